@@ -1,0 +1,43 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Benchmarks live in their own package so the root package (and CI) never resolve
+// Swinject or package-benchmark. Run from this directory:
+//   swift package --disable-sandbox benchmark      (package-benchmark suite)
+//   swift run -c release di-compare                (plain side-by-side table)
+let package = Package(
+    name: "DIBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "mobile-ops", path: ".."),
+        .package(url: "https://github.com/Swinject/Swinject.git", from: "2.10.0"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The three workloads, wired with DI, with Swinject and by hand.
+        .target(
+            name: "BenchmarkFixtures",
+            dependencies: [
+                .product(name: "DI", package: "mobile-ops"),
+                .product(name: "Swinject", package: "Swinject"),
+            ],
+            path: "Sources/BenchmarkFixtures"
+        ),
+        // package-benchmark suite: `swift package --disable-sandbox benchmark`.
+        .executableTarget(
+            name: "DIBenchmarks",
+            dependencies: [
+                "BenchmarkFixtures",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "DIBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Plain release-mode harness printing one comparison table.
+        .executableTarget(
+            name: "di-compare",
+            dependencies: ["BenchmarkFixtures"],
+            path: "Sources/di-compare"
+        ),
+    ]
+)

@@ -1,0 +1,90 @@
+import BenchmarkFixtures
+import DI
+import Swinject
+
+// MARK: - Harness
+
+// A plain release-mode harness: `swift run -c release di-compare`. Each figure is the
+// best (lowest) mean of several rounds, in nanoseconds per operation.
+
+/// The best mean time per iteration over `rounds` rounds of `iterations` calls.
+func measure(rounds: Int = 7, iterations: Int, _ body: (Int) async throws -> Void) async rethrows -> Double {
+    let clock = ContinuousClock()
+    var best = Double.infinity
+    try await body(max(1, iterations / 10))  // warm-up
+    for _ in 0..<rounds {
+        let elapsed = try await clock.measure { try await body(iterations) }
+        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+        best = min(best, nanoseconds / Double(iterations))
+    }
+    return best
+}
+
+/// Formats nanoseconds with a unit.
+func format(_ nanoseconds: Double) -> String {
+    if nanoseconds >= 1_000_000 { return String(format3(nanoseconds / 1_000_000)) + " ms" }
+    if nanoseconds >= 1_000 { return String(format3(nanoseconds / 1_000)) + " µs" }
+    return String(format3(nanoseconds)) + " ns"
+}
+
+/// Three significant-ish digits without Foundation.
+func format3(_ value: Double) -> String {
+    let scaled = (value * 100).rounded() / 100
+    return scaled >= 100 ? String(Int(scaled.rounded())) : String(scaled)
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+}
+
+// MARK: - Workloads
+
+let diContainer = try await DIWiring.container()
+let swinjectContainer = SwinjectWiring.container()
+let config = AppConfig()
+
+let singletonDI = try await measure(iterations: 2_000_000) { n in
+    for _ in 0..<n { blackHole(try await diContainer.resolve(AppConfig.self)) }
+}
+let singletonSwinject = await measure(iterations: 200_000) { n in
+    for _ in 0..<n { blackHole(swinjectContainer.resolve(AppConfig.self)) }
+}
+let singletonHand = await measure(iterations: 2_000_000) { n in
+    for _ in 0..<n { blackHole(config) }
+}
+
+let graphDI = try await measure(iterations: 200_000) { n in
+    for _ in 0..<n { blackHole(try await diContainer.resolve(Root.self)) }
+}
+let graphSwinject = await measure(iterations: 10_000) { n in
+    for _ in 0..<n { blackHole(swinjectContainer.resolve(Root.self)) }
+}
+let graphHand = await measure(iterations: 200_000) { n in
+    for _ in 0..<n { blackHole(HandWired.root()) }
+}
+
+let largeDI = try await measure(iterations: 200) { n in
+    for _ in 0..<n { blackHole(try await Large.buildDI()) }
+}
+let largeSwinject = await measure(iterations: 200) { n in
+    for _ in 0..<n { blackHole(Large.buildSwinject()) }
+}
+
+// MARK: - Report
+
+let rows: [(String, Double, Double, Double?, String)] = [
+    ("1 resolve singleton", singletonDI, singletonSwinject, singletonHand, "≤ 20 ns"),
+    ("2 transient graph, 31 objects", graphDI, graphSwinject, graphHand, "≤ 1.5× hand-wired"),
+    ("3 build+validate 500 registrations", largeDI, largeSwinject, nil, "< 1 ms"),
+]
+print(
+    pad("workload", 36) + pad("DI", 12) + pad("Swinject", 12) + pad("hand-wired", 12)
+        + pad("Swinject/DI", 13) + pad("DI/hand", 10) + "target"
+)
+for (name, di, swinject, hand, target) in rows {
+    print(
+        pad(name, 36) + pad(format(di), 12) + pad(format(swinject), 12) + pad(hand.map(format) ?? "n/a", 12)
+            + pad(format3(swinject / di) + "×", 13) + pad(hand.map { format3(di / $0) + "×" } ?? "n/a", 10) + target
+    )
+}
+print("(3) Swinject only registers: it has no validation step.")

@@ -1,0 +1,44 @@
+# MobileOps: two commands on a fresh Debian machine with Swift: `make run` and `make test`.
+# Each target first installs the system packages the build links against, when missing.
+
+SWIFT ?= swift
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+
+.PHONY: deps build release run test bench clean
+
+## deps: install missing Debian packages (libcurl, SQLite headers, pkg-config)
+deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+## build: debug build of every product
+build: deps
+	$(SWIFT) build
+
+## release: optimised build of the server, CLI and agent
+release: deps
+	$(SWIFT) build -c release
+
+## run: start the server on the embedded SQLite default (.mobile-ops/mobile-ops.sqlite), port 8080
+run: deps
+	$(SWIFT) build --product mobile-ops-server
+	$(SWIFT) run --skip-build mobile-ops-server
+
+## test: the whole test suite
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## bench: the benchmark suites under Benchmarks/ (release mode)
+bench: deps
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+
+clean:
+	rm -rf .build Benchmarks/.build

@@ -1,0 +1,93 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// One settings list shared by every target: Swift 6 language mode plus the upcoming
+/// features the Hummingbird project itself builds with.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "mobile-ops",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "mobile-ops-server", targets: ["mobile-ops-server"]),
+        .executable(name: "mobile-ops", targets: ["mobile-ops"]),
+        .library(name: "DI", targets: ["DI"]),
+        .library(name: "HTTPClient", targets: ["HTTPClient"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    ],
+    targets: [
+        // MARK: Libraries
+        .target(name: "DI", swiftSettings: swiftSettings),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "HTTPClient", dependencies: ["CCurl"], swiftSettings: swiftSettings),
+        .target(name: "Core", swiftSettings: swiftSettings),
+        .target(
+            name: "Store",
+            dependencies: [
+                "Core",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Server",
+            dependencies: [
+                "DI", "Core", "Store",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CLI",
+            dependencies: [
+                "HTTPClient", "Core",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Executables
+        .executableTarget(
+            name: "mobile-ops-server",
+            dependencies: ["Server", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "mobile-ops", dependencies: ["CLI"], swiftSettings: swiftSettings),
+
+        // MARK: Tests
+        .testTarget(name: "DITests", dependencies: ["DI"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HTTPClientTests",
+            dependencies: ["HTTPClient", .product(name: "Hummingbird", package: "hummingbird")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "StoreTests", dependencies: ["Store"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["Server", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["CLI", "Server", "HTTPClient"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

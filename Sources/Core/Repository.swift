@@ -1,0 +1,30 @@
+import Foundation
+
+/// A git repository whose builds MobileOps runs.
+///
+/// The webhook secret is deliberately not part of this value: it is shown once, when the
+/// repository is created, and otherwise only read by webhook verification inside the store.
+public struct Repository: Codable, Sendable, Equatable, Identifiable {
+    /// Server-assigned identifier.
+    public var id: Int64
+    /// Full name as the git host spells it, e.g. `acme/ios-app`. Unique, case-insensitively.
+    public var name: String
+    /// Where the repository is hosted.
+    public var provider: GitProvider
+    /// URL agents clone from (https, ssh, `file://` or a local path).
+    public var cloneURL: String
+    /// Branch builds default to, e.g. `main`.
+    public var defaultBranch: String
+    /// When the repository was registered.
+    public var createdAt: Date
+
+    /// Creates a repository value.
+    public init(id: Int64, name: String, provider: GitProvider, cloneURL: String, defaultBranch: String, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.provider = provider
+        self.cloneURL = cloneURL
+        self.defaultBranch = defaultBranch
+        self.createdAt = createdAt
+    }
+}

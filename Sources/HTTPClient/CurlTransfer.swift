@@ -1,0 +1,141 @@
+import CCurl
+
+// MARK: - CurlTransfer
+
+/// One curl easy handle plus everything it points at (header list, error buffer, response
+/// buffers) for the life of one exchange.
+///
+/// Confined to the transfer thread: curl handles are not thread-safe, so this type is
+/// deliberately not `Sendable` and only ``CurlDriver`` touches it.
+final class CurlTransfer {
+    /// The easy handle; valid until `deinit`.
+    let easy: UnsafeMutableRawPointer
+    /// Where the outcome goes.
+    let completion: TransferCompletion
+    /// The body size past which the transfer is aborted.
+    private let maxBodySize: Int
+    /// curl writes its detailed message here on failure (must outlive the handle's use).
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The request header list; curl reads it during the transfer, so it is freed only in `deinit`.
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+
+    /// Body bytes received so far.
+    private var body: [UInt8] = []
+    /// Header fields of the latest response seen (reset at each status line).
+    private var headers: [HTTPHeader] = []
+    /// Set when the body outgrew `maxBodySize`, to tell that write error apart from others.
+    private var bodyLimitExceeded = false
+
+    /// Creates the easy handle; `nil` if curl is out of memory.
+    init?(completion: TransferCompletion, maxBodySize: Int) {
+        guard let easy = curl_easy_init() else { return nil }
+        self.easy = easy
+        self.completion = completion
+        self.maxBodySize = maxBodySize
+        self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        self.errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+    }
+
+    deinit {
+        // The driver removes the handle from the multi handle before dropping us.
+        curl_easy_cleanup(self.easy)
+        curl_slist_free_all(self.headerList)
+        self.errorBuffer.deallocate()
+    }
+
+    // MARK: Configuration
+
+    /// Applies `request` and `configuration` to the easy handle.
+    func configure(_ request: HTTPRequest, _ configuration: HTTPClient.Configuration) throws(HTTPClientError) {
+        let options = CurlEasy(self.easy)
+        try options.set(CURLOPT_URL, request.url)
+        try options.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(self.errorBuffer))
+        try options.applyClientDefaults(configuration)
+        try options.set(CURLOPT_TIMEOUT_MS, Curl.milliseconds(request.timeout))
+        try options.applyMethodAndBody(request)
+        self.headerList = try options.applyHeaders(request, configuration)
+
+        // Callbacks get this object back through their user-data pointer. Unretained is
+        // safe because the driver owns us for as long as curl may call them.
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try options.set(CURLOPT_WRITEDATA, pointer: context)
+        try options.setCallback(CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            guard let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+        try options.set(CURLOPT_HEADERDATA, pointer: context)
+        try options.setCallback(CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            guard let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+    }
+
+    // MARK: Callbacks
+
+    /// Appends body bytes; returning less than the byte count makes curl abort the transfer.
+    private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard bytes.count <= self.maxBodySize - self.body.count else {
+            self.bodyLimitExceeded = true
+            return 0
+        }
+        self.body.append(contentsOf: bytes)
+        return bytes.count
+    }
+
+    /// Parses one raw header line (curl delivers them one at a time, CRLF included).
+    private func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var line = Substring(String(decoding: bytes, as: UTF8.self))
+        while let last = line.last, last == "\r" || last == "\n" || last == "\r\n" { line.removeLast() }
+
+        if line.hasPrefix("HTTP/") {
+            // A new status line: a redirect hop, `100 Continue` or a proxy's reply came
+            // before; only the final response's fields should be reported.
+            self.headers.removeAll(keepingCapacity: true)
+        } else if let first = line.first, first == " " || first == "\t", let index = self.headers.indices.last {
+            // Obsolete line folding: a continuation of the previous field's value.
+            self.headers[index].value += " " + Self.trimmed(line)
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = String(line[..<colon])
+            let value = Self.trimmed(line[line.index(after: colon)...])
+            self.headers.append(HTTPHeader(name: name, value: value))
+        }
+        return bytes.count
+    }
+
+    // MARK: Outcome
+
+    /// What to hand the caller once curl reports the transfer done with `code`.
+    func outcome(for code: CURLcode) -> TransferCompletion.Outcome {
+        guard code == CURLE_OK else {
+            if self.bodyLimitExceeded {
+                return .failure(.responseTooLarge(limit: self.maxBodySize))
+            }
+            let detail = String(cString: self.errorBuffer)
+            let codeValue = Int(code.rawValue)
+            return .failure(HTTPClientError(curlCode: codeValue, message: detail.isEmpty ? Curl.message(for: codeValue) : detail))
+        }
+        let info = CurlEasy(self.easy)
+        return .success(
+            HTTPResponse(
+                status: info.long(CURLINFO_RESPONSE_CODE),
+                headers: HTTPHeaders(self.headers),
+                body: self.body,
+                url: info.string(CURLINFO_EFFECTIVE_URL) ?? "",
+                newConnections: info.long(CURLINFO_NUM_CONNECTS)
+            )
+        )
+    }
+
+    // MARK: Helpers
+
+    /// `text` without leading and trailing spaces and tabs (HTTP's optional whitespace).
+    private static func trimmed(_ text: Substring) -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = text.firstIndex(where: { !isSpace($0) }),
+            let end = text.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(text[start...end])
+    }
+}

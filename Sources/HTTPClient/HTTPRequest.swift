@@ -1,0 +1,61 @@
+// MARK: - HTTPRequest
+
+/// Everything needed to perform one HTTP exchange with ``HTTPClient``.
+///
+/// A plain value so callers can build, store and retry requests freely; validation happens
+/// when the request is executed, and problems surface as ``HTTPClientError``.
+public struct HTTPRequest: Sendable, Hashable {
+    /// The request method.
+    public var method: HTTPMethod
+    /// The absolute `http` or `https` URL, e.g. `"https://api.github.com/repos/o/r"`.
+    public var url: String
+    /// Header fields to send, in order. `User-Agent` here overrides the client's default.
+    public var headers: HTTPHeaders
+    /// The request body, or `nil` for none. An empty array sends `Content-Length: 0`.
+    public var body: [UInt8]?
+    /// The limit for the whole exchange: connecting, redirects, sending and receiving.
+    public var timeout: Duration
+
+    /// Creates a request; every parameter except `url` has a sensible default.
+    public init(
+        method: HTTPMethod = .get,
+        url: String,
+        headers: HTTPHeaders = [],
+        body: [UInt8]? = nil,
+        timeout: Duration = .seconds(30)
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+
+    /// Creates a request whose body is the UTF-8 encoding of `text`.
+    public init(
+        method: HTTPMethod,
+        url: String,
+        headers: HTTPHeaders = [],
+        text: String,
+        timeout: Duration = .seconds(30)
+    ) {
+        self.init(method: method, url: url, headers: headers, body: Array(text.utf8), timeout: timeout)
+    }
+
+    // MARK: Validation
+
+    /// Checks the parts curl would otherwise accept silently or misinterpret, so bad input
+    /// fails fast on the caller's task instead of on the transfer thread.
+    func validate() throws(HTTPClientError) {
+        guard self.method.isValidToken else {
+            throw .invalidRequest("invalid method \(self.method.rawValue.debugDescription)")
+        }
+        if let field = self.headers.firstInvalidField {
+            throw .invalidRequest("invalid header field \(field.name.debugDescription)")
+        }
+        guard self.timeout > .zero else {
+            throw .invalidRequest("timeout must be positive, got \(self.timeout)")
+        }
+        try CurlURL.validate(self.url)
+    }
+}

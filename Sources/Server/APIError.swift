@@ -1,0 +1,80 @@
+import Foundation
+import Hummingbird
+
+/// The one error every endpoint answers with: `{"error": {"code": …, "message": …}}`.
+///
+/// Handlers throw it directly for known failures; `ErrorMiddleware` converts everything
+/// else (Hummingbird's `HTTPError`, decoding errors, store errors) into it, so a client
+/// never sees a second error shape.
+public struct APIError: Error, HTTPResponseError, Sendable, Equatable {
+    /// The HTTP status.
+    public var status: HTTPResponse.Status
+    /// Stable snake_case code a script can branch on.
+    public var code: String
+    /// What went wrong and what to do about it.
+    public var message: String
+    /// Extra response headers, e.g. `Allow` on 405 or `WWW-Authenticate` on 401.
+    public var headers: HTTPFields
+
+    /// Creates an error response.
+    public init(_ status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers
+    }
+
+    /// Renders the JSON body.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers = self.headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        let body = ErrorBody(error: .init(code: code, message: message))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(body)) ?? Data(#"{"error":{"code":"internal_error","message":"error"}}"#.utf8)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// The wire shape of an error.
+    struct ErrorBody: Codable {
+        struct Detail: Codable {
+            var code: String
+            var message: String
+        }
+        var error: Detail
+    }
+}
+
+// MARK: - Common errors
+
+extension APIError {
+    /// 400 with a code naming the kind of bad input.
+    public static func badRequest(_ message: String, code: String = "bad_request") -> APIError {
+        APIError(.badRequest, code: code, message: message)
+    }
+
+    /// 404 for an id or name that does not exist.
+    public static func notFound(_ message: String) -> APIError {
+        APIError(.notFound, code: "not_found", message: message)
+    }
+
+    /// 409 for a unique value already taken or a state that forbids the action.
+    public static func conflict(_ message: String) -> APIError {
+        APIError(.conflict, code: "conflict", message: message)
+    }
+
+    /// 401: no credentials, or credentials we do not accept.
+    public static func unauthorized(_ message: String) -> APIError {
+        APIError(.unauthorized, code: "unauthorized", message: message, headers: [.wwwAuthenticate: "Bearer"])
+    }
+
+    /// 403: valid credentials without the scope the endpoint needs.
+    public static func forbidden(_ message: String) -> APIError {
+        APIError(.forbidden, code: "forbidden", message: message)
+    }
+
+    /// 500 with a message safe to show; details go to the log, not the client.
+    public static func internalError(requestID: String) -> APIError {
+        APIError(.internalServerError, code: "internal_error", message: "the server failed to handle this request; see its log for request id \(requestID)")
+    }
+}

@@ -1,0 +1,26 @@
+import Hummingbird
+import Logging
+
+/// Per-request state: Hummingbird's core storage plus who is calling.
+public struct AppRequestContext: RequestContext {
+    /// Hummingbird's own per-request storage (logger, parameters, endpoint path).
+    public var coreContext: CoreRequestContextStorage
+    /// The authenticated caller, set by `AuthMiddleware` on protected routes.
+    public var identity: Identity?
+
+    /// Creates the context for a new request.
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.identity = nil
+    }
+
+    /// The request id Hummingbird assigned, also sent back as `X-Request-ID`.
+    public var requestID: String {
+        logger[metadataKey: "hb.request.id"]?.description ?? "unknown"
+    }
+
+    /// The audit actor for changes made by this request.
+    public var actor: String {
+        identity.map { "token:\($0.tokenID)(\($0.name))" } ?? "anonymous"
+    }
+}

@@ -1,0 +1,35 @@
+import Core
+import Foundation
+import Hummingbird
+
+/// Checks the bearer token of a request against the scope an endpoint needs.
+public struct Authenticator: Sendable {
+    private let tokens: TokenService
+
+    /// Creates an authenticator over the token service.
+    public init(tokens: TokenService) {
+        self.tokens = tokens
+    }
+
+    /// The caller's identity, when it holds `scope`.
+    /// - Throws: `APIError` 401 for a missing, malformed, unknown or revoked token; 403 when
+    ///   the token is valid but lacks the scope.
+    public func require(_ scope: TokenScope, for request: Request) throws -> Identity {
+        guard let header = request.headers[.authorization] else {
+            throw APIError.unauthorized("this endpoint needs a bearer token: send 'Authorization: Bearer <token>' (create one with 'mobile-ops tokens create')")
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw APIError.unauthorized("the Authorization header must be 'Bearer <token>'")
+        }
+        let text = parts[1].trimmingCharacters(in: .whitespaces)
+        guard let identity = try tokens.authenticate(bearer: text) else {
+            throw APIError.unauthorized("the bearer token is unknown or revoked")
+        }
+        guard identity.scopes.grant(scope) else {
+            let held = identity.scopes.map(\.rawValue).joined(separator: ", ")
+            throw APIError.forbidden("this endpoint needs the '\(scope.rawValue)' scope; token '\(identity.name)' has: \(held)")
+        }
+        return identity
+    }
+}

@@ -1,0 +1,48 @@
+import Core
+import Foundation
+import Hummingbird
+
+/// `/api/v1/repositories`: register (admin) and read (read scope) repositories.
+struct RepositoryController: APIController {
+    let repositories: RepositoryService
+    let bodyLimit: Int
+
+    var routes: [Route] {
+        [
+            Route(.post, "/api/v1/repositories", scope: .admin) { request, context in
+                let draft = try await request.decodeJSON(RepositoryDraft.self, limit: bodyLimit)
+                let (repository, secret) = try repositories.create(draft, actor: context.actor)
+                return try .json(CreatedRepository(repository: repository, webhookSecret: secret), status: .created)
+            },
+            Route(.get, "/api/v1/repositories", scope: .read) { _, _ in
+                try .json(RepositoryList(repositories: repositories.list()))
+            },
+            Route(.get, "/api/v1/repositories/:id", scope: .read) { _, context in
+                let raw = try context.parameters.require("id")
+                guard let id = Int64(raw) else {
+                    throw APIError.notFound("no repository with id \(raw)")
+                }
+                return try .json(repositories.repository(id: id))
+            },
+        ]
+    }
+
+    /// A created repository: its fields plus the webhook secret, shown this once.
+    struct CreatedRepository: Encodable {
+        var repository: Repository
+        var webhookSecret: String
+
+        func encode(to encoder: any Encoder) throws {
+            try repository.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(webhookSecret, forKey: .webhookSecret)
+        }
+
+        enum Key: String, CodingKey { case webhookSecret }
+    }
+
+    /// `GET /api/v1/repositories` body.
+    struct RepositoryList: Codable {
+        var repositories: [Repository]
+    }
+}

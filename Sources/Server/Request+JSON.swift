@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+
+extension Request {
+    /// Reads the body (at most `limit` bytes) and decodes it as JSON.
+    ///
+    /// Errors come out as `APIError`: 413 past the limit, 400 for anything that is not the
+    /// JSON the endpoint expects, naming the field at fault.
+    func decodeJSON<T: Decodable>(_ type: T.Type, limit: Int) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await body.collect(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError.payloadTooLarge(limit: limit)
+        }
+        guard buffer.readableBytes > 0 else {
+            throw APIError.badRequest("the request body is empty; send a JSON object", code: "invalid_json")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw APIError.badRequest(Self.describe(error), code: "invalid_json")
+        }
+    }
+
+    /// One readable sentence for a decoding failure.
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case let .keyNotFound(key, context):
+            let parent = path(context.codingPath)
+            return "missing field '\(parent.isEmpty ? key.stringValue : parent + "." + key.stringValue)'"
+        case let .typeMismatch(type, context):
+            return "field '\(path(context.codingPath))' must be \(Self.jsonName(of: type))"
+        case let .valueNotFound(type, context):
+            return "field '\(path(context.codingPath))' must be \(Self.jsonName(of: type)), not null"
+        case let .dataCorrupted(context):
+            return context.codingPath.isEmpty
+                ? "the request body is not valid JSON"
+                : "field '\(path(context.codingPath))' is invalid: \(context.debugDescription)"
+        @unknown default:
+            return "the request body is not valid JSON"
+        }
+    }
+
+    private static func jsonName(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        default: "a \(type)"
+        }
+    }
+}
+
+extension APIError {
+    /// 413 for a body over the configured limit.
+    static func payloadTooLarge(limit: Int) -> APIError {
+        APIError(.contentTooLarge, code: "payload_too_large", message: "the request body is larger than the server's limit of \(limit) bytes")
+    }
+}

@@ -1,0 +1,34 @@
+import Core
+import Hummingbird
+
+/// One HTTP endpoint as data: method, path, who may call it, and what it does.
+///
+/// Controllers describe their endpoints this way instead of touching the router, so
+/// `RouterFactory` wires authentication, the 405 table and logging once for all of them.
+public struct Route: Sendable {
+    /// The handler's signature: the request and its context in, a response out.
+    public typealias Handler = @Sendable (Request, AppRequestContext) async throws -> Response
+
+    /// The HTTP method.
+    public var method: HTTPRequest.Method
+    /// The path pattern, with `:name` parameters, e.g. `/api/v1/repositories/:id`.
+    public var path: String
+    /// The scope a bearer token needs; nil for public endpoints (health, webhooks).
+    public var scope: TokenScope?
+    /// What the endpoint does.
+    public var handler: Handler
+
+    /// Describes an endpoint.
+    public init(_ method: HTTPRequest.Method, _ path: String, scope: TokenScope?, handler: @escaping Handler) {
+        self.method = method
+        self.path = path
+        self.scope = scope
+        self.handler = handler
+    }
+}
+
+/// A group of related endpoints, contributed to the container as a multi-binding.
+public protocol APIController: Sendable {
+    /// The endpoints this controller serves.
+    var routes: [Route] { get }
+}

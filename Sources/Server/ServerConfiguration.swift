@@ -1,0 +1,98 @@
+import Logging
+
+/// Everything the server needs to start, resolved from flags, then environment, then defaults.
+public struct ServerConfiguration: Sendable, Equatable {
+    /// Address to listen on (`--host`, `MOBILE_OPS_HOST`).
+    public var host: String = "127.0.0.1"
+    /// Port to listen on (`--port`, `MOBILE_OPS_PORT`); 0 picks a free one.
+    public var port: Int = 8080
+    /// SQLite file (`--database`, `MOBILE_OPS_DATABASE`).
+    public var databasePath: String = ".mobile-ops/mobile-ops.sqlite"
+    /// Pipeline definitions folder (`--pipelines`, `MOBILE_OPS_PIPELINES`).
+    public var pipelinesPath: String = "pipelines/"
+    /// Admin token to install (`--admin-token`, `MOBILE_OPS_ADMIN_TOKEN`); generated when nil.
+    public var adminToken: String?
+    /// Log level (`--log-level`, `MOBILE_OPS_LOG_LEVEL`).
+    public var logLevel: Logger.Level = .info
+    /// Largest request body accepted, in bytes (`--max-body-size`, `MOBILE_OPS_MAX_BODY_BYTES`).
+    public var maxBodySize: Int = 5 * 1024 * 1024
+
+    /// The defaults.
+    public init() {}
+}
+
+// MARK: - Resolution
+
+extension ServerConfiguration {
+    /// Values given on the command line; nil means "not given".
+    public struct Flags: Sendable {
+        /// `--host`.
+        public var host: String?
+        /// `--port`.
+        public var port: String?
+        /// `--database`.
+        public var database: String?
+        /// `--pipelines`.
+        public var pipelines: String?
+        /// `--admin-token`.
+        public var adminToken: String?
+        /// `--log-level`.
+        public var logLevel: String?
+        /// `--max-body-size`.
+        public var maxBodySize: String?
+
+        /// No flags given.
+        public init() {}
+    }
+
+    /// Resolves each setting from `flags`, else `environment`, else the default.
+    /// - Throws: `ConfigurationError` naming the setting and where its bad value came from.
+    public static func resolve(flags: Flags, environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        func pick(_ flag: String?, _ flagName: String, _ variable: String) -> (value: String, source: String)? {
+            if let flag { return (flag, flagName) }
+            if let value = environment[variable], !value.isEmpty { return (value, variable) }
+            return nil
+        }
+        if let (value, _) = pick(flags.host, "--host", "MOBILE_OPS_HOST") { configuration.host = value }
+        if let (value, source) = pick(flags.port, "--port", "MOBILE_OPS_PORT") {
+            guard let port = Int(value), (0...65535).contains(port) else {
+                throw ConfigurationError(setting: source, message: "\(source) must be a port number from 0 to 65535, not '\(value)'")
+            }
+            configuration.port = port
+        }
+        if let (value, source) = pick(flags.database, "--database", "MOBILE_OPS_DATABASE") {
+            if value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") {
+                throw ConfigurationError(setting: source, message: "\(source): PostgreSQL is not supported by this version yet; use an SQLite file path")
+            }
+            configuration.databasePath = value
+        }
+        if let (value, _) = pick(flags.pipelines, "--pipelines", "MOBILE_OPS_PIPELINES") { configuration.pipelinesPath = value }
+        if let (value, _) = pick(flags.adminToken, "--admin-token", "MOBILE_OPS_ADMIN_TOKEN") { configuration.adminToken = value }
+        if let (value, source) = pick(flags.logLevel, "--log-level", "MOBILE_OPS_LOG_LEVEL") {
+            guard let level = Logger.Level(rawValue: value.lowercased()) else {
+                let allowed = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ConfigurationError(setting: source, message: "\(source) must be one of \(allowed), not '\(value)'")
+            }
+            configuration.logLevel = level
+        }
+        if let (value, source) = pick(flags.maxBodySize, "--max-body-size", "MOBILE_OPS_MAX_BODY_BYTES") {
+            guard let bytes = Int(value), bytes >= 1024 else {
+                throw ConfigurationError(setting: source, message: "\(source) must be a byte count of at least 1024, not '\(value)'")
+            }
+            configuration.maxBodySize = bytes
+        }
+        return configuration
+    }
+}
+
+/// A configuration value that cannot be used, with where it came from.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The flag or environment variable at fault.
+    public var setting: String
+    /// What is wrong and what is accepted.
+    public var message: String
+
+    /// The message.
+    public var description: String { message }
+}

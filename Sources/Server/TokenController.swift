@@ -1,0 +1,65 @@
+import Core
+import Foundation
+import Hummingbird
+
+/// `/api/v1/tokens`: issue, list and revoke API tokens (admin only).
+struct TokenController: APIController {
+    let tokens: TokenService
+    let bodyLimit: Int
+
+    var routes: [Route] {
+        [
+            Route(.post, "/api/v1/tokens", scope: .admin) { request, context in
+                let input = try await request.decodeJSON(CreateToken.self, limit: bodyLimit)
+                let (name, scopes) = try input.validated()
+                let (token, value) = try tokens.issue(name: name, scopes: scopes, actor: context.actor)
+                return try .json(CreatedToken(token: value, id: token.id, name: token.name, scopes: token.scopes, createdAt: token.createdAt), status: .created)
+            },
+            Route(.get, "/api/v1/tokens", scope: .admin) { _, _ in
+                try .json(TokenList(tokens: tokens.list()))
+            },
+            Route(.delete, "/api/v1/tokens/:id", scope: .admin) { _, context in
+                let id = try context.parameters.require("id")
+                return try .json(tokens.revoke(id: id, actor: context.actor))
+            },
+        ]
+    }
+
+    /// `POST /api/v1/tokens` body.
+    struct CreateToken: Codable {
+        var name: String
+        var scopes: [String]
+
+        func validated() throws(ValidationFailure) -> (String, [TokenScope]) {
+            let name = name.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.count <= 100 else {
+                throw ValidationFailure(field: "name", message: "name must be 1 to 100 characters")
+            }
+            guard !scopes.isEmpty else {
+                throw ValidationFailure(field: "scopes", message: "scopes must list at least one of: \(TokenScope.allowedValues)")
+            }
+            var parsed: [TokenScope] = []
+            for scope in scopes {
+                guard let value = TokenScope(rawValue: scope) else {
+                    throw ValidationFailure(field: "scopes", message: "scope '\(scope)' is not one of: \(TokenScope.allowedValues)")
+                }
+                if !parsed.contains(value) { parsed.append(value) }
+            }
+            return (name, parsed)
+        }
+    }
+
+    /// The answer to a create: the value is shown this once.
+    struct CreatedToken: Codable {
+        var token: String
+        var id: String
+        var name: String
+        var scopes: [TokenScope]
+        var createdAt: Date
+    }
+
+    /// `GET /api/v1/tokens` body.
+    struct TokenList: Codable {
+        var tokens: [APIToken]
+    }
+}

@@ -1,0 +1,92 @@
+import Core
+import Foundation
+import Logging
+import Store
+import Synchronization
+
+/// Issues, checks and revokes API tokens.
+///
+/// Checking happens on every request, so verified tokens are cached in memory by the hash
+/// of their value; revoking through this service evicts them at once. Failed look-ups are
+/// never cached, so random guesses cannot grow the cache.
+public final class TokenService: Sendable {
+    private let store: any TokenStore
+    private let logger: Logger
+    /// Verified tokens by value hash. Bounded: cleared wholesale when it outgrows `cacheLimit`.
+    private let verified = Mutex<[String: Identity]>([:])
+    private let cacheLimit = 10_000
+
+    /// Creates the service over a token store.
+    public init(store: any TokenStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    // MARK: Checking
+
+    /// The identity behind a bearer token, or nil when the token is unknown or revoked.
+    public func authenticate(bearer text: String) throws(StoreError) -> Identity? {
+        guard let value = TokenValue(parsing: text) ?? configuredCandidate(text) else { return nil }
+        let hash = value.hash
+        if let cached = verified.withLock({ $0[hash] }) { return cached }
+        guard let (token, storedHash) = try store.tokenCredentials(id: value.id),
+              token.isActive, TokenValue.constantTimeEquals(hash, storedHash)
+        else { return nil }
+        let identity = Identity(tokenID: token.id, name: token.name, scopes: token.scopes)
+        verified.withLock { cache in
+            if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[hash] = identity
+        }
+        return identity
+    }
+
+    /// Operator-configured admin tokens may have any shape; their id derives from their hash.
+    private func configuredCandidate(_ text: String) -> TokenValue? {
+        text.isEmpty || text.count > 512 ? nil : TokenValue.configured(text)
+    }
+
+    // MARK: Managing
+
+    /// Issues a token; its value is returned once and never stored.
+    public func issue(name: String, scopes: [TokenScope], actor: String) throws(StoreError) -> (token: APIToken, value: String) {
+        let value = TokenValue.generate()
+        let audit = AuditEvent(actor: actor, action: "token.create", subject: "token:\(value.id)", detail: "name=\(name) scopes=\(scopes.map(\.rawValue).joined(separator: ","))")
+        let token = try store.createToken(id: value.id, name: name, scopes: scopes, secretHash: value.hash, audit: audit)
+        return (token, value.text)
+    }
+
+    /// All tokens, without values.
+    public func list() throws(StoreError) -> [APIToken] {
+        try store.tokens()
+    }
+
+    /// Revokes a token; it stops working immediately.
+    public func revoke(id: String, actor: String) throws(StoreError) -> APIToken {
+        let token = try store.revokeToken(id: id, audit: AuditEvent(actor: actor, action: "token.revoke", subject: "token:\(id)"))
+        verified.withLock { cache in cache = cache.filter { $0.value.tokenID != id } }
+        return token
+    }
+
+    // MARK: Start-up
+
+    /// Makes sure an admin can get in, and returns a newly generated token to print once.
+    ///
+    /// With `configured` set, that value becomes the bootstrap admin token (replacing an
+    /// earlier one). Without it, a token is generated only when no active admin token exists,
+    /// so restarts do not mint new ones.
+    public func bootstrapAdmin(configured: String?) throws(StoreError) -> String? {
+        let audit = { (id: String) in AuditEvent(actor: "system", action: "token.bootstrap", subject: "token:\(id)") }
+        if let configured, !configured.isEmpty {
+            let value = TokenValue.configured(configured)
+            if try store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit(value.id)) {
+                logger.info("admin token from configuration installed")
+            }
+            verified.withLock { $0.removeAll() }
+            return nil
+        }
+        guard try !store.hasActiveAdminToken() else { return nil }
+        let value = TokenValue.generate()
+        _ = try store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit(value.id))
+        return value.text
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+
+extension AppDatabase {
+    /// Opens (creating if needed) the database file at `path` as a WAL `DatabasePool`.
+    ///
+    /// An existing file is first inspected through a read-only connection, so a file that is
+    /// not a database, is someone else's database, or carries migrations newer than this
+    /// binary is rejected before a single byte of it changes.
+    /// - Parameters:
+    ///   - path: The SQLite file; its folder is created when missing.
+    ///   - busyTimeout: How long a writer waits for a lock before failing.
+    public static func open(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) -> AppDatabase {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.cannotCreateDirectory(path: folder, reason: error.localizedDescription)
+        }
+        if FileManager.default.fileExists(atPath: path) {
+            try inspectExistingFile(at: path)
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
+        configuration.label = "mobile-ops"
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            return try AppDatabase(pool)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.database("cannot open \(path): \(error)")
+        }
+    }
+
+    /// Refuses a file we must not touch; reads only.
+    private static func inspectExistingFile(at path: String) throws(StoreError) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            try queue.read { db in
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+                guard !tables.isEmpty else { return }
+                guard tables.contains("grdb_migrations") else {
+                    throw StoreError.foreignDatabase(path: path)
+                }
+                let applied = try migrator.appliedIdentifiers(db)
+                let unknown = applied.subtracting(migrator.migrations).sorted()
+                if !unknown.isEmpty {
+                    throw StoreError.newerSchema(path: path, unknownMigrations: unknown)
+                }
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw StoreError.notADatabase(path: path)
+        } catch {
+            throw StoreError.database("cannot read \(path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import GRDB
+
+/// The application database: the one entry point to everything MobileOps stores.
+///
+/// Modelled on GRDB's demo `AppDatabase`: it owns a `DatabaseWriter` (a WAL `DatabasePool`
+/// in production), applies the migrations when created, and exposes intent-revealing
+/// methods whose consistency rules each run inside one `write {}` transaction.
+public struct AppDatabase: Sendable {
+    /// Access to the database; a pool in production, a queue is fine in tests.
+    let writer: any DatabaseWriter
+
+    /// Wraps a writer and migrates it to the current schema.
+    ///
+    /// Callers normally use `open(path:)`, which also refuses foreign or newer files.
+    public init(_ writer: any DatabaseWriter) throws(StoreError) {
+        self.writer = writer
+        do {
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw StoreError.database("migrating the database failed: \(error)")
+        }
+    }
+
+    /// Whether the database answers and every migration this binary knows is applied.
+    public func isReady() -> Bool {
+        do {
+            return try writer.read { db in try Self.migrator.hasCompletedMigrations(db) }
+        } catch {
+            return false
+        }
+    }
+
+    /// The file the database lives in (`:memory:` for an in-memory queue).
+    public var path: String { writer.path }
+
+    /// Identifiers of the migrations this binary applies, in order.
+    public static var knownMigrations: [String] { migrator.migrations }
+}
+
+// MARK: - Error mapping
+
+extension AppDatabase {
+    /// Runs a write transaction, turning GRDB errors into `StoreError`.
+    func write<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try writer.write(updates)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.database("\(error)")
+        }
+    }
+
+    /// Runs a read, turning GRDB errors into `StoreError`.
+    func read<T>(_ value: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try writer.read(value)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.database("\(error)")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// Why the store refused to open or to write.
+///
+/// Start-up errors (`notADatabase`, `newerSchema`, `foreignDatabase`) are raised before
+/// anything is written, so the file a user pointed us at is left exactly as it was.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The folder for the database file could not be created.
+    case cannotCreateDirectory(path: String, reason: String)
+    /// The file exists but is not an SQLite database.
+    case notADatabase(path: String)
+    /// The file is an SQLite database that MobileOps did not create.
+    case foreignDatabase(path: String)
+    /// The database was migrated by a newer MobileOps than this binary.
+    case newerSchema(path: String, unknownMigrations: [String])
+    /// A unique value (such as a repository name) is already taken.
+    case conflict(String)
+    /// The record does not exist.
+    case notFound(String)
+    /// Any other database failure, with SQLite's message.
+    case database(String)
+
+    /// One line a person can act on.
+    public var description: String {
+        switch self {
+        case let .cannotCreateDirectory(path, reason):
+            "cannot create the database folder \(path): \(reason)"
+        case let .notADatabase(path):
+            "\(path) is not an SQLite database; point --database (MOBILE_OPS_DATABASE) at a MobileOps database or at a new path"
+        case let .foreignDatabase(path):
+            "\(path) is an SQLite database that MobileOps did not create; refusing to modify it. Use a new path"
+        case let .newerSchema(path, unknown):
+            "\(path) was written by a newer MobileOps (unknown migrations: \(unknown.joined(separator: ", "))); upgrade this server or use another database"
+        case let .conflict(message), let .notFound(message), let .database(message):
+            message
+        }
+    }
+}
