@@ -69,7 +69,11 @@ let package = Package(
             dependencies: ["Server", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "mobile-ops", dependencies: ["CLI"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "mobile-ops",
+            dependencies: ["CLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Tests
         .testTarget(name: "DITests", dependencies: ["DI"], swiftSettings: swiftSettings),

@@ -1,0 +1,79 @@
+import Foundation
+import HTTPClient
+
+/// Talks to the MobileOps server's JSON API through `HTTPClient` (libcurl).
+struct APIClient: Sendable {
+    let baseURL: String
+    let token: String?
+    private let http = HTTPClient()
+
+    init(baseURL: String, token: String?) {
+        self.baseURL = baseURL
+        self.token = token
+    }
+
+    /// `GET path`, decoded.
+    func get<T: Decodable>(_ path: String, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
+        let body = try await send(.get, path, body: nil)
+        return (try decode(T.self, from: body), body)
+    }
+
+    /// `POST path` with a JSON body, decoded.
+    func post<T: Decodable>(_ path: String, _ payload: some Encodable, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(payload)
+        } catch {
+            throw CLIError.usage("cannot encode the request: \(error)")
+        }
+        let body = try await send(.post, path, body: Array(data))
+        return (try decode(T.self, from: body), body)
+    }
+
+    /// `DELETE path`, decoded.
+    func delete<T: Decodable>(_ path: String, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
+        let body = try await send(.delete, path, body: nil)
+        return (try decode(T.self, from: body), body)
+    }
+
+    /// Sends one request; a non-2xx answer becomes `CLIError.server` with the server's message.
+    private func send(_ method: HTTPMethod, _ path: String, body: [UInt8]?) async throws(CLIError) -> [UInt8] {
+        var headers: HTTPHeaders = ["Accept": "application/json"]
+        if body != nil { headers.add(name: "Content-Type", value: "application/json") }
+        if let token { headers.add(name: "Authorization", value: "Bearer \(token)") }
+        let request = HTTPRequest(method: method, url: baseURL + path, headers: headers, body: body, timeout: .seconds(30))
+        let response: HTTPResponse
+        do {
+            response = try await http.execute(request)
+        } catch {
+            throw CLIError.unreachable("cannot reach the server at \(baseURL): \(error)")
+        }
+        guard (200..<300).contains(response.status) else {
+            throw CLIError.server(status: response.status, Self.errorMessage(in: response))
+        }
+        return response.body
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, from body: [UInt8]) throws(CLIError) -> T {
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return try decoder.decode(T.self, from: Data(body))
+        } catch {
+            throw CLIError.unexpectedResponse("the server's answer could not be read: \(error)")
+        }
+    }
+
+    /// The `error.message` of the contract's error shape, or the raw body.
+    private static func errorMessage(in response: HTTPResponse) -> String {
+        struct Envelope: Decodable {
+            struct Detail: Decodable { var code: String; var message: String }
+            var error: Detail
+        }
+        if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(response.body)) {
+            return "\(envelope.error.message) (\(envelope.error.code))"
+        }
+        let text = response.bodyText.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? "HTTP \(response.status)" : "HTTP \(response.status): \(text.prefix(300))"
+    }
+}

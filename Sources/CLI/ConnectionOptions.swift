@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+
+/// Flags every command shares: where the server is, how to authenticate, how to print.
+public struct ConnectionOptions: ParsableArguments {
+    /// `--server`; falls back to `MOBILE_OPS_SERVER`, then `http://127.0.0.1:8080`.
+    @Option(help: "Server URL (MOBILE_OPS_SERVER, default http://127.0.0.1:8080).")
+    public var server: String?
+
+    /// `--token`; falls back to `MOBILE_OPS_TOKEN`.
+    @Option(help: "API token (MOBILE_OPS_TOKEN).")
+    public var token: String?
+
+    /// `--json`: print the server's JSON instead of a table.
+    @Flag(help: "Print JSON instead of a table.")
+    public var json = false
+
+    /// Creates the options with nothing given (ArgumentParser fills them in).
+    public init() {}
+
+    /// The server URL after applying the environment and the default, without a trailing `/`.
+    public var serverURL: String {
+        let value = server ?? ProcessInfo.processInfo.environment["MOBILE_OPS_SERVER"] ?? "http://127.0.0.1:8080"
+        return value.hasSuffix("/") ? String(value.dropLast()) : value
+    }
+
+    /// The token after applying the environment.
+    public var resolvedToken: String? {
+        token ?? ProcessInfo.processInfo.environment["MOBILE_OPS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    public mutating func validate() throws {
+        guard serverURL.hasPrefix("http://") || serverURL.hasPrefix("https://") else {
+            throw ValidationError("--server must be an http:// or https:// URL, e.g. http://127.0.0.1:8080 (got '\(serverURL)')")
+        }
+    }
+
+    /// A client for these options.
+    func client() -> APIClient {
+        APIClient(baseURL: serverURL, token: resolvedToken)
+    }
+}

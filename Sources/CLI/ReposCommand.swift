@@ -1,0 +1,70 @@
+import ArgumentParser
+import Core
+import Foundation
+
+/// `mobile-ops repos add|list`.
+struct ReposCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repos",
+        abstract: "Register and list repositories.",
+        subcommands: [Add.self, List.self]
+    )
+
+    /// `mobile-ops repos add acme/ios-app --provider github --clone-url …`
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Register a repository (admin token). Prints its webhook secret once.")
+
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "Full name as the git host spells it, e.g. acme/ios-app.") var name: String
+        @Option(help: "github, gitlab or bitbucket.") var provider: String
+        @Option(name: .customLong("clone-url"), help: "URL agents clone from.") var cloneURL: String
+        @Option(name: .customLong("default-branch"), help: "Default branch (main when omitted).") var defaultBranch: String?
+        @Option(name: .customLong("webhook-secret"), help: "Webhook secret (generated when omitted).") var webhookSecret: String?
+
+        func validate() throws {
+            guard GitProvider(rawValue: provider.lowercased()) != nil else {
+                throw ValidationError("--provider must be one of: \(GitProvider.allowedValues)")
+            }
+        }
+
+        func run() async throws {
+            try await reportingErrors { () async throws(CLIError) in
+                let draft = RepositoryDraft(name: name, provider: provider.lowercased(), cloneURL: cloneURL, defaultBranch: defaultBranch, webhookSecret: webhookSecret)
+                let (created, body) = try await connection.client().post("/api/v1/repositories", draft, as: Created.self)
+                if connection.json { return Output.json(body) }
+                print("Registered \(created.name) (id \(created.id), \(created.provider.rawValue), default branch \(created.defaultBranch)).")
+                print("Webhook secret (shown once): \(created.webhookSecret)")
+            }
+        }
+
+        struct Created: Decodable {
+            var id: Int64
+            var name: String
+            var provider: GitProvider
+            var defaultBranch: String
+            var webhookSecret: String
+        }
+    }
+
+    /// `mobile-ops repos list`
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List repositories (read token).")
+
+        @OptionGroup var connection: ConnectionOptions
+
+        func run() async throws {
+            try await reportingErrors { () async throws(CLIError) in
+                let (list, body) = try await connection.client().get("/api/v1/repositories", as: RepositoryList.self)
+                if connection.json { return Output.json(body) }
+                Output.table(
+                    ["ID", "NAME", "PROVIDER", "BRANCH", "CLONE URL"],
+                    list.repositories.map { ["\($0.id)", $0.name, $0.provider.rawValue, $0.defaultBranch, $0.cloneURL] }
+                )
+            }
+        }
+
+        struct RepositoryList: Decodable {
+            var repositories: [Repository]
+        }
+    }
+}

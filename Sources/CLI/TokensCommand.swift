@@ -1,0 +1,91 @@
+import ArgumentParser
+import Core
+import Foundation
+
+/// `mobile-ops tokens create|list|revoke` (admin token).
+struct TokensCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tokens",
+        abstract: "Issue, list and revoke API tokens.",
+        subcommands: [Create.self, List.self, Revoke.self]
+    )
+
+    /// `mobile-ops tokens create ci-bot --scope read --scope write`
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Issue a token. Its value is printed once.")
+
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "A name for the token, e.g. ci-bot.") var name: String
+        @Option(name: .customLong("scope"), help: "read, write or admin; repeat for several (default read).")
+        var scopes: [String] = []
+
+        func validate() throws {
+            for scope in scopes where TokenScope(rawValue: scope) == nil {
+                throw ValidationError("--scope '\(scope)' is not one of: \(TokenScope.allowedValues)")
+            }
+        }
+
+        func run() async throws {
+            try await reportingErrors { () async throws(CLIError) in
+                let request = CreateRequest(name: name, scopes: scopes.isEmpty ? ["read"] : scopes)
+                let (created, body) = try await connection.client().post("/api/v1/tokens", request, as: Created.self)
+                if connection.json { return Output.json(body) }
+                print("Token \(created.id) '\(created.name)' with scopes \(created.scopes.map(\.rawValue).joined(separator: ", ")).")
+                print("Value (shown once): \(created.token)")
+            }
+        }
+
+        struct CreateRequest: Encodable {
+            var name: String
+            var scopes: [String]
+        }
+
+        struct Created: Decodable {
+            var token: String
+            var id: String
+            var name: String
+            var scopes: [TokenScope]
+        }
+    }
+
+    /// `mobile-ops tokens list`
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List tokens (never their values).")
+
+        @OptionGroup var connection: ConnectionOptions
+
+        func run() async throws {
+            try await reportingErrors { () async throws(CLIError) in
+                let (list, body) = try await connection.client().get("/api/v1/tokens", as: TokenList.self)
+                if connection.json { return Output.json(body) }
+                Output.table(
+                    ["ID", "NAME", "SCOPES", "CREATED", "STATE"],
+                    list.tokens.map { token in
+                        [token.id, token.name, token.scopes.map(\.rawValue).joined(separator: ","), Output.time(token.createdAt),
+                         token.revokedAt.map { "revoked \(Output.time($0))" } ?? "active"]
+                    }
+                )
+            }
+        }
+
+        struct TokenList: Decodable {
+            var tokens: [APIToken]
+        }
+    }
+
+    /// `mobile-ops tokens revoke ID`
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a token; it stops working at once.")
+
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The token's id (see 'tokens list').") var id: String
+
+        func run() async throws {
+            try await reportingErrors { () async throws(CLIError) in
+                let (token, body) = try await connection.client().delete("/api/v1/tokens/\(id)", as: APIToken.self)
+                if connection.json { return Output.json(body) }
+                print("Revoked token \(token.id) '\(token.name)'.")
+            }
+        }
+    }
+}
