@@ -24,6 +24,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Named only so tests can import what Hummingbird already brings in.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // MARK: Libraries
@@ -79,18 +82,39 @@ let package = Package(
         .testTarget(name: "DITests", dependencies: ["DI"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPClientTests",
-            dependencies: ["HTTPClient", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "HTTPClient",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "StoreTests", dependencies: ["Store"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StoreTests",
+            dependencies: ["Store", "Core", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["Server", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            dependencies: [
+                "Server",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["CLI", "Server", "HTTPClient"],
+            dependencies: [
+                "mobile-ops", "Server",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

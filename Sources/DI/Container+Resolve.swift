@@ -1,3 +1,5 @@
+import Synchronization
+
 // MARK: - Resolution
 
 extension Container {
@@ -7,7 +9,32 @@ extension Container {
     /// `[any P].self` resolves the multi-binding of `P`, like ``resolveAll(_:)``.
     @inlinable
     public func resolve<S: Sendable>(_ type: S.Type = S.self, tag: String? = nil) async throws(ResolutionError) -> S {
-        try await self.node(of: type, tag: tag).resolve(nil)
+        if tag == nil, let value = try self.resolveSyncFast(type) {
+            return value
+        }
+        return try await self.node(of: type, tag: tag).resolve(nil)
+    }
+
+    /// The hot path: an untagged, synchronously resolvable service, resolved without
+    /// retaining its node or casting: a created singleton costs one probe and one atomic
+    /// load. `nil` when the service needs the general path.
+    @inlinable
+    func resolveSyncFast<S: Sendable>(_ type: S.Type) throws(ResolutionError) -> S? {
+        guard let address = self.services.plainNode(ObjectIdentifier(type)) else { return nil }
+        // Sound by construction: a bucket keyed by `S` with a `plain` address holds the
+        // `Node<S>` built for `S`, and the table (owned by `self`) keeps it alive.
+        let outcome = Unmanaged<Node<S>>.fromOpaque(address)._withUnsafeGuaranteedRef { node -> Result<S, ResolutionError>? in
+            if let cell = node.cell, let box = cell.published.load(ordering: .acquiring) {
+                return .success(box.takeUnretainedValue().value)
+            }
+            guard node.isSync else { return nil }
+            do throws(ResolutionError) {
+                return .success(try node.get(nil))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome?.get()
     }
 
     /// Resolves a service registered with a runtime argument, passing `argument` to its factory.

@@ -56,8 +56,9 @@ extension Registration {
             for node in repeat each nodes {
                 allSync = allSync && node.isSync
             }
+            let asyncGetters = (repeat (each nodes).getAsync)
             let asyncMake: @Sendable (A, Scope?) async throws(ResolutionError) -> S = { argument, scope throws(ResolutionError) in
-                let arguments = try await (repeat (each nodes).resolve(scope))
+                let arguments = try await (repeat (each asyncGetters)(scope))
                 do {
                     return try factory(argument, repeat each arguments)
                 } catch {
@@ -67,10 +68,11 @@ extension Registration {
             guard allSync else {
                 return ArgumentNode<S, A>(info, syncMake: nil, asyncMake: asyncMake)
             }
+            let getters = (repeat (each nodes).get)
             return ArgumentNode<S, A>(
                 info,
                 syncMake: { argument, scope throws(ResolutionError) in
-                    let arguments = try (repeat (each nodes).resolveSync(scope))
+                    let arguments = try (repeat (each getters)(scope))
                     do {
                         return try factory(argument, repeat each arguments)
                     } catch {
@@ -97,8 +99,9 @@ extension Registration {
             isAsync: true
         ) { linker, info throws(LinkFailure) in
             let nodes = try (repeat linker.node(for: (each D).self))
+            let getters = (repeat (each nodes).getAsync)
             return ArgumentNode<S, A>(info, syncMake: nil) { argument, scope throws(ResolutionError) in
-                let arguments = try await (repeat (each nodes).resolve(scope))
+                let arguments = try await (repeat (each getters)(scope))
                 do {
                     return try await factory(argument, repeat each arguments)
                 } catch {

@@ -75,7 +75,11 @@ final class Linker {
     @usableFromInline
     func node<T: Sendable>(for type: T.Type) throws(LinkFailure) -> Node<T> {
         let erased: any ErasedNode
-        if let wrapper = type as? any DependencyWrapper.Type {
+        // Registered types first: this skips the (slower) conformance check for the
+        // common case of a plain dependency.
+        if let index = self.plan.index[ServiceKey(type)] {
+            erased = try self.node(at: index)
+        } else if let wrapper = type as? any DependencyWrapper.Type {
             erased = try self.wrapperNode(wrapper, as: type)
         } else {
             let key = ServiceKey(type)
@@ -107,7 +111,7 @@ final class Linker {
             break
         }
         guard let value = wrapper.fallback as? T else { throw LinkFailure(key: request.key) }
-        return Node<T>(.transparent(ServiceKey(type)), sync: { _ throws(ResolutionError) in value })
+        return Node<T>.make(.transparent(ServiceKey(type)), sync: { _ throws(ResolutionError) in value })
     }
 
     /// The node registered for `key`, `nil` if there is none.
@@ -159,31 +163,43 @@ extension Node {
     static func optional(of target: Node<S>) -> Node<S?> {
         let info = NodeInfo.transparent(ServiceKey(S?.self))
         if target.isSync {
-            return Node<S?>(info, sync: { scope throws(ResolutionError) in try target.resolveSync(scope) })
+            let get = target.get
+            return Node<S?>.make(info, sync: { scope throws(ResolutionError) in try get(scope) })
         }
-        return Node<S?>(info, async: { scope throws(ResolutionError) in try await target.resolve(scope) })
+        let getAsync = target.getAsync
+        return Node<S?>.make(info, sync: nil, async: { scope throws(ResolutionError) in try await getAsync(scope) })
     }
 
     /// A transient node resolving every part into an array, in order.
     static func collector<Element: Sendable>(of parts: [Node<Element>]) -> Node<[Element]> where S == [Element] {
         let info = NodeInfo(key: ServiceKey([Element].self), lifetime: .transient, scopeSlot: -1, ordinal: 0)
         if parts.allSatisfy(\.isSync) {
-            return Node<[Element]>(info, sync: { scope throws(ResolutionError) in
+            let getters = parts.map(\.get)
+            return Node<[Element]>.make(info) { scope throws(ResolutionError) in
                 var values: [Element] = []
-                values.reserveCapacity(parts.count)
-                for part in parts {
-                    values.append(try part.resolveSync(scope))
+                values.reserveCapacity(getters.count)
+                do throws(ResolutionError) {
+                    for get in getters {
+                        values.append(try get(scope))
+                    }
+                } catch {
+                    throw error.prepending(info.name)
                 }
                 return values
-            })
+            }
         }
-        return Node<[Element]>(info, async: { scope throws(ResolutionError) in
+        let getters = parts.map(\.getAsync)
+        return Node<[Element]>.make(info, sync: nil) { scope throws(ResolutionError) in
             var values: [Element] = []
-            values.reserveCapacity(parts.count)
-            for part in parts {
-                values.append(try await part.resolve(scope))
+            values.reserveCapacity(getters.count)
+            do throws(ResolutionError) {
+                for get in getters {
+                    values.append(try await get(scope))
+                }
+            } catch {
+                throw error.prepending(info.name)
             }
             return values
-        })
+        }
     }
 }

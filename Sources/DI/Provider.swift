@@ -38,7 +38,7 @@ extension Provider: DependencyWrapper {
     static func makeNode(in linker: Linker) throws(LinkFailure) -> (any ErasedNode)? {
         // Bound after linking: the target may (legitimately) depend back on the dependent.
         let binding = linker.lateBinding(Service.self, key: ServiceKey(Service.self))
-        return Node<Self>(NodeInfo.transparent(ServiceKey(Self.self)), sync: { scope throws(ResolutionError) in
+        return Node<Self>.make(NodeInfo.transparent(ServiceKey(Self.self)), sync: { scope throws(ResolutionError) in
             Provider(binding: binding, scope: scope)
         })
     }

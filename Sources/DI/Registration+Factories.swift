@@ -29,23 +29,35 @@ extension Registration {
                 allSync = allSync && node.isSync
             }
             guard allSync else {
-                return Node<S>(info, async: { scope throws(ResolutionError) -> S in
-                    let arguments = try await (repeat (each nodes).resolve(scope))
+                let getters = (repeat (each nodes).getAsync)
+                return Node<S>.make(info, sync: nil) { scope throws(ResolutionError) -> S in
+                    do throws(ResolutionError) {
+                        let arguments = try await (repeat (each getters)(scope))
+                        do {
+                            return try factory(repeat each arguments)
+                        } catch {
+                            throw ResolutionError.factoryFailed(service: info.name, path: [], underlying: error)
+                        }
+                    } catch {
+                        throw error.prepending(info.name)
+                    }
+                }
+            }
+            // Capture the dependencies' resolvers, not the nodes: calling a closure in
+            // the pack loop needs no generic metadata at resolve time.
+            let getters = (repeat (each nodes).get)
+            return Node<S>.make(info) { scope throws(ResolutionError) -> S in
+                do throws(ResolutionError) {
+                    let arguments = try (repeat (each getters)(scope))
                     do {
                         return try factory(repeat each arguments)
                     } catch {
-                        throw .factoryFailed(service: info.name, path: [], underlying: error)
+                        throw ResolutionError.factoryFailed(service: info.name, path: [], underlying: error)
                     }
-                })
-            }
-            return Node<S>(info, sync: { scope throws(ResolutionError) -> S in
-                let arguments = try (repeat (each nodes).resolveSync(scope))
-                do {
-                    return try factory(repeat each arguments)
                 } catch {
-                    throw .factoryFailed(service: info.name, path: [], underlying: error)
+                    throw error.prepending(info.name)
                 }
-            })
+            }
         }
     }
 
@@ -67,14 +79,19 @@ extension Registration {
             wrapOptional: role == .contribute ? nil : Self.optionalWrapper(S.self)
         ) { linker, info throws(LinkFailure) in
             let nodes = try (repeat linker.node(for: (each D).self))
-            return Node<S>(info, async: { scope throws(ResolutionError) -> S in
-                let arguments = try await (repeat (each nodes).resolve(scope))
-                do {
-                    return try await factory(repeat each arguments)
+            let getters = (repeat (each nodes).getAsync)
+            return Node<S>.make(info, sync: nil) { scope throws(ResolutionError) -> S in
+                do throws(ResolutionError) {
+                    let arguments = try await (repeat (each getters)(scope))
+                    do {
+                        return try await factory(repeat each arguments)
+                    } catch {
+                        throw ResolutionError.factoryFailed(service: info.name, path: [], underlying: error)
+                    }
                 } catch {
-                    throw .factoryFailed(service: info.name, path: [], underlying: error)
+                    throw error.prepending(info.name)
                 }
-            })
+            }
         }
     }
 

@@ -2,8 +2,11 @@
 
 /// One recorded `register` / `contribute` / `override` call: everything validation needs
 /// (key, lifetime, edges) plus a closure that links the node once dependencies exist.
+///
+/// A class (immutable) rather than a struct: plans and builders pass registrations
+/// around a lot, and copying one reference is cheaper than copying five closures.
 @usableFromInline
-struct Registration: Sendable {
+final class Registration: Sendable {
     /// Which builder call recorded the registration.
     @usableFromInline
     enum Role: Sendable {

@@ -45,10 +45,9 @@ public final class Scope: Sendable {
 
     // MARK: Scoped instances
 
-    /// The scope's instance of a scoped node, created on first use.
-    func instance<S>(of node: Node<S>) async throws(ResolutionError) -> S {
-        let slot = node.scopeSlot
-        let name = node.info.name
+    /// The scope's instance in `slot`, created with `make` on first use.
+    @usableFromInline
+    func instance<S: Sendable>(slot: Int, name: String, make: AsyncMaker<S>) async throws(ResolutionError) -> S {
         while true {
             let claimed = self.storage.withLock { storage -> CreationRole<any CachedInstance>? in
                 guard !storage.closed, storage.slots.indices.contains(slot) else { return nil }
@@ -62,7 +61,7 @@ public final class Scope: Sendable {
             case .create:
                 let outcome: Result<any CachedInstance, ResolutionError>
                 do throws(ResolutionError) {
-                    outcome = .success(Box(try await node.make(self)))
+                    outcome = .success(Box(try await make(self)))
                 } catch {
                     outcome = .failure(error)
                 }

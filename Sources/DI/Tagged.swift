@@ -50,8 +50,10 @@ extension Tagged: DependencyWrapper {
         }
         let info = NodeInfo.transparent(ServiceKey(Self.self))
         if target.isSync {
-            return Node<Self>(info, sync: { scope throws(ResolutionError) in Tagged(try target.resolveSync(scope)) })
+            let get = target.get
+            return Node<Self>.make(info, sync: { scope throws(ResolutionError) in Tagged(try get(scope)) })
         }
-        return Node<Self>(info, async: { scope throws(ResolutionError) in Tagged(try await target.resolve(scope)) })
+        let getAsync = target.getAsync
+        return Node<Self>.make(info, sync: nil, async: { scope throws(ResolutionError) in Tagged(try await getAsync(scope)) })
     }
 }

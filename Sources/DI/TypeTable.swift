@@ -11,6 +11,10 @@ struct TypeTable: Sendable {
     struct Bucket: Sendable {
         @usableFromInline var key: UInt
         @usableFromInline var node: (any ErasedNode)?
+        /// The node's address when it is a plain `Node<S>` of the keyed type `S`, for
+        /// the retain-free fast path; `nil` for other nodes (runtime-argument ones).
+        /// Stored as an integer (`0`: none) so the table stays `Sendable`.
+        @usableFromInline var plain: UInt
     }
 
     /// Power-of-two sized, at most half full, so probes stay short and always terminate.
@@ -26,7 +30,7 @@ struct TypeTable: Sendable {
         while capacity < entries.count * 2 {
             capacity *= 2
         }
-        var buckets = [Bucket](repeating: Bucket(key: 0, node: nil), count: capacity)
+        var buckets = [Bucket](repeating: Bucket(key: 0, node: nil, plain: 0), count: capacity)
         let mask = capacity - 1
         let shift = UInt(UInt.bitWidth - capacity.trailingZeroBitCount)
         for (id, node) in entries {
@@ -35,7 +39,8 @@ struct TypeTable: Sendable {
             while buckets[index].key != 0, buckets[index].key != key {
                 index = (index &+ 1) & mask
             }
-            buckets[index] = Bucket(key: key, node: node)
+            let plain = node.argumentTypeName == nil ? UInt(bitPattern: ObjectIdentifier(node)) : 0
+            buckets[index] = Bucket(key: key, node: node, plain: plain)
         }
         self.buckets = buckets
         self.mask = mask
@@ -48,6 +53,22 @@ struct TypeTable: Sendable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
+    /// The address of the plain `Node<S>` registered for `id`, if any, without retaining
+    /// it. The bucket's `node` keeps it alive as long as the table exists.
+    @inlinable
+    func plainNode(_ id: ObjectIdentifier) -> UnsafeRawPointer? {
+        let key = UInt(bitPattern: id)
+        var index = Self.home(of: key, shift: self.shift)
+        return self.buckets.withUnsafeBufferPointer { buckets in
+            while true {
+                let bucketKey = buckets[index].key
+                if bucketKey == key { return UnsafeRawPointer(bitPattern: buckets[index].plain) }
+                if bucketKey == 0 { return nil }
+                index = (index &+ 1) & self.mask
+            }
+        }
+    }
+
     /// The node registered for `id`, if any.
     @inlinable
     func lookup(_ id: ObjectIdentifier) -> (any ErasedNode)? {
@@ -56,9 +77,9 @@ struct TypeTable: Sendable {
         return self.buckets.withUnsafeBufferPointer { buckets in
             // Terminates: the table is at most half full, so an empty bucket exists.
             while true {
-                let bucket = buckets[index]
-                if bucket.key == key { return bucket.node }
-                if bucket.key == 0 { return nil }
+                let bucketKey = buckets[index].key
+                if bucketKey == key { return buckets[index].node }
+                if bucketKey == 0 { return nil }
                 index = (index &+ 1) & self.mask
             }
         }

@@ -46,7 +46,11 @@ public struct MobileOpsServer {
             let router = factory.makeRouter(extra: [SystemController(graph: container.graph)])
             return MobileOpsServer(configuration: configuration, container: container, router: router, generatedAdminToken: generated, logger: logger)
         } catch let error as ContainerError {
-            throw StartupError(message: "the service graph is invalid:\n\(error.report)")
+            // A failing eager singleton (say, a database file we must not open) is not a
+            // wiring mistake; say which of the two the operator is looking at.
+            let onlyStartFailures = error.errors.allSatisfy { $0.kind == .eagerSingletonFailed }
+            let heading = onlyStartFailures ? "a service failed to start" : "the service graph is invalid"
+            throw StartupError(message: "\(heading):\n\(error.report)")
         } catch let error as ResolutionError {
             throw StartupError(message: "a service failed to start: \(error)")
         } catch {

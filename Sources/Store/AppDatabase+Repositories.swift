@@ -18,7 +18,8 @@ extension AppDatabase: RepositoryStore {
                 defaultBranch: defaultBranch, webhookSecret: webhookSecret, createdAt: audit.occurredAt
             )
             try record.insert(db)
-            guard let repository = record.repository else {
+            // Read back what was stored, so callers see dates at the store's precision (ms).
+            guard let repository = try RepositoryRecord.fetchOne(db, key: record.id)?.repository else {
                 throw StoreError.database("inserted repository \(name) could not be read back")
             }
             var event = AuditEventRecord(audit)

@@ -12,8 +12,16 @@ extension AppDatabase: TokenStore {
             )
             try record.insert(db)
             _ = try AuditEventRecord(audit).inserted(db)
-            return record.token
+            return try Self.storedToken(id: id, in: db)
         }
+    }
+
+    /// Reads a token back as stored, so callers see dates at the store's precision (ms).
+    private static func storedToken(id: String, in db: Database) throws -> APIToken {
+        guard let record = try APITokenRecord.fetchOne(db, key: id) else {
+            throw StoreError.notFound("no token with id \(id)")
+        }
+        return record.token
     }
 
     /// The token and its stored hash, by public id.
@@ -41,7 +49,7 @@ extension AppDatabase: TokenStore {
                 try record.update(db)
                 _ = try AuditEventRecord(audit).inserted(db)
             }
-            return record.token
+            return try Self.storedToken(id: id, in: db)
         }
     }
 

@@ -2,6 +2,10 @@ import BenchmarkFixtures
 import DI
 import Swinject
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 // MARK: - Harness
 
 // A plain release-mode harness: `swift run -c release di-compare`. Each figure is the
@@ -39,49 +43,89 @@ func pad(_ text: String, _ width: Int) -> String {
 
 // MARK: - Workloads
 
-let diContainer = try await DIWiring.container()
-let swinjectContainer = SwinjectWiring.container()
-let config = AppConfig()
-
-let singletonDI = try await measure(iterations: 2_000_000) { n in
-    for _ in 0..<n { blackHole(try await diContainer.resolve(AppConfig.self)) }
-}
-let singletonSwinject = await measure(iterations: 200_000) { n in
-    for _ in 0..<n { blackHole(swinjectContainer.resolve(AppConfig.self)) }
-}
-let singletonHand = await measure(iterations: 2_000_000) { n in
-    for _ in 0..<n { blackHole(config) }
+/// The measured figures of one workload, in nanoseconds per operation.
+struct Figures {
+    let di: Double
+    let swinject: Double
+    let hand: Double?
 }
 
-let graphDI = try await measure(iterations: 200_000) { n in
-    for _ in 0..<n { blackHole(try await diContainer.resolve(Root.self)) }
-}
-let graphSwinject = await measure(iterations: 10_000) { n in
-    for _ in 0..<n { blackHole(swinjectContainer.resolve(Root.self)) }
-}
-let graphHand = await measure(iterations: 200_000) { n in
-    for _ in 0..<n { blackHole(HandWired.root()) }
+/// Runs every workload. A plain (nonisolated) function, so the loops run on the global
+/// executor: awaiting from main-actor code would add two thread hops per call.
+func runWorkloads() async throws -> [Figures] {
+
+    let diContainer = try await DIWiring.container()
+    let swinjectContainer = SwinjectWiring.container()
+    let config = AppConfig()
+
+    let singletonDI = try await measure(iterations: 2_000_000) { n in
+        for _ in 0..<n { blackHole(try await diContainer.resolve(AppConfig.self)) }
+    }
+    let singletonSwinject = await measure(iterations: 200_000) { n in
+        for _ in 0..<n { blackHole(swinjectContainer.resolve(AppConfig.self)) }
+    }
+    let singletonHand = await measure(iterations: 2_000_000) { n in
+        for _ in 0..<n { blackHole(config) }
+    }
+
+    let graphDI = try await measure(iterations: 200_000) { n in
+        for _ in 0..<n { blackHole(try await diContainer.resolve(Root.self)) }
+    }
+    let graphSwinject = await measure(iterations: 10_000) { n in
+        for _ in 0..<n { blackHole(swinjectContainer.resolve(Root.self)) }
+    }
+    let graphHand = await measure(iterations: 200_000) { n in
+        for _ in 0..<n { blackHole(HandWired.root()) }
+    }
+
+    let largeDI = try await measure(iterations: 200) { n in
+        for _ in 0..<n { blackHole(try await Large.buildDI()) }
+    }
+    let largeSwinject = await measure(iterations: 200) { n in
+        for _ in 0..<n { blackHole(Large.buildSwinject()) }
+    }
+    return [
+        Figures(di: singletonDI, swinject: singletonSwinject, hand: singletonHand),
+        Figures(di: graphDI, swinject: graphSwinject, hand: graphHand),
+        Figures(di: largeDI, swinject: largeSwinject, hand: nil),
+    ]
 }
 
-let largeDI = try await measure(iterations: 200) { n in
-    for _ in 0..<n { blackHole(try await Large.buildDI()) }
-}
-let largeSwinject = await measure(iterations: 200) { n in
-    for _ in 0..<n { blackHole(Large.buildSwinject()) }
+/// Loops over one DI workload for a profiler.
+func profile(_ mode: String) async throws {
+    let container = try await DIWiring.container()
+    switch mode {
+    case "profile-graph":
+        for _ in 0..<3_000_000 { blackHole(try await container.resolve(Root.self)) }
+    case "profile-singleton":
+        for _ in 0..<200_000_000 { blackHole(try await container.resolve(AppConfig.self)) }
+    default:
+        for _ in 0..<3_000 { blackHole(try await Large.buildDI()) }
+    }
 }
 
 // MARK: - Report
 
-let rows: [(String, Double, Double, Double?, String)] = [
-    ("1 resolve singleton", singletonDI, singletonSwinject, singletonHand, "≤ 20 ns"),
-    ("2 transient graph, 31 objects", graphDI, graphSwinject, graphHand, "≤ 1.5× hand-wired"),
-    ("3 build+validate 500 registrations", largeDI, largeSwinject, nil, "< 1 ms"),
+// `di-compare profile-graph` / `profile-singleton` / `profile-build` loop over one DI
+// workload for `perf record`.
+let arguments = CommandLine.arguments.dropFirst()
+if let mode = arguments.first, mode.hasPrefix("profile-") {
+    try await profile(mode)
+    exit(0)
+}
+
+let figures = try await runWorkloads()
+let rows: [(String, Figures, String)] = [
+    ("1 resolve singleton", figures[0], "≤ 20 ns"),
+    ("2 transient graph, 31 objects", figures[1], "≤ 1.5× hand-wired"),
+    ("3 build+validate 500 registrations", figures[2], "< 1 ms"),
 ]
 print(
     pad("workload", 36) + pad("DI", 12) + pad("Swinject", 12) + pad("hand-wired", 12)
         + pad("Swinject/DI", 13) + pad("DI/hand", 10) + "target"
 )
-for (name, di, swinject, hand, target) in rows {
+for (name, row, target) in rows {
+    let (di, swinject, hand) = (row.di, row.swinject, row.hand)
     print(
         pad(name, 36) + pad(format(di), 12) + pad(format(swinject), 12) + pad(hand.map(format) ?? "n/a", 12)
             + pad(format3(swinject / di) + "×", 13) + pad(hand.map { format3(di / $0) + "×" } ?? "n/a", 10) + target

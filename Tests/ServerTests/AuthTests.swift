@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import Server
+
+@Suite("Bearer tokens and scopes")
+struct AuthTests {
+    @Test("missing, malformed and unknown tokens are 401 with the error shape")
+    func unauthorized() async throws {
+        try await TestServer.make().test { client in
+            for token in [nil, "", "mo_deadbeef_0000000000000000000000", "not-a-token"] as [String?] {
+                let response = try await client.send(.get, "/api/v1/repositories", token: token)
+                #expect(response.status == .unauthorized, "token \(String(describing: token))")
+                #expect(response.body.errorCode == "unauthorized")
+            }
+            let basic = try await client.execute(uri: "/api/v1/repositories", method: .get, headers: [.authorization: "Basic dXNlcjpwYXNz"])
+            #expect(basic.status == .unauthorized)
+            #expect(basic.headers[.wwwAuthenticate] == "Bearer")
+        }
+    }
+
+    @Test("an issued token is returned once, listed without its value, and its scope is enforced")
+    func issueAndScopes() async throws {
+        try await TestServer.make().test { client in
+            let created = try await client.send(.post, "/api/v1/tokens", json: #"{"name": "ci-bot", "scopes": ["read"]}"#)
+            #expect(created.status == .created)
+            let value = try #require(created.body["token"] as? String)
+            let id = try #require(created.body["id"] as? String)
+
+            let list = try await client.send(.get, "/api/v1/tokens")
+            let listed = try #require((list.body["tokens"] as? [[String: Any]])?.first { $0["id"] as? String == id })
+            #expect(listed["token"] == nil)
+            #expect(listed["secretHash"] == nil)
+            #expect(!String(describing: list.body).contains(value))
+
+            #expect(try await client.send(.get, "/api/v1/repositories", token: value).status == .ok)
+            let forbidden = try await client.send(.post, "/api/v1/repositories", token: value, json: "{}")
+            #expect(forbidden.status == .forbidden)
+            #expect(forbidden.body.errorCode == "forbidden")
+            #expect(forbidden.body.errorMessage?.contains("'admin'") == true)
+            #expect(try await client.send(.get, "/api/v1/tokens", token: value).status == .forbidden)
+        }
+    }
+
+    @Test("write includes read; admin includes both")
+    func scopeHierarchy() async throws {
+        try await TestServer.make().test { client in
+            let write = try await client.send(.post, "/api/v1/tokens", json: #"{"name": "w", "scopes": ["write"]}"#)
+            let value = try #require(write.body["token"] as? String)
+            #expect(try await client.send(.get, "/api/v1/repositories", token: value).status == .ok)
+            #expect(try await client.send(.get, "/api/v1/tokens", token: value).status == .forbidden)
+        }
+    }
+
+    @Test("a revoked token stops working at once")
+    func revoke() async throws {
+        try await TestServer.make().test { client in
+            let created = try await client.send(.post, "/api/v1/tokens", json: #"{"name": "temp", "scopes": ["read"]}"#)
+            let value = try #require(created.body["token"] as? String)
+            let id = try #require(created.body["id"] as? String)
+            #expect(try await client.send(.get, "/api/v1/repositories", token: value).status == .ok)
+
+            let revoked = try await client.send(.delete, "/api/v1/tokens/\(id)")
+            #expect(revoked.status == .ok)
+            #expect(revoked.body["revokedAt"] is String)
+            #expect(try await client.send(.get, "/api/v1/repositories", token: value).status == .unauthorized)
+            #expect(try await client.send(.delete, "/api/v1/tokens/unknown").status == .notFound)
+        }
+    }
+
+    @Test("bad token requests are 400 and issue nothing")
+    func badTokenRequests() async throws {
+        try await TestServer.make().test { client in
+            let cases: [(String, String)] = [
+                (#"{"name": "x", "scopes": ["root"]}"#, "invalid_scopes"),
+                (#"{"name": "x", "scopes": []}"#, "invalid_scopes"),
+                (#"{"name": "", "scopes": ["read"]}"#, "invalid_name"),
+                (#"{"name": "x"}"#, "invalid_json"),
+                (#"{"name": "x", "scopes": "read"}"#, "invalid_json"),
+                ("not json", "invalid_json"),
+            ]
+            for (body, code) in cases {
+                let response = try await client.send(.post, "/api/v1/tokens", json: body)
+                #expect(response.status == .badRequest, "\(body)")
+                #expect(response.body.errorCode == code, "\(body)")
+            }
+            let list = try await client.send(.get, "/api/v1/tokens")
+            #expect((list.body["tokens"] as? [Any])?.count == 1)
+        }
+    }
+}

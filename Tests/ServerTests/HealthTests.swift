@@ -1,0 +1,72 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import HummingbirdTesting
+import Testing
+@testable import Server
+
+@Suite("Health, readiness and errors for unknown routes")
+struct HealthTests {
+    @Test("/healthz and /readyz answer without a token")
+    func health() async throws {
+        try await TestServer.make().test { client in
+            let health = try await client.send(.get, "/healthz", token: nil)
+            #expect(health.status == .ok)
+            #expect(health.body["status"] as? String == "ok")
+            #expect(health.body["version"] as? String == MobileOpsVersion.current)
+
+            let ready = try await client.send(.get, "/readyz", token: nil)
+            #expect(ready.status == .ok)
+            #expect(ready.body["status"] as? String == "ready")
+            let database = ready.body["database"] as? [String: Any]
+            #expect(database?["reachable"] as? Bool == true)
+        }
+    }
+
+    @Test("an unknown route is a JSON 404 and carries a request id")
+    func unknownRoute() async throws {
+        try await TestServer.make().test { client in
+            let response = try await client.send(.get, "/api/v1/nothing-here")
+            #expect(response.status == .notFound)
+            #expect(response.body.errorCode == "not_found")
+            #expect(response.headers[.init("X-Request-ID")!]?.isEmpty == false)
+        }
+    }
+
+    @Test("a known path with the wrong method is 405 with an Allow header")
+    func wrongMethod() async throws {
+        try await TestServer.make().test { client in
+            let response = try await client.send(.put, "/api/v1/repositories")
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.body.errorCode == "method_not_allowed")
+            #expect(response.headers[.allow] == "GET, POST")
+
+            let withParameter = try await client.send(.post, "/api/v1/repositories/7")
+            #expect(withParameter.status == .methodNotAllowed)
+            #expect(withParameter.headers[.allow] == "GET")
+        }
+    }
+
+    @Test("the service graph is served as JSON and DOT; other formats are 400")
+    func graph() async throws {
+        try await TestServer.make().test { client in
+            let json = try await client.send(.get, "/api/v1/system/graph?format=json")
+            #expect(json.status == .ok)
+            #expect(json.body["_raw"] == nil)
+
+            let dot = try await client.execute(uri: "/api/v1/system/graph?format=dot", method: .get, headers: [.authorization: "Bearer \(TestServer.adminToken)"])
+            #expect(dot.status == .ok)
+            let text = String(buffer: dot.body)
+            #expect(text.hasPrefix("digraph"))
+            #expect(text.contains("TokenService"))
+            #expect(text.contains("AppDatabase"))
+
+            let bad = try await client.send(.get, "/api/v1/system/graph?format=svg")
+            #expect(bad.status == .badRequest)
+            #expect(bad.body.errorCode == "invalid_format")
+
+            let anonymous = try await client.send(.get, "/api/v1/system/graph", token: nil)
+            #expect(anonymous.status == .unauthorized)
+        }
+    }
+}
