@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "mobile-ops", "Server",
+                "mobile-ops", "mobile-ops-server", "Server",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -22,19 +22,17 @@ extension Container {
     func resolveSyncFast<S: Sendable>(_ type: S.Type) throws(ResolutionError) -> S? {
         guard let address = self.services.plainNode(ObjectIdentifier(type)) else { return nil }
         // Sound by construction: a bucket keyed by `S` with a `plain` address holds the
-        // `Node<S>` built for `S`, and the table (owned by `self`) keeps it alive.
-        let outcome = Unmanaged<Node<S>>.fromOpaque(address)._withUnsafeGuaranteedRef { node -> Result<S, ResolutionError>? in
-            if let cell = node.cell, let box = cell.published.load(ordering: .acquiring) {
-                return .success(box.takeUnretainedValue().value)
-            }
-            guard node.isSync else { return nil }
-            do throws(ResolutionError) {
-                return .success(try node.get(nil))
-            } catch {
-                return .failure(error)
+        // `Node<S>` built for `S`, and the table (owned by `self`) keeps it alive, as the
+        // node keeps its cell: `unowned(unsafe)` only skips the reference counting.
+        unowned(unsafe) let node = Unmanaged<Node<S>>.fromOpaque(address).takeUnretainedValue()
+        if let cell = node.cell {
+            unowned(unsafe) let singleton = cell
+            if let box = singleton.published.load(ordering: .acquiring) {
+                return box.takeUnretainedValue().value
             }
         }
-        return try outcome?.get()
+        guard node.isSync else { return nil }
+        return try node.get(nil)
     }
 
     /// Resolves a service registered with a runtime argument, passing `argument` to its factory.

@@ -19,9 +19,9 @@ struct CLIProcess {
     }
 
     /// Runs `mobile-ops arguments…` with `environment` added to a clean one, bounded to 60 s.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:], executable: String = "mobile-ops") async throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = binary.deletingLastPathComponent().appendingPathComponent(executable)
         process.arguments = arguments
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         env.merge(environment) { $1 }
@@ -35,7 +35,7 @@ struct CLIProcess {
         while process.isRunning {
             if ContinuousClock.now > deadline {
                 process.terminate()
-                Issue.record("mobile-ops \(arguments) did not finish within 60 s")
+                Issue.record("\(executable) \(arguments) did not finish within 60 s")
                 break
             }
             try await Task.sleep(for: .milliseconds(20))

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@Suite("The mobile-ops-server process")
+struct ServerProcessTests {
+    /// Starts the real server binary on port 0 with a temp database and returns it with its port.
+    private func start(in directory: URL, environment: [String: String] = [:]) async throws -> (Process, Pipe, Pipe, Int) {
+        let process = Process()
+        process.executableURL = CLIProcess.binary.deletingLastPathComponent().appendingPathComponent("mobile-ops-server")
+        process.arguments = ["--port", "0", "--database", directory.appendingPathComponent("data/db.sqlite").path]
+        process.currentDirectoryURL = directory
+        process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+
+        // The "listening" log line carries the port the OS picked.
+        var log = ""
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            log += String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self)
+            if let range = log.range(of: #"port=(\d+)"#, options: .regularExpression),
+               let port = Int(log[range].dropFirst("port=".count)) {
+                return (process, stdout, stderr, port)
+            }
+            if !process.isRunning { break }
+        }
+        process.terminate()
+        throw ProcessFailure(log: log)
+    }
+
+    struct ProcessFailure: Error { var log: String }
+
+    @Test("starts on a new database, prints a generated admin token once, and stops cleanly on SIGTERM")
+    func generatesTokenAndStopsOnSigterm() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-proc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let (server, stdout, _, port) = try await start(in: directory)
+        let status = try await CLIProcess.run(["status", "--server", "http://127.0.0.1:\(port)"])
+        #expect(status.status == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("data/db.sqlite").path))
+
+        server.terminate() // SIGTERM
+        server.waitUntilExit()
+        #expect(server.terminationReason == .exit)
+        #expect(server.terminationStatus == 0)
+        let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let token = try #require(printed.range(of: #"mo_[0-9a-f]+_[0-9a-f]+"#, options: .regularExpression).map { String(printed[$0]) })
+
+        // Second start on the same database: no new token, and the first one still works.
+        let (again, againOut, _, againPort) = try await start(in: directory)
+        let list = try await CLIProcess.run(["tokens", "list", "--server", "http://127.0.0.1:\(againPort)", "--token", token])
+        #expect(list.status == 0)
+        again.interrupt() // SIGINT
+        again.waitUntilExit()
+        #expect(again.terminationStatus == 0)
+        let secondPrint = String(decoding: againOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!secondPrint.contains("mo_"))
+    }
+
+    @Test("a bad configuration value stops start-up with a message naming it")
+    func badConfiguration() async throws {
+        let result = try await CLIProcess.run(["--port", "eighty"], executable: "mobile-ops-server")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--port"))
+        let env = try await CLIProcess.run([], environment: ["MOBILE_OPS_LOG_LEVEL": "loud"], executable: "mobile-ops-server")
+        #expect(env.status != 0)
+        #expect(env.stderr.contains("MOBILE_OPS_LOG_LEVEL"))
+    }
+}
