@@ -6,6 +6,13 @@ import Hummingbird
 struct RepositoryController: APIController {
     let repositories: RepositoryService
     let bodyLimit: Int
+    /// The encoded list, reused until a repository is added.
+    private let listCache = EncodedResponseCache()
+
+    init(repositories: RepositoryService, bodyLimit: Int) {
+        self.repositories = repositories
+        self.bodyLimit = bodyLimit
+    }
 
     var routes: [Route] {
         [
@@ -15,7 +22,10 @@ struct RepositoryController: APIController {
                 return try .json(CreatedRepository(repository: repository, webhookSecret: secret), status: .created)
             },
             Route(.get, "/api/v1/repositories", scope: .read) { _, _ in
-                try .json(RepositoryList(repositories: repositories.list()))
+                let snapshot = try repositories.list()
+                return try listCache.response(version: snapshot.version) {
+                    RepositoryList(repositories: snapshot.repositories)
+                }
             },
             Route(.get, "/api/v1/repositories/:id", scope: .read) { _, context in
                 let raw = try context.parameters.require("id")

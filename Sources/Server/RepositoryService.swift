@@ -1,10 +1,17 @@
 import Core
 import Foundation
 import Store
+import Synchronization
 
 /// Registers and looks up repositories.
+///
+/// The list is read on every dashboard refresh and CLI call but changes rarely, so it is kept
+/// as a versioned snapshot that each write through this service invalidates. This holds while
+/// one server owns the database (SQLite); a shared PostgreSQL would need the store to notify.
 public final class RepositoryService: Sendable {
     private let store: any RepositoryStore
+    /// The cached list and the write counter it was read at.
+    private let cache = Mutex<(version: Int, snapshot: RepositorySnapshot?)>((0, nil))
 
     /// Creates the service over a repository store.
     public init(store: any RepositoryStore) {
@@ -22,12 +29,18 @@ public final class RepositoryService: Sendable {
             defaultBranch: valid.defaultBranch, webhookSecret: secret,
             audit: AuditEvent(actor: actor, action: "repository.create", subject: "repository", detail: valid.name)
         )
+        cache.withLock { $0 = ($0.version + 1, nil) }
         return (repository, secret)
     }
 
-    /// All repositories.
-    public func list() throws(StoreError) -> [Repository] {
-        try store.repositories()
+    /// All repositories, with the version of the list they belong to.
+    public func list() throws(StoreError) -> RepositorySnapshot {
+        let (version, cached) = cache.withLock { $0 }
+        if let cached { return cached }
+        let snapshot = RepositorySnapshot(version: version, repositories: try store.repositories())
+        // Keep it only if no write happened while we read; otherwise it may be stale.
+        cache.withLock { if $0.version == version { $0.snapshot = snapshot } }
+        return snapshot
     }
 
     /// One repository by id.
@@ -41,7 +54,6 @@ public final class RepositoryService: Sendable {
 
     /// 32 random bytes, hex: what git hosts accept as a webhook secret.
     private static func generateSecret() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        Hex.random(byteCount: 32)
     }
 }

@@ -15,9 +15,8 @@ struct TokenValue: Sendable, Equatable {
 
     /// A new random token.
     static func generate() -> TokenValue {
-        var generator = SystemRandomNumberGenerator()
-        let id = randomHex(byteCount: 6, using: &generator)
-        let secret = randomHex(byteCount: 32, using: &generator)
+        let id = Hex.random(byteCount: 6)
+        let secret = Hex.random(byteCount: 32)
         return TokenValue(id: id, text: "mo_\(id)_\(secret)")
     }
 
@@ -47,7 +46,7 @@ struct TokenValue: Sendable, Equatable {
 
     /// Hex SHA-256 of a string.
     static func hash(_ text: String) -> String {
-        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: Array(text.utf8)))
     }
 
     /// Compares two hex digests without an early exit, so timing reveals nothing.
@@ -60,9 +59,5 @@ struct TokenValue: Sendable, Equatable {
             difference |= a[index] ^ b[index]
         }
         return difference == 0
-    }
-
-    private static func randomHex(byteCount: Int, using generator: inout SystemRandomNumberGenerator) -> String {
-        (0..<byteCount).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
     }
 }

@@ -32,6 +32,19 @@ struct RepositoryAPITests {
         }
     }
 
+    @Test("the list served from cache shows a repository added after it was cached")
+    func listCacheInvalidation() async throws {
+        try await TestServer.make().test { client in
+            let empty = try await client.send(.get, "/api/v1/repositories")
+            let emptyAgain = try await client.send(.get, "/api/v1/repositories")
+            #expect((empty.body["repositories"] as? [Any])?.isEmpty == true)
+            #expect((emptyAgain.body["repositories"] as? [Any])?.isEmpty == true)
+            _ = try await client.send(.post, "/api/v1/repositories", json: Self.iosApp)
+            let one = try await client.send(.get, "/api/v1/repositories")
+            #expect((one.body["repositories"] as? [[String: Any]])?.map { $0["name"] as? String } == ["acme/ios-app"])
+        }
+    }
+
     @Test("a given webhook secret is kept; a short one is refused")
     func givenSecret() async throws {
         try await TestServer.make().test { client in
