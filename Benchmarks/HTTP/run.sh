@@ -3,8 +3,9 @@
 #
 # Builds both in release mode, starts them on 127.0.0.1 only, registers 100 repositories,
 # reads the server's idle RSS, then loads each route with wrk and prints a markdown table:
-# requests/s and p99 latency for GET /healthz, GET /api/v1/repositories (bearer token) and
-# the bare GET /hello, with each rate as a share of the bare one. See README.md.
+# requests/s and p99 latency for GET /healthz, GET /api/v1/repositories (bearer token), the
+# bare GET /hello and a bare GET /body of the list's size, each rate as a share of the bare
+# /hello one. See README.md.
 #
 # Settings (environment): DURATION (10s), THREADS (2), CONNECTIONS (64), ROUNDS (3, routes
 # interleaved, medians reported), REPOSITORIES (100), LOG_LEVEL (the server's default, info),
@@ -139,10 +140,11 @@ echo "== server idle RSS after warm-up: $(mib "$IDLE_RSS")" >&2
 
 BARE_PORT=$(free_port)
 BARE_URL="http://$HOST:$BARE_PORT"
-"$BARE_BIN" "$BARE_PORT" >"$TMP/bare.log" 2>&1 &
+"$BARE_BIN" "$BARE_PORT" "$LIST_BYTES" >"$TMP/bare.log" 2>&1 &
 BARE_PID=$!
 wait_ready "$BARE_URL/hello" "$BARE_PID" bare
 [[ "$(curl -fsS --max-time 5 "$BARE_URL/hello")" == Hello ]] || die "bare-hello did not answer Hello"
+[[ "$(curl -fsS --max-time 5 "$BARE_URL/body" | wc -c)" == "$LIST_BYTES" ]] || die "bare-hello /body is not $LIST_BYTES bytes"
 for _ in $(seq 1 100); do curl -fsS --max-time 5 -o /dev/null "$BARE_URL/hello"; done
 sleep 2
 BARE_IDLE_RSS=$(rss_kib "$BARE_PID" VmRSS)
@@ -184,6 +186,7 @@ echo "== load average before the runs: $LOAD_BEFORE (other work on the machine s
 : >"$TMP/results"
 for round in $(seq 1 "$ROUNDS"); do
     run_wrk bare "$BARE_URL/hello"
+    run_wrk body "$BARE_URL/body"
     run_wrk healthz "$SERVER_URL/healthz"
     run_wrk list "$SERVER_URL/api/v1/repositories" "$AUTH"
 done
@@ -208,6 +211,7 @@ row() { # name label
 }
 
 LIST_RATIO=$(awk -v a="$(median list 2)" -v b="$BARE_RPS" 'BEGIN { printf "%.0f", 100 * a / b }')
+BODY_RATIO=$(awk -v a="$(median list 2)" -v b="$(median body 2)" 'BEGIN { printf "%.0f", 100 * a / b }')
 HEALTH_RATIO=$(awk -v a="$(median healthz 2)" -v b="$BARE_RPS" 'BEGIN { printf "%.0f", 100 * a / b }')
 verdict() { if awk -v a="$1" -v op="$2" -v b="$3" 'BEGIN { exit !(op == ">=" ? a >= b : a < b) }'; then echo met; else echo "NOT met"; fi; }
 
@@ -218,10 +222,11 @@ cat <<EOF
 | route | requests/s | p99 latency (ms) | of bare | requests/s per round | p99 per round (ms) |
 |---|---:|---:|---:|---|---|
 $(row bare "bare Hummingbird \`GET /hello\`")
+$(row body "bare Hummingbird \`GET /body\` (a fixed $LIST_BYTES-byte body, the list's size)")
 $(row healthz "\`GET /healthz\`")
 $(row list "\`GET /api/v1/repositories\` ($REPOSITORIES repositories, $LIST_BYTES bytes, bearer token)")
 
-- list / bare: **$LIST_RATIO%** (target at least 50%: $(verdict "$LIST_RATIO" ">=" 50)); healthz / bare: **$HEALTH_RATIO%**
+- list / bare: **$LIST_RATIO%** (target at least 50%: $(verdict "$LIST_RATIO" ">=" 50)); healthz / bare: **$HEALTH_RATIO%**; list / bare body of the same size: $BODY_RATIO%
 - server RSS idle after start-up, $REPOSITORIES repositories and warm-up: **$(mib "$IDLE_RSS")** (target under 40 MB: $(verdict "$((IDLE_RSS * 1024))" "<" 40000000)); after the load: $(mib "$AFTER_RSS"), peak $(mib "$PEAK_RSS")
 - bare-hello RSS idle: $(mib "$BARE_IDLE_RSS")
 - server log level: $LOG_LEVEL; load average before the runs: $LOAD_BEFORE, after: $(cut -d' ' -f1-3 /proc/loadavg)

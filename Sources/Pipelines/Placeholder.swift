@@ -1,0 +1,2 @@
+// Replaced as the Pipelines module lands.
+enum PipelinesPlaceholder {}

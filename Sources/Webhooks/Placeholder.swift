@@ -1,0 +1,2 @@
+// Replaced as the Webhooks module lands.
+enum WebhooksPlaceholder {}
