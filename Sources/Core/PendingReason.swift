@@ -1,0 +1,27 @@
+/// Why a pending job is not running yet, in words a developer can act on.
+///
+/// Buildkite and Woodpecker leave jobs "waiting" with no explanation; every pending job
+/// here carries one of these, shown by the API and the CLI.
+public enum PendingReason: Codable, Sendable, Equatable {
+    /// No connected agent has the tags the job needs.
+    case noMatchingAgent(requirements: String)
+    /// Agents that match exist but all their slots are busy.
+    case agentsBusy(matching: Int)
+    /// Steps this job depends on have not passed yet.
+    case waitingForSteps([String])
+    /// Another build holds the concurrency group.
+    case waitingForConcurrencyGroup(String)
+    /// Nothing blocks it; it is next in line for an agent poll.
+    case queued
+
+    /// The reason as one sentence, e.g. `no connected agent has xcode=16.2`.
+    public var message: String {
+        switch self {
+        case let .noMatchingAgent(requirements): "no connected agent has \(requirements)"
+        case let .agentsBusy(count): "all \(count) matching agent\(count == 1 ? " is" : "s are") busy"
+        case let .waitingForSteps(steps): "waiting for step\(steps.count == 1 ? "" : "s") \(steps.joined(separator: ", "))"
+        case let .waitingForConcurrencyGroup(group): "waiting for concurrency group \(group)"
+        case .queued: "queued for the next free agent"
+        }
+    }
+}

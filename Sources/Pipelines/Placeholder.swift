@@ -1,2 +1,0 @@
-// Replaced as the Pipelines module lands.
-enum PipelinesPlaceholder {}

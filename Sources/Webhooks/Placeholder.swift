@@ -1,2 +1,0 @@
-// Replaced as the Webhooks module lands.
-enum WebhooksPlaceholder {}
