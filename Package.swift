@@ -91,6 +91,8 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
+        .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core"], swiftSettings: swiftSettings),
+        .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core"], swiftSettings: swiftSettings),
         .testTarget(name: "DITests", dependencies: ["DI"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPClientTests",

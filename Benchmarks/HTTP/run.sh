@@ -9,7 +9,8 @@
 #
 # Settings (environment): DURATION (10s), THREADS (2), CONNECTIONS (64), ROUNDS (3, routes
 # interleaved, medians reported), REPOSITORIES (100), LOG_LEVEL (the server's default, info),
-# SKIP_BUILD=1 to reuse the last release builds, KEEP_TMP=1 to keep logs and the database.
+# SKIP_BUILD=1 to reuse the last release builds, SERVER_BIN=path to measure another server
+# binary (e.g. one linked with --static-swift-stdlib), KEEP_TMP=1 to keep logs and database.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -72,7 +73,7 @@ wait_ready() { # url pid name: up to 60 s for a 200
     die "$name did not answer $url within 60 s"
 }
 
-rss_kib() { # pid field: VmRSS or VmHWM in KiB
+rss_kib() { # pid field: VmRSS, VmHWM, RssAnon or RssFile in KiB
     awk -v field="$2:" '$1 == field { print $2 }' "/proc/$1/status"
 }
 
@@ -88,7 +89,7 @@ if [[ "$SKIP_BUILD" != 1 ]]; then
 fi
 # .build/release links to the host triple's release folder (no `--show-bin-path`, which
 # would wait for another build holding the package's lock).
-SERVER_BIN="$ROOT/.build/release/mobile-ops-server"
+SERVER_BIN=${SERVER_BIN:-$ROOT/.build/release/mobile-ops-server}
 BARE_BIN="$HERE/.build/release/bare-hello"
 [[ -x "$SERVER_BIN" ]] || die "no $SERVER_BIN: run without SKIP_BUILD=1"
 [[ -x "$BARE_BIN" ]] || die "no $BARE_BIN: run without SKIP_BUILD=1"
@@ -134,6 +135,8 @@ for _ in $(seq 1 100); do
 done
 sleep 2
 IDLE_RSS=$(rss_kib "$SERVER_PID" VmRSS)
+IDLE_ANON=$(rss_kib "$SERVER_PID" RssAnon)
+IDLE_FILE=$(rss_kib "$SERVER_PID" RssFile)
 echo "== server idle RSS after warm-up: $(mib "$IDLE_RSS")" >&2
 
 # MARK: - Bare Hummingbird
@@ -148,6 +151,7 @@ wait_ready "$BARE_URL/hello" "$BARE_PID" bare
 for _ in $(seq 1 100); do curl -fsS --max-time 5 -o /dev/null "$BARE_URL/hello"; done
 sleep 2
 BARE_IDLE_RSS=$(rss_kib "$BARE_PID" VmRSS)
+BARE_IDLE_ANON=$(rss_kib "$BARE_PID" RssAnon)
 echo "== bare-hello pid $BARE_PID on $BARE_URL, idle RSS $(mib "$BARE_IDLE_RSS")" >&2
 
 # MARK: - Load
@@ -163,32 +167,44 @@ to_ms() { # wrk duration (850.00us, 1.23ms, 2.00s, 1.00m) -> milliseconds
     }'
 }
 
-# run_wrk name url [header]: one wrk run; appends "name rps p99ms" to $TMP/results.
+cpu_ticks() { # pid: user + system CPU time so far, in clock ticks
+    awk '{ print $14 + $15 }' "/proc/$1/stat"
+}
+TICKS_PER_SECOND=$(getconf CLK_TCK)
+
+# run_wrk name pid url [header]: one wrk run against the process pid; appends
+# "name rps p99ms cpu-us-per-request" to $TMP/results. CPU time per request is the serving
+# process's own, so it is less skewed than requests/s by other work on the machine.
 run_wrk() {
-    local name=$1 url=$2 out="$TMP/wrk-$1-$round.txt"
+    local name=$1 pid=$2 url=$3 out="$TMP/wrk-$1-$round.txt"
     local args=(-t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency --timeout 5s)
-    [[ $# -ge 3 ]] && args+=(-H "$3")
+    [[ $# -ge 4 ]] && args+=(-H "$4")
     echo "== round $round: wrk ${args[*]/$TOKEN/<token>} $url" >&2
+    local ticks_before ticks_after
+    ticks_before=$(cpu_ticks "$pid")
     timeout $((seconds + 60)) wrk "${args[@]}" "$url" >"$out"
+    ticks_after=$(cpu_ticks "$pid")
     sed 's/^/   | /' "$out" >&2
     if grep -q -e 'Non-2xx or 3xx responses' -e 'Socket errors' "$out"; then
         die "wrk saw errors on $url (see above): the figures would not be of the route itself"
     fi
-    local rps p99
+    local rps p99 requests cpu_us
     rps=$(awk '/^Requests\/sec:/ { print $2 }' "$out")
     p99=$(awk '$1 == "99%" { print $2 }' "$out")
-    [[ -n "$rps" && -n "$p99" ]] || die "could not read wrk's output for $url"
-    echo "$name $rps $(to_ms "$p99")" >>"$TMP/results"
+    requests=$(awk '$2 == "requests" && $3 == "in" { print $1 }' "$out")
+    [[ -n "$rps" && -n "$p99" && -n "$requests" ]] || die "could not read wrk's output for $url"
+    cpu_us=$(awk -v t=$((ticks_after - ticks_before)) -v hz="$TICKS_PER_SECOND" -v n="$requests" 'BEGIN { printf "%.1f", t / hz * 1e6 / n }')
+    echo "$name $rps $(to_ms "$p99") $cpu_us" >>"$TMP/results"
 }
 
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "== load average before the runs: $LOAD_BEFORE (other work on the machine skews every figure)" >&2
 : >"$TMP/results"
 for round in $(seq 1 "$ROUNDS"); do
-    run_wrk bare "$BARE_URL/hello"
-    run_wrk body "$BARE_URL/body"
-    run_wrk healthz "$SERVER_URL/healthz"
-    run_wrk list "$SERVER_URL/api/v1/repositories" "$AUTH"
+    run_wrk bare "$BARE_PID" "$BARE_URL/hello"
+    run_wrk body "$BARE_PID" "$BARE_URL/body"
+    run_wrk healthz "$SERVER_PID" "$SERVER_URL/healthz"
+    run_wrk list "$SERVER_PID" "$SERVER_URL/api/v1/repositories" "$AUTH"
 done
 PEAK_RSS=$(rss_kib "$SERVER_PID" VmHWM)
 AFTER_RSS=$(rss_kib "$SERVER_PID" VmRSS)
@@ -203,11 +219,12 @@ all() { awk -v n="$1" -v c="$2" '$1 == n { printf "%s%s", sep, $c; sep = ", " }'
 
 BARE_RPS=$(median bare 2)
 row() { # name label
-    local rps p99
+    local rps p99 cpu
     rps=$(median "$1" 2)
     p99=$(median "$1" 3)
-    awk -v label="$2" -v rps="$rps" -v p99="$p99" -v bare="$BARE_RPS" -v runs="$(all "$1" 2)" -v p99s="$(all "$1" 3)" \
-        'BEGIN { printf "| %s | %.0f | %.2f | %.0f%% | %s | %s |\n", label, rps, p99, 100 * rps / bare, runs, p99s }'
+    cpu=$(median "$1" 4)
+    awk -v label="$2" -v rps="$rps" -v p99="$p99" -v cpu="$cpu" -v bare="$BARE_RPS" -v runs="$(all "$1" 2)" -v p99s="$(all "$1" 3)" \
+        'BEGIN { printf "| %s | %.0f | %.2f | %.0f%% | %.0f | %s | %s |\n", label, rps, p99, 100 * rps / bare, cpu, runs, p99s }'
 }
 
 LIST_RATIO=$(awk -v a="$(median list 2)" -v b="$BARE_RPS" 'BEGIN { printf "%.0f", 100 * a / b }')
@@ -219,15 +236,16 @@ cat <<EOF
 
 ### HTTP throughput ($(date -u +%Y-%m-%d), $(nproc) cores, wrk -t$THREADS -c$CONNECTIONS -d$DURATION on 127.0.0.1, median of $ROUNDS rounds)
 
-| route | requests/s | p99 latency (ms) | of bare | requests/s per round | p99 per round (ms) |
-|---|---:|---:|---:|---|---|
+| route | requests/s | p99 latency (ms) | of bare | server CPU µs/request | requests/s per round | p99 per round (ms) |
+|---|---:|---:|---:|---:|---|---|
 $(row bare "bare Hummingbird \`GET /hello\`")
 $(row body "bare Hummingbird \`GET /body\` (a fixed $LIST_BYTES-byte body, the list's size)")
 $(row healthz "\`GET /healthz\`")
 $(row list "\`GET /api/v1/repositories\` ($REPOSITORIES repositories, $LIST_BYTES bytes, bearer token)")
 
 - list / bare: **$LIST_RATIO%** (target at least 50%: $(verdict "$LIST_RATIO" ">=" 50)); healthz / bare: **$HEALTH_RATIO%**; list / bare body of the same size: $BODY_RATIO%
-- server RSS idle after start-up, $REPOSITORIES repositories and warm-up: **$(mib "$IDLE_RSS")** (target under 40 MB: $(verdict "$((IDLE_RSS * 1024))" "<" 40000000)); after the load: $(mib "$AFTER_RSS"), peak $(mib "$PEAK_RSS")
-- bare-hello RSS idle: $(mib "$BARE_IDLE_RSS")
-- server log level: $LOG_LEVEL; load average before the runs: $LOAD_BEFORE, after: $(cut -d' ' -f1-3 /proc/loadavg)
+- server RSS idle after start-up, $REPOSITORIES repositories and warm-up: **$(mib "$IDLE_RSS")** (target under 40 MB: $(verdict "$((IDLE_RSS * 1024))" "<" 40000000)), of which anonymous (heap, stacks) $(mib "$IDLE_ANON") and file-backed (code of the binary and shared libraries) $(mib "$IDLE_FILE"); after the load: $(mib "$AFTER_RSS"), peak $(mib "$PEAK_RSS")
+- bare-hello RSS idle: $(mib "$BARE_IDLE_RSS"), of which anonymous $(mib "$BARE_IDLE_ANON")
+- server binary: \`${SERVER_BIN#"$ROOT/"}\` ($(ldd "$SERVER_BIN" 2>/dev/null | grep -c 'libswiftCore\.so' | sed 's/^0$/Swift runtime linked statically/; s/^1$/Swift runtime linked dynamically/'))
+- source: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" diff --quiet HEAD -- Sources Package.swift 2>/dev/null || echo " with local changes to Sources/ or Package.swift"); server log level: $LOG_LEVEL; load average before the runs: $LOAD_BEFORE, after: $(cut -d' ' -f1-3 /proc/loadavg)
 EOF

@@ -40,9 +40,10 @@ public struct PipelineDiagnostics: Error, Sendable, Equatable, CustomStringConve
     /// The problems, sorted by position.
     public var diagnostics: [PipelineDiagnostic]
 
-    /// Wraps problems, sorting them by position.
+    /// Wraps problems, sorting them by position and dropping repeats (a YAML anchor used
+    /// twice would otherwise report the same problem once per use).
     public init(_ diagnostics: [PipelineDiagnostic]) {
-        self.diagnostics = diagnostics.sorted()
+        self.diagnostics = Array(Set(diagnostics)).sorted()
     }
 
     /// One `file:line:column: message` per line.

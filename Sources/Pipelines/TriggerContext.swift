@@ -35,3 +35,18 @@ public enum TriggerContext: Sendable, Hashable, Codable {
     /// see `PipelineDefinition.cancelSuperseded`).
     public var isPullRequest: Bool { pullRequestNumber != nil }
 }
+
+// MARK: - Logging
+
+extension TriggerContext: CustomStringConvertible {
+    /// A short form for logs, e.g. `push main` or `pull request #12 into main`.
+    public var description: String {
+        switch self {
+        case .push(let branch): "push \(branch)"
+        case .tag(let name): "tag \(name)"
+        case .pullRequest(let target, let source, let number): "pull request #\(number) \(source) into \(target)"
+        case .manual: "manual"
+        case .scheduled: "scheduled"
+        }
+    }
+}

@@ -37,6 +37,7 @@ extension AppDatabase {
                 t.column("detail", .text)
             }
         }
+        registerCILoopMigration(in: &migrator)
         return migrator
     }()
 }

@@ -16,7 +16,7 @@ public struct GitLabWebhookAdapter: WebhookProviderAdapter {
 
     // MARK: Headers
 
-    /// `Idempotency-Key`, falling back to `X-Gitlab-Event-UUID` for GitLab before 17.4.
+    /// `Idempotency-Key`, falling back to `X-Gitlab-Event-UUID`, which older GitLab versions send instead.
     public func deliveryID(_ request: WebhookRequest) -> String? {
         request.header("Idempotency-Key") ?? request.header("X-Gitlab-Event-UUID")
     }

@@ -24,4 +24,18 @@ public enum WebhookProviders {
     public static var all: [any WebhookProviderAdapter] {
         GitProvider.allCases.map(adapter(for:))
     }
+
+    // MARK: Recognising misdirected deliveries
+
+    /// The provider whose event header the request carries, or nil when it carries none.
+    ///
+    /// Each endpoint is per provider, so this is not used to route. It lets the server turn
+    /// "no X-GitHub-Event header" into "this is a GitLab delivery sent to the GitHub
+    /// endpoint", which is the usual cause.
+    public static func detectProvider(_ request: WebhookRequest) -> GitProvider? {
+        if request.header("X-GitHub-Event") != nil { return .github }
+        if request.header("X-Gitlab-Event") != nil { return .gitlab }
+        if request.header("X-Event-Key") != nil { return .bitbucket }
+        return nil
+    }
 }

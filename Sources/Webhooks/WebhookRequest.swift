@@ -52,13 +52,13 @@ public struct WebhookRequest: Sendable, Equatable {
 // MARK: - Helpers
 
 extension String {
-    /// The string without leading and trailing spaces, tabs and line breaks.
+    /// The string without leading and trailing whitespace and line breaks.
     ///
-    /// Written out rather than using Foundation so this file needs no import.
+    /// Written out rather than using Foundation so this file needs no import. Compares
+    /// whole characters, so `"\r\n"` (one grapheme) counts as whitespace too.
     func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }),
-              let last = lastIndex(where: { !isSpace($0) })
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+              let last = lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(self[first...last])
     }

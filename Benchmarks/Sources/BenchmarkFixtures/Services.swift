@@ -71,6 +71,6 @@ public enum HandWired {
 
 /// Keeps the optimiser from discarding a result.
 @inline(never)
-public func blackHole<T>(_ value: T) {
+public func sink<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }

@@ -59,30 +59,30 @@ func runWorkloads() async throws -> [Figures] {
     let config = AppConfig()
 
     let singletonDI = try await measure(iterations: 2_000_000) { n in
-        for _ in 0..<n { blackHole(try await diContainer.resolve(AppConfig.self)) }
+        for _ in 0..<n { sink(try await diContainer.resolve(AppConfig.self)) }
     }
     let singletonSwinject = await measure(iterations: 200_000) { n in
-        for _ in 0..<n { blackHole(swinjectContainer.resolve(AppConfig.self)) }
+        for _ in 0..<n { sink(swinjectContainer.resolve(AppConfig.self)) }
     }
     let singletonHand = await measure(iterations: 2_000_000) { n in
-        for _ in 0..<n { blackHole(config) }
+        for _ in 0..<n { sink(config) }
     }
 
     let graphDI = try await measure(iterations: 200_000) { n in
-        for _ in 0..<n { blackHole(try await diContainer.resolve(Root.self)) }
+        for _ in 0..<n { sink(try await diContainer.resolve(Root.self)) }
     }
     let graphSwinject = await measure(iterations: 10_000) { n in
-        for _ in 0..<n { blackHole(swinjectContainer.resolve(Root.self)) }
+        for _ in 0..<n { sink(swinjectContainer.resolve(Root.self)) }
     }
     let graphHand = await measure(iterations: 200_000) { n in
-        for _ in 0..<n { blackHole(HandWired.root()) }
+        for _ in 0..<n { sink(HandWired.root()) }
     }
 
     let largeDI = try await measure(iterations: 200) { n in
-        for _ in 0..<n { blackHole(try await Large.buildDI()) }
+        for _ in 0..<n { sink(try await Large.buildDI()) }
     }
     let largeSwinject = await measure(iterations: 200) { n in
-        for _ in 0..<n { blackHole(Large.buildSwinject()) }
+        for _ in 0..<n { sink(Large.buildSwinject()) }
     }
     return [
         Figures(di: singletonDI, swinject: singletonSwinject, hand: singletonHand),
@@ -96,11 +96,11 @@ func profile(_ mode: String) async throws {
     let container = try await DIWiring.container()
     switch mode {
     case "profile-graph":
-        for _ in 0..<3_000_000 { blackHole(try await container.resolve(Root.self)) }
+        for _ in 0..<3_000_000 { sink(try await container.resolve(Root.self)) }
     case "profile-singleton":
-        for _ in 0..<200_000_000 { blackHole(try await container.resolve(AppConfig.self)) }
+        for _ in 0..<200_000_000 { sink(try await container.resolve(AppConfig.self)) }
     default:
-        for _ in 0..<3_000 { blackHole(try await Large.buildDI()) }
+        for _ in 0..<3_000 { sink(try await Large.buildDI()) }
     }
 }
 

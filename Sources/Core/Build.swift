@@ -1,0 +1,71 @@
+import Foundation
+
+/// A build as the API shows it: one pipeline run for one commit, with its jobs.
+public struct Build: Codable, Sendable, Equatable, Identifiable {
+    /// Server-wide id.
+    public var id: Int64
+    /// The repository, nil for a repository-less manual build.
+    public var repositoryID: Int64?
+    /// Build number within the repository (1, 2, 3 …).
+    public var number: Int
+    /// The pipeline's name.
+    public var pipeline: String
+    /// Derived from the jobs.
+    public var state: BuildState
+    /// `push`, `tag`, `pull_request` or `manual`.
+    public var trigger: String
+    /// Branch built, if any.
+    public var branch: String?
+    /// Tag built, if any.
+    public var tag: String?
+    /// Commit built.
+    public var commitSHA: String
+    /// Pull request number, for PR builds.
+    public var pullRequest: Int?
+    /// Head commit message, when known.
+    public var message: String?
+    /// Who triggered it, when known.
+    public var author: String?
+    /// Concurrency group, if any.
+    public var concurrencyGroup: String?
+    /// Higher runs first.
+    public var priority: Int
+    /// Why it was cancelled, e.g. `superseded by build 12`.
+    public var cancelReason: String?
+    /// When it was created.
+    public var createdAt: Date
+    /// When its first job started.
+    public var startedAt: Date?
+    /// When its last job finished.
+    public var finishedAt: Date?
+    /// Its jobs (current attempts first by step order), when loaded.
+    public var jobs: [Job]?
+
+    /// Creates a build value.
+    public init(
+        id: Int64, repositoryID: Int64?, number: Int, pipeline: String, state: BuildState, trigger: String,
+        branch: String?, tag: String?, commitSHA: String, pullRequest: Int?, message: String?, author: String?,
+        concurrencyGroup: String?, priority: Int, cancelReason: String?, createdAt: Date, startedAt: Date?,
+        finishedAt: Date?, jobs: [Job]? = nil
+    ) {
+        self.id = id
+        self.repositoryID = repositoryID
+        self.number = number
+        self.pipeline = pipeline
+        self.state = state
+        self.trigger = trigger
+        self.branch = branch
+        self.tag = tag
+        self.commitSHA = commitSHA
+        self.pullRequest = pullRequest
+        self.message = message
+        self.author = author
+        self.concurrencyGroup = concurrencyGroup
+        self.priority = priority
+        self.cancelReason = cancelReason
+        self.createdAt = createdAt
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.jobs = jobs
+    }
+}

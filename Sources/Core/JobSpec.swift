@@ -1,0 +1,64 @@
+/// Everything an agent needs to run one job: the step's commands, where, for how long,
+/// and what to do when it fails. Stored with the job so a later pipeline edit cannot
+/// change a build that already started.
+public struct JobSpec: Codable, Sendable, Equatable {
+    /// Shell commands, run one after another with `/bin/sh -c`; the first failure stops the job.
+    public var commands: [String]
+    /// Tags an agent must have.
+    public var requirements: AgentRequirements
+    /// Environment for the commands (pipeline, step and shard variables merged).
+    public var env: [String: String]
+    /// Seconds before the step is killed; nil for no limit.
+    public var timeoutSeconds: Double?
+    /// When to run the job again automatically.
+    public var retry: RetryPolicy
+    /// Step keys whose jobs must pass first.
+    public var dependsOn: [String]
+    /// Paths (globs) to upload when the job ends.
+    public var artifacts: [String]
+
+    /// Creates a job spec.
+    public init(
+        commands: [String], requirements: AgentRequirements = .init(), env: [String: String] = [:],
+        timeoutSeconds: Double? = nil, retry: RetryPolicy = .init(), dependsOn: [String] = [], artifacts: [String] = []
+    ) {
+        self.commands = commands
+        self.requirements = requirements
+        self.env = env
+        self.timeoutSeconds = timeoutSeconds
+        self.retry = retry
+        self.dependsOn = dependsOn
+        self.artifacts = artifacts
+    }
+}
+
+/// When a finished job is retried automatically, as a new attempt of the same step and shard.
+public struct RetryPolicy: Codable, Sendable, Equatable {
+    /// Attempts allowed after the agent is lost (heartbeat missed). On by default: an agent
+    /// dying is never the change's fault.
+    public var agentLost: Int
+    /// Exit statuses that are worth another attempt (flaky simulators, say).
+    public var exitCodes: [Int32]
+    /// Attempts allowed for those exit statuses.
+    public var exitCodeLimit: Int
+
+    /// Creates a policy; by default two retries on agent loss and none on exit codes.
+    public init(agentLost: Int = 2, exitCodes: [Int32] = [], exitCodeLimit: Int = 0) {
+        self.agentLost = agentLost
+        self.exitCodes = exitCodes
+        self.exitCodeLimit = exitCodeLimit
+    }
+
+    /// Whether a job that ended in `state` (with `exitStatus`) on attempt `attempt` runs again.
+    public func retries(after state: JobState, exitStatus: Int32?, attempt: Int) -> Bool {
+        switch state {
+        case .lost:
+            return attempt <= agentLost
+        case .failed:
+            guard let exitStatus, exitCodes.contains(exitStatus) else { return false }
+            return attempt <= exitCodeLimit
+        default:
+            return false
+        }
+    }
+}

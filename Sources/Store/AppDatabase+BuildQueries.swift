@@ -1,0 +1,58 @@
+import Core
+import Foundation
+import GRDB
+
+extension AppDatabase: BuildStore {
+    /// Creates a build (a manual trigger) with its jobs and audit event, in one transaction.
+    public func createBuild(_ draft: BuildDraft, audit: AuditEvent) throws(StoreError) -> Build {
+        try write { db in
+            let record = try Self.insertBuild(draft, deliveryID: nil, now: audit.occurredAt, in: db)
+            guard let id = record.id else { throw StoreError.database("build insert returned no id") }
+            var event = AuditEventRecord(audit)
+            event.subject = "build:\(id)"
+            try event.insert(db)
+            return try Self.fetchBuild(id: id, in: db) ?? record.build()
+        }
+    }
+
+    /// One build with its jobs, or nil.
+    public func build(id: Int64) throws(StoreError) -> Build? {
+        try read { db in try Self.fetchBuild(id: id, in: db) }
+    }
+
+    /// Newest builds first, filtered, without their jobs.
+    public func builds(_ filter: BuildFilter) throws(StoreError) -> [Build] {
+        try read { db in
+            var request = BuildRecord.order(Column("id").desc).limit(max(1, min(filter.limit, 200)))
+            if let repositoryID = filter.repositoryID { request = request.filter(Column("repositoryID") == repositoryID) }
+            if let branch = filter.branch { request = request.filter(Column("branch") == branch) }
+            if let state = filter.state { request = request.filter(Column("state") == state.rawValue) }
+            if let before = filter.before { request = request.filter(Column("id") < before) }
+            return try request.fetchAll(db).map { $0.build() }
+        }
+    }
+
+    /// Cancels an unfinished build.
+    public func cancelBuild(id: Int64, reason: String, audit: AuditEvent) throws(StoreError) -> Build {
+        try write { db in
+            guard var build = try BuildRecord.fetchOne(db, key: id) else {
+                throw StoreError.notFound("no build with id \(id)")
+            }
+            guard let state = BuildState(rawValue: build.state), !state.isFinished else {
+                throw StoreError.conflict("build \(id) already finished (\(build.state)); retry it instead")
+            }
+            build.cancelReason = reason
+            try build.update(db)
+            try Self.cancelJobs(ofBuild: id, now: audit.occurredAt, in: db)
+            try AuditEventRecord(audit).inserted(db).id.map { _ in () }
+            return try Self.fetchBuild(id: id, in: db) ?? build.build()
+        }
+    }
+
+    /// A build with its jobs in step order, shards in order, newest attempt last.
+    static func fetchBuild(id: Int64, in db: Database) throws -> Build? {
+        guard let record = try BuildRecord.fetchOne(db, key: id) else { return nil }
+        let jobs = try JobRecord.filter(Column("buildID") == id).order(Column("id")).fetchAll(db).map(\.job)
+        return record.build(jobs: jobs)
+    }
+}

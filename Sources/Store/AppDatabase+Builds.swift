@@ -1,0 +1,109 @@
+import Core
+import Foundation
+import GRDB
+
+// MARK: - Creating builds
+
+extension AppDatabase {
+    /// Inserts a build, its jobs, the cancellation of the builds it supersedes, and the
+    /// commit-status message announcing it, all inside the caller's transaction.
+    static func insertBuild(_ draft: BuildDraft, deliveryID: Int64?, now: Date, in db: Database) throws -> BuildRecord {
+        let number = try Int.fetchOne(
+            db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM build WHERE repositoryID IS ?", arguments: [draft.repositoryID]
+        ) ?? 1
+        var build = BuildRecord(
+            id: nil, repositoryID: draft.repositoryID, number: number, pipeline: draft.pipeline,
+            state: BuildState.pending.rawValue, trigger: draft.trigger, branch: draft.branch, tag: draft.tag,
+            commitSHA: draft.commitSHA, pullRequest: draft.pullRequest, message: draft.message, author: draft.author,
+            env: try encodeJSON(draft.env), concurrencyGroup: draft.concurrencyGroup, priority: draft.priority,
+            deliveryID: deliveryID, cancelReason: nil, createdAt: now, startedAt: nil, finishedAt: nil
+        )
+        try build.insert(db)
+        guard let buildID = build.id else { throw StoreError.database("build insert returned no id") }
+
+        for draftJob in draft.jobs {
+            let waitingFor = draftJob.spec.dependsOn
+            var job = JobRecord(
+                id: nil, buildID: buildID, stepKey: draftJob.stepKey, label: draftJob.label,
+                shardIndex: draftJob.shardIndex, shardCount: draftJob.shardCount, attempt: 1, supersededBy: nil,
+                state: JobState.pending.rawValue, plan: try encodeJSON(draftJob.spec),
+                requirementsKey: JobRecord.requirementsKey(draftJob.spec.requirements), priority: draft.priority,
+                concurrencyGroup: draft.concurrencyGroup,
+                pendingReason: (waitingFor.isEmpty ? PendingReason.queued : .waitingForSteps(waitingFor)).message,
+                agentID: nil, leaseExpiresAt: nil, cancelRequested: false, exitStatus: nil, createdAt: now,
+                assignedAt: nil, startedAt: nil, finishedAt: nil
+            )
+            try job.insert(db)
+        }
+        if draft.cancelSuperseded, let pullRequest = draft.pullRequest {
+            try cancelSupersededBuilds(of: build, pullRequest: pullRequest, now: now, in: db)
+        }
+        try enqueueCommitStatus(for: build, in: db, now: now)
+        return build
+    }
+
+    /// Cancels unfinished builds of the same repository, pipeline and pull request.
+    private static func cancelSupersededBuilds(of build: BuildRecord, pullRequest: Int, now: Date, in db: Database) throws {
+        let older = try BuildRecord
+            .filter(Column("repositoryID") == build.repositoryID && Column("pipeline") == build.pipeline)
+            .filter(Column("pullRequest") == pullRequest && Column("id") != build.id)
+            .filter([BuildState.pending.rawValue, BuildState.running.rawValue].contains(Column("state")))
+            .fetchAll(db)
+        for var old in older {
+            old.cancelReason = "superseded by build #\(build.number)"
+            try old.update(db)
+            if let id = old.id {
+                try cancelJobs(ofBuild: id, now: now, in: db)
+            }
+        }
+    }
+
+    /// Pending jobs end now; running ones are asked to stop at their next heartbeat.
+    static func cancelJobs(ofBuild buildID: Int64, now: Date, in db: Database) throws {
+        try db.execute(
+            sql: "UPDATE job SET state = 'canceled', finishedAt = ?, pendingReason = NULL WHERE buildID = ? AND state = 'pending'",
+            arguments: [now, buildID]
+        )
+        try db.execute(
+            sql: "UPDATE job SET cancelRequested = 1 WHERE buildID = ? AND state IN ('assigned', 'running')",
+            arguments: [buildID]
+        )
+        try refreshBuildState(buildID, now: now, in: db)
+    }
+
+    // MARK: Derived state
+
+    /// Re-derives a build's state from its current job attempts; announces a change.
+    static func refreshBuildState(_ buildID: Int64, now: Date, in db: Database) throws {
+        guard var build = try BuildRecord.fetchOne(db, key: buildID) else { return }
+        let states = try String.fetchAll(db, sql: "SELECT state FROM job WHERE buildID = ? AND supersededBy IS NULL", arguments: [buildID])
+            .compactMap(JobState.init(rawValue:))
+        let derived = BuildState.derive(from: states)
+        guard derived.rawValue != build.state else { return }
+        build.state = derived.rawValue
+        if derived != .pending, build.startedAt == nil, states.contains(where: { $0 != .pending && $0 != .canceled }) {
+            build.startedAt = now
+        }
+        if derived.isFinished { build.finishedAt = now }
+        try build.update(db)
+        try enqueueCommitStatus(for: build, in: db, now: now)
+    }
+
+    /// Adds a commit-status message for the build's current state to the outbox.
+    static func enqueueCommitStatus(for build: BuildRecord, in db: Database, now: Date) throws {
+        guard let id = build.id, let repositoryID = build.repositoryID else { return }
+        let payload = CommitStatusPayload(
+            buildID: id, repositoryID: repositoryID, number: build.number, pipeline: build.pipeline,
+            commitSHA: build.commitSHA, state: build.state
+        )
+        var message = OutboxRecord(kind: CommitStatusPayload.kind, payload: try encodeJSON(payload), at: now)
+        try message.insert(db)
+    }
+
+    /// Encodes a value as compact, key-sorted JSON text for a TEXT column.
+    static func encodeJSON(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,46 @@
+import Core
+import Foundation
+import GRDB
+
+/// The `build` table row.
+struct BuildRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+    static let databaseTableName = "build"
+    static let jobs = hasMany(JobRecord.self)
+
+    var id: Int64?
+    var repositoryID: Int64?
+    var number: Int
+    var pipeline: String
+    var state: String
+    var trigger: String
+    var branch: String?
+    var tag: String?
+    var commitSHA: String
+    var pullRequest: Int?
+    var message: String?
+    var author: String?
+    /// JSON object of build-wide environment.
+    var env: String
+    var concurrencyGroup: String?
+    var priority: Int
+    var deliveryID: Int64?
+    var cancelReason: String?
+    var createdAt: Date
+    var startedAt: Date?
+    var finishedAt: Date?
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// The API value, with `jobs` when given.
+    func build(jobs: [Job]? = nil) -> Build {
+        Build(
+            id: id ?? 0, repositoryID: repositoryID, number: number, pipeline: pipeline,
+            state: BuildState(rawValue: state) ?? .pending, trigger: trigger, branch: branch, tag: tag,
+            commitSHA: commitSHA, pullRequest: pullRequest, message: message, author: author,
+            concurrencyGroup: concurrencyGroup, priority: priority, cancelReason: cancelReason,
+            createdAt: createdAt, startedAt: startedAt, finishedAt: finishedAt, jobs: jobs
+        )
+    }
+}

@@ -1,0 +1,37 @@
+import Core
+
+/// Builds and their jobs: creating, reading and cancelling.
+public protocol BuildStore: Sendable {
+    /// Creates a build (a manual trigger) with its jobs and audit event, in one transaction.
+    func createBuild(_ draft: BuildDraft, audit: AuditEvent) throws(StoreError) -> Build
+    /// One build with its jobs, or nil.
+    func build(id: Int64) throws(StoreError) -> Build?
+    /// Newest builds first, filtered; `before` is the id cursor of the previous page.
+    func builds(_ filter: BuildFilter) throws(StoreError) -> [Build]
+    /// Cancels an unfinished build: pending jobs end, running ones are told at their next heartbeat.
+    /// - Throws: `StoreError.notFound` for an unknown id, `.conflict` for a finished build.
+    func cancelBuild(id: Int64, reason: String, audit: AuditEvent) throws(StoreError) -> Build
+}
+
+/// Which builds to list.
+public struct BuildFilter: Sendable, Equatable {
+    /// Only this repository.
+    public var repositoryID: Int64?
+    /// Only this branch.
+    public var branch: String?
+    /// Only this state.
+    public var state: BuildState?
+    /// At most this many (1…200).
+    public var limit: Int
+    /// Only builds with a smaller id (the next page).
+    public var before: Int64?
+
+    /// Creates a filter; by default the newest 50 builds.
+    public init(repositoryID: Int64? = nil, branch: String? = nil, state: BuildState? = nil, limit: Int = 50, before: Int64? = nil) {
+        self.repositoryID = repositoryID
+        self.branch = branch
+        self.state = state
+        self.limit = limit
+        self.before = before
+    }
+}

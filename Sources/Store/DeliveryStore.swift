@@ -1,0 +1,60 @@
+import Core
+import Foundation
+
+/// Durable intake of webhook deliveries and the builds they trigger.
+public protocol DeliveryStore: Sendable {
+    /// The answer given to an earlier delivery with this key, if there was one.
+    func deliveryAnswer(provider: GitProvider, key: String) throws(StoreError) -> DeliveryAnswer?
+    /// Stores the delivery, its builds and their jobs in one transaction and returns the answer.
+    ///
+    /// If a delivery with the same key was stored meanwhile, nothing is written and that
+    /// delivery's answer is returned with `duplicate` set.
+    /// - Parameter answer: Builds the response from the new delivery id and build ids.
+    func recordDelivery(
+        _ delivery: IncomingDelivery, builds: [BuildDraft],
+        answer: @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer
+    ) throws(StoreError) -> DeliveryAnswer
+}
+
+/// A webhook delivery as received, before storage.
+public struct IncomingDelivery: Sendable {
+    /// The git host.
+    public var provider: GitProvider
+    /// The provider's delivery id.
+    public var key: String
+    /// The event name header's value.
+    public var event: String
+    /// The repository it concerns, once identified.
+    public var repositoryID: Int64?
+    /// Request headers (lower-cased names).
+    public var headers: [String: String]
+    /// The raw body.
+    public var body: [UInt8]
+
+    /// Creates an incoming delivery.
+    public init(provider: GitProvider, key: String, event: String, repositoryID: Int64?, headers: [String: String], body: [UInt8]) {
+        self.provider = provider
+        self.key = key
+        self.event = event
+        self.repositoryID = repositoryID
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// The HTTP answer to a delivery, stored so a redelivery gets the same one.
+public struct DeliveryAnswer: Sendable, Equatable {
+    /// HTTP status (202 for a new delivery).
+    public var status: Int
+    /// JSON body, e.g. `{"delivery": 7, "builds": [12, 13]}`.
+    public var body: String
+    /// Whether this answer is replayed from an earlier delivery.
+    public var duplicate: Bool
+
+    /// Creates an answer.
+    public init(status: Int, body: String, duplicate: Bool = false) {
+        self.status = status
+        self.body = body
+        self.duplicate = duplicate
+    }
+}

@@ -1,0 +1,62 @@
+import Core
+import Foundation
+import GRDB
+
+/// The `job` table row.
+struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+    static let databaseTableName = "job"
+
+    var id: Int64?
+    var buildID: Int64
+    var stepKey: String
+    var label: String
+    var shardIndex: Int
+    var shardCount: Int
+    var attempt: Int
+    var supersededBy: Int64?
+    var state: String
+    /// JSON of the `JobSpec`.
+    var plan: String
+    /// Canonical JSON of the requirements, shared by jobs with the same needs.
+    var requirementsKey: String
+    var priority: Int
+    var concurrencyGroup: String?
+    var pendingReason: String?
+    var agentID: Int64?
+    var leaseExpiresAt: Date?
+    var cancelRequested: Bool
+    var exitStatus: Int32?
+    var createdAt: Date
+    var assignedAt: Date?
+    var startedAt: Date?
+    var finishedAt: Date?
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    var jobState: JobState { JobState(rawValue: state) ?? .pending }
+
+    /// The API value.
+    var job: Job {
+        Job(
+            id: id ?? 0, buildID: buildID, stepKey: stepKey, label: label, shardIndex: shardIndex,
+            shardCount: shardCount, attempt: attempt, state: jobState, pendingReason: pendingReason,
+            agentID: agentID, exitStatus: exitStatus, supersededBy: supersededBy, createdAt: createdAt,
+            startedAt: startedAt, finishedAt: finishedAt
+        )
+    }
+
+    /// The stored spec; a row written by this code always decodes.
+    func spec() throws -> JobSpec {
+        try JSONDecoder().decode(JobSpec.self, from: Data(plan.utf8))
+    }
+
+    /// Canonical JSON for requirements: sorted keys and values, so equal needs give equal keys.
+    static func requirementsKey(_ requirements: AgentRequirements) -> String {
+        let canonical = AgentRequirements(requirements.tags.mapValues { $0.sorted() })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(canonical)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+
+/// The `outbox` table row: a notification to deliver at least once, written in the same
+/// transaction as the change it announces.
+struct OutboxRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+    static let databaseTableName = "outbox"
+
+    var id: Int64?
+    /// What to deliver, e.g. `commit_status`.
+    var kind: String
+    /// JSON the delivering service understands.
+    var payload: String
+    var createdAt: Date
+    var attempts: Int
+    var nextAttemptAt: Date
+    var deliveredAt: Date?
+    var lastError: String?
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// A new undelivered message, due now.
+    init(kind: String, payload: String, at now: Date) {
+        self.id = nil
+        self.kind = kind
+        self.payload = payload
+        self.createdAt = now
+        self.attempts = 0
+        self.nextAttemptAt = now
+        self.deliveredAt = nil
+        self.lastError = nil
+    }
+}

@@ -1,0 +1,42 @@
+import Pipelines
+
+// MARK: - Parsing helpers shared by the tests
+
+/// The file name every inline test document is parsed as.
+let testFile = "test.yml"
+
+/// Parses `yaml`, returning the definition or `nil` when it has errors.
+func parsed(_ yaml: String) -> PipelineDefinition? {
+    try? PipelineParser.parse(yaml: yaml, file: testFile).get()
+}
+
+/// The diagnostics of `yaml` as `line:column: message`, in order; empty when it is valid.
+func errors(_ yaml: String) -> [String] {
+    switch PipelineParser.parse(yaml: yaml, file: testFile) {
+    case .success:
+        return []
+    case .failure(let failure):
+        return failure.diagnostics.map { "\($0.line):\($0.column): \($0.message)" }
+    }
+}
+
+/// A minimal valid pipeline with `extra` appended to its single step, so a test can focus
+/// on one step field. The step's mapping starts on line 4; `extra` lines start on line 6.
+func pipelineWithStep(_ extra: String) -> String {
+    """
+    name: test
+    steps:
+      # the step under test
+      - key: build
+        command: make
+    \(extra)
+    """
+}
+
+/// Creates a fresh, uniquely named folder under the system temporary directory; callers
+/// remove it with `FileManagerPath.remove` when done.
+func makeTemporaryDirectory() throws -> String {
+    let path = FileManagerPath.temporary + "/pipelines-tests-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    try FileManagerPath.create(path)
+    return path
+}
