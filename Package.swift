@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "mobile-ops-server", targets: ["mobile-ops-server"]),
         .executable(name: "mobile-ops", targets: ["mobile-ops"]),
+        .executable(name: "mobile-ops-agent", targets: ["mobile-ops-agent"]),
         .library(name: "DI", targets: ["DI"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
     ],
@@ -31,7 +32,7 @@ let package = Package(
     ],
     targets: [
         // MARK: Libraries
-        .target(name: "DI", swiftSettings: swiftSettings),
+        .target(name: "DI", exclude: ["README.md"], swiftSettings: swiftSettings),
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
@@ -55,6 +56,16 @@ let package = Package(
         .target(
             name: "Pipelines",
             dependencies: ["Core", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Agent",
+            dependencies: ["Core", "HTTPClient", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Notifications",
+            dependencies: ["Core", "Store", "HTTPClient", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -84,12 +95,39 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "mobile-ops-agent",
+            dependencies: ["Agent", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "mobile-ops",
             dependencies: ["CLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
 
         // MARK: Tests
+        .testTarget(
+            name: "AgentTests",
+            dependencies: [
+                "Agent", "Core", "HTTPClient", "mobile-ops-agent",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NotificationsTests",
+            dependencies: [
+                "Notifications", "Store", "Core", "HTTPClient",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core"], swiftSettings: swiftSettings),
         .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core"], swiftSettings: swiftSettings),

@@ -1,0 +1,143 @@
+/// The messages between `mobile-ops-agent` and the server, shared by both sides.
+///
+/// Endpoints (all under `/api/v1`, agent token as `Authorization: Bearer` unless noted):
+/// - `POST /agents/register` (registration token) with `AgentRegistration` → 201 `AgentRegistered`.
+/// - `POST /agent/jobs/next?wait=SECONDS` (long poll, default 25) → 200 `JobAssignment`, or 204.
+/// - `POST /agent/jobs/{id}/start` → 200 `AgentDirective`.
+/// - `POST /agent/jobs/{id}/log` with raw log bytes and header `X-Log-Sequence: N` (0, 1, 2 …;
+///   a repeated sequence number is ignored, so retries are safe) → 200 `AgentDirective`.
+/// - `POST /agent/jobs/{id}/heartbeat` → 200 `AgentDirective` (extends the lease).
+/// - `POST /agent/jobs/{id}/finish` with `JobOutcome` → 200.
+/// A job that is not (or no longer) this agent's answers 409 with code `job_not_held`;
+/// the agent then stops working on it.
+public enum AgentProtocol {
+    /// Header carrying a log chunk's sequence number.
+    public static let logSequenceHeader = "X-Log-Sequence"
+}
+
+/// `POST /api/v1/agents/register` body.
+public struct AgentRegistration: Codable, Sendable, Equatable {
+    /// Agent name, e.g. `mac-mini-07`.
+    public var name: String
+    /// Capabilities, e.g. `platform=ios`, `xcode=16.2`.
+    public var tags: [String: String]
+    /// Jobs it runs at once.
+    public var slots: Int
+    /// Machine host name, for people.
+    public var hostname: String?
+    /// Agent version.
+    public var version: String?
+
+    /// Creates a registration.
+    public init(name: String, tags: [String: String], slots: Int, hostname: String? = nil, version: String? = nil) {
+        self.name = name
+        self.tags = tags
+        self.slots = slots
+        self.hostname = hostname
+        self.version = version
+    }
+}
+
+/// `POST /api/v1/agents/register` answer: the agent's id and its own token (shown once).
+public struct AgentRegistered: Codable, Sendable, Equatable {
+    /// The agent's id.
+    public var agentID: Int64
+    /// Bearer token for every later call.
+    public var token: String
+    /// Seconds without a heartbeat after which a job is lost.
+    public var leaseSeconds: Double
+
+    /// Creates the answer.
+    public init(agentID: Int64, token: String, leaseSeconds: Double) {
+        self.agentID = agentID
+        self.token = token
+        self.leaseSeconds = leaseSeconds
+    }
+}
+
+/// A job handed to an agent: what to check out and what to run.
+public struct JobAssignment: Codable, Sendable, Equatable {
+    /// The job.
+    public var jobID: Int64
+    /// Its build.
+    public var buildID: Int64
+    /// Build number in the repository.
+    public var buildNumber: Int
+    /// Pipeline name.
+    public var pipeline: String
+    /// Step key and label.
+    public var stepKey: String
+    /// What people see.
+    public var label: String
+    /// Attempt number (1 first).
+    public var attempt: Int
+    /// Repository to check out; nil for an empty workspace.
+    public var repository: CheckoutTarget?
+    /// Commands, requirements, env (already merged with the build's), timeout, artifacts.
+    public var spec: JobSpec
+    /// Seconds the lease lasts without a heartbeat.
+    public var leaseSeconds: Double
+
+    /// Creates an assignment.
+    public init(
+        jobID: Int64, buildID: Int64, buildNumber: Int, pipeline: String, stepKey: String, label: String,
+        attempt: Int, repository: CheckoutTarget?, spec: JobSpec, leaseSeconds: Double
+    ) {
+        self.jobID = jobID
+        self.buildID = buildID
+        self.buildNumber = buildNumber
+        self.pipeline = pipeline
+        self.stepKey = stepKey
+        self.label = label
+        self.attempt = attempt
+        self.repository = repository
+        self.spec = spec
+        self.leaseSeconds = leaseSeconds
+    }
+}
+
+/// What to clone and which commit to check out.
+public struct CheckoutTarget: Codable, Sendable, Equatable {
+    /// Repository full name (the mirror cache key).
+    public var name: String
+    /// Clone URL: https, ssh, `file://` or a local path.
+    public var cloneURL: String
+    /// Commit to check out.
+    public var commitSHA: String
+    /// Branch, when known (for `MOBILE_OPS_BRANCH`).
+    public var branch: String?
+
+    /// Creates a checkout target.
+    public init(name: String, cloneURL: String, commitSHA: String, branch: String?) {
+        self.name = name
+        self.cloneURL = cloneURL
+        self.commitSHA = commitSHA
+        self.branch = branch
+    }
+}
+
+/// The server's answer to start, log and heartbeat calls.
+public struct AgentDirective: Codable, Sendable, Equatable {
+    /// Stop the job now (kill its process group) and finish it as `canceled`.
+    public var cancel: Bool
+
+    /// Creates a directive.
+    public init(cancel: Bool) { self.cancel = cancel }
+}
+
+/// `POST /api/v1/agent/jobs/{id}/finish` body.
+public struct JobOutcome: Codable, Sendable, Equatable {
+    /// `passed`, `failed`, `canceled` or `timed_out`.
+    public var state: JobState
+    /// Exit status of the last command run.
+    public var exitStatus: Int32?
+    /// Seconds each command took, in order.
+    public var commandDurations: [Double]
+
+    /// Creates an outcome.
+    public init(state: JobState, exitStatus: Int32?, commandDurations: [Double] = []) {
+        self.state = state
+        self.exitStatus = exitStatus
+        self.commandDurations = commandDurations
+    }
+}

@@ -1,0 +1,1 @@
+print("mobile-ops-agent: not built yet")

@@ -1,0 +1,2 @@
+import Testing
+@Test func notificationsPlaceholder() { #expect(Bool(true)) }
