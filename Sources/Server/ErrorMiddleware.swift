@@ -43,6 +43,7 @@ struct ErrorMiddleware: RouterMiddleware {
         switch error {
         case let .conflict(message): return .conflict(message)
         case let .notFound(message): return .notFound(message)
+        case .jobNotHeld: return APIError(.conflict, code: "job_not_held", message: error.description)
         default:
             context.logger.error("store error", metadata: ["error": "\(error)"])
             return .internalError(requestID: context.requestID)

@@ -15,6 +15,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case conflict(String)
     /// The record does not exist.
     case notFound(String)
+    /// The job is not held by the agent asking (given away after a lost lease, or finished).
+    case jobNotHeld(jobID: Int64)
     /// Any other database failure, with SQLite's message.
     case database(String)
 
@@ -29,6 +31,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path) is an SQLite database that MobileOps did not create; refusing to modify it. Use a new path"
         case let .newerSchema(path, unknown):
             "\(path) was written by a newer MobileOps (unknown migrations: \(unknown.joined(separator: ", "))); upgrade this server or use another database"
+        case let .jobNotHeld(jobID):
+            "job \(jobID) is not held by this agent; stop working on it"
         case let .conflict(message), let .notFound(message), let .database(message):
             message
         }

@@ -1,0 +1,39 @@
+import Core
+import Foundation
+import GRDB
+
+/// The `agent` table row.
+struct AgentRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+    static let databaseTableName = "agent"
+
+    var id: Int64?
+    var name: String
+    /// JSON object of tags.
+    var tags: String
+    var slots: Int
+    /// Public id of the agent's own token.
+    var tokenID: String
+    var secretHash: String
+    var registrationTokenID: String
+    var hostname: String?
+    var version: String?
+    /// `connected` or `revoked`.
+    var state: String
+    var lastSeenAt: Date
+    var createdAt: Date
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    var tagValues: [String: String] {
+        (try? JSONDecoder().decode([String: String].self, from: Data(tags.utf8))) ?? [:]
+    }
+
+    func agent(runningJobs: [Int64]) -> Agent {
+        Agent(
+            id: id ?? 0, name: name, tags: tagValues, slots: slots, hostname: hostname, version: version,
+            state: state, lastSeenAt: lastSeenAt, createdAt: createdAt, runningJobs: runningJobs
+        )
+    }
+}

@@ -1,0 +1,42 @@
+import Core
+import Foundation
+
+/// Agents and the registration tokens they join with.
+public protocol AgentStore: Sendable {
+    /// Stores a registration token's hash; the value is shown once by the caller.
+    func createRegistrationToken(id: String, name: String, secretHash: String, audit: AuditEvent) throws(StoreError) -> RegistrationToken
+    /// All registration tokens, newest first.
+    func registrationTokens() throws(StoreError) -> [RegistrationToken]
+    /// The token's stored hash, if it exists and is not revoked.
+    func activeRegistrationTokenHash(id: String) throws(StoreError) -> String?
+    /// Revokes a registration token and every agent registered with it, in one transaction.
+    func revokeRegistrationToken(id: String, audit: AuditEvent) throws(StoreError) -> RegistrationToken
+    /// Stores a newly registered agent.
+    func registerAgent(_ registration: AgentRegistration, registrationTokenID: String, tokenID: String, secretHash: String, now: Date) throws(StoreError) -> Agent
+    /// The agent behind a token id with its secret hash, if connected.
+    func agentCredentials(tokenID: String) throws(StoreError) -> (agent: Agent, secretHash: String)?
+    /// Records that the agent was heard from.
+    func touchAgent(id: Int64, now: Date) throws(StoreError)
+    /// Every agent with the jobs it holds.
+    func agents() throws(StoreError) -> [Agent]
+}
+
+/// A registration token as listed (never its value).
+public struct RegistrationToken: Codable, Sendable, Equatable {
+    /// Public id.
+    public var id: String
+    /// Human label.
+    public var name: String
+    /// When it was made.
+    public var createdAt: Date
+    /// When it was revoked, if it was.
+    public var revokedAt: Date?
+
+    /// Creates a value.
+    public init(id: String, name: String, createdAt: Date, revokedAt: Date?) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+        self.revokedAt = revokedAt
+    }
+}

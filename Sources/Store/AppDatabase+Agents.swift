@@ -1,0 +1,93 @@
+import Core
+import Foundation
+import GRDB
+
+extension AppDatabase: AgentStore {
+    // MARK: Registration tokens
+
+    /// Stores a registration token's hash.
+    public func createRegistrationToken(id: String, name: String, secretHash: String, audit: AuditEvent) throws(StoreError) -> RegistrationToken {
+        try write { db in
+            try db.execute(
+                sql: "INSERT INTO agentRegistrationToken (id, name, secretHash, createdAt) VALUES (?, ?, ?, ?)",
+                arguments: [id, name, secretHash, audit.occurredAt]
+            )
+            _ = try AuditEventRecord(audit).inserted(db)
+            return try Self.registrationToken(id: id, in: db)
+        }
+    }
+
+    /// All registration tokens, newest first.
+    public func registrationTokens() throws(StoreError) -> [RegistrationToken] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name, createdAt, revokedAt FROM agentRegistrationToken ORDER BY createdAt DESC, id")
+                .map { RegistrationToken(id: $0["id"], name: $0["name"], createdAt: $0["createdAt"], revokedAt: $0["revokedAt"]) }
+        }
+    }
+
+    /// The token's stored hash, if it exists and is not revoked.
+    public func activeRegistrationTokenHash(id: String) throws(StoreError) -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT secretHash FROM agentRegistrationToken WHERE id = ? AND revokedAt IS NULL", arguments: [id])
+        }
+    }
+
+    /// Revokes a registration token and disconnects every agent registered with it.
+    public func revokeRegistrationToken(id: String, audit: AuditEvent) throws(StoreError) -> RegistrationToken {
+        try write { db in
+            _ = try Self.registrationToken(id: id, in: db)
+            try db.execute(sql: "UPDATE agentRegistrationToken SET revokedAt = COALESCE(revokedAt, ?) WHERE id = ?", arguments: [audit.occurredAt, id])
+            try db.execute(sql: "UPDATE agent SET state = 'revoked' WHERE registrationTokenID = ?", arguments: [id])
+            _ = try AuditEventRecord(audit).inserted(db)
+            return try Self.registrationToken(id: id, in: db)
+        }
+    }
+
+    private static func registrationToken(id: String, in db: Database) throws -> RegistrationToken {
+        guard let row = try Row.fetchOne(db, sql: "SELECT id, name, createdAt, revokedAt FROM agentRegistrationToken WHERE id = ?", arguments: [id]) else {
+            throw StoreError.notFound("no agent registration token with id \(id)")
+        }
+        return RegistrationToken(id: row["id"], name: row["name"], createdAt: row["createdAt"], revokedAt: row["revokedAt"])
+    }
+
+    // MARK: Agents
+
+    /// Stores a newly registered agent.
+    public func registerAgent(_ registration: AgentRegistration, registrationTokenID: String, tokenID: String, secretHash: String, now: Date) throws(StoreError) -> Agent {
+        try write { db in
+            var record = AgentRecord(
+                id: nil, name: registration.name, tags: try Self.encodeJSON(registration.tags), slots: registration.slots,
+                tokenID: tokenID, secretHash: secretHash, registrationTokenID: registrationTokenID,
+                hostname: registration.hostname, version: registration.version, state: "connected",
+                lastSeenAt: now, createdAt: now
+            )
+            try record.insert(db)
+            return record.agent(runningJobs: [])
+        }
+    }
+
+    /// The agent behind a token id with its secret hash, if connected.
+    public func agentCredentials(tokenID: String) throws(StoreError) -> (agent: Agent, secretHash: String)? {
+        try read { db in
+            guard let record = try AgentRecord.filter(Column("tokenID") == tokenID && Column("state") == "connected").fetchOne(db) else {
+                return nil
+            }
+            return (record.agent(runningJobs: []), record.secretHash)
+        }
+    }
+
+    /// Records that the agent was heard from.
+    public func touchAgent(id: Int64, now: Date) throws(StoreError) {
+        try write { db in try db.execute(sql: "UPDATE agent SET lastSeenAt = ? WHERE id = ?", arguments: [now, id]) }
+    }
+
+    /// Every agent with the jobs it holds.
+    public func agents() throws(StoreError) -> [Agent] {
+        try read { db in
+            let held = try Row.fetchAll(db, sql: "SELECT agentID, id FROM job WHERE state IN ('assigned', 'running') AND agentID IS NOT NULL")
+            var jobsByAgent: [Int64: [Int64]] = [:]
+            for row in held { jobsByAgent[row["agentID"], default: []].append(row["id"]) }
+            return try AgentRecord.order(Column("id")).fetchAll(db).map { $0.agent(runningJobs: jobsByAgent[$0.id ?? 0] ?? []) }
+        }
+    }
+}

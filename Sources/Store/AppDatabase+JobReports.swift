@@ -1,0 +1,140 @@
+import Core
+import Foundation
+import GRDB
+
+extension AppDatabase: JobQueue {
+    /// Marks an assigned job running and extends its lease.
+    public func startJob(id: Int64, agentID: Int64, leaseSeconds: Double, now: Date) throws(StoreError) -> AgentDirective {
+        try write { db in
+            var job = try Self.heldJob(id, by: agentID, in: db)
+            if job.jobState == .assigned {
+                job.state = JobState.running.rawValue
+                job.startedAt = now
+            }
+            job.leaseExpiresAt = now.addingTimeInterval(leaseSeconds)
+            try job.update(db)
+            try Self.refreshBuildState(job.buildID, now: now, in: db)
+            return AgentDirective(cancel: job.cancelRequested)
+        }
+    }
+
+    /// Extends the lease; the directive says whether to cancel.
+    public func heartbeat(jobID: Int64, agentID: Int64, leaseSeconds: Double, now: Date) throws(StoreError) -> AgentDirective {
+        try write { db in
+            var job = try Self.heldJob(jobID, by: agentID, in: db)
+            job.leaseExpiresAt = now.addingTimeInterval(leaseSeconds)
+            try job.update(db)
+            try db.execute(sql: "UPDATE agent SET lastSeenAt = ? WHERE id = ?", arguments: [now, agentID])
+            return AgentDirective(cancel: job.cancelRequested)
+        }
+    }
+
+    /// Stores a log chunk once per sequence number; late chunks of a finished job are kept.
+    public func appendLog(jobID: Int64, agentID: Int64, sequence: Int, content: [UInt8], now: Date) throws(StoreError) -> AgentDirective {
+        try write { db in
+            guard let job = try JobRecord.fetchOne(db, key: jobID), job.agentID == agentID else {
+                throw StoreError.jobNotHeld(jobID: jobID)
+            }
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO jobLog (jobID, sequence, content, receivedAt) VALUES (?, ?, ?, ?)",
+                arguments: [jobID, sequence, Data(content), now]
+            )
+            return AgentDirective(cancel: job.cancelRequested)
+        }
+    }
+
+    /// Records the outcome, retries when the policy says so, refreshes the build.
+    public func finishJob(id: Int64, agentID: Int64, outcome: JobOutcome, now: Date) throws(StoreError) {
+        try write { db in
+            var job = try Self.heldJob(id, by: agentID, in: db)
+            let final: JobState = outcome.state.isFinished && outcome.state != .lost ? outcome.state : .failed
+            guard job.jobState.canMove(to: final) else {
+                throw StoreError.conflict("job \(id) cannot move from \(job.state) to \(final.rawValue)")
+            }
+            job.state = final.rawValue
+            job.exitStatus = outcome.exitStatus
+            job.finishedAt = now
+            job.leaseExpiresAt = nil
+            try job.update(db)
+            try Self.afterJobEnded(job, now: now, in: db)
+        }
+    }
+
+    /// Marks jobs whose lease ran out as lost, retrying them when allowed.
+    public func expireLeases(now: Date) throws(StoreError) -> [Int64] {
+        try write { db in
+            let expired = try JobRecord
+                .filter([JobState.assigned.rawValue, JobState.running.rawValue].contains(Column("state")))
+                .filter(Column("leaseExpiresAt") < now)
+                .fetchAll(db)
+            for var job in expired {
+                job.state = JobState.lost.rawValue
+                job.finishedAt = now
+                job.leaseExpiresAt = nil
+                try job.update(db)
+                try Self.afterJobEnded(job, now: now, in: db)
+            }
+            return expired.compactMap(\.id)
+        }
+    }
+
+    /// A job's log chunks after `sequence`, and whether the job has finished.
+    public func jobLog(jobID: Int64, after sequence: Int?) throws(StoreError) -> (chunks: [(sequence: Int, content: [UInt8])], finished: Bool) {
+        try read { db in
+            guard let job = try JobRecord.fetchOne(db, key: jobID) else { throw StoreError.notFound("no job with id \(jobID)") }
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT sequence, content FROM jobLog WHERE jobID = ? AND sequence > ? ORDER BY sequence",
+                arguments: [jobID, sequence ?? -1]
+            )
+            let chunks = rows.map { (sequence: $0["sequence"] as Int, content: [UInt8]($0["content"] as Data)) }
+            return (chunks, job.jobState.isFinished)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The job, if this agent holds it and it is still active.
+    private static func heldJob(_ id: Int64, by agentID: Int64, in db: Database) throws -> JobRecord {
+        guard let job = try JobRecord.fetchOne(db, key: id), job.agentID == agentID, job.jobState.isActive else {
+            throw StoreError.jobNotHeld(jobID: id)
+        }
+        return job
+    }
+
+    /// Retries per policy, cancels dependents of a failure, and re-derives the build.
+    private static func afterJobEnded(_ job: JobRecord, now: Date, in db: Database) throws {
+        let spec = try job.spec()
+        let state = job.jobState
+        if !job.cancelRequested, spec.retry.retries(after: state, exitStatus: job.exitStatus, attempt: job.attempt) {
+            var retry = job
+            retry.id = nil
+            retry.attempt = job.attempt + 1
+            retry.state = JobState.pending.rawValue
+            retry.pendingReason = PendingReason.queued.message
+            retry.agentID = nil
+            retry.exitStatus = nil
+            retry.createdAt = now
+            retry.assignedAt = nil
+            retry.startedAt = nil
+            retry.finishedAt = nil
+            retry.leaseExpiresAt = nil
+            try retry.insert(db)
+            try db.execute(sql: "UPDATE job SET supersededBy = ? WHERE id = ?", arguments: [retry.id, job.id])
+        } else if state != .passed {
+            try cancelDependents(of: job, now: now, in: db)
+        }
+        try refreshBuildState(job.buildID, now: now, in: db)
+    }
+
+    /// Pending jobs of the same build that depend on this step can never run now.
+    private static func cancelDependents(of job: JobRecord, now: Date, in db: Database) throws {
+        let pending = try JobRecord.filter(Column("buildID") == job.buildID && Column("state") == JobState.pending.rawValue).fetchAll(db)
+        for var dependent in pending where (try? dependent.spec().dependsOn.contains(job.stepKey)) == true {
+            dependent.state = JobState.canceled.rawValue
+            dependent.pendingReason = nil
+            dependent.finishedAt = now
+            try dependent.update(db)
+            try cancelDependents(of: dependent, now: now, in: db)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Core
+import Foundation
+
+/// The scheduler's durable side: handing jobs to agents and recording what they report.
+///
+/// Every method is one transaction, so a job's state, its build's derived state and the
+/// commit-status message announcing a change are always written together.
+public protocol JobQueue: Sendable {
+    /// Assigns the best job this agent can run (highest priority, then oldest; requirements,
+    /// dependencies and concurrency groups respected), or returns nil.
+    func claimNextJob(agent: Agent, leaseSeconds: Double, now: Date) throws(StoreError) -> JobAssignment?
+    /// Marks an assigned job running and extends its lease.
+    func startJob(id: Int64, agentID: Int64, leaseSeconds: Double, now: Date) throws(StoreError) -> AgentDirective
+    /// Extends the lease; the directive says whether to cancel.
+    func heartbeat(jobID: Int64, agentID: Int64, leaseSeconds: Double, now: Date) throws(StoreError) -> AgentDirective
+    /// Stores a log chunk once per sequence number.
+    func appendLog(jobID: Int64, agentID: Int64, sequence: Int, content: [UInt8], now: Date) throws(StoreError) -> AgentDirective
+    /// Records the outcome, retries when the policy says so, refreshes the build.
+    func finishJob(id: Int64, agentID: Int64, outcome: JobOutcome, now: Date) throws(StoreError)
+    /// Marks jobs whose lease ran out as lost (retrying them when allowed); returns their ids.
+    func expireLeases(now: Date) throws(StoreError) -> [Int64]
+    /// A job's log chunks after `sequence` (all when nil), and whether the job has finished.
+    func jobLog(jobID: Int64, after sequence: Int?) throws(StoreError) -> (chunks: [(sequence: Int, content: [UInt8])], finished: Bool)
+}

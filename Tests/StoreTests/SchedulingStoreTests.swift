@@ -1,0 +1,155 @@
+import Core
+import Foundation
+import Testing
+@testable import Store
+
+@Suite("Builds, dispatch, leases and deliveries in the store")
+struct SchedulingStoreTests {
+    let directory: TemporaryDirectory
+    let database: AppDatabase
+    let repositoryID: Int64
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = try AppDatabase.open(path: directory.path("db.sqlite"))
+        repositoryID = try database.createRepository(
+            name: "acme/app", provider: .github, cloneURL: "file:///tmp/acme", defaultBranch: "main",
+            webhookSecret: "secret-secret-secret", audit: AuditEvent(actor: "t", action: "a", subject: "s")
+        ).id
+    }
+
+    private func draft(pr: Int? = nil, priority: Int = 0, group: String? = nil, jobs: [JobDraft]) -> BuildDraft {
+        BuildDraft(repositoryID: repositoryID, pipeline: "ios-pr", trigger: pr == nil ? "push" : "pull_request", branch: "feature",
+                   commitSHA: String(repeating: "a", count: 40), pullRequest: pr, concurrencyGroup: group, priority: priority, jobs: jobs)
+    }
+
+    private func job(_ key: String, needs: [String: [String]] = [:], dependsOn: [String] = [], retry: RetryPolicy = .init()) -> JobDraft {
+        JobDraft(stepKey: key, label: key, spec: JobSpec(commands: ["echo \(key)"], requirements: AgentRequirements(needs), retry: retry, dependsOn: dependsOn))
+    }
+
+    private func agent(_ tags: [String: String], slots: Int = 1) throws -> Agent {
+        let token = try database.createRegistrationToken(id: "r\(UUID().uuidString.prefix(6))", name: "reg", secretHash: "h", audit: AuditEvent(actor: "t", action: "a", subject: "s"))
+        return try database.registerAgent(AgentRegistration(name: "agent", tags: tags, slots: slots), registrationTokenID: token.id, tokenID: UUID().uuidString, secretHash: "h", now: now)
+    }
+
+    private func audit() -> AuditEvent { AuditEvent(occurredAt: now, actor: "t", action: "build.create", subject: "build") }
+
+    @Test("jobs go only to agents whose tags match; higher priority first, then oldest")
+    func matchingAndOrder() throws {
+        defer { directory.remove() }
+        let low = try database.createBuild(draft(jobs: [job("ios", needs: ["platform": ["ios"]])]), audit: audit())
+        let high = try database.createBuild(draft(priority: 5, jobs: [job("ios", needs: ["platform": ["ios"]])]), audit: audit())
+        let android = try agent(["platform": "android"])
+        let ios = try agent(["platform": "ios", "xcode": "16.2"], slots: 2)
+
+        #expect(try database.claimNextJob(agent: android, leaseSeconds: 60, now: now) == nil)
+        let first = try #require(try database.claimNextJob(agent: ios, leaseSeconds: 60, now: now))
+        #expect(first.buildID == high.id)
+        #expect(first.spec.env["MOBILE_OPS_COMMIT"] == String(repeating: "a", count: 40))
+        #expect(first.repository?.cloneURL == "file:///tmp/acme")
+        let second = try #require(try database.claimNextJob(agent: ios, leaseSeconds: 60, now: now))
+        #expect(second.buildID == low.id)
+        #expect(try database.claimNextJob(agent: ios, leaseSeconds: 60, now: now) == nil, "both slots are busy")
+        #expect(try database.build(id: high.id)?.state == .running)
+    }
+
+    @Test("a step waits for its dependencies, and is cancelled when one fails")
+    func dependencies() throws {
+        defer { directory.remove() }
+        let build = try database.createBuild(draft(jobs: [job("build"), job("test", dependsOn: ["build"])]), audit: audit())
+        let worker = try agent([:])
+        let first = try #require(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now))
+        #expect(first.stepKey == "build")
+        _ = try database.startJob(id: first.jobID, agentID: worker.id, leaseSeconds: 60, now: now)
+        #expect(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now) == nil)
+        try database.finishJob(id: first.jobID, agentID: worker.id, outcome: JobOutcome(state: .failed, exitStatus: 65), now: now)
+
+        let finished = try #require(try database.build(id: build.id))
+        #expect(finished.state == .failed)
+        #expect(finished.jobs?.map(\.state) == [.failed, .canceled])
+        #expect(finished.jobs?.first?.exitStatus == 65)
+    }
+
+    @Test("a lost lease retries the job as a new attempt; the old agent is refused")
+    func leaseLoss() throws {
+        defer { directory.remove() }
+        let build = try database.createBuild(draft(jobs: [job("ui")]), audit: audit())
+        let dying = try agent([:])
+        let assignment = try #require(try database.claimNextJob(agent: dying, leaseSeconds: 30, now: now))
+        _ = try database.startJob(id: assignment.jobID, agentID: dying.id, leaseSeconds: 30, now: now)
+
+        #expect(try database.expireLeases(now: now.addingTimeInterval(10)).isEmpty)
+        #expect(try database.expireLeases(now: now.addingTimeInterval(31)) == [assignment.jobID])
+        #expect(throws: StoreError.jobNotHeld(jobID: assignment.jobID)) {
+            try database.heartbeat(jobID: assignment.jobID, agentID: dying.id, leaseSeconds: 30, now: now)
+        }
+        let survivor = try agent([:])
+        let retry = try #require(try database.claimNextJob(agent: survivor, leaseSeconds: 30, now: now.addingTimeInterval(32)))
+        #expect(retry.attempt == 2)
+        _ = try database.startJob(id: retry.jobID, agentID: survivor.id, leaseSeconds: 30, now: now)
+        try database.finishJob(id: retry.jobID, agentID: survivor.id, outcome: JobOutcome(state: .passed, exitStatus: 0), now: now)
+        let done = try #require(try database.build(id: build.id))
+        #expect(done.state == .passed)
+        #expect(done.jobs?.map(\.state) == [.lost, .passed])
+    }
+
+    @Test("a new PR build supersedes the older one: pending jobs cancel, running ones are told to")
+    func supersede() throws {
+        defer { directory.remove() }
+        let older = try database.createBuild(draft(pr: 42, jobs: [job("a"), job("b")]), audit: audit())
+        let worker = try agent([:])
+        let running = try #require(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now))
+        _ = try database.startJob(id: running.jobID, agentID: worker.id, leaseSeconds: 60, now: now)
+
+        _ = try database.createBuild(draft(pr: 42, jobs: [job("a")]), audit: audit())
+        let directive = try database.heartbeat(jobID: running.jobID, agentID: worker.id, leaseSeconds: 60, now: now)
+        #expect(directive.cancel)
+        try database.finishJob(id: running.jobID, agentID: worker.id, outcome: JobOutcome(state: .canceled, exitStatus: nil), now: now)
+        let old = try #require(try database.build(id: older.id))
+        #expect(old.state == .canceled)
+        #expect(old.cancelReason == "superseded by build #2")
+    }
+
+    @Test("a concurrency group runs one build at a time, oldest first")
+    func concurrencyGroup() throws {
+        defer { directory.remove() }
+        let first = try database.createBuild(draft(group: "deploy", jobs: [job("x")]), audit: audit())
+        _ = try database.createBuild(draft(group: "deploy", jobs: [job("x")]), audit: audit())
+        let worker = try agent([:], slots: 2)
+        let claimed = try #require(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now))
+        #expect(claimed.buildID == first.id)
+        #expect(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now) == nil)
+    }
+
+    @Test("a delivery is stored once; a redelivery gets the first answer and creates nothing")
+    func deliveries() throws {
+        defer { directory.remove() }
+        let incoming = IncomingDelivery(provider: .github, key: "d-1", event: "push", repositoryID: repositoryID, headers: ["x-github-event": "push"], body: Array("{}".utf8))
+        let answer = try database.recordDelivery(incoming, builds: [draft(jobs: [job("a")])]) { id, builds in
+            DeliveryAnswer(status: 202, body: "{\"delivery\":\(id),\"builds\":\(builds)}")
+        }
+        #expect(!answer.duplicate)
+        let again = try database.recordDelivery(incoming, builds: [draft(jobs: [job("a")])]) { _, _ in DeliveryAnswer(status: 202, body: "new") }
+        #expect(again.duplicate)
+        #expect(again.body == answer.body)
+        #expect(try database.builds(BuildFilter()).count == 1)
+        #expect(try database.deliveryAnswer(provider: .github, key: "d-1")?.body == answer.body)
+        #expect(try database.deliveryAnswer(provider: .gitlab, key: "d-1") == nil)
+    }
+
+    @Test("log chunks are kept once per sequence number, in order")
+    func logs() throws {
+        defer { directory.remove() }
+        _ = try database.createBuild(draft(jobs: [job("a")]), audit: audit())
+        let worker = try agent([:])
+        let assignment = try #require(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now))
+        _ = try database.appendLog(jobID: assignment.jobID, agentID: worker.id, sequence: 1, content: Array("two\n".utf8), now: now)
+        _ = try database.appendLog(jobID: assignment.jobID, agentID: worker.id, sequence: 0, content: Array("one\n".utf8), now: now)
+        _ = try database.appendLog(jobID: assignment.jobID, agentID: worker.id, sequence: 0, content: Array("dup\n".utf8), now: now)
+        let log = try database.jobLog(jobID: assignment.jobID, after: nil)
+        #expect(log.chunks.map { String(decoding: $0.content, as: UTF8.self) } == ["one\n", "two\n"])
+        #expect(!log.finished)
+        #expect(try database.jobLog(jobID: assignment.jobID, after: 0).chunks.count == 1)
+    }
+}
