@@ -1,6 +1,7 @@
 import DI
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import Store
 
 /// The composition root: the only code that touches the DI container.
@@ -17,11 +18,13 @@ public struct MobileOpsServer {
     public let router: Router<AppRequestContext>
     /// A freshly generated admin token, when this start created one; print it once.
     public let generatedAdminToken: String?
+    /// Background services that run beside the HTTP server (lease checks, …).
+    public let backgroundServices: [any Service]
     private let logger: Logger
 
     /// The modules every server is made of, in registration order.
     static func modules(configuration: ServerConfiguration, logger: Logger) -> [any DIModule] {
-        [ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), APIModule()]
+        [ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), APIModule(), CILoopModule()]
     }
 
     /// Builds and validates the whole service graph.
@@ -44,7 +47,11 @@ public struct MobileOpsServer {
             let generated = try tokens.bootstrapAdmin(configured: configuration.adminToken)
             let factory = try await container.resolve(RouterFactory.self)
             let router = factory.makeRouter(extra: [SystemController(graph: container.graph)])
-            return MobileOpsServer(configuration: configuration, container: container, router: router, generatedAdminToken: generated, logger: logger)
+            let services: [any Service] = [try await container.resolve(LeaseMonitor.self)]
+            return MobileOpsServer(
+                configuration: configuration, container: container, router: router, generatedAdminToken: generated,
+                backgroundServices: services, logger: logger
+            )
         } catch let error as ContainerError {
             // A failing eager singleton (say, a database file we must not open) is not a
             // wiring mistake; say which of the two the operator is looking at.
@@ -63,6 +70,7 @@ public struct MobileOpsServer {
         Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "mobile-ops"),
+            services: backgroundServices,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger
         )

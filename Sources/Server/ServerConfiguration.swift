@@ -17,6 +17,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Largest request body accepted, in bytes (`--max-body-size`, `MOBILE_OPS_MAX_BODY_BYTES`).
     public var maxBodySize: Int = 5 * 1024 * 1024
 
+    /// Seconds an agent may go without a heartbeat before its job is lost
+    /// (`--lease-seconds`, `MOBILE_OPS_LEASE_SECONDS`).
+    public var leaseSeconds: Double = 60
+    /// Longest an agent's poll for a job is held open before answering 204, in seconds.
+    public var pollSeconds: Double = 25
+
     /// The defaults.
     public init() {}
 }
@@ -40,6 +46,8 @@ extension ServerConfiguration {
         public var logLevel: String?
         /// `--max-body-size`.
         public var maxBodySize: String?
+        /// `--lease-seconds`.
+        public var leaseSeconds: String?
 
         /// No flags given.
         public init() {}
@@ -81,6 +89,12 @@ extension ServerConfiguration {
                 throw ConfigurationError(setting: source, message: "\(source) must be a byte count of at least 1024, not '\(value)'")
             }
             configuration.maxBodySize = bytes
+        }
+        if let (value, source) = pick(flags.leaseSeconds, "--lease-seconds", "MOBILE_OPS_LEASE_SECONDS") {
+            guard let seconds = Double(value), seconds >= 1, seconds <= 3600 else {
+                throw ConfigurationError(setting: source, message: "\(source) must be a number of seconds from 1 to 3600, not '\(value)'")
+            }
+            configuration.leaseSeconds = seconds
         }
         return configuration
     }

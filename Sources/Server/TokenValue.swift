@@ -1,7 +1,10 @@
 import Crypto
 import Foundation
 
-/// The text of a bearer token: `mo_<id>_<secret>`.
+/// The text of a bearer token: `<prefix>_<id>_<secret>`.
+///
+/// Prefixes tell token kinds apart at a glance and in secret scanners: `mo` for API tokens,
+/// `mor` for agent registration tokens, `moa` for an agent's own token.
 ///
 /// The public id lets the server find the stored row without a secret-dependent lookup;
 /// the secret is 32 random bytes. Only the SHA-256 of the whole value is stored, and the
@@ -13,17 +16,17 @@ struct TokenValue: Sendable, Equatable {
     /// The whole token as the user sends it.
     let text: String
 
-    /// A new random token.
-    static func generate() -> TokenValue {
+    /// A new random token of the given kind.
+    static func generate(prefix: String = "mo") -> TokenValue {
         let id = Hex.random(byteCount: 6)
         let secret = Hex.random(byteCount: 32)
-        return TokenValue(id: id, text: "mo_\(id)_\(secret)")
+        return TokenValue(id: id, text: "\(prefix)_\(id)_\(secret)")
     }
 
-    /// Parses a token the user sent; nil when it does not have our shape.
-    init?(parsing text: String) {
+    /// Parses a token the user sent; nil when it does not have our shape and prefix.
+    init?(parsing text: String, prefix: String = "mo") {
         let parts = text.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "mo", !parts[1].isEmpty, parts[1].count <= 64,
+        guard parts.count == 3, parts[0] == prefix, !parts[1].isEmpty, parts[1].count <= 64,
               parts[2].count >= 16, parts[2].count <= 256
         else { return nil }
         self.init(id: String(parts[1]), text: text)

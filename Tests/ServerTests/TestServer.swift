@@ -28,6 +28,9 @@ struct TestServer {
         configuration.port = 0
         configuration.databasePath = directory.appendingPathComponent("db/mobile-ops.sqlite").path
         configuration.adminToken = adminToken
+        configuration.pipelinesPath = directory.appendingPathComponent("pipelines").path
+        try FileManager.default.createDirectory(atPath: configuration.pipelinesPath, withIntermediateDirectories: true)
+        try TestPipelines.ci.write(toFile: configuration.pipelinesPath + "/app-ci.yml", atomically: true, encoding: .utf8)
         configure(&configuration)
         var logger = Logger(label: "test")
         logger.logLevel = .critical

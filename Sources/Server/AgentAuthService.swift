@@ -1,0 +1,84 @@
+import Core
+import Foundation
+import Hummingbird
+import Logging
+import Store
+
+/// Agent registration tokens and agent identities.
+///
+/// An admin creates a registration token (`mor_…`); an agent trades it for its own token
+/// (`moa_…`) when it registers. Revoking a registration token disconnects every agent that
+/// registered with it: their tokens stop working at once.
+public final class AgentAuthService: Sendable {
+    private let store: any AgentStore
+    private let leaseSeconds: Double
+
+    /// Creates the service.
+    public init(store: any AgentStore, configuration: ServerConfiguration) {
+        self.store = store
+        self.leaseSeconds = configuration.leaseSeconds
+    }
+
+    // MARK: Registration tokens
+
+    /// Issues a registration token; its value is returned once.
+    public func createRegistrationToken(name: String, actor: String) throws(StoreError) -> (token: RegistrationToken, value: String) {
+        let value = TokenValue.generate(prefix: "mor")
+        let token = try store.createRegistrationToken(
+            id: value.id, name: name, secretHash: value.hash,
+            audit: AuditEvent(actor: actor, action: "agent_token.create", subject: "agent_token:\(value.id)", detail: name)
+        )
+        return (token, value.text)
+    }
+
+    /// All registration tokens, without values.
+    public func registrationTokens() throws(StoreError) -> [RegistrationToken] {
+        try store.registrationTokens()
+    }
+
+    /// Revokes a registration token and disconnects its agents.
+    public func revokeRegistrationToken(id: String, actor: String) throws(StoreError) -> RegistrationToken {
+        try store.revokeRegistrationToken(id: id, audit: AuditEvent(actor: actor, action: "agent_token.revoke", subject: "agent_token:\(id)"))
+    }
+
+    // MARK: Agents
+
+    /// Registers an agent presenting a registration token.
+    /// - Throws: `APIError` 401 for an unknown or revoked registration token.
+    public func register(_ registration: AgentRegistration, registrationToken text: String) throws -> AgentRegistered {
+        guard let value = TokenValue(parsing: text, prefix: "mor"),
+              let stored = try store.activeRegistrationTokenHash(id: value.id),
+              TokenValue.constantTimeEquals(value.hash, stored)
+        else {
+            throw APIError.unauthorized("the registration token is unknown or revoked; create one with 'mobile-ops agents tokens create'")
+        }
+        let name = registration.name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.count <= 100 else {
+            throw APIError.badRequest("name must be 1 to 100 characters", code: "invalid_name")
+        }
+        guard (1...64).contains(registration.slots) else {
+            throw APIError.badRequest("slots must be between 1 and 64", code: "invalid_slots")
+        }
+        let agentToken = TokenValue.generate(prefix: "moa")
+        let agent = try store.registerAgent(registration, registrationTokenID: value.id, tokenID: agentToken.id, secretHash: agentToken.hash, now: Date())
+        return AgentRegistered(agentID: agent.id, token: agentToken.text, leaseSeconds: leaseSeconds)
+    }
+
+    /// The agent calling, from its bearer token.
+    /// - Throws: `APIError` 401 when the token is missing, unknown or its agent was revoked.
+    public func agent(for request: Request) throws -> Agent {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
+              let value = TokenValue(parsing: String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces), prefix: "moa"),
+              let (agent, stored) = try store.agentCredentials(tokenID: value.id),
+              TokenValue.constantTimeEquals(value.hash, stored)
+        else {
+            throw APIError.unauthorized("this endpoint needs an agent token (moa_…), from POST /api/v1/agents/register")
+        }
+        return agent
+    }
+
+    /// Every agent with its current jobs.
+    public func agents() throws(StoreError) -> [Agent] {
+        try store.agents()
+    }
+}

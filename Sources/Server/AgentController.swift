@@ -1,0 +1,98 @@
+import Core
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Store
+
+/// The agent protocol (see `AgentProtocol` in Core) and agent administration.
+struct AgentController: APIController {
+    let auth: AgentAuthService
+    let queue: any JobQueue
+    let dispatcher: JobDispatcher
+    let configuration: ServerConfiguration
+
+    var routes: [Route] {
+        administration + [
+            Route(.post, "/api/v1/agents/register", scope: nil) { request, _ in
+                let registration = try await request.decodeJSON(AgentRegistration.self, limit: configuration.maxBodySize)
+                let bearer = request.headers[.authorization].map { String($0.dropFirst(min($0.count, "Bearer ".count))) } ?? ""
+                return try .json(auth.register(registration, registrationToken: bearer.trimmingCharacters(in: .whitespaces)), status: .created)
+            },
+            Route(.post, "/api/v1/agent/jobs/next", scope: nil) { request, _ in
+                let agent = try auth.agent(for: request)
+                let requested = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? configuration.pollSeconds
+                let wait = max(0, min(requested, configuration.pollSeconds))
+                guard let job = try await dispatcher.nextJob(for: agent, wait: .milliseconds(Int(wait * 1000))) else {
+                    return Response(status: .noContent)
+                }
+                return try .json(job)
+            },
+            Route(.post, "/api/v1/agent/jobs/:id/start", scope: nil) { request, context in
+                let agent = try auth.agent(for: request)
+                return try .json(queue.startJob(id: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: Date()))
+            },
+            Route(.post, "/api/v1/agent/jobs/:id/heartbeat", scope: nil) { request, context in
+                let agent = try auth.agent(for: request)
+                return try .json(queue.heartbeat(jobID: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: Date()))
+            },
+            Route(.post, "/api/v1/agent/jobs/:id/log", scope: nil) { request, context in
+                let agent = try auth.agent(for: request)
+                guard let sequence = request.headers[Self.sequenceHeader].flatMap(Int.init), sequence >= 0 else {
+                    throw APIError.badRequest("send the chunk's sequence number in \(AgentProtocol.logSequenceHeader)", code: "missing_sequence")
+                }
+                let body = try await request.body.collect(upTo: configuration.maxBodySize)
+                let directive = try queue.appendLog(jobID: try jobID(context), agentID: agent.id, sequence: sequence, content: Array(body.readableBytesView), now: Date())
+                return try .json(directive)
+            },
+            Route(.post, "/api/v1/agent/jobs/:id/finish", scope: nil) { request, context in
+                let agent = try auth.agent(for: request)
+                let outcome = try await request.decodeJSON(JobOutcome.self, limit: configuration.maxBodySize)
+                try queue.finishJob(id: try jobID(context), agentID: agent.id, outcome: outcome, now: Date())
+                dispatcher.wake()
+                return try .json(["finished": true])
+            },
+        ]
+    }
+
+    /// Admin endpoints: agents and registration tokens.
+    private var administration: [Route] {
+        [
+            Route(.get, "/api/v1/agents", scope: .admin) { _, _ in
+                try .json(["agents": auth.agents()])
+            },
+            Route(.post, "/api/v1/agents/tokens", scope: .admin) { request, context in
+                let input = try await request.decodeJSON(NewToken.self, limit: configuration.maxBodySize)
+                let name = input.name.trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty, name.count <= 100 else {
+                    throw APIError.badRequest("name must be 1 to 100 characters", code: "invalid_name")
+                }
+                let (token, value) = try auth.createRegistrationToken(name: name, actor: context.actor)
+                return try .json(CreatedToken(id: token.id, name: token.name, token: value, createdAt: token.createdAt), status: .created)
+            },
+            Route(.get, "/api/v1/agents/tokens", scope: .admin) { _, _ in
+                try .json(["tokens": auth.registrationTokens()])
+            },
+            Route(.delete, "/api/v1/agents/tokens/:id", scope: .admin) { _, context in
+                try .json(auth.revokeRegistrationToken(id: try context.parameters.require("id"), actor: context.actor))
+            },
+        ]
+    }
+
+    private func jobID(_ context: AppRequestContext) throws -> Int64 {
+        let raw = try context.parameters.require("id")
+        guard let id = Int64(raw) else { throw APIError.notFound("no job with id \(raw)") }
+        return id
+    }
+
+    /// `X-Log-Sequence`; a valid header name literal, so the unwrap cannot fail.
+    private static let sequenceHeader = HTTPField.Name(AgentProtocol.logSequenceHeader) ?? .contentLength
+
+    struct NewToken: Codable { var name: String }
+
+    struct CreatedToken: Codable {
+        var id: String
+        var name: String
+        var token: String
+        var createdAt: Date
+    }
+}

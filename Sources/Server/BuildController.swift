@@ -1,0 +1,122 @@
+import Core
+import Foundation
+import Hummingbird
+import Store
+
+/// `/api/v1/builds` and `/api/v1/jobs/{id}/log`: list, show, trigger, cancel, retry, logs.
+struct BuildController: APIController {
+    let builds: any BuildStore
+    let queue: any JobQueue
+    let repositories: RepositoryService
+    let planner: BuildPlanner
+    let dispatcher: JobDispatcher
+    let bodyLimit: Int
+
+    var routes: [Route] {
+        [
+            Route(.get, "/api/v1/builds", scope: .read) { request, _ in
+                let query = request.uri.queryParameters
+                var filter = BuildFilter()
+                filter.branch = query.get("branch")
+                if let repository = query.get("repository") { filter.repositoryID = try resolveRepository(repository).id }
+                if let state = query.get("status") {
+                    guard let value = BuildState(rawValue: state) else {
+                        throw APIError.badRequest("status must be one of \(BuildState.allCases.map(\.rawValue).joined(separator: ", "))", code: "invalid_status")
+                    }
+                    filter.state = value
+                }
+                if let limit = query.get("limit") {
+                    guard let value = Int(limit), (1...200).contains(value) else {
+                        throw APIError.badRequest("limit must be between 1 and 200", code: "invalid_limit")
+                    }
+                    filter.limit = value
+                }
+                if let cursor = query.get("cursor") {
+                    guard let value = Int64(cursor) else { throw APIError.badRequest("cursor must be a build id", code: "invalid_cursor") }
+                    filter.before = value
+                }
+                let page = try builds.builds(filter)
+                let next = page.count == filter.limit ? page.last.map { String($0.id) } : nil
+                return try .json(BuildPage(builds: page, nextCursor: next))
+            },
+            Route(.get, "/api/v1/builds/:id", scope: .read) { _, context in
+                try .json(try build(context))
+            },
+            Route(.post, "/api/v1/builds", scope: .write) { request, context in
+                let input = try await request.decodeJSON(TriggerRequest.self, limit: bodyLimit)
+                let repository = try input.repository.map(resolveRepository)
+                let draft = try planner.manualDraft(
+                    pipeline: input.pipeline, repository: repository, branch: input.branch ?? repository?.defaultBranch ?? "main",
+                    commitSHA: input.commit ?? "HEAD", env: input.env ?? [:], author: context.actor
+                )
+                let created = try builds.createBuild(draft, audit: AuditEvent(actor: context.actor, action: "build.create", subject: "build"))
+                dispatcher.wake()
+                return try .json(created, status: .created)
+            },
+            Route(.post, "/api/v1/builds/:id/cancel", scope: .write) { _, context in
+                let id = try buildID(context)
+                let canceled = try builds.cancelBuild(id: id, reason: "canceled by \(context.actor)", audit: AuditEvent(actor: context.actor, action: "build.cancel", subject: "build:\(id)"))
+                dispatcher.wake()
+                return try .json(canceled)
+            },
+            Route(.post, "/api/v1/builds/:id/retry", scope: .write) { _, context in
+                let original = try build(context)
+                let repository = try original.repositoryID.map { try repositories.repository(id: $0) }
+                var draft = try planner.manualDraft(
+                    pipeline: original.pipeline, repository: repository, branch: original.branch ?? "main",
+                    commitSHA: original.commitSHA, env: [:], author: context.actor
+                )
+                draft.trigger = original.trigger
+                draft.tag = original.tag
+                draft.pullRequest = original.pullRequest
+                draft.message = original.message
+                let created = try builds.createBuild(draft, audit: AuditEvent(actor: context.actor, action: "build.retry", subject: "build", detail: "retry of \(original.id)"))
+                dispatcher.wake()
+                return try .json(created, status: .created)
+            },
+            Route(.get, "/api/v1/jobs/:id/log", scope: .read) { request, context in
+                try await JobLogResponder(queue: queue).respond(to: request, jobID: try numericID(context))
+            },
+        ]
+    }
+
+    // MARK: Helpers
+
+    private func build(_ context: AppRequestContext) throws -> Build {
+        let id = try buildID(context)
+        guard let build = try builds.build(id: id) else { throw APIError.notFound("no build with id \(id)") }
+        return build
+    }
+
+    private func buildID(_ context: AppRequestContext) throws -> Int64 { try numericID(context) }
+
+    private func numericID(_ context: AppRequestContext) throws -> Int64 {
+        let raw = try context.parameters.require("id")
+        guard let id = Int64(raw) else { throw APIError.notFound("no such id \(raw)") }
+        return id
+    }
+
+    /// A repository by id or full name.
+    private func resolveRepository(_ text: String) throws -> Repository {
+        if let id = Int64(text) { return try repositories.repository(id: id) }
+        guard let found = try repositories.list().repositories.first(where: { $0.name.lowercased() == text.lowercased() }) else {
+            throw APIError.notFound("no repository \(text)")
+        }
+        return found
+    }
+
+    /// `POST /api/v1/builds` body.
+    struct TriggerRequest: Codable {
+        var repository: String?
+        var pipeline: String
+        var branch: String?
+        var commit: String?
+        var env: [String: String]?
+    }
+
+    /// `GET /api/v1/builds` body.
+    struct BuildPage: Codable {
+        var builds: [Build]
+        var nextCursor: String?
+    }
+}

@@ -1,0 +1,70 @@
+import Core
+import Pipelines
+import Store
+import Webhooks
+
+/// Turns "this happened" (a push, a PR update, a manual trigger) into build drafts, using
+/// the pipelines the library currently holds.
+public struct BuildPlanner: Sendable {
+    private let library: PipelineLibrary
+
+    /// Creates the planner over the pipeline library.
+    public init(library: PipelineLibrary) {
+        self.library = library
+    }
+
+    /// One draft per pipeline the webhook trigger matches for the repository.
+    public func drafts(for trigger: BuildTrigger, repository: Repository, message: String?, author: String?) -> [BuildDraft] {
+        let context: TriggerContext
+        var tag: String?
+        var pullRequest: Int?
+        let kind: String
+        switch trigger.kind {
+        case let .push(branch):
+            context = .push(branch: branch)
+            kind = "push"
+        case let .tag(name):
+            context = .tag(name: name)
+            tag = name
+            kind = "tag"
+        case let .pullRequest(number, source, target):
+            context = .pullRequest(targetBranch: target, sourceBranch: source, number: number)
+            pullRequest = number
+            kind = "pull_request"
+        }
+        return library.catalog.matching(context, repository: repository.name).map { pipeline in
+            draft(pipeline, context: context, kind: kind, repository: repository, commitSHA: trigger.commitSHA,
+                  branch: trigger.branch, tag: tag, pullRequest: pullRequest, message: message, author: author, env: [:])
+        }
+    }
+
+    /// A manual build of a named pipeline.
+    /// - Throws: `APIError` 404 for an unknown pipeline, 422-style 400 when it does not allow manual runs.
+    public func manualDraft(pipeline name: String, repository: Repository?, branch: String, commitSHA: String, env: [String: String], author: String) throws -> BuildDraft {
+        guard let pipeline = library.catalog.pipeline(named: name) else {
+            let known = library.catalog.pipelines.map(\.name).sorted().joined(separator: ", ")
+            throw APIError.notFound("no pipeline named '\(name)'; loaded pipelines: \(known.isEmpty ? "none" : known)")
+        }
+        if let repository, !pipeline.applies(toRepository: repository.name) {
+            throw APIError.badRequest("pipeline '\(name)' does not apply to repository \(repository.name)", code: "pipeline_not_applicable")
+        }
+        guard pipeline.triggers.manual else {
+            throw APIError.badRequest("pipeline '\(name)' does not allow manual builds (triggers.manual is false)", code: "manual_not_allowed")
+        }
+        return draft(pipeline, context: .manual, kind: "manual", repository: repository, commitSHA: commitSHA,
+                     branch: branch, tag: nil, pullRequest: nil, message: nil, author: author, env: env)
+    }
+
+    private func draft(
+        _ pipeline: PipelineDefinition, context: TriggerContext, kind: String, repository: Repository?, commitSHA: String,
+        branch: String?, tag: String?, pullRequest: Int?, message: String?, author: String?, env: [String: String]
+    ) -> BuildDraft {
+        BuildDraft(
+            repositoryID: repository?.id, pipeline: pipeline.name, trigger: kind, branch: branch, tag: tag,
+            commitSHA: commitSHA, pullRequest: pullRequest, message: message, author: author, env: env,
+            concurrencyGroup: pipeline.concurrencyGroup(for: context, repository: repository?.name ?? "", branch: branch),
+            priority: pipeline.priority, cancelSuperseded: pipeline.cancelSuperseded,
+            jobs: pipeline.jobPlans().map(\.draft)
+        )
+    }
+}

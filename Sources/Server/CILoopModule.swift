@@ -1,0 +1,48 @@
+import DI
+import Logging
+import Pipelines
+import Store
+
+/// Registers the CI loop: pipelines, webhook intake, builds, the dispatcher, agents and leases.
+struct CILoopModule: DIModule {
+    func register(in builder: inout ContainerBuilder) {
+        // MARK: Stores (one database serves every protocol)
+        builder.register((any BuildStore).self, .singleton) { (database: AppDatabase) -> any BuildStore in database }
+        builder.register((any JobQueue).self, .singleton) { (database: AppDatabase) -> any JobQueue in database }
+        builder.register((any DeliveryStore).self, .singleton) { (database: AppDatabase) -> any DeliveryStore in database }
+        builder.register((any AgentStore).self, .singleton) { (database: AppDatabase) -> any AgentStore in database }
+
+        // MARK: Services
+        builder.register(PipelineLibrary.self, .eagerSingleton) { (configuration: ServerConfiguration, logger: Logger) in
+            let library = PipelineLibrary(directory: configuration.pipelinesPath)
+            for problem in library.reload() {
+                logger.warning("pipeline definition problem", metadata: ["problem": "\(problem)"])
+            }
+            logger.info("pipelines loaded", metadata: ["count": "\(library.catalog.pipelines.count)", "folder": "\(configuration.pipelinesPath)"])
+            return library
+        }
+        builder.register(BuildPlanner.self, .singleton, BuildPlanner.init(library:))
+        builder.register(JobDispatcher.self, .singleton, JobDispatcher.init(queue:configuration:))
+        builder.register(AgentAuthService.self, .singleton, AgentAuthService.init(store:configuration:))
+        builder.register(WebhookIntake.self, .singleton, WebhookIntake.init(repositories:deliveries:planner:dispatcher:logger:))
+        builder.register(LeaseMonitor.self, .singleton, LeaseMonitor.init(queue:dispatcher:configuration:logger:))
+        builder.entryPoint(LeaseMonitor.self)
+
+        // MARK: Controllers
+        builder.contribute((any APIController).self, .singleton) { (intake: WebhookIntake, configuration: ServerConfiguration) -> any APIController in
+            WebhookController(intake: intake, bodyLimit: configuration.maxBodySize)
+        }
+        builder.contribute((any APIController).self, .singleton) {
+            (builds: any BuildStore, queue: any JobQueue, repositories: RepositoryService, planner: BuildPlanner,
+             dispatcher: JobDispatcher, configuration: ServerConfiguration) -> any APIController in
+            BuildController(builds: builds, queue: queue, repositories: repositories, planner: planner, dispatcher: dispatcher, bodyLimit: configuration.maxBodySize)
+        }
+        builder.contribute((any APIController).self, .singleton) {
+            (auth: AgentAuthService, queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration) -> any APIController in
+            AgentController(auth: auth, queue: queue, dispatcher: dispatcher, configuration: configuration)
+        }
+        builder.contribute((any APIController).self, .singleton) { (library: PipelineLibrary) -> any APIController in
+            PipelineController(library: library)
+        }
+    }
+}

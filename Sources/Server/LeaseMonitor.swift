@@ -1,0 +1,46 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Store
+
+/// Background service that turns jobs whose agent stopped heartbeating into `lost` ones.
+///
+/// Checked every quarter lease (at least once a second), so a dead agent's job is retried
+/// on another agent within about 1.25 leases. Runs until graceful shutdown.
+public struct LeaseMonitor: Service {
+    private let queue: any JobQueue
+    private let dispatcher: JobDispatcher
+    private let interval: Duration
+    private let logger: Logger
+
+    /// Creates the monitor.
+    public init(queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration, logger: Logger) {
+        self.queue = queue
+        self.dispatcher = dispatcher
+        self.interval = .milliseconds(Int(max(0.25, min(1, configuration.leaseSeconds / 4)) * 1000))
+        self.logger = logger
+    }
+
+    /// Checks leases until the service group shuts down.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                checkOnce()
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    /// One sweep; public so tests can drive it without waiting.
+    public func checkOnce(now: Date = Date()) {
+        do {
+            let lost = try queue.expireLeases(now: now)
+            if !lost.isEmpty {
+                logger.warning("jobs lost their agent", metadata: ["jobs": "\(lost)"])
+                dispatcher.wake()
+            }
+        } catch {
+            logger.error("lease check failed", metadata: ["error": "\(error)"])
+        }
+    }
+}

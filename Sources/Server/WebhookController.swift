@@ -1,0 +1,33 @@
+import Core
+import Foundation
+import Hummingbird
+
+/// `POST /api/v1/webhooks/{github,gitlab,bitbucket}`: authenticated by signature, not token.
+struct WebhookController: APIController {
+    let intake: WebhookIntake
+    let bodyLimit: Int
+
+    var routes: [Route] {
+        GitProvider.allCases.map { provider in
+            Route(.post, "/api/v1/webhooks/\(provider.rawValue)", scope: nil) { request, _ in
+                let buffer: ByteBuffer
+                do {
+                    buffer = try await request.body.collect(upTo: bodyLimit)
+                } catch let error as HTTPError where error.status == .contentTooLarge {
+                    throw APIError.payloadTooLarge(limit: bodyLimit)
+                }
+                var headers: [String: String] = [:]
+                for field in request.headers {
+                    let name = field.name.canonicalName
+                    headers[name] = headers[name].map { "\($0),\(field.value)" } ?? field.value
+                }
+                let (status, body) = try intake.receive(provider: provider, headers: headers, body: Array(buffer.readableBytesView))
+                return Response(
+                    status: .init(code: status),
+                    headers: [.contentType: "application/json; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: body))
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Core
+import Foundation
+import HTTPTypes
+import Logging
+import Store
+import Webhooks
+
+/// Receives a git host's webhook delivery: identify, verify, deduplicate, store, build.
+///
+/// The order matters. Only the repository's identity is read before the signature is
+/// checked with that repository's secret; nothing unverified is parsed further or stored.
+/// The delivery, its raw headers and body, the builds it triggers and the answer are then
+/// written in one transaction, so `202` means all of it is durable.
+public struct WebhookIntake: Sendable {
+    private let repositories: any RepositoryStore
+    private let deliveries: any DeliveryStore
+    private let planner: BuildPlanner
+    private let dispatcher: JobDispatcher
+    private let logger: Logger
+
+    /// Creates the intake.
+    public init(repositories: any RepositoryStore, deliveries: any DeliveryStore, planner: BuildPlanner, dispatcher: JobDispatcher, logger: Logger) {
+        self.repositories = repositories
+        self.deliveries = deliveries
+        self.planner = planner
+        self.dispatcher = dispatcher
+        self.logger = logger
+    }
+
+    /// Handles one delivery and returns the HTTP status and JSON body to answer with.
+    /// - Throws: `APIError` 400 (unreadable payload), 401 (signature), 404 (unknown repository).
+    public func receive(provider: GitProvider, headers: [String: String], body: [UInt8]) throws -> (status: Int, body: String) {
+        let adapter = WebhookProviders.adapter(for: provider)
+        let request = WebhookRequest(headers: headers, body: body)
+        let identity: RepositoryIdentity
+        do {
+            identity = try adapter.repositoryIdentity(request)
+        } catch {
+            throw APIError.badRequest(error.description, code: error.code)
+        }
+        guard let repository = try findRepository(identity) else {
+            let name = identity.fullName ?? identity.cloneURLs.first ?? "unknown"
+            throw APIError(.notFound, code: "unknown_repository", message: "no repository \(name) is registered; add it with 'mobile-ops repos add'")
+        }
+        let secret = try repositories.webhookSecret(repositoryID: repository.id) ?? ""
+        let check = adapter.checkSignature(request, secret: secret)
+        guard check.isValid else {
+            throw APIError(.unauthorized, code: "invalid_signature", message: "\(check.description); check the webhook secret configured for \(repository.name)")
+        }
+        let event = adapter.eventName(request) ?? "unknown"
+        // Deliveries without an id cannot be deduplicated; a random key still stores them.
+        let key = adapter.deliveryID(request) ?? "generated-\(UUID().uuidString)"
+        if let earlier = try deliveries.deliveryAnswer(provider: provider, key: key) {
+            return (200, earlier.body)
+        }
+        let events: [WebhookEvent]
+        do {
+            events = try adapter.parseEvents(request)
+        } catch {
+            throw APIError.badRequest(error.description, code: error.code)
+        }
+        let isPing = events.contains { $0 == .ping }
+        let drafts = events.flatMap { event -> [BuildDraft] in
+            guard let trigger = event.buildTrigger else { return [] }
+            return planner.drafts(for: trigger, repository: repository, message: Self.message(of: event), author: Self.author(of: event))
+        }
+        let incoming = IncomingDelivery(provider: provider, key: key, event: event, repositoryID: repository.id, headers: request.headers, body: body)
+        let answer = try deliveries.recordDelivery(incoming, builds: drafts) { deliveryID, buildIDs in
+            let list = buildIDs.map(String.init).joined(separator: ",")
+            return DeliveryAnswer(status: isPing ? 200 : 202, body: "{\"builds\":[\(list)],\"delivery\":\(deliveryID)}")
+        }
+        if answer.duplicate { return (200, answer.body) }
+        if !drafts.isEmpty { dispatcher.wake() }
+        logger.info("webhook delivery", metadata: ["provider": "\(provider.rawValue)", "event": "\(event)", "repository": "\(repository.name)", "builds": "\(drafts.count)"])
+        return (answer.status, answer.body)
+    }
+
+    private func findRepository(_ identity: RepositoryIdentity) throws(StoreError) -> Repository? {
+        if let name = identity.fullName, let found = try repositories.repository(named: name) { return found }
+        guard !identity.cloneURLs.isEmpty else { return nil }
+        return try repositories.repositories().first { identity.matches(name: $0.name, cloneURL: $0.cloneURL) }
+    }
+
+    private static func message(of event: WebhookEvent) -> String? {
+        switch event {
+        case let .push(push): push.headCommit?.message
+        case let .pullRequest(pr): pr.title
+        default: nil
+        }
+    }
+
+    private static func author(of event: WebhookEvent) -> String? {
+        switch event {
+        case let .push(push): push.pusher ?? push.headCommit?.authorName
+        case let .pullRequest(pr): pr.author
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+
+// MARK: - Claiming
+
+extension AppDatabase: OutboxStore {
+    /// Claims up to `limit` due pending messages of the given kinds, oldest first, leasing
+    /// each until `now + lease` so nobody else picks it meanwhile.
+    public func claimDueMessages(kinds: Set<String>, now: Date, limit: Int, lease: Duration) throws(StoreError) -> [OutboxMessage] {
+        guard !kinds.isEmpty, limit > 0 else { return [] }
+        let leaseEnd = now.addingTimeInterval(Self.seconds(lease))
+        return try write { db in
+            let records = try Self.pending(kinds: kinds)
+                .filter(Column("nextAttemptAt") <= now)
+                .order(Column("id"))
+                .limit(min(limit, 500))
+                .fetchAll(db)
+            let ids = records.compactMap(\.id)
+            guard !ids.isEmpty else { return [] }
+            try OutboxRecord.filter(ids.contains(Column("id")))
+                .updateAll(db, Column("nextAttemptAt").set(to: leaseEnd))
+            return records.compactMap { record in
+                var claimed = record
+                claimed.nextAttemptAt = leaseEnd
+                return claimed.message
+            }
+        }
+    }
+
+    // MARK: Settling a claimed message
+
+    /// Marks a message delivered (one more attempt); `note` records a deliberate skip.
+    public func markDelivered(id: Int64, at date: Date, note: String?) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE outbox SET deliveredAt = ?, attempts = attempts + 1, lastError = ? WHERE id = ? AND deliveredAt IS NULL",
+                arguments: [date, note, id]
+            )
+        }
+    }
+
+    /// Records a failed attempt; the message is dead when that was its last allowed attempt.
+    @discardableResult
+    public func recordFailure(id: Int64, error: String, retryAt: Date) throws(StoreError) -> OutboxMessage? {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE outbox SET attempts = attempts + 1, lastError = ?, nextAttemptAt = ? WHERE id = ? AND deliveredAt IS NULL",
+                arguments: [error, retryAt, id]
+            )
+            return try OutboxRecord.fetchOne(db, key: id)?.message
+        }
+    }
+
+    /// Makes a message dead at once by raising its attempts to the limit (the schema has no
+    /// dead flag); the caller's `error` says which attempt really failed and why.
+    public func markDead(id: Int64, error: String) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE outbox SET attempts = MAX(attempts + 1, ?), lastError = ? WHERE id = ? AND deliveredAt IS NULL",
+                arguments: [OutboxMessage.maxAttempts, error, id]
+            )
+        }
+    }
+
+    /// Gives a claimed message back without counting an attempt, due at `date`.
+    public func release(id: Int64, at date: Date) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE outbox SET nextAttemptAt = ? WHERE id = ? AND deliveredAt IS NULL",
+                arguments: [date, id]
+            )
+        }
+    }
+
+    // MARK: Inspecting
+
+    /// Dead messages, most recent first (at most 500).
+    public func deadMessages(limit: Int) throws(StoreError) -> [OutboxMessage] {
+        try read { db in
+            try OutboxRecord
+                .filter(Column("deliveredAt") == nil && Column("attempts") >= OutboxMessage.maxAttempts)
+                .order(Column("id").desc)
+                .limit(max(1, min(limit, 500)))
+                .fetchAll(db)
+                .compactMap(\.message)
+        }
+    }
+
+    /// Counts of pending, due and dead messages, in one read.
+    public func outboxBacklog(now: Date) throws(StoreError) -> OutboxBacklog {
+        try read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT
+                      COALESCE(SUM(attempts < :max), 0) AS pending,
+                      COALESCE(SUM(attempts < :max AND nextAttemptAt <= :now), 0) AS due,
+                      COALESCE(SUM(attempts >= :max), 0) AS dead,
+                      MIN(CASE WHEN attempts < :max THEN createdAt END) AS oldest
+                    FROM outbox WHERE deliveredAt IS NULL
+                    """,
+                arguments: ["max": OutboxMessage.maxAttempts, "now": now]
+            )
+            guard let row else { return OutboxBacklog(pending: 0, due: 0, dead: 0, oldestPendingAt: nil) }
+            return OutboxBacklog(pending: row["pending"], due: row["due"], dead: row["dead"], oldestPendingAt: row["oldest"])
+        }
+    }
+
+    /// When the earliest pending message of the given kinds becomes due, or nil.
+    public func nextDueDate(kinds: Set<String>) throws(StoreError) -> Date? {
+        guard !kinds.isEmpty else { return nil }
+        return try read { db in
+            try Self.pending(kinds: kinds).select(min(Column("nextAttemptAt")), as: Date.self).fetchOne(db)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Undelivered, not dead, of one of `kinds`.
+    private static func pending(kinds: Set<String>) -> QueryInterfaceRequest<OutboxRecord> {
+        OutboxRecord.filter(
+            Column("deliveredAt") == nil && Column("attempts") < OutboxMessage.maxAttempts
+                && Array(kinds).contains(Column("kind"))
+        )
+    }
+
+    /// A duration in (fractional) seconds, for `Date` arithmetic.
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        let parts = duration.components
+        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
+    }
+}
+
+// MARK: - Record mapping
+
+extension OutboxRecord {
+    /// The public value; nil only for a record that was never inserted.
+    var message: OutboxMessage? {
+        guard let id else { return nil }
+        return OutboxMessage(
+            id: id, kind: kind, payload: payload, createdAt: createdAt, attempts: attempts,
+            nextAttemptAt: nextAttemptAt, deliveredAt: deliveredAt, lastError: lastError
+        )
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+// MARK: - OutboxStore
+
+/// The durable outbox: messages written in the same transaction as the change they announce,
+/// then delivered at least once by a background service. SQLite today, PostgreSQL later.
+///
+/// A message is in exactly one of three conditions:
+/// - **pending**: `deliveredAt IS NULL` and `attempts < OutboxMessage.maxAttempts`;
+///   due when `nextAttemptAt <= now`;
+/// - **delivered**: `deliveredAt` is set (also for messages skipped on purpose; `lastError`
+///   then says why);
+/// - **dead**: undelivered with `attempts >= OutboxMessage.maxAttempts`. It is never picked
+///   again and is listed by ``deadMessages(limit:)``. The schema has no dead flag, so a
+///   permanent failure raises `attempts` to the limit; `lastError` records the real attempt.
+///
+/// Every method runs in one transaction.
+public protocol OutboxStore: Sendable {
+    /// Claims up to `limit` due pending messages of the given kinds, oldest first.
+    ///
+    /// Claiming moves each message's `nextAttemptAt` to `now + lease`, so a second deliverer
+    /// (another server) skips it, and a deliverer that dies mid-delivery only delays it.
+    /// Callers settle each claimed message with ``markDelivered(id:at:note:)``,
+    /// ``recordFailure(id:error:retryAt:)``, ``markDead(id:error:)`` or ``release(id:at:)``.
+    func claimDueMessages(kinds: Set<String>, now: Date, limit: Int, lease: Duration) throws(StoreError) -> [OutboxMessage]
+    /// Marks a message delivered (one more attempt); `note` records a deliberate skip.
+    func markDelivered(id: Int64, at date: Date, note: String?) throws(StoreError)
+    /// Records a failed attempt: attempts + 1, `lastError`, next try at `retryAt`.
+    /// Returns the updated message, which is dead when that was its last allowed attempt.
+    @discardableResult
+    func recordFailure(id: Int64, error: String, retryAt: Date) throws(StoreError) -> OutboxMessage?
+    /// Records a failure that retrying cannot fix: the message is dead at once.
+    func markDead(id: Int64, error: String) throws(StoreError)
+    /// Gives a claimed message back without counting an attempt (e.g. at shutdown), due at `date`.
+    func release(id: Int64, at date: Date) throws(StoreError)
+    /// Dead messages, most recent first.
+    func deadMessages(limit: Int) throws(StoreError) -> [OutboxMessage]
+    /// Counts of pending, due and dead messages.
+    func outboxBacklog(now: Date) throws(StoreError) -> OutboxBacklog
+    /// When the earliest pending message of the given kinds becomes due, or nil when none is pending.
+    func nextDueDate(kinds: Set<String>) throws(StoreError) -> Date?
+}
+
+// MARK: - OutboxMessage
+
+/// One outbox message as the delivering service and the API see it.
+public struct OutboxMessage: Codable, Sendable, Equatable, Identifiable {
+    /// Attempts after which an undelivered message is dead and no longer picked.
+    public static let maxAttempts = 10
+
+    /// Storage identifier.
+    public var id: Int64
+    /// What to deliver, e.g. `commit_status`; chooses the handler.
+    public var kind: String
+    /// JSON the handler of `kind` understands.
+    public var payload: String
+    /// When the change it announces happened.
+    public var createdAt: Date
+    /// Attempts made so far (the limit, for a message that died of a permanent failure).
+    public var attempts: Int
+    /// When it is (or was) next due.
+    public var nextAttemptAt: Date
+    /// When it was delivered, or nil.
+    public var deliveredAt: Date?
+    /// Why the last attempt failed, or why a delivery was skipped.
+    public var lastError: String?
+
+    /// Creates a message value.
+    public init(
+        id: Int64, kind: String, payload: String, createdAt: Date, attempts: Int,
+        nextAttemptAt: Date, deliveredAt: Date?, lastError: String?
+    ) {
+        self.id = id
+        self.kind = kind
+        self.payload = payload
+        self.createdAt = createdAt
+        self.attempts = attempts
+        self.nextAttemptAt = nextAttemptAt
+        self.deliveredAt = deliveredAt
+        self.lastError = lastError
+    }
+
+    /// Whether delivery was given up: undelivered after the last allowed attempt.
+    public var isDead: Bool { deliveredAt == nil && attempts >= Self.maxAttempts }
+}
+
+// MARK: - OutboxBacklog
+
+/// How much the outbox still has to do; for `/readyz`-style checks and dashboards.
+public struct OutboxBacklog: Codable, Sendable, Equatable {
+    /// Undelivered messages that will still be tried.
+    public var pending: Int
+    /// Of those, how many are due now.
+    public var due: Int
+    /// Messages given up on.
+    public var dead: Int
+    /// When the oldest pending message was written, or nil when none is pending.
+    public var oldestPendingAt: Date?
+
+    /// Creates a backlog summary.
+    public init(pending: Int, due: Int, dead: Int, oldestPendingAt: Date?) {
+        self.pending = pending
+        self.due = due
+        self.dead = dead
+        self.oldestPendingAt = oldestPendingAt
+    }
+}

@@ -1,0 +1,119 @@
+import Core
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import Server
+
+@Suite("The agent protocol and builds API over HTTP")
+struct AgentAPITests {
+    /// Creates a registration token and registers an agent with `tags`; returns the agent token.
+    static func registerAgent(_ client: some TestClientProtocol, tags: [String: String] = ["platform": "ios"]) async throws -> String {
+        let token = try await client.send(.post, "/api/v1/agents/tokens", json: #"{"name": "fleet"}"#)
+        #expect(token.status == .created)
+        let registrationToken = try #require(token.body["token"] as? String)
+        let tagJSON = String(decoding: try JSONEncoder().encode(tags), as: UTF8.self)
+        let registered = try await client.send(.post, "/api/v1/agents/register", token: registrationToken, json: #"{"name": "mac-1", "tags": \#(tagJSON), "slots": 1}"#)
+        #expect(registered.status == .created)
+        return try #require(registered.body["token"] as? String)
+    }
+
+    /// Polls for a job without waiting; nil on 204.
+    static func next(_ client: some TestClientProtocol, agent: String) async throws -> [String: Any]? {
+        let response = try await client.send(.post, "/api/v1/agent/jobs/next?wait=0", token: agent)
+        return response.status == .noContent ? nil : response.body
+    }
+
+    static func trigger(_ client: some TestClientProtocol) async throws -> Int {
+        let created = try await client.send(.post, "/api/v1/builds", json: #"{"pipeline": "app-ci", "branch": "main", "commit": "abc123"}"#)
+        #expect(created.status == .created)
+        return try #require(created.body["id"] as? Int)
+    }
+
+    @Test("a manual build runs job by job on a matching agent and passes")
+    func fullBuild() async throws {
+        try await TestServer.make().test { client in
+            let agent = try await Self.registerAgent(client)
+            let android = try await Self.registerAgent(client, tags: ["platform": "android"])
+            let buildID = try await Self.trigger(client)
+            #expect(try await Self.next(client, agent: android) == nil)
+
+            var ran: [String] = []
+            while let job = try await Self.next(client, agent: agent) {
+                let id = try #require(job["jobID"] as? Int)
+                ran.append(job["stepKey"] as? String ?? "?")
+                let env = (job["spec"] as? [String: Any])?["env"] as? [String: String]
+                #expect(env?["MOBILE_OPS_COMMIT"] == "abc123")
+                #expect(try await client.send(.post, "/api/v1/agent/jobs/\(id)/start", token: agent).body["cancel"] as? Bool == false)
+                let log = try await client.execute(
+                    uri: "/api/v1/agent/jobs/\(id)/log", method: .post,
+                    headers: [.authorization: "Bearer \(agent)", HTTPField.Name("X-Log-Sequence")!: "0"],
+                    body: ByteBuffer(string: "hello from \(id)\n")
+                )
+                #expect(log.status == .ok)
+                let finished = try await client.send(.post, "/api/v1/agent/jobs/\(id)/finish", token: agent, json: #"{"state": "passed", "exitStatus": 0, "commandDurations": [0.1]}"#)
+                #expect(finished.status == .ok)
+                let text = try await client.execute(uri: "/api/v1/jobs/\(id)/log", method: .get, headers: [.authorization: "Bearer \(TestServer.adminToken)"])
+                #expect(String(buffer: text.body) == "hello from \(id)\n")
+            }
+            #expect(ran == ["build", "test", "test"])
+            let build = try await client.send(.get, "/api/v1/builds/\(buildID)")
+            #expect(build.body["state"] as? String == "passed")
+            let agents = try await client.send(.get, "/api/v1/agents")
+            #expect((agents.body["agents"] as? [Any])?.count == 2)
+        }
+    }
+
+    @Test("cancelling a build ends pending jobs and tells the running one at its heartbeat")
+    func cancel() async throws {
+        try await TestServer.make().test { client in
+            let agent = try await Self.registerAgent(client)
+            let buildID = try await Self.trigger(client)
+            let job = try #require(try await Self.next(client, agent: agent))
+            let id = try #require(job["jobID"] as? Int)
+            _ = try await client.send(.post, "/api/v1/agent/jobs/\(id)/start", token: agent)
+
+            let canceled = try await client.send(.post, "/api/v1/builds/\(buildID)/cancel")
+            #expect(canceled.status == .ok)
+            let heartbeat = try await client.send(.post, "/api/v1/agent/jobs/\(id)/heartbeat", token: agent)
+            #expect(heartbeat.body["cancel"] as? Bool == true)
+            _ = try await client.send(.post, "/api/v1/agent/jobs/\(id)/finish", token: agent, json: #"{"state": "canceled", "commandDurations": []}"#)
+            let build = try await client.send(.get, "/api/v1/builds/\(buildID)")
+            #expect(build.body["state"] as? String == "canceled")
+            #expect(try await client.send(.post, "/api/v1/builds/\(buildID)/cancel").status == .conflict)
+        }
+    }
+
+    @Test("revoking a registration token disconnects its agents; bad agent calls get clear errors")
+    func revocationAndErrors() async throws {
+        try await TestServer.make().test { client in
+            let agent = try await Self.registerAgent(client)
+            #expect(try await client.send(.post, "/api/v1/agent/jobs/next?wait=0", token: "moa_nope_00000000000000000000").status == .unauthorized)
+            #expect(try await client.send(.post, "/api/v1/agent/jobs/999/heartbeat", token: agent).status == .conflict)
+            #expect(try await client.send(.post, "/api/v1/agents/register", token: "mor_bad_000000000000000000", json: #"{"name": "x", "tags": {}, "slots": 1}"#).status == .unauthorized)
+
+            let tokens = try await client.send(.get, "/api/v1/agents/tokens")
+            let id = try #require((tokens.body["tokens"] as? [[String: Any]])?.first?["id"] as? String)
+            #expect(try await client.send(.delete, "/api/v1/agents/tokens/\(id)").status == .ok)
+            #expect(try await client.send(.post, "/api/v1/agent/jobs/next?wait=0", token: agent).status == .unauthorized)
+        }
+    }
+
+    @Test("builds list filters and pages; unknown pipelines and builds are 404")
+    func listing() async throws {
+        try await TestServer.make().test { client in
+            for _ in 0..<3 { _ = try await Self.trigger(client) }
+            let page = try await client.send(.get, "/api/v1/builds?limit=2")
+            #expect((page.body["builds"] as? [Any])?.count == 2)
+            let cursor = try #require(page.body["nextCursor"] as? String)
+            let rest = try await client.send(.get, "/api/v1/builds?limit=2&cursor=\(cursor)")
+            #expect((rest.body["builds"] as? [Any])?.count == 1)
+            #expect(try await client.send(.get, "/api/v1/builds?status=bogus").status == .badRequest)
+            #expect(try await client.send(.post, "/api/v1/builds", json: #"{"pipeline": "nope"}"#).status == .notFound)
+            #expect(try await client.send(.get, "/api/v1/builds/999").status == .notFound)
+            let pipelines = try await client.send(.get, "/api/v1/pipelines")
+            #expect((pipelines.body["pipelines"] as? [[String: Any]])?.first?["name"] as? String == "app-ci")
+        }
+    }
+}
