@@ -62,9 +62,11 @@ struct TestServer: Sendable {
         _ = await serverTask.result
     }
 
-    /// A port that was just bound and released, so connecting to it is refused.
+    /// A port nothing listens on: 1 (tcpmux) is privileged and outside the ephemeral range,
+    /// so no test server can be bound there. (A port just released by a test server could
+    /// be reused at once by another test running in parallel.)
     static func closedPort() async throws -> Int {
-        try await Self.run { server in server.port }
+        1
     }
 
     /// `count` bytes of a recognisable pattern (a 251-byte cycle, so offsets are checkable),
