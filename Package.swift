@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "CLI",
             dependencies: [
-                "HTTPClient", "Core",
+                "HTTPClient", "Core", "Pipelines",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -30,6 +30,11 @@ struct APIClient: Sendable {
         return (try decode(T.self, from: body), body)
     }
 
+    /// `GET path` as raw bytes (logs).
+    func getRaw(_ path: String) async throws(CLIError) -> [UInt8] {
+        try await send(.get, path, body: nil)
+    }
+
     /// `DELETE path`, decoded.
     func delete<T: Decodable>(_ path: String, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
         let body = try await send(.delete, path, body: nil)

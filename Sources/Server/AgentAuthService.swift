@@ -77,6 +77,11 @@ public final class AgentAuthService: Sendable {
         return agent
     }
 
+    /// Records that the agent is alive (it polled), so pending reasons count it as connected.
+    public func touch(_ agent: Agent) throws(StoreError) {
+        try store.touchAgent(id: agent.id, now: Date())
+    }
+
     /// Every agent with its current jobs.
     public func agents() throws(StoreError) -> [Agent] {
         try store.agents()

@@ -20,6 +20,7 @@ struct AgentController: APIController {
             },
             Route(.post, "/api/v1/agent/jobs/next", scope: nil) { request, _ in
                 let agent = try auth.agent(for: request)
+                try auth.touch(agent)
                 let requested = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? configuration.pollSeconds
                 let wait = max(0, min(requested, configuration.pollSeconds))
                 guard let job = try await dispatcher.nextJob(for: agent, wait: .milliseconds(Int(wait * 1000))) else {

@@ -74,6 +74,11 @@ struct BuildController: APIController {
                 dispatcher.wake()
                 return try .json(created, status: .created)
             },
+            Route(.get, "/api/v1/jobs/:id", scope: .read) { _, context in
+                let id = try numericID(context)
+                guard let job = try builds.job(id: id) else { throw APIError.notFound("no job with id \(id)") }
+                return try .json(job)
+            },
             Route(.get, "/api/v1/jobs/:id/log", scope: .read) { request, context in
                 try await JobLogResponder(queue: queue).respond(to: request, jobID: try numericID(context))
             },

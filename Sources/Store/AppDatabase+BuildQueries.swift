@@ -20,6 +20,16 @@ extension AppDatabase: BuildStore {
         try read { db in try Self.fetchBuild(id: id, in: db) }
     }
 
+    /// One job, or nil.
+    public func job(id: Int64) throws(StoreError) -> Job? {
+        try read { db in
+            guard let record = try JobRecord.fetchOne(db, key: id) else { return nil }
+            var job = record.job
+            if job.state == .pending { job.pendingReason = try Self.pendingReason(for: record, now: Date(), in: db).message }
+            return job
+        }
+    }
+
     /// Newest builds first, filtered, without their jobs.
     public func builds(_ filter: BuildFilter) throws(StoreError) -> [Build] {
         try read { db in
@@ -52,7 +62,12 @@ extension AppDatabase: BuildStore {
     /// A build with its jobs in step order, shards in order, newest attempt last.
     static func fetchBuild(id: Int64, in db: Database) throws -> Build? {
         guard let record = try BuildRecord.fetchOne(db, key: id) else { return nil }
-        let jobs = try JobRecord.filter(Column("buildID") == id).order(Column("id")).fetchAll(db).map(\.job)
+        let now = Date()
+        let jobs = try JobRecord.filter(Column("buildID") == id).order(Column("id")).fetchAll(db).map { record in
+            var job = record.job
+            if job.state == .pending { job.pendingReason = try pendingReason(for: record, now: now, in: db).message }
+            return job
+        }
         return record.build(jobs: jobs)
     }
 }

@@ -6,6 +6,8 @@ public protocol BuildStore: Sendable {
     func createBuild(_ draft: BuildDraft, audit: AuditEvent) throws(StoreError) -> Build
     /// One build with its jobs, or nil.
     func build(id: Int64) throws(StoreError) -> Build?
+    /// One job, or nil.
+    func job(id: Int64) throws(StoreError) -> Job?
     /// Newest builds first, filtered; `before` is the id cursor of the previous page.
     func builds(_ filter: BuildFilter) throws(StoreError) -> [Build]
     /// Cancels an unfinished build: pending jobs end, running ones are told at their next heartbeat.

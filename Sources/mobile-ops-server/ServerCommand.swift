@@ -26,6 +26,8 @@ struct ServerCommand: AsyncParsableCommand {
     var logLevel: String?
     @Option(help: "Largest request body in bytes (MOBILE_OPS_MAX_BODY_BYTES, default 5242880).")
     var maxBodySize: String?
+    @Option(help: "Seconds without a heartbeat before an agent's job is lost (MOBILE_OPS_LEASE_SECONDS, default 60).")
+    var leaseSeconds: String?
 
     func run() async throws {
         var flags = ServerConfiguration.Flags()
@@ -36,6 +38,7 @@ struct ServerCommand: AsyncParsableCommand {
         flags.adminToken = adminToken
         flags.logLevel = logLevel
         flags.maxBodySize = maxBodySize
+        flags.leaseSeconds = leaseSeconds
         let configuration: ServerConfiguration
         do {
             configuration = try ServerConfiguration.resolve(flags: flags, environment: ProcessInfo.processInfo.environment)

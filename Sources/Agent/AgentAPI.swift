@@ -1,0 +1,126 @@
+import Core
+import HTTPClient
+
+// MARK: - AgentAPI
+
+/// The agent side of ``AgentProtocol``: one method per endpoint, typed requests and answers.
+///
+/// Holds no state beyond the server URL and the HTTP client; every call takes the token it
+/// authenticates with, so a re-registration is just a new token.
+public struct AgentAPI: Sendable {
+    /// Performs the requests (``HTTPClient`` in production).
+    public let client: any HTTPExecuting
+    /// Base URL without a trailing slash, e.g. `http://127.0.0.1:8080`.
+    public let serverURL: String
+    /// The limit for calls other than the long poll.
+    public var requestTimeout: Duration = .seconds(30)
+
+    /// Creates the API over `client`, talking to `serverURL`.
+    public init(client: any HTTPExecuting, serverURL: String) {
+        self.client = client
+        var url = serverURL
+        while url.hasSuffix("/") { url.removeLast() }
+        self.serverURL = url
+    }
+
+    // MARK: Endpoints
+
+    /// `POST /api/v1/agents/register` with the registration token.
+    public func register(_ registration: AgentRegistration, registrationToken: String) async throws(AgentAPIError) -> AgentRegistered {
+        let response = try await self.send("/agents/register", token: registrationToken, json: registration)
+        try Self.expect(response, statuses: [200, 201])
+        return try Self.decode(AgentRegistered.self, from: response)
+    }
+
+    /// `POST /api/v1/agent/jobs/next?wait=S`: a job, or nil when the server had none (204).
+    public func nextJob(token: String, waitSeconds: Int) async throws(AgentAPIError) -> JobAssignment? {
+        let response = try await self.send(
+            "/agent/jobs/next?wait=\(waitSeconds)", token: token, body: [],
+            timeout: .seconds(waitSeconds + 15)
+        )
+        if response.status == 204 { return nil }
+        try Self.expect(response, statuses: [200])
+        return try Self.decode(JobAssignment.self, from: response)
+    }
+
+    /// `POST /api/v1/agent/jobs/{id}/start`.
+    public func start(jobID: Int64, token: String) async throws(AgentAPIError) -> AgentDirective {
+        let response = try await self.send("/agent/jobs/\(jobID)/start", token: token, body: [])
+        return try Self.directive(from: response)
+    }
+
+    /// `POST /api/v1/agent/jobs/{id}/log` with raw bytes and `X-Log-Sequence`.
+    public func appendLog(jobID: Int64, sequence: Int, bytes: [UInt8], token: String) async throws(AgentAPIError) -> AgentDirective {
+        let response = try await self.send(
+            "/agent/jobs/\(jobID)/log", token: token, body: bytes,
+            extraHeaders: [
+                HTTPHeader(name: AgentProtocol.logSequenceHeader, value: String(sequence)),
+                HTTPHeader(name: "Content-Type", value: "application/octet-stream"),
+            ]
+        )
+        return try Self.directive(from: response)
+    }
+
+    /// `POST /api/v1/agent/jobs/{id}/heartbeat`.
+    public func heartbeat(jobID: Int64, token: String) async throws(AgentAPIError) -> AgentDirective {
+        let response = try await self.send("/agent/jobs/\(jobID)/heartbeat", token: token, body: [])
+        return try Self.directive(from: response)
+    }
+
+    /// `POST /api/v1/agent/jobs/{id}/finish` with the outcome.
+    public func finish(jobID: Int64, outcome: JobOutcome, token: String) async throws(AgentAPIError) {
+        let response = try await self.send("/agent/jobs/\(jobID)/finish", token: token, json: outcome)
+        try Self.expect(response, statuses: [200, 204])
+    }
+
+    // MARK: Plumbing
+
+    private func send(_ path: String, token: String, json: some Encodable) async throws(AgentAPIError) -> HTTPResponse {
+        let body: [UInt8]
+        do { body = try JSONCoding.encode(json) } catch {
+            throw .badResponse("could not encode request: \(error)")
+        }
+        return try await self.send(path, token: token, body: body,
+                                   extraHeaders: [HTTPHeader(name: "Content-Type", value: "application/json")])
+    }
+
+    private func send(
+        _ path: String, token: String, body: [UInt8], extraHeaders: [HTTPHeader] = [], timeout: Duration? = nil
+    ) async throws(AgentAPIError) -> HTTPResponse {
+        var headers: HTTPHeaders = [
+            "Authorization": "Bearer \(token)",
+            "Accept": "application/json",
+        ]
+        for header in extraHeaders { headers.add(name: header.name, value: header.value) }
+        let request = HTTPRequest(
+            method: .post, url: self.serverURL + "/api/v1" + path, headers: headers, body: body,
+            timeout: timeout ?? self.requestTimeout
+        )
+        let response: HTTPResponse
+        do { response = try await self.client.execute(request) } catch { throw .transport(error) }
+        if response.status == 409, AgentAPIError.errorCode(in: response.body) == "job_not_held" {
+            throw .jobNotHeld
+        }
+        if response.status == 401 { throw .unauthorized(AgentAPIError.excerpt(response.body)) }
+        return response
+    }
+
+    private static func expect(_ response: HTTPResponse, statuses: Set<Int>) throws(AgentAPIError) {
+        guard statuses.contains(response.status) else {
+            throw .unexpectedStatus(response.status, AgentAPIError.excerpt(response.body))
+        }
+    }
+
+    private static func directive(from response: HTTPResponse) throws(AgentAPIError) -> AgentDirective {
+        try Self.expect(response, statuses: [200, 204])
+        // An empty answer means "carry on"; the protocol only ever adds `cancel: true`.
+        if response.status == 204 || response.body.isEmpty { return AgentDirective(cancel: false) }
+        return try Self.decode(AgentDirective.self, from: response)
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(AgentAPIError) -> T {
+        do { return try JSONCoding.decode(type, from: response.body) } catch {
+            throw .badResponse("\(T.self) could not be decoded (\(error)): \(AgentAPIError.excerpt(response.body))")
+        }
+    }
+}

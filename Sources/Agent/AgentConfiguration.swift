@@ -1,0 +1,122 @@
+// MARK: - AgentConfiguration
+
+/// Everything an agent needs to know before it starts: where the server is, who it is,
+/// how many jobs it runs at once, where it works, and how patiently it retries.
+///
+/// A plain value so the executable can build it from flags and tests can build it with
+/// short timings (a one-second poll, millisecond backoff) to stay fast and bounded.
+public struct AgentConfiguration: Sendable, Equatable {
+    /// The server's base URL without `/api/v1`, e.g. `http://ci.example.com:8080`.
+    public var serverURL: String
+    /// The shared secret that lets a new agent register.
+    public var registrationToken: String
+    /// The agent's name as people see it, e.g. `mac-mini-07`.
+    public var name: String
+    /// Capabilities the scheduler matches against, e.g. `platform=ios`.
+    public var tags: [String: String]
+    /// How many jobs run at once (one poll/run loop each); at least 1.
+    public var slots: Int
+    /// The folder that holds `jobs/<jobID>` workspaces and `mirrors/<name>.git` caches.
+    public var workDirectory: String
+    /// The `wait` the agent asks of each long poll, in seconds (the server answers 204 after it).
+    public var pollWaitSeconds: Int
+    /// The first delay after a failed call; it doubles on each further failure.
+    public var backoffInitial: Duration
+    /// The longest delay between retries, however many calls failed.
+    public var backoffMaximum: Duration
+    /// How long a process group has between SIGTERM and SIGKILL.
+    public var killGracePeriod: Duration
+    /// How often buffered output is sent when less than ``logChunkBytes`` is waiting.
+    public var logFlushInterval: Duration
+    /// The most bytes one log request carries.
+    public var logChunkBytes: Int
+    /// Machine host name sent at registration, for people.
+    public var hostname: String?
+    /// Agent version sent at registration.
+    public var version: String
+
+    /// Creates a configuration; timings default to production values.
+    public init(
+        serverURL: String,
+        registrationToken: String,
+        name: String,
+        tags: [String: String] = [:],
+        slots: Int = 1,
+        workDirectory: String,
+        pollWaitSeconds: Int = 25,
+        backoffInitial: Duration = .milliseconds(500),
+        backoffMaximum: Duration = .seconds(30),
+        killGracePeriod: Duration = .seconds(5),
+        logFlushInterval: Duration = .seconds(1),
+        logChunkBytes: Int = 64 * 1024,
+        hostname: String? = nil,
+        version: String = AgentConfiguration.agentVersion
+    ) {
+        self.serverURL = serverURL
+        self.registrationToken = registrationToken
+        self.name = name
+        self.tags = tags
+        self.slots = slots
+        self.workDirectory = workDirectory
+        self.pollWaitSeconds = pollWaitSeconds
+        self.backoffInitial = backoffInitial
+        self.backoffMaximum = backoffMaximum
+        self.killGracePeriod = killGracePeriod
+        self.logFlushInterval = logFlushInterval
+        self.logChunkBytes = logChunkBytes
+        self.hostname = hostname
+        self.version = version
+    }
+
+    /// The version this build of the agent reports.
+    public static let agentVersion = "0.1.0"
+
+    // MARK: Validation
+
+    /// Checks the values input can get wrong, with a message that says what to fix.
+    public func validate() throws(AgentConfigurationError) {
+        guard self.serverURL.hasPrefix("http://") || self.serverURL.hasPrefix("https://") else {
+            throw .invalid("server URL must start with http:// or https://, got \(self.serverURL.debugDescription)")
+        }
+        guard !self.registrationToken.isEmpty else { throw .invalid("registration token is empty") }
+        guard !self.name.isEmpty else { throw .invalid("agent name is empty") }
+        guard (1...64).contains(self.slots) else { throw .invalid("slots must be between 1 and 64, got \(self.slots)") }
+        guard !self.workDirectory.isEmpty else { throw .invalid("work directory is empty") }
+        guard (1...600).contains(self.pollWaitSeconds) else {
+            throw .invalid("poll wait must be between 1 and 600 seconds, got \(self.pollWaitSeconds)")
+        }
+        guard self.backoffInitial > .zero, self.backoffMaximum >= self.backoffInitial else {
+            throw .invalid("backoff bounds must be positive with maximum ≥ initial")
+        }
+        guard self.logChunkBytes >= 1024 else { throw .invalid("log chunk size must be at least 1024 bytes") }
+    }
+
+    /// Parses `key=value` tag arguments; a key may not be empty and may appear once.
+    public static func parseTags(_ arguments: [String]) throws(AgentConfigurationError) -> [String: String] {
+        var tags: [String: String] = [:]
+        for argument in arguments {
+            guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+                throw .invalid("tag \(argument.debugDescription) must look like key=value")
+            }
+            let key = String(argument[..<equals])
+            guard tags[key] == nil else { throw .invalid("tag \(key.debugDescription) is given twice") }
+            tags[key] = String(argument[argument.index(after: equals)...])
+        }
+        return tags
+    }
+}
+
+// MARK: - AgentConfigurationError
+
+/// A configuration value that cannot work, with what to fix.
+public enum AgentConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The message names the bad value.
+    case invalid(String)
+
+    /// The message for people.
+    public var description: String {
+        switch self {
+        case .invalid(let message): message
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Core
+import Foundation
+import HTTPClient
+import Logging
+
+// MARK: - AgentRunner
+
+/// The agent: registers, then runs ``AgentConfiguration/slots`` loops that each long-poll
+/// for a job and run it, until the calling task is cancelled (SIGTERM in the executable).
+///
+/// Failures never end it: an unreachable server or a bad answer is logged and retried with
+/// capped, jittered exponential backoff. Only a refused registration ends ``run()`` early.
+public final class AgentRunner: Sendable {
+    /// The settings, with the work directory made absolute.
+    public let configuration: AgentConfiguration
+    /// Where the agent's messages go.
+    public let logger: Logger
+    private let api: AgentAPI
+    private let session: AgentSession
+    private let executor: JobExecutor
+
+    /// Creates an agent talking to the server through `client`.
+    public init(
+        configuration: AgentConfiguration, client: any HTTPExecuting,
+        logger: Logger = Logger(label: "mobile-ops-agent"),
+        baseEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        var configuration = configuration
+        if !configuration.workDirectory.hasPrefix("/") {
+            configuration.workDirectory = FileManager.default.currentDirectoryPath + "/" + configuration.workDirectory
+        }
+        self.configuration = configuration
+        self.logger = logger
+        self.api = AgentAPI(client: client, serverURL: configuration.serverURL)
+        self.session = AgentSession(api: self.api, configuration: configuration, logger: logger)
+        let git = GitWorkspace(mirrorsDirectory: configuration.workDirectory + "/mirrors")
+        self.executor = JobExecutor(
+            api: self.api, configuration: configuration, git: git, logger: logger, baseEnvironment: baseEnvironment
+        )
+    }
+
+    // MARK: Running
+
+    /// Runs until cancelled; running jobs' processes are killed on the way out.
+    /// Throws ``AgentRunError`` if the server refuses to register the agent.
+    public func run() async throws {
+        try self.configuration.validate()
+        do {
+            try FileManager.default.createDirectory(atPath: self.configuration.workDirectory + "/jobs", withIntermediateDirectories: true)
+        } catch {
+            throw AgentConfigurationError.invalid("cannot create work directory \(self.configuration.workDirectory): \(error.localizedDescription)")
+        }
+        self.logger.info("agent starting", metadata: [
+            "server": "\(self.configuration.serverURL)", "slots": "\(self.configuration.slots)",
+            "workdir": "\(self.configuration.workDirectory)",
+        ])
+        do {
+            _ = try await self.session.credentials()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for slot in 0..<self.configuration.slots {
+                    group.addTask { try await self.slotLoop(slot) }
+                }
+                try await group.waitForAll()
+            }
+        } catch is CancellationError {
+            // Shutting down.
+        }
+        self.logger.info("agent stopped")
+    }
+
+    /// Polls for a job and runs it, over and over, until cancelled.
+    private func slotLoop(_ slot: Int) async throws {
+        var logger = self.logger
+        logger[metadataKey: "slot"] = "\(slot)"
+        var backoff = Backoff(initial: self.configuration.backoffInitial, maximum: self.configuration.backoffMaximum)
+        while !Task.isCancelled {
+            let token = try await self.session.credentials().token
+            let assignment: JobAssignment?
+            do {
+                assignment = try await self.api.nextJob(token: token, waitSeconds: self.configuration.pollWaitSeconds)
+                backoff.reset()
+            } catch {
+                if Task.isCancelled { break }
+                if case .unauthorized = error { await self.session.invalidate(token: token) }
+                logger.warning("polling for jobs failed: \(error)")
+                await backoff.wait()
+                continue
+            }
+            guard let assignment else { continue }
+            _ = await self.executor.run(assignment, token: token)
+        }
+    }
+}

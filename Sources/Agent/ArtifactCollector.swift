@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+// MARK: - ArtifactCollector
+
+/// Finds the files a job's `artifacts` globs match in its workspace.
+///
+/// Patterns are relative to the workspace and matched with `fnmatch` against each file's
+/// relative path, where `*` also crosses `/` (so `build/**/*.ipa` works as expected).
+/// Absolute patterns and patterns with `..` are ignored: artifacts come from the workspace.
+/// The server has no artifact endpoint yet, so the agent lists matches in the job log.
+public enum ArtifactCollector {
+    /// The most files looked at, so a huge workspace cannot stall the end of a job.
+    public static let scanLimit = 200_000
+
+    /// Relative paths of regular files under `workspace` matching any of `patterns`, sorted.
+    public static func matches(_ patterns: [String], in workspace: String) -> [String] {
+        let usable = patterns.filter { !$0.isEmpty && !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }
+        guard !usable.isEmpty,
+              let enumerator = FileManager.default.enumerator(atPath: workspace)
+        else { return [] }
+        var found: [String] = []
+        var scanned = 0
+        while let relative = enumerator.nextObject() as? String, scanned < Self.scanLimit {
+            scanned += 1
+            if relative == ".git" || relative.hasPrefix(".git/") {
+                enumerator.skipDescendants()
+                continue
+            }
+            guard usable.contains(where: { fnmatch($0, relative, 0) == 0 }) else { continue }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: workspace + "/" + relative, isDirectory: &isDirectory),
+               !isDirectory.boolValue {
+                found.append(relative)
+            }
+        }
+        return found.sorted()
+    }
+}

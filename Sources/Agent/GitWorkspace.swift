@@ -1,0 +1,105 @@
+import Core
+import Foundation
+
+// MARK: - GitWorkspace
+
+/// Checks repositories out into job workspaces through a cache of bare mirrors:
+/// `<mirrors>/<sanitised name>.git` is made with `git clone --mirror` the first time and
+/// updated with `git fetch` only when the wanted commit is missing; each workspace is then
+/// a `git clone --shared` of the mirror (objects borrowed, nothing copied) at that commit.
+///
+/// One actor per agent: jobs on different slots that use the same repository take turns on
+/// its mirror, while the workspace clone and checkout run side by side.
+public actor GitWorkspace {
+    /// Runs one git invocation as part of a job (so its output lands in the job's log and a
+    /// cancel kills it) and answers its exit status.
+    public typealias Run = @Sendable (ProcessLaunch) async throws(ProcessGroupError) -> ExitStatus
+
+    /// Where the mirrors live.
+    public let mirrorsDirectory: String
+    private var busyMirrors: Set<String> = []
+    private var mirrorWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+    /// Creates a workspace manager keeping mirrors in `mirrorsDirectory`.
+    public init(mirrorsDirectory: String) {
+        self.mirrorsDirectory = mirrorsDirectory
+    }
+
+    // MARK: Checkout
+
+    /// Makes `workspace` a checkout of `target.commitSHA` (replacing whatever was there).
+    public func checkout(
+        _ target: CheckoutTarget, into workspace: String, environment: [String: String], run: @escaping Run
+    ) async throws(CheckoutError) {
+        try Self.validate(commit: target.commitSHA)
+        let mirror = self.mirrorPath(for: target.name)
+        let git = GitCommands(environment: environment, run: run)
+
+        await self.lock(mirror)
+        do throws(CheckoutError) {
+            try await git.updateMirror(at: mirror, from: target.cloneURL, wanting: target.commitSHA)
+        } catch {
+            self.unlock(mirror)
+            throw error
+        }
+        self.unlock(mirror)
+
+        try Self.removeItem(workspace)
+        try await git.run(["clone", "--shared", "--no-checkout", "--quiet", "--", mirror, workspace], step: "clone")
+        try await git.run(["-C", workspace, "checkout", "--detach", "--quiet", target.commitSHA], step: "checkout")
+    }
+
+    /// `<mirrors>/<sanitised name>.git`.
+    public func mirrorPath(for repositoryName: String) -> String {
+        self.mirrorsDirectory + "/" + Self.sanitizedName(repositoryName) + ".git"
+    }
+
+    // MARK: Names
+
+    /// A file name for `name`: letters, digits, `.`, `-` and `_` kept, anything else `_`,
+    /// no leading dot, at most 100 characters.
+    public static func sanitizedName(_ name: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+        var result = String(name.map { allowed.contains($0) ? $0 : "_" }.prefix(100))
+        if result.hasPrefix(".") { result = "_" + result.dropFirst() }
+        return result.isEmpty ? "repository" : result
+    }
+
+    /// Rejects commit names git could read as options or that cannot be one revision.
+    static func validate(commit: String) throws(CheckoutError) {
+        let bad = commit.isEmpty || commit.count > 255 || commit.hasPrefix("-")
+            || commit.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0 == ":" }
+        if bad { throw .invalidCommit(commit) }
+    }
+
+    // MARK: Mirror lock
+
+    private func lock(_ mirror: String) async {
+        guard self.busyMirrors.contains(mirror) else {
+            self.busyMirrors.insert(mirror)
+            return
+        }
+        await withCheckedContinuation { self.mirrorWaiters[mirror, default: []].append($0) }
+    }
+
+    /// Hands the mirror to the next waiter (it stays busy) or frees it.
+    private func unlock(_ mirror: String) {
+        if var waiters = self.mirrorWaiters[mirror], !waiters.isEmpty {
+            let next = waiters.removeFirst()
+            self.mirrorWaiters[mirror] = waiters
+            next.resume()
+        } else {
+            self.busyMirrors.remove(mirror)
+        }
+    }
+
+    // MARK: Files
+
+    /// Removes `path` if it exists.
+    static func removeItem(_ path: String) throws(CheckoutError) {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        do { try FileManager.default.removeItem(atPath: path) } catch {
+            throw .filesystem("could not remove \(path): \(error.localizedDescription)")
+        }
+    }
+}

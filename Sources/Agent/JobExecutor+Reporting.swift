@@ -1,0 +1,102 @@
+import Core
+import Foundation
+import Logging
+
+// MARK: - Talking to the server about a job
+
+extension JobExecutor {
+    /// `start`, retried while the failure is transient; nil if the job is not ours to run.
+    func confirmStart(jobID: Int64, token: String, logger: Logger) async -> AgentDirective? {
+        do {
+            return try await self.withRetries(attempts: 5) { () async throws(AgentAPIError) in
+                try await self.api.start(jobID: jobID, token: token)
+            }
+        } catch {
+            logger.warning("job not started: \(error)")
+            return nil
+        }
+    }
+
+    /// Heartbeats every third of the lease until cancelled; a cancel directive or a
+    /// `job_not_held` answer stops the job, other failures are logged and retried next beat.
+    func heartbeat(_ assignment: JobAssignment, token: String, control: JobControl, logger: Logger) async {
+        let lease = assignment.leaseSeconds.isFinite && assignment.leaseSeconds > 0 ? assignment.leaseSeconds : 30
+        let interval = Duration.milliseconds(Int64(max(0.1, lease / 3) * 1000))
+        while true {
+            guard (try? await Task.sleep(for: interval)) != nil else { return }
+            do {
+                let directive = try await self.api.heartbeat(jobID: assignment.jobID, token: token)
+                if directive.cancel {
+                    logger.info("server cancelled the job")
+                    control.stop(.canceled)
+                }
+            } catch .jobNotHeld {
+                logger.warning("server no longer holds the job for this agent; stopping it")
+                control.stop(.notHeld)
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("heartbeat failed: \(error)")
+            }
+        }
+    }
+
+    /// Sends the rest of the log and `finish` (unless the job is no longer ours or the agent
+    /// is shutting down), then removes the workspace.
+    func report(
+        _ completed: JobOutcome, reason: JobStopReason?, assignment: JobAssignment, token: String,
+        workspace: String, streamer: LogStreamer, logger: Logger
+    ) async -> JobResult {
+        defer { try? FileManager.default.removeItem(atPath: workspace) }
+        var outcome = completed
+        switch reason {
+        case .notHeld:
+            logger.warning("job dropped: not held by this agent")
+            return JobResult(outcome: nil, stopReason: .notHeld, reported: false)
+        case .shutdown:
+            streamer.append(line: "mobile-ops-agent: agent shutting down; job stopped")
+            // A new task, because this one is cancelled and its requests would fail at once.
+            _ = await Task { await streamer.close(attempts: 2) }.value
+            logger.warning("job stopped by shutdown; the server's lease will mark it lost")
+            return JobResult(outcome: nil, stopReason: .shutdown, reported: false)
+        case .canceled:
+            outcome.state = .canceled
+            streamer.append(line: "mobile-ops-agent: job canceled")
+        case .timedOut:
+            outcome.state = .timedOut
+        case nil:
+            break
+        }
+        streamer.append(line: "mobile-ops-agent: job \(outcome.state.rawValue)")
+        let finalOutcome = outcome
+        let reported = await Task { () -> Bool in
+            if await !streamer.close(attempts: 5) { logger.warning("some log output could not be sent") }
+            do {
+                try await self.withRetries(attempts: 8) { () async throws(AgentAPIError) in
+                    try await self.api.finish(jobID: assignment.jobID, outcome: finalOutcome, token: token)
+                }
+                return true
+            } catch {
+                logger.error("finish not reported: \(error)")
+                return false
+            }
+        }.value
+        logger.info("job finished", metadata: ["state": "\(outcome.state.rawValue)", "exit": "\(outcome.exitStatus.map(String.init) ?? "-")"])
+        return JobResult(outcome: outcome, stopReason: reason, reported: reported)
+    }
+
+    /// Calls `body` until it succeeds, fails in a way retrying cannot fix, or `attempts` ran out.
+    func withRetries<T: Sendable>(
+        attempts: Int, _ body: () async throws(AgentAPIError) -> T
+    ) async throws(AgentAPIError) -> T {
+        var backoff = Backoff(initial: self.configuration.backoffInitial, maximum: self.configuration.backoffMaximum)
+        var attempt = 1
+        while true {
+            do { return try await body() } catch {
+                guard error.isRetryable, attempt < attempts, !Task.isCancelled else { throw error }
+                self.logger.warning("retrying after: \(error)")
+                attempt += 1
+                await backoff.wait()
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Core
+import Foundation
+
+/// `mobile-ops agents list` and `mobile-ops agents tokens create|list|revoke` (admin token).
+struct AgentsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "agents",
+        abstract: "See the build fleet and manage agent registration tokens.",
+        subcommands: [List.self, Tokens.self]
+    )
+
+    /// `mobile-ops agents list`
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List agents, their tags, state and current jobs.")
+        @OptionGroup var connection: ConnectionOptions
+
+        func run() async throws {
+            try await reportingErrors { () async throws(CLIError) in
+                let (list, body) = try await connection.client().get("/api/v1/agents", as: AgentList.self)
+                if connection.json { return Output.json(body) }
+                Output.table(["ID", "NAME", "STATE", "SLOTS", "TAGS", "JOBS", "LAST SEEN"], list.agents.map { agent in
+                    ["\(agent.id)", agent.name, agent.state, "\(agent.slots)",
+                     agent.tags.keys.sorted().map { "\($0)=\(agent.tags[$0] ?? "")" }.joined(separator: ","),
+                     agent.runningJobs.map(String.init).joined(separator: ",").nonEmpty ?? "-", Output.time(agent.lastSeenAt)]
+                })
+            }
+        }
+
+        struct AgentList: Decodable { var agents: [Agent] }
+    }
+
+    /// `mobile-ops agents tokens …`
+    struct Tokens: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Registration tokens agents join with.", subcommands: [Create.self, List.self, Revoke.self]
+        )
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Create a registration token; its value is printed once.")
+            @OptionGroup var connection: ConnectionOptions
+            @Argument(help: "A name, e.g. mac-fleet.") var name: String
+
+            func run() async throws {
+                try await reportingErrors { () async throws(CLIError) in
+                    let (created, body) = try await connection.client().post("/api/v1/agents/tokens", ["name": name], as: Created.self)
+                    if connection.json { return Output.json(body) }
+                    print("Registration token \(created.id) '\(created.name)'.")
+                    print("Value (shown once): \(created.token)")
+                    print("Start an agent: mobile-ops-agent --server URL --registration-token \(created.token) --name NAME --tag platform=ios")
+                }
+            }
+
+            struct Created: Decodable { var id: String; var name: String; var token: String }
+        }
+
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List registration tokens.")
+            @OptionGroup var connection: ConnectionOptions
+
+            func run() async throws {
+                try await reportingErrors { () async throws(CLIError) in
+                    let (list, body) = try await connection.client().get("/api/v1/agents/tokens", as: TokenList.self)
+                    if connection.json { return Output.json(body) }
+                    Output.table(["ID", "NAME", "CREATED", "STATE"], list.tokens.map {
+                        [$0.id, $0.name, Output.time($0.createdAt), $0.revokedAt.map { "revoked \(Output.time($0))" } ?? "active"]
+                    })
+                }
+            }
+
+            struct Token: Decodable { var id: String; var name: String; var createdAt: Date; var revokedAt: Date? }
+            struct TokenList: Decodable { var tokens: [Token] }
+        }
+
+        struct Revoke: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Revoke a registration token and disconnect its agents.")
+            @OptionGroup var connection: ConnectionOptions
+            @Argument(help: "Token id.") var id: String
+
+            func run() async throws {
+                try await reportingErrors { () async throws(CLIError) in
+                    let (_, body) = try await connection.client().delete("/api/v1/agents/tokens/\(id)", as: Empty.self)
+                    if connection.json { return Output.json(body) }
+                    print("Revoked registration token \(id); its agents are disconnected.")
+                }
+            }
+        }
+    }
+}
+
+extension String {
+    /// nil for an empty string, for `?? "-"` in tables.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

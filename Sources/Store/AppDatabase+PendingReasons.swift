@@ -1,0 +1,42 @@
+import Core
+import Foundation
+import GRDB
+
+extension AppDatabase {
+    /// An agent counts as connected when it was heard from within this many seconds
+    /// (agents poll at least every 25 s and heartbeat while they run jobs).
+    static let connectedWindow: TimeInterval = 90
+
+    /// Why a pending job waits, worked out now from the fleet and the build, not stored:
+    /// the fleet changes far more often than jobs do.
+    static func pendingReason(for job: JobRecord, now: Date, in db: Database) throws -> PendingReason {
+        let spec = try job.spec()
+        if !spec.dependsOn.isEmpty {
+            let passed = try String.fetchAll(
+                db, sql: "SELECT DISTINCT stepKey FROM job WHERE buildID = ? AND supersededBy IS NULL AND state = 'passed'",
+                arguments: [job.buildID]
+            )
+            let waiting = spec.dependsOn.filter { !passed.contains($0) }
+            if !waiting.isEmpty { return .waitingForSteps(waiting) }
+        }
+        if let group = job.concurrencyGroup {
+            let owner = try Int64.fetchOne(
+                db, sql: "SELECT MIN(buildID) FROM job WHERE concurrencyGroup = ? AND state IN ('pending', 'assigned', 'running')",
+                arguments: [group]
+            )
+            if let owner, owner != job.buildID { return .waitingForConcurrencyGroup(group) }
+        }
+        let agents = try AgentRecord
+            .filter(Column("state") == "connected" && Column("lastSeenAt") > now.addingTimeInterval(-connectedWindow))
+            .fetchAll(db)
+            .filter { spec.requirements.isSatisfied(by: $0.tagValues) }
+        guard !agents.isEmpty else {
+            return .noMatchingAgent(requirements: spec.requirements.tags.isEmpty ? "no requirements (no agent is connected)" : spec.requirements.description)
+        }
+        let busy = try agents.filter { agent in
+            let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE agentID = ? AND state IN ('assigned', 'running')", arguments: [agent.id]) ?? 0
+            return held >= agent.slots
+        }
+        return busy.count == agents.count ? .agentsBusy(matching: agents.count) : .queued
+    }
+}

@@ -1,0 +1,71 @@
+import Agent
+import ArgumentParser
+import Foundation
+
+/// `mobile-ops-agent`: registers with a MobileOps server and runs the jobs it assigns.
+/// Thin: flags and environment become an `AgentConfiguration`; `AgentMain` does the rest.
+@main
+struct AgentCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mobile-ops-agent",
+        abstract: "Runs MobileOps build jobs on this machine.",
+        discussion: """
+            Every option can also come from the environment: MOBILE_OPS_SERVER, \
+            MOBILE_OPS_REGISTRATION_TOKEN, MOBILE_OPS_AGENT_NAME, MOBILE_OPS_AGENT_TAGS \
+            (comma-separated key=value), MOBILE_OPS_AGENT_SLOTS, MOBILE_OPS_AGENT_WORKDIR, \
+            MOBILE_OPS_LOG_LEVEL. SIGTERM or SIGINT stops polling, kills running jobs and exits.
+            """
+    )
+
+    @Option(help: "Server base URL, e.g. http://127.0.0.1:8080.")
+    var server: String?
+
+    @Option(name: .customLong("registration-token"), help: "Token that lets this agent register.")
+    var registrationToken: String?
+
+    @Option(help: "Agent name (default: the host name).")
+    var name: String?
+
+    @Option(name: .customLong("tag"), help: "Capability as key=value; repeat for more.")
+    var tags: [String] = []
+
+    @Option(help: "Jobs to run at once (default 1).")
+    var slots: Int?
+
+    @Option(help: "Folder for job workspaces and repository mirrors (default .mobile-ops-agent).")
+    var workdir: String?
+
+    @Option(name: .customLong("poll-wait"), help: "Seconds each long poll may wait (default 25).")
+    var pollWait: Int = 25
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String?
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            try AgentMain.bootstrapLogging(level: self.logLevel ?? environment["MOBILE_OPS_LOG_LEVEL"])
+            let tagArguments = self.tags.isEmpty
+                ? (environment["MOBILE_OPS_AGENT_TAGS"] ?? "").split(separator: ",").map(String.init)
+                : self.tags
+            let slotCount = self.slots ?? environment["MOBILE_OPS_AGENT_SLOTS"].flatMap { Int($0) } ?? 1
+            let configuration = AgentConfiguration(
+                serverURL: self.server ?? environment["MOBILE_OPS_SERVER"] ?? "",
+                registrationToken: self.registrationToken ?? environment["MOBILE_OPS_REGISTRATION_TOKEN"] ?? "",
+                name: self.name ?? environment["MOBILE_OPS_AGENT_NAME"] ?? ProcessInfo.processInfo.hostName,
+                tags: try AgentConfiguration.parseTags(tagArguments),
+                slots: slotCount,
+                workDirectory: self.workdir ?? environment["MOBILE_OPS_AGENT_WORKDIR"] ?? ".mobile-ops-agent",
+                pollWaitSeconds: self.pollWait,
+                hostname: ProcessInfo.processInfo.hostName
+            )
+            try configuration.validate()
+            try await AgentMain.run(configuration: configuration)
+        } catch let error as AgentConfigurationError {
+            throw ValidationError(error.description)
+        } catch let error as AgentRunError {
+            FileHandle.standardError.write(Data("mobile-ops-agent: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,1 +1,0 @@
-print("mobile-ops-agent: not built yet")

@@ -1,0 +1,161 @@
+import Agent
+import Core
+import Foundation
+import HTTPClient
+import Logging
+import Testing
+
+// MARK: - Time limits
+
+/// Thrown when a bounded wait runs out; a hang guard, not a speed check.
+struct TimeLimitExceeded: Error, CustomStringConvertible {
+    let what: String
+    var description: String { "timed out waiting for \(self.what)" }
+}
+
+/// Runs `body`, failing (and cancelling it) if it is still running after `limit`.
+func withTimeLimit<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else {
+            throw TimeLimitExceeded(what: "the test body (\(limit))")
+        }
+        return value
+    }
+}
+
+/// Polls `condition` every 20 ms until it holds; throws after `limit`.
+func waitUntil(
+    _ what: String, limit: Duration = .seconds(20), _ condition: @Sendable () async throws -> Bool
+) async throws {
+    let deadline = ContinuousClock.now + limit
+    while try await !condition() {
+        guard ContinuousClock.now < deadline else { throw TimeLimitExceeded(what: what) }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+}
+
+/// Polls until the fake server has an outcome for `jobID`, and returns it.
+func waitForOutcome(_ server: FakeAgentServer, _ jobID: Int64, limit: Duration = .seconds(30)) async throws -> JobOutcome {
+    try await waitUntil("the outcome of job \(jobID)", limit: limit) { await server.state.outcome(jobID) != nil }
+    return try #require(await server.state.outcome(jobID))
+}
+
+// MARK: - Agents under test
+
+/// A temporary directory removed at the end of a test.
+final class TemporaryDirectory: Sendable {
+    let path: String
+
+    init(_ label: String = "agent") throws {
+        self.path = NSTemporaryDirectory() + "mobile-ops-\(label)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: self.path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: self.path) }
+}
+
+/// A configuration with short, bounded timings for tests.
+func testConfiguration(server: String, workDirectory: String, slots: Int = 1) -> AgentConfiguration {
+    AgentConfiguration(
+        serverURL: server, registrationToken: FakeAgentServer.registrationToken, name: "test-agent",
+        tags: ["platform": "linux", "xcode": "none"], slots: slots, workDirectory: workDirectory,
+        pollWaitSeconds: 1, backoffInitial: .milliseconds(50), backoffMaximum: .milliseconds(400),
+        killGracePeriod: .seconds(1), logFlushInterval: .milliseconds(300)
+    )
+}
+
+/// Runs an `AgentRunner` against `server` while `body` runs, then cancels it and waits
+/// (bounded) for it to stop.
+func withAgent(
+    server: String, workDirectory: String, slots: Int = 1,
+    _ body: @escaping @Sendable () async throws -> Void
+) async throws {
+    var logger = Logger(label: "AgentTests.agent")
+    logger.logLevel = .warning
+    let client = HTTPClient()
+    let runner = AgentRunner(
+        configuration: testConfiguration(server: server, workDirectory: workDirectory, slots: slots),
+        client: client, logger: logger
+    )
+    let agentTask = Task { try await runner.run() }
+    do {
+        try await withTimeLimit(.seconds(60)) { try await body() }
+    } catch {
+        agentTask.cancel()
+        _ = await agentTask.result
+        await client.shutdown()
+        throw error
+    }
+    agentTask.cancel()
+    _ = try await withTimeLimit(.seconds(20)) { try await agentTask.value }
+    await client.shutdown()
+}
+
+/// A job for the fake to hand out.
+func makeJob(
+    _ jobID: Int64, commands: [String], env: [String: String] = [:], repository: CheckoutTarget? = nil,
+    timeoutSeconds: Double? = nil, leaseSeconds: Double = 0.9, artifacts: [String] = []
+) -> JobAssignment {
+    JobAssignment(
+        jobID: jobID, buildID: 100 + jobID, buildNumber: 7, pipeline: "ios-pr", stepKey: "unit",
+        label: "Unit tests", attempt: 1, repository: repository,
+        spec: JobSpec(commands: commands, env: env, timeoutSeconds: timeoutSeconds, artifacts: artifacts),
+        leaseSeconds: leaseSeconds
+    )
+}
+
+// MARK: - Processes
+
+/// Runs `script` with `/bin/sh -c` in `directory` and returns its stdout (trimmed); throws if it fails.
+@discardableResult
+func shell(_ script: String, in directory: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard process.terminationStatus == 0 else { throw ShellFailed(script: script, status: process.terminationStatus) }
+    return text
+}
+
+/// A helper script failed.
+struct ShellFailed: Error {
+    let script: String
+    let status: Int32
+}
+
+/// Whether `pid` is a live process (a zombie waiting to be reaped counts as gone).
+func isAlive(_ pid: Int32) -> Bool {
+    #if !os(Linux)
+    return kill(pid, 0) == 0
+    #else
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+    guard let close = stat.lastIndex(of: ")") else { return false }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    return fields.first != "Z" && fields.first != "X"
+    #endif
+}
+
+/// The pid written to `path`, once the file holds one.
+func readPID(_ path: String) -> Int32? {
+    (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+}
+
+/// Waits for the outcome of `jobID` and expects it to be `state`.
+func expectState(
+    _ server: FakeAgentServer, _ jobID: Int64, _ state: JobState, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    let outcome = try await waitForOutcome(server, jobID)
+    #expect(outcome.state == state, "job \(jobID): \(outcome)", sourceLocation: sourceLocation)
+}

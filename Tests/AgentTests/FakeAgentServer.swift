@@ -1,0 +1,120 @@
+import Core
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Testing
+
+// MARK: - FakeAgentServer
+
+/// A loopback Hummingbird server speaking the agent side of `AgentProtocol`: it hands out
+/// scripted `JobAssignment`s and records registrations, logs, heartbeats and outcomes.
+/// Each test runs its own through ``run(port:_:)``, which always stops it.
+struct FakeAgentServer: Sendable {
+    /// The port it listens on.
+    let port: Int
+    /// What it has seen and what it will answer.
+    let state: FakeAgentState
+
+    /// `http://127.0.0.1:<port>`.
+    var url: String { "http://127.0.0.1:\(self.port)" }
+
+    /// The registration token it accepts.
+    static let registrationToken = "test-registration-token"
+
+    // MARK: Running
+
+    /// Starts a server (on `port`, or an ephemeral one), runs `body` and stops the server.
+    static func run<T: Sendable>(
+        port: Int = 0, state: FakeAgentState = FakeAgentState(),
+        _ body: @escaping @Sendable (FakeAgentServer) async throws -> T
+    ) async throws -> T {
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        var logger = Logger(label: "AgentTests.FakeAgentServer")
+        logger.logLevel = .warning
+        let app = Application(
+            router: Self.makeRouter(state: state),
+            configuration: .init(address: .hostname("127.0.0.1", port: port)),
+            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let serverTask = Task { try await services.run() }
+        var iterator = ports.makeAsyncIterator()
+        let boundPort = try #require(await iterator.next())
+        let server = FakeAgentServer(port: boundPort, state: state)
+        do {
+            let result = try await body(server)
+            await services.triggerGracefulShutdown()
+            _ = await serverTask.result
+            return result
+        } catch {
+            await services.triggerGracefulShutdown()
+            _ = await serverTask.result
+            throw error
+        }
+    }
+
+    /// A port that was just bound and released, so nothing answers on it (yet).
+    static func closedPort() async throws -> Int {
+        try await Self.run { server in server.port }
+    }
+
+    // MARK: Routes
+
+    private static func makeRouter(state: FakeAgentState) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.post("/api/v1/agents/register") { request, _ -> Response in
+            let body = try await request.body.collect(upTo: 1024 * 1024)
+            guard request.headers[.authorization] == "Bearer \(Self.registrationToken)" else {
+                return Self.error(.unauthorized, code: "unauthorized")
+            }
+            guard let registration = try? JSONDecoder().decode(AgentRegistration.self, from: Data(body.readableBytesView)) else {
+                return Self.error(.badRequest, code: "bad_request")
+            }
+            let answer = await state.register(registration)
+            return Self.json(answer, status: .created)
+        }
+        router.post("/api/v1/agent/jobs/next") { request, _ -> Response in
+            guard let agent = await state.agent(for: request.headers[.authorization]) else {
+                return Self.error(.unauthorized, code: "unauthorized")
+            }
+            let wait = min(request.uri.queryParameters.get("wait", as: Int.self) ?? 25, 3)
+            switch await state.nextJob(agent: agent, waitSeconds: wait) {
+            case .none: return Response(status: .noContent)
+            case .some(.assignment(let assignment)): return Self.json(assignment, status: .ok)
+            case .some(.raw(let text)): return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: text)))
+            }
+        }
+        router.post("/api/v1/agent/jobs/:id/:action") { request, context -> Response in
+            guard await state.agent(for: request.headers[.authorization]) != nil else {
+                return Self.error(.unauthorized, code: "unauthorized")
+            }
+            let jobID = try context.parameters.require("id", as: Int64.self)
+            let action = try context.parameters.require("action")
+            let body = try await request.body.collect(upTo: 8 * 1024 * 1024)
+            let sequence = request.headers[.init("X-Log-Sequence")!].flatMap { Int($0) }
+            let answer = await state.jobCall(jobID: jobID, action: action, body: Array(buffer: body), sequence: sequence)
+            switch answer {
+            case .directive(let directive): return Self.json(directive, status: .ok)
+            case .ok: return Response(status: .ok)
+            case .notHeld: return Self.error(.conflict, code: "job_not_held")
+            case .badRequest(let message): return Self.error(.badRequest, code: message)
+            }
+        }
+        return router
+    }
+
+    private static func json(_ value: some Encodable, status: HTTPResponse.Status) -> Response {
+        let data = (try? JSONEncoder().encode(value)) ?? Data()
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    private static func error(_ status: HTTPResponse.Status, code: String) -> Response {
+        let body = #"{"error":{"code":"\#(code)","message":"fake server says \#(code)"}}"#
+        return Response(status: status, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+}

@@ -1,0 +1,114 @@
+import Core
+import Foundation
+
+// MARK: - FakeAgentState
+
+/// The fake server's memory: scripted jobs to hand out, and everything agents sent.
+actor FakeAgentState {
+    /// What `jobs/next` hands out: a real assignment, or raw text (to test bad answers).
+    enum Offer: Sendable {
+        case assignment(JobAssignment)
+        case raw(String)
+    }
+
+    /// How the fake answers a per-job call.
+    enum JobAnswer: Sendable {
+        case directive(AgentDirective)
+        case ok
+        case notHeld
+        case badRequest(String)
+    }
+
+    private(set) var registrations: [AgentRegistration] = []
+    private var tokens: [String: Int64] = [:]
+    private var offers: [Offer] = []
+    private(set) var pollCount = 0
+    private(set) var startedJobs: [Int64] = []
+    private(set) var logChunks: [Int64: [Int: [UInt8]]] = [:]
+    private(set) var logRequests: [Int64: Int] = [:]
+    private(set) var heartbeats: [Int64: Int] = [:]
+    private(set) var outcomes: [Int64: JobOutcome] = [:]
+    private var canceled: Set<Int64> = []
+    private var released: Set<Int64> = []
+
+    // MARK: Agents
+
+    func register(_ registration: AgentRegistration) -> AgentRegistered {
+        self.registrations.append(registration)
+        let id = Int64(self.registrations.count)
+        let token = "agent-token-\(id)"
+        self.tokens[token] = id
+        return AgentRegistered(agentID: id, token: token, leaseSeconds: 3)
+    }
+
+    func agent(for authorization: String?) -> Int64? {
+        guard let authorization, authorization.hasPrefix("Bearer ") else { return nil }
+        return self.tokens[String(authorization.dropFirst("Bearer ".count))]
+    }
+
+    /// Forgets every agent token, as a server that lost its database would.
+    func forgetAgents() { self.tokens.removeAll() }
+
+    // MARK: Jobs
+
+    /// Queues `assignment` for the next poll.
+    func enqueue(_ assignment: JobAssignment) { self.offers.append(.assignment(assignment)) }
+
+    /// Queues a raw (probably broken) answer for the next poll.
+    func enqueueRaw(_ text: String) { self.offers.append(.raw(text)) }
+
+    /// From now on, answer the job's heartbeats and log calls with `cancel: true`.
+    func cancel(_ jobID: Int64) { self.canceled.insert(jobID) }
+
+    /// From now on, answer every call about the job with 409 `job_not_held`.
+    func release(_ jobID: Int64) { self.released.insert(jobID) }
+
+    func nextJob(agent: Int64, waitSeconds: Int) async -> Offer? {
+        self.pollCount += 1
+        let deadline = ContinuousClock.now + .seconds(waitSeconds)
+        while self.offers.isEmpty, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return self.offers.isEmpty ? nil : self.offers.removeFirst()
+    }
+
+    func jobCall(jobID: Int64, action: String, body: [UInt8], sequence: Int?) -> JobAnswer {
+        if self.released.contains(jobID) { return .notHeld }
+        let directive = AgentDirective(cancel: self.canceled.contains(jobID))
+        switch action {
+        case "start":
+            self.startedJobs.append(jobID)
+            return .directive(directive)
+        case "log":
+            guard let sequence else { return .badRequest("missing_sequence") }
+            self.logRequests[jobID, default: 0] += 1
+            // A repeated sequence number is ignored, as the protocol says.
+            if self.logChunks[jobID, default: [:]][sequence] == nil { self.logChunks[jobID, default: [:]][sequence] = body }
+            return .directive(directive)
+        case "heartbeat":
+            self.heartbeats[jobID, default: 0] += 1
+            return .directive(directive)
+        case "finish":
+            guard let outcome = try? JSONDecoder().decode(JobOutcome.self, from: Data(body)) else {
+                return .badRequest("bad_outcome")
+            }
+            self.outcomes[jobID] = outcome
+            return .ok
+        default:
+            return .badRequest("unknown_action")
+        }
+    }
+
+    // MARK: Reading what happened
+
+    /// The job's log so far: chunks in sequence order (gaps show as nothing).
+    func log(_ jobID: Int64) -> String {
+        let chunks = self.logChunks[jobID, default: [:]].sorted { $0.key < $1.key }
+        return String(decoding: chunks.flatMap(\.value), as: UTF8.self)
+    }
+
+    /// The sequence numbers received for the job, sorted.
+    func sequences(_ jobID: Int64) -> [Int] { self.logChunks[jobID, default: [:]].keys.sorted() }
+
+    func outcome(_ jobID: Int64) -> JobOutcome? { self.outcomes[jobID] }
+}
