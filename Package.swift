@@ -129,6 +129,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["mobile-ops-server", "mobile-ops-agent", "HTTPClient", "Webhooks", "Core"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core"], swiftSettings: swiftSettings),
         .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core"], swiftSettings: swiftSettings),

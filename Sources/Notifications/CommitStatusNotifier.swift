@@ -1,0 +1,136 @@
+import Core
+import Foundation
+import HTTPClient
+import Logging
+import Store
+import Synchronization
+
+// MARK: - CommitStatusNotifier
+
+/// Delivers `commit_status` outbox messages to the repository's git host: GitHub, GitLab or
+/// Bitbucket Cloud, through ``HTTPExecuting`` (libcurl's ``HTTPClient`` in production).
+///
+/// Before sending, it re-reads the build: a message whose state the build has already left is
+/// skipped as superseded, so a retried "running" can never overwrite a delivered "passed".
+///
+/// A provider without a token is skipped, not failed: the message is marked delivered with
+/// `lastError` "skipped: no MOBILE_OPS_…_TOKEN", and a warning is logged once per provider.
+/// Retrying could not help until an operator sets the token and restarts, and keeping such
+/// messages would flood the dead list with noise for teams that do not want statuses.
+public final class CommitStatusNotifier: OutboxHandler {
+    private let configuration: NotifierConfiguration
+    private let http: any HTTPExecuting
+    private let repositories: any RepositoryStore
+    private let builds: any BuildStore
+    private let logger: Logger
+    /// Providers already warned about a missing token, so the log says it once, not per build.
+    private let warnedProviders = Mutex<Set<GitProvider>>([])
+
+    /// Creates a notifier.
+    /// - Parameters:
+    ///   - configuration: API roots, tokens and the public URL for links.
+    ///   - http: Performs the requests.
+    ///   - repositories: Resolves a message's repository (provider and full name).
+    ///   - builds: Reads the build's current state, to skip superseded messages.
+    ///   - logger: Never given a token.
+    public init(
+        configuration: NotifierConfiguration, http: any HTTPExecuting, repositories: any RepositoryStore,
+        builds: any BuildStore, logger: Logger
+    ) {
+        self.configuration = configuration
+        self.http = http
+        self.repositories = repositories
+        self.builds = builds
+        self.logger = logger
+    }
+
+    // MARK: Delivering
+
+    /// Sends the commit status a message describes and classifies the result.
+    public func deliver(_ message: OutboxMessage) async -> OutboxDeliveryOutcome {
+        let payload: CommitStatusPayload
+        do {
+            payload = try JSONDecoder().decode(CommitStatusPayload.self, from: Data(message.payload.utf8))
+        } catch {
+            return .permanentFailure("undecodable \(CommitStatusPayload.kind) payload: \(error)")
+        }
+        guard let state = BuildState(rawValue: payload.state) else {
+            return .permanentFailure("unknown build state \(payload.state.debugDescription) in payload")
+        }
+        guard CommitStatus.isValidSHA(payload.commitSHA) else {
+            return .permanentFailure("commit \(payload.commitSHA.debugDescription) is not a hex object id")
+        }
+        let request: HTTPRequest
+        switch resolve(payload, state: state) {
+        case .failure(let decided): return decided.outcome
+        case .success(let resolved): request = resolved
+        }
+        do {
+            return OutboxDeliveryOutcome.classify(try await http.execute(request))
+        } catch {
+            return OutboxDeliveryOutcome.classify(error)
+        }
+    }
+
+    // MARK: Resolving
+
+    /// Looks up the build and repository and builds the provider's request, or says why not.
+    private func resolve(_ payload: CommitStatusPayload, state: BuildState) -> Result<HTTPRequest, OutcomeError> {
+        let build: Build?
+        let repository: Repository?
+        do {
+            build = try builds.build(id: payload.buildID)
+            repository = try repositories.repository(id: payload.repositoryID)
+        } catch {
+            // The database being busy or away is worth another try.
+            return .failure(.init(.retry("reading the build or repository failed: \(error)", retryAfter: nil)))
+        }
+        guard let build else { return .failure(.init(.skipped("build \(payload.buildID) no longer exists"))) }
+        guard build.state == state else {
+            return .failure(.init(.skipped("superseded: build \(payload.buildID) is now \(build.state.rawValue)")))
+        }
+        guard let repository else {
+            return .failure(.init(.skipped("repository \(payload.repositoryID) no longer exists")))
+        }
+        guard let token = configuration.token(for: repository.provider) else {
+            warnMissingToken(repository.provider)
+            return .failure(.init(.skipped("no \(NotifierConfiguration.tokenVariable(for: repository.provider)) configured")))
+        }
+        let status = CommitStatus(
+            buildID: payload.buildID, number: payload.number, pipeline: payload.pipeline, commitSHA: payload.commitSHA,
+            state: state, targetURL: configuration.targetURL(buildID: payload.buildID)
+        )
+        do {
+            switch repository.provider {
+            case .github:
+                return .success(try GitHubStatusAPI.request(status, repository: repository.name, token: token, configuration: configuration))
+            case .gitlab:
+                return .success(try GitLabStatusAPI.request(status, repository: repository.name, token: token, configuration: configuration))
+            case .bitbucket:
+                return .success(try BitbucketStatusAPI.request(status, repository: repository.name, token: token, configuration: configuration))
+            }
+        } catch {
+            return .failure(.init(.permanentFailure(error.description)))
+        }
+    }
+
+    /// Logs the missing token once per provider (and never a token itself).
+    private func warnMissingToken(_ provider: GitProvider) {
+        let isFirst = warnedProviders.withLock { $0.insert(provider).inserted }
+        guard isFirst else { return }
+        logger.warning(
+            "commit statuses for \(provider.rawValue) repositories are skipped: set \(NotifierConfiguration.tokenVariable(for: provider)) to send them"
+        )
+    }
+}
+
+// MARK: - OutcomeError
+
+/// An outcome decided before any request was sent, carried through `Result`.
+private struct OutcomeError: Error {
+    let outcome: OutboxDeliveryOutcome
+
+    init(_ outcome: OutboxDeliveryOutcome) {
+        self.outcome = outcome
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// The CI loop with real processes: server, agents, git, a signed webhook.
+@Suite("End to end: webhook → build → real agents", .serialized)
+struct EndToEndTests {
+    static let pipeline = """
+        name: e2e
+        triggers:
+          push:
+            branches: [main]
+          manual: true
+        steps:
+          - key: ios
+            label: iOS step
+            command: cat README.md && echo "ios on $MOBILE_OPS_AGENT_NAME at $MOBILE_OPS_COMMIT"
+            agents:
+              platform: ios
+          - key: android
+            label: Android step
+            command: test -f README.md && echo "android on $MOBILE_OPS_AGENT_NAME"
+            agents:
+              platform: android
+          - key: slow
+            label: Slow step
+            depends_on: [ios, android]
+            command: sleep 4 && echo "slow done on $MOBILE_OPS_AGENT_NAME"
+            agents:
+              pool: shared
+        """
+
+    @Test("a signed push builds on the right agents; an agent killed mid-job is replaced; cancel stops a build")
+    func ciLoop() async throws {
+        let fleet = try Fleet()
+        defer { fleet.stop() }
+        let (repository, sha) = try fleet.makeRepository()
+        try await fleet.startServer(pipeline: Self.pipeline)
+        try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/e2e", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        try fleet.startAgent("mac", tags: ["platform=ios", "pool=shared"])
+        try fleet.startAgent("linux", tags: ["platform=android", "pool=shared"])
+
+        // 1. Push → build; each platform job lands on its agent.
+        let builds = try await fleet.push(repository: "acme/e2e", sha: sha)
+        #expect(builds.count == 1)
+        let buildID = try #require(builds.first)
+        // 2. Once the slow step runs, kill whichever agent holds it; the lease expires and
+        //    the job is retried on the other agent.
+        let running = try await fleet.waitForBuild(buildID) { build in
+            (build["jobs"] as? [[String: Any]])?.contains { $0["stepKey"] as? String == "slow" && $0["state"] as? String == "running" } == true
+        }
+        let jobs = try #require(running["jobs"] as? [[String: Any]])
+        let iosJob = try #require(jobs.first { $0["stepKey"] as? String == "ios" }?["id"] as? Int)
+        let androidJob = try #require(jobs.first { $0["stepKey"] as? String == "android" }?["id"] as? Int)
+        #expect(try await fleet.log(job: iosJob).contains("hello from the e2e repository"))
+        #expect(try await fleet.log(job: iosJob).contains("ios on mac at \(sha)"))
+        #expect(try await fleet.log(job: androidJob).contains("android on linux"))
+
+        let slow = try #require(jobs.first { $0["stepKey"] as? String == "slow" })
+        let agents = try await fleet.call("GET", "/api/v1/agents")["agents"] as? [[String: Any]] ?? []
+        let holder = try #require(agents.first { $0["id"] as? Int == slow["agentID"] as? Int }?["name"] as? String)
+        fleet.kill(agent: holder)
+
+        let finished = try await fleet.waitForBuild(buildID) { ($0["state"] as? String).map { ["passed", "failed", "canceled"].contains($0) } ?? false }
+        #expect(finished["state"] as? String == "passed")
+        let slowAttempts = (finished["jobs"] as? [[String: Any]] ?? []).filter { $0["stepKey"] as? String == "slow" }
+        #expect(slowAttempts.map { $0["state"] as? String } == ["lost", "passed"])
+        let survivor = holder == "mac" ? "linux" : "mac"
+        let retryID = try #require(slowAttempts.last?["id"] as? Int)
+        #expect(try await fleet.log(job: retryID).contains("slow done on \(survivor)"))
+
+        // 3. Cancel: a manual build whose slow step is running stops within a heartbeat.
+        //    A replacement joins with the killed agent's tags first.
+        try fleet.startAgent("\(holder)-2", tags: holder == "mac" ? ["platform=ios", "pool=shared"] : ["platform=android", "pool=shared"])
+        let manual = try await fleet.call("POST", "/api/v1/builds", json: #"{"pipeline": "e2e", "repository": "acme/e2e", "commit": "\#(sha)"}"#)
+        let manualID = try #require(manual["id"] as? Int)
+        _ = try await fleet.waitForBuild(manualID) { build in
+            (build["jobs"] as? [[String: Any]])?.contains { $0["stepKey"] as? String == "slow" && $0["state"] as? String == "running" } == true
+        }
+        try await fleet.call("POST", "/api/v1/builds/\(manualID)/cancel")
+        let canceled = try await fleet.waitForBuild(manualID, limit: .seconds(20)) { $0["state"] as? String != "running" }
+        #expect(canceled["state"] as? String == "canceled")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HTTPClient
+import Testing
+import Webhooks
+
+extension Fleet {
+    /// Calls the server's API as admin and returns the JSON object.
+    @discardableResult
+    func call(_ method: String, _ path: String, json: String? = nil) async throws -> [String: Any] {
+        var headers: HTTPHeaders = ["Authorization": "Bearer \(Self.adminToken)"]
+        if json != nil { headers.add(name: "Content-Type", value: "application/json") }
+        let response = try await http.execute(HTTPClient.Request(method: HTTPMethod(rawValue: method), url: url + path, headers: headers, body: json.map { Array($0.utf8) }))
+        return (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? ["_status": response.status]
+    }
+
+    /// A job's log as text.
+    func log(job: Int) async throws -> String {
+        let response = try await http.execute(HTTPClient.Request(url: url + "/api/v1/jobs/\(job)/log", headers: ["Authorization": "Bearer \(Self.adminToken)"]))
+        return response.bodyText
+    }
+
+    /// Posts a signed GitHub push for `repository` at `sha` and returns the build ids.
+    func push(repository: String, sha: String, branch: String = "main") async throws -> [Int] {
+        let payload = #"{"ref": "refs/heads/\#(branch)", "before": "\#(String(repeating: "0", count: 39))1", "after": "\#(sha)", "deleted": false, "repository": {"full_name": "\#(repository)"}, "pusher": {"name": "e2e"}, "head_commit": {"id": "\#(sha)", "message": "e2e"}, "commits": []}"#
+        let body = Array(payload.utf8)
+        let headers: HTTPHeaders = [
+            "Content-Type": "application/json", "X-GitHub-Event": "push", "X-GitHub-Delivery": UUID().uuidString,
+            "X-Hub-Signature-256": WebhookSigner.hmacSHA256Signature(body: body, secret: Self.secret),
+        ]
+        let response = try await http.execute(HTTPClient.Request(method: .post, url: url + "/api/v1/webhooks/github", headers: headers, body: body))
+        #expect(response.status == 202, "\(response.bodyText)")
+        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+        return object?["builds"] as? [Int] ?? []
+    }
+
+    /// Polls a build until `done` says so, for at most `limit`.
+    func waitForBuild(_ id: Int, limit: Duration = .seconds(60), until done: ([String: Any]) -> Bool) async throws -> [String: Any] {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            let build = try await call("GET", "/api/v1/builds/\(id)")
+            if done(build) { return build }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        throw FleetError.timedOut("build \(id): \(try await call("GET", "/api/v1/builds/\(id)"))")
+    }
+
+    /// A git repository with one commit; returns its path and the commit.
+    func makeRepository() throws -> (path: String, sha: String) {
+        let path = root.appendingPathComponent("repo").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try "hello from the e2e repository\n".write(toFile: path + "/README.md", atomically: true, encoding: .utf8)
+        for arguments in [["init", "-q", "-b", "main"], ["add", "README.md"],
+                          ["-c", "user.name=e2e", "-c", "user.email=e2e@test", "commit", "-q", "-m", "first"]] {
+            try git(arguments, in: path)
+        }
+        return (path, try git(["rev-parse", "HEAD"], in: path).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @discardableResult
+    private func git(_ arguments: [String], in directory: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,104 @@
+import Core
+import Foundation
+import HTTPClient
+import Testing
+
+/// A real server process, real agent processes and a real git repository in a temp folder.
+///
+/// Everything talks over loopback; every wait is bounded; `stop()` ends every process.
+final class Fleet: @unchecked Sendable {
+    // Unchecked: mutated only by the single test that owns the fleet, never concurrently.
+    static let adminToken = "e2e-admin-token-0123456789"
+    static let secret = "e2e-webhook-secret-0123456789"
+
+    let root: URL
+    let http = HTTPClient()
+    private(set) var server: Process?
+    private(set) var agents: [String: Process] = [:]
+    private(set) var port = 0
+    private(set) var registrationToken = ""
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("pipelines"), withIntermediateDirectories: true)
+    }
+
+    static var binaries: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
+        return folder
+    }
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    // MARK: Processes
+
+    /// Starts the server with a short lease and waits until it listens.
+    func startServer(pipeline: String) async throws {
+        try pipeline.write(to: root.appendingPathComponent("pipelines/e2e.yml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = Self.binaries.appendingPathComponent("mobile-ops-server")
+        process.arguments = ["--port", "0", "--database", root.appendingPathComponent("db.sqlite").path,
+                             "--pipelines", root.appendingPathComponent("pipelines").path,
+                             "--admin-token", Self.adminToken, "--lease-seconds", "3"]
+        // The log goes to a file (a pipe nobody drains would block the server once full).
+        let logFile = root.appendingPathComponent("server.log")
+        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: logFile)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        server = process
+        // The port comes from the "listening" line.
+        var log = ""
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline, process.isRunning {
+            try await Task.sleep(for: .milliseconds(50))
+            log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+            if let range = log.range(of: #"port=(\d+)"#, options: .regularExpression), let value = Int(log[range].dropFirst(5)) {
+                port = value
+                break
+            }
+        }
+        guard port != 0 else { throw FleetError.serverDidNotStart(log) }
+        let created = try await call("POST", "/api/v1/agents/tokens", json: #"{"name": "e2e"}"#)
+        registrationToken = try #require(created["token"] as? String)
+    }
+
+    /// Starts a real agent process with the given tags.
+    func startAgent(_ name: String, tags: [String]) throws {
+        let process = Process()
+        process.executableURL = Self.binaries.appendingPathComponent("mobile-ops-agent")
+        process.arguments = ["--server", url, "--registration-token", registrationToken, "--name", name,
+                             "--workdir", root.appendingPathComponent("agents/\(name)").path, "--poll-wait", "2", "--log-level", "info"]
+            + tags.flatMap { ["--tag", $0] }
+        let logFile = root.appendingPathComponent("agent-\(name).log")
+        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: logFile)
+        try process.run()
+        agents[name] = process
+    }
+
+    /// SIGKILL: the agent gets no chance to say goodbye.
+    func kill(agent name: String) {
+        guard let process = agents[name] else { return }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func stop() {
+        for process in agents.values where process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        if let server, server.isRunning {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        if ProcessInfo.processInfo.environment["MOBILE_OPS_KEEP_E2E"] == nil {
+            try? FileManager.default.removeItem(at: root)
+        }
+    }
+
+    enum FleetError: Error { case serverDidNotStart(String), timedOut(String) }
+}
