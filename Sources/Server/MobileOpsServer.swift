@@ -24,7 +24,7 @@ public struct MobileOpsServer {
 
     /// The modules every server is made of, in registration order.
     static func modules(configuration: ServerConfiguration, logger: Logger) -> [any DIModule] {
-        [ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), APIModule(), CILoopModule()]
+        [ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), APIModule(), CILoopModule(), NotificationsModule()]
     }
 
     /// Builds and validates the whole service graph.
@@ -47,7 +47,10 @@ public struct MobileOpsServer {
             let generated = try tokens.bootstrapAdmin(configured: configuration.adminToken)
             let factory = try await container.resolve(RouterFactory.self)
             let router = factory.makeRouter(extra: [SystemController(graph: container.graph)])
-            let services: [any Service] = [try await container.resolve(LeaseMonitor.self)]
+            let services: [any Service] = [
+                try await container.resolve(LeaseMonitor.self),
+                try await container.resolve(OutboxService.self),
+            ]
             return MobileOpsServer(
                 configuration: configuration, container: container, router: router, generatedAdminToken: generated,
                 backgroundServices: services, logger: logger

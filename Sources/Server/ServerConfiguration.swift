@@ -1,4 +1,5 @@
 import Logging
+import Notifications
 
 /// Everything the server needs to start, resolved from flags, then environment, then defaults.
 public struct ServerConfiguration: Sendable, Equatable {
@@ -22,6 +23,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var leaseSeconds: Double = 60
     /// Longest an agent's poll for a job is held open before answering 204, in seconds.
     public var pollSeconds: Double = 25
+
+    /// Git hosts' API roots and tokens for commit statuses (`MOBILE_OPS_GITHUB_TOKEN`, …).
+    public var notifier = NotifierConfiguration()
 
     /// The defaults.
     public init() {}
@@ -57,6 +61,7 @@ extension ServerConfiguration {
     /// - Throws: `ConfigurationError` naming the setting and where its bad value came from.
     public static func resolve(flags: Flags, environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
         var configuration = ServerConfiguration()
+        configuration.notifier = .fromEnvironment(environment)
         func pick(_ flag: String?, _ flagName: String, _ variable: String) -> (value: String, source: String)? {
             if let flag { return (flag, flagName) }
             if let value = environment[variable], !value.isEmpty { return (value, variable) }

@@ -1,0 +1,26 @@
+import DI
+import HTTPClient
+import Logging
+import Notifications
+import Store
+
+/// Registers outbound notification delivery: the libcurl client, commit statuses, the outbox loop.
+struct NotificationsModule: DIModule {
+    func register(in builder: inout ContainerBuilder) {
+        builder.register((any OutboxStore).self, .singleton) { (database: AppDatabase) -> any OutboxStore in database }
+        // One client for every outbound call, so connections to each git host are reused.
+        builder.register((any HTTPExecuting).self, .singleton) { () -> any HTTPExecuting in HTTPClient() }
+        builder.register(CommitStatusNotifier.self, .singleton) {
+            (configuration: ServerConfiguration, http: any HTTPExecuting, repositories: any RepositoryStore, builds: any BuildStore, logger: Logger) in
+            CommitStatusNotifier(configuration: configuration.notifier, http: http, repositories: repositories, builds: builds, logger: logger)
+        }
+        builder.register(OutboxDeliveryService.self, .singleton) { (store: any OutboxStore, notifier: CommitStatusNotifier, logger: Logger) in
+            OutboxDeliveryService(store: store, handlers: [CommitStatusPayload.kind: notifier], logger: logger)
+        }
+        builder.register(OutboxService.self, .singleton, OutboxService.init(delivery:))
+        builder.entryPoint(OutboxService.self)
+        builder.contribute((any APIController).self, .singleton) { (store: any OutboxStore) -> any APIController in
+            OutboxController(store: store)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Core
+import Foundation
+import Hummingbird
+import Store
+
+/// `GET /api/v1/outbox`: the notification backlog and the messages that gave up (admin).
+struct OutboxController: APIController {
+    let store: any OutboxStore
+
+    var routes: [Route] {
+        [
+            Route(.get, "/api/v1/outbox", scope: .admin) { request, _ in
+                let limit = request.uri.queryParameters.get("limit").flatMap(Int.init) ?? 50
+                guard (1...500).contains(limit) else {
+                    throw APIError.badRequest("limit must be between 1 and 500", code: "invalid_limit")
+                }
+                let backlog = try store.outboxBacklog(now: Date())
+                let dead = try store.deadMessages(limit: limit).map {
+                    Dead(id: $0.id, kind: $0.kind, attempts: $0.attempts, lastError: $0.lastError, createdAt: $0.createdAt)
+                }
+                return try .json(Status(pending: backlog.pending, due: backlog.due, dead: backlog.dead, oldestPendingAt: backlog.oldestPendingAt, deadMessages: dead))
+            },
+        ]
+    }
+
+    /// A message delivery gave up on.
+    struct Dead: Codable {
+        var id: Int64
+        var kind: String
+        var attempts: Int
+        var lastError: String?
+        var createdAt: Date
+    }
+
+    /// Response body.
+    struct Status: Codable {
+        var pending: Int
+        var due: Int
+        var dead: Int
+        var oldestPendingAt: Date?
+        var deadMessages: [Dead]
+    }
+}
