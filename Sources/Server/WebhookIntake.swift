@@ -42,6 +42,12 @@ public struct WebhookIntake: Sendable {
             let name = identity.fullName ?? identity.cloneURLs.first ?? "unknown"
             throw APIError(.notFound, code: "unknown_repository", message: "no repository \(name) is registered; add it with 'mobile-ops repos add'")
         }
+        guard repository.provider == provider else {
+            throw APIError.badRequest(
+                "\(repository.name) is registered as a \(repository.provider.rawValue) repository; send its webhooks to /api/v1/webhooks/\(repository.provider.rawValue)",
+                code: "wrong_provider"
+            )
+        }
         let secret = try repositories.webhookSecret(repositoryID: repository.id) ?? ""
         let check = adapter.checkSignature(request, secret: secret)
         guard check.isValid else {
