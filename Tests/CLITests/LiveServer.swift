@@ -21,6 +21,9 @@ struct LiveServer: Sendable {
         configuration.port = 0
         configuration.databasePath = directory.appendingPathComponent("mobile-ops.sqlite").path
         configuration.adminToken = adminToken
+        // The example pipelines shipped in the repository.
+        configuration.pipelinesPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("pipelines").path
         var logger = Logger(label: "CLITests")
         logger.logLevel = .critical
         let server = try await MobileOpsServer.compose(configuration: configuration, logger: logger)

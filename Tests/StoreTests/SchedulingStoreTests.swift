@@ -152,4 +152,19 @@ struct SchedulingStoreTests {
         #expect(!log.finished)
         #expect(try database.jobLog(jobID: assignment.jobID, after: 0).chunks.count == 1)
     }
+
+    @Test("reopening the database (a server restart) keeps pending jobs pending and running jobs on their leases")
+    func restart() throws {
+        defer { directory.remove() }
+        let build = try database.createBuild(draft(jobs: [job("a"), job("b")]), audit: audit())
+        let worker = try agent([:])
+        let running = try #require(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now))
+        _ = try database.startJob(id: running.jobID, agentID: worker.id, leaseSeconds: 60, now: now)
+
+        let reopened = try AppDatabase.open(path: directory.path("db.sqlite"))
+        let after = try #require(try reopened.build(id: build.id))
+        #expect(after.jobs?.map(\.state) == [.running, .pending])
+        #expect(try reopened.expireLeases(now: now.addingTimeInterval(30)).isEmpty)
+        #expect(try reopened.heartbeat(jobID: running.jobID, agentID: worker.id, leaseSeconds: 60, now: now.addingTimeInterval(30)).cancel == false)
+    }
 }

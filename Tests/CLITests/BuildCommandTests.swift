@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@Suite("mobile-ops builds, agents and pipelines commands")
+struct BuildCommandTests {
+    @Test("trigger, show with the pending reason, cancel, and watch exiting with the outcome")
+    func buildLifecycle() async throws {
+        try await LiveServer.run { server in
+            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+            let triggered = try await CLIProcess.run(["builds", "trigger", "--pipeline", "ios-pr", "--commit", "abc123"], environment: env)
+            #expect(triggered.status == 0, "\(triggered.stderr)")
+            #expect(triggered.stdout.contains("Started build 1"))
+
+            let shown = try await CLIProcess.run(["builds", "show", "1"], environment: env)
+            #expect(shown.stdout.contains("no connected agent has platform=ios"))
+            #expect(shown.stdout.contains("waiting for step resolve"))
+
+            let list = try await CLIProcess.run(["builds", "list", "--json"], environment: env)
+            let object = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any]
+            #expect((object?["builds"] as? [Any])?.count == 1)
+
+            let canceled = try await CLIProcess.run(["builds", "cancel", "1"], environment: env)
+            #expect(canceled.stdout.contains("canceled"))
+            let watched = try await CLIProcess.run(["builds", "watch", "1", "--interval", "0.2"], environment: env)
+            #expect(watched.status == 1)
+            #expect(watched.stdout.contains("Build 1 canceled."))
+
+            let unknown = try await CLIProcess.run(["builds", "trigger", "--pipeline", "nope"], environment: env)
+            #expect(unknown.status == 1)
+            #expect(unknown.stderr.contains("no pipeline named 'nope'"))
+        }
+    }
+
+    @Test("agents tokens create prints a registration token; pipelines list shows the examples")
+    func agentsAndPipelines() async throws {
+        try await LiveServer.run { server in
+            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+            let token = try await CLIProcess.run(["agents", "tokens", "create", "fleet"], environment: env)
+            #expect(token.stdout.contains("mor_"))
+            let agents = try await CLIProcess.run(["agents", "list"], environment: env)
+            #expect(agents.status == 0)
+            let pipelines = try await CLIProcess.run(["pipelines", "list"], environment: env)
+            #expect(pipelines.stdout.contains("ios-pr"))
+            #expect(pipelines.stdout.contains("android-pr"))
+        }
+    }
+
+    @Test("pipelines validate works offline and reports file:line:column")
+    func validateOffline() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).yml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "name: x\nsteps:\n  - key: a\n    comand: echo\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try await CLIProcess.run(["pipelines", "validate", file.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(file.path):4:5"))
+        #expect(result.stderr.contains("did you mean 'command'"))
+    }
+}
