@@ -57,3 +57,14 @@ public final class RepositoryService: Sendable {
         Hex.random(byteCount: 32)
     }
 }
+
+// MARK: - Snapshot
+
+
+/// The repository list as of one version; the version changes with every write.
+public struct RepositorySnapshot: Sendable {
+    /// Increases with every write through `RepositoryService`.
+    public let version: Int
+    /// The repositories, ordered by id.
+    public let repositories: [Repository]
+}
