@@ -6,8 +6,7 @@ import Testing
 /// A real server process, real agent processes and a real git repository in a temp folder.
 ///
 /// Everything talks over loopback; every wait is bounded; `stop()` ends every process.
-final class Fleet: @unchecked Sendable {
-    // Unchecked: mutated only by the single test that owns the fleet, never concurrently.
+final class Fleet {
     static let adminToken = "e2e-admin-token-0123456789"
     static let secret = "e2e-webhook-secret-0123456789"
 
