@@ -16,23 +16,32 @@ extension Container {
     }
 
     /// The hot path: an untagged, synchronously resolvable service, resolved without
-    /// retaining its node or casting: a created singleton costs one probe and one atomic
-    /// load. `nil` when the service needs the general path.
+    /// retaining its node, its cell or its closures, and without casting: a created
+    /// singleton costs one probe and one atomic load. `nil` when the service needs the
+    /// general path.
     @inlinable
     func resolveSyncFast<S: Sendable>(_ type: S.Type) throws(ResolutionError) -> S? {
         guard let address = self.services.plainNode(ObjectIdentifier(type)) else { return nil }
         // Sound by construction: a bucket keyed by `S` with a `plain` address holds the
-        // `Node<S>` built for `S`, and the table (owned by `self`) keeps it alive, as the
-        // node keeps its cell: `unowned(unsafe)` only skips the reference counting.
-        unowned(unsafe) let node = Unmanaged<Node<S>>.fromOpaque(address).takeUnretainedValue()
-        if let cell = node.cell {
-            unowned(unsafe) let singleton = cell
-            if let box = singleton.published.load(ordering: .acquiring) {
-                return box.takeUnretainedValue().value
+        // `Node<S>` built for `S`, and the table (owned by `self`, which the caller keeps
+        // alive for this call) keeps the node alive, as the node keeps its cell and
+        // closures. The guaranteed reference only skips their reference counting.
+        do {
+            return try Unmanaged<Node<S>>.fromOpaque(address)._withUnsafeGuaranteedRef { node in
+                if let cellAddress = UnsafeRawPointer(bitPattern: node.cellAddress) {
+                    unowned(unsafe) let cell = Unmanaged<SingletonCell<S>>.fromOpaque(cellAddress).takeUnretainedValue()
+                    if let box = cell.published.load(ordering: .acquiring) {
+                        return box.takeUnretainedValue().value
+                    }
+                }
+                guard node.isSync else { return nil }
+                return try node.get(nil)
             }
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            throw .factoryFailed(service: typeName(of: type), path: [], underlying: error)
         }
-        guard node.isSync else { return nil }
-        return try node.get(nil)
     }
 
     /// Resolves a service registered with a runtime argument, passing `argument` to its factory.

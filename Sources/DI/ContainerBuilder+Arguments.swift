@@ -56,9 +56,8 @@ extension Registration {
             for node in repeat each nodes {
                 allSync = allSync && node.isSync
             }
-            let asyncGetters = (repeat (each nodes).getAsync)
             let asyncMake: @Sendable (A, Scope?) async throws(ResolutionError) -> S = { argument, scope throws(ResolutionError) in
-                let arguments = try await (repeat (each asyncGetters)(scope))
+                let arguments = try await (repeat (each nodes).resolve(scope))
                 do {
                     return try factory(argument, repeat each arguments)
                 } catch {
@@ -99,9 +98,8 @@ extension Registration {
             isAsync: true
         ) { linker, info throws(LinkFailure) in
             let nodes = try (repeat linker.node(for: (each D).self))
-            let getters = (repeat (each nodes).getAsync)
             return ArgumentNode<S, A>(info, syncMake: nil) { argument, scope throws(ResolutionError) in
-                let arguments = try await (repeat (each getters)(scope))
+                let arguments = try await (repeat (each nodes).resolve(scope))
                 do {
                     return try await factory(argument, repeat each arguments)
                 } catch {

@@ -26,7 +26,7 @@ extension ContainerBuilder {
             let problem = ValidationProblem(kind: .internalError, path: [error.key.description], message: "could not be linked")
             throw ContainerError(problems: [problem] + warnings)
         }
-        let container = Self.container(plan: plan, linker: linker, used: validator.used, warnings: warnings)
+        let container = Self.container(plan: plan, linker: linker, warnings: warnings)
         try await Self.createEagerSingletons(in: container, warnings: warnings)
         return container
     }
@@ -34,30 +34,32 @@ extension ContainerBuilder {
     // MARK: Assembly
 
     /// Puts the linked nodes into the container's tables.
-    private static func container(plan: BuildPlan, linker: Linker, used: [Bool], warnings: [ValidationProblem]) -> Container {
-        var untagged: [(ObjectIdentifier, any ErasedNode)] = []
+    private static func container(plan: BuildPlan, linker: Linker, warnings: [ValidationProblem]) -> Container {
+        var untagged: [TypeTable.Entry] = []
+        untagged.reserveCapacity(plan.registrations.count)
         var tagged: [ServiceKey: any ErasedNode] = [:]
         var singletons: [any ErasedNode] = []
-        for (key, index) in plan.index.sorted(by: { $0.value < $1.value }) {
+        // Plan order is registration order; a later entry for the same type would replace
+        // an earlier one, but the plan holds one `register`/`override` per key.
+        for (index, registration) in plan.registrations.enumerated() {
             guard let node = linker.built[index] else { continue }
-            if key.tag == nil {
-                untagged.append((key.typeID, node))
-            } else {
-                tagged[key] = node
-            }
-        }
-        for (index, node) in linker.built.enumerated() {
-            if let node, plan.registrations[index].lifetime.isContainerWide {
+            if registration.lifetime.isContainerWide {
                 singletons.append(node)
+            }
+            guard registration.role != .contribute else { continue }
+            if registration.key.tag == nil {
+                untagged.append(TypeTable.Entry(id: registration.key.typeID, node: node, isPlain: registration.argumentType == nil))
+            } else {
+                tagged[registration.key] = node
             }
         }
         return Container(
             services: TypeTable(untagged),
             taggedServices: tagged,
-            multiBindings: TypeTable(linker.collectors.map { ($0.key, $0.value) }),
+            multiBindings: TypeTable(linker.collectors.map { TypeTable.Entry(id: $0.key, node: $0.value, isPlain: false) }),
             scopedServiceCount: linker.scopedCount,
             singletonNodes: singletons,
-            blueprint: GraphBlueprint(plan: plan, used: used),
+            blueprint: GraphBlueprint(plan: plan),
             warnings: warnings
         )
     }

@@ -3,17 +3,80 @@
 // Generated. Parameter packs (`register(_:_:_:)` with `repeat each D`) accept any number
 // of dependencies, but the optimiser does not unroll pack-expansion loops, which costs
 // retain/release traffic per dependency at resolve time. These overloads for the common
-// 1–4 dependency synchronous factories are preferred by overload resolution over the
-// variadic ones and compile to straight-line code. Behaviour is identical.
+// 0–4 dependency synchronous factories are preferred by overload resolution over the
+// variadic ones and compile to straight-line code. Their parameters are `consuming`
+// (any `(D1, D2) throws -> S` closure converts implicitly), so resolved dependencies
+// are moved into the factory. Behaviour is identical.
 
 extension ContainerBuilder {
+    /// `register` for a synchronous factory with no dependencies (fast path).
+    @inlinable
+    public mutating func register<S: Sendable>(
+        _ type: S.Type,
+        tag: String? = nil,
+        _ lifetime: Lifetime,
+        _ factory: @escaping @Sendable () throws -> S
+    ) {
+        self.add(.sync0(.register, ServiceKey(type, tag: tag), lifetime, factory))
+    }
+
+    /// `register` for a synchronous factory with no dependencies (fast path).
+    @inlinable
+    public mutating func register<S: Sendable>(
+        _ type: S.Type,
+        tag: String? = nil,
+        _ factory: @escaping @Sendable () throws -> S
+    ) {
+        self.add(.sync0(.register, ServiceKey(type, tag: tag), .transient, factory))
+    }
+
+    /// `contribute` for a synchronous factory with no dependencies (fast path).
+    @inlinable
+    public mutating func contribute<S: Sendable>(
+        _ type: S.Type,
+        _ lifetime: Lifetime,
+        _ factory: @escaping @Sendable () throws -> S
+    ) {
+        self.add(.sync0(.contribute, ServiceKey(type), lifetime, factory))
+    }
+
+    /// `contribute` for a synchronous factory with no dependencies (fast path).
+    @inlinable
+    public mutating func contribute<S: Sendable>(
+        _ type: S.Type,
+        _ factory: @escaping @Sendable () throws -> S
+    ) {
+        self.add(.sync0(.contribute, ServiceKey(type), .transient, factory))
+    }
+
+    /// `override` for a synchronous factory with no dependencies (fast path).
+    @inlinable
+    public mutating func override<S: Sendable>(
+        _ type: S.Type,
+        tag: String? = nil,
+        _ lifetime: Lifetime,
+        _ factory: @escaping @Sendable () throws -> S
+    ) {
+        self.add(.sync0(.override, ServiceKey(type, tag: tag), lifetime, factory))
+    }
+
+    /// `override` for a synchronous factory with no dependencies (fast path).
+    @inlinable
+    public mutating func override<S: Sendable>(
+        _ type: S.Type,
+        tag: String? = nil,
+        _ factory: @escaping @Sendable () throws -> S
+    ) {
+        self.add(.sync0(.override, ServiceKey(type, tag: tag), .transient, factory))
+    }
+
     /// `register` for a synchronous factory with 1 dependency (fast path).
     @inlinable
     public mutating func register<S: Sendable, D1: Sendable>(
         _ type: S.Type,
         tag: String? = nil,
         _ lifetime: Lifetime,
-        _ factory: @escaping @Sendable (D1) throws -> S
+        _ factory: @escaping @Sendable (consuming D1) throws -> S
     ) {
         self.add(.sync1(.register, ServiceKey(type, tag: tag), lifetime, factory))
     }
@@ -23,7 +86,7 @@ extension ContainerBuilder {
     public mutating func register<S: Sendable, D1: Sendable>(
         _ type: S.Type,
         tag: String? = nil,
-        _ factory: @escaping @Sendable (D1) throws -> S
+        _ factory: @escaping @Sendable (consuming D1) throws -> S
     ) {
         self.add(.sync1(.register, ServiceKey(type, tag: tag), .transient, factory))
     }
@@ -33,7 +96,7 @@ extension ContainerBuilder {
     public mutating func contribute<S: Sendable, D1: Sendable>(
         _ type: S.Type,
         _ lifetime: Lifetime,
-        _ factory: @escaping @Sendable (D1) throws -> S
+        _ factory: @escaping @Sendable (consuming D1) throws -> S
     ) {
         self.add(.sync1(.contribute, ServiceKey(type), lifetime, factory))
     }
@@ -42,7 +105,7 @@ extension ContainerBuilder {
     @inlinable
     public mutating func contribute<S: Sendable, D1: Sendable>(
         _ type: S.Type,
-        _ factory: @escaping @Sendable (D1) throws -> S
+        _ factory: @escaping @Sendable (consuming D1) throws -> S
     ) {
         self.add(.sync1(.contribute, ServiceKey(type), .transient, factory))
     }
@@ -53,7 +116,7 @@ extension ContainerBuilder {
         _ type: S.Type,
         tag: String? = nil,
         _ lifetime: Lifetime,
-        _ factory: @escaping @Sendable (D1) throws -> S
+        _ factory: @escaping @Sendable (consuming D1) throws -> S
     ) {
         self.add(.sync1(.override, ServiceKey(type, tag: tag), lifetime, factory))
     }
@@ -63,7 +126,7 @@ extension ContainerBuilder {
     public mutating func override<S: Sendable, D1: Sendable>(
         _ type: S.Type,
         tag: String? = nil,
-        _ factory: @escaping @Sendable (D1) throws -> S
+        _ factory: @escaping @Sendable (consuming D1) throws -> S
     ) {
         self.add(.sync1(.override, ServiceKey(type, tag: tag), .transient, factory))
     }
@@ -74,7 +137,7 @@ extension ContainerBuilder {
         _ type: S.Type,
         tag: String? = nil,
         _ lifetime: Lifetime,
-        _ factory: @escaping @Sendable (D1, D2) throws -> S
+        _ factory: @escaping @Sendable (consuming D1, consuming D2) throws -> S
     ) {
         self.add(.sync2(.register, ServiceKey(type, tag: tag), lifetime, factory))
     }
@@ -84,7 +147,7 @@ extension ContainerBuilder {
     public mutating func register<S: Sendable, D1: Sendable, D2: Sendable>(
         _ type: S.Type,
         tag: String? = nil,
-        _ factory: @escaping @Sendable (D1, D2) throws -> S
+        _ factory: @escaping @Sendable (consuming D1, consuming D2) throws -> S
     ) {
         self.add(.sync2(.register, ServiceKey(type, tag: tag), .transient, factory))
     }
@@ -94,7 +157,7 @@ extension ContainerBuilder {
     public mutating func contribute<S: Sendable, D1: Sendable, D2: Sendable>(
         _ type: S.Type,
         _ lifetime: Lifetime,
-        _ factory: @escaping @Sendable (D1, D2) throws -> S
+        _ factory: @escaping @Sendable (consuming D1, consuming D2) throws -> S
     ) {
         self.add(.sync2(.contribute, ServiceKey(type), lifetime, factory))
     }
@@ -103,7 +166,7 @@ extension ContainerBuilder {
     @inlinable
     public mutating func contribute<S: Sendable, D1: Sendable, D2: Sendable>(
         _ type: S.Type,
-        _ factory: @escaping @Sendable (D1, D2) throws -> S
+        _ factory: @escaping @Sendable (consuming D1, consuming D2) throws -> S
     ) {
         self.add(.sync2(.contribute, ServiceKey(type), .transient, factory))
     }
@@ -114,7 +177,7 @@ extension ContainerBuilder {
         _ type: S.Type,
         tag: String? = nil,
         _ lifetime: Lifetime,
-        _ factory: @escaping @Sendable (D1, D2) throws -> S
+        _ factory: @escaping @Sendable (consuming D1, consuming D2) throws -> S
     ) {
         self.add(.sync2(.override, ServiceKey(type, tag: tag), lifetime, factory))
     }
@@ -124,131 +187,8 @@ extension ContainerBuilder {
     public mutating func override<S: Sendable, D1: Sendable, D2: Sendable>(
         _ type: S.Type,
         tag: String? = nil,
-        _ factory: @escaping @Sendable (D1, D2) throws -> S
+        _ factory: @escaping @Sendable (consuming D1, consuming D2) throws -> S
     ) {
         self.add(.sync2(.override, ServiceKey(type, tag: tag), .transient, factory))
     }
-
-    /// `register` for a synchronous factory with 3 dependencies (fast path).
-    @inlinable
-    public mutating func register<S: Sendable, D1: Sendable, D2: Sendable, D3: Sendable>(
-        _ type: S.Type,
-        tag: String? = nil,
-        _ lifetime: Lifetime,
-        _ factory: @escaping @Sendable (D1, D2, D3) throws -> S
-    ) {
-        self.add(.sync3(.register, ServiceKey(type, tag: tag), lifetime, factory))
-    }
-
-    /// `register` for a synchronous factory with 3 dependencies (fast path).
-    @inlinable
-    public mutating func register<S: Sendable, D1: Sendable, D2: Sendable, D3: Sendable>(
-        _ type: S.Type,
-        tag: String? = nil,
-        _ factory: @escaping @Sendable (D1, D2, D3) throws -> S
-    ) {
-        self.add(.sync3(.register, ServiceKey(type, tag: tag), .transient, factory))
-    }
-
-    /// `contribute` for a synchronous factory with 3 dependencies (fast path).
-    @inlinable
-    public mutating func contribute<S: Sendable, D1: Sendable, D2: Sendable, D3: Sendable>(
-        _ type: S.Type,
-        _ lifetime: Lifetime,
-        _ factory: @escaping @Sendable (D1, D2, D3) throws -> S
-    ) {
-        self.add(.sync3(.contribute, ServiceKey(type), lifetime, factory))
-    }
-
-    /// `contribute` for a synchronous factory with 3 dependencies (fast path).
-    @inlinable
-    public mutating func contribute<S: Sendable, D1: Sendable, D2: Sendable, D3: Sendable>(
-        _ type: S.Type,
-        _ factory: @escaping @Sendable (D1, D2, D3) throws -> S
-    ) {
-        self.add(.sync3(.contribute, ServiceKey(type), .transient, factory))
-    }
-
-    /// `override` for a synchronous factory with 3 dependencies (fast path).
-    @inlinable
-    public mutating func override<S: Sendable, D1: Sendable, D2: Sendable, D3: Sendable>(
-        _ type: S.Type,
-        tag: String? = nil,
-        _ lifetime: Lifetime,
-        _ factory: @escaping @Sendable (D1, D2, D3) throws -> S
-    ) {
-        self.add(.sync3(.override, ServiceKey(type, tag: tag), lifetime, factory))
-    }
-
-    /// `override` for a synchronous factory with 3 dependencies (fast path).
-    @inlinable
-    public mutating func override<S: Sendable, D1: Sendable, D2: Sendable, D3: Sendable>(
-        _ type: S.Type,
-        tag: String? = nil,
-        _ factory: @escaping @Sendable (D1, D2, D3) throws -> S
-    ) {
-        self.add(.sync3(.override, ServiceKey(type, tag: tag), .transient, factory))
-    }
-
-    /// `register` for a synchronous factory with 4 dependencies (fast path).
-    @inlinable
-    public mutating func register<S: Sendable, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable>(
-        _ type: S.Type,
-        tag: String? = nil,
-        _ lifetime: Lifetime,
-        _ factory: @escaping @Sendable (D1, D2, D3, D4) throws -> S
-    ) {
-        self.add(.sync4(.register, ServiceKey(type, tag: tag), lifetime, factory))
-    }
-
-    /// `register` for a synchronous factory with 4 dependencies (fast path).
-    @inlinable
-    public mutating func register<S: Sendable, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable>(
-        _ type: S.Type,
-        tag: String? = nil,
-        _ factory: @escaping @Sendable (D1, D2, D3, D4) throws -> S
-    ) {
-        self.add(.sync4(.register, ServiceKey(type, tag: tag), .transient, factory))
-    }
-
-    /// `contribute` for a synchronous factory with 4 dependencies (fast path).
-    @inlinable
-    public mutating func contribute<S: Sendable, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable>(
-        _ type: S.Type,
-        _ lifetime: Lifetime,
-        _ factory: @escaping @Sendable (D1, D2, D3, D4) throws -> S
-    ) {
-        self.add(.sync4(.contribute, ServiceKey(type), lifetime, factory))
-    }
-
-    /// `contribute` for a synchronous factory with 4 dependencies (fast path).
-    @inlinable
-    public mutating func contribute<S: Sendable, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable>(
-        _ type: S.Type,
-        _ factory: @escaping @Sendable (D1, D2, D3, D4) throws -> S
-    ) {
-        self.add(.sync4(.contribute, ServiceKey(type), .transient, factory))
-    }
-
-    /// `override` for a synchronous factory with 4 dependencies (fast path).
-    @inlinable
-    public mutating func override<S: Sendable, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable>(
-        _ type: S.Type,
-        tag: String? = nil,
-        _ lifetime: Lifetime,
-        _ factory: @escaping @Sendable (D1, D2, D3, D4) throws -> S
-    ) {
-        self.add(.sync4(.override, ServiceKey(type, tag: tag), lifetime, factory))
-    }
-
-    /// `override` for a synchronous factory with 4 dependencies (fast path).
-    @inlinable
-    public mutating func override<S: Sendable, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable>(
-        _ type: S.Type,
-        tag: String? = nil,
-        _ factory: @escaping @Sendable (D1, D2, D3, D4) throws -> S
-    ) {
-        self.add(.sync4(.override, ServiceKey(type, tag: tag), .transient, factory))
-    }
-
 }

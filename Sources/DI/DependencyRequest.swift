@@ -33,7 +33,11 @@ struct DependencyRequest: Hashable, Sendable, CustomStringConvertible {
     /// The request a factory parameter of type `T` makes.
     @usableFromInline
     init<T>(for type: T.Type) {
-        if let wrapper = type as? any DependencyWrapper.Type {
+        // Every wrapper is a struct or an enum: a class type (most services) skips the
+        // protocol-conformance lookup.
+        if type is AnyObject.Type {
+            self.init(kind: .single, key: ServiceKey(type))
+        } else if let wrapper = type as? any DependencyWrapper.Type {
             self = wrapper.request
         } else {
             self.init(kind: .single, key: ServiceKey(type))

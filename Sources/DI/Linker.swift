@@ -72,8 +72,27 @@ final class Linker {
     }
 
     /// The typed node satisfying a factory parameter of type `T`.
-    @usableFromInline
+    ///
+    /// Inlined into the registering module, where `T` is concrete: the common case (a
+    /// registered type) is one index probe and a class cast against cached metadata.
+    @inlinable
     func node<T: Sendable>(for type: T.Type) throws(LinkFailure) -> Node<T> {
+        if let erased = try self.registeredNode(untagged: ObjectIdentifier(type)), let node = erased as? Node<T> {
+            return node
+        }
+        return try self.nodeSlow(for: type)
+    }
+
+    /// The node registered (untagged) for the type identified by `id`, linked on demand.
+    @usableFromInline
+    func registeredNode(untagged id: ObjectIdentifier) throws(LinkFailure) -> (any ErasedNode)? {
+        guard let index = self.plan.index.untagged(id) else { return nil }
+        return try self.node(at: index)
+    }
+
+    /// Wrapper parameters (`[any P]`, `P?`, ``Tagged``, ``Provider``) and inconsistencies.
+    @usableFromInline
+    func nodeSlow<T: Sendable>(for type: T.Type) throws(LinkFailure) -> Node<T> {
         let erased: any ErasedNode
         // Registered types first: this skips the (slower) conformance check for the
         // common case of a plain dependency.
@@ -166,8 +185,7 @@ extension Node {
             let get = target.get
             return Node<S?>.make(info, sync: { scope throws(ResolutionError) in try get(scope) })
         }
-        let getAsync = target.getAsync
-        return Node<S?>.make(info, sync: nil, async: { scope throws(ResolutionError) in try await getAsync(scope) })
+        return Node<S?>.make(info, async: { scope throws(ResolutionError) in try await target.resolve(scope) })
     }
 
     /// A transient node resolving every part into an array, in order.
@@ -175,7 +193,7 @@ extension Node {
         let info = NodeInfo(key: ServiceKey([Element].self), lifetime: .transient, scopeSlot: -1, ordinal: 0)
         if parts.allSatisfy(\.isSync) {
             let getters = parts.map(\.get)
-            return Node<[Element]>.make(info) { scope throws(ResolutionError) in
+            return Node<[Element]>.make(info, sync: { scope throws(ResolutionError) in
                 var values: [Element] = []
                 values.reserveCapacity(getters.count)
                 do throws(ResolutionError) {
@@ -186,20 +204,19 @@ extension Node {
                     throw error.prepending(info.name)
                 }
                 return values
-            }
+            })
         }
-        let getters = parts.map(\.getAsync)
-        return Node<[Element]>.make(info, sync: nil) { scope throws(ResolutionError) in
+        return Node<[Element]>.make(info, async: { scope throws(ResolutionError) in
             var values: [Element] = []
-            values.reserveCapacity(getters.count)
+            values.reserveCapacity(parts.count)
             do throws(ResolutionError) {
-                for get in getters {
-                    values.append(try await get(scope))
+                for part in parts {
+                    values.append(try await part.resolve(scope))
                 }
             } catch {
                 throw error.prepending(info.name)
             }
             return values
-        }
+        })
     }
 }

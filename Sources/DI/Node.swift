@@ -23,71 +23,81 @@ final class Node<S: Sendable>: ErasedNode {
     /// Resolves an instance synchronously: lifetime handling included. Only valid when
     /// ``isSync``; otherwise it throws ``ResolutionError/requiresAsync(service:path:)``.
     @usableFromInline let get: SyncMaker<S>
-    /// Resolves an instance on the async path: lifetime handling included.
-    @usableFromInline let getAsync: AsyncMaker<S>
-    /// `true` when ``get`` can serve every resolution of this node.
-    @usableFromInline let isSync: Bool
+    /// Resolves an instance on the async path (lifetime handling included); `nil` when
+    /// ``get`` serves every resolution, which saves a wrapper closure per node.
+    @usableFromInline let asyncGet: AsyncMaker<S>?
     /// Key, lifetime, scope slot and name of the node.
     @usableFromInline let info: NodeInfo
     /// The singleton's storage, for container-wide lifetimes.
     @usableFromInline let cell: SingletonCell<S>?
+    /// ``cell``'s address (`0`: none), so the hot path can read the cell without
+    /// retaining it; `cell` keeps it alive as long as the node. An integer keeps the
+    /// node `Sendable`.
+    @usableFromInline let cellAddress: UInt
 
-    @usableFromInline
-    init(info: NodeInfo, get: @escaping SyncMaker<S>, getAsync: @escaping AsyncMaker<S>, isSync: Bool, cell: SingletonCell<S>?) {
+    /// Inlinable, so the registering module allocates `Node<S>` with cached metadata
+    /// instead of a runtime generic-metadata lookup per node.
+    @inlinable
+    init(info: NodeInfo, get: @escaping SyncMaker<S>, asyncGet: AsyncMaker<S>?, cell: SingletonCell<S>?) {
         self.info = info
         self.get = get
-        self.getAsync = getAsync
-        self.isSync = isSync
+        self.asyncGet = asyncGet
         self.cell = cell
+        self.cellAddress = cell.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
     }
+
+    /// `true` when ``get`` can serve every resolution of this node.
+    @inlinable
+    var isSync: Bool { self.asyncGet == nil }
 
     // MARK: Construction
 
-    /// A node from makers that build a new instance (and add the node to error paths);
-    /// wraps them with the lifetime's caching. `sync` is `nil` when the factory or a
-    /// dependency is `async`.
+    /// A node from a maker that builds a new instance (and adds the node to error
+    /// paths), wrapped with the lifetime's caching.
     @inlinable
-    static func make(_ info: NodeInfo, sync: SyncMaker<S>?, async makeAsync: @escaping AsyncMaker<S>) -> Node<S> {
+    static func make(_ info: NodeInfo, sync: @escaping SyncMaker<S>) -> Node<S> {
         switch info.lifetime {
         case .transient:
-            guard let sync else {
-                return Node(info: info, get: Self.requiresAsync(info), getAsync: makeAsync, isSync: false, cell: nil)
-            }
-            return Node(info: info, get: sync, getAsync: { scope throws(ResolutionError) in try sync(scope) }, isSync: true, cell: nil)
+            return Node(info: info, get: sync, asyncGet: nil, cell: nil)
         case .singleton, .eagerSingleton:
             let cell = SingletonCell<S>()
-            guard let sync else {
-                return Node(
-                    info: info,
-                    get: Self.requiresAsync(info),
-                    getAsync: { _ throws(ResolutionError) in try await cell.resolve(makeAsync) },
-                    isSync: false,
-                    cell: cell
-                )
-            }
             let get: SyncMaker<S> = { _ throws(ResolutionError) in
                 if let box = cell.published.load(ordering: .acquiring) {
                     return box.takeUnretainedValue().value
                 }
                 return try cell.resolveSync(sync)
             }
-            return Node(info: info, get: get, getAsync: { scope throws(ResolutionError) in try get(scope) }, isSync: true, cell: cell)
+            return Node(info: info, get: get, asyncGet: nil, cell: cell)
         case .scoped:
-            // Scoped nodes always go through the scope's storage, whose waiting is async.
-            let getAsync: AsyncMaker<S> = { scope throws(ResolutionError) in
-                guard let scope else {
-                    throw .scopeRequired(service: info.name, path: [info.name])
-                }
-                return try await scope.instance(slot: info.scopeSlot, name: info.name, make: makeAsync)
-            }
-            return Node(info: info, get: Self.requiresAsync(info), getAsync: getAsync, isSync: false, cell: nil)
+            return Self.scoped(info, make: { scope throws(ResolutionError) in try sync(scope) })
         }
     }
 
-    /// A node from a synchronous maker only.
+    /// A node from an async maker (the factory or a dependency is `async`).
     @inlinable
-    static func make(_ info: NodeInfo, sync: @escaping SyncMaker<S>) -> Node<S> {
-        Self.make(info, sync: sync, async: { scope throws(ResolutionError) in try sync(scope) })
+    static func make(_ info: NodeInfo, async makeAsync: @escaping AsyncMaker<S>) -> Node<S> {
+        switch info.lifetime {
+        case .transient:
+            return Node(info: info, get: Self.requiresAsync(info), asyncGet: makeAsync, cell: nil)
+        case .singleton, .eagerSingleton:
+            let cell = SingletonCell<S>()
+            let asyncGet: AsyncMaker<S> = { _ throws(ResolutionError) in try await cell.resolve(makeAsync) }
+            return Node(info: info, get: Self.requiresAsync(info), asyncGet: asyncGet, cell: cell)
+        case .scoped:
+            return Self.scoped(info, make: makeAsync)
+        }
+    }
+
+    /// A scoped node: always resolved through the scope's storage, whose waiting is async.
+    @usableFromInline
+    static func scoped(_ info: NodeInfo, make: @escaping AsyncMaker<S>) -> Node<S> {
+        let asyncGet: AsyncMaker<S> = { scope throws(ResolutionError) in
+            guard let scope else {
+                throw .scopeRequired(service: info.name, path: [info.name])
+            }
+            return try await scope.instance(slot: info.scopeSlot, name: info.name, make: make)
+        }
+        return Node(info: info, get: Self.requiresAsync(info), asyncGet: asyncGet, cell: nil)
     }
 
     /// The ``get`` of a node that cannot be resolved synchronously.
@@ -101,10 +111,10 @@ final class Node<S: Sendable>: ErasedNode {
     /// Resolves an instance, taking the synchronous path whenever the node allows it.
     @inlinable
     func resolve(_ scope: Scope?) async throws(ResolutionError) -> S {
-        if self.isSync {
+        guard let asyncGet = self.asyncGet else {
             return try self.get(scope)
         }
-        return try await self.getAsync(scope)
+        return try await asyncGet(scope)
     }
 
     // MARK: ErasedNode

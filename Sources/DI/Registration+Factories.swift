@@ -29,10 +29,9 @@ extension Registration {
                 allSync = allSync && node.isSync
             }
             guard allSync else {
-                let getters = (repeat (each nodes).getAsync)
-                return Node<S>.make(info, sync: nil) { scope throws(ResolutionError) -> S in
+                return Node<S>.make(info, async: { scope throws(ResolutionError) -> S in
                     do throws(ResolutionError) {
-                        let arguments = try await (repeat (each getters)(scope))
+                        let arguments = try await (repeat (each nodes).resolve(scope))
                         do {
                             return try factory(repeat each arguments)
                         } catch {
@@ -41,12 +40,12 @@ extension Registration {
                     } catch {
                         throw error.prepending(info.name)
                     }
-                }
+                })
             }
             // Capture the dependencies' resolvers, not the nodes: calling a closure in
             // the pack loop needs no generic metadata at resolve time.
             let getters = (repeat (each nodes).get)
-            return Node<S>.make(info) { scope throws(ResolutionError) -> S in
+            return Node<S>.make(info, sync: { scope throws(ResolutionError) -> S in
                 do throws(ResolutionError) {
                     let arguments = try (repeat (each getters)(scope))
                     do {
@@ -57,7 +56,7 @@ extension Registration {
                 } catch {
                     throw error.prepending(info.name)
                 }
-            }
+            })
         }
     }
 
@@ -79,10 +78,9 @@ extension Registration {
             wrapOptional: role == .contribute ? nil : Self.optionalWrapper(S.self)
         ) { linker, info throws(LinkFailure) in
             let nodes = try (repeat linker.node(for: (each D).self))
-            let getters = (repeat (each nodes).getAsync)
-            return Node<S>.make(info, sync: nil) { scope throws(ResolutionError) -> S in
+            return Node<S>.make(info, async: { scope throws(ResolutionError) -> S in
                 do throws(ResolutionError) {
-                    let arguments = try await (repeat (each getters)(scope))
+                    let arguments = try await (repeat (each nodes).resolve(scope))
                     do {
                         return try await factory(repeat each arguments)
                     } catch {
@@ -91,7 +89,7 @@ extension Registration {
                 } catch {
                     throw error.prepending(info.name)
                 }
-            }
+            })
         }
     }
 

@@ -53,8 +53,9 @@ public struct ServiceGraph: Sendable, Hashable {
 
     /// Builds the graph from a validated plan's blueprint.
     init(_ blueprint: GraphBlueprint) {
-        let ids = blueprint.entries.map(\.id)
-        self.services = blueprint.entries.map { entry in
+        let entries = blueprint.entries
+        let ids = entries.map(\.id)
+        self.services = entries.map { entry in
             Service(
                 id: entry.id,
                 type: entry.key.typeName,
@@ -67,7 +68,7 @@ public struct ServiceGraph: Sendable, Hashable {
         }
         .sorted { $0.id < $1.id }
         var edges: [Edge] = []
-        for (index, entry) in blueprint.entries.enumerated() {
+        for (index, entry) in entries.enumerated() {
             for edge in entry.edges {
                 edges.append(Edge(from: ids[index], to: ids[edge.target], kind: EdgeKind(edge.kind)))
             }
@@ -92,8 +93,9 @@ extension ServiceGraph.EdgeKind {
 
 // MARK: - GraphBlueprint
 
-/// What the container keeps of the build plan to produce a ``ServiceGraph`` on demand
-/// (type names are only computed when the graph is asked for).
+/// What the container keeps of the build plan to produce a ``ServiceGraph`` on demand:
+/// the plan itself, so `build()` pays nothing for the export (entries and type names are
+/// only computed when the graph is asked for).
 struct GraphBlueprint: Sendable {
     /// One registration.
     struct Entry: Sendable {
@@ -102,7 +104,7 @@ struct GraphBlueprint: Sendable {
         let ordinal: Int
         let argumentType: (any Any.Type)?
         let isEntryPoint: Bool
-        let edges: [BuildPlan.Edge]
+        let edges: ArraySlice<BuildPlan.Edge>
 
         /// `Type`, `Type#tag` or `Type+N`.
         var id: String {
@@ -110,22 +112,28 @@ struct GraphBlueprint: Sendable {
         }
     }
 
-    /// Every registration, in plan order.
-    let entries: [Entry]
+    /// The validated plan.
+    let plan: BuildPlan
 
-    init(plan: BuildPlan, used: [Bool]) {
+    init(plan: BuildPlan) {
+        self.plan = plan
+    }
+
+    /// Every registration, in plan order.
+    var entries: [Entry] {
+        let plan = self.plan
         var entryPoints = Set(plan.entryPoints.flatMap(plan.targets(of:)))
         for (index, registration) in plan.registrations.enumerated() where registration.lifetime == .eagerSingleton {
             entryPoints.insert(index)
         }
-        self.entries = plan.registrations.enumerated().map { index, registration in
+        return plan.registrations.enumerated().map { index, registration in
             Entry(
                 key: registration.key,
                 lifetime: registration.lifetime,
                 ordinal: plan.ordinals[index],
                 argumentType: registration.argumentType,
                 isEntryPoint: entryPoints.contains(index),
-                edges: plan.edges[index]
+                edges: plan.edges(of: index)
             )
         }
     }

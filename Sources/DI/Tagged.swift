@@ -53,7 +53,6 @@ extension Tagged: DependencyWrapper {
             let get = target.get
             return Node<Self>.make(info, sync: { scope throws(ResolutionError) in Tagged(try get(scope)) })
         }
-        let getAsync = target.getAsync
-        return Node<Self>.make(info, sync: nil, async: { scope throws(ResolutionError) in Tagged(try await getAsync(scope)) })
+        return Node<Self>.make(info, async: { scope throws(ResolutionError) in Tagged(try await target.resolve(scope)) })
     }
 }

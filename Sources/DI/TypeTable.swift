@@ -24,8 +24,19 @@ struct TypeTable: Sendable {
     /// `64 - log2(buckets.count)`: keeps the hash's well-mixed high bits.
     @usableFromInline let shift: UInt
 
+    /// One node to put in the table.
+    struct Entry {
+        /// The keyed type's identity.
+        let id: ObjectIdentifier
+        /// The node.
+        let node: any ErasedNode
+        /// `true` when `node` is the plain `Node<S>` of the keyed type `S` (no runtime
+        /// argument), which the retain-free fast path relies on.
+        let isPlain: Bool
+    }
+
     /// Builds the table; a later entry with the same identifier replaces an earlier one.
-    init(_ entries: [(ObjectIdentifier, any ErasedNode)]) {
+    init(_ entries: [Entry]) {
         var capacity = 8
         while capacity < entries.count * 2 {
             capacity *= 2
@@ -33,14 +44,14 @@ struct TypeTable: Sendable {
         var buckets = [Bucket](repeating: Bucket(key: 0, node: nil, plain: 0), count: capacity)
         let mask = capacity - 1
         let shift = UInt(UInt.bitWidth - capacity.trailingZeroBitCount)
-        for (id, node) in entries {
-            let key = UInt(bitPattern: id)
+        for entry in entries {
+            let key = UInt(bitPattern: entry.id)
             var index = Self.home(of: key, shift: shift)
             while buckets[index].key != 0, buckets[index].key != key {
                 index = (index &+ 1) & mask
             }
-            let plain = node.argumentTypeName == nil ? UInt(bitPattern: ObjectIdentifier(node)) : 0
-            buckets[index] = Bucket(key: key, node: node, plain: plain)
+            let plain = entry.isPlain ? UInt(bitPattern: ObjectIdentifier(entry.node)) : 0
+            buckets[index] = Bucket(key: key, node: entry.node, plain: plain)
         }
         self.buckets = buckets
         self.mask = mask

@@ -14,7 +14,9 @@ extension Validator {
         func visit(_ node: Int) {
             state[node] = 1
             stack.append(node)
-            for edge in self.plan.edges[node] where edge.kind != .provider {
+            for position in self.plan.edgeRange(of: node) {
+                let edge = self.plan.edgeList[position]
+                if edge.kind == .provider { continue }
                 switch state[edge.target] {
                 case 0:
                     visit(edge.target)
@@ -53,7 +55,7 @@ extension Validator {
             // Depth-first through transients, remembering the path from the singleton.
             // A provider edge holds no instance: only a scoped target is a problem there
             // (resolved outside any scope), and the search does not continue through it.
-            var pending: [(node: Int, path: [Int], deferred: Bool)] = self.plan.edges[owner].reversed().map {
+            var pending: [(node: Int, path: [Int], deferred: Bool)] = self.plan.edges(of: owner).reversed().map {
                 ($0.target, [owner, $0.target], $0.kind == .provider)
             }
             while let (node, path, deferred) = pending.popLast() {
@@ -84,7 +86,7 @@ extension Validator {
                             )
                         )
                     }
-                    for edge in self.plan.edges[node].reversed() where !visited.contains(edge.target) {
+                    for edge in self.plan.edges(of: node).reversed() where !visited.contains(edge.target) {
                         pending.append((edge.target, path + [edge.target], edge.kind == .provider))
                     }
                 case .singleton, .eagerSingleton:

@@ -70,6 +70,7 @@ struct Validator {
     /// Breadth-first search recording parents of newly reached registrations.
     private mutating func search(from roots: [Int]) {
         var queue: [Int] = []
+        queue.reserveCapacity(self.plan.registrations.count)
         for root in roots where self.parent[root] == -2 {
             self.parent[root] = -1
             queue.append(root)
@@ -78,9 +79,12 @@ struct Validator {
         while head < queue.count {
             let current = queue[head]
             head += 1
-            for edge in self.plan.edges[current] where self.parent[edge.target] == -2 {
-                self.parent[edge.target] = current
-                queue.append(edge.target)
+            for position in self.plan.edgeRange(of: current) {
+                let target = self.plan.edgeList[position].target
+                if self.parent[target] == -2 {
+                    self.parent[target] = current
+                    queue.append(target)
+                }
             }
         }
     }
@@ -98,33 +102,29 @@ struct Validator {
 
     // MARK: Dependencies
 
-    /// Missing registrations and dependencies on services that need a runtime argument.
+    /// Missing registrations and dependencies on services that need a runtime argument
+    /// (resolved once while planning; only the rare problems are turned into paths here).
     private func checkDependencies(problems: inout [ValidationProblem]) {
-        for (index, registration) in self.plan.registrations.enumerated() {
-            for request in registration.dependencies {
-                let targets = self.plan.targets(of: request)
-                if targets.isEmpty, request.kind == .single || request.kind == .provider {
-                    problems.append(
-                        ValidationProblem(
-                            kind: .missingRegistration,
-                            path: self.path(to: index) + [request.description],
-                            message: "not registered"
-                        )
+        for issue in self.plan.issues {
+            guard let target = issue.target else {
+                problems.append(
+                    ValidationProblem(
+                        kind: .missingRegistration,
+                        path: self.path(to: issue.registration) + [issue.request.description],
+                        message: "not registered"
                     )
-                }
-                for target in targets {
-                    if let argument = self.plan.registrations[target].argumentType {
-                        problems.append(
-                            ValidationProblem(
-                                kind: .argumentRequired,
-                                path: self.path(to: index) + [self.plan.name(of: target)],
-                                message: "needs a runtime argument (\(typeName(of: argument))); "
-                                    + "resolve it with resolve(_:argument:) instead of injecting it"
-                            )
-                        )
-                    }
-                }
+                )
+                continue
             }
+            let argument = self.plan.registrations[target].argumentType.map { typeName(of: $0) } ?? "?"
+            problems.append(
+                ValidationProblem(
+                    kind: .argumentRequired,
+                    path: self.path(to: issue.registration) + [self.plan.name(of: target)],
+                    message: "needs a runtime argument (\(argument)); "
+                        + "resolve it with resolve(_:argument:) instead of injecting it"
+                )
+            )
         }
     }
 }
