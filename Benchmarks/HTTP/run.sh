@@ -89,6 +89,8 @@ if [[ "$SKIP_BUILD" != 1 ]]; then
 fi
 # .build/release links to the host triple's release folder (no `--show-bin-path`, which
 # would wait for another build holding the package's lock).
+SOURCE="$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" diff --quiet HEAD -- Sources Package.swift 2>/dev/null || echo " with local changes to Sources/ or Package.swift")"
+[[ -n "${SERVER_BIN:-}" ]] && SOURCE="whatever SERVER_BIN was built from"
 SERVER_BIN=${SERVER_BIN:-$ROOT/.build/release/mobile-ops-server}
 BARE_BIN="$HERE/.build/release/bare-hello"
 [[ -x "$SERVER_BIN" ]] || die "no $SERVER_BIN: run without SKIP_BUILD=1"
@@ -247,5 +249,5 @@ $(row list "\`GET /api/v1/repositories\` ($REPOSITORIES repositories, $LIST_BYTE
 - server RSS idle after start-up, $REPOSITORIES repositories and warm-up: **$(mib "$IDLE_RSS")** (target under 40 MB: $(verdict "$((IDLE_RSS * 1024))" "<" 40000000)), of which anonymous (heap, stacks) $(mib "$IDLE_ANON") and file-backed (code of the binary and shared libraries) $(mib "$IDLE_FILE"); after the load: $(mib "$AFTER_RSS"), peak $(mib "$PEAK_RSS")
 - bare-hello RSS idle: $(mib "$BARE_IDLE_RSS"), of which anonymous $(mib "$BARE_IDLE_ANON")
 - server binary: \`${SERVER_BIN#"$ROOT/"}\` ($(ldd "$SERVER_BIN" 2>/dev/null | grep -c 'libswiftCore\.so' | sed 's/^0$/Swift runtime linked statically/; s/^1$/Swift runtime linked dynamically/'))
-- source: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" diff --quiet HEAD -- Sources Package.swift 2>/dev/null || echo " with local changes to Sources/ or Package.swift"); server log level: $LOG_LEVEL; load average before the runs: $LOAD_BEFORE, after: $(cut -d' ' -f1-3 /proc/loadavg)
+- source: $SOURCE; server log level: $LOG_LEVEL; load average before the runs: $LOAD_BEFORE, after: $(cut -d' ' -f1-3 /proc/loadavg)
 EOF
