@@ -8,6 +8,15 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// What a test target needs to run its own Hummingbird server on loopback (fake git hosts,
+/// fake agent-protocol servers, a live MobileOps server).
+let loopbackServerDependencies: [Target.Dependency] = [
+    .product(name: "Hummingbird", package: "hummingbird"),
+    .product(name: "Logging", package: "swift-log"),
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+]
+
 let package = Package(
     name: "mobile-ops",
     platforms: [.macOS(.v15)],
@@ -109,24 +118,12 @@ let package = Package(
         // MARK: Tests
         .testTarget(
             name: "AgentTests",
-            dependencies: [
-                "Agent", "Core", "HTTPClient", "mobile-ops-agent",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
+            dependencies: ["Agent", "Core", "HTTPClient", "mobile-ops-agent"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "NotificationsTests",
-            dependencies: [
-                "Notifications", "Store", "Core", "HTTPClient",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
+            dependencies: ["Notifications", "Store", "Core", "HTTPClient"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -140,13 +137,7 @@ let package = Package(
         .testTarget(name: "DITests", dependencies: ["DI"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPClientTests",
-            dependencies: [
-                "HTTPClient",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
+            dependencies: ["HTTPClient"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -167,13 +158,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: [
-                "mobile-ops", "mobile-ops-server", "Server",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
+            dependencies: ["mobile-ops", "mobile-ops-server", "Server"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
     ]
