@@ -26,6 +26,9 @@ public struct BuildDraft: Sendable, Equatable {
     public var priority: Int
     /// Whether this build cancels unfinished builds of the same PR and pipeline.
     public var cancelSuperseded: Bool
+    /// Whether this build cancels unfinished builds holding its concurrency group
+    /// (the pipeline's `concurrency.cancel_in_progress`).
+    public var cancelInProgress: Bool
     /// One job per step and shard.
     public var jobs: [JobDraft]
 
@@ -34,7 +37,7 @@ public struct BuildDraft: Sendable, Equatable {
         repositoryID: Int64?, pipeline: String, trigger: String, branch: String? = nil, tag: String? = nil,
         commitSHA: String, pullRequest: Int? = nil, message: String? = nil, author: String? = nil,
         env: [String: String] = [:], concurrencyGroup: String? = nil, priority: Int = 0,
-        cancelSuperseded: Bool = true, jobs: [JobDraft]
+        cancelSuperseded: Bool = true, cancelInProgress: Bool = false, jobs: [JobDraft]
     ) {
         self.repositoryID = repositoryID
         self.pipeline = pipeline
@@ -49,6 +52,7 @@ public struct BuildDraft: Sendable, Equatable {
         self.concurrencyGroup = concurrencyGroup
         self.priority = priority
         self.cancelSuperseded = cancelSuperseded
+        self.cancelInProgress = cancelInProgress
         self.jobs = jobs
     }
 }

@@ -64,6 +64,7 @@ public struct BuildPlanner: Sendable {
             commitSHA: commitSHA, pullRequest: pullRequest, message: message, author: author, env: env,
             concurrencyGroup: pipeline.concurrencyGroup(for: context, repository: repository?.name ?? "", branch: branch),
             priority: pipeline.priority, cancelSuperseded: pipeline.cancelSuperseded,
+            cancelInProgress: pipeline.concurrency?.cancelInProgress ?? false,
             jobs: pipeline.jobPlans().map(\.draft)
         )
     }

@@ -38,6 +38,9 @@ extension AppDatabase {
         if draft.cancelSuperseded, let pullRequest = draft.pullRequest {
             try cancelSupersededBuilds(of: build, pullRequest: pullRequest, now: now, in: db)
         }
+        if draft.cancelInProgress, let group = draft.concurrencyGroup {
+            try cancelGroupHolders(of: build, group: group, now: now, in: db)
+        }
         try enqueueCommitStatus(for: build, in: db, now: now)
         return build
     }
@@ -55,6 +58,19 @@ extension AppDatabase {
             if let id = old.id {
                 try cancelJobs(ofBuild: id, now: now, in: db)
             }
+        }
+    }
+
+    /// Cancels unfinished builds in the same concurrency group, so the newest one runs.
+    private static func cancelGroupHolders(of build: BuildRecord, group: String, now: Date, in db: Database) throws {
+        let older = try BuildRecord
+            .filter(Column("concurrencyGroup") == group && Column("id") != build.id)
+            .filter([BuildState.pending.rawValue, BuildState.running.rawValue].contains(Column("state")))
+            .fetchAll(db)
+        for var old in older {
+            old.cancelReason = "canceled by build #\(build.number) in concurrency group \(group)"
+            try old.update(db)
+            if let id = old.id { try cancelJobs(ofBuild: id, now: now, in: db) }
         }
     }
 

@@ -122,6 +122,19 @@ struct SchedulingStoreTests {
         #expect(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now) == nil)
     }
 
+    @Test("cancel_in_progress: a new build in the group cancels the unfinished one")
+    func cancelInProgress() throws {
+        defer { directory.remove() }
+        let first = try database.createBuild(draft(group: "deploy", jobs: [job("x")]), audit: audit())
+        var newer = draft(group: "deploy", jobs: [job("x")])
+        newer.cancelInProgress = true
+        let second = try database.createBuild(newer, audit: audit())
+        #expect(try database.build(id: first.id)?.state == .canceled)
+        #expect(try database.build(id: first.id)?.cancelReason?.contains("concurrency group deploy") == true)
+        let worker = try agent([:])
+        #expect(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now)?.buildID == second.id)
+    }
+
     @Test("a delivery is stored once; a redelivery gets the first answer and creates nothing")
     func deliveries() throws {
         defer { directory.remove() }
