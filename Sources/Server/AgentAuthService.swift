@@ -67,8 +67,7 @@ public final class AgentAuthService: Sendable {
     /// The agent calling, from its bearer token.
     /// - Throws: `APIError` 401 when the token is missing, unknown or its agent was revoked.
     public func agent(for request: Request) throws -> Agent {
-        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
-              let value = TokenValue(parsing: String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces), prefix: "moa"),
+        guard let value = request.bearerToken.flatMap({ TokenValue(parsing: $0, prefix: "moa") }),
               let (agent, stored) = try store.agentCredentials(tokenID: value.id),
               TokenValue.constantTimeEquals(value.hash, stored)
         else {

@@ -15,8 +15,7 @@ struct AgentController: APIController {
         administration + [
             Route(.post, "/api/v1/agents/register", scope: nil) { request, _ in
                 let registration = try await request.decodeJSON(AgentRegistration.self, limit: configuration.maxBodySize)
-                let bearer = request.headers[.authorization].map { String($0.dropFirst(min($0.count, "Bearer ".count))) } ?? ""
-                return try .json(auth.register(registration, registrationToken: bearer.trimmingCharacters(in: .whitespaces)), status: .created)
+                return try .json(auth.register(registration, registrationToken: request.bearerToken ?? ""), status: .created)
             },
             Route(.post, "/api/v1/agent/jobs/next", scope: nil) { request, _ in
                 let agent = try auth.agent(for: request)
@@ -41,7 +40,7 @@ struct AgentController: APIController {
                 guard let sequence = request.headers[Self.sequenceHeader].flatMap(Int.init), sequence >= 0 else {
                     throw APIError.badRequest("send the chunk's sequence number in \(AgentProtocol.logSequenceHeader)", code: "missing_sequence")
                 }
-                let body = try await request.body.collect(upTo: configuration.maxBodySize)
+                let body = try await request.collectBody(limit: configuration.maxBodySize)
                 let directive = try queue.appendLog(jobID: try jobID(context), agentID: agent.id, sequence: sequence, content: Array(body.readableBytesView), now: Date())
                 return try .json(directive)
             },
@@ -80,9 +79,7 @@ struct AgentController: APIController {
     }
 
     private func jobID(_ context: AppRequestContext) throws -> Int64 {
-        let raw = try context.parameters.require("id")
-        guard let id = Int64(raw) else { throw APIError.notFound("no job with id \(raw)") }
-        return id
+        try context.numericID(of: "job")
     }
 
     /// `X-Log-Sequence`; a valid header name literal, so the unwrap cannot fail.

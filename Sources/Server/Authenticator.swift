@@ -15,14 +15,12 @@ public struct Authenticator: Sendable {
     /// - Throws: `APIError` 401 for a missing, malformed, unknown or revoked token; 403 when
     ///   the token is valid but lacks the scope.
     public func require(_ scope: TokenScope, for request: Request) throws -> Identity {
-        guard let header = request.headers[.authorization] else {
+        guard request.headers[.authorization] != nil else {
             throw APIError.unauthorized("this endpoint needs a bearer token: send 'Authorization: Bearer <token>' (create one with 'mobile-ops tokens create')")
         }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+        guard let text = request.bearerToken else {
             throw APIError.unauthorized("the Authorization header must be 'Bearer <token>'")
         }
-        let text = parts[1].trimmingCharacters(in: .whitespaces)
         guard let identity = try tokens.authenticate(bearer: text) else {
             throw APIError.unauthorized("the bearer token is unknown or revoked")
         }

@@ -75,12 +75,12 @@ struct BuildController: APIController {
                 return try .json(created, status: .created)
             },
             Route(.get, "/api/v1/jobs/:id", scope: .read) { _, context in
-                let id = try numericID(context)
+                let id = try context.numericID(of: "job")
                 guard let job = try builds.job(id: id) else { throw APIError.notFound("no job with id \(id)") }
                 return try .json(job)
             },
             Route(.get, "/api/v1/jobs/:id/log", scope: .read) { request, context in
-                try await JobLogResponder(queue: queue).respond(to: request, jobID: try numericID(context))
+                try await JobLogResponder(queue: queue).respond(to: request, jobID: try context.numericID(of: "job"))
             },
         ]
     }
@@ -93,13 +93,7 @@ struct BuildController: APIController {
         return build
     }
 
-    private func buildID(_ context: AppRequestContext) throws -> Int64 { try numericID(context) }
-
-    private func numericID(_ context: AppRequestContext) throws -> Int64 {
-        let raw = try context.parameters.require("id")
-        guard let id = Int64(raw) else { throw APIError.notFound("no such id \(raw)") }
-        return id
-    }
+    private func buildID(_ context: AppRequestContext) throws -> Int64 { try context.numericID(of: "build") }
 
     /// A repository by id or full name.
     private func resolveRepository(_ text: String) throws -> Repository {

@@ -28,11 +28,7 @@ struct RepositoryController: APIController {
                 }
             },
             Route(.get, "/api/v1/repositories/:id", scope: .read) { _, context in
-                let raw = try context.parameters.require("id")
-                guard let id = Int64(raw) else {
-                    throw APIError.notFound("no repository with id \(raw)")
-                }
-                return try .json(repositories.repository(id: id))
+                try .json(repositories.repository(id: context.numericID(of: "repository")))
             },
         ]
     }

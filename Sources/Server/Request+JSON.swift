@@ -7,12 +7,7 @@ extension Request {
     /// Errors come out as `APIError`: 413 past the limit, 400 for anything that is not the
     /// JSON the endpoint expects, naming the field at fault.
     func decodeJSON<T: Decodable>(_ type: T.Type, limit: Int) async throws -> T {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await body.collect(upTo: limit)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw APIError.payloadTooLarge(limit: limit)
-        }
+        let buffer = try await collectBody(limit: limit)
         guard buffer.readableBytes > 0 else {
             throw APIError.badRequest("the request body is empty; send a JSON object", code: "invalid_json")
         }

@@ -10,12 +10,7 @@ struct WebhookController: APIController {
     var routes: [Route] {
         GitProvider.allCases.map { provider in
             Route(.post, "/api/v1/webhooks/\(provider.rawValue)", scope: nil) { request, _ in
-                let buffer: ByteBuffer
-                do {
-                    buffer = try await request.body.collect(upTo: bodyLimit)
-                } catch let error as HTTPError where error.status == .contentTooLarge {
-                    throw APIError.payloadTooLarge(limit: bodyLimit)
-                }
+                let buffer = try await request.collectBody(limit: bodyLimit)
                 var headers: [String: String] = [:]
                 for field in request.headers {
                     let name = field.name.canonicalName

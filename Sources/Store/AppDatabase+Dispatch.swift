@@ -36,24 +36,8 @@ extension AppDatabase {
 
     /// Whether the job's dependencies have passed and its concurrency group is free for its build.
     private static func isEligible(_ job: JobRecord, in db: Database) throws -> Bool {
-        let spec = try job.spec()
-        if !spec.dependsOn.isEmpty {
-            let states = try String.fetchAll(
-                db,
-                sql: "SELECT state FROM job WHERE buildID = ? AND supersededBy IS NULL AND stepKey IN (\(databaseQuestionMarks(count: spec.dependsOn.count)))",
-                arguments: StatementArguments([job.buildID] + spec.dependsOn.map { $0 as any DatabaseValueConvertible })
-            )
-            guard states.allSatisfy({ $0 == JobState.passed.rawValue }) else { return false }
-        }
-        if let group = job.concurrencyGroup {
-            // The oldest unfinished build of a group owns it; later builds wait their turn.
-            let owner = try Int64.fetchOne(
-                db, sql: "SELECT MIN(buildID) FROM job WHERE concurrencyGroup = ? AND state IN ('pending', 'assigned', 'running')",
-                arguments: [group]
-            )
-            guard owner == job.buildID else { return false }
-        }
-        return true
+        try unpassedDependencies(of: job, spec: job.spec(), in: db).isEmpty
+            && concurrencyGroupHeldElsewhere(by: job, in: db) == nil
     }
 
     private static func assign(_ job: JobRecord, to agent: Agent, leaseSeconds: Double, now: Date, in db: Database) throws -> JobAssignment {

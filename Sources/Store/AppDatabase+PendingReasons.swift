@@ -11,21 +11,9 @@ extension AppDatabase {
     /// the fleet changes far more often than jobs do.
     static func pendingReason(for job: JobRecord, now: Date, in db: Database) throws -> PendingReason {
         let spec = try job.spec()
-        if !spec.dependsOn.isEmpty {
-            let passed = try String.fetchAll(
-                db, sql: "SELECT DISTINCT stepKey FROM job WHERE buildID = ? AND supersededBy IS NULL AND state = 'passed'",
-                arguments: [job.buildID]
-            )
-            let waiting = spec.dependsOn.filter { !passed.contains($0) }
-            if !waiting.isEmpty { return .waitingForSteps(waiting) }
-        }
-        if let group = job.concurrencyGroup {
-            let owner = try Int64.fetchOne(
-                db, sql: "SELECT MIN(buildID) FROM job WHERE concurrencyGroup = ? AND state IN ('pending', 'assigned', 'running')",
-                arguments: [group]
-            )
-            if let owner, owner != job.buildID { return .waitingForConcurrencyGroup(group) }
-        }
+        let waiting = try unpassedDependencies(of: job, spec: spec, in: db)
+        if !waiting.isEmpty { return .waitingForSteps(waiting) }
+        if let group = try concurrencyGroupHeldElsewhere(by: job, in: db) { return .waitingForConcurrencyGroup(group) }
         let agents = try AgentRecord
             .filter(Column("state") == "connected" && Column("lastSeenAt") > now.addingTimeInterval(-connectedWindow))
             .fetchAll(db)
@@ -38,5 +26,28 @@ extension AppDatabase {
             return held >= agent.slots
         }
         return busy.count == agents.count ? .agentsBusy(matching: agents.count) : .queued
+    }
+
+    // MARK: Shared by dispatch and pending reasons
+
+    /// The steps this job depends on whose current attempts have not all passed.
+    static func unpassedDependencies(of job: JobRecord, spec: JobSpec, in db: Database) throws -> [String] {
+        guard !spec.dependsOn.isEmpty else { return [] }
+        let notPassed = try String.fetchAll(
+            db, sql: "SELECT DISTINCT stepKey FROM job WHERE buildID = ? AND supersededBy IS NULL AND state != 'passed'",
+            arguments: [job.buildID]
+        )
+        return spec.dependsOn.filter { notPassed.contains($0) }
+    }
+
+    /// The job's concurrency group, when an older unfinished build holds it; nil when free.
+    /// The oldest unfinished build of a group owns it; later builds wait their turn.
+    static func concurrencyGroupHeldElsewhere(by job: JobRecord, in db: Database) throws -> String? {
+        guard let group = job.concurrencyGroup else { return nil }
+        let owner = try Int64.fetchOne(
+            db, sql: "SELECT MIN(buildID) FROM job WHERE concurrencyGroup = ? AND state IN ('pending', 'assigned', 'running')",
+            arguments: [group]
+        )
+        return owner == nil || owner == job.buildID ? nil : group
     }
 }

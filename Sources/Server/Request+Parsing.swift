@@ -1,0 +1,30 @@
+import Foundation
+import Hummingbird
+
+extension Request {
+    /// The body, at most `limit` bytes; past the limit, the contract's 413.
+    func collectBody(limit: Int) async throws -> ByteBuffer {
+        do {
+            return try await body.collect(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError.payloadTooLarge(limit: limit)
+        }
+    }
+
+    /// The token of an `Authorization: Bearer <token>` header; nil when absent or another scheme.
+    var bearerToken: String? {
+        guard let header = headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return parts[1].trimmingCharacters(in: .whitespaces)
+    }
+}
+
+extension AppRequestContext {
+    /// A numeric path parameter; anything else is a 404 naming `what` ("build", "job", …).
+    func numericID(_ name: String = "id", of what: String) throws -> Int64 {
+        let raw = try parameters.require(name)
+        guard let id = Int64(raw) else { throw APIError.notFound("no \(what) with id \(raw)") }
+        return id
+    }
+}
