@@ -53,11 +53,22 @@ extension JobExecutor {
             logger.warning("job dropped: not held by this agent")
             return JobResult(outcome: nil, stopReason: .notHeld, reported: false)
         case .shutdown:
-            streamer.append(line: "mobile-ops-agent: agent shutting down; job stopped")
+            streamer.append(line: "mobile-ops-agent: agent shutting down; job released for another agent")
             // A new task, because this one is cancelled and its requests would fail at once.
-            _ = await Task { await streamer.close(attempts: 2) }.value
-            logger.warning("job stopped by shutdown; the server's lease will mark it lost")
-            return JobResult(outcome: nil, stopReason: .shutdown, reported: false)
+            // Reporting `lost` hands the job back now instead of after the lease runs out;
+            // if the server cannot be told, the lease still catches it.
+            let released = JobOutcome(state: .lost, exitStatus: nil, commandDurations: completed.commandDurations)
+            let reported = await Task { () -> Bool in
+                _ = await streamer.close(attempts: 2)
+                do {
+                    try await self.api.finish(jobID: assignment.jobID, outcome: released, token: token)
+                    return true
+                } catch {
+                    logger.warning("could not release the job (\(error)); the server's lease will mark it lost")
+                    return false
+                }
+            }.value
+            return JobResult(outcome: released, stopReason: .shutdown, reported: reported)
         case .canceled:
             outcome.state = .canceled
             streamer.append(line: "mobile-ops-agent: job canceled")

@@ -11,27 +11,32 @@ extension AppDatabase {
             let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE agentID = ? AND state IN ('assigned', 'running')", arguments: [agent.id]) ?? 0
             guard held < agent.slots else { return nil }
             // Requirement keys are few (one per distinct set of tags); decide per key, not per job.
-            let keys = try String.fetchAll(db, sql: "SELECT DISTINCT requirementsKey FROM job WHERE state = 'pending'")
-            let runnable = keys.filter { key in
+            var cursors = try PendingJobCursor.pendingKeys(in: db).filter { key in
                 let requirements = (try? JSONDecoder().decode(AgentRequirements.self, from: Data(key.utf8))) ?? AgentRequirements(["unreadable": []])
                 return requirements.isSatisfied(by: agent.tags)
-            }
-            guard !runnable.isEmpty else { return nil }
-            var offset = 0
-            while offset < 2_000 {
-                let candidates = try JobRecord
-                    .filter(Column("state") == JobState.pending.rawValue && runnable.contains(Column("requirementsKey")))
-                    .order(Column("priority").desc, Column("id"))
-                    .limit(100, offset: offset)
-                    .fetchAll(db)
-                if candidates.isEmpty { return nil }
-                for candidate in candidates where try Self.isEligible(candidate, in: db) {
+            }.map(PendingJobCursor.init(key:))
+            // Merge the keys' queues, best job first; give up after a bounded number of
+            // candidates that are all waiting (for a step or a concurrency group).
+            for _ in 0..<2_000 {
+                var best: (index: Int, job: JobRecord)?
+                for index in cursors.indices {
+                    guard let head = try cursors[index].head(in: db) else { continue }
+                    if let current = best?.job, !Self.precedes(head, current) { continue }
+                    best = (index, head)
+                }
+                guard let (index, candidate) = best else { return nil }
+                cursors[index].advance()
+                if try Self.isEligible(candidate, in: db) {
                     return try Self.assign(candidate, to: agent, leaseSeconds: leaseSeconds, now: now, in: db)
                 }
-                offset += candidates.count
             }
             return nil
         }
+    }
+
+    /// Dispatch order: higher priority first, then the older job.
+    private static func precedes(_ job: JobRecord, _ other: JobRecord) -> Bool {
+        job.priority != other.priority ? job.priority > other.priority : (job.id ?? 0) < (other.id ?? 0)
     }
 
     /// Whether the job's dependencies have passed and its concurrency group is free for its build.

@@ -44,10 +44,14 @@ extension AppDatabase: JobQueue {
     }
 
     /// Records the outcome, retries when the policy says so, refreshes the build.
+    ///
+    /// An agent reports `lost` when it is shutting down mid-job: the job is then treated
+    /// exactly as if its lease had expired (retried on another agent when the policy allows),
+    /// only sooner.
     public func finishJob(id: Int64, agentID: Int64, outcome: JobOutcome, now: Date) throws(StoreError) {
         try write { db in
             var job = try Self.heldJob(id, by: agentID, in: db)
-            let final: JobState = outcome.state.isFinished && outcome.state != .lost ? outcome.state : .failed
+            let final: JobState = outcome.state.isFinished ? outcome.state : .failed
             guard job.jobState.canMove(to: final) else {
                 throw StoreError.conflict("job \(id) cannot move from \(job.state) to \(final.rawValue)")
             }

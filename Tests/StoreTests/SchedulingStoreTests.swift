@@ -94,6 +94,21 @@ struct SchedulingStoreTests {
         #expect(done.jobs?.map(\.state) == [.lost, .passed])
     }
 
+    @Test("an agent shutting down hands its job back as lost; it is retried at once, without waiting for the lease")
+    func releaseOnShutdown() throws {
+        defer { directory.remove() }
+        let build = try database.createBuild(draft(jobs: [job("ui")]), audit: audit())
+        let leaving = try agent([:])
+        let assignment = try #require(try database.claimNextJob(agent: leaving, leaseSeconds: 600, now: now))
+        _ = try database.startJob(id: assignment.jobID, agentID: leaving.id, leaseSeconds: 600, now: now)
+        try database.finishJob(id: assignment.jobID, agentID: leaving.id, outcome: JobOutcome(state: .lost, exitStatus: nil), now: now)
+
+        let other = try agent([:])
+        let retry = try #require(try database.claimNextJob(agent: other, leaseSeconds: 600, now: now))
+        #expect(retry.attempt == 2)
+        #expect(try database.build(id: build.id)?.jobs?.map(\.state) == [.lost, .assigned])
+    }
+
     @Test("a new PR build supersedes the older one: pending jobs cancel, running ones are told to")
     func supersede() throws {
         defer { directory.remove() }

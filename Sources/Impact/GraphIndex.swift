@@ -1,0 +1,138 @@
+import Foundation
+
+/// The precomputed lookups one analysis needs, built once per graph: module ids in name order,
+/// reverse production adjacency, each suite's module and test edges as ids, and a
+/// path → owner table keyed by every module and suite root.
+///
+/// Ownership is a hash lookup per path component (the changed path, then each parent folder
+/// up to the root), so a change costs O(depth) regardless of the graph's size.
+struct GraphIndex: Sendable {
+    /// Who owns a root path.
+    enum Owner: Hashable, Sendable {
+        case module(Int32)
+        case suite(Int32)
+    }
+
+    /// Module names, sorted; a module's id is its position.
+    let moduleNames: [String]
+    /// Name → id.
+    let moduleIDs: [String: Int32]
+    /// For each module, the modules that depend on it through production edges (ascending ids).
+    let dependents: [[Int32]]
+    /// Suites sorted by name; a suite's id is its position.
+    let suites: [TestSuite]
+    /// Each suite's module id, or -1 when its module is not in the graph.
+    let suiteModule: [Int32]
+    /// Each suite's test-edge module ids (known modules only, ascending, without its own module).
+    let suiteTestDependencies: [[Int32]]
+    /// Root path → owners of that exact root.
+    let owners: [String: [Owner]]
+    /// Normalized paths the graph cannot see into.
+    let runAllPaths: Set<String>
+    /// What was odd about the graph (dependencies on names it does not contain, duplicate roots).
+    let warnings: [String]
+
+    // MARK: Building
+
+    /// Indexes a graph; throws for duplicate or empty names, which would make answers ambiguous.
+    init(_ graph: ModuleGraph) throws(ImpactError) {
+        var warnings = graph.warnings
+        let sortedModules = graph.modules.sorted { $0.name < $1.name }
+        var ids: [String: Int32] = [:]
+        ids.reserveCapacity(sortedModules.count)
+        for (position, module) in sortedModules.enumerated() {
+            guard !module.name.isEmpty else { throw .invalidGraph("a module has an empty name") }
+            guard ids.updateValue(Int32(position), forKey: module.name) == nil else {
+                throw .invalidGraph("module '\(module.name)' appears twice")
+            }
+        }
+        var dependents = [[Int32]](repeating: [], count: sortedModules.count)
+        var unknown = Set<String>()
+        for (position, module) in sortedModules.enumerated() {
+            for dependency in module.dependencies {
+                guard let target = ids[dependency] else { unknown.insert(dependency); continue }
+                if target != Int32(position) { dependents[Int(target)].append(Int32(position)) }
+            }
+        }
+        // Ascending and unique so breadth-first order, and therefore every reason, is deterministic.
+        dependents = dependents.map { Array(Set($0)).sorted() }
+
+        let sortedSuites = graph.testSuites.sorted { $0.name < $1.name }
+        var suiteNames = Set<String>()
+        var suiteModule: [Int32] = []
+        var suiteTests: [[Int32]] = []
+        for suite in sortedSuites {
+            guard !suite.name.isEmpty else { throw .invalidGraph("a test suite has an empty name") }
+            guard suiteNames.insert(suite.name).inserted else {
+                throw .invalidGraph("test suite '\(suite.name)' appears twice")
+            }
+            let module = ids[suite.module] ?? -1
+            if module < 0 { unknown.insert(suite.module) }
+            var tests = Set<Int32>()
+            for dependency in suite.dependencies {
+                guard let target = ids[dependency] else { unknown.insert(dependency); continue }
+                if target != module { tests.insert(target) }
+            }
+            suiteModule.append(module)
+            suiteTests.append(tests.sorted())
+        }
+        if !unknown.isEmpty {
+            let names = unknown.sorted()
+            let shown = names.prefix(10).joined(separator: ", ")
+            warnings.append("ignored \(names.count) dependencies on names outside the graph (external packages?): \(shown)\(names.count > 10 ? ", …" : "")")
+        }
+
+        var owners: [String: [Owner]] = [:]
+        owners.reserveCapacity(graph.modules.count * 2)
+        for (position, module) in sortedModules.enumerated() {
+            for path in module.paths { Self.add(.module(Int32(position)), at: path, to: &owners) }
+        }
+        for (position, suite) in sortedSuites.enumerated() {
+            for path in suite.paths { Self.add(.suite(Int32(position)), at: path, to: &owners) }
+        }
+
+        self.moduleNames = sortedModules.map(\.name)
+        self.moduleIDs = ids
+        self.dependents = dependents
+        self.suites = sortedSuites
+        self.suiteModule = suiteModule
+        self.suiteTestDependencies = suiteTests
+        self.owners = owners
+        self.runAllPaths = Set(graph.runAllPaths.map(ProjectPath.normalize))
+        self.warnings = warnings
+    }
+
+    private static func add(_ owner: Owner, at path: String, to owners: inout [String: [Owner]]) {
+        let key = ProjectPath.normalize(path)
+        if owners[key]?.contains(owner) == true { return }
+        owners[key, default: []].append(owner)
+    }
+
+    // MARK: Lookups
+
+    /// The owners of the longest root that is `path` or one of its parent folders, with that root.
+    func owners(of path: String) -> (root: String, owners: [Owner])? {
+        var candidate = Substring(path)
+        while true {
+            if let found = owners[String(candidate)] { return (String(candidate), found) }
+            if candidate.isEmpty { return nil }
+            if let slash = candidate.lastIndex(of: "/") {
+                candidate = candidate[..<slash]
+            } else {
+                candidate = ""
+            }
+        }
+    }
+
+    /// The run-all root that contains `path`, if any.
+    func runAllRoot(containing path: String) -> String? {
+        guard !runAllPaths.isEmpty else { return nil }
+        var candidate = Substring(path)
+        while !candidate.isEmpty {
+            if runAllPaths.contains(String(candidate)) { return String(candidate) }
+            guard let slash = candidate.lastIndex(of: "/") else { break }
+            candidate = candidate[..<slash]
+        }
+        return nil
+    }
+}

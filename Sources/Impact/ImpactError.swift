@@ -1,0 +1,44 @@
+import Foundation
+
+/// Everything that can go wrong reading a graph or a change, each with a message that says
+/// what to do about it.
+public enum ImpactError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A file the caller named does not exist or cannot be read.
+    case unreadableFile(path: String, reason: String)
+    /// A JSON document is neither our graph format nor `swift package dump-package` output.
+    case unrecognizedGraphDocument(path: String, reason: String)
+    /// A graph's content breaks a rule (a duplicate or empty module name).
+    case invalidGraph(String)
+    /// A YAML or build file could not be parsed.
+    case invalidBuildFile(path: String, reason: String)
+    /// No Package.swift, settings.gradle(.kts) or project.yml in the project folder.
+    case unknownProjectKind(directory: String)
+    /// A tool we run (swift, git) is not on PATH.
+    case toolNotFound(String)
+    /// A tool we ran exited non-zero.
+    case commandFailed(command: String, status: Int32, stderr: String)
+    /// A shard plan was asked for a shard count below one.
+    case invalidShardCount(Int)
+
+    /// One line for a person.
+    public var description: String {
+        switch self {
+        case let .unreadableFile(path, reason):
+            "cannot read \(path): \(reason)"
+        case let .unrecognizedGraphDocument(path, reason):
+            "\(path) is neither a mobile-ops module graph nor `swift package dump-package` output (\(reason)); see docs/impact-graph-format.md"
+        case let .invalidGraph(reason):
+            "invalid module graph: \(reason)"
+        case let .invalidBuildFile(path, reason):
+            "cannot parse \(path): \(reason)"
+        case let .unknownProjectKind(directory):
+            "\(directory) has no Package.swift, settings.gradle(.kts) or project.yml; pass --graph with a module graph"
+        case let .toolNotFound(tool):
+            "`\(tool)` is not on PATH"
+        case let .commandFailed(command, status, stderr):
+            "`\(command)` exited with status \(status)" + (stderr.isEmpty ? "" : ": \(stderr)")
+        case let .invalidShardCount(count):
+            "shard count must be at least 1, got \(count)"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// One buildable unit of a project: an SPM target, a Gradle project, an XcodeGen target.
+///
+/// A module owns every file under any of its `paths` (directories or single files, relative to
+/// the project root), except where a longer path belongs to someone else — a test suite's
+/// source set inside the module's folder, say.
+public struct Module: Codable, Sendable, Hashable {
+    /// The identifier the build tool uses: `AppFeature`, `:core:data`, `App`.
+    public var name: String
+    /// Project-relative directories or files the module's code and build file live in.
+    public var paths: [String]
+    /// Modules this one's production code depends on (by ``name``). Unknown names are allowed
+    /// (external packages) and are ignored by the analysis.
+    public var dependencies: [String]
+
+    /// Creates a module.
+    public init(name: String, paths: [String], dependencies: [String] = []) {
+        self.name = name
+        self.paths = paths
+        self.dependencies = dependencies
+    }
+
+    // MARK: Codable
+
+    private enum CodingKeys: String, CodingKey {
+        case name, paths, dependencies
+    }
+
+    /// Reads a module; `paths` and `dependencies` may be left out by tools that have none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        paths = try container.decodeIfPresent([String].self, forKey: .paths) ?? []
+        dependencies = try container.decodeIfPresent([String].self, forKey: .dependencies) ?? []
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A project's modules, their production dependencies, and its test suites: everything impact
+/// analysis needs to know about the build, in one value.
+///
+/// Encodes as (and decodes from) the documented JSON module-graph format,
+/// `docs/impact-graph-format.md`, so any build tool or script can hand us a graph.
+public struct ModuleGraph: Codable, Sendable, Hashable {
+    /// The value of the `format` key that marks a document as ours.
+    public static let formatName = "mobile-ops-module-graph"
+    /// The newest format version this library reads.
+    public static let currentVersion = 1
+
+    /// Format version of the document this graph came from.
+    public var version: Int
+    /// Every module of the project.
+    public var modules: [Module]
+    /// Every test suite of the project.
+    public var testSuites: [TestSuite]
+    /// Project-relative files or folders the graph cannot see into (an included build, an
+    /// XcodeGen include file): a change there forces every suite to run.
+    public var runAllPaths: [String]
+    /// Things a reader noticed but could not model (an unparseable dependency, say). Never
+    /// fatal; shown to the user so a wrong selection can be explained.
+    public var warnings: [String]
+
+    /// Creates a graph.
+    public init(modules: [Module], testSuites: [TestSuite] = [], runAllPaths: [String] = [], warnings: [String] = []) {
+        self.version = Self.currentVersion
+        self.modules = modules
+        self.testSuites = testSuites
+        self.runAllPaths = runAllPaths
+        self.warnings = warnings
+    }
+
+    // MARK: Codable
+
+    private enum CodingKeys: String, CodingKey {
+        case format, version, modules, testSuites, runAllPaths, warnings
+    }
+
+    /// Reads the JSON format; rejects another `format` name or a newer version with a clear error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let format = try container.decodeIfPresent(String.self, forKey: .format), format != Self.formatName {
+            throw DecodingError.dataCorruptedError(
+                forKey: .format, in: container,
+                debugDescription: "format is '\(format)', expected '\(Self.formatName)'"
+            )
+        }
+        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
+        guard version <= Self.currentVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: container,
+                debugDescription: "version \(version) is newer than the supported \(Self.currentVersion)"
+            )
+        }
+        modules = try container.decode([Module].self, forKey: .modules)
+        testSuites = try container.decodeIfPresent([TestSuite].self, forKey: .testSuites) ?? []
+        runAllPaths = try container.decodeIfPresent([String].self, forKey: .runAllPaths) ?? []
+        warnings = try container.decodeIfPresent([String].self, forKey: .warnings) ?? []
+    }
+
+    /// Writes the JSON format, `format` key first in spirit (keys are sorted by the encoder).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.formatName, forKey: .format)
+        try container.encode(version, forKey: .version)
+        try container.encode(modules, forKey: .modules)
+        try container.encode(testSuites, forKey: .testSuites)
+        try container.encode(runAllPaths, forKey: .runAllPaths)
+        if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// One test suite's verdict, selected or skipped, and why.
+public struct SuiteDecision: Codable, Sendable, Hashable {
+    /// The suite's name.
+    public var name: String
+    /// The module it tests.
+    public var module: String
+    /// Its kind (ui, unit, snapshot, …).
+    public var kind: TestKind
+    /// The reason as one line: for a selected suite the chain from it to the change, e.g.
+    /// `AppFeatureTests → AppFeature → OnboardingFeature ← Sources/OnboardingFeature/View.swift`.
+    public var reason: String
+    /// The same chain as names, suite first, the changed module last (empty when skipped).
+    public var chain: [String]
+    /// The changed file at the end of the chain, or the file that forced a full run.
+    public var file: String?
+
+    /// Creates a decision.
+    public init(name: String, module: String, kind: TestKind, reason: String, chain: [String] = [], file: String? = nil) {
+        self.name = name
+        self.module = module
+        self.kind = kind
+        self.reason = reason
+        self.chain = chain
+        self.file = file
+    }
+
+    /// The one-line form of a chain: names joined by `→`, then `←` and the file.
+    public static func describe(chain: [String], file: String) -> String {
+        chain.joined(separator: " → ") + " ← " + file
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+// MARK: - TrainDefinition
+
+/// One release train: what ships, on which cadence, how versions and branches are named, who
+/// signs off, and how the stores roll it out.
+///
+/// The coding keys are the same snake_case keys the YAML file uses, so a JSON body for
+/// `POST /api/v1/trains` can go through ``TrainParser`` (JSON is YAML) and get the same
+/// positioned errors as a file. Durations encode as seconds, as the API contract says.
+public struct TrainDefinition: Sendable, Hashable, Codable {
+    /// A lowercase slug, unique per server; used in URLs and CLI arguments.
+    public var name: String
+    /// The repository the train cuts branches in, e.g. `acme/mobile-app`.
+    public var repository: String
+    /// The stores this train ships to; never empty, no repeats.
+    public var platforms: [ReleasePlatform]
+    /// When releases start on their own.
+    public var cadence: Cadence
+    /// How the next version is derived from the latest released one.
+    public var versionScheme: VersionScheme
+    /// The release branch name with a `{version}` placeholder, e.g. `release/{version}`.
+    public var releaseBranchPattern: String
+    /// The pipeline that builds a release candidate from the release branch.
+    public var rcPipeline: String
+    /// Named approvals that must all be given before submission, e.g. `qa`, `product`.
+    public var signoffGates: [String]
+    /// How each platform rolls out once approved by the store.
+    public var rollout: RolloutPlan
+    /// Rules whose breach halts the rollout on the affected store.
+    public var healthRules: [HealthRule]
+
+    /// Creates a definition; ``TrainParser`` is the validating way in.
+    public init(
+        name: String, repository: String, platforms: [ReleasePlatform], cadence: Cadence = .manual,
+        versionScheme: VersionScheme = .semver(bump: .minor), releaseBranchPattern: String = "release/{version}",
+        rcPipeline: String, signoffGates: [String] = [], rollout: RolloutPlan = RolloutPlan(),
+        healthRules: [HealthRule] = []
+    ) {
+        self.name = name
+        self.repository = repository
+        self.platforms = platforms
+        self.cadence = cadence
+        self.versionScheme = versionScheme
+        self.releaseBranchPattern = releaseBranchPattern
+        self.rcPipeline = rcPipeline
+        self.signoffGates = signoffGates
+        self.rollout = rollout
+        self.healthRules = healthRules
+    }
+
+    /// The keys of the file format (also the JSON keys).
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, repository, platforms, cadence
+        case versionScheme = "version"
+        case releaseBranchPattern = "release_branch"
+        case rcPipeline = "rc_pipeline"
+        case signoffGates = "signoff"
+        case rollout
+        case healthRules = "health"
+    }
+
+    // MARK: Names
+
+    /// The placeholder the branch pattern must contain.
+    public static let versionPlaceholder = "{version}"
+
+    /// The release branch for `version`, e.g. `release/2.4.0`.
+    public func releaseBranch(for version: String) -> String {
+        releaseBranchPattern.replacingOccurrences(of: Self.versionPlaceholder, with: version)
+    }
+
+    /// The hotfix branch for `version`: the release pattern with a `hotfix/` prefix in place of
+    /// its first path segment when it has one (`release/{version}` → `hotfix/2.4.1`), so
+    /// hotfixes never collide with the regular release branches.
+    public func hotfixBranch(for version: String) -> String {
+        let branch = releaseBranch(for: version)
+        guard let slash = branch.firstIndex(of: "/") else { return "hotfix/\(branch)" }
+        return "hotfix" + branch[slash...]
+    }
+
+    /// Whether every sign-off gate is named in `approved`.
+    public func allGatesSigned(_ approved: Set<String>) -> Bool {
+        signoffGates.allSatisfy(approved.contains)
+    }
+}

@@ -1,0 +1,60 @@
+import GRDB
+
+/// Walks the pending jobs of one requirement key, best first (higher priority, then older),
+/// a page at a time through the `job_dispatch` partial index.
+///
+/// The dispatcher merges one cursor per key the agent can run, so picking a job costs a few
+/// index seeks however many jobs are pending, instead of sorting every pending job.
+struct PendingJobCursor {
+    /// The requirement key this cursor walks.
+    let key: String
+    private var page: [JobRecord] = []
+    private var position = 0
+    private var fetched = 0
+    private var exhausted = false
+    private static let pageSize = 32
+
+    init(key: String) {
+        self.key = key
+    }
+
+    /// The best job not yet consumed, fetching the next page when needed; nil at the end.
+    mutating func head(in db: Database) throws -> JobRecord? {
+        if position == page.count, !exhausted {
+            page = try JobRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM job INDEXED BY job_dispatch
+                    WHERE state = 'pending' AND requirementsKey = ?
+                    ORDER BY priority DESC, id LIMIT ? OFFSET ?
+                    """,
+                arguments: [key, Self.pageSize, fetched]
+            )
+            position = 0
+            fetched += page.count
+            exhausted = page.count < Self.pageSize
+        }
+        return position < page.count ? page[position] : nil
+    }
+
+    /// Moves past the current head.
+    mutating func advance() {
+        position += 1
+    }
+
+    // MARK: Keys
+
+    /// Every distinct requirement key among pending jobs, by skipping through the partial
+    /// index one key at a time (a plain `SELECT DISTINCT` would read every pending row).
+    static func pendingKeys(in db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            WITH RECURSIVE pendingKey(key) AS (
+                SELECT (SELECT MIN(requirementsKey) FROM job WHERE state = 'pending')
+                UNION ALL
+                SELECT (SELECT MIN(requirementsKey) FROM job WHERE state = 'pending' AND requirementsKey > pendingKey.key)
+                FROM pendingKey WHERE pendingKey.key IS NOT NULL
+            )
+            SELECT key FROM pendingKey WHERE key IS NOT NULL
+            """)
+    }
+}
