@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 // MARK: - GitCommands
@@ -62,7 +63,8 @@ struct GitCommands: Sendable {
                 throw .filesystem("could not move the new mirror into place: \(error.localizedDescription)")
             }
         }
-        if try await self.hasCommit(commit, in: mirror) { return }
+        // A branch or tag name moves, so only a full object name already present is final.
+        if CommitReference.isObjectName(commit), try await self.hasCommit(commit, in: mirror) { return }
         try await self.run(["--git-dir=\(mirror)", "remote", "set-url", "origin", cloneURL], step: "remote set-url")
         try await self.run(["--git-dir=\(mirror)", "fetch", "--prune", "--quiet", "origin"], step: "fetch")
         if try await self.hasCommit(commit, in: mirror) { return }

@@ -27,7 +27,8 @@ public actor GitWorkspace {
 
     // MARK: Checkout
 
-    /// Makes `workspace` a checkout of `target.commitSHA` (replacing whatever was there).
+    /// Makes `workspace` a checkout of `target.commitSHA` (replacing whatever was there): a
+    /// full object name, or a branch or tag name checked out at its current tip.
     public func checkout(
         _ target: CheckoutTarget, into workspace: String, environment: [String: String], run: @escaping Run
     ) async throws(CheckoutError) {
@@ -46,7 +47,14 @@ public actor GitWorkspace {
 
         try Self.removeItem(workspace)
         try await git.run(["clone", "--shared", "--no-checkout", "--quiet", "--", mirror, workspace], step: "clone")
-        try await git.run(["-C", workspace, "checkout", "--detach", "--quiet", target.commitSHA], step: "checkout")
+        if CommitReference.isObjectName(target.commitSHA) {
+            try await git.run(["-C", workspace, "checkout", "--detach", "--quiet", target.commitSHA], step: "checkout")
+        } else {
+            // A branch, tag or `HEAD` (manual and scheduled builds): its tip in the mirror,
+            // which was just fetched. The clone only has the mirror's default branch locally.
+            try await git.run(["-C", workspace, "fetch", "--quiet", "origin", target.commitSHA], step: "fetch \(target.commitSHA)")
+            try await git.run(["-C", workspace, "checkout", "--detach", "--quiet", "FETCH_HEAD"], step: "checkout")
+        }
     }
 
     /// `<mirrors>/<sanitised name>.git`.

@@ -45,4 +45,9 @@ public struct DailySchedule: Sendable, Hashable, Codable, CustomStringConvertibl
         // UTC has no daylight saving, so a day is always 86 400 seconds here.
         return today > date ? today : today.addingTimeInterval(86_400)
     }
+
+    /// The last time at or before `date` at which this schedule fired.
+    public func lastRun(atOrBefore date: Date) -> Date {
+        nextRun(after: date).addingTimeInterval(-86_400)
+    }
 }

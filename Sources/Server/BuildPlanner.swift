@@ -55,6 +55,14 @@ public struct BuildPlanner: Sendable {
                      branch: branch, tag: nil, pullRequest: nil, message: nil, author: author, env: env)
     }
 
+    /// A scheduled build of `pipeline`: the repository's default branch at its tip when the
+    /// agent checks it out (the clock has no commit to name), or an empty workspace without one.
+    public func scheduledDraft(_ pipeline: PipelineDefinition, repository: Repository?) -> BuildDraft {
+        let branch = repository?.defaultBranch
+        return draft(pipeline, context: .scheduled, kind: "schedule", repository: repository, commitSHA: branch ?? "HEAD",
+                     branch: branch, tag: nil, pullRequest: nil, message: nil, author: "schedule", env: [:])
+    }
+
     private func draft(
         _ pipeline: PipelineDefinition, context: TriggerContext, kind: String, repository: Repository?, commitSHA: String,
         branch: String?, tag: String?, pullRequest: Int?, message: String?, author: String?, env: [String: String]

@@ -11,6 +11,7 @@ struct CILoopModule: DIModule {
         builder.register((any JobQueue).self, .singleton) { (database: AppDatabase) -> any JobQueue in database }
         builder.register((any DeliveryStore).self, .singleton) { (database: AppDatabase) -> any DeliveryStore in database }
         builder.register((any AgentStore).self, .singleton) { (database: AppDatabase) -> any AgentStore in database }
+        builder.register((any ScheduleStore).self, .singleton) { (database: AppDatabase) -> any ScheduleStore in database }
 
         // MARK: Services
         builder.register(PipelineLibrary.self, .eagerSingleton) { (configuration: ServerConfiguration, logger: Logger) in
@@ -27,6 +28,8 @@ struct CILoopModule: DIModule {
         builder.register(WebhookIntake.self, .singleton, WebhookIntake.init(repositories:deliveries:planner:dispatcher:logger:))
         builder.register(LeaseMonitor.self, .singleton, LeaseMonitor.init(queue:dispatcher:configuration:logger:))
         builder.entryPoint(LeaseMonitor.self)
+        builder.register(ScheduledBuildService.self, .singleton, ScheduledBuildService.init(library:repositories:schedules:planner:dispatcher:logger:))
+        builder.entryPoint(ScheduledBuildService.self)
 
         // MARK: Controllers
         builder.contribute((any APIController).self, .singleton) { (intake: WebhookIntake, configuration: ServerConfiguration) -> any APIController in

@@ -50,6 +50,7 @@ public struct MobileOpsServer {
             let services: [any Service] = [
                 try await container.resolve(LeaseMonitor.self),
                 try await container.resolve(OutboxService.self),
+                try await container.resolve(ScheduledBuildService.self),
             ]
             return MobileOpsServer(
                 configuration: configuration, container: container, router: router, generatedAdminToken: generated,

@@ -107,7 +107,8 @@ extension AppDatabase {
 
     /// Adds a commit-status message for the build's current state to the outbox.
     static func enqueueCommitStatus(for build: BuildRecord, in db: Database, now: Date) throws {
-        guard let id = build.id, let repositoryID = build.repositoryID else { return }
+        // Git hosts attach statuses to object names; a build of a branch tip has none to name.
+        guard let id = build.id, let repositoryID = build.repositoryID, CommitReference.isObjectName(build.commitSHA) else { return }
         let payload = CommitStatusPayload(
             buildID: id, repositoryID: repositoryID, number: build.number, pipeline: build.pipeline,
             commitSHA: build.commitSHA, state: build.state

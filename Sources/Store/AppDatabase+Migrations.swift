@@ -38,6 +38,7 @@ extension AppDatabase {
             }
         }
         registerCILoopMigration(in: &migrator)
+        registerScheduleMigration(in: &migrator)
         return migrator
     }()
 }

@@ -43,6 +43,28 @@ struct AgentGitTests {
         }
     }
 
+    @Test("a branch name (scheduled and manual builds) checks out the branch's current tip, even with a cached mirror")
+    func checksOutABranchTip() async throws {
+        let workdir = try TemporaryDirectory()
+        let repo = try TemporaryDirectory("repo")
+        try shell("\(Self.git) init -q . && echo one > version.txt && \(Self.git) add . && \(Self.git) commit -q -m one", in: repo.path)
+        try shell("\(Self.git) checkout -q -b nightly && echo nightly-one > version.txt && \(Self.git) commit -q -am n1 && \(Self.git) checkout -q main", in: repo.path)
+
+        try await FakeAgentServer.run { server in
+            let target = CheckoutTarget(name: "acme/app", cloneURL: repo.path, commitSHA: "nightly", branch: "nightly")
+            await server.state.enqueue(makeJob(43, commands: ["cat version.txt"], repository: target))
+            try await withAgent(server: server.url, workDirectory: workdir.path) {
+                try await expectState(server, 43, .passed)
+                #expect((await server.state.log(43)).contains("nightly-one\n"))
+
+                try shell("\(Self.git) checkout -q nightly && echo nightly-two > version.txt && \(Self.git) commit -q -am n2 && \(Self.git) checkout -q main", in: repo.path)
+                await server.state.enqueue(makeJob(44, commands: ["cat version.txt"], repository: target))
+                try await expectState(server, 44, .passed)
+                #expect((await server.state.log(44)).contains("nightly-two\n"), "the cached mirror was fetched again")
+            }
+        }
+    }
+
     @Test func unknownCommitFailsTheJob() async throws {
         let workdir = try TemporaryDirectory()
         let repo = try TemporaryDirectory("repo")

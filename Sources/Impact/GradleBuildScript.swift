@@ -1,0 +1,76 @@
+import Foundation
+
+/// What a module's `build.gradle(.kts)` (or a convention plugin's source) says about the build
+/// graph: the plugins it applies and its dependencies on other projects.
+struct GradleBuildScript: Sendable, Equatable {
+    /// A dependency on another project, by configuration.
+    struct ProjectDependency: Sendable, Hashable {
+        /// The configuration, e.g. `implementation`, `androidTestImplementation`.
+        var configuration: String
+        /// The target: `:a:b` for `project(":a:b")`, or the accessor `a.b` for `projects.a.b`.
+        var target: Target
+    }
+
+    /// How a dependency names its project.
+    enum Target: Sendable, Hashable {
+        case path(String)
+        case accessor(String)
+    }
+
+    /// Plugin ids applied with `id(…)`, `apply(plugin = …)`, `pluginManager.apply(…)`, or `kotlin(…)`.
+    var pluginIDs: [String] = []
+    /// Version catalog plugin accessors applied with `alias(libs.plugins.x.y)`: `x.y`.
+    var pluginAliases: [String] = []
+    /// Project dependencies in source order.
+    var dependencies: [ProjectDependency] = []
+
+    // MARK: Parsing
+
+    /// Reads a build script or Kotlin/Groovy plugin source.
+    static func parse(_ source: String) -> GradleBuildScript {
+        let text = BuildScriptText.strippingComments(source)
+        var script = GradleBuildScript()
+
+        for body in BuildScriptText.blocks(named: "plugins", in: text) {
+            script.pluginIDs += BuildScriptText.matches(#"\bid\s*\(?\s*["']([^"']+)["']"#, in: body).map { $0[0] }
+            script.pluginIDs += BuildScriptText.matches(#"\bkotlin\s*\(\s*["']([^"']+)["']"#, in: body).map { "org.jetbrains.kotlin." + $0[0] }
+            script.pluginIDs += BuildScriptText.matches(#"`([^`]+)`"#, in: body).map { $0[0] }
+            script.pluginAliases += BuildScriptText.matches(#"\balias\s*\(\s*\w+\.plugins\.([\w.]+)"#, in: body).map { $0[0] }
+        }
+        // `apply plugin: 'x'`, `apply(plugin = "x")`, `pluginManager.apply("x")`, `with(pluginManager) { apply("x") }`.
+        script.pluginIDs += BuildScriptText.matches(#"\bapply\s*\(?\s*(?:plugin\s*[:=]\s*)?["']([^"']+)["']"#, in: text).map { $0[0] }
+
+        let wrapper = #"(?:(?:platform|enforcedPlatform|testFixtures)\s*\(\s*)?"#
+        let pathArgument = #"project\s*\(\s*(?:path\s*[:=]\s*)?["']([^"']+)["']"#
+        let accessorArgument = #"projects\.([A-Za-z_][\w.]*)"#
+        let forms: [(String, (String) -> Target)] = [
+            // implementation(project(":x")), implementation project(':x')
+            (#"\b([A-Za-z_]\w*)\s*\(?\s*"# + wrapper + pathArgument, { .path($0) }),
+            // "implementation"(project(":x")), add("implementation", project(":x"))
+            (#"["']([A-Za-z_]\w*)["']\s*[(,]\s*"# + wrapper + pathArgument, { .path($0) }),
+            (#"\b([A-Za-z_]\w*)\s*\(?\s*"# + wrapper + accessorArgument, { .accessor($0) }),
+            (#"["']([A-Za-z_]\w*)["']\s*[(,]\s*"# + wrapper + accessorArgument, { .accessor($0) }),
+        ]
+        var found: [(Int, ProjectDependency)] = []
+        for (pattern, makeTarget) in forms {
+            for (offset, groups) in BuildScriptText.locatedMatches(pattern, in: text) {
+                let configuration = groups[0]
+                // `project(":x")` as a bare call (e.g. in `evaluationDependsOn`) names no configuration.
+                guard !["project", "projects", "path", "add", "platform", "enforcedPlatform", "testFixtures"].contains(configuration) else { continue }
+                var target = makeTarget(groups[1])
+                if case let .accessor(name) = target { target = .accessor(trimAccessor(name)) }
+                found.append((offset, ProjectDependency(configuration: configuration, target: target)))
+            }
+        }
+        var seen = Set<ProjectDependency>()
+        script.dependencies = found.sorted { $0.0 < $1.0 }.map(\.1).filter { seen.insert($0).inserted }
+        return script
+    }
+
+    /// `core.data.dependencyProject` → `core.data`: drops trailing members that are not project names.
+    private static func trimAccessor(_ accessor: String) -> String {
+        var parts = accessor.split(separator: ".").map(String.init)
+        while let last = parts.last, ["dependencyProject", "path", "name"].contains(last) { parts.removeLast() }
+        return parts.joined(separator: ".")
+    }
+}

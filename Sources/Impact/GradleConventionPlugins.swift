@@ -1,0 +1,91 @@
+import Foundation
+
+/// Convention plugins found in included builds (`build-logic/`), and the project dependencies
+/// each adds to every module applying it, following plugins that apply other plugins.
+///
+/// Two plugin shapes are read: classes registered in `gradlePlugin { plugins { register(…) {
+/// id = …; implementationClass = … } } }`, and precompiled script plugins
+/// (`src/main/kotlin/myapp.android.feature.gradle.kts`, whose file name is the id).
+struct GradleConventionPlugins: Sendable {
+    /// Plugin id → what its own source says.
+    private(set) var plugins: [String: GradleBuildScript] = [:]
+
+    // MARK: Discovery
+
+    /// Scans each included build folder (absolute) for plugin declarations and sources.
+    static func scan(includedBuilds: [String], fileSystem: FileManager = .default) -> GradleConventionPlugins {
+        var result = GradleConventionPlugins()
+        for build in includedBuilds {
+            let files = sourceFiles(under: build, fileSystem: fileSystem)
+            var classSources: [String: String] = [:]
+            for file in files where [".kt", ".groovy", ".java"].contains(where: file.hasSuffix) {
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+                for groups in BuildScriptText.matches(#"\bclass\s+(\w+)"#, in: text) where classSources[groups[0]] == nil {
+                    classSources[groups[0]] = text
+                }
+            }
+            for file in files where file.hasSuffix("build.gradle.kts") || file.hasSuffix("build.gradle") {
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+                for (id, implementation) in registrations(in: BuildScriptText.strippingComments(text)) {
+                    let simpleName = implementation.split(separator: ".").last.map(String.init) ?? implementation
+                    result.plugins[id] = classSources[simpleName].map(GradleBuildScript.parse) ?? GradleBuildScript()
+                }
+            }
+            for file in files where file.contains("/src/main/") && (file.hasSuffix(".gradle.kts") || file.hasSuffix(".gradle")) {
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+                let name = URL(fileURLWithPath: file).lastPathComponent
+                let stem = name.hasSuffix(".gradle.kts") ? String(name.dropLast(".gradle.kts".count)) : String(name.dropLast(".gradle".count))
+                let package = BuildScriptText.matches(#"(?m)^\s*package\s+([\w.]+)"#, in: text).first?[0]
+                result.plugins[package.map { "\($0).\(stem)" } ?? stem] = GradleBuildScript.parse(text)
+            }
+        }
+        return result
+    }
+
+    /// `(id, implementationClass)` pairs, in the order the registrations appear.
+    static func registrations(in text: String) -> [(String, String)] {
+        let ids = BuildScriptText.locatedMatches(#"\bid\s*(?:=|\.set\s*\()\s*["']([^"']+)["']"#, in: text).map { ($0.offset, true, $0.groups[0]) }
+        let classes = BuildScriptText.locatedMatches(#"\bimplementationClass\s*(?:=|\.set\s*\()\s*["']([^"']+)["']"#, in: text).map { ($0.offset, false, $0.groups[0]) }
+        var pairs: [(String, String)] = []
+        var pendingID: String?
+        var pendingClass: String?
+        // Each registration block holds one id and one class, in either order.
+        for (_, isID, value) in (ids + classes).sorted(by: { $0.0 < $1.0 }) {
+            if isID { pendingID = value } else { pendingClass = value }
+            if let id = pendingID, let implementation = pendingClass {
+                pairs.append((id, implementation))
+                pendingID = nil
+                pendingClass = nil
+            }
+        }
+        return pairs
+    }
+
+    private static func sourceFiles(under folder: String, fileSystem: FileManager) -> [String] {
+        guard let enumerator = fileSystem.enumerator(atPath: folder) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            // Build outputs and caches can be huge and hold generated copies of the sources.
+            if relative.hasPrefix("build/") || relative.contains("/build/") || relative.hasPrefix(".gradle") {
+                continue
+            }
+            files.append("\(folder)/\(relative)")
+        }
+        return files.sorted()
+    }
+
+    // MARK: Applying
+
+    /// The project dependencies that applying `ids` adds, following plugins that apply others.
+    func dependencies(applying ids: [String]) -> [GradleBuildScript.ProjectDependency] {
+        var visited = Set<String>()
+        var result: [GradleBuildScript.ProjectDependency] = []
+        var stack = ids.reversed().map { $0 }
+        while let id = stack.popLast() {
+            guard visited.insert(id).inserted, let plugin = plugins[id] else { continue }
+            result += plugin.dependencies
+            stack += plugin.pluginIDs.reversed()
+        }
+        return result
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// Builds a ``ModuleGraph`` from a Gradle multi-project build without running Gradle: settings
+/// includes and `projectDir` overrides, each module's build script, convention plugins in
+/// included builds, version-catalog plugin aliases, and the source sets on disk.
+///
+/// Every included project is a module named by its path (`:core:data`) rooted at its folder.
+/// Test source sets become suites inside it: `src/test*` (and KMP `*Test`) a unit suite
+/// `<path>:test`, `src/androidTest*` a ui suite `<path>:androidTest`, `src/screenshotTest` a
+/// snapshot suite `<path>:screenshotTest`. Configurations decide edges: `testImplementation`
+/// and kin feed the unit suite, `androidTestImplementation` the ui suite, everything else
+/// (implementation, api, compileOnly, runtimeOnly, kapt, …) is a production edge.
+public struct GradleProjectReader: Sendable {
+    /// A reader.
+    public init() {}
+
+    /// Reads the build rooted at `projectDirectory` (which holds settings.gradle(.kts)).
+    public func graph(projectDirectory root: String) throws(ImpactError) -> ModuleGraph {
+        guard let settingsFile = ["settings.gradle.kts", "settings.gradle"].map({ "\(root)/\($0)" }).first(where: Self.isFile) else {
+            throw .unreadableFile(path: "\(root)/settings.gradle(.kts)", reason: "no Gradle settings file")
+        }
+        let settings = GradleSettings.parse(try Self.read(settingsFile), file: settingsFile)
+        var warnings = settings.warnings
+
+        var includedBuilds = settings.includedBuilds
+        if Self.isDirectory("\(root)/buildSrc"), !includedBuilds.contains("buildSrc") { includedBuilds.append("buildSrc") }
+        let conventions = GradleConventionPlugins.scan(includedBuilds: includedBuilds.map { ProjectPath.join(root, $0) })
+        let catalog = GradleVersionCatalog.parse(Self.catalogSources(root: root))
+        let accessors = Self.accessorTable(for: settings.projects)
+
+        var modules: [Module] = []
+        var suites: [TestSuite] = []
+        for project in settings.projects {
+            let folder = settings.directories[project] ?? GradleSettings.defaultDirectory(of: project)
+            let absolute = ProjectPath.join(root, folder)
+            var script = GradleBuildScript()
+            if let buildFile = ["build.gradle.kts", "build.gradle"].map({ "\(absolute)/\($0)" }).first(where: Self.isFile) {
+                script = GradleBuildScript.parse(try Self.read(buildFile))
+            } else if !Self.isDirectory(absolute) {
+                warnings.append("\(project): folder \(folder) does not exist")
+            }
+            var pluginIDs = script.pluginIDs
+            for alias in script.pluginAliases {
+                if let id = catalog.pluginID(forAccessor: alias) { pluginIDs.append(id) }
+            }
+            let declared = script.dependencies + conventions.dependencies(applying: pluginIDs)
+
+            var edges: [GradleSourceSetKind: [String]] = [:]
+            for dependency in declared {
+                guard let target = resolve(dependency.target, accessors: accessors, known: settings.directories) else {
+                    warnings.append("\(project): dependency on unknown project \(dependency.target)")
+                    continue
+                }
+                guard target != project else { continue }
+                let kind = GradleSourceSetKind(configuration: dependency.configuration)
+                if edges[kind]?.contains(target) != true { edges[kind, default: []].append(target) }
+            }
+            modules.append(Module(name: project, paths: [folder], dependencies: edges[.production] ?? []))
+
+            for (kind, sourceFolders) in Self.testSourceSets(in: absolute) {
+                suites.append(TestSuite(
+                    name: "\(project):\(kind.suiteSuffix)", module: project, kind: kind.testKind,
+                    paths: sourceFolders.map { "\(folder)/src/\($0)" }, dependencies: edges[kind] ?? []
+                ))
+            }
+        }
+        let runAll = includedBuilds.filter { !$0.hasPrefix("..") }
+        return ModuleGraph(modules: modules, testSuites: suites, runAllPaths: runAll, warnings: warnings)
+    }
+
+    // MARK: Resolution
+
+    private func resolve(_ target: GradleBuildScript.Target, accessors: [String: String], known: [String: String]) -> String? {
+        switch target {
+        case let .path(path):
+            let normalized = path.hasPrefix(":") ? path : ":" + path
+            return known[normalized] == nil ? nil : normalized
+        case let .accessor(accessor):
+            return accessors[accessor] ?? accessors[Self.looseKey(accessor)]
+        }
+    }
+
+    /// Type-safe accessor (`core.data`, `featureLogin`) → project path, exact and loose forms.
+    static func accessorTable(for projects: [String]) -> [String: String] {
+        var table: [String: String] = [:]
+        for project in projects {
+            let accessor = project.split(separator: ":").map { camelCase(String($0)) }.joined(separator: ".")
+            table[accessor] = project
+            if table[looseKey(accessor)] == nil { table[looseKey(accessor)] = project }
+        }
+        return table
+    }
+
+    /// `feature-login` → `featureLogin`, Gradle's rule for accessor names.
+    static func camelCase(_ name: String) -> String {
+        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " })
+        guard let first = words.first else { return name }
+        return String(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// Lower-cased, separators dropped: the best-effort match when exact spelling differs.
+    static func looseKey(_ accessor: String) -> String {
+        "~" + accessor.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "." }
+    }
+
+    // MARK: Files
+
+    /// Test source-set folders under `module/src`, grouped by kind, sorted.
+    static func testSourceSets(in module: String) -> [(GradleSourceSetKind, [String])] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(module)/src")) ?? []
+        var grouped: [GradleSourceSetKind: [String]] = [:]
+        for name in names.sorted() where isDirectory("\(module)/src/\(name)") {
+            let kind = GradleSourceSetKind(sourceSet: name)
+            if kind != .production { grouped[kind, default: []].append(name) }
+        }
+        return grouped.sorted { $0.key.suiteSuffix < $1.key.suiteSuffix }.map { ($0.key, $0.value) }
+    }
+
+    private static func catalogSources(root: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/gradle")) ?? []
+        return names.filter { $0.hasSuffix(".versions.toml") }.sorted().compactMap {
+            try? String(contentsOfFile: "\(root)/gradle/\($0)", encoding: .utf8)
+        }
+    }
+
+    static func read(_ file: String) throws(ImpactError) -> String {
+        do {
+            return try String(contentsOfFile: file, encoding: .utf8)
+        } catch {
+            throw .unreadableFile(path: file, reason: "\(error.localizedDescription)")
+        }
+    }
+
+    static func isFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// Builds a ``ModuleGraph`` from a Swift package: from `swift package dump-package` JSON, or by
+/// running that command in the package folder.
+///
+/// Every non-test target is a module rooted at its path (`Sources/<name>` by default, its
+/// `path:` when set, narrowed to its `sources:` when listed). Every test target is a suite:
+/// `…UITests` ui, `…SnapshotTests` snapshot, others unit. Local path packages inside the project
+/// become modules too, reached through product dependencies.
+public struct SwiftPackageReader: Sendable {
+    private let runner: CommandRunner
+
+    /// A reader that runs the `swift` found on PATH (or on `searchPath` when given).
+    public init(searchPath: String? = nil) {
+        self.runner = CommandRunner(searchPath: searchPath)
+    }
+
+    /// Whether `swift` can be run here.
+    public var canDumpPackages: Bool { runner.locate("swift") != nil }
+
+    /// Runs `swift package dump-package` in `projectDirectory` and reads its output.
+    public func graph(projectDirectory: String) throws(ImpactError) -> ModuleGraph {
+        let output = try runner.run("swift", ["package", "dump-package", "--package-path", projectDirectory], in: projectDirectory)
+        return try graph(fromDumpPackage: output, projectDirectory: projectDirectory, source: "swift package dump-package")
+    }
+
+    /// Reads dump-package JSON. With `projectDirectory`, default target folders are probed on
+    /// disk the way SwiftPM does (`Sources`, `Source`, `src`, `srcs`); without, `Sources/<name>`
+    /// and `Tests/<name>` are assumed.
+    public func graph(fromDumpPackage data: Data, projectDirectory: String? = nil, source: String = "dump-package JSON") throws(ImpactError) -> ModuleGraph {
+        let manifest: DumpPackageManifest
+        do {
+            manifest = try JSONDecoder().decode(DumpPackageManifest.self, from: data)
+        } catch {
+            throw .unrecognizedGraphDocument(path: source, reason: "\(error)")
+        }
+        return graph(from: manifest, projectDirectory: projectDirectory)
+    }
+
+    // MARK: Mapping
+
+    func graph(from manifest: DumpPackageManifest, projectDirectory: String?) -> ModuleGraph {
+        let root = projectDirectory ?? manifest.roots.first
+        let localFolders = localPaths(manifest, root: root)
+        let locals = localPackages(manifest, folders: localFolders)
+        let targetNames = Set(manifest.targets.filter { $0.type != "test" }.map(\.name))
+
+        func resolve(_ dependency: DumpPackageManifest.TargetDependency) -> String? {
+            switch dependency {
+            case let .byName(name):
+                if targetNames.contains(name) { return name }
+                return locals[name.lowercased()]
+            case let .target(name):
+                return targetNames.contains(name) ? name : nil
+            case let .product(_, package):
+                return package.flatMap { locals[$0.lowercased()] }
+            case .other:
+                return nil
+            }
+        }
+
+        var modules = Set(locals.values).sorted().map { name in
+            Module(name: name, paths: [localFolders[name] ?? name])
+        }
+        var suites: [TestSuite] = []
+        for target in manifest.targets {
+            let base = target.path.map(ProjectPath.normalize) ?? defaultPath(for: target, projectDirectory: projectDirectory)
+            let paths = target.sources.map { $0.map { ProjectPath.join(base, $0) } } ?? [base]
+            let dependencies = unique(target.dependencies.compactMap(resolve))
+            if target.type == "test" {
+                let module = testedModule(of: target.name, among: dependencies)
+                suites.append(TestSuite(
+                    name: target.name, module: module, kind: TestKind.guessed(fromTargetName: target.name),
+                    paths: paths, dependencies: dependencies.filter { $0 != module }
+                ))
+            } else {
+                modules.append(Module(name: target.name, paths: paths, dependencies: dependencies))
+            }
+        }
+        return ModuleGraph(modules: modules, testSuites: suites)
+    }
+
+    /// `FooUITests`, `FooSnapshotTests`, `FooTests` test `Foo` when they depend on it; otherwise
+    /// their first dependency; a suite depending on nothing stands for itself.
+    private func testedModule(of name: String, among dependencies: [String]) -> String {
+        for suffix in ["UITests", "SnapshotTests", "IntegrationTests", "Tests"] where name.hasSuffix(suffix) {
+            let stem = String(name.dropLast(suffix.count))
+            if dependencies.contains(stem) { return stem }
+        }
+        return dependencies.first ?? name
+    }
+
+    private func defaultPath(for target: DumpPackageManifest.Target, projectDirectory: String?) -> String {
+        let folders: [String] = switch target.type {
+        case "test": ["Tests", "Sources", "Source", "src", "srcs"]
+        case "plugin": ["Plugins"]
+        default: ["Sources", "Source", "src", "srcs"]
+        }
+        if let projectDirectory {
+            for folder in folders {
+                var isDirectory: ObjCBool = false
+                let candidate = "\(projectDirectory)/\(folder)/\(target.name)"
+                if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+                    return "\(folder)/\(target.name)"
+                }
+            }
+        }
+        return "\(folders[0])/\(target.name)"
+    }
+
+    // MARK: Local packages
+
+    /// Lower-cased identity and folder name → module name, for path dependencies inside the root.
+    private func localPackages(_ manifest: DumpPackageManifest, folders: [String: String]) -> [String: String] {
+        var names: [String: String] = [:]
+        for name in folders.keys {
+            names[name.lowercased()] = name
+        }
+        for dependency in manifest.dependencies {
+            guard let path = dependency.localPath, let identity = dependency.identity else { continue }
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            if names[name.lowercased()] != nil { names[identity.lowercased()] = name }
+        }
+        return names
+    }
+
+    /// Module name (the folder's name) → project-relative folder of each local package inside the root.
+    private func localPaths(_ manifest: DumpPackageManifest, root: String?) -> [String: String] {
+        guard let root else { return [:] }
+        var paths: [String: String] = [:]
+        for dependency in manifest.dependencies {
+            guard let path = dependency.localPath,
+                  let relative = ProjectPath.relative(path.hasPrefix("/") ? path : "\(root)/\(path)", to: root),
+                  !relative.isEmpty else { continue }
+            paths[URL(fileURLWithPath: relative).lastPathComponent] = relative
+        }
+        return paths
+    }
+
+    private func unique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+}

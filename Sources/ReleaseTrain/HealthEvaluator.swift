@@ -1,0 +1,51 @@
+// MARK: - HealthVerdict
+
+/// What a sample means under a train's rules.
+public struct HealthVerdict: Sendable, Hashable {
+    /// Rules the sample breaches with a large enough sample: halt the rollout.
+    public var breached: [HealthRule]
+    /// Rules the sample would breach but whose minimum sample was not reached yet: watch.
+    public var inconclusive: [HealthRule]
+
+    /// Whether the rollout must halt.
+    public var isBreach: Bool { !breached.isEmpty }
+
+    /// One line for the audit log and notifications, e.g.
+    /// `crash_free_users 98.7 breaches crash_free_users < 99.5 (min sample 1000)`.
+    public func summary(for sample: HealthSample) -> String {
+        if let rule = breached.first {
+            return "\(sample.metric.rawValue) \(sample.value) over \(sample.sampleSize) breaches \(rule)"
+        }
+        if let rule = inconclusive.first {
+            return "\(sample.metric.rawValue) \(sample.value) would breach \(rule) but the sample of \(sample.sampleSize) is too small"
+        }
+        return "\(sample.metric.rawValue) \(sample.value) is healthy"
+    }
+}
+
+// MARK: - HealthEvaluator
+
+/// Checks samples against a train's health rules.
+public struct HealthEvaluator: Sendable, Hashable {
+    /// The train's rules.
+    public let rules: [HealthRule]
+
+    /// Creates an evaluator for `rules`.
+    public init(rules: [HealthRule]) {
+        self.rules = rules
+    }
+
+    /// The verdict for `sample`: only rules on the sample's metric apply; a breach counts
+    /// only when the sample is at least the rule's minimum.
+    public func evaluate(_ sample: HealthSample) -> HealthVerdict {
+        var verdict = HealthVerdict(breached: [], inconclusive: [])
+        for rule in rules where rule.metric == sample.metric && rule.isBreached(by: sample.value) {
+            if sample.sampleSize >= rule.minimumSample {
+                verdict.breached.append(rule)
+            } else {
+                verdict.inconclusive.append(rule)
+            }
+        }
+        return verdict
+    }
+}

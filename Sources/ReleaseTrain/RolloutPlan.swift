@@ -1,0 +1,72 @@
+import Foundation
+
+// MARK: - RolloutPlan
+
+/// How each store rolls a release out once the build is approved.
+public struct RolloutPlan: Sendable, Hashable, Codable {
+    /// Google Play's staged rollout.
+    public var android: PlayRolloutPlan
+    /// The App Store's phased release.
+    public var ios: AppStoreRolloutPlan
+
+    /// Creates a plan; by default Play's 1 → 100 % steps with a day's soak, and phased
+    /// release on for the App Store.
+    public init(android: PlayRolloutPlan = PlayRolloutPlan(), ios: AppStoreRolloutPlan = AppStoreRolloutPlan()) {
+        self.android = android
+        self.ios = ios
+    }
+
+    /// `5%` or `0.5%`: whole percentages without decimals.
+    public static func percentText(_ percent: Double) -> String {
+        percent == percent.rounded() ? "\(Int(percent))%" : "\(percent)%"
+    }
+}
+
+// MARK: - PlayRolloutPlan
+
+/// Google Play staged rollout: the percentages of users, in order, and the least time each
+/// step must run ("soak") before the next.
+public struct PlayRolloutPlan: Sendable, Hashable, Codable {
+    /// The steps Play's console suggests and most teams use.
+    public static let defaultSteps: [Double] = [1, 2, 5, 10, 20, 50, 100]
+    /// A day: long enough for crash reports of a step to arrive.
+    public static let defaultMinimumSoak: TimeInterval = 86_400
+
+    /// The track to roll out on, usually `production`.
+    public var track: String
+    /// Percentages of users, strictly increasing, ending at 100.
+    public var steps: [Double]
+    /// Seconds each step runs at least before the next.
+    public var minimumSoak: TimeInterval
+
+    /// Creates a plan.
+    public init(track: String = "production", steps: [Double] = PlayRolloutPlan.defaultSteps, minimumSoak: TimeInterval = PlayRolloutPlan.defaultMinimumSoak) {
+        self.track = track
+        self.steps = steps
+        self.minimumSoak = minimumSoak
+    }
+
+    /// The file's keys; `soak` is in seconds in JSON.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case track, steps
+        case minimumSoak = "soak"
+    }
+}
+
+// MARK: - AppStoreRolloutPlan
+
+/// App Store rollout: phased release over Apple's fixed seven days, or everyone at once.
+public struct AppStoreRolloutPlan: Sendable, Hashable, Codable {
+    /// Whether to use a phased release (Apple's 1, 2, 5, 10, 20, 50, 100 % over 7 days).
+    public var phased: Bool
+
+    /// Creates a plan; phased by default.
+    public init(phased: Bool = true) {
+        self.phased = phased
+    }
+
+    /// The file's keys.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case phased
+    }
+}
