@@ -14,9 +14,9 @@ enum ProjectPath {
     }
 
     /// Joins a base folder and a relative path and normalizes the result; `..` steps up where
-    /// it can, which build files use for sibling folders.
+    /// it can, which build files use for sibling folders. An absolute base stays absolute.
     static func join(_ base: String, _ relative: String) -> String {
-        if relative.hasPrefix("/") { return normalize(relative) }
+        if relative.hasPrefix("/") { return relative }
         var parts = base.split(separator: "/").map(String.init).filter { $0 != "." }
         for part in relative.split(separator: "/").map(String.init) where part != "." {
             if part == "..", let last = parts.last, last != ".." {
@@ -25,7 +25,8 @@ enum ProjectPath {
                 parts.append(part)
             }
         }
-        return parts.joined(separator: "/")
+        let joined = parts.joined(separator: "/")
+        return base.hasPrefix("/") ? "/" + joined : joined
     }
 
     /// The path of `absolute` inside `root`, or nil when it lies outside.

@@ -40,8 +40,9 @@ public struct SwiftPackageReader: Sendable {
     // MARK: Mapping
 
     func graph(from manifest: DumpPackageManifest, projectDirectory: String?) -> ModuleGraph {
-        let root = projectDirectory ?? manifest.roots.first
-        let localFolders = localPaths(manifest, root: root)
+        // Dump paths are absolute from where the dump ran, which may not be this machine.
+        let roots = manifest.roots + (projectDirectory.map { [$0] } ?? [])
+        let localFolders = localPaths(manifest, roots: roots)
         let locals = localPackages(manifest, folders: localFolders)
         let targetNames = Set(manifest.targets.filter { $0.type != "test" }.map(\.name))
 
@@ -125,13 +126,14 @@ public struct SwiftPackageReader: Sendable {
     }
 
     /// Module name (the folder's name) → project-relative folder of each local package inside the root.
-    private func localPaths(_ manifest: DumpPackageManifest, root: String?) -> [String: String] {
-        guard let root else { return [:] }
+    private func localPaths(_ manifest: DumpPackageManifest, roots: [String]) -> [String: String] {
         var paths: [String: String] = [:]
         for dependency in manifest.dependencies {
-            guard let path = dependency.localPath,
-                  let relative = ProjectPath.relative(path.hasPrefix("/") ? path : "\(root)/\(path)", to: root),
-                  !relative.isEmpty else { continue }
+            guard let path = dependency.localPath else { continue }
+            let relative = path.hasPrefix("/")
+                ? roots.lazy.compactMap { ProjectPath.relative(path, to: $0) }.first
+                : ProjectPath.normalize(path)
+            guard let relative, !relative.isEmpty, !relative.hasPrefix("..") else { continue }
             paths[URL(fileURLWithPath: relative).lastPathComponent] = relative
         }
         return paths

@@ -23,11 +23,20 @@ extension UnsafeRawBufferPointer {
         matches(literal, at: count - literal.utf8CodeUnitCount)
     }
 
-    /// Offset of the first `literal` at or after `offset`, found with `memmem`.
+    /// Offset of the first `literal` at or after `offset`: `memchr` for its first byte, then
+    /// `memcmp` (`memmem` is a GNU extension Swift's Glibc module does not expose).
     func find(_ literal: StaticString, from offset: Int = 0) -> Int? {
-        guard offset >= 0, offset < count, let base = baseAddress else { return nil }
-        guard let hit = memmem(base + offset, count - offset, literal.utf8Start, literal.utf8CodeUnitCount) else { return nil }
-        return UnsafeRawPointer(hit) - base
+        let length = literal.utf8CodeUnitCount
+        guard length > 0, offset >= 0, let base = baseAddress else { return nil }
+        let first = Int32(literal.utf8Start.pointee)
+        var index = offset
+        while index + length <= count {
+            guard let hit = memchr(base + index, first, count - length + 1 - index) else { return nil }
+            let position = UnsafeRawPointer(hit) - base
+            if memcmp(base + position, literal.utf8Start, length) == 0 { return position }
+            index = position + 1
+        }
+        return nil
     }
 
     /// Offset of the first `byte` at or after `offset`.

@@ -53,7 +53,9 @@ public enum XCResultTestsParser {
 
         private mutating func testCase(_ node: [String: Any], name: String, suite: String) {
             var facts = Facts()
-            for child in JSONLook.array(node["children"]) ?? [] { facts.collect(child) }
+            let children = JSONLook.array(node["children"]) ?? []
+            facts.noteRepetitions(among: children)
+            for child in children { facts.collect(child) }
             var outcome: TestAttemptOutcome
             switch JSONLook.string(node["result"]) {
             case "Passed", "Expected Failure": outcome = .passed
@@ -94,9 +96,14 @@ public enum XCResultTestsParser {
             default:
                 break
             }
+            noteRepetitions(among: children)
+            for child in children { collect(child) }
+        }
+
+        /// Repetitions are siblings (under the Test Case, or under one Arguments node).
+        mutating func noteRepetitions(among children: [Any]) {
             let repetitions = children.filter { JSONLook.string(JSONLook.object($0)?["nodeType"]) == "Repetition" }.count
             maxRepetitions = max(maxRepetitions, repetitions)
-            for child in children { collect(child) }
         }
     }
 

@@ -23,7 +23,7 @@ struct CILoopModule: DIModule {
             return library
         }
         builder.register(BuildPlanner.self, .singleton, BuildPlanner.init(library:))
-        builder.register(JobDispatcher.self, .singleton, JobDispatcher.init(queue:configuration:))
+        builder.register(JobDispatcher.self, .singleton, JobDispatcher.init(queue:configuration:logger:))
         builder.register(AgentAuthService.self, .singleton, AgentAuthService.init(store:configuration:))
         builder.register(WebhookIntake.self, .singleton, WebhookIntake.init(repositories:deliveries:planner:dispatcher:logger:))
         builder.register(LeaseMonitor.self, .singleton, LeaseMonitor.init(queue:dispatcher:configuration:logger:))

@@ -1,23 +1,29 @@
 import Core
 import Foundation
+import Logging
 import Store
 import Synchronization
 
 /// Answers agents' long polls the moment a job they can run becomes available.
 ///
-/// An agent's poll first tries to claim a job; if there is none it parks until something
-/// changes (a build is created, a job ends, a lease expires) or its wait runs out. Every
-/// change calls `wake()`, and parked polls try again. A generation counter closes the gap
-/// between "found nothing" and "parked", so a wake in between is never missed.
+/// A poll first tries to claim a job itself; if there is none it parks. Every change that
+/// can make a job runnable (a build is created, a job ends, a lease expires) calls `wake()`,
+/// which starts one dispatch pass: the parked polls are served oldest first, and once an
+/// agent finds nothing, parked agents with the same tags are skipped for the rest of the
+/// pass. So a new job costs about two claims however many agents wait, instead of every
+/// parked poll racing for the database's single writer. Wakes during a pass run another
+/// pass after it; a generation counter closes the gap between "found nothing" and "parked".
 public final class JobDispatcher: Sendable {
     private let queue: any JobQueue
     private let leaseSeconds: Double
-    private let state = Mutex<(generation: Int, waiters: [UUID: CheckedContinuation<Void, Never>])>((0, [:]))
+    private let logger: Logger
+    private let state = Mutex(DispatchState())
 
     /// Creates the dispatcher over the job queue.
-    public init(queue: any JobQueue, configuration: ServerConfiguration) {
+    public init(queue: any JobQueue, configuration: ServerConfiguration, logger: Logger) {
         self.queue = queue
         self.leaseSeconds = configuration.leaseSeconds
+        self.logger = logger
     }
 
     /// A job for the agent, waiting up to `wait` for one; nil when none came in time.
@@ -29,20 +35,28 @@ public final class JobDispatcher: Sendable {
                 return job
             }
             guard ContinuousClock.now < deadline else { return nil }
-            await park(seenGeneration: generation, until: deadline)
+            switch await park(agent, seenGeneration: generation, until: deadline) {
+            case .assigned(let job): return job
+            case .timedOut: return nil
+            case .retry: continue
+            }
         }
         return nil
     }
 
-    /// Wakes every parked poll to look for work again.
+    /// Serves parked polls from the jobs that are runnable now.
     public func wake() {
-        let waiters = state.withLock { state in
+        let startPass = state.withLock { state -> Bool in
             state.generation += 1
-            let parked = state.waiters
-            state.waiters.removeAll()
-            return parked
+            guard !state.passRunning else {
+                state.passRequested = true
+                return false
+            }
+            if state.waiters.isEmpty { return false }
+            state.passRunning = true
+            return true
         }
-        for continuation in waiters.values { continuation.resume() }
+        if startPass { Task { self.runPasses() } }
     }
 
     /// How many polls are parked now.
@@ -50,28 +64,114 @@ public final class JobDispatcher: Sendable {
 
     // MARK: Parking
 
-    private func park(seenGeneration: Int, until deadline: ContinuousClock.Instant) async {
+    private func park(_ agent: Agent, seenGeneration: Int, until deadline: ContinuousClock.Instant) async -> ParkResult {
         let id = UUID()
         let timer = Task { [weak self] in
             try? await Task.sleep(until: deadline, clock: .continuous)
-            self?.resume(id)
+            self?.resume(id, with: .timedOut)
         }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<ParkResult, Never>) in
                 let missedWake = state.withLock { state in
                     if state.generation != seenGeneration { return true }
-                    state.waiters[id] = continuation
+                    state.sequence += 1
+                    state.waiters[id] = DispatchState.Waiter(agent: agent, order: state.sequence, deadline: deadline, continuation: continuation)
                     return false
                 }
-                if missedWake { continuation.resume() }
+                if missedWake { continuation.resume(returning: .retry) }
             }
         } onCancel: {
-            resume(id)
+            resume(id, with: .timedOut)
         }
         timer.cancel()
+        return result
     }
 
-    private func resume(_ id: UUID) {
-        state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+    private func resume(_ id: UUID, with result: ParkResult) {
+        state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume(returning: result)
     }
+
+    // MARK: Dispatch passes
+
+    /// Runs passes until no wake arrived during the last one.
+    private func runPasses() {
+        while true {
+            runOnePass()
+            let again = state.withLock { state -> Bool in
+                if state.passRequested, !state.waiters.isEmpty {
+                    state.passRequested = false
+                    return true
+                }
+                state.passRequested = false
+                state.passRunning = false
+                return false
+            }
+            if !again { return }
+        }
+    }
+
+    /// Offers work to each parked poll, oldest first, skipping tag sets that found none.
+    private func runOnePass() {
+        let parked = state.withLock { $0.waiters.sorted { $0.value.order < $1.value.order }.map(\.key) }
+        var idleTags: Set<[String: String]> = []
+        for id in parked {
+            // Take the waiter out while claiming for it, so its timer cannot answer it
+            // "nothing" while a job is being assigned to it.
+            guard let waiter = state.withLock({ $0.waiters.removeValue(forKey: id) }) else { continue }
+            if idleTags.contains(waiter.agent.tags) {
+                putBack(id, waiter)
+                continue
+            }
+            do {
+                if let job = try queue.claimNextJob(agent: waiter.agent, leaseSeconds: leaseSeconds, now: Date()) {
+                    waiter.continuation.resume(returning: .assigned(job))
+                } else {
+                    idleTags.insert(waiter.agent.tags)
+                    putBack(id, waiter)
+                }
+            } catch {
+                logger.error("dispatch failed", metadata: ["agent": "\(waiter.agent.id)", "error": "\(error)"])
+                putBack(id, waiter)
+            }
+        }
+    }
+
+    /// Parks the waiter again, or answers it if its wait ran out while it was out.
+    private func putBack(_ id: UUID, _ waiter: DispatchState.Waiter) {
+        if ContinuousClock.now >= waiter.deadline {
+            waiter.continuation.resume(returning: .timedOut)
+            return
+        }
+        state.withLock { $0.waiters[id] = waiter }
+    }
+}
+
+// MARK: - State
+
+/// How a parked poll ends.
+enum ParkResult: Sendable {
+    /// A dispatch pass assigned this job to the agent.
+    case assigned(JobAssignment)
+    /// The wait ran out (or the request was cancelled).
+    case timedOut
+    /// Something changed between the poll's own claim and parking: claim again.
+    case retry
+}
+
+/// The dispatcher's mutable state, guarded by its mutex.
+struct DispatchState: Sendable {
+    /// One parked long poll.
+    struct Waiter: Sendable {
+        let agent: Agent
+        /// Arrival order: older polls are served first.
+        let order: Int
+        let deadline: ContinuousClock.Instant
+        let continuation: CheckedContinuation<ParkResult, Never>
+    }
+
+    var generation = 0
+    var sequence = 0
+    var waiters: [UUID: Waiter] = [:]
+    var passRunning = false
+    var passRequested = false
 }

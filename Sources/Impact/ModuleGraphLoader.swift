@@ -1,0 +1,113 @@
+import Foundation
+
+/// The kinds of project description impact analysis can read.
+public enum ProjectKind: String, Sendable, Codable, CaseIterable {
+    /// A Swift package, read through `swift package dump-package`.
+    case swiftPackage
+    /// A Gradle multi-project build.
+    case gradle
+    /// An XcodeGen `project.yml`.
+    case xcodeGen
+    /// A graph file: our JSON format or dump-package JSON.
+    case graphFile
+}
+
+/// One entry point for getting a ``ModuleGraph``: from a graph file (our JSON format or
+/// dump-package JSON, told apart by shape), or from a project folder by what it contains.
+public struct ModuleGraphLoader: Sendable {
+    private let swiftPackages: SwiftPackageReader
+
+    /// A loader; `searchPath` is the PATH used to find `swift` (the process's own when nil).
+    public init(searchPath: String? = nil) {
+        self.swiftPackages = SwiftPackageReader(searchPath: searchPath)
+    }
+
+    // MARK: Graph files
+
+    /// Reads a graph file. `projectDirectory`, when given, lets dump-package JSON probe target
+    /// folders on disk.
+    public func load(graphFile path: String, projectDirectory: String? = nil) throws(ImpactError) -> ModuleGraph {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadableFile(path: path, reason: error.localizedDescription)
+        }
+        return try decode(data, source: path, projectDirectory: projectDirectory)
+    }
+
+    /// Decodes a graph document: ours when it has `modules`, dump-package JSON when it has
+    /// `targets`; otherwise an error naming what was wrong with the closer match.
+    public func decode(_ data: Data, source: String, projectDirectory: String? = nil) throws(ImpactError) -> ModuleGraph {
+        let ownError: any Error
+        do {
+            return try JSONDecoder().decode(ModuleGraph.self, from: data)
+        } catch {
+            ownError = error
+        }
+        if Self.isMissingModules(ownError) {
+            do {
+                return try swiftPackages.graph(fromDumpPackage: data, projectDirectory: projectDirectory, source: source)
+            } catch {
+                throw .unrecognizedGraphDocument(path: source, reason: "no \"modules\" (our format) and not dump-package JSON either")
+            }
+        }
+        throw .unrecognizedGraphDocument(path: source, reason: Self.describe(ownError))
+    }
+
+    // MARK: Project folders
+
+    /// What the folder holds: Package.swift first, then Gradle settings, then project.yml.
+    public func detectKind(projectDirectory: String) -> ProjectKind? {
+        let has = { (name: String) in FileManager.default.fileExists(atPath: "\(projectDirectory)/\(name)") }
+        if has("Package.swift") { return .swiftPackage }
+        if has("settings.gradle.kts") || has("settings.gradle") { return .gradle }
+        if has("project.yml") || has("project.yaml") { return .xcodeGen }
+        return nil
+    }
+
+    /// Reads the project in `projectDirectory` with the reader its kind needs.
+    public func load(projectDirectory: String) throws(ImpactError) -> (graph: ModuleGraph, kind: ProjectKind) {
+        switch detectKind(projectDirectory: projectDirectory) {
+        case .swiftPackage:
+            guard swiftPackages.canDumpPackages else {
+                throw .toolNotFound("swift (needed to read Package.swift; or pass --graph with `swift package dump-package` output)")
+            }
+            return (try swiftPackages.graph(projectDirectory: projectDirectory), .swiftPackage)
+        case .gradle:
+            return (try GradleProjectReader().graph(projectDirectory: projectDirectory), .gradle)
+        case .xcodeGen:
+            let spec = FileManager.default.fileExists(atPath: "\(projectDirectory)/project.yml") ? "project.yml" : "project.yaml"
+            return (try XcodeGenReader().graph(projectDirectory: projectDirectory, specFile: spec), .xcodeGen)
+        case .graphFile, nil:
+            throw .unknownProjectKind(directory: projectDirectory)
+        }
+    }
+
+    // MARK: Errors
+
+    private static func isMissingModules(_ error: any Error) -> Bool {
+        if case let DecodingError.keyNotFound(key, context)? = error as? DecodingError {
+            return key.stringValue == "modules" && context.codingPath.isEmpty
+        }
+        return false
+    }
+
+    /// `modules[3].name: key not found` rather than the decoder's debug dump.
+    static func describe(_ error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        func at(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        switch decoding {
+        case let .keyNotFound(key, context):
+            return "\(at(context.codingPath + [key])): missing"
+        case let .typeMismatch(_, context), let .valueNotFound(_, context):
+            return "\(at(context.codingPath)): \(context.debugDescription)"
+        case let .dataCorrupted(context):
+            return context.codingPath.isEmpty ? "not valid JSON: \(context.debugDescription)" : "\(at(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Yams
+
+/// Loads an XcodeGen spec the way XcodeGen does: `include:` files first (each path relative to
+/// the file that names it, recursively), the including file merged on top; paths inside an
+/// included file made relative to the project root, since XcodeGen resolves them relative to
+/// the included file by default.
+struct XcodeGenSpecLoader {
+    /// The project root (the folder of the main spec).
+    let root: String
+
+    /// The merged spec and every included file, project-relative.
+    func load(_ specFile: String) throws(ImpactError) -> (spec: [String: Any], includes: [String]) {
+        var includes: [String] = []
+        var visiting = Set<String>()
+        let spec = try load(relative: specFile, includes: &includes, visiting: &visiting)
+        return (spec, includes)
+    }
+
+    // MARK: Loading
+
+    private func load(relative file: String, includes: inout [String], visiting: inout Set<String>) throws(ImpactError) -> [String: Any] {
+        guard visiting.insert(file).inserted else {
+            throw .invalidBuildFile(path: file, reason: "include cycle")
+        }
+        defer { visiting.remove(file) }
+        let absolute = ProjectPath.join(root, file)
+        let text = try GradleProjectReader.read(absolute)
+        let document: Any?
+        do {
+            document = try Yams.load(yaml: text)
+        } catch {
+            throw .invalidBuildFile(path: absolute, reason: "\(error)")
+        }
+        guard var spec = document as? [String: Any] else {
+            if document == nil { return [:] }
+            throw .invalidBuildFile(path: absolute, reason: "the top level is not a mapping")
+        }
+        let folder = ProjectPath.parent(file)
+        if !folder.isEmpty {
+            spec = rebasingPaths(spec, onto: folder)
+        }
+        var merged: [String: Any] = [:]
+        for entry in includeEntries(spec["include"]) {
+            let included = ProjectPath.join(folder, entry)
+            includes.append(included)
+            merged = Self.merge(try load(relative: included, includes: &includes, visiting: &visiting), onto: merged)
+        }
+        spec.removeValue(forKey: "include")
+        return Self.merge(spec, onto: merged)
+    }
+
+    /// `include: [a.yml, {path: b.yml}]` or a single string.
+    private func includeEntries(_ value: Any?) -> [String] {
+        let items: [Any] = (value as? [Any]) ?? (value.map { [$0] } ?? [])
+        return items.compactMap { item in
+            if let path = item as? String { return path }
+            if let mapping = item as? [String: Any] { return mapping["path"] as? String }
+            return nil
+        }
+    }
+
+    /// Target sources and local package paths of an included file, made root-relative.
+    private func rebasingPaths(_ spec: [String: Any], onto folder: String) -> [String: Any] {
+        var spec = spec
+        if var targets = spec["targets"] as? [String: Any] {
+            for (name, value) in targets {
+                guard var target = value as? [String: Any], let sources = target["sources"] else { continue }
+                target["sources"] = XcodeGenReader.sourcePaths(sources).map { ProjectPath.join(folder, $0) }
+                targets[name] = target
+            }
+            spec["targets"] = targets
+        }
+        if var packages = spec["packages"] as? [String: Any] {
+            for (name, value) in packages {
+                guard var package = value as? [String: Any], let path = package["path"] as? String else { continue }
+                package["path"] = ProjectPath.join(folder, path)
+                packages[name] = package
+            }
+            spec["packages"] = packages
+        }
+        return spec
+    }
+
+    /// XcodeGen's merge: mappings merge key by key, recursively; anything else is replaced.
+    static func merge(_ top: [String: Any], onto base: [String: Any]) -> [String: Any] {
+        var result = base
+        for (key, value) in top {
+            if let nested = value as? [String: Any], let existing = result[key] as? [String: Any] {
+                result[key] = merge(nested, onto: existing)
+            } else {
+                result[key] = value
+            }
+        }
+        return result
+    }
+}

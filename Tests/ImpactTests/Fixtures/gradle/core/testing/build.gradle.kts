@@ -1,0 +1,7 @@
+plugins {
+    id("org.jetbrains.kotlin.jvm")
+}
+
+dependencies {
+    implementation(project(":core:model"))
+}

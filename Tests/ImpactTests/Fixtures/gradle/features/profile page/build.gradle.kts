@@ -1,0 +1,7 @@
+plugins {
+    id("myapp.android.feature")
+}
+
+dependencies {
+    implementation(projects.designSystem)
+}

@@ -1,0 +1,1 @@
+// shared by App and Widget
