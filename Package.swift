@@ -26,6 +26,12 @@ let package = Package(
         .executable(name: "mobile-ops-agent", targets: ["mobile-ops-agent"]),
         .library(name: "DI", targets: ["DI"]),
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
+        // For the benchmark package, which measures these modules directly.
+        .library(name: "Core", targets: ["Core"]),
+        .library(name: "Store", targets: ["Store"]),
+        .library(name: "Agent", targets: ["Agent"]),
+        .library(name: "BuildMetrics", targets: ["BuildMetrics"]),
+        .library(name: "Impact", targets: ["Impact"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -67,6 +73,13 @@ let package = Package(
             dependencies: ["Core", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
+        // Named BuildMetrics: swift-metrics (via Hummingbird) already has a `Metrics` module.
+        .target(name: "BuildMetrics", swiftSettings: swiftSettings),
+        .target(
+            name: "Impact",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "Agent",
             dependencies: ["Core", "HTTPClient", .product(name: "Logging", package: "swift-log")],
@@ -92,7 +105,7 @@ let package = Package(
         .target(
             name: "CLI",
             dependencies: [
-                "HTTPClient", "Core", "Pipelines",
+                "HTTPClient", "Core", "Pipelines", "Impact", "BuildMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -134,6 +147,7 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core"], swiftSettings: swiftSettings),
         .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core"], swiftSettings: swiftSettings),
+        .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "DITests", dependencies: ["DI"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPClientTests",
@@ -148,7 +162,8 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "Webhooks", "Notifications",
+                "Server", "Webhooks", "Notifications", "Core",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

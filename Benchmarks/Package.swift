@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(name: "mobile-ops", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject.git", from: "2.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -32,6 +33,18 @@ let package = Package(
             ],
             path: "DIBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The CI loop's goals (issue 4) against a release server: `swift run -c release ci-bench`.
+        .executableTarget(
+            name: "ci-bench",
+            dependencies: [
+                .product(name: "Store", package: "mobile-ops"),
+                .product(name: "Core", package: "mobile-ops"),
+                .product(name: "Agent", package: "mobile-ops"),
+                .product(name: "HTTPClient", package: "mobile-ops"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Sources/ci-bench"
         ),
         // Plain release-mode harness printing one comparison table.
         .executableTarget(

@@ -74,7 +74,7 @@ extension CurlEasy {
             lines.append("Expect:")
         }
         // curl labels posted bodies as form data by default; send no type rather than a wrong one.
-        if request.body != nil || request.method == .post, !request.headers.contains("Content-Type") {
+        if request.body != nil || request.bodyFile != nil || request.method == .post, !request.headers.contains("Content-Type") {
             lines.append("Content-Type:")
         }
         // An explicit Accept-Encoding means the caller wants the raw encoded bytes.

@@ -1,5 +1,11 @@
 import CCurl
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // MARK: - CurlTransfer
 
 /// One curl easy handle plus everything it points at (header list, error buffer, response
@@ -18,6 +24,9 @@ final class CurlTransfer {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     /// The request header list; curl reads it during the transfer, so it is freed only in `deinit`.
     private var headerList: UnsafeMutablePointer<curl_slist>?
+
+    /// The file an upload streams from (curl's default read function `fread`s it); closed in `deinit`.
+    private var uploadFile: UnsafeMutablePointer<FILE>?
 
     /// Body bytes received so far.
     private var body: [UInt8] = []
@@ -40,6 +49,7 @@ final class CurlTransfer {
         // The driver removes the handle from the multi handle before dropping us.
         curl_easy_cleanup(self.easy)
         curl_slist_free_all(self.headerList)
+        if let uploadFile { fclose(uploadFile) }
         self.errorBuffer.deallocate()
     }
 
@@ -52,7 +62,11 @@ final class CurlTransfer {
         try options.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(self.errorBuffer))
         try options.applyClientDefaults(configuration)
         try options.set(CURLOPT_TIMEOUT_MS, Curl.milliseconds(request.timeout))
-        try options.applyMethodAndBody(request)
+        if let path = request.bodyFile {
+            try self.configureUpload(from: path, method: request.method, options)
+        } else {
+            try options.applyMethodAndBody(request)
+        }
         self.headerList = try options.applyHeaders(request, configuration)
 
         // Callbacks get this object back through their user-data pointer. Unretained is
@@ -69,6 +83,23 @@ final class CurlTransfer {
             guard let context else { return 0 }
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
             return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+    }
+
+    /// Streams the body from `path` with curl's upload mode: `Content-Length` from the file's
+    /// size, the data read as curl sends it, so a large file never sits in memory.
+    private func configureUpload(from path: String, method: HTTPMethod, _ options: CurlEasy) throws(HTTPClientError) {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let file = fopen(path, "rb") else {
+            throw .invalidRequest("cannot read the body file \(path.debugDescription)")
+        }
+        self.uploadFile = file
+        try options.set(CURLOPT_UPLOAD, true)
+        try options.set(CURLOPT_READDATA, pointer: UnsafeMutableRawPointer(file))
+        try options.set(CURLOPT_INFILESIZE_LARGE, offset: Int(info.st_size))
+        // Upload mode sends PUT; any other method keeps the same body mechanism.
+        if method != .put {
+            try options.set(CURLOPT_CUSTOMREQUEST, method.rawValue)
         }
     }
 

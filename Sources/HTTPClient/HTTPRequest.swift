@@ -13,6 +13,9 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The request body, or `nil` for none. An empty array sends `Content-Length: 0`.
     public var body: [UInt8]?
+    /// A file whose contents are the body, streamed from disk instead of held in memory
+    /// (large uploads such as build artifacts); exclusive with `body`.
+    public var bodyFile: String?
     /// The limit for the whole exchange: connecting, redirects, sending and receiving.
     public var timeout: Duration
 
@@ -22,12 +25,14 @@ public struct HTTPRequest: Sendable, Hashable {
         url: String,
         headers: HTTPHeaders = [],
         body: [UInt8]? = nil,
+        bodyFile: String? = nil,
         timeout: Duration = .seconds(30)
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.bodyFile = bodyFile
         self.timeout = timeout
     }
 
@@ -52,6 +57,9 @@ public struct HTTPRequest: Sendable, Hashable {
         }
         if let field = self.headers.firstInvalidField {
             throw .invalidRequest("invalid header field \(field.name.debugDescription)")
+        }
+        if self.bodyFile != nil, self.body != nil {
+            throw .invalidRequest("a request has either a body or a body file, not both")
         }
         guard self.timeout > .zero else {
             throw .invalidRequest("timeout must be positive, got \(self.timeout)")

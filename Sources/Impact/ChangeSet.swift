@@ -13,6 +13,15 @@ public struct ChangeSet: Sendable, Hashable, Codable {
         self.paths = Set(paths.map(ProjectPath.normalize).filter { !$0.isEmpty }).sorted()
     }
 
+    /// The same change with absolute paths inside `projectDirectory` made relative to it;
+    /// absolute paths outside it are dropped (they cannot belong to the project).
+    public func relative(to projectDirectory: String) -> ChangeSet {
+        ChangeSet(paths: paths.compactMap { path in
+            guard path.hasPrefix("/") else { return path }
+            return ProjectPath.relative(path, to: projectDirectory)
+        })
+    }
+
     // MARK: Parsing
 
     /// Reads a `--changed-files` list: one path per line (spaces are part of the path). Lines
@@ -36,7 +45,9 @@ public struct ChangeSet: Sendable, Hashable, Codable {
     /// rename or copy), every field ended by NUL. Paths are taken byte for byte, so spaces,
     /// tabs and newlines in names survive.
     public static func parse(nameStatusZ data: Data) throws(ImpactError) -> ChangeSet {
-        let fields = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var fields = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        // Every field ends with NUL, so the split leaves one empty field after the last.
+        if fields.last?.isEmpty == true { fields.removeLast() }
         var paths: [String] = []
         var index = 0
         while index < fields.count {

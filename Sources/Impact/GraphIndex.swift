@@ -25,8 +25,11 @@ struct GraphIndex: Sendable {
     let suiteModule: [Int32]
     /// Each suite's test-edge module ids (known modules only, ascending, without its own module).
     let suiteTestDependencies: [[Int32]]
-    /// Root path → owners of that exact root.
-    let owners: [String: [Owner]]
+    /// Root path → its owner, packed (see ``pack(_:)``); most roots have exactly one owner, so
+    /// a packed integer saves one array allocation per root on graphs with 200,000 roots.
+    let packedOwners: [String: UInt32]
+    /// Owner lists of roots with several owners; a packed value with the high bit set indexes here.
+    let sharedOwners: [[Owner]]
     /// Normalized paths the graph cannot see into.
     let runAllPaths: Set<String>
     /// What was odd about the graph (dependencies on names it does not contain, duplicate roots).
@@ -55,7 +58,13 @@ struct GraphIndex: Sendable {
             }
         }
         // Ascending and unique so breadth-first order, and therefore every reason, is deterministic.
-        dependents = dependents.map { Array(Set($0)).sorted() }
+        for position in dependents.indices where dependents[position].count > 1 {
+            let sorted = dependents[position].sorted()
+            var unique: [Int32] = []
+            unique.reserveCapacity(sorted.count)
+            for id in sorted where unique.last != id { unique.append(id) }
+            dependents[position] = unique
+        }
 
         let sortedSuites = graph.testSuites.sorted { $0.name < $1.name }
         var suiteNames = Set<String>()
@@ -82,13 +91,14 @@ struct GraphIndex: Sendable {
             warnings.append("ignored \(names.count) dependencies on names outside the graph (external packages?): \(shown)\(names.count > 10 ? ", …" : "")")
         }
 
-        var owners: [String: [Owner]] = [:]
-        owners.reserveCapacity(graph.modules.count * 2)
+        var owners = OwnerTable()
+        // Sized up front: growing a 200,000-entry table rehashes every key several times.
+        owners.packed.reserveCapacity(graph.modules.reduce(0) { $0 + $1.paths.count } + graph.testSuites.reduce(0) { $0 + $1.paths.count })
         for (position, module) in sortedModules.enumerated() {
-            for path in module.paths { Self.add(.module(Int32(position)), at: path, to: &owners) }
+            for path in module.paths { owners.add(.module(Int32(position)), at: ProjectPath.normalize(path)) }
         }
         for (position, suite) in sortedSuites.enumerated() {
-            for path in suite.paths { Self.add(.suite(Int32(position)), at: path, to: &owners) }
+            for path in suite.paths { owners.add(.suite(Int32(position)), at: ProjectPath.normalize(path)) }
         }
 
         self.moduleNames = sortedModules.map(\.name)
@@ -97,15 +107,10 @@ struct GraphIndex: Sendable {
         self.suites = sortedSuites
         self.suiteModule = suiteModule
         self.suiteTestDependencies = suiteTests
-        self.owners = owners
+        self.packedOwners = owners.packed
+        self.sharedOwners = owners.shared
         self.runAllPaths = Set(graph.runAllPaths.map(ProjectPath.normalize))
         self.warnings = warnings
-    }
-
-    private static func add(_ owner: Owner, at path: String, to owners: inout [String: [Owner]]) {
-        let key = ProjectPath.normalize(path)
-        if owners[key]?.contains(owner) == true { return }
-        owners[key, default: []].append(owner)
     }
 
     // MARK: Lookups
@@ -114,7 +119,7 @@ struct GraphIndex: Sendable {
     func owners(of path: String) -> (root: String, owners: [Owner])? {
         var candidate = Substring(path)
         while true {
-            if let found = owners[String(candidate)] { return (String(candidate), found) }
+            if let packed = packedOwners[String(candidate)] { return (String(candidate), unpack(packed)) }
             if candidate.isEmpty { return nil }
             if let slash = candidate.lastIndex(of: "/") {
                 candidate = candidate[..<slash]
@@ -122,6 +127,11 @@ struct GraphIndex: Sendable {
                 candidate = ""
             }
         }
+    }
+
+    private func unpack(_ packed: UInt32) -> [Owner] {
+        if packed & OwnerTable.sharedBit != 0 { return sharedOwners[Int(packed & ~OwnerTable.sharedBit)] }
+        return [OwnerTable.unpack(packed)]
     }
 
     /// The run-all root that contains `path`, if any.

@@ -52,12 +52,13 @@ public struct ImpactAnalyzer: Sendable {
         }
 
         let closure = ReverseClosure(index: index, sources: changedModuleFile.keys.sorted())
+        var chains = ChainCache(index: index, closure: closure, changedFiles: changedModuleFile)
         let runAll = RunAllDecision(reasons: runAllReasons)
         var selected: [SuiteDecision] = []
         var skipped: [SuiteDecision] = []
         for suiteID in index.suites.indices {
             let id = Int32(suiteID)
-            if let decision = selection(for: id, runAll: runAll, closure: closure, changedModuleFile: changedModuleFile, changedSuiteFile: changedSuiteFile) {
+            if let decision = selection(for: id, runAll: runAll, closure: closure, chains: &chains, changedSuiteFile: changedSuiteFile) {
                 selected.append(decision)
             } else {
                 skipped.append(skip(id))
@@ -78,7 +79,7 @@ public struct ImpactAnalyzer: Sendable {
 
     private func selection(
         for id: Int32, runAll: RunAllDecision, closure: ReverseClosure,
-        changedModuleFile: [Int32: String], changedSuiteFile: [Int32: String]
+        chains: inout ChainCache, changedSuiteFile: [Int32: String]
     ) -> SuiteDecision? {
         let suite = index.suites[Int(id)]
         if let first = runAll.reasons.first {
@@ -99,10 +100,8 @@ public struct ImpactAnalyzer: Sendable {
             }
         }
         guard best >= 0 else { return nil }
-        let path = closure.path(from: best)
-        let chain = [suite.name] + path.map { index.moduleNames[Int($0)] }
-        let file = path.last.flatMap { changedModuleFile[$0] } ?? ""
-        return decision(suite, reason: SuiteDecision.describe(chain: chain, file: file), chain: chain, file: file)
+        let (text, names, file) = chains.chain(from: best)
+        return decision(suite, reason: suite.name + " → " + text, chain: [suite.name] + names, file: file)
     }
 
     private func skip(_ id: Int32) -> SuiteDecision {

@@ -102,6 +102,8 @@ public struct ModuleGraphLoader: Sendable {
         switch decoding {
         case let .keyNotFound(key, context):
             return "\(at(context.codingPath + [key])): missing"
+        case let .typeMismatch(_, context) where context.codingPath.isEmpty:
+            return "the top level is not a JSON object: \(context.debugDescription)"
         case let .typeMismatch(_, context), let .valueNotFound(_, context):
             return "\(at(context.codingPath)): \(context.debugDescription)"
         case let .dataCorrupted(context):

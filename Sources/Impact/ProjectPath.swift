@@ -3,14 +3,37 @@ import Foundation
 /// Project-relative path spelling: one form for every reader, index and change list, so that
 /// `./Sources/A/`, `Sources//A` and `Sources/A` meet in the same index entry.
 enum ProjectPath {
-    /// `./a//b/` → `a/b`; `.` and `./` → `` (the project root). A leading `/` is kept off so
-    /// that absolute-looking input still compares as relative; `..` is left as written.
+    /// `./a//b/` → `a/b`; `.` and `./` → `` (the project root). An absolute path stays
+    /// absolute (callers relativize it against the project); `..` is left as written.
     static func normalize(_ path: String) -> String {
-        if !path.contains("//"), !path.hasPrefix("./"), !path.hasSuffix("/"), !path.contains("/./"), path != "." {
-            return path
-        }
+        guard needsNormalizing(path) else { return path }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        return parts.joined(separator: "/")
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") && !joined.isEmpty ? "/" + joined : joined
+    }
+
+    /// Whether the path has an empty or `.` component or a trailing `/`. A byte scan: this
+    /// runs for every root of a large graph, and Foundation's `contains` bridges to NSString.
+    private static func needsNormalizing(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/")
+        var length = 0  // bytes in the current component
+        var isDot = true  // whether the current component is only dots
+        var offset = 0
+        for byte in path.utf8 {
+            if byte == slash {
+                // An empty component ("//"; a leading "/" is fine) or a "." component.
+                if length == 0, offset > 0 { return true }
+                if length == 1, isDot { return true }
+                length = 0
+                isDot = true
+            } else {
+                length += 1
+                if byte != UInt8(ascii: ".") { isDot = false }
+            }
+            offset += 1
+        }
+        guard offset > 0 else { return false }
+        return length == 0 || (length == 1 && isDot)
     }
 
     /// Joins a base folder and a relative path and normalizes the result; `..` steps up where

@@ -6,6 +6,8 @@ import Foundation
 struct ReverseClosure {
     /// Each module's next hop towards a changed module (itself for a changed module), or -1.
     private var next: [Int32]
+    /// Each module's changed module at the end of its chain, or -1.
+    private var origin: [Int32]
     /// Each module's distance from the nearest changed module, or -1 when unaffected.
     private var distance: [Int32]
     /// The affected module ids, ascending (ids are in name order).
@@ -16,11 +18,13 @@ struct ReverseClosure {
         let count = index.moduleNames.count
         var next = [Int32](repeating: -1, count: count)
         var distance = [Int32](repeating: -1, count: count)
+        var origin = [Int32](repeating: -1, count: count)
         var queue: [Int32] = []
         queue.reserveCapacity(min(count, 1024))
         for source in sources where distance[Int(source)] < 0 {
             distance[Int(source)] = 0
             next[Int(source)] = source
+            origin[Int(source)] = source
             queue.append(source)
         }
         var head = 0
@@ -31,11 +35,13 @@ struct ReverseClosure {
             for dependent in index.dependents[Int(current)] where distance[Int(dependent)] < 0 {
                 distance[Int(dependent)] = depth
                 next[Int(dependent)] = current
+                origin[Int(dependent)] = origin[Int(current)]
                 queue.append(dependent)
             }
         }
         self.next = next
         self.distance = distance
+        self.origin = origin
         self.affected = queue.sorted()
     }
 
@@ -44,19 +50,18 @@ struct ReverseClosure {
         distance[Int(module)] >= 0
     }
 
+    /// The next hop from the module towards its change (itself for a changed module, -1 if unaffected).
+    func next(of module: Int32) -> Int32 {
+        next[Int(module)]
+    }
+
+    /// The changed module at the end of the module's chain.
+    func origin(of module: Int32) -> Int32 {
+        origin[Int(module)]
+    }
+
     /// Hops from the module to its nearest change.
     func depth(_ module: Int32) -> Int32 {
         distance[Int(module)]
-    }
-
-    /// The module, then each next hop, ending at the changed module.
-    func path(from module: Int32) -> [Int32] {
-        var path = [module]
-        var current = module
-        while next[Int(current)] != current, next[Int(current)] >= 0 {
-            current = next[Int(current)]
-            path.append(current)
-        }
-        return path
     }
 }

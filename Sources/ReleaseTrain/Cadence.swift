@@ -103,4 +103,10 @@ public struct CadenceCatchUp: Sendable, Hashable {
     public var occurrence: Date?
     /// How many due occurrences are skipped because a newer one supersedes them.
     public var missed: Int
+
+    /// Creates an answer.
+    public init(occurrence: Date?, missed: Int) {
+        self.occurrence = occurrence
+        self.missed = missed
+    }
 }

@@ -23,8 +23,10 @@ public struct WeeklyCadence: Sendable, Hashable, CustomStringConvertible {
     public let hour: Int
     /// Local minute, 0–59.
     public let minute: Int
-    /// The time zone, as an IANA identifier such as `Europe/Berlin`.
+    /// The time zone.
     public let timeZone: TimeZone
+    /// The zone's name as written (`UTC` by default); Foundation may report an alias.
+    public let timeZoneName: String
     /// The day number (days since 1970-01-01) of the first occurrence, when `starting` was given.
     let startDay: Int?
 
@@ -55,6 +57,7 @@ public struct WeeklyCadence: Sendable, Hashable, CustomStringConvertible {
             throw CadenceSyntaxError("'\(timeWord)' is not a time of day; write HH:MM in 24-hour form, e.g. 10:00")
         }
         var zone = TimeZone(identifier: "UTC")
+        var zoneName = "UTC"
         var startDay: Int?
         while let word = take() {
             if word.lowercased() == "starting" {
@@ -67,6 +70,7 @@ public struct WeeklyCadence: Sendable, Hashable, CustomStringConvertible {
                 startDay = day
             } else if startDay == nil, let named = TimeZone(identifier: word) {
                 zone = named
+                zoneName = word
             } else {
                 throw CadenceSyntaxError("unknown time zone '\(word)'; use an IANA name such as Europe/Berlin or America/New_York, or UTC")
             }
@@ -77,6 +81,7 @@ public struct WeeklyCadence: Sendable, Hashable, CustomStringConvertible {
         self.hour = hour
         self.minute = minute
         self.timeZone = zone
+        self.timeZoneName = zoneName
         self.startDay = startDay
     }
 
@@ -105,7 +110,7 @@ public struct WeeklyCadence: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let every = intervalWeeks == 1 ? "every week" : "every \(intervalWeeks) weeks"
         let time = String(format: "%02d:%02d", hour, minute)
-        var text = "\(every) on \(Self.weekdayNames[weekday - 1]) at \(time) \(timeZone.identifier)"
+        var text = "\(every) on \(Self.weekdayNames[weekday - 1]) at \(time) \(timeZoneName)"
         if let startDay {
             text += " starting \(WallClock.dateText(day: startDay))"
         }

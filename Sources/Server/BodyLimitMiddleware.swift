@@ -11,9 +11,14 @@ struct BodyLimitMiddleware: RouterMiddleware {
     /// The largest body accepted, in bytes.
     let limit: Int
 
+    /// The largest artifact upload (`PUT …/artifacts`), which streams to disk instead.
+    let artifactLimit: Int64
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-            throw APIError.payloadTooLarge(limit: limit)
+        if let declared = request.headers[.contentLength].flatMap(Int64.init) {
+            let isArtifact = request.method == .put && request.uri.path.hasSuffix("/artifacts")
+            let allowed = isArtifact ? artifactLimit : Int64(limit)
+            if declared > allowed { throw APIError.payloadTooLarge(limit: Int(clamping: allowed)) }
         }
         return try await next(request, context)
     }

@@ -45,9 +45,11 @@ struct BuildController: APIController {
             Route(.post, "/api/v1/builds", scope: .write) { request, context in
                 let input = try await request.decodeJSON(TriggerRequest.self, limit: bodyLimit)
                 let repository = try input.repository.map(resolveRepository)
+                let branch = input.branch ?? repository?.defaultBranch ?? "main"
+                // Without a commit the build runs the branch's tip, resolved by the agent at checkout.
                 let draft = try planner.manualDraft(
-                    pipeline: input.pipeline, repository: repository, branch: input.branch ?? repository?.defaultBranch ?? "main",
-                    commitSHA: input.commit ?? "HEAD", env: input.env ?? [:], author: context.actor
+                    pipeline: input.pipeline, repository: repository, branch: branch,
+                    commitSHA: input.commit ?? branch, env: input.env ?? [:], author: context.actor
                 )
                 let created = try builds.createBuild(draft, audit: AuditEvent(actor: context.actor, action: "build.create", subject: "build"))
                 dispatcher.wake()

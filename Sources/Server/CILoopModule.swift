@@ -44,6 +44,12 @@ struct CILoopModule: DIModule {
             (auth: AgentAuthService, queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration) -> any APIController in
             AgentController(auth: auth, queue: queue, dispatcher: dispatcher, configuration: configuration)
         }
+        builder.register((any ArtifactStore).self, .singleton) { (database: AppDatabase) -> any ArtifactStore in database }
+        builder.register(ArtifactFiles.self, .singleton, ArtifactFiles.init(configuration:))
+        builder.contribute((any APIController).self, .singleton) {
+            (auth: AgentAuthService, store: any ArtifactStore, files: ArtifactFiles) -> any APIController in
+            ArtifactController(auth: auth, store: store, files: files)
+        }
         builder.contribute((any APIController).self, .singleton) { (library: PipelineLibrary) -> any APIController in
             PipelineController(library: library)
         }

@@ -8,12 +8,14 @@ public struct RouterFactory: Sendable {
     private let controllers: [any APIController]
     private let authenticator: Authenticator
     private let bodyLimit: Int
+    private let artifactLimit: Int64
 
     /// Creates the factory; `controllers` is the container's multi-binding of every controller.
     public init(controllers: [any APIController], authenticator: Authenticator, configuration: ServerConfiguration) {
         self.controllers = controllers
         self.authenticator = authenticator
         self.bodyLimit = configuration.maxBodySize
+        self.artifactLimit = configuration.maxArtifactSize
     }
 
     /// A router serving every route of the contributed controllers plus `extra` ones.
@@ -25,7 +27,7 @@ public struct RouterFactory: Sendable {
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ErrorMiddleware(routes: table))
-        router.add(middleware: BodyLimitMiddleware(limit: bodyLimit))
+        router.add(middleware: BodyLimitMiddleware(limit: bodyLimit, artifactLimit: artifactLimit))
         for route in routes {
             router.on(RouterPath(route.path), method: route.method, use: authenticated(route))
         }

@@ -18,6 +18,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Largest request body accepted, in bytes (`--max-body-size`, `MOBILE_OPS_MAX_BODY_BYTES`).
     public var maxBodySize: Int = 5 * 1024 * 1024
 
+    /// Largest artifact an agent may upload, in bytes (`MOBILE_OPS_MAX_ARTIFACT_BYTES`, default 2 GiB).
+    /// Artifacts are kept in `artifacts/` beside the database file.
+    public var maxArtifactSize: Int64 = 2 * 1024 * 1024 * 1024
+
     /// Seconds an agent may go without a heartbeat before its job is lost
     /// (`--lease-seconds`, `MOBILE_OPS_LEASE_SECONDS`).
     public var leaseSeconds: Double = 60
@@ -94,6 +98,12 @@ extension ServerConfiguration {
                 throw ConfigurationError(setting: source, message: "\(source) must be a byte count of at least 1024, not '\(value)'")
             }
             configuration.maxBodySize = bytes
+        }
+        if let value = environment["MOBILE_OPS_MAX_ARTIFACT_BYTES"], !value.isEmpty {
+            guard let bytes = Int64(value), bytes >= 1024 else {
+                throw ConfigurationError(setting: "MOBILE_OPS_MAX_ARTIFACT_BYTES", message: "MOBILE_OPS_MAX_ARTIFACT_BYTES must be a byte count of at least 1024, not '\(value)'")
+            }
+            configuration.maxArtifactSize = bytes
         }
         if let (value, source) = pick(flags.leaseSeconds, "--lease-seconds", "MOBILE_OPS_LEASE_SECONDS") {
             guard let seconds = Double(value), seconds >= 1, seconds <= 3600 else {

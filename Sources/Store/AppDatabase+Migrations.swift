@@ -39,6 +39,7 @@ extension AppDatabase {
         }
         registerCILoopMigration(in: &migrator)
         registerScheduleMigration(in: &migrator)
+        registerArtifactMigration(in: &migrator)
         return migrator
     }()
 }

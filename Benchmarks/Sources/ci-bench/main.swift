@@ -1,0 +1,30 @@
+import Foundation
+
+// ci-bench: the CI loop's speed goals (issue 4), measured against a release server binary.
+//
+//   swift run -c release ci-bench [pick] [intake] [dispatch] [memory]   (default: all)
+//
+// SERVER_BIN names the server binary (default ../.build/release/mobile-ops-server, built by
+// `make bench`). Everything runs on 127.0.0.1 and stops by itself.
+
+let arguments = Set(CommandLine.arguments.dropFirst())
+let all = arguments.isEmpty
+let serverBinary = ProcessInfo.processInfo.environment["SERVER_BIN"]
+    ?? FileManager.default.currentDirectoryPath + "/../.build/release/mobile-ops-server"
+
+var rows: [ResultRow] = []
+do {
+    if all || arguments.contains("pick") { rows += try StorePickBenchmark().run() }
+    let needsServer = all || !arguments.isDisjoint(with: ["intake", "dispatch", "memory"])
+    if needsServer, !FileManager.default.isExecutableFile(atPath: serverBinary) {
+        throw BenchError("no server binary at \(serverBinary); run `swift build -c release --product mobile-ops-server` at the root or set SERVER_BIN")
+    }
+    if all || arguments.contains("intake") { rows += try await WebhookIntakeBenchmark(serverBinary: serverBinary).run() }
+    if all || arguments.contains("dispatch") { rows += try await DispatchBenchmark(serverBinary: serverBinary).run() }
+    if all || arguments.contains("memory") { rows += try await FleetMemoryBenchmark(serverBinary: serverBinary).run() }
+} catch {
+    ResultRow.printTable(rows)
+    print("ci-bench: \(error)")
+    exit(1)
+}
+ResultRow.printTable(rows)

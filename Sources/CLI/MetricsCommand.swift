@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `mobile-ops metrics …`: build-time and cache figures from the server, and the offline parser.
+struct MetricsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "metrics",
+        abstract: "Build times, cache hit rates and regressions; parse build output offline.",
+        subcommands: [MetricsParseCommand.self]
+    )
+}

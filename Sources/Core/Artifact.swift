@@ -1,0 +1,42 @@
+import Foundation
+
+/// A file a job uploaded (an `.ipa`, an `.apk`, a test report), kept by the server.
+public struct Artifact: Codable, Sendable, Equatable {
+    /// The artifact's id (`GET /api/v1/artifacts/{id}` downloads it).
+    public var id: Int64
+    /// The job that uploaded it.
+    public var jobID: Int64
+    /// Its path relative to the job's workspace, e.g. `build/App.ipa`.
+    public var path: String
+    /// Size in bytes.
+    public var size: Int64
+    /// Lowercase hex SHA-256 of the contents.
+    public var sha256: String
+    /// When the upload completed.
+    public var createdAt: Date
+
+    /// Creates an artifact description.
+    public init(id: Int64, jobID: Int64, path: String, size: Int64, sha256: String, createdAt: Date) {
+        self.id = id
+        self.jobID = jobID
+        self.path = path
+        self.size = size
+        self.sha256 = sha256
+        self.createdAt = createdAt
+    }
+
+    // MARK: Paths
+
+    /// Why `path` cannot name an artifact, or nil when it can: relative, no `.` or `..`
+    /// segments, no empty segments, no control characters, at most 1,024 bytes.
+    public static func problem(withPath path: String) -> String? {
+        if path.isEmpty || path.utf8.count > 1024 { return "the path must be 1 to 1024 bytes" }
+        if path.hasPrefix("/") { return "the path must be relative to the workspace" }
+        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) { return "the path contains control characters" }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            return "the path must not contain empty, '.' or '..' segments"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Builds the root → owner table of ``GraphIndex``: one packed integer per root, with an
+/// overflow list for the rare root owned by several modules or suites.
+///
+/// Packing: bit 31 set → index into ``shared``; else bit 30 set → suite id in the low bits;
+/// else module id.
+struct OwnerTable {
+    static let sharedBit: UInt32 = 1 << 31
+    static let suiteBit: UInt32 = 1 << 30
+
+    /// Root → packed owner.
+    var packed: [String: UInt32] = [:]
+    /// Owner lists of shared roots.
+    var shared: [[GraphIndex.Owner]] = []
+
+    /// Records `owner` for `root` (already normalized); a repeat of the same owner is ignored.
+    mutating func add(_ owner: GraphIndex.Owner, at root: String) {
+        let value = Self.pack(owner)
+        guard let existing = packed[root] else {
+            packed[root] = value
+            return
+        }
+        if existing & Self.sharedBit != 0 {
+            let slot = Int(existing & ~Self.sharedBit)
+            if !shared[slot].contains(owner) { shared[slot].append(owner) }
+        } else if existing != value {
+            shared.append([Self.unpack(existing), owner])
+            packed[root] = UInt32(shared.count - 1) | Self.sharedBit
+        }
+    }
+
+    static func pack(_ owner: GraphIndex.Owner) -> UInt32 {
+        switch owner {
+        case let .module(id): UInt32(id)
+        case let .suite(id): UInt32(id) | suiteBit
+        }
+    }
+
+    static func unpack(_ value: UInt32) -> GraphIndex.Owner {
+        value & suiteBit != 0 ? .suite(Int32(value & ~suiteBit)) : .module(Int32(value))
+    }
+}

@@ -1,0 +1,90 @@
+import HTTPClient
+
+// MARK: - Review and phased release
+
+extension AppStoreConnectClient {
+    /// Submits version `versionID` of app `appID` for review, the documented three-step way:
+    /// `POST /v1/reviewSubmissions` (for the app and platform), `POST /v1/reviewSubmissionItems`
+    /// (the version), `PATCH /v1/reviewSubmissions/{id}` with `submitted: true`.
+    public func submitForReview(appID: String, versionID: String, platform: String = "IOS") async throws(StoreError) -> ReviewSubmission {
+        struct SubmissionAttributes: Codable {
+            var platform: String?
+            var submitted: Bool?
+            var state: String?
+        }
+        struct NoAttributes: Codable {}
+        typealias Answer = JSONAPIDocument<JSONAPIResource<SubmissionAttributes>>
+
+        let create = JSONAPIRequest(
+            type: "reviewSubmissions", attributes: SubmissionAttributes(platform: platform),
+            relationships: ["app": JSONAPIRelationship(type: "apps", id: appID)]
+        )
+        let submission = try await call(.post, "\(baseURL)/v1/reviewSubmissions", body: StoreTransport.body(create), operation: "create review submission", as: Answer.self)
+        let item = JSONAPIRequest<NoAttributes>(
+            type: "reviewSubmissionItems", attributes: nil,
+            relationships: [
+                "reviewSubmission": JSONAPIRelationship(type: "reviewSubmissions", id: submission.data.id),
+                "appStoreVersion": JSONAPIRelationship(type: "appStoreVersions", id: versionID),
+            ]
+        )
+        _ = try await call(.post, "\(baseURL)/v1/reviewSubmissionItems", body: StoreTransport.body(item), operation: "add version to review submission", as: JSONAPIDocument<JSONAPIResource<NoAttributes>>.self)
+        let submit = JSONAPIRequest(type: "reviewSubmissions", id: submission.data.id, attributes: SubmissionAttributes(submitted: true))
+        let url = "\(baseURL)/v1/reviewSubmissions/\(Self.segment(submission.data.id))"
+        let submitted = try await call(.patch, url, body: StoreTransport.body(submit), operation: "submit for review", as: Answer.self)
+        return ReviewSubmission(id: submitted.data.id, state: submitted.data.attributes?.state)
+    }
+
+    // MARK: Phased release
+
+    /// The phased release's attributes as sent and received.
+    private struct PhasedAttributes: Codable {
+        var phasedReleaseState: PhasedReleaseState?
+        var currentDayNumber: Int?
+    }
+
+    /// Turns on phased release for version `versionID` (`POST /v1/appStoreVersionPhasedReleases`).
+    /// `ACTIVE` starts the schedule once the version is live; `INACTIVE` only prepares it.
+    public func createPhasedRelease(versionID: String, state: PhasedReleaseState = .active) async throws(StoreError) -> PhasedRelease {
+        let body = JSONAPIRequest(
+            type: "appStoreVersionPhasedReleases", attributes: PhasedAttributes(phasedReleaseState: state),
+            relationships: ["appStoreVersion": JSONAPIRelationship(type: "appStoreVersions", id: versionID)]
+        )
+        let answer = try await call(.post, "\(baseURL)/v1/appStoreVersionPhasedReleases", body: StoreTransport.body(body), operation: "create phased release", as: JSONAPIDocument<JSONAPIResource<PhasedAttributes>>.self)
+        return Self.phasedRelease(answer.data, fallback: state)
+    }
+
+    /// The phased release of version `versionID`, with `currentDayNumber`; `nil` when the
+    /// version has none.
+    public func phasedRelease(versionID: String) async throws(StoreError) -> PhasedRelease? {
+        let url = "\(baseURL)/v1/appStoreVersions/\(Self.segment(versionID))/appStoreVersionPhasedRelease"
+        let answer = try await call(.get, url, body: nil, operation: "read phased release", as: JSONAPIDocument<JSONAPIResource<PhasedAttributes>?>.self)
+        return answer.data.map { Self.phasedRelease($0, fallback: .inactive) }
+    }
+
+    /// Sets a phased release's state (`PATCH /v1/appStoreVersionPhasedReleases/{id}`).
+    public func updatePhasedRelease(id: String, state: PhasedReleaseState) async throws(StoreError) -> PhasedRelease {
+        let body = JSONAPIRequest(type: "appStoreVersionPhasedReleases", id: id, attributes: PhasedAttributes(phasedReleaseState: state))
+        let url = "\(baseURL)/v1/appStoreVersionPhasedReleases/\(Self.segment(id))"
+        let answer = try await call(.patch, url, body: StoreTransport.body(body), operation: "set phased release \(state.rawValue)", as: JSONAPIDocument<JSONAPIResource<PhasedAttributes>>.self)
+        return Self.phasedRelease(answer.data, fallback: state)
+    }
+
+    /// Pauses the phased release (on a health breach or by hand).
+    public func pausePhasedRelease(id: String) async throws(StoreError) -> PhasedRelease {
+        try await updatePhasedRelease(id: id, state: .paused)
+    }
+
+    /// Resumes a paused phased release.
+    public func resumePhasedRelease(id: String) async throws(StoreError) -> PhasedRelease {
+        try await updatePhasedRelease(id: id, state: .active)
+    }
+
+    /// Releases to everyone now.
+    public func completePhasedRelease(id: String) async throws(StoreError) -> PhasedRelease {
+        try await updatePhasedRelease(id: id, state: .complete)
+    }
+
+    private static func phasedRelease(_ resource: JSONAPIResource<PhasedAttributes>, fallback: PhasedReleaseState) -> PhasedRelease {
+        PhasedRelease(id: resource.id, state: resource.attributes?.phasedReleaseState ?? fallback, currentDayNumber: resource.attributes?.currentDayNumber)
+    }
+}

@@ -1,0 +1,109 @@
+// MARK: - App Store Connect resources
+
+/// An App Store version (`appStoreVersions`): one version string of an app on one platform.
+public struct AppStoreVersion: Sendable, Hashable {
+    /// The resource id.
+    public var id: String
+    /// The version string, e.g. `2.5.0`.
+    public var versionString: String
+    /// `PREPARE_FOR_SUBMISSION`, `WAITING_FOR_REVIEW`, `READY_FOR_SALE` … when reported.
+    public var state: String?
+
+    /// Creates a version.
+    public init(id: String, versionString: String, state: String?) {
+        self.id = id
+        self.versionString = versionString
+        self.state = state
+    }
+}
+
+/// A review submission (`reviewSubmissions`).
+public struct ReviewSubmission: Sendable, Hashable {
+    /// The resource id.
+    public var id: String
+    /// `READY_FOR_REVIEW`, `WAITING_FOR_REVIEW`, `IN_REVIEW` … when reported.
+    public var state: String?
+
+    /// Creates a submission.
+    public init(id: String, state: String?) {
+        self.id = id
+        self.state = state
+    }
+}
+
+/// A phased release (`appStoreVersionPhasedReleases`).
+public struct PhasedRelease: Sendable, Hashable {
+    /// The resource id.
+    public var id: String
+    /// Where the phased release is.
+    public var state: PhasedReleaseState
+    /// The day of Apple's 7-day schedule (1–7), once started.
+    public var currentDayNumber: Int?
+
+    /// Creates a phased release.
+    public init(id: String, state: PhasedReleaseState, currentDayNumber: Int?) {
+        self.id = id
+        self.state = state
+        self.currentDayNumber = currentDayNumber
+    }
+
+    /// The share of users on today's step of Apple's schedule.
+    public var percent: Double {
+        state == .complete ? 100 : AppStorePhasedSchedule.percent(forDay: currentDayNumber)
+    }
+}
+
+/// `PhasedReleaseState`.
+public enum PhasedReleaseState: String, Sendable, Hashable, Codable {
+    /// Set up but not started (the version is not live yet).
+    case inactive = "INACTIVE"
+    /// Rolling out on Apple's schedule.
+    case active = "ACTIVE"
+    /// Paused (Apple allows up to 30 days in total).
+    case paused = "PAUSED"
+    /// Released to everyone.
+    case complete = "COMPLETE"
+}
+
+// MARK: - JSON:API envelopes
+
+/// `{"data": …}`.
+struct JSONAPIDocument<Data: Decodable>: Decodable {
+    var data: Data
+}
+
+/// `{"type", "id", "attributes"}`.
+struct JSONAPIResource<Attributes: Decodable>: Decodable {
+    var id: String
+    var attributes: Attributes?
+}
+
+/// A reference to another resource: `{"data": {"type", "id"}}`.
+struct JSONAPIRelationship: Encodable {
+    struct Identifier: Encodable {
+        var type: String
+        var id: String
+    }
+
+    var data: Identifier
+
+    init(type: String, id: String) {
+        self.data = Identifier(type: type, id: id)
+    }
+}
+
+/// A request body: `{"data": {"type", "id"?, "attributes"?, "relationships"?}}`.
+struct JSONAPIRequest<Attributes: Encodable>: Encodable {
+    struct Body: Encodable {
+        var type: String
+        var id: String?
+        var attributes: Attributes?
+        var relationships: [String: JSONAPIRelationship]?
+    }
+
+    var data: Body
+
+    init(type: String, id: String? = nil, attributes: Attributes?, relationships: [String: JSONAPIRelationship]? = nil) {
+        self.data = Body(type: type, id: id, attributes: attributes, relationships: relationships)
+    }
+}

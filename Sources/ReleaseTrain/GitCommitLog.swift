@@ -1,0 +1,115 @@
+import Foundation
+
+// MARK: - GitCommit
+
+/// One commit as release notes need it.
+public struct GitCommit: Sendable, Hashable, Codable {
+    /// The full hash.
+    public var sha: String
+    /// The first line of the message.
+    public var subject: String
+    /// The author's name.
+    public var author: String
+    /// The rest of the message (a merge commit's PR title is its first line).
+    public var body: String
+
+    /// Creates a commit.
+    public init(sha: String, subject: String, author: String, body: String = "") {
+        self.sha = sha
+        self.subject = subject
+        self.author = author
+        self.body = body
+    }
+}
+
+// MARK: - GitCommitLog
+
+/// Runs `git log` in a local clone to list the commits of a release.
+public struct GitCommitLog: Sendable {
+    /// The clone's directory.
+    public let repository: URL
+    /// The git executable; `/usr/bin/env` finds `git` on `PATH` by default.
+    public let executable: URL
+
+    /// Creates a log reader for the clone at `repository`.
+    public init(repository: URL, executable: URL = URL(fileURLWithPath: "/usr/bin/env")) {
+        self.repository = repository
+        self.executable = executable
+    }
+
+    /// Commits in `previousTag..head` (all of `head`'s history without a previous tag),
+    /// newest first, following first parents only so a merged pull request appears once, as
+    /// its merge commit.
+    public func commits(since previousTag: String?, until head: String = "HEAD") async throws(GitLogError) -> [GitCommit] {
+        for ref in [previousTag, head].compactMap({ $0 }) where !Self.isSafeRef(ref) {
+            throw GitLogError(message: "'\(ref)' is not a valid git revision")
+        }
+        let range = previousTag.map { "\($0)..\(head)" } ?? head
+        // Unit and record separators cannot appear in commit metadata typed by people.
+        let arguments = ["git", "log", "--first-parent", "--format=%H%x1f%an%x1f%s%x1f%b%x1e", range, "--"]
+        let output = try await run(arguments)
+        return output.split(separator: "\u{1e}").compactMap { record in
+            let fields = record.trimmingCharacters(in: .newlines).split(separator: "\u{1f}", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 3 else { return nil }
+            return GitCommit(sha: fields[0], subject: fields[2], author: fields[1], body: fields.count > 3 ? fields[3] : "")
+        }
+    }
+
+    /// Refs that cannot be read as options or ranges.
+    static func isSafeRef(_ ref: String) -> Bool {
+        !ref.isEmpty && !ref.hasPrefix("-") && !ref.contains("..") && !ref.contains(where: { $0.isWhitespace || $0.isNewline })
+    }
+
+    // MARK: Process
+
+    /// Runs the command in the clone and returns its standard output; a non-zero exit is an
+    /// error carrying git's message. Waiting happens off the cooperative pool.
+    private func run(_ arguments: [String]) async throws(GitLogError) -> String {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = repository
+        let output = Pipe()
+        // Standard error goes to a file, so a chatty git can never fill a second pipe while
+        // we are blocked reading the first.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-git-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let errorHandle = try? FileHandle(forWritingTo: errorFile)
+        defer {
+            try? errorHandle?.close()
+            try? FileManager.default.removeItem(at: errorFile)
+        }
+        do {
+            process.standardError = errorHandle ?? FileHandle.nullDevice
+            process.standardOutput = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+        } catch {
+            throw GitLogError(message: "cannot run git in \(repository.path): \(error.localizedDescription)")
+        }
+        let (data, status): (Data, Int32) = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: (data, process.terminationStatus))
+            }
+        }
+        guard status == 0 else {
+            let message = (FileManager.default.contents(atPath: errorFile.path).map { String(decoding: $0, as: UTF8.self) } ?? "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            throw GitLogError(message: "git log failed (exit \(status)): \(message)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+// MARK: - GitLogError
+
+/// Why the commits could not be listed.
+public struct GitLogError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, with git's own message.
+    public var message: String
+
+    /// The message.
+    public var description: String { message }
+}
