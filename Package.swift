@@ -81,6 +81,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "ReleaseTrain",
+            dependencies: [
+                "HTTPClient",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "Agent",
             dependencies: ["Core", "HTTPClient", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
@@ -148,6 +159,17 @@ let package = Package(
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core"], swiftSettings: swiftSettings),
         .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core"], swiftSettings: swiftSettings),
         .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "ImpactTests", dependencies: ["Impact"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ReleaseTrainTests",
+            dependencies: [
+                "ReleaseTrain", "HTTPClient",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ] + loopbackServerDependencies,
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "DITests", dependencies: ["DI"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPClientTests",

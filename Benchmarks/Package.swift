@@ -46,6 +46,18 @@ let package = Package(
             ],
             path: "Sources/ci-bench"
         ),
+        // Impact analysis at scale (10k modules / 50k edges / 200k files): `swift run -c release impact-bench`.
+        .executableTarget(
+            name: "impact-bench",
+            dependencies: [.product(name: "Impact", package: "mobile-ops")],
+            path: "Sources/impact-bench"
+        ),
+        // Parser throughput on ~50 MB generated logs: `swift run -c release metrics-bench`.
+        .executableTarget(
+            name: "metrics-bench",
+            dependencies: [.product(name: "BuildMetrics", package: "mobile-ops")],
+            path: "Sources/metrics-bench"
+        ),
         // Plain release-mode harness printing one comparison table.
         .executableTarget(
             name: "di-compare",

@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import HTTPClient
 
 // MARK: - AgentAPI
@@ -72,6 +73,23 @@ public struct AgentAPI: Sendable {
         let response = try await self.send("/agent/jobs/\(jobID)/finish", token: token, json: outcome)
         try Self.expect(response, statuses: [200, 204])
     }
+
+    /// `PUT /api/v1/agent/jobs/{id}/artifacts?path=…`, the body streamed from `file`.
+    public func uploadArtifact(jobID: Int64, path: String, file: String, token: String) async throws(AgentAPIError) {
+        let query = path.addingPercentEncoding(withAllowedCharacters: Self.queryValueCharacters) ?? path
+        let request = HTTPRequest(
+            method: .put, url: self.serverURL + "/api/v1/agent/jobs/\(jobID)/artifacts?path=" + query,
+            headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/octet-stream"],
+            bodyFile: file, timeout: .seconds(3600)
+        )
+        let response: HTTPResponse
+        do { response = try await self.client.execute(request) } catch { throw .transport(error) }
+        if response.status == 409, AgentAPIError.errorCode(in: response.body) == "job_not_held" { throw .jobNotHeld }
+        try Self.expect(response, statuses: [201])
+    }
+
+    /// Unreserved characters: everything else in a query value is percent-encoded.
+    private static let queryValueCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
 
     // MARK: Plumbing
 

@@ -12,7 +12,7 @@ import Foundation
 /// Patterns are relative to the workspace and matched with `fnmatch` against each file's
 /// relative path, where `*` also crosses `/` (so `build/**/*.ipa` works as expected).
 /// Absolute patterns and patterns with `..` are ignored: artifacts come from the workspace.
-/// The server has no artifact endpoint yet, so the agent lists matches in the job log.
+/// The agent uploads each match (see `JobExecutor.uploadArtifacts`).
 public enum ArtifactCollector {
     /// The most files looked at, so a huge workspace cannot stall the end of a job.
     public static let scanLimit = 200_000

@@ -95,6 +95,26 @@ extension JobExecutor {
         return JobResult(outcome: outcome, stopReason: reason, reported: reported)
     }
 
+    /// Uploads the files the step's `artifacts` globs match (passed or failed: a failing
+    /// job's test reports matter most), each streamed from disk and retried when transient.
+    /// A failed upload is written to the log; it does not change the job's outcome.
+    func uploadArtifacts(_ assignment: JobAssignment, token: String, workspace: String, streamer: LogStreamer) async {
+        let patterns = assignment.spec.artifacts
+        guard !patterns.isEmpty else { return }
+        let files = ArtifactCollector.matches(patterns, in: workspace)
+        streamer.append(line: "mobile-ops-agent: uploading \(files.count) artifact(s) matching \(patterns)")
+        for file in files.prefix(1000) {
+            do {
+                try await self.withRetries(attempts: 3) { () async throws(AgentAPIError) in
+                    try await self.api.uploadArtifact(jobID: assignment.jobID, path: file, file: workspace + "/" + file, token: token)
+                }
+                streamer.append(line: "  uploaded \(file)")
+            } catch {
+                streamer.append(line: "  could not upload \(file): \(error)")
+            }
+        }
+    }
+
     /// Calls `body` until it succeeds, fails in a way retrying cannot fix, or `attempts` ran out.
     func withRetries<T: Sendable>(
         attempts: Int, _ body: () async throws(AgentAPIError) -> T

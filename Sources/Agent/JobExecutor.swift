@@ -71,7 +71,7 @@ public struct JobExecutor: Sendable {
                         control.stop(.timedOut)
                     }
                 }
-                let outcome = await self.execute(assignment, workspace: workspace, control: control, streamer: streamer)
+                let outcome = await self.execute(assignment, token: token, workspace: workspace, control: control, streamer: streamer)
                 group.cancelAll()
                 return outcome
             }
@@ -90,7 +90,7 @@ public struct JobExecutor: Sendable {
 
     /// Checks out and runs the commands; answers the outcome as if nothing stopped the job.
     private func execute(
-        _ assignment: JobAssignment, workspace: String, control: JobControl, streamer: LogStreamer
+        _ assignment: JobAssignment, token: String, workspace: String, control: JobControl, streamer: LogStreamer
     ) async -> JobOutcome {
         let environment = JobEnvironment.make(
             for: assignment, workspace: workspace, agentName: self.configuration.name, base: self.baseEnvironment
@@ -130,17 +130,11 @@ public struct JobExecutor: Sendable {
                 break
             }
         }
-        self.listArtifacts(assignment.spec.artifacts, workspace: workspace, streamer: streamer)
+        if control.stopReason == nil {
+            await self.uploadArtifacts(assignment, token: token, workspace: workspace, streamer: streamer)
+        }
         let passed = lastStatus == nil || lastStatus == 0
         return JobOutcome(state: passed ? .passed : .failed, exitStatus: lastStatus, commandDurations: durations)
-    }
-
-    /// Writes the files the artifact globs match to the log (uploading waits for a server endpoint).
-    private func listArtifacts(_ patterns: [String], workspace: String, streamer: LogStreamer) {
-        guard !patterns.isEmpty else { return }
-        let files = ArtifactCollector.matches(patterns, in: workspace)
-        streamer.append(line: "mobile-ops-agent: \(files.count) artifact(s) match \(patterns) (upload not supported yet)")
-        for file in files.prefix(1000) { streamer.append(line: "  \(file)") }
     }
 
     /// The executor's logger with the job's id as metadata.

@@ -5,7 +5,7 @@ import Foundation
 /// A module owns every file under any of its `paths` (directories or single files, relative to
 /// the project root), except where a longer path belongs to someone else — a test suite's
 /// source set inside the module's folder, say.
-public struct Module: Codable, Sendable, Hashable {
+public struct Module: Codable, Sendable, Hashable, Identifiable {
     /// The identifier the build tool uses: `AppFeature`, `:core:data`, `App`.
     public var name: String
     /// Project-relative directories or files the module's code and build file live in.
@@ -13,6 +13,9 @@ public struct Module: Codable, Sendable, Hashable {
     /// Modules this one's production code depends on (by ``name``). Unknown names are allowed
     /// (external packages) and are ignored by the analysis.
     public var dependencies: [String]
+
+    /// The module's identity is its name, unique within a graph.
+    public var id: String { name }
 
     /// Creates a module.
     public init(name: String, paths: [String], dependencies: [String] = []) {

@@ -25,6 +25,9 @@ public struct RunAllTriggers: Sendable, Hashable, Codable {
         "Podfile", "Podfile.lock", "Cartfile", "Cartfile.resolved",
     ])
 
+    /// No triggers at all: for a repository that lists every trigger itself with ``adding(_:)``.
+    public static let none = RunAllTriggers(patterns: [])
+
     /// This list plus more patterns (a repository's own additions).
     public func adding(_ more: [String]) -> RunAllTriggers {
         var copy = self

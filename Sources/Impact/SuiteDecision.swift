@@ -1,7 +1,7 @@
 import Foundation
 
 /// One test suite's verdict, selected or skipped, and why.
-public struct SuiteDecision: Codable, Sendable, Hashable {
+public struct SuiteDecision: Codable, Sendable, Hashable, Identifiable {
     /// The suite's name.
     public var name: String
     /// The module it tests.
@@ -15,6 +15,9 @@ public struct SuiteDecision: Codable, Sendable, Hashable {
     public var chain: [String]
     /// The changed file at the end of the chain, or the file that forced a full run.
     public var file: String?
+
+    /// A decision is identified by its suite's name, unique within a report.
+    public var id: String { name }
 
     /// Creates a decision.
     public init(name: String, module: String, kind: TestKind, reason: String, chain: [String] = [], file: String? = nil) {

@@ -6,7 +6,7 @@ extension AppStoreConnectClient {
     /// Submits version `versionID` of app `appID` for review, the documented three-step way:
     /// `POST /v1/reviewSubmissions` (for the app and platform), `POST /v1/reviewSubmissionItems`
     /// (the version), `PATCH /v1/reviewSubmissions/{id}` with `submitted: true`.
-    public func submitForReview(appID: String, versionID: String, platform: String = "IOS") async throws(StoreError) -> ReviewSubmission {
+    public func submitForReview(appID: String, versionID: String, platform: String = "IOS") async throws(StoreAPIError) -> ReviewSubmission {
         struct SubmissionAttributes: Codable {
             var platform: String?
             var submitted: Bool?
@@ -44,7 +44,7 @@ extension AppStoreConnectClient {
 
     /// Turns on phased release for version `versionID` (`POST /v1/appStoreVersionPhasedReleases`).
     /// `ACTIVE` starts the schedule once the version is live; `INACTIVE` only prepares it.
-    public func createPhasedRelease(versionID: String, state: PhasedReleaseState = .active) async throws(StoreError) -> PhasedRelease {
+    public func createPhasedRelease(versionID: String, state: PhasedReleaseState = .active) async throws(StoreAPIError) -> PhasedRelease {
         let body = JSONAPIRequest(
             type: "appStoreVersionPhasedReleases", attributes: PhasedAttributes(phasedReleaseState: state),
             relationships: ["appStoreVersion": JSONAPIRelationship(type: "appStoreVersions", id: versionID)]
@@ -55,14 +55,14 @@ extension AppStoreConnectClient {
 
     /// The phased release of version `versionID`, with `currentDayNumber`; `nil` when the
     /// version has none.
-    public func phasedRelease(versionID: String) async throws(StoreError) -> PhasedRelease? {
+    public func phasedRelease(versionID: String) async throws(StoreAPIError) -> PhasedRelease? {
         let url = "\(baseURL)/v1/appStoreVersions/\(Self.segment(versionID))/appStoreVersionPhasedRelease"
         let answer = try await call(.get, url, body: nil, operation: "read phased release", as: JSONAPIDocument<JSONAPIResource<PhasedAttributes>?>.self)
         return answer.data.map { Self.phasedRelease($0, fallback: .inactive) }
     }
 
     /// Sets a phased release's state (`PATCH /v1/appStoreVersionPhasedReleases/{id}`).
-    public func updatePhasedRelease(id: String, state: PhasedReleaseState) async throws(StoreError) -> PhasedRelease {
+    public func updatePhasedRelease(id: String, state: PhasedReleaseState) async throws(StoreAPIError) -> PhasedRelease {
         let body = JSONAPIRequest(type: "appStoreVersionPhasedReleases", id: id, attributes: PhasedAttributes(phasedReleaseState: state))
         let url = "\(baseURL)/v1/appStoreVersionPhasedReleases/\(Self.segment(id))"
         let answer = try await call(.patch, url, body: StoreTransport.body(body), operation: "set phased release \(state.rawValue)", as: JSONAPIDocument<JSONAPIResource<PhasedAttributes>>.self)
@@ -70,17 +70,17 @@ extension AppStoreConnectClient {
     }
 
     /// Pauses the phased release (on a health breach or by hand).
-    public func pausePhasedRelease(id: String) async throws(StoreError) -> PhasedRelease {
+    public func pausePhasedRelease(id: String) async throws(StoreAPIError) -> PhasedRelease {
         try await updatePhasedRelease(id: id, state: .paused)
     }
 
     /// Resumes a paused phased release.
-    public func resumePhasedRelease(id: String) async throws(StoreError) -> PhasedRelease {
+    public func resumePhasedRelease(id: String) async throws(StoreAPIError) -> PhasedRelease {
         try await updatePhasedRelease(id: id, state: .active)
     }
 
     /// Releases to everyone now.
-    public func completePhasedRelease(id: String) async throws(StoreError) -> PhasedRelease {
+    public func completePhasedRelease(id: String) async throws(StoreAPIError) -> PhasedRelease {
         try await updatePhasedRelease(id: id, state: .complete)
     }
 

@@ -40,7 +40,7 @@ public struct AppStoreConnectClient: Sendable {
     // MARK: Versions
 
     /// The App Store version `versionString` of app `appID` on `platform` (`IOS`, `MAC_OS` …).
-    public func appStoreVersion(appID: String, versionString: String, platform: String = "IOS") async throws(StoreError) -> AppStoreVersion {
+    public func appStoreVersion(appID: String, versionString: String, platform: String = "IOS") async throws(StoreAPIError) -> AppStoreVersion {
         struct Attributes: Decodable {
             var versionString: String?
             var appStoreState: String?
@@ -50,7 +50,7 @@ public struct AppStoreConnectClient: Sendable {
         let operation = "find version \(versionString)"
         let document = try await call(.get, url, body: nil, operation: operation, as: JSONAPIDocument<[JSONAPIResource<Attributes>]>.self)
         guard let resource = document.data.first else {
-            throw StoreError(store: .appStoreConnect, kind: .notFound, operation: operation, message: "app \(appID) has no \(platform) version \(versionString); create it in App Store Connect first")
+            throw StoreAPIError(store: .appStoreConnect, kind: .notFound, operation: operation, message: "app \(appID) has no \(platform) version \(versionString); create it in App Store Connect first")
         }
         return AppStoreVersion(id: resource.id, versionString: resource.attributes?.versionString ?? versionString, state: resource.attributes?.appStoreState)
     }
@@ -60,7 +60,7 @@ public struct AppStoreConnectClient: Sendable {
     /// Sends an authorised request and decodes the answer.
     func call<Answer: Decodable>(
         _ method: HTTPMethod, _ url: String, body: [UInt8]?, operation: String, as type: Answer.Type
-    ) async throws(StoreError) -> Answer {
+    ) async throws(StoreAPIError) -> Answer {
         var headers: HTTPHeaders = ["Authorization": "Bearer \(try await tokens.token())", "Accept": "application/json"]
         if body != nil { headers.add(name: "Content-Type", value: "application/json") }
         return try await transport.json(HTTPRequest(method: method, url: url, headers: headers, body: body), operation: operation, as: type)

@@ -46,7 +46,7 @@ public struct GooglePlayClient: Sendable {
     // MARK: Edits
 
     /// Opens an edit and returns its id.
-    public func insertEdit(packageName: String) async throws(StoreError) -> String {
+    public func insertEdit(packageName: String) async throws(StoreAPIError) -> String {
         struct Edit: Decodable { var id: String }
         let url = try editsURL(packageName)
         let edit = try await call(.post, url, body: Array("{}".utf8), operation: "open edit for \(packageName)", as: Edit.self)
@@ -54,26 +54,26 @@ public struct GooglePlayClient: Sendable {
     }
 
     /// Reads a track within an edit.
-    public func track(packageName: String, editID: String, track: String) async throws(StoreError) -> PlayTrack {
+    public func track(packageName: String, editID: String, track: String) async throws(StoreAPIError) -> PlayTrack {
         let url = try editsURL(packageName) + "/\(Self.segment(editID))/tracks/\(Self.segment(track))"
         return try await call(.get, url, body: nil, operation: "read track \(track)", as: PlayTrack.self)
     }
 
     /// Replaces a track's releases within an edit (`PUT`), returning what Play stored.
-    public func updateTrack(packageName: String, editID: String, track: PlayTrack) async throws(StoreError) -> PlayTrack {
+    public func updateTrack(packageName: String, editID: String, track: PlayTrack) async throws(StoreAPIError) -> PlayTrack {
         let url = try editsURL(packageName) + "/\(Self.segment(editID))/tracks/\(Self.segment(track.track))"
         return try await call(.put, url, body: StoreTransport.body(track), operation: "update track \(track.track)", as: PlayTrack.self)
     }
 
     /// Publishes an edit's changes.
-    public func commitEdit(packageName: String, editID: String) async throws(StoreError) {
+    public func commitEdit(packageName: String, editID: String) async throws(StoreAPIError) {
         struct Committed: Decodable { var id: String? }
         let url = try editsURL(packageName) + "/\(Self.segment(editID)):commit"
         _ = try await call(.post, url, body: [], operation: "commit edit", as: Committed.self)
     }
 
     /// Discards an edit without publishing it.
-    public func deleteEdit(packageName: String, editID: String) async throws(StoreError) {
+    public func deleteEdit(packageName: String, editID: String) async throws(StoreAPIError) {
         let url = try editsURL(packageName) + "/\(Self.segment(editID))"
         let request = HTTPRequest(method: .delete, url: url, headers: try await headers())
         _ = try await transport.send(request, operation: "delete edit")
@@ -85,7 +85,7 @@ public struct GooglePlayClient: Sendable {
     /// the next call gets a fresh one.
     private func call<Answer: Decodable>(
         _ method: HTTPMethod, _ url: String, body: [UInt8]?, operation: String, as type: Answer.Type
-    ) async throws(StoreError) -> Answer {
+    ) async throws(StoreAPIError) -> Answer {
         var headers = try await headers()
         if body != nil { headers.add(name: "Content-Type", value: "application/json") }
         do {
@@ -96,17 +96,17 @@ public struct GooglePlayClient: Sendable {
         }
     }
 
-    private func headers() async throws(StoreError) -> HTTPHeaders {
+    private func headers() async throws(StoreAPIError) -> HTTPHeaders {
         let token = try await tokens.accessToken()
         return ["Authorization": "Bearer \(token)", "Accept": "application/json"]
     }
 
     /// `…/androidpublisher/v3/applications/{package}/edits`, refusing package names that are
     /// not Java package names (they would change the path).
-    private func editsURL(_ packageName: String) throws(StoreError) -> String {
+    private func editsURL(_ packageName: String) throws(StoreAPIError) -> String {
         let valid = !packageName.isEmpty && packageName.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_") }
         guard valid else {
-            throw StoreError(store: .googlePlay, kind: .rejected, operation: "build request", message: "'\(packageName)' is not an Android package name")
+            throw StoreAPIError(store: .googlePlay, kind: .rejected, operation: "build request", message: "'\(packageName)' is not an Android package name")
         }
         return "\(configuration.apiBaseURL)/androidpublisher/v3/applications/\(packageName)/edits"
     }

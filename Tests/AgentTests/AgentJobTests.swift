@@ -107,17 +107,17 @@ struct AgentJobTests {
         }
     }
 
-    @Test func artifactsAreListedInTheLog() async throws {
+    @Test func matchingArtifactsAreUploaded() async throws {
         let workdir = try TemporaryDirectory()
         try await FakeAgentServer.run { server in
-            let job = makeJob(5, commands: ["mkdir -p build/out && echo x > build/out/App.ipa && echo y > notes.txt"], artifacts: ["build/*/*.ipa"])
+            let job = makeJob(5, commands: ["mkdir -p 'build/out dir' && echo x > 'build/out dir/App.ipa' && echo y > notes.txt"], artifacts: ["build/*/*.ipa"])
             await server.state.enqueue(job)
             try await withAgent(server: server.url, workDirectory: workdir.path) {
                 try await expectState(server, 5, .passed)
             }
-            let log = await server.state.log(5)
-            #expect(log.contains("\n  build/out/App.ipa\n"))
-            #expect(!log.contains("\n  notes.txt"))
+            let uploaded = await server.state.artifacts[5] ?? [:]
+            #expect(uploaded == ["build/out dir/App.ipa": Array("x\n".utf8)])
+            #expect((await server.state.log(5)).contains("uploaded build/out dir/App.ipa"))
         }
     }
 }

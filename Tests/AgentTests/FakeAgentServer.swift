@@ -103,6 +103,16 @@ struct FakeAgentServer: Sendable {
             case .badRequest(let message): return Self.error(.badRequest, code: message)
             }
         }
+        router.put("/api/v1/agent/jobs/:id/artifacts") { request, context -> Response in
+            guard await state.agent(for: request.headers[.authorization]) != nil else {
+                return Self.error(.unauthorized, code: "unauthorized")
+            }
+            let jobID = try context.parameters.require("id", as: Int64.self)
+            let path = request.uri.queryParameters.get("path").map { String($0) } ?? ""
+            let body = try await request.body.collect(upTo: 64 * 1024 * 1024)
+            await state.storeArtifact(jobID: jobID, path: path, bytes: Array(buffer: body))
+            return Self.json(["path": path], status: .created)
+        }
         return router
     }
 

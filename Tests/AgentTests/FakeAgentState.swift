@@ -28,6 +28,7 @@ actor FakeAgentState {
     private(set) var logRequests: [Int64: Int] = [:]
     private(set) var heartbeats: [Int64: Int] = [:]
     private(set) var outcomes: [Int64: JobOutcome] = [:]
+    private(set) var artifacts: [Int64: [String: [UInt8]]] = [:]
     private var canceled: Set<Int64> = []
     private var released: Set<Int64> = []
 
@@ -111,4 +112,8 @@ actor FakeAgentState {
     func sequences(_ jobID: Int64) -> [Int] { self.logChunks[jobID, default: [:]].keys.sorted() }
 
     func outcome(_ jobID: Int64) -> JobOutcome? { self.outcomes[jobID] }
+
+    func storeArtifact(jobID: Int64, path: String, bytes: [UInt8]) {
+        self.artifacts[jobID, default: [:]][path] = bytes
+    }
 }

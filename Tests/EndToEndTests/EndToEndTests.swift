@@ -13,7 +13,8 @@ struct EndToEndTests {
         steps:
           - key: ios
             label: iOS step
-            command: cat README.md && echo "ios on $MOBILE_OPS_AGENT_NAME at $MOBILE_OPS_COMMIT"
+            command: cat README.md && echo "ios on $MOBILE_OPS_AGENT_NAME at $MOBILE_OPS_COMMIT" && mkdir -p build && echo ipa-bytes > build/App.ipa
+            artifacts: [build/*.ipa]
             agents:
               platform: ios
           - key: android
@@ -54,6 +55,9 @@ struct EndToEndTests {
         #expect(try await fleet.log(job: iosJob).contains("hello from the e2e repository"))
         #expect(try await fleet.log(job: iosJob).contains("ios on mac at \(sha)"))
         #expect(try await fleet.log(job: androidJob).contains("android on linux"))
+        let artifacts = try await fleet.call("GET", "/api/v1/jobs/\(iosJob)/artifacts")["artifacts"] as? [[String: Any]] ?? []
+        #expect(artifacts.map { $0["path"] as? String } == ["build/App.ipa"])
+        #expect(artifacts.first?["size"] as? Int == 10)
 
         let slow = try #require(jobs.first { $0["stepKey"] as? String == "slow" })
         let agents = try await fleet.call("GET", "/api/v1/agents")["agents"] as? [[String: Any]] ?? []

@@ -127,7 +127,7 @@ struct AppStoreConnectClientTests {
                 do {
                     _ = try await client.pausePhasedRelease(id: "done")
                     Issue.record("a 409 succeeded")
-                } catch let error as StoreError {
+                } catch let error as StoreAPIError {
                     #expect(error.kind == .rejected)
                     #expect(error.status == 409)
                     #expect(error.code == "ENTITY_ERROR.ATTRIBUTE.INVALID")
@@ -138,7 +138,7 @@ struct AppStoreConnectClientTests {
                 do {
                     _ = try await client.appStoreVersion(appID: "404", versionString: "9.9.9")
                     Issue.record("a missing version was found")
-                } catch let error as StoreError {
+                } catch let error as StoreAPIError {
                     #expect(error.kind == .notFound)
                     #expect(error.message.contains("has no IOS version 9.9.9"))
                 }
@@ -164,7 +164,7 @@ struct AppStoreConnectClientTests {
         }
         let environment = [AppStoreConnectKey.Variable.issuerID: Self.issuer, AppStoreConnectKey.Variable.keyID: Self.keyID, AppStoreConnectKey.Variable.key: pem]
         #expect(try AppStoreConnectKey.fromEnvironment(environment)?.keyID == Self.keyID)
-        #expect(throws: StoreError.self) { try AppStoreConnectKey.fromEnvironment([AppStoreConnectKey.Variable.keyID: Self.keyID]) }
+        #expect(throws: StoreAPIError.self) { try AppStoreConnectKey.fromEnvironment([AppStoreConnectKey.Variable.keyID: Self.keyID]) }
         #expect(try AppStoreConnectKey.fromEnvironment([:]) == nil)
     }
 

@@ -143,7 +143,7 @@ struct GooglePlayClientTests {
                 do {
                     _ = try await client.rollOut(packageName: Self.package, track: "production", versionCodes: ["1"], userFraction: 0.01)
                     Issue.record("a 403 succeeded")
-                } catch let error as StoreError {
+                } catch let error as StoreAPIError {
                     #expect(error.kind == .authentication)
                     #expect(error.status == 403)
                     #expect(error.code == "PERMISSION_DENIED")
@@ -154,7 +154,7 @@ struct GooglePlayClientTests {
                 do {
                     _ = try await client.rollOut(packageName: "../evil", track: "production", versionCodes: ["1"], userFraction: 0.01)
                     Issue.record("a bad package name was sent")
-                } catch let error as StoreError {
+                } catch let error as StoreAPIError {
                     #expect(error.message.contains("not an Android package name"))
                 }
             }
@@ -173,7 +173,7 @@ struct GooglePlayClientTests {
                 do {
                     _ = try await client.readTrack(packageName: Self.package, track: "production")
                     Issue.record("a refused token worked")
-                } catch let error as StoreError {
+                } catch let error as StoreAPIError {
                     #expect(error.kind == .authentication)
                     #expect(error.code == "invalid_grant")
                     #expect(error.description == "Google Play: obtain access token failed (HTTP 400 invalid_grant): Invalid JWT Signature.")

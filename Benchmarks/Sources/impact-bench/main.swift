@@ -92,7 +92,7 @@ let optimizedSameTime = percentile(selectTimes, 0.5)
 
 let load = percentile(loadTimes, 0.5) + percentile(indexTimes, 0.5)
 func row(_ name: String, _ value: String, _ target: String, _ ok: Bool?) -> String {
-    name.padding(toLength: 44, withPad: " ", startingAt: 0) + value.padding(toLength: 14, withPad: " ", startingAt: 0)
+    name.padding(toLength: 44, withPad: " ", startingAt: 0) + value.padding(toLength: 18, withPad: " ", startingAt: 0)
         + target.padding(toLength: 12, withPad: " ", startingAt: 0) + (ok.map { $0 ? "ok" : "MISSED" } ?? "")
 }
 print(row("measure (wall clock)", "value", "target", nil))

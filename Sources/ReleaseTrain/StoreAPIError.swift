@@ -1,13 +1,13 @@
 import HTTPClient
 
-// MARK: - StoreError
+// MARK: - StoreAPIError
 
 /// Why a store call failed, carrying the store's own error code and message.
 ///
 /// Never contains credentials: messages are built from the store's answer, the HTTP status
 /// and the operation's name, never from requests, tokens or keys, so the description can be
 /// logged, returned by the API and put into notifications.
-public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct StoreAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure it is, for callers deciding to retry, halt or alert.
     public enum Kind: Sendable, Hashable {
         /// The key file or service account is missing, malformed or unusable.
