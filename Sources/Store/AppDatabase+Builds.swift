@@ -103,6 +103,7 @@ extension AppDatabase {
         if derived.isFinished { build.finishedAt = now }
         try build.update(db)
         try enqueueCommitStatus(for: build, in: db, now: now)
+        try announceFailedDefaultBranchBuild(build, now: now, in: db)
     }
 
     /// Adds a commit-status message for the build's current state to the outbox.

@@ -40,6 +40,7 @@ extension AppDatabase {
         registerCILoopMigration(in: &migrator)
         registerScheduleMigration(in: &migrator)
         registerArtifactMigration(in: &migrator)
+        registerNotableEventMigration(in: &migrator)
         return migrator
     }()
 }

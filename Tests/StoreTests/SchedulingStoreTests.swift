@@ -109,6 +109,23 @@ struct SchedulingStoreTests {
         #expect(try database.build(id: build.id)?.jobs?.map(\.state) == [.lost, .assigned])
     }
 
+    @Test("a failed default-branch build is a notable event; a failed feature-branch build is not")
+    func failedMainBuildIsNotable() throws {
+        defer { directory.remove() }
+        var main = draft(jobs: [job("build")])
+        main.branch = "main"
+        _ = try database.createBuild(draft(jobs: [job("build")]), audit: audit())
+        _ = try database.createBuild(main, audit: audit())
+        let worker = try agent([:], slots: 2)
+        for _ in 0..<2 {
+            let claimed = try #require(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now))
+            try database.finishJob(id: claimed.jobID, agentID: worker.id, outcome: JobOutcome(state: .failed, exitStatus: 1), now: now)
+        }
+        let events = try database.notableEvents(limit: 10)
+        #expect(events.map(\.kind) == ["build.failed"])
+        #expect(events.first?.title == "acme/app main build #2 failed")
+    }
+
     @Test("a new PR build supersedes the older one: pending jobs cancel, running ones are told to")
     func supersede() throws {
         defer { directory.remove() }

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Something worth telling the team about: a failed build on a default branch, a build-time
+/// regression, a release-train step. `GET /feed.json` serves the newest as a JSON Feed.
+public struct NotableEvent: Codable, Sendable, Equatable {
+    /// Storage identifier; nil before it is stored.
+    public var id: Int64?
+    /// What kind of event, e.g. `build.failed`, `metrics.regression`, `release.halted`.
+    public var kind: String
+    /// One line for people, e.g. `acme/ios-app main build #42 failed`.
+    public var title: String
+    /// A few sentences of detail, plain text.
+    public var summary: String
+    /// Where to read more (an API path such as `/api/v1/builds/42`), if anywhere.
+    public var url: String?
+    /// When it happened.
+    public var occurredAt: Date
+
+    /// Creates an event.
+    public init(id: Int64? = nil, kind: String, title: String, summary: String, url: String? = nil, occurredAt: Date) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.summary = summary
+        self.url = url
+        self.occurredAt = occurredAt
+    }
+}

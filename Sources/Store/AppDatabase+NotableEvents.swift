@@ -1,0 +1,61 @@
+import Core
+import Foundation
+import GRDB
+
+// MARK: - Notable events
+
+extension AppDatabase: NotableEventStore {
+    /// `v5-notable-events`: the feed's source. Never edited once shipped.
+    static func registerNotableEventMigration(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v5-notable-events") { db in
+            try db.create(table: "notableEvent") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("kind", .text).notNull()
+                t.column("title", .text).notNull()
+                t.column("summary", .text).notNull()
+                t.column("url", .text)
+                t.column("occurredAt", .datetime).notNull().indexed()
+            }
+        }
+    }
+
+    /// Records `event` inside the caller's transaction, so it is written exactly when the
+    /// change it announces is (a failed build, a regression, a release step).
+    static func recordNotableEvent(_ event: NotableEvent, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO notableEvent (kind, title, summary, url, occurredAt) VALUES (?, ?, ?, ?, ?)",
+            arguments: [event.kind, event.title, event.summary, event.url, event.occurredAt]
+        )
+    }
+
+    /// Records one event on its own.
+    public func recordNotableEvent(_ event: NotableEvent) throws(StoreError) {
+        try write { db in try Self.recordNotableEvent(event, in: db) }
+    }
+
+    /// The newest events first, at most `limit` (1…500).
+    public func notableEvents(limit: Int) throws(StoreError) -> [NotableEvent] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM notableEvent ORDER BY occurredAt DESC, id DESC LIMIT ?",
+                arguments: [min(max(limit, 1), 500)]
+            ).map { row in
+                NotableEvent(id: row["id"], kind: row["kind"], title: row["title"], summary: row["summary"], url: row["url"], occurredAt: row["occurredAt"])
+            }
+        }
+    }
+
+    /// A failed build of a repository's default branch is news; other failures (pull
+    /// requests, feature branches) are everyday work and stay out of the feed.
+    static func announceFailedDefaultBranchBuild(_ build: BuildRecord, now: Date, in db: Database) throws {
+        guard build.state == BuildState.failed.rawValue, let id = build.id, let repositoryID = build.repositoryID,
+              let repository = try RepositoryRecord.fetchOne(db, key: repositoryID), build.branch == repository.defaultBranch
+        else { return }
+        try recordNotableEvent(NotableEvent(
+            kind: "build.failed",
+            title: "\(repository.name) \(repository.defaultBranch) build #\(build.number) failed",
+            summary: "Pipeline \(build.pipeline) failed at commit \(build.commitSHA.prefix(12))\(build.message.map { ": \($0)" } ?? "").",
+            url: "/api/v1/builds/\(id)", occurredAt: now
+        ), in: db)
+    }
+}
