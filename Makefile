@@ -3,20 +3,27 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config
+# The test suite also drives a real headless browser (the HTML dashboard) and git.
+TEST_APT_PACKAGES := chromium git
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: deps build release run test bench clean
-
-## deps: install missing Debian packages (libcurl, SQLite headers, pkg-config)
-deps:
+# install_missing(packages): apt-get install those of `packages` that are not installed yet.
+define install_missing
 	@missing=""; \
-	for package in $(APT_PACKAGES); do \
+	for package in $(1); do \
 		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+endef
+
+.PHONY: deps build release run test bench clean
+
+## deps: install missing Debian packages (libcurl, SQLite headers, pkg-config)
+deps:
+	$(call install_missing,$(APT_PACKAGES))
 
 ## build: debug build of every product
 build: deps
@@ -33,6 +40,7 @@ run: deps
 
 ## test: the whole test suite
 test: deps
+	$(call install_missing,$(TEST_APT_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // Named only so tests can import what Hummingbird already brings in.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
@@ -58,7 +60,7 @@ let package = Package(
         .target(
             name: "Store",
             dependencies: [
-                "Core",
+                "Core", "BuildMetrics",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -93,7 +95,7 @@ let package = Package(
         ),
         .target(
             name: "Agent",
-            dependencies: ["Core", "HTTPClient", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Core", "HTTPClient", "Impact", "BuildMetrics", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -104,12 +106,14 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "DI", "Core", "Store", "Webhooks", "Pipelines", "Notifications", "HTTPClient",
+                "DI", "Core", "Store", "Webhooks", "Pipelines", "Notifications", "HTTPClient", "Impact", "BuildMetrics",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -142,7 +146,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(
             name: "AgentTests",
-            dependencies: ["Agent", "Core", "HTTPClient", "mobile-ops-agent"] + loopbackServerDependencies,
+            dependencies: ["Agent", "Core", "HTTPClient", "BuildMetrics", "mobile-ops-agent"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -178,13 +182,13 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Core", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Store", "Core", "BuildMetrics", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "Webhooks", "Notifications", "Core",
+                "Server", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

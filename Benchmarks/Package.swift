@@ -58,6 +58,17 @@ let package = Package(
             dependencies: [.product(name: "BuildMetrics", package: "mobile-ops")],
             path: "Sources/metrics-bench"
         ),
+        // Build metrics store (issue 5): ingest rate and query p95 with 1,000,000 builds:
+        // `swift run -c release metrics-store-bench`.
+        .executableTarget(
+            name: "metrics-store-bench",
+            dependencies: [
+                .product(name: "Store", package: "mobile-ops"),
+                .product(name: "Core", package: "mobile-ops"),
+                .product(name: "BuildMetrics", package: "mobile-ops"),
+            ],
+            path: "Sources/metrics-store-bench"
+        ),
         // Plain release-mode harness printing one comparison table.
         .executableTarget(
             name: "di-compare",

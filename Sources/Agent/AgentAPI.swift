@@ -1,3 +1,4 @@
+import BuildMetrics
 import Core
 import Foundation
 import HTTPClient
@@ -72,6 +73,22 @@ public struct AgentAPI: Sendable {
     public func finish(jobID: Int64, outcome: JobOutcome, token: String) async throws(AgentAPIError) {
         let response = try await self.send("/agent/jobs/\(jobID)/finish", token: token, json: outcome)
         try Self.expect(response, statuses: [200, 204])
+    }
+
+    /// `POST /api/v1/agent/jobs/{id}/metrics` with the job's build report (before `finish`).
+    public func postMetrics(jobID: Int64, report: BuildReport, token: String) async throws(AgentAPIError) {
+        let body: Data
+        do { body = try report.encoded() } catch { throw .badResponse("could not encode the build report: \(error)") }
+        let response = try await self.send(
+            "/agent/jobs/\(jobID)/metrics", token: token, body: Array(body),
+            extraHeaders: [HTTPHeader(name: "Content-Type", value: "application/json")])
+        try Self.expect(response, statuses: [200, 201])
+    }
+
+    /// `POST /api/v1/agent/jobs/{id}/impact`: what a `ui_tests:` job selected and skipped.
+    public func postUITestReport(jobID: Int64, report: UITestReport, token: String) async throws(AgentAPIError) {
+        let response = try await self.send("/agent/jobs/\(jobID)/impact", token: token, json: report)
+        try Self.expect(response, statuses: [200, 201, 204])
     }
 
     /// `PUT /api/v1/agent/jobs/{id}/artifacts?path=…`, the body streamed from `file`.

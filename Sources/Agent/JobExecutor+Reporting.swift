@@ -44,7 +44,7 @@ extension JobExecutor {
     /// is shutting down), then removes the workspace.
     func report(
         _ completed: JobOutcome, reason: JobStopReason?, assignment: JobAssignment, token: String,
-        workspace: String, streamer: LogStreamer, logger: Logger
+        workspace: String, streamer: LogStreamer, logger: Logger, metrics: (tap: BuildOutputTap, startedAt: Date)? = nil
     ) async -> JobResult {
         defer { try? FileManager.default.removeItem(atPath: workspace) }
         var outcome = completed
@@ -81,6 +81,13 @@ extension JobExecutor {
         let finalOutcome = outcome
         let reported = await Task { () -> Bool in
             if await !streamer.close(attempts: 5) { logger.warning("some log output could not be sent") }
+            // The build report goes before `finish`: only a job still held may report.
+            if let metrics {
+                let report = self.metricsReport(
+                    assignment, outcome: finalOutcome, parsed: metrics.tap.finish(), workspace: workspace,
+                    startedAt: metrics.startedAt, finishedAt: Date())
+                await self.postMetrics(report, jobID: assignment.jobID, token: token, logger: logger)
+            }
             do {
                 try await self.withRetries(attempts: 8) { () async throws(AgentAPIError) in
                     try await self.api.finish(jobID: assignment.jobID, outcome: finalOutcome, token: token)

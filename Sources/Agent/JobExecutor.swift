@@ -60,6 +60,9 @@ public struct JobExecutor: Sendable {
         }
 
         let workspace = self.configuration.workDirectory + "/jobs/\(jobID)"
+        // Output is parsed as it streams, for the job's build report.
+        let tap = BuildOutputTap()
+        let startedAt = Date()
         let completed = await withTaskCancellationHandler {
             await withTaskGroup(of: Void.self) { group -> JobOutcome in
                 group.addTask { await streamer.run() }
@@ -71,7 +74,7 @@ public struct JobExecutor: Sendable {
                         control.stop(.timedOut)
                     }
                 }
-                let outcome = await self.execute(assignment, token: token, workspace: workspace, control: control, streamer: streamer)
+                let outcome = await self.execute(assignment, token: token, workspace: workspace, control: control, streamer: streamer, tap: tap)
                 group.cancelAll()
                 return outcome
             }
@@ -82,7 +85,7 @@ public struct JobExecutor: Sendable {
         await control.terminateAll()
         return await self.report(
             completed, reason: control.stopReason, assignment: assignment, token: token,
-            workspace: workspace, streamer: streamer, logger: logger
+            workspace: workspace, streamer: streamer, logger: logger, metrics: (tap, startedAt)
         )
     }
 
@@ -90,13 +93,17 @@ public struct JobExecutor: Sendable {
 
     /// Checks out and runs the commands; answers the outcome as if nothing stopped the job.
     private func execute(
-        _ assignment: JobAssignment, token: String, workspace: String, control: JobControl, streamer: LogStreamer
+        _ assignment: JobAssignment, token: String, workspace: String, control: JobControl, streamer: LogStreamer,
+        tap: BuildOutputTap
     ) async -> JobOutcome {
-        let environment = JobEnvironment.make(
+        var environment = JobEnvironment.make(
             for: assignment, workspace: workspace, agentName: self.configuration.name, base: self.baseEnvironment
         )
         let run: GitWorkspace.Run = { launch throws(ProcessGroupError) in
-            let group = try ProcessGroup.spawn(launch) { streamer.append($0) }
+            let group = try ProcessGroup.spawn(launch) { bytes in
+                streamer.append(bytes)
+                tap.feed(bytes)
+            }
             control.attach(group)
             return await group.wait()
         }
@@ -111,6 +118,10 @@ public struct JobExecutor: Sendable {
         } catch {
             streamer.append(line: "mobile-ops-agent: checkout failed: \(error)")
             return JobOutcome(state: .failed, exitStatus: (error as? CheckoutError)?.exitStatus)
+        }
+        if let selection = assignment.spec.uiTests {
+            let variables = await self.planUITests(selection, assignment: assignment, token: token, workspace: workspace, environment: environment, streamer: streamer)
+            environment.merge(variables) { _, planned in planned }
         }
 
         var durations: [Double] = []

@@ -5,6 +5,6 @@ struct MetricsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "metrics",
         abstract: "Build times, cache hit rates and regressions; parse build output offline.",
-        subcommands: [MetricsParseCommand.self]
+        subcommands: [MetricsSummaryCommand.self, MetricsCacheCommand.self, MetricsRegressionsCommand.self, MetricsParseCommand.self]
     )
 }

@@ -16,11 +16,14 @@ public struct JobSpec: Codable, Sendable, Equatable {
     public var dependsOn: [String]
     /// Paths (globs) to upload when the job ends.
     public var artifacts: [String]
+    /// Impact-based UI test selection, for steps with `ui_tests:`.
+    public var uiTests: UITestSelection?
 
     /// Creates a job spec.
     public init(
         commands: [String], requirements: AgentRequirements = .init(), env: [String: String] = [:],
-        timeoutSeconds: Double? = nil, retry: RetryPolicy = .init(), dependsOn: [String] = [], artifacts: [String] = []
+        timeoutSeconds: Double? = nil, retry: RetryPolicy = .init(), dependsOn: [String] = [], artifacts: [String] = [],
+        uiTests: UITestSelection? = nil
     ) {
         self.commands = commands
         self.requirements = requirements
@@ -29,6 +32,7 @@ public struct JobSpec: Codable, Sendable, Equatable {
         self.retry = retry
         self.dependsOn = dependsOn
         self.artifacts = artifacts
+        self.uiTests = uiTests
     }
 }
 

@@ -24,6 +24,8 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public var dependsOn: [String]
     /// Paths or globs uploaded when the job ends.
     public var artifacts: [String]
+    /// Impact-based UI test selection, when the step has `ui_tests:`.
+    public var uiTests: UITestSelection?
 
     /// Variable holding the 0-based shard index.
     public static let shardIndexVariable = "MOBILE_OPS_SHARD_INDEX"
@@ -38,7 +40,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public init(
         stepKey: String, label: String, shardIndex: Int, shardCount: Int, commands: [String],
         requirements: AgentRequirements, env: [String: String], timeoutSeconds: Double,
-        retry: RetryPolicy, dependsOn: [String], artifacts: [String]
+        retry: RetryPolicy, dependsOn: [String], artifacts: [String], uiTests: UITestSelection? = nil
     ) {
         self.stepKey = stepKey
         self.label = label
@@ -51,6 +53,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
         self.retry = retry
         self.dependsOn = dependsOn
         self.artifacts = artifacts
+        self.uiTests = uiTests
     }
 
     // MARK: Identity
@@ -66,7 +69,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public var spec: JobSpec {
         JobSpec(
             commands: commands, requirements: requirements, env: env, timeoutSeconds: timeoutSeconds,
-            retry: retry, dependsOn: dependsOn, artifacts: artifacts
+            retry: retry, dependsOn: dependsOn, artifacts: artifacts, uiTests: uiTests
         )
     }
 

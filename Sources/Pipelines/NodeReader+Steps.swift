@@ -16,7 +16,7 @@ extension NodeReader {
     /// Keys allowed in a step.
     static let stepKeys = [
         "key", "label", "command", "commands", "agents", "timeout", "retry", "depends_on",
-        "parallelism", "artifacts", "env",
+        "parallelism", "artifacts", "env", "ui_tests",
     ]
 
     /// The `steps` list, then the checks that span steps: unique keys, known and acyclic
@@ -64,10 +64,11 @@ extension NodeReader {
             NodeReader.isNull(node) ? [] : textList(node, "artifacts")?.map(\.value)
         } ?? []
         let env = fields["env"].map { environment($0, "env") } ?? [:]
+        let uiTests = fields["ui_tests"].flatMap { uiTestSelection(from: $0) }
         let step = StepDefinition(
             key: key, label: label, commands: commands, agents: agents, timeoutSeconds: timeout,
             retry: retry, dependsOn: dependencies.map(\.value), parallelism: parallelism,
-            artifacts: artifacts, env: env
+            artifacts: artifacts, env: env, uiTests: uiTests
         )
         return ParsedStep(step: step, keyNode: fields["key"], dependencies: dependencies.map { ($0.value, $0.node) })
     }

@@ -30,7 +30,8 @@ extension PipelineDefinition {
                     timeoutSeconds: step.timeoutSeconds,
                     retry: step.retry,
                     dependsOn: step.dependsOn,
-                    artifacts: step.artifacts
+                    artifacts: step.artifacts,
+                    uiTests: step.uiTests
                 )
             }
         }

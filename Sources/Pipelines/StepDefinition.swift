@@ -24,6 +24,8 @@ public struct StepDefinition: Sendable, Equatable, Codable {
     public var artifacts: [String]
     /// Variables for this step only; they override the pipeline's.
     public var env: [String: String]
+    /// `ui_tests:`: run only the UI suites the change can break (see `UITestSelection`).
+    public var uiTests: UITestSelection?
 
     /// Timeout of a step that names none: one hour.
     public static let defaultTimeoutSeconds: Double = 3600
@@ -41,7 +43,8 @@ public struct StepDefinition: Sendable, Equatable, Codable {
         dependsOn: [String] = [],
         parallelism: Int = 1,
         artifacts: [String] = [],
-        env: [String: String] = [:]
+        env: [String: String] = [:],
+        uiTests: UITestSelection? = nil
     ) {
         self.key = key
         self.label = label ?? key
@@ -53,5 +56,6 @@ public struct StepDefinition: Sendable, Equatable, Codable {
         self.parallelism = parallelism
         self.artifacts = artifacts
         self.env = env
+        self.uiTests = uiTests
     }
 }

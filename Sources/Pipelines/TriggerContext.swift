@@ -25,6 +25,12 @@ public enum TriggerContext: Sendable, Hashable, Codable {
         }
     }
 
+    /// The branch a pull request merges into, for pull-request events only.
+    public var targetBranch: String? {
+        if case .pullRequest(let target, _, _) = self { return target }
+        return nil
+    }
+
     /// The pull request number, for pull-request events only.
     public var pullRequestNumber: Int? {
         if case .pullRequest(_, _, let number) = self { return number }

@@ -32,9 +32,11 @@ public struct BuildPlanner: Sendable {
             pullRequest = number
             kind = "pull_request"
         }
+        // A pull request's target branch: where `ui_tests:` steps diff from (its merge base).
+        let env = context.targetBranch.map { [UITestSelection.baseBranchVariable: $0] } ?? [:]
         return library.catalog.matching(context, repository: repository.name).map { pipeline in
             draft(pipeline, context: context, kind: kind, repository: repository, commitSHA: trigger.commitSHA,
-                  branch: trigger.branch, tag: tag, pullRequest: pullRequest, message: message, author: author, env: [:])
+                  branch: trigger.branch, tag: tag, pullRequest: pullRequest, message: message, author: author, env: env)
         }
     }
 

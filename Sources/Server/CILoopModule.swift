@@ -32,8 +32,20 @@ struct CILoopModule: DIModule {
         builder.entryPoint(ScheduledBuildService.self)
 
         // MARK: Controllers
-        builder.contribute((any APIController).self, .singleton) { (intake: WebhookIntake, configuration: ServerConfiguration) -> any APIController in
-            WebhookController(intake: intake, bodyLimit: configuration.maxBodySize)
+        builder.contribute((any APIController).self, .singleton) {
+            (intake: WebhookIntake, metrics: ServerMetrics, configuration: ServerConfiguration) -> any APIController in
+            WebhookController(intake: intake, metrics: metrics, bodyLimit: configuration.maxBodySize)
+        }
+        builder.register((any OperationsStore).self, .singleton) { (database: AppDatabase) -> any OperationsStore in database }
+        builder.register(ServerMetrics.self, .singleton, ServerMetrics.init(operations:outbox:logger:))
+        builder.contribute((any APIController).self, .singleton) { (metrics: ServerMetrics) -> any APIController in
+            PrometheusController(metrics: metrics)
+        }
+        builder.contribute((any APIController).self, .singleton) { DashboardPage() }
+        builder.register((any UITestStore).self, .singleton) { (database: AppDatabase) -> any UITestStore in database }
+        builder.contribute((any APIController).self, .singleton) {
+            (auth: AgentAuthService, store: any UITestStore, configuration: ServerConfiguration) -> any APIController in
+            UITestController(auth: auth, store: store, bodyLimit: configuration.maxBodySize)
         }
         builder.contribute((any APIController).self, .singleton) {
             (builds: any BuildStore, queue: any JobQueue, repositories: RepositoryService, planner: BuildPlanner,
@@ -43,6 +55,10 @@ struct CILoopModule: DIModule {
         builder.contribute((any APIController).self, .singleton) {
             (auth: AgentAuthService, queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration) -> any APIController in
             AgentController(auth: auth, queue: queue, dispatcher: dispatcher, configuration: configuration)
+        }
+        builder.register(ImpactService.self, .singleton, ImpactService.init(repositories:configuration:))
+        builder.contribute((any APIController).self, .singleton) { (service: ImpactService, configuration: ServerConfiguration) -> any APIController in
+            ImpactController(service: service, bodyLimit: configuration.maxBodySize)
         }
         builder.register((any ArtifactStore).self, .singleton) { (database: AppDatabase) -> any ArtifactStore in database }
         builder.register(ArtifactFiles.self, .singleton, ArtifactFiles.init(configuration:))

@@ -14,8 +14,10 @@ struct NotificationsModule: DIModule {
             (configuration: ServerConfiguration, http: any HTTPExecuting, repositories: any RepositoryStore, builds: any BuildStore, logger: Logger) in
             CommitStatusNotifier(configuration: configuration.notifier, http: http, repositories: repositories, builds: builds, logger: logger)
         }
-        builder.register(OutboxDeliveryService.self, .singleton) { (store: any OutboxStore, notifier: CommitStatusNotifier, logger: Logger) in
-            OutboxDeliveryService(store: store, handlers: [CommitStatusPayload.kind: notifier], logger: logger)
+        builder.register(OutboxDeliveryService.self, .singleton) {
+            (store: any OutboxStore, notifier: CommitStatusNotifier, regressions: RegressionWebhookHandler, logger: Logger) in
+            OutboxDeliveryService(
+                store: store, handlers: [CommitStatusPayload.kind: notifier, RegressionAnnouncement.kind: regressions], logger: logger)
         }
         builder.register(OutboxService.self, .singleton, OutboxService.init(delivery:))
         builder.entryPoint(OutboxService.self)

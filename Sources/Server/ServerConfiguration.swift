@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// Git hosts' API roots and tokens for commit statuses (`MOBILE_OPS_GITHUB_TOKEN`, …).
     public var notifier = NotifierConfiguration()
+    /// Build metrics: retention, regression rules, regression webhook (`MOBILE_OPS_METRICS_RETENTION_DAYS`, …).
+    public var buildMetrics = BuildMetricsConfiguration()
 
     /// The defaults.
     public init() {}
@@ -66,6 +68,7 @@ extension ServerConfiguration {
     public static func resolve(flags: Flags, environment: [String: String]) throws(ConfigurationError) -> ServerConfiguration {
         var configuration = ServerConfiguration()
         configuration.notifier = .fromEnvironment(environment)
+        configuration.buildMetrics = try BuildMetricsConfiguration.fromEnvironment(environment)
         func pick(_ flag: String?, _ flagName: String, _ variable: String) -> (value: String, source: String)? {
             if let flag { return (flag, flagName) }
             if let value = environment[variable], !value.isEmpty { return (value, variable) }

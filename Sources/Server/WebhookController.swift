@@ -5,18 +5,31 @@ import Hummingbird
 /// `POST /api/v1/webhooks/{github,gitlab,bitbucket}`: authenticated by signature, not token.
 struct WebhookController: APIController {
     let intake: WebhookIntake
+    let metrics: ServerMetrics
     let bodyLimit: Int
 
     var routes: [Route] {
         GitProvider.allCases.map { provider in
             Route(.post, "/api/v1/webhooks/\(provider.rawValue)", scope: nil) { request, _ in
-                let buffer = try await request.collectBody(limit: bodyLimit)
+                let buffer: ByteBuffer
+                do { buffer = try await request.collectBody(limit: bodyLimit) } catch {
+                    metrics.webhookReceived(provider: provider.rawValue, status: 413)
+                    throw error
+                }
                 var headers: [String: String] = [:]
                 for field in request.headers {
                     let name = field.name.canonicalName
                     headers[name] = headers[name].map { "\($0),\(field.value)" } ?? field.value
                 }
-                let (status, body) = try intake.receive(provider: provider, headers: headers, body: Array(buffer.readableBytesView))
+                let status: Int
+                let body: String
+                do {
+                    (status, body) = try intake.receive(provider: provider, headers: headers, body: Array(buffer.readableBytesView))
+                } catch {
+                    metrics.webhookReceived(provider: provider.rawValue, status: (error as? APIError)?.status.code ?? 500)
+                    throw error
+                }
+                metrics.webhookReceived(provider: provider.rawValue, status: status)
                 return Response(
                     status: .init(code: status),
                     headers: [.contentType: "application/json; charset=utf-8"],

@@ -23,10 +23,14 @@ extension AppDatabase {
 
         for draftJob in draft.jobs {
             let waitingFor = draftJob.spec.dependsOn
+            var spec = draftJob.spec
+            if spec.uiTests != nil {
+                spec.uiTests?.durations = try suiteDurations(pipeline: draft.pipeline, stepKey: draftJob.stepKey, in: db)
+            }
             var job = JobRecord(
                 id: nil, buildID: buildID, stepKey: draftJob.stepKey, label: draftJob.label,
                 shardIndex: draftJob.shardIndex, shardCount: draftJob.shardCount, attempt: 1, supersededBy: nil,
-                state: JobState.pending.rawValue, plan: try encodeJSON(draftJob.spec),
+                state: JobState.pending.rawValue, plan: try encodeJSON(spec),
                 requirementsKey: JobRecord.requirementsKey(draftJob.spec.requirements), priority: draft.priority,
                 concurrencyGroup: draft.concurrencyGroup,
                 pendingReason: (waitingFor.isEmpty ? PendingReason.queued : .waitingForSteps(waitingFor)).message,

@@ -60,6 +60,7 @@ extension AppDatabase: JobQueue {
             job.finishedAt = now
             job.leaseExpiresAt = nil
             try job.update(db)
+            try Self.learnSuiteDurations(from: job, in: db, now: now)
             try Self.afterJobEnded(job, now: now, in: db)
         }
     }

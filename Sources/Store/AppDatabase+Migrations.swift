@@ -41,6 +41,9 @@ extension AppDatabase {
         registerScheduleMigration(in: &migrator)
         registerArtifactMigration(in: &migrator)
         registerNotableEventMigration(in: &migrator)
+        registerBuildMetricsMigration(in: &migrator)
+        registerOperationsMigration(in: &migrator)
+        registerUITestMigration(in: &migrator)
         return migrator
     }()
 }

@@ -29,6 +29,11 @@ actor FakeAgentState {
     private(set) var heartbeats: [Int64: Int] = [:]
     private(set) var outcomes: [Int64: JobOutcome] = [:]
     private(set) var artifacts: [Int64: [String: [UInt8]]] = [:]
+    private(set) var uiTestReports: [Int64: UITestReport] = [:]
+    /// Build reports posted to `…/metrics`, per job.
+    private(set) var metricsReports: [Int64: [UInt8]] = [:]
+    /// Per-job calls in the order they came (to check metrics arrive before `finish`).
+    private(set) var actions: [Int64: [String]] = [:]
     private var canceled: Set<Int64> = []
     private var released: Set<Int64> = []
 
@@ -76,6 +81,7 @@ actor FakeAgentState {
     func jobCall(jobID: Int64, action: String, body: [UInt8], sequence: Int?) -> JobAnswer {
         if self.released.contains(jobID) { return .notHeld }
         let directive = AgentDirective(cancel: self.canceled.contains(jobID))
+        self.actions[jobID, default: []].append(action)
         switch action {
         case "start":
             self.startedJobs.append(jobID)
@@ -89,6 +95,12 @@ actor FakeAgentState {
         case "heartbeat":
             self.heartbeats[jobID, default: 0] += 1
             return .directive(directive)
+        case "metrics":
+            self.metricsReports[jobID] = body
+            return .ok
+        case "impact":
+            self.uiTestReports[jobID] = try? JSONDecoder().decode(UITestReport.self, from: Data(body))
+            return .ok
         case "finish":
             guard let outcome = try? JSONDecoder().decode(JobOutcome.self, from: Data(body)) else {
                 return .badRequest("bad_outcome")

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+/// `mobile-ops metrics cache [--window 7d] [filters]`
+struct MetricsCacheCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache",
+        abstract: "Build cache hit rates by build system and task, the daily trend, and the tasks that miss most."
+    )
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var filters: MetricsFilterOptions
+
+    func run() async throws {
+        try await reportingErrors { () async throws(CLIError) in
+            let (cache, body) = try await connection.client().get("/api/v1/metrics/cache" + MetricsFormatting.query(filters.pairs), as: CacheView.self)
+            if connection.json { return Output.json(body) }
+            print("Hit rate \(MetricsFormatting.rate(cache.overall.hitRate))  trend \(Sparkline.render(cache.trend.map(\.hitRate)))")
+            print("")
+            Output.table(["BUILD SYSTEM", "HIT RATE", "LOCAL", "REMOTE", "FROM CACHE", "EXECUTED", "UP-TO-DATE"], cache.byBuildSystem.map(Self.row))
+            print("")
+            print("Tasks that miss most:")
+            Output.table(["TASK", "HIT RATE", "LOCAL", "REMOTE", "FROM CACHE", "EXECUTED", "UP-TO-DATE"], cache.byTask.map(Self.row))
+        }
+    }
+
+    private static func row(_ named: CacheView.Named) -> [String] {
+        let rates = named.rates
+        return [
+            named.name, MetricsFormatting.rate(rates.hitRate), MetricsFormatting.rate(rates.localHitRate),
+            MetricsFormatting.rate(rates.remoteHitRate), "\(rates.counts.fromCache)", "\(rates.counts.executed + rates.counts.failed)",
+            "\(rates.counts.upToDate)",
+        ]
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+
+/// `mobile-ops metrics regressions [--open]`
+struct MetricsRegressionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "regressions",
+        abstract: "Recorded build-time and cache hit-rate regressions, newest first."
+    )
+    @OptionGroup var connection: ConnectionOptions
+    @Flag(help: "Only regressions that have not recovered.") var open = false
+    @Option(help: "How many (1-500).") var limit = 50
+
+    func run() async throws {
+        try await reportingErrors { () async throws(CLIError) in
+            let path = "/api/v1/metrics/regressions?limit=\(limit)" + (open ? "&open=true" : "")
+            let (answer, body) = try await connection.client().get(path, as: RegressionsView.self)
+            if connection.json { return Output.json(body) }
+            Output.table(["ID", "SERIES", "METRIC", "BASELINE", "RECENT", "CHANGE", "DETECTED", "STATUS"], answer.regressions.map { item in
+                let value: (Double) -> String = item.metric == "duration" ? { MetricsFormatting.seconds($0) } : { MetricsFormatting.rate($0) }
+                return [
+                    "\(item.id)", item.seriesKey, item.metric, value(item.baselineMedian), value(item.recentMedian),
+                    MetricsFormatting.change(item.changePercent), Output.time(item.detectedAt),
+                    item.resolvedAt.map { "recovered \(Output.time($0))" } ?? "open",
+                ]
+            })
+        }
+    }
+}

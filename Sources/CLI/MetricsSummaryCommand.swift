@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+
+/// Options every `metrics` query shares: window and filters.
+struct MetricsFilterOptions: ParsableArguments {
+    @Option(help: "Window: days or weeks, e.g. 7d, 30d, 4w.") var window = "7d"
+    @Option(help: "Only this repository.") var repository: String?
+    @Option(help: "Only this pipeline.") var pipeline: String?
+    @Option(help: "Only this branch.") var branch: String?
+    @Option(help: "Only this platform: ios, android or other.") var platform: String?
+
+    /// The filters as query pairs.
+    var pairs: [(String, String?)] {
+        [("window", window), ("repository", repository), ("pipeline", pipeline), ("branch", branch), ("platform", platform)]
+    }
+}
+
+/// `mobile-ops metrics summary [--window 7d] [--group-by pipeline] [--speedup 20] [filters]`
+struct MetricsSummaryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "summary",
+        abstract: "Build and queue time percentiles, success rate and the cost of waiting, against the previous window."
+    )
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var filters: MetricsFilterOptions
+    @Option(help: "Group by repository, pipeline, branch or platform.") var groupBy: String?
+    @Option(help: "Price a run-time speed-up of this many percent in developer-hours per month.") var speedup: Double?
+
+    func run() async throws {
+        try await reportingErrors { () async throws(CLIError) in
+            let query = MetricsFormatting.query(filters.pairs + [("groupBy", groupBy), ("speedup", speedup.map { String($0) })])
+            let (summary, body) = try await connection.client().get("/api/v1/metrics/summary" + query, as: SummaryView.self)
+            if connection.json { return Output.json(body) }
+            print("Builds over the last \(summary.window.days) day(s), compared with the \(summary.window.days) before:")
+            Output.table(
+                ["GROUP", "BUILDS", "SUCCESS", "P50", "P90", "P95", "QUEUE P50", "Δ P50", "Δ BUILDS"],
+                summary.groups.map { group in
+                    [
+                        group.key ?? "all", "\(group.current.count)", MetricsFormatting.rate(group.current.successRate),
+                        MetricsFormatting.seconds(group.current.duration?.p50), MetricsFormatting.seconds(group.current.duration?.p90),
+                        MetricsFormatting.seconds(group.current.duration?.p95), MetricsFormatting.seconds(group.current.queue?.p50),
+                        MetricsFormatting.change(group.change.p50Percent), MetricsFormatting.change(group.change.countPercent),
+                    ]
+                })
+            let waiting = summary.waiting
+            print("")
+            print(String(format: "Waiting: %.1f developer-hours on %d waited-on builds  ", waiting.totalHours, waiting.waitedBuilds)
+                + Sparkline.render(waiting.perDay.map(\.hours)))
+            if let percent = waiting.speedupPercent, let saved = waiting.hoursSavedPerMonth {
+                print(String(format: "A %.0f%% faster build would save %.1f developer-hours per month.", percent, saved))
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The git work impact analysis needs outside a developer's own clone: a mirror kept per
+/// repository, a throwaway checkout of one revision, and the merge base a pull request is
+/// compared with. Used by the server (`POST /api/v1/impact` with a repository) and the agent.
+public struct GitCheckout: Sendable {
+    private let runner: CommandRunner
+
+    /// Runs the `git` found on PATH (or on `searchPath` when given).
+    public init(searchPath: String? = nil) {
+        self.runner = CommandRunner(searchPath: searchPath)
+    }
+
+    /// Makes `mirror` a mirror clone of `cloneURL` that knows the remote's latest refs.
+    public func updateMirror(_ mirror: String, from cloneURL: String) throws(ImpactError) {
+        try Self.refuseOption(cloneURL)
+        if FileManager.default.fileExists(atPath: mirror + "/HEAD") {
+            _ = try runner.run("git", ["--git-dir=\(mirror)", "fetch", "--prune", "--quiet", "origin"])
+            return
+        }
+        let parent = (mirror as NSString).deletingLastPathComponent
+        do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+            throw .unreadableFile(path: parent, reason: error.localizedDescription)
+        }
+        let partial = mirror + ".partial-\(UUID().uuidString)"
+        do {
+            _ = try runner.run("git", ["clone", "--mirror", "--quiet", "--", cloneURL, partial])
+            try FileManager.default.moveItem(atPath: partial, toPath: mirror)
+        } catch let error as ImpactError {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw .unreadableFile(path: mirror, reason: error.localizedDescription)
+        }
+    }
+
+    /// Replaces `directory` with a detached checkout of `revision` (a commit, branch or tag
+    /// of the mirror), sharing the mirror's objects instead of copying them.
+    public func checkout(mirror: String, revision: String, into directory: String) throws(ImpactError) {
+        try Self.refuseOption(revision)
+        try? FileManager.default.removeItem(atPath: directory)
+        _ = try runner.run("git", ["clone", "--shared", "--no-checkout", "--quiet", "--", mirror, directory])
+        _ = try runner.run("git", ["-C", directory, "checkout", "--detach", "--quiet", revision, "--"])
+    }
+
+    /// The commit a pull request's changes start from: the merge base of `base` and `head`.
+    public func mergeBase(_ base: String, _ head: String, in directory: String) throws(ImpactError) -> String {
+        try Self.refuseOption(base)
+        try Self.refuseOption(head)
+        let output = try runner.run("git", ["-C", directory, "merge-base", base, head])
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether `revision` names a commit in the repository at `directory`.
+    public func hasRevision(_ revision: String, in directory: String) -> Bool {
+        guard !revision.hasPrefix("-") else { return false }
+        return (try? runner.run("git", ["-C", directory, "rev-parse", "--verify", "--quiet", revision + "^{commit}"])) != nil
+    }
+
+    /// Git reads a leading `-` as an option; revisions and URLs never need one.
+    private static func refuseOption(_ value: String) throws(ImpactError) {
+        guard !value.isEmpty, !value.hasPrefix("-") else {
+            throw .commandFailed(command: "git", status: -1, stderr: "'\(value)' is not a revision or URL")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import DI
+import Foundation
+import HTTPClient
+import Logging
+import Notifications
+import Store
+
+/// Registers build metrics (issue 5): the store protocols, the regression webhook handler,
+/// the upkeep service, and the metrics, dashboard and feed endpoints.
+struct BuildMetricsModule: DIModule {
+    func register(in builder: inout ContainerBuilder) {
+        // MARK: Stores
+        builder.register((any BuildMetricsStore).self, .singleton) { (database: AppDatabase) -> any BuildMetricsStore in database }
+        builder.register((any NotableEventStore).self, .singleton) { (database: AppDatabase) -> any NotableEventStore in database }
+
+        // MARK: Services
+        builder.register(RegressionWebhookHandler.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in
+            RegressionWebhookHandler(url: configuration.buildMetrics.notifyWebhookURL, http: http, userAgent: configuration.notifier.userAgent)
+        }
+        builder.register(BuildMetricsService.self, .singleton, BuildMetricsService.init(store:configuration:delivery:logger:))
+        builder.entryPoint(BuildMetricsService.self)
+
+        // MARK: Controllers
+        builder.contribute((any APIController).self, .singleton) {
+            (store: any BuildMetricsStore, auth: AgentAuthService, configuration: ServerConfiguration) -> any APIController in
+            MetricsController(store: store, auth: auth, bodyLimit: configuration.maxBodySize, now: { Date() })
+        }
+        builder.contribute((any APIController).self, .singleton) {
+            (metrics: any BuildMetricsStore, events: any NotableEventStore, tokens: TokenService, authenticator: Authenticator,
+             configuration: ServerConfiguration) -> any APIController in
+            DashboardController(
+                metrics: metrics, events: events, tokens: tokens, authenticator: authenticator,
+                publicURL: configuration.notifier.publicURL, now: { Date() })
+        }
+    }
+}

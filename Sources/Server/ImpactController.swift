@@ -1,0 +1,67 @@
+import Core
+import Foundation
+import Hummingbird
+import Impact
+
+/// `POST /api/v1/impact` (read scope: it changes nothing).
+///
+/// Body: `{graph | repository, changedFiles | base [+ head], runAll?, project?}` where `graph`
+/// is a module graph in the documented JSON format (or `swift package dump-package` output),
+/// `repository` names a registered repository whose files the server reads at `head`
+/// (default: its default branch), `base`/`head` are revisions of it, `runAll` adds run-all
+/// path patterns and `project` is the project's folder inside the repository.
+struct ImpactController: APIController {
+    let service: ImpactService
+    let bodyLimit: Int
+
+    var routes: [Route] {
+        [
+            Route(.post, "/api/v1/impact", scope: .read) { request, _ in
+                let body = try await request.collectBody(limit: bodyLimit)
+                let input = try Self.input(from: Data(body.readableBytesView))
+                return try .json(try await service.analyze(input))
+            },
+        ]
+    }
+
+    /// Decodes and checks the body; every problem is a 400 naming the field.
+    static func input(from data: Data) throws -> ImpactService.Input {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw APIError.badRequest("the body must be a JSON object", code: "malformed_json")
+        }
+        func text(_ key: String) throws -> String? {
+            guard let value = object[key], !(value is NSNull) else { return nil }
+            guard let string = value as? String, !string.isEmpty, string.utf8.count <= 255, !string.hasPrefix("-") else {
+                throw APIError.badRequest("'\(key)' must be a non-empty string of at most 255 bytes not starting with '-'", code: "invalid_\(key)")
+            }
+            return string
+        }
+        func list(_ key: String) throws -> [String]? {
+            guard let value = object[key], !(value is NSNull) else { return nil }
+            guard let strings = value as? [String], strings.count <= 100_000 else {
+                throw APIError.badRequest("'\(key)' must be an array of at most 100000 strings", code: "invalid_\(key)")
+            }
+            return strings
+        }
+        var input = ImpactService.Input(
+            repository: try text("repository"), graph: nil, changedFiles: try list("changedFiles"),
+            base: try text("base"), head: try text("head"), runAll: try list("runAll") ?? [], projectPath: try text("project")
+        )
+        if let graph = object["graph"], !(graph is NSNull) {
+            guard JSONSerialization.isValidJSONObject(graph), let data = try? JSONSerialization.data(withJSONObject: graph) else {
+                throw APIError.badRequest("'graph' must be a module graph object", code: "invalid_graph")
+            }
+            input.graph = data
+        }
+        if input.graph == nil, input.repository == nil {
+            throw APIError.badRequest("give a module 'graph' or the 'repository' to read it from", code: "missing_graph")
+        }
+        if input.changedFiles == nil, input.base == nil {
+            throw APIError.badRequest("give 'changedFiles' or a 'base' revision (with 'repository')", code: "missing_changes")
+        }
+        if input.repository == nil, input.base != nil || input.head != nil || input.projectPath != nil {
+            throw APIError.badRequest("'base', 'head' and 'project' need a 'repository' the server knows", code: "missing_repository")
+        }
+        return input
+    }
+}

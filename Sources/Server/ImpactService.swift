@@ -1,0 +1,93 @@
+import Core
+import Dispatch
+import Foundation
+import Impact
+import Store
+
+/// `POST /api/v1/impact`: which test suites a change can break, for a graph given in the
+/// request or read from a repository the server knows.
+///
+/// For a repository the server keeps a git mirror per repository (beside the database, in
+/// `impact/mirrors`), fetches it, checks the head revision out into a throwaway folder, reads
+/// the changed files (`base`…`head`) and, unless a graph came with the request, the module
+/// graph from the project files there. Git runs on one serial queue, off Swift's cooperative
+/// threads, so a slow clone never stalls other requests and two requests never share a mirror.
+struct ImpactService: Sendable {
+    let repositories: any RepositoryStore
+    let directory: String
+    private let queue = DispatchQueue(label: "mobile-ops.impact.git")
+
+    init(repositories: any RepositoryStore, configuration: ServerConfiguration) {
+        self.repositories = repositories
+        self.directory = URL(fileURLWithPath: configuration.databasePath).deletingLastPathComponent().appendingPathComponent("impact").path
+    }
+
+    /// What the request asks for, decoded and checked by ``ImpactController``.
+    struct Input: Sendable {
+        var repository: String?
+        var graph: Data?
+        var changedFiles: [String]?
+        var base: String?
+        var head: String?
+        var runAll: [String]
+        var projectPath: String?
+    }
+
+    /// The report. - Throws: `APIError` for an unknown repository or input git or the readers refuse.
+    func analyze(_ input: Input) async throws -> ImpactReport {
+        let repository: Repository?
+        if let name = input.repository {
+            guard let found = try repositories.repository(named: name) else {
+                throw APIError.notFound("no repository named '\(name)'; register it with POST /api/v1/repositories")
+            }
+            repository = found
+        } else {
+            repository = nil
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try self.analyzeNow(input, repository: repository) })
+            }
+        }
+    }
+
+    private func analyzeNow(_ input: Input, repository: Repository?) throws -> ImpactReport {
+        do {
+            guard let repository else {
+                // Validated: without a repository there is a graph and a file list.
+                let graph = try ModuleGraphLoader().decode(input.graph ?? Data(), source: "request body")
+                return try report(graph: graph, changes: ChangeSet(paths: input.changedFiles ?? []), runAll: input.runAll)
+            }
+            let mirror = directory + "/mirrors/" + Self.safeName(repository.name) + ".git"
+            let checkout = directory + "/checkouts/" + UUID().uuidString
+            defer { try? FileManager.default.removeItem(atPath: checkout) }
+            let git = GitCheckout()
+            try git.updateMirror(mirror, from: repository.cloneURL)
+            try git.checkout(mirror: mirror, revision: input.head ?? repository.defaultBranch, into: checkout)
+            let project = input.projectPath.map { checkout + "/" + $0 } ?? checkout
+            let changes: ChangeSet
+            if let files = input.changedFiles {
+                changes = ChangeSet(paths: files)
+            } else {
+                changes = try GitChangeReader().changes(in: project, base: input.base ?? repository.defaultBranch, head: "HEAD")
+            }
+            let graph = try input.graph.map { data throws(ImpactError) in
+                try ModuleGraphLoader().decode(data, source: "request body", projectDirectory: project)
+            } ?? ModuleGraphLoader().load(projectDirectory: project).graph
+            return try report(graph: graph, changes: changes, runAll: input.runAll)
+        } catch let error as ImpactError {
+            throw APIError.badRequest(error.description, code: "impact_failed")
+        }
+    }
+
+    private func report(graph: ModuleGraph, changes: ChangeSet, runAll: [String]) throws(ImpactError) -> ImpactReport {
+        try ImpactAnalyzer(graph: graph, triggers: RunAllTriggers.default.adding(runAll)).analyze(changes)
+    }
+
+    /// A folder name for a repository name: letters, digits, `.`, `-`, `_`; anything else `_`.
+    static func safeName(_ name: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+        let mapped = String(name.map { allowed.contains($0) ? $0 : "_" }.prefix(100))
+        return mapped.hasPrefix(".") ? "_" + mapped.dropFirst() : mapped
+    }
+}

@@ -1,0 +1,98 @@
+import Core
+import BuildMetrics
+import Foundation
+import Hummingbird
+import Store
+
+/// Build metrics endpoints: report intake (from anywhere and from agents), summary, cache
+/// rates and regressions.
+struct MetricsController: APIController {
+    let store: any BuildMetricsStore
+    let auth: AgentAuthService
+    let bodyLimit: Int
+    let now: @Sendable () -> Date
+
+    var routes: [Route] {
+        [
+            Route(.post, "/api/v1/metrics/builds", scope: .write) { request, _ in
+                let report = try await Self.decodeReport(request, limit: bodyLimit)
+                let waitedOn = try Self.waitedOn(request, default: report.dimensions.environment == .local)
+                let stored = try store.insertBuildReport(report, source: .api, waitedOn: waitedOn, now: now())
+                return try .json(stored, status: stored.created ? .created : .ok)
+            },
+            Route(.post, "/api/v1/agent/jobs/:id/metrics", scope: nil) { request, context in
+                let agent = try auth.agent(for: request)
+                let jobID = try context.numericID(of: "job")
+                var report = try await Self.decodeReport(request, limit: bodyLimit)
+                let job = try store.jobMetricsContext(jobID: jobID, agentID: agent.id)
+                // The server's view of the build wins over whatever the agent guessed.
+                report.dimensions.repository = job.repository
+                report.dimensions.branch = job.branch
+                report.dimensions.pipeline = job.pipeline
+                report.dimensions.environment = .ci
+                if report.dimensions.machine == nil { report.dimensions.machine = agent.name }
+                if let queue = job.queueSeconds { report.queueSeconds = queue }
+                if report.startedAt == nil { report.startedAt = job.startedAt }
+                try Self.validate(report)
+                let stored = try store.insertBuildReport(report, source: .job(jobID), waitedOn: job.waitedOn, now: now())
+                return try .json(stored, status: stored.created ? .created : .ok)
+            },
+            Route(.get, "/api/v1/metrics/summary", scope: .read) { request, _ in
+                try .json(store.metricsSummary(try MetricsQuery(parsing: request), now: now()))
+            },
+            Route(.get, "/api/v1/metrics/cache", scope: .read) { request, _ in
+                try .json(store.cacheReport(try MetricsQuery(parsing: request), now: now()))
+            },
+            Route(.get, "/api/v1/metrics/regressions", scope: .read) { request, _ in
+                let parameters = request.uri.queryParameters
+                let openOnly = parameters.get("open").map { $0 == "true" || $0 == "1" } ?? false
+                let limit = parameters.get("limit").flatMap(Int.init) ?? 100
+                return try .json(["regressions": store.regressions(openOnly: openOnly, limit: limit)])
+            },
+        ]
+    }
+
+    // MARK: Reports
+
+    /// Reads and decodes a report, validating it whole: 413 past the limit, 400 listing every problem.
+    static func decodeReport(_ request: Request, limit: Int) async throws -> BuildReport {
+        let buffer = try await request.collectBody(limit: limit)
+        guard buffer.readableBytes > 0 else {
+            throw APIError.badRequest("the request body is empty; send a build report as JSON", code: "invalid_json")
+        }
+        do {
+            return try BuildReport.decode(Data(buffer.readableBytesView))
+        } catch {
+            throw reportError(error)
+        }
+    }
+
+    /// Validates a report the server completed.
+    static func validate(_ report: BuildReport) throws {
+        do { try report.validate() } catch { throw reportError(error) }
+    }
+
+    /// 400 `invalid_json` for a body that is not a report, `invalid_report` listing every broken rule.
+    private static func reportError(_ error: BuildReportError) -> APIError {
+        switch error {
+        case .malformed:
+            APIError.badRequest(error.description, code: "invalid_json")
+        case .invalid(let problems):
+            APIError.badRequest(
+                "the report was rejected (\(problems.count) problem\(problems.count == 1 ? "" : "s")): "
+                    + problems.map(\.description).joined(separator: "; "),
+                code: "invalid_report")
+        }
+    }
+
+    /// `?waitedOn=true|false`; by default builds on a developer's machine are waited on and
+    /// CI builds from elsewhere are not (MobileOps' own builds know their trigger).
+    private static func waitedOn(_ request: Request, default value: Bool) throws -> Bool {
+        guard let text = request.uri.queryParameters.get("waitedOn") else { return value }
+        switch text {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: throw APIError.badRequest("waitedOn must be true or false, not '\(text)'", code: "invalid_parameter")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import HTTPClient
+import Notifications
+import Store
+
+/// Delivers outbox messages of kind `regression`: POSTs the regression JSON to
+/// `MOBILE_OPS_NOTIFY_WEBHOOK_URL` (a chat bot's incoming webhook, a team's automation).
+///
+/// Without a URL the message is marked delivered with the note "skipped: …": the regression
+/// is already in `GET /metrics/regressions`, the dashboard and the feed, and a message nobody
+/// can receive must neither pile up as pending nor end up dead.
+struct RegressionWebhookHandler: OutboxHandler {
+    let url: String?
+    let http: any HTTPExecuting
+    let userAgent: String
+
+    func deliver(_ message: OutboxMessage) async -> OutboxDeliveryOutcome {
+        guard let url else { return .skipped("no MOBILE_OPS_NOTIFY_WEBHOOK_URL configured") }
+        guard (try? JSONSerialization.jsonObject(with: Data(message.payload.utf8))) != nil else {
+            return .permanentFailure("the regression payload is not JSON")
+        }
+        let request = HTTPRequest(
+            method: .post, url: url,
+            headers: ["Content-Type": "application/json", "User-Agent": userAgent, "X-MobileOps-Event": "regression"],
+            text: #"{"kind":"regression","regression":"# + message.payload + "}")
+        do {
+            return OutboxDeliveryOutcome.classify(try await http.execute(request))
+        } catch {
+            return OutboxDeliveryOutcome.classify(error)
+        }
+    }
+}

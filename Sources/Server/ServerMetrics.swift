@@ -1,0 +1,96 @@
+import CoreMetrics
+import Foundation
+import Logging
+import Prometheus
+import Store
+import Synchronization
+
+/// The server's Prometheus metrics, made with swift-metrics over a swift-prometheus registry
+/// owned by this object (not the process-wide `MetricsSystem`, which can be bootstrapped only
+/// once, so several servers — tests — can live in one process).
+///
+/// Counters are incremented where things happen (webhook intake). Figures that live in the
+/// database (queue depth, running jobs, agents by state, outbox backlog) are read at scrape
+/// time; builds that finished since the last scrape are then added to the duration histogram,
+/// so no code path that finishes a build needs to know about metrics.
+public final class ServerMetrics: Sendable {
+    private let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    private let operations: any OperationsStore
+    private let outbox: any OutboxStore
+    private let logger: Logger
+    /// Builds that finished up to this time are in the histogram; guards scrapes against each other.
+    private let countedThrough: Mutex<Date>
+
+    /// Creates the metrics over the stores they read at scrape time.
+    public init(operations: any OperationsStore, outbox: any OutboxStore, logger: Logger) {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [10, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200].map { Duration.seconds($0) }
+        self.factory = factory
+        self.operations = operations
+        self.outbox = outbox
+        self.logger = logger
+        // A new process counts builds finishing from now on: a restart never counts old
+        // builds twice (Prometheus sees the reset and handles it).
+        self.countedThrough = Mutex(Date())
+    }
+
+    // MARK: Events
+
+    /// One webhook delivery answered: `provider` github|gitlab|bitbucket, `outcome` the status
+    /// class (`accepted`, `duplicate`, `rejected`, `failed`).
+    public func webhookReceived(provider: String, status: Int) {
+        let outcome = switch status {
+        case 202: "accepted"
+        case 200: "duplicate"
+        case 400..<500: "rejected"
+        default: "failed"
+        }
+        Counter(label: "mobile_ops_webhook_deliveries_total", dimensions: [("provider", provider), ("outcome", outcome)], factory: factory)
+            .increment()
+    }
+
+    // MARK: Scrape
+
+    /// The Prometheus text exposition of every metric, refreshed from the database.
+    public func render(now: Date = Date()) -> String {
+        do {
+            let counts = try operations.operationalCounts(now: now)
+            Gauge(label: "mobile_ops_jobs_pending", factory: factory).record(counts.pendingJobs)
+            Gauge(label: "mobile_ops_jobs_running", factory: factory).record(counts.runningJobs)
+            for (state, count) in counts.agentsByState {
+                Gauge(label: "mobile_ops_agents", dimensions: [("state", state)], factory: factory).record(count)
+            }
+            let backlog = try outbox.outboxBacklog(now: now)
+            Gauge(label: "mobile_ops_outbox_pending", factory: factory).record(backlog.pending)
+            Gauge(label: "mobile_ops_outbox_dead", factory: factory).record(backlog.dead)
+            try recordFinishedBuilds(through: now)
+        } catch {
+            logger.error("metrics scrape could not read the database", metadata: ["error": "\(error)"])
+            Counter(label: "mobile_ops_metrics_scrape_errors_total", factory: factory).increment()
+        }
+        var output: [UInt8] = []
+        registry.emit(into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Adds builds finished since the last scrape to `mobile_ops_build_duration_seconds`.
+    private func recordFinishedBuilds(through end: Date) throws(StoreError) {
+        try countedThrough.withLock { counted throws(StoreError) in
+            while counted < end {
+                let finished = try operations.finishedBuilds(after: counted, through: end, limit: 1_000)
+                for build in finished {
+                    Timer(label: "mobile_ops_build_duration_seconds", dimensions: [("state", build.state)], factory: factory)
+                        .recordSeconds(build.seconds)
+                }
+                // A full page may stop inside a run of equal finish times: continue from its
+                // last time (a tie at a page edge is the only imprecision, once per 1,000).
+                guard finished.count == 1_000, let last = finished.last?.finishedAt else {
+                    counted = end
+                    break
+                }
+                counted = last
+            }
+        }
+    }
+}

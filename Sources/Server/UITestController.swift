@@ -1,0 +1,29 @@
+import Core
+import Foundation
+import Hummingbird
+import Store
+
+/// `ui_tests:` selections: agents report them, people read them with the build.
+///
+/// - `POST /api/v1/agent/jobs/{id}/impact` (agent token): the job's `UITestReport`.
+/// - `GET /api/v1/builds/{id}/impact` (read): every report of the build's jobs — which UI
+///   suites each shard ran and which were skipped, each with its reason.
+struct UITestController: APIController {
+    let auth: AgentAuthService
+    let store: any UITestStore
+    let bodyLimit: Int
+
+    var routes: [Route] {
+        [
+            Route(.post, "/api/v1/agent/jobs/:id/impact", scope: nil) { request, context in
+                let agent = try auth.agent(for: request)
+                let report = try await request.decodeJSON(UITestReport.self, limit: bodyLimit)
+                try store.recordUITestReport(jobID: try context.numericID(of: "job"), agentID: agent.id, report: report, now: Date())
+                return try .json(["recorded": true], status: .created)
+            },
+            Route(.get, "/api/v1/builds/:id/impact", scope: .read) { _, context in
+                try .json(["jobs": store.uiTestReports(buildID: try context.numericID(of: "build"))])
+            },
+        ]
+    }
+}

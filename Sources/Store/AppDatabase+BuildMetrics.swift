@@ -1,0 +1,230 @@
+import BuildMetrics
+import Core
+import Foundation
+import GRDB
+
+// MARK: - Schema
+
+extension AppDatabase {
+    /// `v6-build-metrics`: build reports (dimensions as columns), their steps, tasks and test
+    /// summaries, the daily rollup, and regression state. Never edited once shipped.
+    static func registerBuildMetricsMigration(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v6-build-metrics") { db in
+            try db.create(table: "metricBuild") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("source", .text).notNull()
+                t.column("externalID", .text)
+                t.column("repository", .text).notNull()
+                for name in ["branch", "pipeline", "platform", "machine", "xcodeVersion", "gradleVersion", "environment", "buildKind"] {
+                    t.column(name, .text)
+                }
+                t.column("buildSystem", .text).notNull()
+                t.column("outcome", .text).notNull()
+                t.column("startedAt", .datetime)
+                t.column("finishedAt", .datetime).notNull()
+                t.column("durationSeconds", .double).notNull()
+                t.column("queueSeconds", .double).notNull()
+                t.column("waitedOn", .boolean).notNull()
+                for name in taskCounterColumns { t.column(name, .integer).notNull() }
+                t.column("receivedAt", .datetime).notNull()
+            }
+            // Retention deletes and "newest" reads go by finish time; regression series by
+            // repository + pipeline + platform over a time range.
+            try db.create(index: "metricBuild_on_finishedAt", on: "metricBuild", columns: ["finishedAt"])
+            try db.create(index: "metricBuild_on_series", on: "metricBuild", columns: ["repository", "pipeline", "platform", "finishedAt"])
+            try db.execute(sql: """
+                CREATE UNIQUE INDEX metricBuild_on_externalID ON metricBuild(repository, externalID) WHERE externalID IS NOT NULL;
+                CREATE UNIQUE INDEX metricBuild_on_jobSource ON metricBuild(source) WHERE source <> 'api';
+                """)
+            try db.create(table: "metricStep", options: [.withoutRowID]) { t in
+                t.column("buildID", .integer).notNull().references("metricBuild", onDelete: .cascade)
+                t.column("position", .integer).notNull()
+                t.column("name", .text).notNull()
+                t.column("durationSeconds", .double).notNull()
+                t.column("outcome", .text).notNull()
+                t.primaryKey(["buildID", "position"])
+            }
+            try db.create(table: "metricTask", options: [.withoutRowID]) { t in
+                t.column("buildID", .integer).notNull().references("metricBuild", onDelete: .cascade)
+                t.column("position", .integer).notNull()
+                t.column("name", .text).notNull()
+                t.column("target", .text)
+                t.column("durationSeconds", .double)
+                t.column("outcome", .text).notNull()
+                t.column("cacheKind", .text).notNull()
+                t.primaryKey(["buildID", "position"])
+            }
+            try db.create(table: "metricTestSummary") { t in
+                t.primaryKey("buildID", .integer).references("metricBuild", onDelete: .cascade)
+                for name in ["total", "passed", "failed", "skipped", "flaky", "retried"] { t.column(name, .integer).notNull() }
+                t.column("durationSeconds", .double).notNull()
+                t.column("failures", .text).notNull()
+            }
+            try createRollupAndRegressionTables(db)
+        }
+    }
+
+    /// The per-build task counters, also summed in the rollup.
+    static let taskCounterColumns = [
+        "tasksExecuted", "tasksFailed", "tasksFromCache", "tasksLocalHits", "tasksRemoteHits",
+        "tasksUpToDate", "tasksNoSource", "tasksSkipped",
+    ]
+
+    private static func createRollupAndRegressionTables(_ db: Database) throws {
+        // One row per UTC day and dimension combination; absent dimensions are ''. The
+        // primary key starts with the day, so window reads are one range scan.
+        try db.create(table: "metricDaily", options: [.withoutRowID]) { t in
+            t.column("day", .integer).notNull()
+            for name in ["repository", "pipeline", "branch", "platform", "buildSystem"] { t.column(name, .text).notNull() }
+            for name in ["count", "succeeded", "failed", "canceled", "waitedBuilds"] { t.column(name, .integer).notNull() }
+            for name in ["durationSum", "queueSum", "waitedSeconds", "waitedRunSeconds"] { t.column(name, .double).notNull() }
+            t.column("durationHistogram", .blob).notNull()
+            t.column("queueHistogram", .blob).notNull()
+            for name in taskCounterColumns { t.column(name, .integer).notNull() }
+            t.primaryKey(["day", "repository", "pipeline", "branch", "platform", "buildSystem"])
+        }
+        try db.create(table: "metricSeries", options: [.withoutRowID]) { t in
+            t.column("seriesKey", .text).notNull()
+            t.column("metric", .text).notNull()
+            t.column("isRegressed", .boolean).notNull()
+            t.column("evaluatedAt", .datetime).notNull()
+            t.primaryKey(["seriesKey", "metric"])
+        }
+        try db.create(table: "metricRegression") { t in
+            t.autoIncrementedPrimaryKey("id")
+            for name in ["seriesKey", "repository", "pipeline", "platform", "metric"] { t.column(name, .text).notNull() }
+            t.column("openedDay", .integer).notNull()
+            t.column("detectedAt", .datetime).notNull().indexed()
+            for name in ["baselineMedian", "recentMedian", "changePercent"] { t.column(name, .double).notNull() }
+            t.column("baselineSamples", .integer).notNull()
+            t.column("recentSamples", .integer).notNull()
+            t.column("resolvedAt", .datetime)
+            t.uniqueKey(["seriesKey", "metric", "openedDay"])
+        }
+    }
+}
+
+// MARK: - Ingest
+
+extension AppDatabase: BuildMetricsStore {
+    /// Stores a report, its detail rows and its rollup contribution in one transaction.
+    public func insertBuildReport(_ report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date) throws(StoreError) -> StoredReport {
+        try write { db in try Self.insertBuildReport(report, source: source, waitedOn: waitedOn, now: now, in: db) }
+    }
+
+    /// The insert path, inside the caller's transaction (the benchmark's bulk loader reuses it).
+    static func insertBuildReport(_ report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date, in db: Database) throws -> StoredReport {
+        let dimensions = report.dimensions
+        if let existing = try existingReport(report, source: source, in: db) { return StoredReport(id: existing, created: false) }
+        let duration = max(0, report.effectiveDurationSeconds ?? 0)
+        let finished = report.finishedAt ?? report.startedAt.map { $0.addingTimeInterval(duration) } ?? now
+        let queue = max(0, report.queueSeconds ?? 0)
+        let cache = CacheStatistics(tasks: report.tasks)
+        let system = buildSystem(of: dimensions)
+        let counters: [Int] = [
+            cache.executed, cache.failed, cache.fromCache, cache.localHits, cache.remoteHits, cache.upToDate, cache.noSource, cache.skipped,
+        ]
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO metricBuild (source, externalID, repository, branch, pipeline, platform, machine, xcodeVersion,
+              gradleVersion, environment, buildKind, buildSystem, outcome, startedAt, finishedAt, durationSeconds,
+              queueSeconds, waitedOn, \(taskCounterColumns.joined(separator: ", ")), receivedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        var values: [(any DatabaseValueConvertible)?] = [
+            source.description, report.id, dimensions.repository, dimensions.branch, dimensions.pipeline,
+            dimensions.platform?.rawValue, dimensions.machine, dimensions.xcodeVersion, dimensions.gradleVersion,
+            dimensions.environment?.rawValue, dimensions.buildKind?.rawValue, system, report.outcome.rawValue,
+            report.startedAt, finished, duration, queue, waitedOn,
+        ]
+        values += counters.map { $0 as (any DatabaseValueConvertible)? }
+        values.append(now)
+        try insert.execute(arguments: StatementArguments(values))
+        let id = db.lastInsertedRowID
+        try insertDetail(report, buildID: id, in: db)
+        try addToRollup(
+            RollupContribution(
+                day: Self.day(of: finished), repository: dimensions.repository, pipeline: dimensions.pipeline ?? "",
+                branch: dimensions.branch ?? "", platform: dimensions.platform?.rawValue ?? "", buildSystem: system,
+                outcome: report.outcome, duration: duration, queue: queue, waitedOn: waitedOn, counters: counters),
+            in: db)
+        return StoredReport(id: id, created: true)
+    }
+
+    /// The id of the same report stored before: same job source, or same external id.
+    private static func existingReport(_ report: BuildReport, source: MetricsSource, in db: Database) throws -> Int64? {
+        if source != .api {
+            return try Int64.fetchOne(db, sql: "SELECT id FROM metricBuild WHERE source = ? AND source <> 'api'", arguments: [source.description])
+        }
+        guard let external = report.id else { return nil }
+        return try Int64.fetchOne(
+            db, sql: "SELECT id FROM metricBuild WHERE repository = ? AND externalID = ?", arguments: [report.dimensions.repository, external])
+    }
+
+    /// Steps, tasks and the test summary of one build, with cached statements.
+    private static func insertDetail(_ report: BuildReport, buildID: Int64, in db: Database) throws {
+        if !report.steps.isEmpty {
+            let statement = try db.cachedStatement(sql: "INSERT INTO metricStep (buildID, position, name, durationSeconds, outcome) VALUES (?, ?, ?, ?, ?)")
+            for (position, step) in report.steps.enumerated() {
+                try statement.execute(arguments: [buildID, position, step.name, step.durationSeconds, step.outcome.rawValue])
+            }
+        }
+        if !report.tasks.isEmpty {
+            let statement = try db.cachedStatement(
+                sql: "INSERT INTO metricTask (buildID, position, name, target, durationSeconds, outcome, cacheKind) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            for (position, task) in report.tasks.enumerated() {
+                statement.setUncheckedArguments([
+                    buildID, position, task.name, task.target, task.durationSeconds, task.outcome.rawValue, task.cacheKind.rawValue,
+                ])
+                try statement.execute()
+            }
+        }
+        if let tests = report.tests {
+            let failures = String(decoding: (try? JSONEncoder().encode(tests.failures)) ?? Data("[]".utf8), as: UTF8.self)
+            try db.execute(
+                sql: """
+                    INSERT INTO metricTestSummary (buildID, total, passed, failed, skipped, flaky, retried, durationSeconds, failures)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [buildID, tests.total, tests.passed, tests.failed, tests.skipped, tests.flaky, tests.retried, tests.durationSeconds, failures])
+        }
+    }
+
+    // MARK: Job reports
+
+    /// The job's build as the server knows it, if the agent holds the job.
+    public func jobMetricsContext(jobID: Int64, agentID: Int64) throws(StoreError) -> JobMetricsContext {
+        try read { db in
+            guard let job = try JobRecord.fetchOne(db, key: jobID), job.agentID == agentID, job.jobState.isActive,
+                  let build = try BuildRecord.fetchOne(db, key: job.buildID)
+            else { throw StoreError.jobNotHeld(jobID: jobID) }
+            let repository = try build.repositoryID.flatMap { try RepositoryRecord.fetchOne(db, key: $0) }
+            return JobMetricsContext(
+                repository: repository?.name ?? "unknown", branch: build.branch, pipeline: build.pipeline,
+                queueSeconds: job.assignedAt.map { max(0, $0.timeIntervalSince(job.createdAt)) },
+                startedAt: job.startedAt, waitedOn: ["pull_request", "manual"].contains(build.trigger))
+        }
+    }
+
+    // MARK: Helpers
+
+    /// `gradle`, `xcode` or `other`: from the tool versions reported, else the platform.
+    static func buildSystem(of dimensions: BuildDimensions) -> String {
+        if dimensions.gradleVersion != nil { return "gradle" }
+        if dimensions.xcodeVersion != nil { return "xcode" }
+        switch dimensions.platform {
+        case .android: return "gradle"
+        case .ios: return "xcode"
+        case .other, nil: return "other"
+        }
+    }
+
+    /// Days since 1970-01-01 UTC.
+    static func day(of date: Date) -> Int {
+        Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+    }
+
+    /// Midnight UTC of a day number.
+    static func date(ofDay day: Int) -> Date {
+        Date(timeIntervalSince1970: Double(day) * 86_400)
+    }
+}

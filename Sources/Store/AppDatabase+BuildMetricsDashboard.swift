@@ -1,0 +1,105 @@
+import BuildMetrics
+import Core
+import Foundation
+import GRDB
+
+// MARK: - Dashboard
+
+extension AppDatabase {
+    /// Pending jobs whose reason is worked out for the dashboard; the rest are only counted.
+    static let dashboardReasonLimit = 200
+    /// Days of trend on the dashboard.
+    static let dashboardTrendDays = 30
+
+    /// Queue, fleet, recent builds and 30-day trends in one read. Every part is bounded: the
+    /// trends read at most 30 days of rollup rows, the queue classifies at most 200 jobs.
+    public func dashboardSnapshot(now: Date) throws(StoreError) -> DashboardSnapshot {
+        try read { db in
+            let days = (Self.day(of: now) - Self.dashboardTrendDays + 1)...Self.day(of: now)
+            let rows = try Self.rollupRows(MetricsQuery(), days: days, extra: ["buildSystem"], in: db)
+            var byDay: [Int: RollupTotals] = [:], bySystem: [String: RollupTotals] = [:]
+            for row in rows {
+                byDay[row["day"], default: RollupTotals()].add(row)
+                bySystem[row["buildSystem"], default: RollupTotals()].add(row, histograms: false)
+            }
+            let trends = days.map { day in
+                let totals = byDay[day] ?? RollupTotals()
+                return DailyBuildTrend(
+                    day: Self.date(ofDay: day), count: totals.count, p50Seconds: totals.durations.percentile(50),
+                    successRate: totals.statistics.successRate)
+            }
+            let cacheTrend = days.map { day in
+                let cache = byDay[day]?.cache ?? CacheStatistics(tasks: [])
+                return DailyCacheRate(day: Self.date(ofDay: day), hitRate: cache.hitRate, fromCache: cache.fromCache, executed: cache.executed + cache.failed)
+            }
+            return DashboardSnapshot(
+                queue: try Self.queueStatus(now: now, in: db), agents: try Self.fleetStatus(now: now, in: db),
+                recentBuilds: try Self.recentBuilds(now: now, in: db), trends: trends, cacheTrend: cacheTrend,
+                cacheByBuildSystem: bySystem.keys.sorted().compactMap { name in bySystem[name].map { NamedCacheRates(name: name, rates: CacheRates($0.cache)) } },
+                waiting: Self.waitingCost(byDay, days: days, now: now, speedupPercent: nil))
+        }
+    }
+
+    private static func queueStatus(now: Date, in db: Database) throws -> QueueStatus {
+        let pending = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE state = 'pending'") ?? 0
+        let running = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE state IN ('assigned', 'running')") ?? 0
+        var reasons: [String: Int] = [:]
+        let oldest = try JobRecord.filter(Column("state") == JobState.pending.rawValue)
+            .order(Column("id")).limit(dashboardReasonLimit).fetchAll(db)
+        for job in oldest {
+            reasons[try pendingReason(for: job, now: now, in: db).message, default: 0] += 1
+        }
+        let byReason = reasons.map { ReasonCount(reason: $0.key, count: $0.value) }.sorted { ($0.count, $1.reason) > ($1.count, $0.reason) }
+        return QueueStatus(pending: pending, running: running, byReason: byReason)
+    }
+
+    private static func fleetStatus(now: Date, in db: Database) throws -> FleetStatus {
+        var held: [Int64: Int] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT agentID, COUNT(*) AS jobs FROM job WHERE state IN ('assigned', 'running') AND agentID IS NOT NULL GROUP BY agentID") {
+            held[row["agentID"]] = row["jobs"]
+        }
+        var byState: [String: Int] = [:]
+        let agents = try AgentRecord.order(Column("id")).fetchAll(db).map { record -> AgentStatus in
+            let jobs = held[record.id ?? 0] ?? 0
+            let state: String
+            if record.state != "connected" {
+                state = record.state
+            } else if record.lastSeenAt <= now.addingTimeInterval(-connectedWindow) {
+                state = "offline"
+            } else {
+                state = jobs > 0 ? "busy" : "idle"
+            }
+            byState[state, default: 0] += 1
+            return AgentStatus(id: record.id ?? 0, name: record.name, state: state, currentJobs: jobs, slots: record.slots, lastSeenAt: record.lastSeenAt)
+        }
+        return FleetStatus(byState: byState, agents: agents)
+    }
+
+    private static func recentBuilds(now: Date, in db: Database) throws -> [RecentBuild] {
+        try Row.fetchAll(db, sql: """
+            SELECT b.id, r.name AS repository, b.number, b.pipeline, b.branch, b.state, b.trigger, b.createdAt, b.startedAt, b.finishedAt
+            FROM build b LEFT JOIN repository r ON r.id = b.repositoryID ORDER BY b.id DESC LIMIT 20
+            """
+        ).map { row in
+            let started: Date? = row["startedAt"]
+            let finished: Date? = row["finishedAt"]
+            return RecentBuild(
+                id: row["id"], repository: row["repository"], number: row["number"], pipeline: row["pipeline"], branch: row["branch"],
+                state: row["state"], trigger: row["trigger"], createdAt: row["createdAt"], startedAt: started, finishedAt: finished,
+                durationSeconds: started.map { max(0, (finished ?? now).timeIntervalSince($0)) })
+        }
+    }
+
+    // MARK: Retention
+
+    /// Deletes the oldest detail builds finished before `cutoff` (their steps, tasks and
+    /// tests go by cascade); rollups and regressions stay.
+    public func pruneBuildReports(finishedBefore cutoff: Date, limit: Int) throws(StoreError) -> Int {
+        try write { db in
+            try db.execute(
+                sql: "DELETE FROM metricBuild WHERE id IN (SELECT id FROM metricBuild WHERE finishedAt < ? ORDER BY finishedAt LIMIT ?)",
+                arguments: [cutoff, max(1, limit)])
+            return db.changesCount
+        }
+    }
+}

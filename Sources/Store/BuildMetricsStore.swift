@@ -1,0 +1,125 @@
+import BuildMetrics
+import Foundation
+
+// MARK: - BuildMetricsStore
+
+/// Build reports and what is computed from them: summaries, cache rates, regressions and the
+/// dashboard's figures (issue 5).
+///
+/// Every insert updates the daily rollup (`metricDaily`) in the same transaction, so window
+/// queries read rollups, never the detail rows, and stay fast as history grows. Detail rows
+/// (builds, steps, tasks, test summaries) are pruned after the retention period; rollups stay.
+public protocol BuildMetricsStore: Sendable {
+    /// Stores a validated report and updates its rollup row, in one transaction.
+    ///
+    /// A report carrying an `id` already stored for the same repository, or a second report
+    /// for the same job source, is not stored again: the first one's id is answered with
+    /// `created == false`.
+    func insertBuildReport(_ report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date) throws(StoreError) -> StoredReport
+    /// What the server knows about a job an agent reports metrics for.
+    /// - Throws: `StoreError.jobNotHeld` unless `agentID` holds the job and it is still active.
+    func jobMetricsContext(jobID: Int64, agentID: Int64) throws(StoreError) -> JobMetricsContext
+    /// p50/p90/p95 build and queue time, success rate and count per group over the window,
+    /// compared with the window before, plus the cost of waiting.
+    func metricsSummary(_ query: MetricsQuery, now: Date) throws(StoreError) -> MetricsSummary
+    /// Cache hit rates by build system and task, the daily trend and the tasks that miss most.
+    func cacheReport(_ query: MetricsQuery, now: Date) throws(StoreError) -> CacheReport
+    /// Recorded regressions, newest first (open ones only when `openOnly`), at most `limit` (1…500).
+    func regressions(openOnly: Bool, limit: Int) throws(StoreError) -> [StoredRegression]
+    /// Evaluates every series with recent builds and records regressions that start now
+    /// (each once), with their outbox message and notable event; closes those that recovered.
+    /// - Returns: The regressions opened by this evaluation.
+    func evaluateRegressions(_ settings: RegressionSettings, now: Date) throws(StoreError) -> [StoredRegression]
+    /// Deletes at most `limit` detail builds (with their tasks, steps and tests) that finished
+    /// before `cutoff`; rollups are kept. Returns how many were deleted.
+    func pruneBuildReports(finishedBefore cutoff: Date, limit: Int) throws(StoreError) -> Int
+    /// The figures of `GET /api/v1/dashboard` except regressions and waiting cost, in one read.
+    func dashboardSnapshot(now: Date) throws(StoreError) -> DashboardSnapshot
+}
+
+// MARK: - Inputs
+
+/// Where a report came from: `api` (POST /metrics/builds) or `job:<id>` (an agent's job).
+public struct MetricsSource: Sendable, Equatable, CustomStringConvertible {
+    /// The stored text.
+    public let description: String
+    /// A report posted to the API by another CI or a laptop.
+    public static let api = MetricsSource(description: "api")
+    /// The agent's report for one MobileOps job.
+    public static func job(_ id: Int64) -> MetricsSource { MetricsSource(description: "job:\(id)") }
+}
+
+/// Dimensions a window query filters on and groups by.
+public struct MetricsQuery: Sendable, Equatable {
+    /// Whole UTC days in the window, today included (`7d` → today and the six days before).
+    public var days: Int
+    /// Only this repository, when set.
+    public var repository: String?
+    /// Only this pipeline, when set.
+    public var pipeline: String?
+    /// Only this branch, when set.
+    public var branch: String?
+    /// Only this platform (`ios`, `android`, `other`), when set.
+    public var platform: String?
+    /// One group per value of this dimension; one group for everything when nil.
+    public var groupBy: MetricsGrouping?
+    /// A run-time speed-up in percent to price in developer-hours per month.
+    public var speedupPercent: Double?
+
+    /// Creates a query; by default the last 7 days, everything, ungrouped.
+    public init(
+        days: Int = 7, repository: String? = nil, pipeline: String? = nil, branch: String? = nil,
+        platform: String? = nil, groupBy: MetricsGrouping? = nil, speedupPercent: Double? = nil
+    ) {
+        self.days = days
+        self.repository = repository
+        self.pipeline = pipeline
+        self.branch = branch
+        self.platform = platform
+        self.groupBy = groupBy
+        self.speedupPercent = speedupPercent
+    }
+}
+
+/// The dimension a summary is grouped by.
+public enum MetricsGrouping: String, Codable, Sendable, CaseIterable {
+    /// One group per repository.
+    case repository
+    /// One group per pipeline.
+    case pipeline
+    /// One group per branch.
+    case branch
+    /// One group per platform.
+    case platform
+}
+
+// MARK: - Answers
+
+/// The id a stored report got, and whether this call stored it.
+public struct StoredReport: Codable, Sendable, Equatable {
+    /// The report's storage id.
+    public var id: Int64
+    /// False when the report had been stored before (same `id`, or same job).
+    public var created: Bool
+    /// Creates the value.
+    public init(id: Int64, created: Bool) {
+        self.id = id
+        self.created = created
+    }
+}
+
+/// The job's build as the server knows it; it overrides what an agent reports.
+public struct JobMetricsContext: Sendable, Equatable {
+    /// Repository name (`unknown` for builds without one).
+    public var repository: String
+    /// The build's branch.
+    public var branch: String?
+    /// The build's pipeline.
+    public var pipeline: String
+    /// Seconds the job waited for an agent: `assignedAt - createdAt`.
+    public var queueSeconds: Double?
+    /// When the agent started the job.
+    public var startedAt: Date?
+    /// Whether a developer waits on the build: pull-request and manual builds.
+    public var waitedOn: Bool
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// What the store contributes to `GET /api/v1/dashboard`, read in one transaction.
+public struct DashboardSnapshot: Codable, Sendable, Equatable {
+    /// Pending and running jobs.
+    public var queue: QueueStatus
+    /// The fleet.
+    public var agents: FleetStatus
+    /// The 20 newest MobileOps builds.
+    public var recentBuilds: [RecentBuild]
+    /// Daily count and p50 run time of reported builds, last 30 days, oldest first.
+    public var trends: [DailyBuildTrend]
+    /// Daily cache hit rate, last 30 days, oldest first.
+    public var cacheTrend: [DailyCacheRate]
+    /// Cache rates per build system over the last 30 days.
+    public var cacheByBuildSystem: [NamedCacheRates]
+    /// Waiting cost over the last 30 days.
+    public var waiting: WaitingCostSummary
+}
+
+/// The queue right now.
+public struct QueueStatus: Codable, Sendable, Equatable {
+    /// Jobs waiting for an agent.
+    public var pending: Int
+    /// Jobs assigned to or running on an agent.
+    public var running: Int
+    /// Pending jobs per reason (`queued for the next free agent`, `all 2 matching agents are
+    /// busy`, …), the most common first. Worked out for the 200 oldest pending jobs.
+    public var byReason: [ReasonCount]
+}
+
+/// How many pending jobs wait for one reason.
+public struct ReasonCount: Codable, Sendable, Equatable {
+    /// The reason, as the API words it for a job.
+    public var reason: String
+    /// Jobs.
+    public var count: Int
+}
+
+/// The fleet right now.
+public struct FleetStatus: Codable, Sendable, Equatable {
+    /// Agents per state: `busy` (holding jobs), `idle`, `offline` (not heard from for 90 s),
+    /// `revoked`.
+    public var byState: [String: Int]
+    /// Every agent, by id.
+    public var agents: [AgentStatus]
+}
+
+/// One agent on the dashboard.
+public struct AgentStatus: Codable, Sendable, Equatable {
+    /// Agent id.
+    public var id: Int64
+    /// Agent name.
+    public var name: String
+    /// `busy`, `idle`, `offline` or `revoked`.
+    public var state: String
+    /// Jobs it holds now.
+    public var currentJobs: Int
+    /// Jobs it can hold.
+    public var slots: Int
+    /// When it was last heard from.
+    public var lastSeenAt: Date
+}
+
+/// One MobileOps build on the dashboard.
+public struct RecentBuild: Codable, Sendable, Equatable {
+    /// Build id.
+    public var id: Int64
+    /// Repository name, when the build has one.
+    public var repository: String?
+    /// Build number in the repository.
+    public var number: Int
+    /// Pipeline name.
+    public var pipeline: String
+    /// Branch, when built from one.
+    public var branch: String?
+    /// `pending`, `running`, `passed`, `failed`, `canceled`.
+    public var state: String
+    /// `push`, `pull_request`, `manual`, `schedule`.
+    public var trigger: String
+    /// When it was created.
+    public var createdAt: Date
+    /// When its first job started.
+    public var startedAt: Date?
+    /// When it finished.
+    public var finishedAt: Date?
+    /// `finishedAt - startedAt` (or until now while running); nil before it starts.
+    public var durationSeconds: Double?
+}
+
+/// Builds of one UTC day.
+public struct DailyBuildTrend: Codable, Sendable, Equatable {
+    /// The day (midnight UTC).
+    public var day: Date
+    /// Builds finished.
+    public var count: Int
+    /// Median run time (histogram estimate); nil on days without builds.
+    public var p50Seconds: Double?
+    /// `succeeded / (succeeded + failed)`; nil when neither occurred.
+    public var successRate: Double?
+}

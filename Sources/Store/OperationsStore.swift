@@ -1,0 +1,35 @@
+import Foundation
+
+/// Point-in-time figures about the queue and the fleet, for `GET /metrics` (Prometheus);
+/// the outbox backlog comes from ``OutboxStore/outboxBacklog(now:)``.
+public protocol OperationsStore: Sendable {
+    /// Queue depth, running jobs and agents by state, read in one snapshot.
+    func operationalCounts(now: Date) throws(StoreError) -> OperationalCounts
+    /// Builds that finished after `start` and no later than `end`, at most `limit`, oldest first.
+    func finishedBuilds(after start: Date, through end: Date, limit: Int) throws(StoreError) -> [FinishedBuild]
+}
+
+/// See ``OperationsStore/operationalCounts(now:)``.
+public struct OperationalCounts: Sendable, Equatable {
+    /// Jobs waiting for an agent.
+    public var pendingJobs: Int
+    /// Jobs assigned to or running on an agent.
+    public var runningJobs: Int
+    /// Agents by state: `busy` (holding a job), `idle` (polling), `offline` (not heard from
+    /// for 90 s), `disconnected` (registration revoked).
+    public var agentsByState: [String: Int]
+}
+
+/// A finished build's id, final state and wall time from creation to finish, in seconds.
+public struct FinishedBuild: Sendable, Equatable {
+    /// The build's id.
+    public var id: Int64
+    /// When it finished.
+    public var finishedAt: Date
+    /// `passed`, `failed`, `canceled`, …
+    public var state: String
+    /// Pipeline name.
+    public var pipeline: String
+    /// Seconds from the build's creation to its end (queue time included: what people wait).
+    public var seconds: Double
+}

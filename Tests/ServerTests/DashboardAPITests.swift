@@ -1,0 +1,99 @@
+import BuildMetrics
+import Core
+import DI
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Store
+import Testing
+@testable import Server
+
+@Suite("Agent build reports, the dashboard document and the JSON Feed")
+struct DashboardAPITests {
+    @Test("an agent's report for a held job is completed from the job's build and stored once")
+    func agentReport() async throws {
+        try await TestServer.make().test { client in
+            let agent = try await AgentAPITests.registerAgent(client)
+            _ = try await AgentAPITests.trigger(client)
+            let job = try #require(try await AgentAPITests.next(client, agent: agent))
+            let id = try #require(job["jobID"] as? Int)
+            #expect(try await client.send(.post, "/api/v1/agent/jobs/\(id)/start", token: agent).status == .ok)
+            let report = #"""
+                {"dimensions": {"repository": "agent-guess", "platform": "ios"}, "durationSeconds": 12.5, "outcome": "success",
+                 "steps": [{"name": "echo build", "durationSeconds": 12.5, "outcome": "success"}],
+                 "tasks": [{"name": "App", "outcome": "executed", "durationSeconds": 3}]}
+                """#
+            let stored = try await client.send(.post, "/api/v1/agent/jobs/\(id)/metrics", token: agent, json: report)
+            #expect(stored.status == .created)
+            let again = try await client.send(.post, "/api/v1/agent/jobs/\(id)/metrics", token: agent, json: report)
+            #expect(again.status == .ok && again.body["created"] as? Bool == false)
+            // Not an agent token, and not this agent's job.
+            #expect(try await client.send(.post, "/api/v1/agent/jobs/\(id)/metrics", json: report).status == .unauthorized)
+            let other = try await AgentAPITests.registerAgent(client)
+            let stolen = try await client.send(.post, "/api/v1/agent/jobs/\(id)/metrics", token: other, json: report)
+            #expect(stolen.status == .conflict && stolen.body.errorCode == "job_not_held")
+
+            // The server's pipeline (app-ci) and repository ("unknown": the build has none) won.
+            let summary = try await client.send(.get, "/api/v1/metrics/summary?pipeline=app-ci&groupBy=repository")
+            let group = try #require((summary.body["groups"] as? [[String: Any]])?.first)
+            #expect(group["key"] as? String == "unknown")
+            #expect((group["current"] as? [String: Any])?["count"] as? Int == 1)
+            // Manual builds are waited on: 12.5 s of run time plus the (tiny) queue wait.
+            let hours = (summary.body["waiting"] as? [String: Any])?["totalHours"] as? Double ?? 0
+            #expect(hours >= 12.5 / 3_600 && hours < 60 / 3_600)
+        }
+    }
+
+    @Test("the dashboard is one document with queue, agents, builds, trends, cache, regressions and waiting")
+    func dashboardShape() async throws {
+        try await TestServer.make().test { client in
+            _ = try await AgentAPITests.registerAgent(client)
+            _ = try await AgentAPITests.trigger(client)
+            _ = try await MetricsAPITests.post(client, MetricsAPITests.report(seconds: 42, ago: 60))
+            let response = try await client.execute(
+                uri: "/api/v1/dashboard", method: .get, headers: [.authorization: "Bearer \(TestServer.adminToken)"])
+            #expect(response.status == .ok)
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            let document = try decoder.decode(DashboardDocument.self, from: Data(response.body.readableBytesView))
+            #expect(document.queue.pending == 3)
+            #expect(document.queue.byReason.map(\.count).reduce(0, +) == 3)
+            #expect(document.agents.byState == ["idle": 1])
+            #expect(document.agents.agents.first?.currentJobs == 0)
+            #expect(document.recentBuilds.count == 1 && document.recentBuilds.first?.state == "pending")
+            #expect(document.trends.count == 30 && document.trends.last?.count == 1)
+            #expect(document.cache.trend.count == 30)
+            #expect(document.regressions.isEmpty)
+            #expect(document.waiting.perDay.count == 30)
+            let object = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+            #expect(Set(object?.keys.map { $0 } ?? []) == ["generatedAt", "queue", "agents", "recentBuilds", "trends", "cache", "regressions", "waiting"])
+        }
+    }
+
+    @Test("the feed is valid JSON Feed 1.1 and takes a read token from the header or the query")
+    func feed() async throws {
+        let server = try await TestServer.make()
+        let events = try await server.server.container.resolve((any NotableEventStore).self)
+        try events.recordNotableEvent(NotableEvent(
+            kind: "metrics.regression", title: "acme/ios-app · pr · ios: median build time rose 50%",
+            summary: "Slower.", url: "/api/v1/metrics/regressions", occurredAt: Date()))
+        try await server.test { client in
+            #expect(try await client.send(.get, "/feed.json", token: nil).status == .unauthorized)
+            #expect(try await client.send(.get, "/feed.json?token=nope", token: nil).status == .unauthorized)
+            let created = try await client.send(.post, "/api/v1/tokens", json: #"{"name": "reader", "scopes": ["read"]}"#)
+            let reader = try #require(created.body["token"] as? String)
+            for (uri, token) in [("/feed.json", Optional(reader)), ("/feed.json?token=\(reader)", nil)] {
+                let headers: HTTPFields = token.map { [.authorization: "Bearer \($0)"] } ?? [:]
+                let response = try await client.execute(uri: uri, method: .get, headers: headers)
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("application/feed+json") == true)
+                let data = Data(response.body.readableBytesView)
+                #expect(JSONFeedValidator.problems(in: data).isEmpty)
+                let items = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["items"] as? [[String: Any]]
+                #expect(items?.count == 1)
+                #expect(items?.first?["tags"] as? [String] == ["metrics.regression"])
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import Server
+
+/// `GET /` in a real headless browser (Debian's chromium): the page must fetch the dashboard
+/// document and the feed with the token from its URL fragment and draw both charts.
+@Suite("The HTML dashboard in headless chromium", .timeLimit(.minutes(3)))
+struct DashboardPageTests {
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test("the page is self-contained: no external scripts, styles or fonts")
+    func selfContained() async throws {
+        try await TestServer.make().test { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                let html = String(buffer: response.body)
+                #expect(!html.contains("src=\"http"))
+                #expect(!html.contains("href=\"http"))
+                #expect(!html.contains("@import"))
+                #expect(html.contains("/api/v1/dashboard") && html.contains("/feed.json"))
+            }
+        }
+    }
+
+    @Test("chromium loads the page, which fetches the data and draws the build-time and cache charts; a screenshot is taken")
+    func rendersInChromium() async throws {
+        let browser = try #require(Self.chromium, "install chromium (make test does: apt-get install -y chromium)")
+        let server = try await TestServer.make()
+        let directory = server.directory.path
+        try await server.server.makeApplication().test(.live) { client in
+            let port = try #require(client.port)
+            // Some history so both charts have points: a failed main build (a feed item) and
+            // two reported builds with cache figures.
+            for (day, minutes, cached) in [(2, 10.0, 1), (1, 14.0, 3)] {
+                let started = Date().addingTimeInterval(-Double(day) * 86_400)
+                let finished = started.addingTimeInterval(minutes * 60)
+                let tasks = (0..<cached).map { #"{"name": ":app:task\#($0)", "outcome": "fromCache"}"# } + [#"{"name": ":app:compile", "outcome": "executed"}"#]
+                let report = #"""
+                    {"dimensions": {"repository": "acme/ios-app", "branch": "main", "pipeline": "app-ci", "platform": "android", "environment": "ci"},
+                     "startedAt": "\#(started.formatted(.iso8601))", "finishedAt": "\#(finished.formatted(.iso8601))", "outcome": "success",
+                     "tasks": [\#(tasks.joined(separator: ", "))]}
+                    """#
+                let stored = try await client.send(.post, "/api/v1/metrics/builds", json: report)
+                #expect(stored.status == .created, "\(stored.body)")
+            }
+            let url = "http://127.0.0.1:\(port)/#token=\(TestServer.adminToken)"
+            let screenshot = directory + "/dashboard.png"
+            let dom = try Self.runChromium(browser, [
+                "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory)/chromium-profile",
+                "--virtual-time-budget=10000", "--window-size=1280,1400", "--dump-dom", url,
+            ])
+            #expect(dom.contains("data-state=\"ready\""), "the page did not finish loading: \(dom.prefix(2000))")
+            let buildChart = try #require(Self.element(withID: "chart-build-time", in: dom))
+            let cacheChart = try #require(Self.element(withID: "chart-cache", in: dom))
+            #expect(buildChart.contains("class=\"line\"") && buildChart.contains("data-points=\"2\""), "\(buildChart)")
+            #expect(cacheChart.contains("class=\"line\"") && cacheChart.contains("data-points=\"2\""), "\(cacheChart)")
+
+            _ = try Self.runChromium(browser, [
+                "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory)/chromium-profile-2",
+                "--virtual-time-budget=10000", "--window-size=1280,1400", "--screenshot=\(screenshot)", url,
+            ])
+            let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG file")
+            #expect(png.count > 20_000, "a rendered page, not a blank one (\(png.count) bytes)")
+        }
+        try? FileManager.default.removeItem(at: server.directory)
+    }
+
+    /// Runs chromium and answers its standard output (stderr is chatty; dropped).
+    static func runChromium(_ path: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The markup from `<svg id="…"` to its `</svg>`.
+    static func element(withID id: String, in dom: String) -> String? {
+        guard let start = dom.range(of: "id=\"\(id)\""), let end = dom.range(of: "</svg>", range: start.upperBound..<dom.endIndex) else { return nil }
+        return String(dom[start.lowerBound..<end.upperBound])
+    }
+}
