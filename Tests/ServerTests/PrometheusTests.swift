@@ -1,0 +1,48 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import Server
+
+@Suite("GET /metrics (Prometheus)")
+struct PrometheusTests {
+    static func scrape(_ client: some TestClientProtocol) async throws -> String {
+        try await client.execute(uri: "/metrics", method: .get) { response in
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "text/plain; version=0.0.4; charset=utf-8")
+            return String(buffer: response.body)
+        }
+    }
+
+    @Test("queue, running jobs, agents by state, webhook intake and finished build durations, without a token")
+    func exposition() async throws {
+        try await TestServer.make().test { client in
+            try await WebhookAPITests.register(client)
+            let first = try await Self.scrape(client)
+            #expect(first.contains("mobile_ops_jobs_pending 0.0"))
+
+            let accepted = try await WebhookAPITests.deliver(client, TestPipelines.githubPush())
+            #expect(accepted.status == .accepted)
+            let rejected = try await WebhookAPITests.deliver(client, TestPipelines.githubPush(), secret: "wrong-secret-wrong")
+            #expect(rejected.status == .unauthorized)
+            let agent = try await AgentAPITests.registerAgent(client)
+            // Run the build to the end: build, then two test shards.
+            while let job = try await AgentAPITests.next(client, agent: agent) {
+                let id = try #require(job["jobID"] as? Int)
+                _ = try await client.send(.post, "/api/v1/agent/jobs/\(id)/start", token: agent)
+                _ = try await client.send(.post, "/api/v1/agent/jobs/\(id)/finish", token: agent, json: #"{"state": "passed", "exitStatus": 0, "commandDurations": [0.1]}"#)
+            }
+
+            let text = try await Self.scrape(client)
+            #expect(text.contains(#"mobile_ops_webhook_deliveries_total{provider="github",outcome="accepted"} 1"#))
+            #expect(text.contains(#"mobile_ops_webhook_deliveries_total{provider="github",outcome="rejected"} 1"#))
+            #expect(text.contains("mobile_ops_jobs_pending 0.0"))
+            #expect(text.contains("mobile_ops_jobs_running 0.0"))
+            #expect(text.contains(#"mobile_ops_agents{state="idle"} 1.0"#))
+            #expect(text.contains("mobile_ops_outbox_pending"))
+            #expect(text.contains(#"mobile_ops_build_duration_seconds_count{state="passed"} 1"#), "\(text)")
+            #expect(text.contains("# TYPE mobile_ops_build_duration_seconds histogram"))
+        }
+    }
+}
