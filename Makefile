@@ -44,9 +44,17 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## bench: the benchmark suites under Benchmarks/ (release mode)
+## bench: every benchmark under Benchmarks/ (release mode, loopback only, each stops by itself)
 bench: deps
+	$(SWIFT) build -c release --product mobile-ops-server
+	cd Benchmarks && $(SWIFT) build -c release
+	cd Benchmarks && .build/release/ci-bench
+	cd Benchmarks && .build/release/impact-bench
+	cd Benchmarks && .build/release/metrics-bench
+	cd Benchmarks && .build/release/metrics-store-bench
+	cd Benchmarks && .build/release/di-compare
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+	SKIP_BUILD=1 Benchmarks/HTTP/run.sh
 
 clean:
 	rm -rf .build Benchmarks/.build

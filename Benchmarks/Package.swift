@@ -66,6 +66,7 @@ let package = Package(
                 .product(name: "Store", package: "mobile-ops"),
                 .product(name: "Core", package: "mobile-ops"),
                 .product(name: "BuildMetrics", package: "mobile-ops"),
+                .product(name: "HTTPClient", package: "mobile-ops"),
             ],
             path: "Sources/metrics-store-bench"
         ),

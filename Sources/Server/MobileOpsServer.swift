@@ -24,7 +24,7 @@ public struct MobileOpsServer {
 
     /// The modules every server is made of, in registration order.
     static func modules(configuration: ServerConfiguration, logger: Logger) -> [any DIModule] {
-        [ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), APIModule(), CILoopModule(), NotificationsModule(), BuildMetricsModule()]
+        [ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), APIModule(), CILoopModule(), NotificationsModule(), BuildMetricsModule(), ReleaseTrainModule()]
     }
 
     /// Builds and validates the whole service graph.
@@ -51,6 +51,7 @@ public struct MobileOpsServer {
                 try await container.resolve(LeaseMonitor.self),
                 try await container.resolve(OutboxService.self),
                 try await container.resolve(ScheduledBuildService.self),
+                try await container.resolve(ReleaseTrainService.self),
                 try await container.resolve(BuildMetricsService.self),
             ]
             return MobileOpsServer(

@@ -72,16 +72,20 @@ extension AppDatabase {
 
     private static func createRollupAndRegressionTables(_ db: Database) throws {
         // One row per UTC day and dimension combination; absent dimensions are ''. The
-        // primary key starts with the day, so window reads are one range scan.
-        try db.create(table: "metricDaily", options: [.withoutRowID]) { t in
-            t.column("day", .integer).notNull()
-            for name in ["repository", "pipeline", "branch", "platform", "buildSystem"] { t.column(name, .text).notNull() }
-            for name in ["count", "succeeded", "failed", "canceled", "waitedBuilds"] { t.column(name, .integer).notNull() }
-            for name in ["durationSum", "queueSum", "waitedSeconds", "waitedRunSeconds"] { t.column(name, .double).notNull() }
-            t.column("durationHistogram", .blob).notNull()
-            t.column("queueHistogram", .blob).notNull()
-            for name in taskCounterColumns { t.column(name, .integer).notNull() }
-            t.primaryKey(["day", "repository", "pipeline", "branch", "platform", "buildSystem"])
+        // primary key starts with the day, so window reads are one range scan. Branches
+        // multiply rows (every pull request has its own), so the same figures are also kept
+        // without the branch, in `metricDailySeries`, for every query that does not ask by branch.
+        for (table, dimensions) in [("metricDaily", RollupTable.branches.dimensions), ("metricDailySeries", RollupTable.series.dimensions)] {
+            try db.create(table: table, options: [.withoutRowID]) { t in
+                t.column("day", .integer).notNull()
+                for name in dimensions { t.column(name, .text).notNull() }
+                for name in ["count", "succeeded", "failed", "canceled", "waitedBuilds"] { t.column(name, .integer).notNull() }
+                for name in ["durationSum", "queueSum", "waitedSeconds", "waitedRunSeconds"] { t.column(name, .double).notNull() }
+                t.column("durationHistogram", .blob).notNull()
+                t.column("queueHistogram", .blob).notNull()
+                for name in taskCounterColumns { t.column(name, .integer).notNull() }
+                t.primaryKey(["day"] + dimensions)
+            }
         }
         try db.create(table: "metricSeries", options: [.withoutRowID]) { t in
             t.column("seriesKey", .text).notNull()

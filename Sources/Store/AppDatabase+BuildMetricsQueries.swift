@@ -21,7 +21,7 @@ extension AppDatabase {
         var previousTotals: [String?: RollupTotals] = [:]
         var waited: [Int: RollupTotals] = [:]
         for row in rows {
-            let day: Int = row["day"]
+            let day: Int = row[0]
             let key: String? = column.map { name in
                 let value: String = row[name]
                 return value.isEmpty ? "(none)" : value

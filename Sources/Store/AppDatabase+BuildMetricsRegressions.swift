@@ -43,7 +43,7 @@ extension AppDatabase {
                        settings.cacheHitRate.recentSeconds + settings.cacheHitRate.baselineSeconds)
         let busiest = try Row.fetchAll(
             db, sql: """
-                SELECT repository, pipeline, platform, SUM(count) AS builds FROM metricDaily WHERE day >= ?
+                SELECT repository, pipeline, platform, SUM(count) AS builds FROM metricDailySeries WHERE day >= ?
                 GROUP BY repository, pipeline, platform ORDER BY builds DESC LIMIT ?
                 """,
             arguments: [day(of: now.addingTimeInterval(-recent)), max(1, settings.maxSeries)])

@@ -44,6 +44,7 @@ extension AppDatabase {
         registerBuildMetricsMigration(in: &migrator)
         registerOperationsMigration(in: &migrator)
         registerUITestMigration(in: &migrator)
+        registerReleaseTrainMigration(in: &migrator)
         return migrator
     }()
 }

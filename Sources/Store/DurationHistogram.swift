@@ -33,8 +33,10 @@ public struct DurationHistogram: Sendable, Equatable {
     /// The bucket a value falls in; negative and non-finite values count as 0.
     public static func bucket(for seconds: Double) -> Int {
         guard seconds.isFinite, seconds >= floor else { return 0 }
-        let index = Int((log(seconds / floor) / log(ratio)).rounded(.down)) + 1
-        return min(max(index, 1), maxBucket)
+        // Logs subtracted rather than divided first: `seconds / floor` can overflow to infinity.
+        let position = ((log(seconds) - log(floor)) / log(ratio)).rounded(.down)
+        guard position.isFinite, position < Double(maxBucket) else { return maxBucket }
+        return max(Int(position) + 1, 1)
     }
 
     /// The value reported for a bucket: its geometric midpoint.
@@ -87,6 +89,11 @@ public struct DurationHistogram: Sendable, Equatable {
     /// Reads a stored blob; unreadable trailing bytes are ignored rather than failing a query.
     public init(encoded data: Data?) {
         self.init()
+        add(encoded: data)
+    }
+
+    /// Adds the counts of a stored blob in place (summing many rollup rows allocates nothing).
+    public mutating func add(encoded data: Data?) {
         guard let data else { return }
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             var offset = 0

@@ -25,7 +25,7 @@ struct EndToEndTests {
           - key: slow
             label: Slow step
             depends_on: [ios, android]
-            command: sleep 4 && echo "slow done on $MOBILE_OPS_AGENT_NAME"
+            command: sleep 12 && echo "slow done on $MOBILE_OPS_AGENT_NAME"
             agents:
               pool: shared
         """

@@ -49,7 +49,7 @@ struct DashboardPageTests {
             }
             let url = "http://127.0.0.1:\(port)/#token=\(TestServer.adminToken)"
             let screenshot = directory + "/dashboard.png"
-            let dom = try Self.runChromium(browser, [
+            let dom = try await Self.runChromium(browser, [
                 "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory)/chromium-profile",
                 "--virtual-time-budget=10000", "--window-size=1280,1400", "--dump-dom", url,
             ])
@@ -59,7 +59,7 @@ struct DashboardPageTests {
             #expect(buildChart.contains("class=\"line\"") && buildChart.contains("data-points=\"2\""), "\(buildChart)")
             #expect(cacheChart.contains("class=\"line\"") && cacheChart.contains("data-points=\"2\""), "\(cacheChart)")
 
-            _ = try Self.runChromium(browser, [
+            _ = try await Self.runChromium(browser, [
                 "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory)/chromium-profile-2",
                 "--virtual-time-budget=10000", "--window-size=1280,1400", "--screenshot=\(screenshot)", url,
             ])
@@ -70,18 +70,25 @@ struct DashboardPageTests {
         try? FileManager.default.removeItem(at: server.directory)
     }
 
-    /// Runs chromium and answers its standard output (stderr is chatty; dropped).
-    static func runChromium(_ path: String, _ arguments: [String]) throws -> String {
+    /// Runs chromium and answers its standard output (stderr is chatty; dropped). Waits
+    /// without blocking a cooperative thread (other tests share the pool); output goes to a
+    /// file so a large DOM can never fill a pipe.
+    static func runChromium(_ path: String, _ arguments: [String]) async throws -> String {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString).out").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do { try process.run() } catch { continuation.resume() }
+        }
+        try? output.close()
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 
     /// The markup from `<svg id="…"` to its `</svg>`.

@@ -61,7 +61,7 @@ struct OutboxStoreTests {
             webhookSecret: "secret", audit: AuditEvent(occurredAt: start, actor: "tester", action: "repository.create", subject: "repository")
         )
         let draft = BuildDraft(
-            repositoryID: repository.id, pipeline: "ios-pr", trigger: "manual", branch: "main", commitSHA: "abc1234abc1234abc1234abc1234abc1234abc1",
+            repositoryID: repository.id, pipeline: "ios-pr", trigger: "manual", branch: "main", commitSHA: "abc1234abc1234abc1234abc1234abc1234abc12",
             jobs: [JobDraft(stepKey: "build", label: "Build", spec: JobSpec(commands: ["true"]))]
         )
         let build = try database.createBuild(draft, audit: AuditEvent(occurredAt: start, actor: "tester", action: "build.create", subject: "build"))
@@ -70,7 +70,7 @@ struct OutboxStoreTests {
         #expect(claimed.count == 1)
         let payload = try JSONDecoder().decode(CommitStatusPayload.self, from: Data(try #require(claimed.first).payload.utf8))
         #expect(payload == CommitStatusPayload(
-            buildID: build.id, repositoryID: repository.id, number: 1, pipeline: "ios-pr", commitSHA: "abc1234abc1234abc1234abc1234abc1234abc1", state: "pending"
+            buildID: build.id, repositoryID: repository.id, number: 1, pipeline: "ios-pr", commitSHA: "abc1234abc1234abc1234abc1234abc1234abc12", state: "pending"
         ))
     }
 

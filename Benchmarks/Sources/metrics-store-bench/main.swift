@@ -6,6 +6,13 @@ import Store
 //   ingest ≥ 500 reports/s of 200 tasks each, sustained;
 //   with 1,000,000 builds stored, `summary` and `dashboard` p95 < 100 ms.
 // Usage: swift run -c release metrics-store-bench [builds=1000000] [ingest=3000]
+//        swift run -c release metrics-store-bench http PATH/TO/mobile-ops-server [reports=3000]
+
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "http" {
+    let reports = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 3_000
+    try await HTTPIngest.run(binary: CommandLine.arguments[2], reports: reports, concurrency: 8)
+    exit(0)
+}
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let totalBuilds = arguments.first ?? 1_000_000

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+
+/// `mobile-ops releases list|show|start|approve|advance|halt|resume|hotfix|cancel`.
+struct ReleasesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "releases",
+        abstract: "Run the release train: start releases, sign off, advance, halt, resume, hotfix, cancel.",
+        subcommands: [List.self, Show.self, Start.self, Approve.self, Advance.self, Halt.self, Resume.self, Hotfix.self, Cancel.self]
+    )
+
+    /// `mobile-ops releases list [--train T] [--state S] [--limit N]`
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List releases, newest first.")
+        @OptionGroup var connection: ConnectionOptions
+        @Option(help: "Train id or name.") var train: String?
+        @Option(help: "Only releases in this state, e.g. rolling_out.") var state: String?
+        @Option(help: "How many (1-500).") var limit = 20
+
+        func run() async throws {
+            try await reportingErrors { () async throws(CLIError) in
+                var query = ["limit=\(limit)"]
+                if let train { query.append("train=\(BuildFormatting.escape(train))") }
+                if let state { query.append("state=\(BuildFormatting.escape(state))") }
+                let (list, body) = try await connection.client().get("/api/v1/releases?" + query.joined(separator: "&"), as: ReleaseList.self)
+                if connection.json { return Output.json(body) }
+                Output.table(["ID", "TRAIN", "VERSION", "KIND", "STATE", "ROLLOUT", "BRANCH", "CREATED"], list.releases.map(ReleaseFormatting.row))
+            }
+        }
+    }
+
+    /// `mobile-ops releases show ID`
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a release, what it waits for, and its audit trail.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "Release id.") var id: Int64
+
+        func run() async throws {
+            try await reportingErrors { () async throws(CLIError) in
+                let (release, body) = try await connection.client().get("/api/v1/releases/\(id)", as: ReleaseSummary.self)
+                if connection.json { return Output.json(body) }
+                ReleaseFormatting.printDetail(release)
+            }
+        }
+    }
+
+    /// `mobile-ops releases start TRAIN`
+    struct Start: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start a release of a train now (write token).")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "Train id or name.") var train: String
+
+        func run() async throws {
+            try await reportingErrors { () async throws(CLIError) in
+                struct Body: Encodable { var train: String }
+                let (release, body) = try await connection.client().post("/api/v1/releases", Body(train: train), as: ReleaseSummary.self)
+                if connection.json { return Output.json(body) }
+                print("Started release \(release.id): \(release.train) \(release.version) on \(release.branch).")
+            }
+        }
+    }
+
+    /// `mobile-ops releases approve ID --gate G`
+    struct Approve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Sign off a gate of a release.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "Release id.") var id: Int64
+        @Option(help: "The sign-off gate, e.g. qa.") var gate: String
+
+        func run() async throws {
+            struct Body: Encodable { var gate: String }
+            try await act(connection, id, "approve", Body(gate: gate))
+        }
+    }
+
+    /// `mobile-ops releases advance ID`
+    struct Advance: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Take the release's next forward step now.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "Release id.") var id: Int64
+
+        func run() async throws { try await act(connection, id, "advance", Empty()) }
+    }
+
+    /// `mobile-ops releases halt ID --reason R`
+    struct Halt: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Halt a release (a rollout stops on the stores).")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "Release id.") var id: Int64
+        @Option(help: "Why; recorded in the audit trail.") var reason: String?
+
+        func run() async throws {
+            struct Body: Encodable { var reason: String? }
+            try await act(connection, id, "halt", Body(reason: reason))
+        }
+    }
+
+    /// `mobile-ops releases resume ID`
+    struct Resume: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Resume a halted release where it stopped.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "Release id.") var id: Int64
+
+        func run() async throws { try await act(connection, id, "resume", Empty()) }
+    }
+
+    /// `mobile-ops releases hotfix ID`
+    struct Hotfix: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start a hotfix on top of a released version.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "Id of the released release.") var id: Int64
+
+        func run() async throws { try await act(connection, id, "hotfix", Empty()) }
+    }
+
+    /// `mobile-ops releases cancel ID [--reason R]`
+    struct Cancel: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Call a release off before it reaches users.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "Release id.") var id: Int64
+        @Option(help: "Why; recorded in the audit trail.") var reason: String?
+
+        func run() async throws {
+            struct Body: Encodable { var reason: String? }
+            try await act(connection, id, "cancel", Body(reason: reason))
+        }
+    }
+}
+
+/// `POST /api/v1/releases/{id}/{action}` and the one-line answer (or the JSON).
+private func act(_ connection: ConnectionOptions, _ id: Int64, _ action: String, _ payload: some Encodable) async throws {
+    try await reportingErrors { () async throws(CLIError) in
+        let (release, body) = try await connection.client().post("/api/v1/releases/\(id)/\(action)", payload, as: ReleaseSummary.self)
+        if connection.json { return Output.json(body) }
+        let next = release.allowedActions.isEmpty ? "" : "; next: \(release.allowedActions.joined(separator: ", "))"
+        print("Release \(release.id) (\(release.train) \(release.version)) is \(release.state)\(next).")
+    }
+}

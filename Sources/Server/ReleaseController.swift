@@ -1,0 +1,181 @@
+import Core
+import Foundation
+import Hummingbird
+import ReleaseTrain
+import Store
+
+/// `/api/v1/releases`: list, start, show, act on a release, report its health, read its notes.
+///
+/// Actions are `POST /api/v1/releases/{id}/{action}`: `approve` `{gate}`, `advance`, `halt`
+/// `{reason}`, `resume`, `hotfix`, `cancel` `{reason?}`, plus `health` (samples) and `store`
+/// (store identifiers). A refused transition answers 409 with the allowed actions.
+struct ReleaseController: APIController {
+    let releases: ReleaseService
+    let driver: ReleaseDriver
+    let notes: ReleaseNotesResponder
+    let bodyLimit: Int
+
+    /// The action names `POST /releases/{id}/{action}` accepts.
+    static let actions = ["approve", "advance", "halt", "resume", "hotfix", "cancel", "health", "store"]
+
+    var routes: [Route] {
+        [
+            Route(.get, "/api/v1/releases", scope: .read) { request, _ in
+                let query = request.uri.queryParameters
+                let train = try query.get("train").map { try releases.catalog.train($0) }
+                var states: [String]?
+                if let state = query.get("state") {
+                    guard ReleaseState(rawValue: state) != nil else {
+                        throw APIError.badRequest("state must be one of \(ReleaseState.allCases.map(\.rawValue).joined(separator: ", "))", code: "invalid_state")
+                    }
+                    states = [state]
+                }
+                let limit = try query.get("limit").map { text -> Int in
+                    guard let value = Int(text), (1...500).contains(value) else { throw APIError.badRequest("limit must be between 1 and 500", code: "invalid_limit") }
+                    return value
+                } ?? 50
+                let found = try releases.store.releases(trainID: train?.stored.id, states: states, limit: limit)
+                let names = try releases.catalog.store.trains().reduce(into: [Int64: String]()) { $0[$1.id] = $1.name }
+                return try .json(ReleaseList(releases: try found.map { try ReleaseView($0, trainName: names[$0.trainID] ?? "") }))
+            },
+            Route(.post, "/api/v1/releases", scope: .write) { request, context in
+                let input = try await request.decodeJSON(StartRequest.self, limit: bodyLimit)
+                let train = try releases.catalog.train(input.train)
+                guard let started = try releases.start(train, actor: context.actor, now: Date(), storeIDs: input.store) else {
+                    throw APIError.conflict("the release could not be started")
+                }
+                return try .json(try ReleaseView(started, trainName: train.stored.name), status: .created)
+            },
+            Route(.get, "/api/v1/releases/:id", scope: .read) { _, context in
+                let release = try release(context)
+                return try .json(try view(release, events: try releases.store.releaseEvents(releaseID: release.id)))
+            },
+            Route(.get, "/api/v1/releases/:id/notes", scope: .read) { request, context in
+                try await notes.respond(to: request, release: try release(context))
+            },
+            Route(.post, "/api/v1/releases/:id/:action", scope: .write) { request, context in
+                try await ReleaseConflict.answering { try await act(request, context) }
+            },
+        ]
+    }
+
+    // MARK: Actions
+
+    private func act(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let id = try context.numericID(of: "release")
+        let action = context.parameters.get("action") ?? ""
+        let now = Date()
+        let actor = context.actor
+        switch action {
+        case "approve":
+            let input = try await request.decodeJSON(ApproveRequest.self, limit: bodyLimit)
+            return try .json(try view(try await driver.approve(id, gate: input.gate, actor: actor, now: now)))
+        case "advance":
+            return try .json(try view(try await driver.advance(id, actor: actor, now: now)))
+        case "halt":
+            let input = try await optionalBody(request, ReasonRequest.self)
+            return try .json(try view(try await driver.halt(id, reason: input?.reason ?? "halted by \(actor)", actor: actor, now: now)))
+        case "resume":
+            return try .json(try view(try await driver.resume(id, actor: actor, now: now)))
+        case "cancel":
+            let input = try await optionalBody(request, ReasonRequest.self)
+            return try .json(try view(try releases.apply(.cancel(reason: input?.reason ?? "canceled by \(actor)"), to: id, actor: actor, at: now).release))
+        case "hotfix":
+            let result = try releases.apply(.startHotfix(version: try hotfixVersion(of: id)), to: id, actor: actor, at: now)
+            guard let hotfix = result.created else { throw APIError.conflict("the hotfix could not be started") }
+            return try .json(try view(hotfix), status: .created)
+        case "health":
+            let input = try await request.decodeJSON(HealthRequest.self, limit: bodyLimit)
+            guard !input.samples.isEmpty else { throw APIError.badRequest("send at least one sample", code: "invalid_sample") }
+            let (verdicts, release) = try await driver.reportHealth(id, samples: input.samples, actor: actor, now: now)
+            return try .json(HealthAnswer(results: verdicts, halted: release.state == ReleaseState.halted.rawValue, release: try view(release)))
+        case "store":
+            let input = try await request.decodeJSON(ReleaseStoreIDs.self, limit: bodyLimit)
+            let release = try releases.updateStoreIDs(of: id, actor: actor, at: now) { ids in
+                ids.androidPackage = input.androidPackage ?? ids.androidPackage
+                ids.androidVersionCodes = input.androidVersionCodes ?? ids.androidVersionCodes
+                ids.iosAppID = input.iosAppID ?? ids.iosAppID
+            }
+            return try .json(try view(release))
+        default:
+            throw APIError.notFound("no release action '\(action)'; actions are \(Self.actions.joined(separator: ", "))")
+        }
+    }
+
+    /// The next hotfix version of the release's version that the train has not used yet.
+    private func hotfixVersion(of id: Int64) throws -> String {
+        guard let release = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        let train = try releases.catalog.train(id: release.trainID)
+        let taken = Set(try releases.store.releases(trainID: release.trainID, states: nil, limit: 500).map(\.version))
+        var version = release.version
+        repeat {
+            do { version = try train.definition.versionScheme.hotfixVersion(after: version) } catch {
+                throw APIError(.conflict, code: "version_unavailable", message: "cannot derive a hotfix version of \(release.version): \(error)")
+            }
+        } while taken.contains(version)
+        return version
+    }
+
+    // MARK: Helpers
+
+    private func release(_ context: AppRequestContext) throws -> StoredRelease {
+        let id = try context.numericID(of: "release")
+        guard let release = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        return release
+    }
+
+    private func view(_ release: StoredRelease, events: [StoredReleaseEvent]? = nil) throws -> ReleaseView {
+        let name = (try? releases.store.train(id: release.trainID))?.name ?? ""
+        return try ReleaseView(release, trainName: name, events: events)
+    }
+
+    /// A JSON body that may be absent.
+    private func optionalBody<T: Decodable>(_ request: Request, _ type: T.Type) async throws -> T? {
+        let buffer = try await request.collectBody(limit: bodyLimit)
+        guard buffer.readableBytes > 0 else { return nil }
+        do { return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView)) } catch {
+            throw APIError.badRequest("the request body is not the JSON this action takes", code: "invalid_json")
+        }
+    }
+
+    // MARK: Bodies
+
+    struct StartRequest: Decodable {
+        var train: String
+        var store: ReleaseStoreIDs?
+    }
+
+    struct ApproveRequest: Decodable {
+        var gate: String
+    }
+
+    struct ReasonRequest: Decodable {
+        var reason: String?
+    }
+
+    /// `{"samples": [...]}` or one sample on its own.
+    struct HealthRequest: Decodable {
+        var samples: [ReleaseDriver.Sample]
+
+        private enum CodingKeys: String, CodingKey { case samples }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if container.contains(.samples) {
+                samples = try container.decode([ReleaseDriver.Sample].self, forKey: .samples)
+            } else {
+                samples = [try ReleaseDriver.Sample(from: decoder)]
+            }
+        }
+    }
+
+    struct HealthAnswer: Encodable {
+        var results: [ReleaseDriver.SampleVerdict]
+        var halted: Bool
+        var release: ReleaseView
+    }
+
+    struct ReleaseList: Encodable {
+        var releases: [ReleaseView]
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import ReleaseTrain
+import Store
+
+// MARK: - Actions people take
+
+extension ReleaseDriver {
+    /// Signs `gate`; once every gate is signed the release is submitted at once. Two
+    /// approvals arriving together are applied one after the other, so exactly one of them
+    /// sees the last gate signed and the release advances once.
+    func approve(_ id: Int64, gate: String, actor: String, now: Date) async throws -> StoredRelease {
+        let approved = try releases.apply(.approve(gate: gate, by: actor), to: id, actor: actor, at: now).release
+        guard try ReleaseService.decode(approved.machine).isReadyToSubmit else { return approved }
+        do {
+            return try releases.apply(.submit, to: id, actor: Self.actor, at: now).release
+        } catch is ReleaseTransitionError {
+            // Another request already submitted it.
+            return try releases.store.release(id: id) ?? approved
+        }
+    }
+
+    /// The next forward step now, by hand: cutting the branch and starting an RC build do
+    /// their work first; the other steps record what a person saw happen (e.g. a store
+    /// review approved outside the train's reach).
+    func advance(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
+        guard let release = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        let train = try catalog.train(id: release.trainID)
+        let machine = try ReleaseService.decode(release.machine)
+        guard let forward = machine.forwardAction else {
+            throw ReleaseConflict(
+                code: "invalid_transition",
+                message: "a \(machine.state.rawValue) release has no next step to advance to"
+                    + (machine.state == .awaitingSignoff ? " until gates \(machine.missingGates.joined(separator: ", ")) are signed" : "")
+                    + "; allowed now: \(machine.allowedActions.map(\.rawValue).joined(separator: ", "))",
+                allowed: machine.allowedActions.map(\.rawValue)
+            )
+        }
+        switch forward {
+        case .cutBranch:
+            try await cutBranch(release, train: train, actor: actor, now: now)
+        case .rcBuildStarted:
+            try startCandidate(release, train: train, actor: actor, now: now)
+        case .rcBuildPassed:
+            try releases.apply(.rcBuildPassed, to: id, actor: actor, at: now)
+        case .submit:
+            try releases.apply(.submit, to: id, actor: actor, at: now)
+        case .submitted:
+            try releases.apply(.submitted, to: id, actor: actor, at: now)
+        case .reviewApproved:
+            try releases.apply(.reviewApproved, to: id, actor: actor, at: now)
+        default:
+            try releases.apply(.rolloutComplete, to: id, actor: actor, at: now)
+        }
+        return try releases.store.release(id: id) ?? release
+    }
+
+    /// Halts the release; one that is rolling out also stops on `platforms` (all of the
+    /// train's when nil): Play halted, App Store phased release paused.
+    func halt(_ id: Int64, reason: String, actor: String, now: Date, platforms: [ReleasePlatform]? = nil) async throws -> StoredRelease {
+        guard let before = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        let train = try catalog.train(id: before.trainID)
+        let targets = platforms ?? train.definition.platforms
+        let result = try releases.apply(.halt(reason: reason), to: id, actor: actor, at: now) { _, ids, machine in
+            guard machine.haltedFrom == .rollingOut else { return }
+            ids.haltedStores = Array(Set((ids.haltedStores ?? []) + targets.map(\.rawValue))).sorted()
+        }
+        try await applyStoreHalts(result.release, train: train, platforms: targets)
+        return try releases.store.release(id: id) ?? result.release
+    }
+
+    /// Stops `platform` too on a release that is already halted in its rollout (a second
+    /// store breaching after the first).
+    func haltAnotherStore(_ release: StoredRelease, platform: ReleasePlatform, reason: String, actor: String, now: Date) async throws -> StoredRelease {
+        let train = try catalog.train(id: release.trainID)
+        guard !ReleaseStoreIDs.decode(release.storeIDs).isHalted(platform) else { return release }
+        let updated = try releases.updateStoreIDs(of: release.id, actor: actor, at: now) { ids in
+            ids.haltedStores = ((ids.haltedStores ?? []) + [platform.rawValue]).sorted()
+        }
+        try await applyStoreHalts(updated, train: train, platforms: [platform])
+        return updated
+    }
+
+    /// Resumes a halted release where it stopped, and the stores the train halted.
+    func resume(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
+        guard let before = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        let train = try catalog.train(id: before.trainID)
+        let halted = (ReleaseStoreIDs.decode(before.storeIDs).haltedStores ?? []).compactMap(ReleasePlatform.init(rawValue:))
+        let result = try releases.apply(.resume, to: id, actor: actor, at: now) { _, ids, _ in ids.haltedStores = nil }
+        var problems: [String] = []
+        for platform in halted {
+            do { try await resumeStore(platform, release: result.release, train: train) } catch {
+                problems.append("\(error)")
+            }
+        }
+        report(problem: problems.isEmpty ? nil : "resuming the stores failed: " + problems.joined(separator: "; "), on: id)
+        return try releases.store.release(id: id) ?? result.release
+    }
+
+    /// Calls the stores for a halt; a failure is kept as the release's problem (and logged),
+    /// the halt itself stands.
+    private func applyStoreHalts(_ release: StoredRelease, train: TrainCatalog.Entry, platforms: [ReleasePlatform]) async throws {
+        let ids = ReleaseStoreIDs.decode(release.storeIDs)
+        var problems: [String] = []
+        for platform in platforms where ids.isHalted(platform) {
+            do { try await haltStore(platform, release: release, train: train) } catch {
+                problems.append("\(error)")
+            }
+        }
+        if !problems.isEmpty { report(problem: "halting the stores failed: " + problems.joined(separator: "; "), on: release.id) }
+    }
+}

@@ -1,0 +1,161 @@
+import Core
+import Foundation
+import HTTPTypes
+import ReleaseTrain
+import Store
+
+// MARK: - ReleaseService
+
+/// Applies the release state machine to stored releases: each action is one transaction
+/// that re-reads the release, applies ``ReleaseMachine/apply(_:actor:at:)``, and stores the
+/// machine, its event, an audit event and (for notable steps) a feed entry.
+///
+/// Store and git side effects live in ``ReleaseDriver``; this type only records.
+struct ReleaseService: Sendable {
+    let store: any ReleaseStore
+    let catalog: TrainCatalog
+
+    /// States whose arrival is news for the feed (`release.<state>`).
+    static let notableStates: Set<ReleaseState> = [
+        .scheduled, .awaitingSignoff, .inReview, .rollingOut, .released, .halted, .failed, .canceled,
+    ]
+
+    // MARK: Starting
+
+    /// Starts a regular release of `train`: the next version after the train's latest live
+    /// one, on its release branch, in `scheduled`. With `occurrence` it is the cadence's
+    /// start, created at most once per occurrence.
+    func start(_ train: TrainCatalog.Entry, actor: String, now: Date, storeIDs: ReleaseStoreIDs? = nil, occurrence: Date? = nil) throws -> StoredRelease? {
+        let existing = try store.releases(trainID: train.stored.id, states: nil, limit: 500)
+        let live = existing.first { $0.kind == "regular" && $0.state != ReleaseState.failed.rawValue && $0.state != ReleaseState.canceled.rawValue }
+        let version: String
+        do {
+            version = try train.definition.versionScheme.nextVersion(after: live?.version, at: now, timeZone: Self.timeZone(of: train.definition))
+        } catch {
+            throw APIError(.conflict, code: "version_unavailable", message: "cannot derive the next version of \(train.stored.name): \(error)")
+        }
+        let ids = storeIDs ?? existing.first.map { ReleaseStoreIDs.decode($0.storeIDs).carriedOver } ?? ReleaseStoreIDs()
+        let draft = try newRelease(
+            train, machine: ReleaseMachine(version: version, requiredGates: train.definition.signoffGates),
+            branch: train.definition.releaseBranch(for: version), storeIDs: ids, actor: actor, now: now,
+            detail: occurrence.map { "started by the cadence (\(train.definition.cadence)) for \($0.formatted(.iso8601))" } ?? "started by \(actor)"
+        )
+        if let occurrence {
+            return try store.startScheduledRelease(draft, occurrence: occurrence, now: now)
+        }
+        return try store.createRelease(draft)
+    }
+
+    /// The draft of a new release in its initial state, with its first event.
+    func newRelease(
+        _ train: TrainCatalog.Entry, machine: ReleaseMachine, branch: String, storeIDs: ReleaseStoreIDs, actor: String, now: Date, detail: String
+    ) throws -> NewRelease {
+        let kind = machine.kind.isHotfix ? "hotfix" : "regular"
+        let event = StoredReleaseEvent(action: "start", from: machine.state.rawValue, to: machine.state.rawValue, actor: actor, at: now, detail: detail)
+        return NewRelease(
+            trainID: train.stored.id, version: machine.version, kind: kind, machine: try Self.encode(machine),
+            state: machine.state.rawValue, branch: branch, storeIDs: storeIDs.json, event: event,
+            audit: AuditEvent(occurredAt: now, actor: actor, action: "release.start", subject: "release", detail: "\(train.stored.name) \(machine.version)"),
+            notable: NotableEvent(
+                kind: "release.scheduled", title: "\(train.stored.name) \(machine.version) started",
+                summary: "\(kind == "hotfix" ? "Hotfix" : "Release") \(machine.version) of \(train.stored.name) on \(branch): \(detail).", occurredAt: now
+            )
+        )
+    }
+
+    // MARK: Transitions
+
+    /// Applies `action` in one transaction; `update` may change the stored columns (branch,
+    /// RC build, store ids, rollout step) in the same write.
+    /// - Throws: ``ReleaseTransitionError`` (409 with the allowed actions), `StoreError.notFound`.
+    @discardableResult
+    func apply(
+        _ action: ReleaseAction, to id: Int64, actor: String, at now: Date,
+        update: @escaping (inout StoredRelease, inout ReleaseStoreIDs, ReleaseMachine) throws -> Void = { _, _, _ in }
+    ) throws -> ReleaseChangeResult {
+        // Read outside the transaction: the database is not re-entrant inside a write.
+        guard let before = try store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        let train = try catalog.train(id: before.trainID)
+        return try store.changeRelease(id: id) { current in
+            let machine = try Self.decode(current.machine)
+            let transition = try machine.apply(action, actor: actor, at: now)
+            guard transition.changed else { return ReleaseChange(release: current, event: nil) }
+            var release = current
+            var ids = ReleaseStoreIDs.decode(current.storeIDs)
+            release.machine = try Self.encode(transition.release)
+            release.state = transition.release.state.rawValue
+            // A step that went through is no longer blocked by whatever held it before.
+            release.problem = nil
+            try update(&release, &ids, transition.release)
+            release.storeIDs = ids.json
+            let event = transition.event
+            let name = train.stored.name
+            var change = ReleaseChange(
+                release: release,
+                event: StoredReleaseEvent(action: event.action.rawValue, from: event.from.rawValue, to: event.to.rawValue, actor: actor, at: now, detail: event.detail),
+                audit: AuditEvent(occurredAt: now, actor: actor, action: "release.\(event.action.rawValue)", subject: "release", detail: event.detail.isEmpty ? nil : event.detail),
+                notable: Self.notable(event, train: name, version: current.version, releaseID: id)
+            )
+            if let hotfix = transition.hotfix {
+                let base = ReleaseStoreIDs.decode(current.storeIDs).carriedOver
+                change.newRelease = try newRelease(
+                    train, machine: hotfix, branch: train.definition.hotfixBranch(for: hotfix.version), storeIDs: base,
+                    actor: actor, now: now, detail: "hotfix of \(current.version) started by \(actor)"
+                )
+            }
+            return change
+        }
+    }
+
+    /// Changes the store identifiers (not a transition of the machine, but an audited event).
+    func updateStoreIDs(of id: Int64, actor: String, at now: Date, _ change: @escaping (inout ReleaseStoreIDs) -> Void) throws -> StoredRelease {
+        try store.changeRelease(id: id) { current in
+            var release = current
+            var ids = ReleaseStoreIDs.decode(current.storeIDs)
+            change(&ids)
+            release.storeIDs = ids.json
+            let event = StoredReleaseEvent(action: "store_ids", from: current.state, to: current.state, actor: actor, at: now, detail: "store identifiers updated")
+            return ReleaseChange(release: release, event: event, audit: AuditEvent(occurredAt: now, actor: actor, action: "release.store_ids", subject: "release"))
+        }.release
+    }
+
+    // MARK: Encoding
+
+    static func encode(_ machine: ReleaseMachine) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(machine), as: UTF8.self)
+    }
+
+    static func decode(_ json: String) throws -> ReleaseMachine {
+        do { return try JSONDecoder().decode(ReleaseMachine.self, from: Data(json.utf8)) } catch {
+            throw APIError(.internalServerError, code: "unreadable_release", message: "the release is stored in a form this server cannot read")
+        }
+    }
+
+    /// The zone calendar versions are dated in: the cadence's, else UTC.
+    static func timeZone(of train: TrainDefinition) -> TimeZone {
+        if case .weekly(let weekly) = train.cadence { return weekly.timeZone }
+        return TimeZone(identifier: "UTC") ?? .current
+    }
+
+    /// The feed entry for a step into a notable state, or for a halt.
+    static func notable(_ event: ReleaseEvent, train: String, version: String, releaseID: Int64) -> NotableEvent? {
+        guard event.from != event.to, notableStates.contains(event.to) else { return nil }
+        let what: String = switch event.to {
+        case .awaitingSignoff: "is awaiting sign-off"
+        case .inReview: "is in store review"
+        case .rollingOut: "is rolling out"
+        case .released: "is released to everyone"
+        case .halted: "was halted"
+        case .failed: "failed"
+        case .canceled: "was canceled"
+        default: "is \(event.to.rawValue)"
+        }
+        let why = event.detail.isEmpty ? "" : ": \(event.detail)"
+        return NotableEvent(
+            kind: "release.\(event.to.rawValue)", title: "\(train) \(version) \(what)",
+            summary: "\(event.action.rawValue) by \(event.actor)\(why).", url: "/api/v1/releases/\(releaseID)", occurredAt: event.at
+        )
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import ReleaseTrain
+
+// MARK: - ReleaseStoreIDs
+
+/// Where a release lives in each store, and what the train has done there: stored as the
+/// release's `storeIDs` JSON. None of it is secret.
+///
+/// The Play package and the App Store app id are carried over from the train's previous
+/// release; the Play version codes are new for every build and are set through
+/// `POST /api/v1/releases/{id}/store` (typically by the RC pipeline's last step).
+struct ReleaseStoreIDs: Codable, Sendable, Equatable {
+    /// Google Play: the application id, e.g. `com.acme.app`.
+    var androidPackage: String?
+    /// Google Play: the version codes of the release's bundles.
+    var androidVersionCodes: [String]?
+    /// App Store Connect: the app's Apple id.
+    var iosAppID: String?
+    /// App Store Connect: the version resource, once found at submission.
+    var iosVersionID: String?
+    /// App Store Connect: the phased release resource, once created.
+    var iosPhasedReleaseID: String?
+    /// The App Store's share of users last observed (Apple's schedule).
+    var iosPercent: Double?
+    /// Whether the App Store side has reached everyone.
+    var iosComplete: Bool?
+    /// Stores whose rollout the train halted (`android`, `ios`), resumed by `resume`.
+    var haltedStores: [String]?
+
+    /// Decodes the stored JSON; an unreadable value counts as empty rather than failing a release.
+    static func decode(_ json: String) -> ReleaseStoreIDs {
+        (try? JSONDecoder().decode(ReleaseStoreIDs.self, from: Data(json.utf8))) ?? ReleaseStoreIDs()
+    }
+
+    /// The JSON to store.
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// The identifiers a new release of the same train starts with: the app's, not the build's.
+    var carriedOver: ReleaseStoreIDs {
+        ReleaseStoreIDs(androidPackage: androidPackage, iosAppID: iosAppID)
+    }
+
+    /// What is missing before the train can talk to `platform`'s store, or nil.
+    func missing(for platform: ReleasePlatform) -> String? {
+        switch platform {
+        case .android:
+            if androidPackage == nil { return "the Google Play package name (androidPackage)" }
+            if androidVersionCodes?.isEmpty ?? true { return "the Google Play version codes (androidVersionCodes)" }
+            return nil
+        case .ios:
+            return iosAppID == nil ? "the App Store app id (iosAppID)" : nil
+        }
+    }
+
+    /// Whether the train halted `platform`'s rollout.
+    func isHalted(_ platform: ReleasePlatform) -> Bool {
+        haltedStores?.contains(platform.rawValue) ?? false
+    }
+}

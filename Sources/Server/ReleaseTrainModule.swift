@@ -1,0 +1,45 @@
+import DI
+import Foundation
+import HTTPClient
+import Logging
+import Store
+
+/// Registers the release train: settings from the environment, the train catalog (trains
+/// folder loaded at start), the release service and driver, the scheduler and the API.
+struct ReleaseTrainModule: DIModule {
+    func register(in builder: inout ContainerBuilder) {
+        builder.register((any ReleaseStore).self, .singleton) { (database: AppDatabase) -> any ReleaseStore in database }
+        builder.register(ReleaseTrainSettings.self, .singleton) { (configuration: ServerConfiguration, logger: Logger) in
+            let settings = ReleaseTrainSettings.fromEnvironment(ProcessInfo.processInfo.environment, pipelinesPath: configuration.pipelinesPath)
+            for problem in settings.problems { logger.warning("release train setting", metadata: ["problem": "\(problem)"]) }
+            return settings
+        }
+        // Eager: the trains folder is read once at start, like the pipelines.
+        builder.register(TrainCatalog.self, .eagerSingleton) { (store: any ReleaseStore, settings: ReleaseTrainSettings, logger: Logger) in
+            let catalog = TrainCatalog(store: store)
+            catalog.loadFolder(settings.trainsPath, logger: logger)
+            return catalog
+        }
+        builder.register(ReleaseService.self, .singleton, ReleaseService.init(store:catalog:))
+        builder.register(StoreClients.self, .singleton, StoreClients.init(settings:http:))
+        builder.register(GitBranchCutter.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in
+            GitBranchCutter(configuration: configuration.notifier, http: http)
+        }
+        builder.register(ReleaseDriver.self, .singleton, ReleaseDriver.init(releases:catalog:repositories:builds:planner:dispatcher:cutter:stores:logger:))
+        builder.register(ReleaseTrainService.self, .singleton, ReleaseTrainService.init(driver:settings:))
+        builder.entryPoint(ReleaseTrainService.self)
+
+        // MARK: Controllers
+        builder.contribute((any APIController).self, .singleton) { (catalog: TrainCatalog, configuration: ServerConfiguration) -> any APIController in
+            TrainController(catalog: catalog, bodyLimit: configuration.maxBodySize)
+        }
+        builder.contribute((any APIController).self, .singleton) {
+            (releases: ReleaseService, driver: ReleaseDriver, repositories: any RepositoryStore, http: any HTTPExecuting, configuration: ServerConfiguration) -> any APIController in
+            ReleaseController(
+                releases: releases, driver: driver,
+                notes: ReleaseNotesResponder(releases: releases, repositories: repositories, source: ReleaseNotesSource(configuration: configuration.notifier, http: http)),
+                bodyLimit: configuration.maxBodySize
+            )
+        }
+    }
+}

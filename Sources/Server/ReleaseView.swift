@@ -1,0 +1,88 @@
+import Foundation
+import ReleaseTrain
+import Store
+
+// MARK: - ReleaseView
+
+/// A release as the API shows it: the machine's state and sign-offs, the branch, the RC
+/// build, the rollout and the store identifiers (never credentials), plus its events on
+/// `GET /api/v1/releases/{id}`.
+struct ReleaseView: Encodable, Sendable {
+    var id: Int64
+    var trainID: Int64
+    var train: String
+    var version: String
+    var kind: String
+    var baseVersion: String?
+    var state: String
+    var haltedFrom: String?
+    var reason: String?
+    var branch: String
+    var rcBuildID: Int64?
+    var requiredGates: [String]
+    var approvals: [Approval]
+    var missingGates: [String]
+    var allowedActions: [String]
+    var rolloutPercent: Double
+    var rolloutStepIndex: Int?
+    var rolloutEnteredAt: Date?
+    var store: ReleaseStoreIDs
+    /// What currently keeps the scheduler from moving on.
+    var problem: String?
+    var createdAt: Date
+    var updatedAt: Date
+    var events: [StoredReleaseEvent]?
+
+    /// The view of `release`; `events` only for the single-release endpoint.
+    init(_ release: StoredRelease, trainName: String, events: [StoredReleaseEvent]? = nil) throws {
+        let machine = try ReleaseService.decode(release.machine)
+        id = release.id
+        trainID = release.trainID
+        train = trainName
+        version = release.version
+        kind = release.kind
+        if case .hotfix(let base) = machine.kind { baseVersion = base }
+        state = machine.state.rawValue
+        haltedFrom = machine.haltedFrom?.rawValue
+        reason = machine.reason
+        branch = release.branch
+        rcBuildID = release.rcBuildID
+        requiredGates = machine.requiredGates
+        approvals = machine.approvals
+        missingGates = machine.missingGates
+        // `advance` is the API's name for "the next forward step".
+        allowedActions = machine.allowedActions.map(\.rawValue) + (machine.forwardAction == nil ? [] : ["advance"])
+        rolloutPercent = machine.rolloutPercent
+        rolloutStepIndex = release.rolloutStepIndex
+        rolloutEnteredAt = release.rolloutEnteredAt
+        store = ReleaseStoreIDs.decode(release.storeIDs)
+        problem = release.problem
+        createdAt = release.createdAt
+        updatedAt = release.updatedAt
+        self.events = events
+    }
+}
+
+// MARK: - TrainView
+
+/// A train as the API shows it: its definition in the file's keys, where it came from, and
+/// when its cadence starts the next release.
+struct TrainView: Encodable, Sendable {
+    var id: Int64
+    var name: String
+    var source: String
+    var definition: TrainDefinition
+    var nextStart: Date?
+    var createdAt: Date
+    var updatedAt: Date
+
+    init(_ entry: TrainCatalog.Entry, now: Date) {
+        id = entry.stored.id
+        name = entry.stored.name
+        source = entry.stored.source
+        definition = entry.definition
+        nextStart = entry.definition.cadence.nextOccurrence(after: now)
+        createdAt = entry.stored.createdAt
+        updatedAt = entry.stored.updatedAt
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import HTTPClient
+import ReleaseTrain
+
+// MARK: - StoreClients
+
+/// The store clients the train can use: one per store whose credentials are configured.
+///
+/// Both share the server's one `HTTPExecuting` (libcurl), so tests point the base URLs at
+/// local fakes and run the real client code.
+struct StoreClients: Sendable {
+    /// Google Play, when a service account is configured.
+    let play: GooglePlayClient?
+    /// App Store Connect, when an API key is configured.
+    let appStore: AppStoreConnectClient?
+
+    /// Builds the clients the settings allow.
+    init(settings: ReleaseTrainSettings, http: any HTTPExecuting) {
+        play = settings.playAccount.map { GooglePlayClient(http: http, account: $0, configuration: settings.play) }
+        appStore = settings.appStoreKey.map { AppStoreConnectClient(http: http, key: $0, configuration: settings.appStore) }
+    }
+
+    /// Whether `platform`'s store can be driven.
+    func isConfigured(_ platform: ReleasePlatform) -> Bool {
+        switch platform {
+        case .android: play != nil
+        case .ios: appStore != nil
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Core
+import Foundation
+import HTTPTypes
+import Logging
+import ReleaseTrain
+import Store
+
+// MARK: - TrainCatalog
+
+/// Train definitions: parsed with ``TrainParser`` (YAML or JSON, with positioned errors),
+/// stored as JSON, and read back as ``TrainDefinition`` values.
+///
+/// At start every `*.yml` / `*.yaml` file in the trains folder (`<pipelines>/trains` by
+/// default) is loaded and stored with source `file:<path>`, replacing an earlier definition
+/// of the same name; a file with errors is logged and skipped, never fatal.
+struct TrainCatalog: Sendable {
+    let store: any ReleaseStore
+
+    /// One train with its definition decoded.
+    struct Entry: Sendable {
+        var stored: StoredTrain
+        var definition: TrainDefinition
+    }
+
+    // MARK: Loading
+
+    /// Loads the folder; answers the problems (also logged).
+    @discardableResult
+    func loadFolder(_ path: String, logger: Logger) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            logger.info("no trains folder", metadata: ["folder": "\(path)"])
+            return []
+        }
+        var problems: [String] = []
+        var loaded = 0
+        for name in names.sorted() where !name.hasPrefix(".") && (name.hasSuffix(".yml") || name.hasSuffix(".yaml")) {
+            let file = (path as NSString).appendingPathComponent(name)
+            switch TrainParser.parse(contentsOf: file) {
+            case .failure(let diagnostics):
+                problems.append(diagnostics.description)
+                logger.warning("train definition problem", metadata: ["problem": "\(diagnostics)"])
+            case .success(let definition):
+                do {
+                    _ = try save(definition, source: "file:\(file)", actor: "system")
+                    loaded += 1
+                } catch {
+                    problems.append("\(file): \(error)")
+                    logger.error("train could not be stored", metadata: ["file": "\(file)", "error": "\(error)"])
+                }
+            }
+        }
+        logger.info("trains loaded", metadata: ["count": "\(loaded)", "folder": "\(path)"])
+        return problems
+    }
+
+    /// Parses `text` (YAML or JSON) and stores it.
+    /// - Throws: `APIError` 400 `invalid_train` listing every problem as `file:line:column: message`.
+    func create(text: String, actor: String) throws -> Entry {
+        switch TrainParser.parse(yaml: text, file: "request body") {
+        case .failure(let diagnostics):
+            throw APIError.badRequest(diagnostics.description, code: "invalid_train")
+        case .success(let definition):
+            return try save(definition, source: "api", actor: actor)
+        }
+    }
+
+    private func save(_ definition: TrainDefinition, source: String, actor: String) throws -> Entry {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(definition), as: UTF8.self)
+        let stored = try store.saveTrain(
+            name: definition.name, definition: json, source: source,
+            audit: AuditEvent(actor: actor, action: "train.save", subject: "train", detail: definition.name)
+        )
+        return Entry(stored: stored, definition: definition)
+    }
+
+    // MARK: Reading
+
+    /// Every train whose definition this server can read.
+    func all() throws -> [Entry] {
+        try store.trains().compactMap { try? entry($0) }
+    }
+
+    /// A train by id or name.
+    /// - Throws: `APIError` 404.
+    func train(_ reference: String) throws -> Entry {
+        let found: StoredTrain?
+        if let id = Int64(reference) {
+            found = try store.train(id: id)
+        } else {
+            found = try store.train(named: reference)
+        }
+        guard let found else { throw APIError.notFound("no train \(reference)") }
+        return try entry(found)
+    }
+
+    /// A train by id.
+    func train(id: Int64) throws -> Entry {
+        guard let found = try store.train(id: id) else { throw APIError.notFound("no train with id \(id)") }
+        return try entry(found)
+    }
+
+    private func entry(_ stored: StoredTrain) throws -> Entry {
+        do {
+            return Entry(stored: stored, definition: try JSONDecoder().decode(TrainDefinition.self, from: Data(stored.definition.utf8)))
+        } catch {
+            throw APIError(.internalServerError, code: "unreadable_train", message: "train \(stored.name) is stored in a form this server cannot read; post it again")
+        }
+    }
+}
