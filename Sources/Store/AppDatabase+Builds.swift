@@ -34,7 +34,7 @@ extension AppDatabase {
                 requirementsKey: JobRecord.requirementsKey(draftJob.spec.requirements), priority: draft.priority,
                 concurrencyGroup: draft.concurrencyGroup,
                 pendingReason: (waitingFor.isEmpty ? PendingReason.queued : .waitingForSteps(waitingFor)).message,
-                agentID: nil, leaseExpiresAt: nil, cancelRequested: false, exitStatus: nil, createdAt: now,
+                waitingForSteps: !waitingFor.isEmpty, agentID: nil, leaseExpiresAt: nil, cancelRequested: false, exitStatus: nil, createdAt: now,
                 assignedAt: nil, startedAt: nil, finishedAt: nil
             )
             try job.insert(db)

@@ -127,8 +127,25 @@ extension AppDatabase: JobQueue {
             try db.execute(sql: "UPDATE job SET supersededBy = ? WHERE id = ?", arguments: [retry.id, job.id])
         } else if state != .passed {
             try cancelDependents(of: job, now: now, in: db)
+        } else {
+            try releaseDependents(of: job, in: db)
         }
         try refreshBuildState(job.buildID, now: now, in: db)
+    }
+
+    /// Pending jobs of the same build whose last unpassed dependency was this job become runnable.
+    private static func releaseDependents(of job: JobRecord, in db: Database) throws {
+        let waiting = try JobRecord.filter(Column("buildID") == job.buildID && Column("state") == JobState.pending.rawValue && Column("waitingForSteps") == true).fetchAll(db)
+        guard !waiting.isEmpty else { return }
+        // One query for the build's unpassed steps, not one per waiting job.
+        let notPassed = Set(try String.fetchAll(
+            db, sql: "SELECT DISTINCT stepKey FROM job WHERE buildID = ? AND supersededBy IS NULL AND state != 'passed'",
+            arguments: [job.buildID]
+        ))
+        for var dependent in waiting where try dependent.spec().dependsOn.allSatisfy({ !notPassed.contains($0) }) {
+            dependent.waitingForSteps = false
+            try dependent.update(db)
+        }
     }
 
     /// Pending jobs of the same build that depend on this step can never run now.

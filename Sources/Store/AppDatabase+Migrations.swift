@@ -45,6 +45,7 @@ extension AppDatabase {
         registerOperationsMigration(in: &migrator)
         registerUITestMigration(in: &migrator)
         registerReleaseTrainMigration(in: &migrator)
+        registerRunnableJobsMigration(in: &migrator)
         return migrator
     }()
 }

@@ -22,6 +22,9 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     var priority: Int
     var concurrencyGroup: String?
     var pendingReason: String?
+    /// Set while a step this job depends on has not passed (`v10-runnable-jobs`): dispatch
+    /// walks only jobs that could run now, so a backlog of waiting steps costs it nothing.
+    var waitingForSteps: Bool
     var agentID: Int64?
     var leaseExpiresAt: Date?
     var cancelRequested: Bool

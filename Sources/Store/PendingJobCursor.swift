@@ -1,7 +1,8 @@
 import GRDB
 
-/// Walks the pending jobs of one requirement key, best first (higher priority, then older),
-/// a page at a time through the `job_dispatch` partial index.
+/// Walks the runnable pending jobs of one requirement key (none of their steps to wait for),
+/// best first (higher priority, then older), a page at a time through the `job_runnable`
+/// partial index.
 ///
 /// The dispatcher merges one cursor per key the agent can run, so picking a job costs a few
 /// index seeks however many jobs are pending, instead of sorting every pending job.
@@ -24,8 +25,8 @@ struct PendingJobCursor {
             page = try JobRecord.fetchAll(
                 db,
                 sql: """
-                    SELECT * FROM job INDEXED BY job_dispatch
-                    WHERE state = 'pending' AND requirementsKey = ?
+                    SELECT * FROM job INDEXED BY job_runnable
+                    WHERE state = 'pending' AND waitingForSteps = 0 AND requirementsKey = ?
                     ORDER BY priority DESC, id LIMIT ? OFFSET ?
                     """,
                 arguments: [key, Self.pageSize, fetched]
@@ -44,14 +45,14 @@ struct PendingJobCursor {
 
     // MARK: Keys
 
-    /// Every distinct requirement key among pending jobs, by skipping through the partial
+    /// Every distinct requirement key among runnable pending jobs, by skipping through the partial
     /// index one key at a time (a plain `SELECT DISTINCT` would read every pending row).
     static func pendingKeys(in db: Database) throws -> [String] {
         try String.fetchAll(db, sql: """
             WITH RECURSIVE pendingKey(key) AS (
-                SELECT (SELECT MIN(requirementsKey) FROM job WHERE state = 'pending')
+                SELECT (SELECT MIN(requirementsKey) FROM job WHERE state = 'pending' AND waitingForSteps = 0)
                 UNION ALL
-                SELECT (SELECT MIN(requirementsKey) FROM job WHERE state = 'pending' AND requirementsKey > pendingKey.key)
+                SELECT (SELECT MIN(requirementsKey) FROM job WHERE state = 'pending' AND waitingForSteps = 0 AND requirementsKey > pendingKey.key)
                 FROM pendingKey WHERE pendingKey.key IS NOT NULL
             )
             SELECT key FROM pendingKey WHERE key IS NOT NULL

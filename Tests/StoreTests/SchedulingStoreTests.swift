@@ -54,6 +54,26 @@ struct SchedulingStoreTests {
         #expect(try database.build(id: high.id)?.state == .running)
     }
 
+    @Test("thousands of jobs waiting for a step never hide a runnable one; they become runnable when it passes")
+    func waitingJobsDoNotBlockDispatch() throws {
+        defer { directory.remove() }
+        // One build whose 2,100 test shards (more than one dispatch pass looks at) wait for a build step held by another agent.
+        let tests = (0..<2_100).map { job("t\($0)", dependsOn: ["build"]) }
+        let blocked = try database.createBuild(draft(priority: 9, jobs: [job("build")] + tests), audit: audit())
+        let builder = try agent([:])
+        let buildStep = try #require(try database.claimNextJob(agent: builder, leaseSeconds: 60, now: now))
+        let later = try database.createBuild(draft(jobs: [job("lint")]), audit: audit())
+        let worker = try agent([:])
+        let next = try #require(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now))
+        #expect(next.buildID == later.id, "the runnable lint job, not one of the 2,100 waiting shards")
+
+        _ = try database.startJob(id: buildStep.jobID, agentID: builder.id, leaseSeconds: 60, now: now)
+        try database.finishJob(id: buildStep.jobID, agentID: builder.id, outcome: JobOutcome(state: .passed, exitStatus: 0), now: now)
+        let shard = try #require(try database.claimNextJob(agent: builder, leaseSeconds: 60, now: now))
+        #expect(shard.buildID == blocked.id)
+        #expect(shard.stepKey == "t0")
+    }
+
     @Test("a step waits for its dependencies, and is cancelled when one fails")
     func dependencies() throws {
         defer { directory.remove() }

@@ -65,7 +65,7 @@ final class BenchServer {
     @discardableResult
     func api(_ method: HTTPMethod, _ path: String, json: String? = nil) async throws -> [String: Any] {
         var headers: HTTPHeaders = [HTTPHeader(name: "Authorization", value: "Bearer \(Self.adminToken)")]
-        if json != nil { headers.append(HTTPHeader(name: "Content-Type", value: "application/json")) }
+        if json != nil { headers.add(name: "Content-Type", value: "application/json") }
         let response = try await client.execute(.init(method: method, url: url + path, headers: headers, body: json.map { Array($0.utf8) }))
         guard (200..<300).contains(response.status) else {
             throw BenchError("\(method.rawValue) \(path) answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
