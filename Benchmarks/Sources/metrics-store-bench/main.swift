@@ -42,6 +42,14 @@ for round in 0..<3 {
 }
 print("  reports/s per round: " + rounds.map { String(format: "%.0f", $0) }.joined(separator: ", ") + "  (goal ≥ 500)")
 
+// What the HTTP path adds per report: decoding and validating the JSON body.
+let encoded = try reports.prefix(500).map { try $0.encoded() }
+let decodeStart = ContinuousClock.now
+for data in encoded { _ = try BuildReport.decode(data) }
+let decodeTime = ContinuousClock.now - decodeStart
+print(String(format: "  JSON decode + validate: %.2f ms per report",
+             (Double(decodeTime.components.seconds) * 1000 + Double(decodeTime.components.attoseconds) / 1e15) / Double(encoded.count)))
+
 // MARK: Bulk load to the target size, spread over 90 days, 4 tasks each.
 
 let remaining = max(0, totalBuilds - ingestReports)
