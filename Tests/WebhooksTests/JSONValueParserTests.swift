@@ -1,0 +1,44 @@
+import Testing
+@testable import Webhooks
+
+/// The byte-level JSON reader behind every delivery.
+struct JSONValueParserTests {
+    func parse(_ text: String) throws -> JSONValue {
+        try JSONValueParser.parse(Array(text.utf8))
+    }
+
+    @Test func valuesOfEveryKind() throws {
+        let value = try parse(#" {"a": [1, -2, 3.5, 1e3, true, false, null, "x"], "b": {}, "c": [], "id": 9223372036854775807, "big": 18446744073709551616} "#)
+        #expect(value == .object([
+            "a": .array([.integer(1), .integer(-2), .number(3.5), .number(1000), .bool(true), .bool(false), .null, .string("x")]),
+            "b": .object([:]), "c": .array([]), "id": .integer(Int64.max), "big": .number(18446744073709551616),
+        ]))
+    }
+
+    @Test func stringEscapesAndUnicode() throws {
+        let value = try parse(#"["a\"b\\c\/d\n\t\r\b\f", "\u00e9\u2705", "\ud83d\ude80", "\ud800x", "plain ✅ text"]"#)
+        #expect(value == .array([
+            .string("a\"b\\c/d\n\t\r\u{08}\u{0C}"), .string("é✅"), .string("🚀"), .string("\u{FFFD}x"), .string("plain ✅ text"),
+        ]))
+    }
+
+    @Test func malformedInputIsAnErrorWithItsOffset() {
+        let bad = [#"{"a": }"#, #"{"a" 1}"#, #"[1, 2"#, #"{"a": tru}"#, #""unterminated"#, #"{"a": 01x}"#, "[1] 2", "\"tab\there\"", #"{"a": 1.}"#, #"["\q"]"#]
+        for text in bad {
+            #expect(throws: JSONValueParser.Failure.self, "\(text)") { try parse(text) }
+        }
+        do {
+            _ = try JSONValueParser.parse(Array(#"{"a": }"#.utf8))
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.message == "unexpected character '}' at byte 6")
+        }
+    }
+
+    @Test func deepNestingIsRefusedNotACrash() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: JSONValueParser.Failure.self) { try parse(deep) }
+        let fine = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+        _ = try parse(fine)
+    }
+}
