@@ -33,17 +33,17 @@ extension AppDatabase: DeliveryStore {
                 if let id = build.id { buildIDs.append(id) }
             }
             let response = answer(deliveryID, buildIDs)
-            record.responseStatus = response.status
-            record.responseBody = response.body
-            try record.update(db)
+            // Only the answer columns: rewriting the whole row would copy the body again.
+            try db.cachedStatement(sql: "UPDATE webhookDelivery SET responseStatus = ?, responseBody = ? WHERE id = ?")
+                .execute(arguments: [response.status, response.body, deliveryID])
             return response
         }
     }
 
     private static func storedAnswer(provider: GitProvider, key: String, in db: Database) throws -> DeliveryAnswer? {
-        try WebhookDeliveryRecord
-            .filter(Column("provider") == provider.rawValue && Column("deliveryKey") == key)
-            .fetchOne(db)
-            .map { DeliveryAnswer(status: $0.responseStatus, body: $0.responseBody, duplicate: true) }
+        // A cached statement: every delivery asks this, twice.
+        let statement = try db.cachedStatement(sql: "SELECT responseStatus, responseBody FROM webhookDelivery WHERE provider = ? AND deliveryKey = ?")
+        return try Row.fetchOne(statement, arguments: [provider.rawValue, key])
+            .map { DeliveryAnswer(status: $0["responseStatus"], body: $0["responseBody"], duplicate: true) }
     }
 }
