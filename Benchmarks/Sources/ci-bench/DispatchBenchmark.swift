@@ -29,11 +29,13 @@ struct DispatchBenchmark {
             try await Task.sleep(for: .milliseconds(500))
 
             var latencies: [Double] = []
+            var requests: [Double] = []
             var missed = 0
             for _ in 0..<builds {
                 let start = ContinuousClock.now
                 let build = try await server.api(.post, "/api/v1/builds", json: #"{"pipeline": "dispatch", "branch": "main", "commit": "HEAD"}"#)
                 guard let id = (build["id"] as? NSNumber)?.int64Value else { throw BenchError("no build id in \(build)") }
+                requests.append((ContinuousClock.now - start).seconds)
                 var held: ContinuousClock.Instant?
                 let deadline = ContinuousClock.now + .seconds(5)
                 while held == nil, ContinuousClock.now < deadline {
@@ -47,7 +49,8 @@ struct DispatchBenchmark {
             let p50 = Stats.percentile(latencies, 50)
             let p99 = Stats.percentile(latencies, 99)
             return [
-                ResultRow(scenario: "dispatch", measure: "\(agents) agents, \(builds) builds one at a time: p50", value: Stats.ms(p50), target: "< 5 ms", passed: p50 < 0.005 && missed == 0),
+                ResultRow(scenario: "dispatch", measure: "the trigger alone (POST /api/v1/builds round trip) p50 / p99", value: "\(Stats.ms(Stats.percentile(requests, 50))) / \(Stats.ms(Stats.percentile(requests, 99)))", target: "-", passed: nil),
+                ResultRow(scenario: "dispatch", measure: "\(agents) agents, \(builds) builds one at a time, trigger sent → agent holds the job: p50", value: Stats.ms(p50), target: "< 5 ms", passed: p50 < 0.005 && missed == 0),
                 ResultRow(scenario: "dispatch", measure: "p99 (missed: \(missed))", value: Stats.ms(p99), target: "< 50 ms", passed: p99 < 0.05 && missed == 0),
             ]
         }
