@@ -30,6 +30,12 @@ struct APIClient: Sendable {
         return (try decode(T.self, from: body), body)
     }
 
+    /// `POST path` with a text body as it is (a YAML file), decoded.
+    func post<T: Decodable>(_ path: String, text: String, contentType: String, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
+        let body = try await send(.post, path, body: Array(text.utf8), contentType: contentType)
+        return (try decode(T.self, from: body), body)
+    }
+
     /// `GET path` as raw bytes (logs).
     func getRaw(_ path: String) async throws(CLIError) -> [UInt8] {
         try await send(.get, path, body: nil)
@@ -42,9 +48,11 @@ struct APIClient: Sendable {
     }
 
     /// Sends one request; a non-2xx answer becomes `CLIError.server` with the server's message.
-    private func send(_ method: HTTPMethod, _ path: String, body: [UInt8]?) async throws(CLIError) -> [UInt8] {
+    private func send(
+        _ method: HTTPMethod, _ path: String, body: [UInt8]?, contentType: String = "application/json"
+    ) async throws(CLIError) -> [UInt8] {
         var headers: HTTPHeaders = ["Accept": "application/json"]
-        if body != nil { headers.add(name: "Content-Type", value: "application/json") }
+        if body != nil { headers.add(name: "Content-Type", value: contentType) }
         if let token { headers.add(name: "Authorization", value: "Bearer \(token)") }
         let request = HTTPRequest(method: method, url: baseURL + path, headers: headers, body: body, timeout: .seconds(30))
         let response: HTTPResponse

@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
 
-/// `mobile-ops releases list|show|start|approve|advance|halt|resume|hotfix|cancel`.
+/// `mobile-ops release list|status|start|approve|advance|halt|resume|hotfix|cancel`
+/// (`releases` and `show` work too).
 struct ReleasesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "releases",
+        commandName: "release",
         abstract: "Run the release train: start releases, sign off, advance, halt, resume, hotfix, cancel.",
-        subcommands: [List.self, Show.self, Start.self, Approve.self, Advance.self, Halt.self, Resume.self, Hotfix.self, Cancel.self]
+        subcommands: [List.self, Show.self, Start.self, Approve.self, Advance.self, Halt.self, Resume.self, Hotfix.self, Cancel.self],
+        aliases: ["releases"]
     )
 
     /// `mobile-ops releases list [--train T] [--state S] [--limit N]`
@@ -31,7 +33,9 @@ struct ReleasesCommand: AsyncParsableCommand {
 
     /// `mobile-ops releases show ID`
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a release, what it waits for, and its audit trail.")
+        static let configuration = CommandConfiguration(
+            commandName: "status", abstract: "Show a release, what it waits for, and its audit trail.", aliases: ["show"]
+        )
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Release id.") var id: Int64
 

@@ -1,13 +1,41 @@
 import ArgumentParser
 import Foundation
 
-/// `mobile-ops trains list|show`.
+/// `mobile-ops trains list|show|create`.
 struct TrainsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trains",
-        abstract: "List and inspect release trains.",
-        subcommands: [List.self, Show.self]
+        abstract: "List, inspect and define release trains.",
+        subcommands: [List.self, Show.self, Create.self]
     )
+
+    /// `mobile-ops trains create FILE`: define (or replace) a train from its YAML file.
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Define or replace a train from a train file (admin token).",
+            discussion: "The file is sent as it is; problems come back as 'request body:line:column: message'."
+        )
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "A train file (YAML), e.g. pipelines/trains/mobile.yml.") var file: String
+
+        func validate() throws {
+            guard FileManager.default.isReadableFile(atPath: file) else {
+                throw ValidationError("cannot read the train file '\(file)'")
+            }
+        }
+
+        func run() async throws {
+            try await reportingErrors { () async throws(CLIError) in
+                let text: String
+                do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
+                    throw CLIError.usage("cannot read \(file): \(error.localizedDescription)")
+                }
+                let (created, body) = try await connection.client().post("/api/v1/trains", text: text, contentType: "application/yaml", as: TrainSummary.self)
+                if connection.json { return Output.json(body) }
+                print("train \(created.name) (id \(created.id)) defined")
+            }
+        }
+    }
 
     /// `mobile-ops trains list`
     struct List: AsyncParsableCommand {

@@ -14,8 +14,8 @@ struct BuildMetricsModule: DIModule {
         builder.register((any NotableEventStore).self, .singleton) { (database: AppDatabase) -> any NotableEventStore in database }
 
         // MARK: Services
-        builder.register(RegressionWebhookHandler.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in
-            RegressionWebhookHandler(url: configuration.buildMetrics.notifyWebhookURL, http: http, userAgent: configuration.notifier.userAgent)
+        builder.register(TeamWebhookHandler.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in
+            TeamWebhookHandler(url: configuration.buildMetrics.notifyWebhookURL, http: http, userAgent: configuration.notifier.userAgent)
         }
         builder.register(BuildMetricsService.self, .singleton, BuildMetricsService.init(store:configuration:delivery:logger:))
         builder.entryPoint(BuildMetricsService.self)

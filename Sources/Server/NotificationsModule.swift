@@ -15,9 +15,12 @@ struct NotificationsModule: DIModule {
             CommitStatusNotifier(configuration: configuration.notifier, http: http, repositories: repositories, builds: builds, logger: logger)
         }
         builder.register(OutboxDeliveryService.self, .singleton) {
-            (store: any OutboxStore, notifier: CommitStatusNotifier, regressions: RegressionWebhookHandler, logger: Logger) in
+            (store: any OutboxStore, notifier: CommitStatusNotifier, team: TeamWebhookHandler, logger: Logger) in
             OutboxDeliveryService(
-                store: store, handlers: [CommitStatusPayload.kind: notifier, RegressionAnnouncement.kind: regressions], logger: logger)
+                store: store,
+                handlers: [CommitStatusPayload.kind: notifier, RegressionAnnouncement.kind: team, StoredReleaseEvent.outboxKind: team],
+                logger: logger
+            )
         }
         builder.register(OutboxService.self, .singleton, OutboxService.init(delivery:))
         builder.entryPoint(OutboxService.self)

@@ -125,11 +125,20 @@ extension AppDatabase {
         return stored
     }
 
+    /// Stores a transition and announces it through the notification outbox (kind
+    /// `release_step`), in the caller's transaction: every step reaches the team's webhook.
     static func insertEvent(_ event: StoredReleaseEvent, releaseID: Int64, in db: Database) throws {
         try db.execute(
             sql: "INSERT INTO trainReleaseEvent (releaseID, action, fromState, toState, actor, occurredAt, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
             arguments: [releaseID, event.action, event.from, event.to, event.actor, event.at, event.detail]
         )
+        var announced = event
+        announced.releaseID = releaseID
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = .sortedKeys
+        var message = OutboxRecord(kind: StoredReleaseEvent.outboxKind, payload: String(decoding: try encoder.encode(announced), as: UTF8.self), at: event.at)
+        try message.insert(db)
     }
 
     static func fetchRelease(id: Int64, in db: Database) throws -> StoredRelease? {

@@ -89,6 +89,9 @@ public struct StoredRelease: Codable, Sendable, Equatable, Identifiable {
 
 /// One audit event of a release: who did what, when, from which state to which, and why.
 public struct StoredReleaseEvent: Codable, Sendable, Equatable {
+    /// The outbox message kind announcing each release step.
+    public static let outboxKind = "release_step"
+
     /// Storage id; nil before it is stored.
     public var id: Int64?
     /// The release; filled in by the store.

@@ -73,6 +73,8 @@ actor FakeReleaseWorld {
             return (200, #"{"id": "committed"}"#)
         case ("DELETE", _):
             return (204, "")
+        case ("POST", "/team-webhook"):
+            return (200, #"{"ok": true}"#)
         case ("GET", let p) where p.hasSuffix("/appStoreVersions"):
             return (200, #"{"data": [{"type": "appStoreVersions", "id": "ver-1", "attributes": {"versionString": "1.0.0", "appStoreState": "\#(versionState)"}}]}"#)
         case ("POST", "/v1/appStoreVersionPhasedReleases"):

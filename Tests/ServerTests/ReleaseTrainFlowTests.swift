@@ -1,6 +1,8 @@
 import Core
 import DI
 import Foundation
+import HTTPClient
+import Notifications
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
@@ -144,6 +146,17 @@ struct ReleaseTrainFlowTests {
                     #expect(actions.contains(expected), "missing event \(expected)")
                 }
                 #expect(try database.notableEvents(limit: 50).contains { $0.kind == "release.released" })
+                // Every step is also in the notification outbox, for the team's webhook.
+                let steps = try database.claimDueMessages(kinds: ["release_step"], now: Date().addingTimeInterval(86_400 * 400), limit: 500, lease: .seconds(60))
+                let announced = steps.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.payload.utf8))) as? [String: Any] }
+                #expect(announced.compactMap { $0["action"] as? String } == actions)
+                #expect(announced.allSatisfy { $0["releaseID"] as? Int == id })
+                let handler = TeamWebhookHandler(url: fake + "/team-webhook", http: HTTPClient(), userAgent: "test")
+                let delivered = await handler.deliver(try #require(steps.last))
+                #expect(delivered == .delivered)
+                let posted = await world.requests("/team-webhook", method: "POST")
+                #expect(posted.count == 1)
+                #expect((posted.first?.json?["release_step"] as? [String: Any])?["action"] as? String == "rollout_complete")
 
                 // A hotfix starts from the released version on its own branch.
                 let hotfix = try await client.send(.post, "/api/v1/releases/\(id)/hotfix")

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@Suite("mobile-ops trains and release")
+struct ReleaseCommandTests {
+    static let train = """
+        name: tablet
+        repository: acme/tablet
+        platforms: [android]
+        cadence: manual
+        version: {scheme: semver, bump: minor}
+        release_branch: release/{version}
+        rc_pipeline: main-nightly
+        signoff: [qa]
+        rollout:
+          android: {track: production, steps: [5, 100], soak: 1h}
+        """
+
+    @Test("trains create sends a train file (typos come back positioned); trains list shows it; release and releases both work")
+    func trainsAndReleases() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-train-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = directory.appendingPathComponent("tablet.yml").path
+        let bad = directory.appendingPathComponent("typo.yml").path
+        try Self.train.write(toFile: good, atomically: true, encoding: .utf8)
+        try Self.train.replacingOccurrences(of: "signoff:", with: "sign_off:").write(toFile: bad, atomically: true, encoding: .utf8)
+
+        try await LiveServer.run { server in
+            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+            let created = try await CLIProcess.run(["trains", "create", good], environment: env)
+            #expect(created.status == 0, "\(created.stderr)")
+            #expect(created.stdout.contains("train tablet"))
+            let typo = try await CLIProcess.run(["trains", "create", bad], environment: env)
+            #expect(typo.status == 1)
+            #expect(typo.stderr.contains("request body:8:1"), "\(typo.stderr)")
+            let missing = try await CLIProcess.run(["trains", "create", directory.appendingPathComponent("nope.yml").path], environment: env)
+            #expect(missing.status != 0)
+            #expect(missing.stderr.contains("cannot read the train file"))
+
+            let list = try await CLIProcess.run(["trains", "list"], environment: env)
+            #expect(list.stdout.contains("tablet") && list.stdout.contains("mobile"), "\(list.stdout)")
+            for name in ["release", "releases"] {
+                let releases = try await CLIProcess.run([name, "list"], environment: env)
+                #expect(releases.status == 0, "\(releases.stderr)")
+            }
+            let unknown = try await CLIProcess.run(["release", "status", "999"], environment: env)
+            #expect(unknown.status == 1)
+            #expect(!unknown.stderr.isEmpty)
+        }
+    }
+}
