@@ -156,7 +156,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["mobile-ops-server", "mobile-ops-agent", "HTTPClient", "Webhooks", "Core"],
+            dependencies: [
+                "mobile-ops-server", "mobile-ops-agent", "HTTPClient", "Webhooks", "Core",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),

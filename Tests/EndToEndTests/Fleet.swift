@@ -33,9 +33,14 @@ final class Fleet {
     // MARK: Processes
 
     /// Starts the server with a short lease and waits until it listens.
-    func startServer(pipeline: String) async throws {
+    func startServer(pipeline: String, train: String? = nil, environment: [String: String] = [:]) async throws {
         try pipeline.write(to: root.appendingPathComponent("pipelines/e2e.yml"), atomically: true, encoding: .utf8)
+        if let train {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("pipelines/trains"), withIntermediateDirectories: true)
+            try train.write(to: root.appendingPathComponent("pipelines/trains/e2e.yml"), atomically: true, encoding: .utf8)
+        }
         let process = Process()
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
         process.executableURL = Self.binaries.appendingPathComponent("mobile-ops-server")
         process.arguments = ["--port", "0", "--database", root.appendingPathComponent("db.sqlite").path,
                              "--pipelines", root.appendingPathComponent("pipelines").path,

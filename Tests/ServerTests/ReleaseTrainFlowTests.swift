@@ -20,6 +20,7 @@ struct ReleaseTrainFlowTests {
             let logs = RecordedLogs()
             let server = try await TestServer.releaseTrain(fake: fake, credentials: credentials, logs: logs)
             let service = try await server.server.container.resolve(ReleaseTrainService.self)
+            let directory = server.directory
             let database = try await server.server.container.resolve(AppDatabase.self)
             try await server.test { client in
                 let repository = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/mobile-app", "provider": "github", "cloneURL": "https://github.com/acme/mobile-app.git", "defaultBranch": "main"}"#)
@@ -102,7 +103,11 @@ struct ReleaseTrainFlowTests {
                 // The soak time holds the next step back, then it comes.
                 await service.checkOnce(now: rolloutStart.addingTimeInterval(1800))
                 #expect(await world.playTrackUpdates().count == 2)
-                await service.checkOnce(now: rolloutStart.addingTimeInterval(3600))
+                // The server restarts mid-rollout: a new process on the same database picks the
+                // release up where it was (the step and when it began are stored) and steps on.
+                let restarted = try await TestServer.releaseTrain(fake: fake, credentials: credentials, in: directory)
+                let restartedService = try await restarted.server.container.resolve(ReleaseTrainService.self)
+                await restartedService.checkOnce(now: rolloutStart.addingTimeInterval(3600))
                 #expect(await world.playTrackUpdates().last?.status == "inProgress")
                 #expect(await world.playTrackUpdates().last?.fraction == 0.5)
 

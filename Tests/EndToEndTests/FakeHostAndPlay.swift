@@ -1,0 +1,125 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Testing
+
+/// A local stand-in for GitHub's refs and commit-status APIs and Google Play's token endpoint
+/// and Android Publisher edits, for the release train run by a real server process.
+///
+/// Cutting a branch here also creates it in the local repository the agents clone, so the
+/// release candidate really builds the release branch.
+actor FakeHostAndPlay {
+    /// One request the fake answered.
+    struct Recorded: Sendable {
+        let method: String
+        let path: String
+        let body: String
+    }
+
+    private(set) var recorded: [Recorded] = []
+    let repository: String
+
+    init(repository: String) {
+        self.repository = repository
+    }
+
+    /// Play track updates as (status, userFraction), in order.
+    func trackUpdates() -> [(status: String, fraction: Double?)] {
+        recorded.filter { $0.method == "PUT" && $0.path.contains("/tracks/") }.map { request in
+            let json = (try? JSONSerialization.jsonObject(with: Data(request.body.utf8))) as? [String: Any]
+            let release = (json?["releases"] as? [[String: Any]])?.first
+            return (release?["status"] as? String ?? "?", release?["userFraction"] as? Double)
+        }
+    }
+
+    func requests(containing fragment: String) -> [Recorded] {
+        recorded.filter { $0.path.contains(fragment) }
+    }
+
+    fileprivate func handle(method: String, path: String, body: String) -> (Int, String) {
+        recorded.append(Recorded(method: method, path: path, body: body))
+        switch method {
+        case "GET" where path.contains("/git/ref/heads/"):
+            let branch = String(path.split(separator: "/git/ref/heads/").last ?? "main")
+            let sha = (try? Self.git(["rev-parse", branch], in: repository)) ?? ""
+            return (200, #"{"ref": "refs/heads/\#(branch)", "object": {"sha": "\#(sha)", "type": "commit"}}"#)
+        case "POST" where path.hasSuffix("/git/refs"):
+            let json = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
+            let ref = json?["ref"] as? String ?? ""
+            let sha = json?["sha"] as? String ?? ""
+            let branch = ref.replacingOccurrences(of: "refs/heads/", with: "")
+            guard (try? Self.git(["branch", branch, sha], in: repository)) != nil else {
+                return (422, #"{"message": "Reference already exists"}"#)
+            }
+            return (201, #"{"ref": "\#(ref)", "object": {"sha": "\#(sha)", "type": "commit"}}"#)
+        case "POST" where path.contains("/statuses/"):
+            return (201, #"{"state": "success"}"#)
+        case "POST" where path == "/token":
+            return (200, #"{"access_token": "ya29.e2e-access-token", "expires_in": 3600, "token_type": "Bearer"}"#)
+        case "POST" where path.hasSuffix("/edits"):
+            return (200, #"{"id": "edit-\#(recorded.count)"}"#)
+        case "PUT" where path.contains("/tracks/"), "GET" where path.contains("/tracks/"):
+            return (200, method == "PUT" ? body : #"{"track": "production", "releases": []}"#)
+        case "POST" where path.hasSuffix(":commit"):
+            return (200, #"{"id": "committed"}"#)
+        case "DELETE":
+            return (204, "")
+        default:
+            return (404, #"{"error": {"code": 404, "message": "no such fake route", "status": "NOT_FOUND"}}"#)
+        }
+    }
+
+    // MARK: Running
+
+    /// Runs the fake on an ephemeral port for the duration of `body`.
+    static func run(repository: String, _ body: (FakeHostAndPlay, String) async throws -> Void) async throws {
+        let fake = FakeHostAndPlay(repository: repository)
+        let router = Router()
+        router.on("/**", method: .get) { request, _ in try await answer(fake, request) }
+        router.on("/**", method: .post) { request, _ in try await answer(fake, request) }
+        router.on("/**", method: .put) { request, _ in try await answer(fake, request) }
+        router.on("/**", method: .delete) { request, _ in try await answer(fake, request) }
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        var logger = Logger(label: "FakeHostAndPlay")
+        logger.logLevel = .critical
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }, logger: logger
+        )
+        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let task = Task { try await services.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        do {
+            try await body(fake, "http://127.0.0.1:\(port)")
+        } catch {
+            await services.triggerGracefulShutdown()
+            _ = await task.result
+            throw error
+        }
+        await services.triggerGracefulShutdown()
+        _ = await task.result
+    }
+
+    private static func answer(_ fake: FakeHostAndPlay, _ request: Request) async throws -> Response {
+        let body = try await request.body.collect(upTo: 1 << 20)
+        let (status, text) = await fake.handle(method: request.method.rawValue, path: request.uri.path, body: String(buffer: body))
+        return Response(status: .init(code: status), headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func git(_ arguments: [String], in directory: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadUnknown) }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,105 @@
+import _CryptoExtras
+import Foundation
+import Testing
+
+/// The release train with real processes: the server's own scheduler cuts the branch through a
+/// fake GitHub, builds the release candidate on a real agent, submits to a fake Google Play
+/// after sign-off, rolls out in steps, halts on a health breach, resumes and completes.
+@Suite("End to end: the release train with a real server and agent", .serialized, .timeLimit(.minutes(4)))
+struct ReleaseTrainEndToEndTests {
+    static let pipeline = """
+        name: e2e-rc
+        triggers:
+          manual: true
+        steps:
+          - key: rc
+            label: Release candidate
+            command: echo "rc of $MOBILE_OPS_RELEASE_VERSION on $(git branch -r --contains HEAD | grep release | tr -d ' ')" && cat README.md
+            agents:
+              platform: android
+        """
+
+    static let train = """
+        name: e2e-train
+        repository: acme/e2e
+        platforms: [android]
+        cadence: manual
+        version: {scheme: semver, bump: minor}
+        release_branch: release/{version}
+        rc_pipeline: e2e-rc
+        signoff: [qa]
+        rollout:
+          android: {track: production, steps: [20, 100], soak: 10s}
+        health:
+          - {metric: crash_free_users, comparator: "<", threshold: 99.5, min_sample: 100}
+        """
+
+    @Test("cadence-free start → branch cut → RC on a real agent → sign-off → Play rollout → breach halts → resume → released")
+    func releaseTrain() async throws {
+        let fleet = try Fleet()
+        defer { fleet.stop() }
+        let (repository, _) = try fleet.makeRepository()
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048).pkcs8PEMRepresentation
+        try await FakeHostAndPlay.run(repository: repository) { fake, url in
+            let account = try JSONSerialization.data(withJSONObject: [
+                "type": "service_account", "private_key": key, "client_email": "bot@acme.iam.gserviceaccount.com", "token_uri": url + "/token",
+            ])
+            try await fleet.startServer(pipeline: Self.pipeline, train: Self.train, environment: [
+                "MOBILE_OPS_GITHUB_API_URL": url, "MOBILE_OPS_GITHUB_TOKEN": "ghp_e2e_token",
+                "MOBILE_OPS_PLAY_SERVICE_ACCOUNT_JSON": String(decoding: account, as: UTF8.self),
+                "MOBILE_OPS_PLAY_API_URL": url, "MOBILE_OPS_PLAY_TOKEN_URL": url + "/token",
+                "MOBILE_OPS_TRAIN_CHECK_SECONDS": "1",
+            ])
+            try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/e2e", "provider": "github", "cloneURL": "file://\#(repository)", "defaultBranch": "main", "webhookSecret": "\#(Fleet.secret)"}"#)
+            try fleet.startAgent("linux", tags: ["platform=android"])
+
+            let started = try await fleet.call("POST", "/api/v1/releases", json: #"{"train": "e2e-train", "store": {"androidPackage": "com.acme.e2e", "androidVersionCodes": ["42"]}}"#)
+            let id = try #require(started["id"] as? Int, "\(started)")
+            // The scheduler cuts release/1.0.0 (in the repository too) and builds the RC on the agent.
+            var release = try await Self.wait(fleet, id, for: "awaiting_signoff")
+            #expect(try FakeHostAndPlay.git(["branch", "--list", "release/*"], in: repository).contains("release/1.0.0"))
+            let rcBuild = try #require(release["rcBuildID"] as? Int)
+            let build = try await fleet.call("GET", "/api/v1/builds/\(rcBuild)")
+            #expect(build["state"] as? String == "passed")
+            #expect(build["branch"] as? String == "release/1.0.0")
+            let job = try #require((build["jobs"] as? [[String: Any]])?.first?["id"] as? Int)
+            #expect(try await fleet.log(job: job).contains("rc of 1.0.0 on origin/release/1.0.0"))
+
+            // QA signs off: submitted to Play, then the first rollout step.
+            try await fleet.call("POST", "/api/v1/releases/\(id)/approve", json: #"{"gate": "qa"}"#)
+            release = try await Self.wait(fleet, id, for: "rolling_out")
+            #expect(await fake.trackUpdates().last?.status == "inProgress")
+            #expect(await fake.trackUpdates().last?.fraction == 0.2)
+
+            // A crash-rate breach halts the Play rollout.
+            let breach = try await fleet.call("POST", "/api/v1/releases/\(id)/health", json: #"{"metric": "crash_free_users", "value": 97.0, "sampleSize": 500, "platform": "android"}"#)
+            #expect(breach["halted"] as? Bool == true)
+            #expect(await fake.trackUpdates().last?.status == "halted")
+            try await Task.sleep(for: .seconds(2))
+            #expect(try await fleet.call("GET", "/api/v1/releases/\(id)")["state"] as? String == "halted", "the scheduler leaves a halted release alone")
+
+            // Resume, soak, complete.
+            try await fleet.call("POST", "/api/v1/releases/\(id)/resume")
+            release = try await Self.wait(fleet, id, for: "released", limit: .seconds(60))
+            #expect(await fake.trackUpdates().last?.status == "completed")
+            let events = (release["events"] as? [[String: Any]] ?? []).compactMap { $0["action"] as? String }
+            for expected in ["cut_branch", "rc_build_started", "rc_build_passed", "approve", "submit", "halt", "resume", "rollout_complete"] {
+                #expect(events.contains(expected), "missing \(expected) in \(events)")
+            }
+            #expect(await fake.requests(containing: "/git/refs").count == 1)
+        }
+    }
+
+    /// Polls the release until it reaches `state`.
+    static func wait(_ fleet: Fleet, _ id: Int, for state: String, limit: Duration = .seconds(90)) async throws -> [String: Any] {
+        let deadline = ContinuousClock.now + limit
+        var last: [String: Any] = [:]
+        while ContinuousClock.now < deadline {
+            last = try await fleet.call("GET", "/api/v1/releases/\(id)")
+            if last["state"] as? String == state { return last }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        Issue.record("release \(id) did not reach \(state): \(last["state"] ?? "?"), problem: \(last["problem"] ?? "none")")
+        return last
+    }
+}
