@@ -127,7 +127,8 @@ struct CommitStatusNotifierFailureTests {
                 Issue.record("expected a retry, got \(outcome)")
                 return
             }
-            #expect(error.contains("connection"))
+            // Refused, or reset when another test's server took the port meanwhile: both are transient.
+            #expect(error.lowercased().contains("connection"))
         }
     }
 }
