@@ -12,6 +12,7 @@ let package = Package(
         .package(name: "mobile-ops", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject.git", from: "2.10.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -43,6 +44,8 @@ let package = Package(
                 .product(name: "Agent", package: "mobile-ops"),
                 .product(name: "HTTPClient", package: "mobile-ops"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // Read-only look at the server's own timestamps (runnable → assigned).
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/ci-bench"
         ),

@@ -112,7 +112,9 @@ public final class JobDispatcher: Sendable {
 
     /// Offers work to each parked poll, oldest first, skipping tag sets that found none.
     private func runOnePass() {
-        let parked = state.withLock { $0.waiters.sorted { $0.value.order < $1.value.order }.map(\.key) }
+        // Sort plain (order, id) pairs: sorting the waiters themselves copies agents and
+        // continuations around and showed up in profiles with hundreds of parked polls.
+        let parked = state.withLock { state in state.waiters.map { ($0.value.order, $0.key) } }.sorted { $0.0 < $1.0 }.map(\.1)
         var idleTags: Set<[String: String]> = []
         for id in parked {
             // Take the waiter out while claiming for it, so its timer cannot answer it

@@ -46,8 +46,9 @@ extension AppDatabase {
         var reasons: [String: Int] = [:]
         let oldest = try JobRecord.filter(Column("state") == JobState.pending.rawValue)
             .order(Column("id")).limit(dashboardReasonLimit).fetchAll(db)
+        let fleet = try FleetSnapshot.load(now: now, in: db)
         for job in oldest {
-            reasons[try pendingReason(for: job, now: now, in: db).message, default: 0] += 1
+            reasons[try pendingReason(for: job, fleet: fleet, in: db).message, default: 0] += 1
         }
         let byReason = reasons.map { ReasonCount(reason: $0.key, count: $0.value) }.sorted { ($0.count, $1.reason) > ($1.count, $0.reason) }
         return QueueStatus(pending: pending, running: running, byReason: byReason)

@@ -62,10 +62,12 @@ extension AppDatabase: BuildStore {
     /// A build with its jobs in step order, shards in order, newest attempt last.
     static func fetchBuild(id: Int64, in db: Database) throws -> Build? {
         guard let record = try BuildRecord.fetchOne(db, key: id) else { return nil }
-        let now = Date()
-        let jobs = try JobRecord.filter(Column("buildID") == id).order(Column("id")).fetchAll(db).map { record in
+        let records = try JobRecord.filter(Column("buildID") == id).order(Column("id")).fetchAll(db)
+        // The fleet is read once, and only when some job waits.
+        let fleet = records.contains { $0.jobState == .pending } ? try FleetSnapshot.load(now: Date(), in: db) : nil
+        let jobs = try records.map { record in
             var job = record.job
-            if job.state == .pending { job.pendingReason = try pendingReason(for: record, now: now, in: db).message }
+            if job.state == .pending, let fleet { job.pendingReason = try pendingReason(for: record, fleet: fleet, in: db).message }
             return job
         }
         return record.build(jobs: jobs)

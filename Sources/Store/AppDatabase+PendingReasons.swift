@@ -10,22 +10,20 @@ extension AppDatabase {
     /// Why a pending job waits, worked out now from the fleet and the build, not stored:
     /// the fleet changes far more often than jobs do.
     static func pendingReason(for job: JobRecord, now: Date, in db: Database) throws -> PendingReason {
+        try pendingReason(for: job, fleet: FleetSnapshot.load(now: now, in: db), in: db)
+    }
+
+    /// The same, against a fleet read once for several jobs.
+    static func pendingReason(for job: JobRecord, fleet: FleetSnapshot, in db: Database) throws -> PendingReason {
         let spec = try job.spec()
         let waiting = try unpassedDependencies(of: job, spec: spec, in: db)
         if !waiting.isEmpty { return .waitingForSteps(waiting) }
         if let group = try concurrencyGroupHeldElsewhere(by: job, in: db) { return .waitingForConcurrencyGroup(group) }
-        let agents = try AgentRecord
-            .filter(Column("state") == "connected" && Column("lastSeenAt") > now.addingTimeInterval(-connectedWindow))
-            .fetchAll(db)
-            .filter { spec.requirements.isSatisfied(by: $0.tagValues) }
-        guard !agents.isEmpty else {
+        let matching = fleet.members.filter { spec.requirements.isSatisfied(by: $0.tags) }
+        guard !matching.isEmpty else {
             return .noMatchingAgent(requirements: spec.requirements.tags.isEmpty ? "no requirements (no agent is connected)" : spec.requirements.description)
         }
-        let busy = try agents.filter { agent in
-            let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE agentID = ? AND state IN ('assigned', 'running')", arguments: [agent.id]) ?? 0
-            return held >= agent.slots
-        }
-        return busy.count == agents.count ? .agentsBusy(matching: agents.count) : .queued
+        return matching.allSatisfy(\.isBusy) ? .agentsBusy(matching: matching.count) : .queued
     }
 
     // MARK: Shared by dispatch and pending reasons

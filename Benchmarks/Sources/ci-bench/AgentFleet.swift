@@ -4,7 +4,7 @@ import Foundation
 import HTTPClient
 import Synchronization
 
-/// Many simulated agents, each a real `AgentAPI` client long-polling the server: when one
+/// Many simulated agents, real `AgentAPI` clients long-polling the server: when one
 /// gets a job it notes the time, reports it passed and polls again.
 final class AgentFleet: Sendable {
     private let api: AgentAPI
@@ -14,7 +14,9 @@ final class AgentFleet: Sendable {
 
     /// Registers `count` agents with `tags` through a new registration token.
     init(server: BenchServer, count: Int, tags: [String: String]) async throws {
-        api = AgentAPI(client: server.client, serverURL: server.url)
+        // Their own client: agents run on other machines, so their long polls must not share
+        // one curl multi handle (and its thread) with the requests being measured.
+        api = AgentAPI(client: HTTPClient(configuration: .init(maxConnectionsPerHost: 0, maxIdleConnections: 2_000)), serverURL: server.url)
         let created = try await server.api(.post, "/api/v1/agents/tokens", json: #"{"name": "bench"}"#)
         guard let registration = created["token"] as? String else { throw BenchError("no registration token in \(created)") }
         var tokens: [String] = []
