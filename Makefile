@@ -54,7 +54,7 @@ bench: deps
 	cd Benchmarks && .build/release/metrics-store-bench
 	cd Benchmarks && .build/release/di-compare
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
-	SKIP_BUILD=1 Benchmarks/HTTP/run.sh
+	Benchmarks/HTTP/run.sh
 
 clean:
 	rm -rf .build Benchmarks/.build
