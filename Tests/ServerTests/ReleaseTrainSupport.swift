@@ -151,6 +151,7 @@ extension TestServer {
         configuration.adminToken = TestServer.adminToken
         configuration.pipelinesPath = directory.appendingPathComponent("pipelines").path
         configuration.notifier = NotifierConfiguration(githubAPIURL: fake, githubToken: ReleaseCredentials.githubToken)
+        configuration.buildMetrics.notifyWebhookURL = fake + "/team-webhook"
         try FileManager.default.createDirectory(atPath: configuration.pipelinesPath, withIntermediateDirectories: true)
         try TestPipelines.ci.write(toFile: configuration.pipelinesPath + "/app-ci.yml", atomically: true, encoding: .utf8)
         ReleaseFiles.install(in: configuration, train: train)
