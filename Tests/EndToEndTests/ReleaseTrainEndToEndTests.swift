@@ -68,13 +68,13 @@ struct ReleaseTrainEndToEndTests {
             // QA signs off: submitted to Play, then the first rollout step.
             try await fleet.call("POST", "/api/v1/releases/\(id)/approve", json: #"{"gate": "qa"}"#)
             release = try await Self.wait(fleet, id, for: "rolling_out")
-            #expect(await fake.trackUpdates().last?.status == "inProgress")
-            #expect(await fake.trackUpdates().last?.fraction == 0.2)
+            // The state is stored before the store call returns: wait for Play to see the step.
+            try await Self.eventually("Play at 20 %") { await fake.trackUpdates().last.map { $0.status == "inProgress" && $0.fraction == 0.2 } ?? false }
 
             // A crash-rate breach halts the Play rollout.
             let breach = try await fleet.call("POST", "/api/v1/releases/\(id)/health", json: #"{"metric": "crash_free_users", "value": 97.0, "sampleSize": 500, "platform": "android"}"#)
             #expect(breach["halted"] as? Bool == true)
-            #expect(await fake.trackUpdates().last?.status == "halted")
+            try await Self.eventually("Play halted") { await fake.trackUpdates().last?.status == "halted" }
             try await Task.sleep(for: .seconds(2))
             #expect(try await fleet.call("GET", "/api/v1/releases/\(id)")["state"] as? String == "halted", "the scheduler leaves a halted release alone")
 
@@ -88,6 +88,16 @@ struct ReleaseTrainEndToEndTests {
             }
             #expect(await fake.requests(containing: "/git/refs").count == 1)
         }
+    }
+
+    /// Polls `condition` for up to 30 s; records an issue naming `what` if it never holds.
+    static func eventually(_ what: String, _ condition: () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        Issue.record("\(what) did not happen within 30 s")
     }
 
     /// Polls the release until it reaches `state`.
