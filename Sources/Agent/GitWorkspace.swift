@@ -59,19 +59,10 @@ public actor GitWorkspace {
 
     /// `<mirrors>/<sanitised name>.git`.
     public func mirrorPath(for repositoryName: String) -> String {
-        self.mirrorsDirectory + "/" + Self.sanitizedName(repositoryName) + ".git"
+        self.mirrorsDirectory + "/" + Repository.folderName(for: repositoryName) + ".git"
     }
 
     // MARK: Names
-
-    /// A file name for `name`: letters, digits, `.`, `-` and `_` kept, anything else `_`,
-    /// no leading dot, at most 100 characters.
-    public static func sanitizedName(_ name: String) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
-        var result = String(name.map { allowed.contains($0) ? $0 : "_" }.prefix(100))
-        if result.hasPrefix(".") { result = "_" + result.dropFirst() }
-        return result.isEmpty ? "repository" : result
-    }
 
     /// Rejects commit names git could read as options or that cannot be one revision.
     static func validate(commit: String) throws(CheckoutError) {

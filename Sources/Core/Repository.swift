@@ -28,3 +28,17 @@ public struct Repository: Codable, Sendable, Equatable, Identifiable {
         self.createdAt = createdAt
     }
 }
+
+// MARK: - Folder names
+
+extension Repository {
+    /// A file name for a repository name (`acme/ios-app` → `acme_ios-app`): letters, digits,
+    /// `.`, `-` and `_` kept, anything else `_`, no leading dot, at most 100 characters.
+    /// The agent's and the server's git mirrors are named this way.
+    public static func folderName(for name: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+        var result = String(name.map { allowed.contains($0) ? $0 : "_" }.prefix(100))
+        if result.hasPrefix(".") { result = "_" + result.dropFirst() }
+        return result.isEmpty ? "repository" : result
+    }
+}

@@ -58,7 +58,7 @@ struct ImpactService: Sendable {
                 let graph = try ModuleGraphLoader().decode(input.graph ?? Data(), source: "request body")
                 return try report(graph: graph, changes: ChangeSet(paths: input.changedFiles ?? []), runAll: input.runAll)
             }
-            let mirror = directory + "/mirrors/" + Self.safeName(repository.name) + ".git"
+            let mirror = directory + "/mirrors/" + Repository.folderName(for: repository.name) + ".git"
             let checkout = directory + "/checkouts/" + UUID().uuidString
             defer { try? FileManager.default.removeItem(atPath: checkout) }
             let git = GitCheckout()
@@ -82,12 +82,5 @@ struct ImpactService: Sendable {
 
     private func report(graph: ModuleGraph, changes: ChangeSet, runAll: [String]) throws(ImpactError) -> ImpactReport {
         try ImpactAnalyzer(graph: graph, triggers: RunAllTriggers.default.adding(runAll)).analyze(changes)
-    }
-
-    /// A folder name for a repository name: letters, digits, `.`, `-`, `_`; anything else `_`.
-    static func safeName(_ name: String) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
-        let mapped = String(name.map { allowed.contains($0) ? $0 : "_" }.prefix(100))
-        return mapped.hasPrefix(".") ? "_" + mapped.dropFirst() : mapped
     }
 }

@@ -15,14 +15,18 @@ public struct Route: Sendable {
     public var path: String
     /// The scope a bearer token needs; nil for public endpoints (health, webhooks).
     public var scope: TokenScope?
+    /// The largest declared body this endpoint accepts; nil for the server's limit
+    /// (`--max-body-size`). Uploads that stream to disk (artifacts) set their own.
+    public var bodyLimit: Int64?
     /// What the endpoint does.
     public var handler: Handler
 
     /// Describes an endpoint.
-    public init(_ method: HTTPRequest.Method, _ path: String, scope: TokenScope?, handler: @escaping Handler) {
+    public init(_ method: HTTPRequest.Method, _ path: String, scope: TokenScope?, bodyLimit: Int64? = nil, handler: @escaping Handler) {
         self.method = method
         self.path = path
         self.scope = scope
+        self.bodyLimit = bodyLimit
         self.handler = handler
     }
 }

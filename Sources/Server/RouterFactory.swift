@@ -3,19 +3,17 @@ import Hummingbird
 /// Builds the Hummingbird router from every controller's routes.
 ///
 /// This is where cross-cutting behaviour is attached exactly once: request logging and
-/// ids, the error shape, the body limit, the 405 table and per-route authentication.
+/// ids, the error shape, the 405 table, and per-route body limits and authentication.
 public struct RouterFactory: Sendable {
     private let controllers: [any APIController]
     private let authenticator: Authenticator
     private let bodyLimit: Int
-    private let artifactLimit: Int64
 
     /// Creates the factory; `controllers` is the container's multi-binding of every controller.
     public init(controllers: [any APIController], authenticator: Authenticator, configuration: ServerConfiguration) {
         self.controllers = controllers
         self.authenticator = authenticator
         self.bodyLimit = configuration.maxBodySize
-        self.artifactLimit = configuration.maxArtifactSize
     }
 
     /// A router serving every route of the contributed controllers plus `extra` ones.
@@ -27,11 +25,26 @@ public struct RouterFactory: Sendable {
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ErrorMiddleware(routes: table))
-        router.add(middleware: BodyLimitMiddleware(limit: bodyLimit, artifactLimit: artifactLimit))
         for route in routes {
-            router.on(RouterPath(route.path), method: route.method, use: authenticated(route))
+            router.on(RouterPath(route.path), method: route.method, use: limited(route, authenticated(route)))
         }
         return router
+    }
+
+    /// Rejects a request whose declared body is over the route's limit before any of it is
+    /// read (and before authentication, so an oversized body is a 413 whoever sends it).
+    ///
+    /// Bodies without a `Content-Length` (chunked) are bounded where they are read
+    /// (`Request.collectBody(limit:)`, the artifact stream); this answers the common case early
+    /// and for every route, including ones that never read their body.
+    private func limited(_ route: Route, _ handler: @escaping Route.Handler) -> Route.Handler {
+        let limit = route.bodyLimit ?? Int64(bodyLimit)
+        return { request, context in
+            if let declared = request.headers[.contentLength].flatMap(Int64.init), declared > limit {
+                throw APIError.payloadTooLarge(limit: Int(clamping: limit))
+            }
+            return try await handler(request, context)
+        }
     }
 
     /// Wraps a handler so it runs only for a caller holding the route's scope.

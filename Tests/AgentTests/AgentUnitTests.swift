@@ -23,10 +23,10 @@ struct AgentUnitTests {
     }
 
     @Test func mirrorNamesAreSafeFileNames() {
-        #expect(GitWorkspace.sanitizedName("acme/ios-app") == "acme_ios-app")
-        #expect(GitWorkspace.sanitizedName("../../etc") == "_._.._etc")
-        #expect(GitWorkspace.sanitizedName("") == "repository")
-        #expect(GitWorkspace.sanitizedName(String(repeating: "a", count: 500)).count == 100)
+        #expect(Repository.folderName(for: "acme/ios-app") == "acme_ios-app")
+        #expect(Repository.folderName(for: "../../etc") == "_._.._etc")
+        #expect(Repository.folderName(for: "") == "repository")
+        #expect(Repository.folderName(for: String(repeating: "a", count: 500)).count == 100)
     }
 
     @Test func backoffGrowsToItsCapWithJitter() {
