@@ -9,20 +9,23 @@ extension ReleaseDriver {
     /// approvals arriving together are applied one after the other, so exactly one of them
     /// sees the last gate signed and the release advances once.
     func approve(_ id: Int64, gate: String, actor: String, now: Date) async throws -> StoredRelease {
+        try await serializer.run(id) { try signOff(id, gate: gate, actor: actor, now: now) }
+    }
+
+    private func signOff(_ id: Int64, gate: String, actor: String, now: Date) throws -> StoredRelease {
         let approved = try releases.apply(.approve(gate: gate, by: actor), to: id, actor: actor, at: now).release
         guard try ReleaseService.decode(approved.machine).isReadyToSubmit else { return approved }
-        do {
-            return try releases.apply(.submit, to: id, actor: Self.actor, at: now).release
-        } catch is ReleaseTransitionError {
-            // Another request already submitted it.
-            return try releases.store.release(id: id) ?? approved
-        }
+        return try releases.apply(.submit, to: id, actor: Self.actor, at: now).release
     }
 
     /// The next forward step now, by hand: cutting the branch and starting an RC build do
     /// their work first; the other steps record what a person saw happen (e.g. a store
     /// review approved outside the train's reach).
     func advance(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
+        try await serializer.run(id) { try await stepForward(id, actor: actor, now: now) }
+    }
+
+    private func stepForward(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
         guard let release = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
         let train = try catalog.train(id: release.trainID)
         let machine = try ReleaseService.decode(release.machine)
@@ -54,9 +57,15 @@ extension ReleaseDriver {
         return try releases.store.release(id: id) ?? release
     }
 
-    /// Halts the release; one that is rolling out also stops on `platforms` (all of the
-    /// train's when nil): Play halted, App Store phased release paused.
-    func halt(_ id: Int64, reason: String, actor: String, now: Date, platforms: [ReleasePlatform]? = nil) async throws -> StoredRelease {
+    /// Halts the release; one that is rolling out also stops on every store of the train:
+    /// Play halted, App Store phased release paused.
+    func halt(_ id: Int64, reason: String, actor: String, now: Date) async throws -> StoredRelease {
+        try await serializer.run(id) { try await haltNow(id, reason: reason, actor: actor, now: now) }
+    }
+
+    /// Halts the release and stops its rollout on `platforms` (all of the train's when nil),
+    /// for a caller that already has the release's turn in ``serializer``.
+    func haltNow(_ id: Int64, reason: String, actor: String, now: Date, platforms: [ReleasePlatform]? = nil) async throws -> StoredRelease {
         guard let before = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
         let train = try catalog.train(id: before.trainID)
         let targets = platforms ?? train.definition.platforms
@@ -82,6 +91,10 @@ extension ReleaseDriver {
 
     /// Resumes a halted release where it stopped, and the stores the train halted.
     func resume(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
+        try await serializer.run(id) { try await resumeNow(id, actor: actor, now: now) }
+    }
+
+    private func resumeNow(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
         guard let before = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
         let train = try catalog.train(id: before.trainID)
         let halted = (ReleaseStoreIDs.decode(before.storeIDs).haltedStores ?? []).compactMap(ReleasePlatform.init(rawValue:))

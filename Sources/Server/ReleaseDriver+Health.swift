@@ -25,6 +25,10 @@ extension ReleaseDriver {
     /// Evaluates `samples` with the train's health rules; a breach on a release that is
     /// rolling out halts it and stops the rollout on that sample's store.
     func reportHealth(_ id: Int64, samples: [Sample], actor: String, now: Date) async throws -> (verdicts: [SampleVerdict], release: StoredRelease) {
+        try await serializer.run(id) { try await evaluate(id, samples: samples, actor: actor, now: now) }
+    }
+
+    private func evaluate(_ id: Int64, samples: [Sample], actor: String, now: Date) async throws -> (verdicts: [SampleVerdict], release: StoredRelease) {
         guard var release = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
         let train = try catalog.train(id: release.trainID)
         let evaluator = HealthEvaluator(rules: train.definition.healthRules)
@@ -47,7 +51,7 @@ extension ReleaseDriver {
             let machine = try ReleaseService.decode(release.machine)
             if machine.state == .rollingOut {
                 do {
-                    release = try await halt(id, reason: summary, actor: actor, now: now, platforms: [sample.platform])
+                    release = try await haltNow(id, reason: summary, actor: actor, now: now, platforms: [sample.platform])
                 } catch is ReleaseTransitionError {
                     // Another breach halted it first; make sure this store stops too.
                     release = try releases.store.release(id: id) ?? release

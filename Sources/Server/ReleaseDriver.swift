@@ -25,6 +25,8 @@ struct ReleaseDriver: Sendable {
     let cutter: GitBranchCutter
     let stores: StoreClients
     let logger: Logger
+    /// Keeps the scheduler's steps and people's actions on one release from interleaving.
+    let serializer = ReleaseSerializer()
 
     /// The actor automatic steps are recorded under.
     static let actor = "scheduler"
@@ -78,14 +80,16 @@ struct ReleaseDriver: Sendable {
 
     /// Takes automatic steps on one release until it waits for something.
     func drive(releaseID: Int64, now: Date) async {
-        for _ in 0..<10 {
-            do {
-                guard let release = try releases.store.release(id: releaseID) else { return }
-                let train = try catalog.train(id: release.trainID)
-                guard try await step(release, train: train, now: now) else { return }
-            } catch {
-                report(problem: "\(error)", on: releaseID)
-                return
+        _ = try? await serializer.run(releaseID) {
+            for _ in 0..<10 {
+                do {
+                    guard let release = try releases.store.release(id: releaseID) else { return }
+                    let train = try catalog.train(id: release.trainID)
+                    guard try await step(release, train: train, now: now) else { return }
+                } catch {
+                    report(problem: "\(error)", on: releaseID)
+                    return
+                }
             }
         }
     }

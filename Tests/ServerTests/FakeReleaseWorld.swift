@@ -35,7 +35,31 @@ actor FakeReleaseWorld {
     var phasedDay: Int?
     private var edits = 0
 
+    /// Whether Play rollout updates (`inProgress` track PUTs) wait for ``releaseRollouts()``.
+    private var holdingRollouts = false
+    /// The rollout update waiting, if one is.
+    private var heldRollout: CheckedContinuation<Void, Never>?
+
     func setVersionState(_ state: String) { versionState = state }
+
+    /// Makes the next Play rollout updates wait unanswered, as a slow Google would.
+    func holdRollouts() { holdingRollouts = true }
+
+    /// Answers the waiting rollout update and stops holding.
+    func releaseRollouts() {
+        holdingRollouts = false
+        heldRollout?.resume()
+        heldRollout = nil
+    }
+
+    /// Whether a rollout update is waiting.
+    var isHoldingARollout: Bool { heldRollout != nil }
+
+    /// Waits while rollout updates are held; the request is recorded only once let through.
+    fileprivate func pauseIfHeld(_ request: Recorded) async {
+        guard holdingRollouts, request.method == "PUT", request.path.contains("/tracks/"), request.text.contains("inProgress") else { return }
+        await withCheckedContinuation { heldRollout = $0 }
+    }
     func setPhasedDay(_ day: Int?) { phasedDay = day }
 
     /// Requests whose path contains `fragment` (and of `method`, if given).
@@ -117,9 +141,11 @@ extension FakeReleaseWorld {
             let data = try await request.body.collect(upTo: 1 << 20)
             var headers: [String: String] = [:]
             for field in request.headers { headers[field.name.canonicalName] = field.value }
-            let (status, text) = await world.handle(Recorded(
+            let recorded = Recorded(
                 method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "", headers: headers, body: Array(buffer: data)
-            ))
+            )
+            await world.pauseIfHeld(recorded)
+            let (status, text) = await world.handle(recorded)
             return Response(status: .init(code: status), headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
         }
         let app = Application(
