@@ -5,13 +5,20 @@ import Synchronization
 
 /// Registers and looks up repositories.
 ///
-/// The list is read on every dashboard refresh and CLI call but changes rarely, so it is kept
-/// as a versioned snapshot that each write through this service invalidates. This holds while
-/// one server owns the database (SQLite); a shared PostgreSQL would need the store to notify.
+/// The list is read on every dashboard refresh, CLI call and webhook delivery but changes
+/// rarely, so it is kept as a versioned snapshot (with the webhook secrets looked up so far)
+/// that each write through this service invalidates. This holds while one server owns the
+/// database (SQLite); a shared PostgreSQL would need the store to notify.
 public final class RepositoryService: Sendable {
     private let store: any RepositoryStore
-    /// The cached list and the write counter it was read at.
-    private let cache = Mutex<(version: Int, snapshot: RepositorySnapshot?)>((0, nil))
+    /// The cached list and secrets, and the write counter they were read at.
+    private let cache = Mutex<Cache>(Cache())
+
+    private struct Cache: Sendable {
+        var version = 0
+        var snapshot: RepositorySnapshot?
+        var secrets: [Int64: String] = [:]
+    }
 
     /// Creates the service over a repository store.
     public init(store: any RepositoryStore) {
@@ -29,18 +36,33 @@ public final class RepositoryService: Sendable {
             defaultBranch: valid.defaultBranch, webhookSecret: secret,
             audit: AuditEvent(actor: actor, action: "repository.create", subject: "repository", detail: valid.name)
         )
-        cache.withLock { $0 = ($0.version + 1, nil) }
+        cache.withLock { $0 = Cache(version: $0.version + 1) }
         return (repository, secret)
     }
 
     /// All repositories, with the version of the list they belong to.
     public func list() throws(StoreError) -> RepositorySnapshot {
-        let (version, cached) = cache.withLock { $0 }
+        let (version, cached) = cache.withLock { ($0.version, $0.snapshot) }
         if let cached { return cached }
         let snapshot = RepositorySnapshot(version: version, repositories: try store.repositories())
         // Keep it only if no write happened while we read; otherwise it may be stale.
         cache.withLock { if $0.version == version { $0.snapshot = snapshot } }
         return snapshot
+    }
+
+    /// The repository named `name` (ignoring ASCII case, as the store does), or nil.
+    public func repository(named name: String) throws(StoreError) -> Repository? {
+        try list().repository(named: name)
+    }
+
+    /// The webhook secret of repository `id`, for signature checks only; read once, then
+    /// kept with the snapshot (every delivery needs it).
+    public func webhookSecret(repositoryID id: Int64) throws(StoreError) -> String? {
+        let (version, cached) = cache.withLock { ($0.version, $0.secrets[id]) }
+        if let cached { return cached }
+        guard let secret = try store.webhookSecret(repositoryID: id) else { return nil }
+        cache.withLock { if $0.version == version { $0.secrets[id] = secret } }
+        return secret
     }
 
     /// One repository by id.
@@ -60,11 +82,29 @@ public final class RepositoryService: Sendable {
 
 // MARK: - Snapshot
 
-
 /// The repository list as of one version; the version changes with every write.
 public struct RepositorySnapshot: Sendable {
     /// Increases with every write through `RepositoryService`.
     public let version: Int
     /// The repositories, ordered by id.
     public let repositories: [Repository]
+    /// Positions in `repositories` by ASCII-lower-cased name.
+    private let positions: [String: Int]
+
+    init(version: Int, repositories: [Repository]) {
+        self.version = version
+        self.repositories = repositories
+        var positions: [String: Int] = [:]
+        for (index, repository) in repositories.enumerated() { positions[Self.key(repository.name)] = index }
+        self.positions = positions
+    }
+
+    /// The repository named `name`, ignoring ASCII case (SQLite's `NOCASE`).
+    public func repository(named name: String) -> Repository? {
+        positions[Self.key(name)].map { repositories[$0] }
+    }
+
+    private static func key(_ name: String) -> String {
+        String(decoding: name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+    }
 }

@@ -24,7 +24,7 @@ struct WebhookController: APIController {
                 let status: Int
                 let body: String
                 do {
-                    (status, body) = try intake.receive(provider: provider, headers: headers, body: Array(buffer.readableBytesView))
+                    (status, body) = try await intake.receive(provider: provider, headers: headers, body: Array(buffer.readableBytesView))
                 } catch {
                     metrics.webhookReceived(provider: provider.rawValue, status: (error as? APIError)?.status.code ?? 500)
                     throw error

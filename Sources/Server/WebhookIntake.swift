@@ -10,18 +10,23 @@ import Webhooks
 /// The order matters. Only the repository's identity is read before the signature is
 /// checked with that repository's secret; nothing unverified is parsed further or stored.
 /// The delivery, its raw headers and body, the builds it triggers and the answer are then
-/// written in one transaction, so `202` means all of it is durable.
+/// written in one transaction, so `202` means all of it is durable. Deliveries arriving
+/// together share that transaction (``GroupCommit``): one commit for a burst.
 public struct WebhookIntake: Sendable {
-    private let repositories: any RepositoryStore
+    private let repositories: RepositoryService
     private let deliveries: any DeliveryStore
+    private let commits: GroupCommit<DeliveryWrite, DeliveryAnswer>
     private let planner: BuildPlanner
     private let dispatcher: JobDispatcher
     private let logger: Logger
 
     /// Creates the intake.
-    public init(repositories: any RepositoryStore, deliveries: any DeliveryStore, planner: BuildPlanner, dispatcher: JobDispatcher, logger: Logger) {
+    public init(repositories: RepositoryService, deliveries: any DeliveryStore, planner: BuildPlanner, dispatcher: JobDispatcher, logger: Logger) {
         self.repositories = repositories
         self.deliveries = deliveries
+        self.commits = GroupCommit(label: "webhook-deliveries") { writes in
+            deliveries.recordDeliveries(writes).map { $0.mapError { $0 } }
+        }
         self.planner = planner
         self.dispatcher = dispatcher
         self.logger = logger
@@ -29,7 +34,7 @@ public struct WebhookIntake: Sendable {
 
     /// Handles one delivery and returns the HTTP status and JSON body to answer with.
     /// - Throws: `APIError` 400 (unreadable payload), 401 (signature), 404 (unknown repository).
-    public func receive(provider: GitProvider, headers: [String: String], body: [UInt8]) throws -> (status: Int, body: String) {
+    public func receive(provider: GitProvider, headers: [String: String], body: [UInt8]) async throws -> (status: Int, body: String) {
         let adapter = WebhookProviders.adapter(for: provider)
         let request = WebhookRequest(headers: headers, body: body)
         let identity: RepositoryIdentity
@@ -55,10 +60,9 @@ public struct WebhookIntake: Sendable {
         }
         let event = adapter.eventName(request) ?? "unknown"
         // Deliveries without an id cannot be deduplicated; a random key still stores them.
+        // A redelivery is recognised where it is written (same transaction as the first
+        // answer), so the common case costs no extra read.
         let key = adapter.deliveryID(request) ?? "generated-\(UUID().uuidString)"
-        if let earlier = try deliveries.deliveryAnswer(provider: provider, key: key) {
-            return (200, earlier.body)
-        }
         let events: [WebhookEvent]
         do {
             events = try adapter.parseEvents(request)
@@ -71,10 +75,10 @@ public struct WebhookIntake: Sendable {
             return planner.drafts(for: trigger, repository: repository, message: Self.message(of: event), author: Self.author(of: event))
         }
         let incoming = IncomingDelivery(provider: provider, key: key, event: event, repositoryID: repository.id, headers: request.headers, body: body)
-        let answer = try deliveries.recordDelivery(incoming, builds: drafts) { deliveryID, buildIDs in
+        let answer = try await commits.submit(DeliveryWrite(delivery: incoming, builds: drafts) { deliveryID, buildIDs in
             let list = buildIDs.map(String.init).joined(separator: ",")
             return DeliveryAnswer(status: isPing ? 200 : 202, body: "{\"builds\":[\(list)],\"delivery\":\(deliveryID)}")
-        }
+        })
         if answer.duplicate { return (200, answer.body) }
         if !drafts.isEmpty { dispatcher.wake() }
         logger.info("webhook delivery", metadata: ["provider": "\(provider.rawValue)", "event": "\(event)", "repository": "\(repository.name)", "builds": "\(drafts.count)"])
@@ -82,9 +86,10 @@ public struct WebhookIntake: Sendable {
     }
 
     private func findRepository(_ identity: RepositoryIdentity) throws(StoreError) -> Repository? {
-        if let name = identity.fullName, let found = try repositories.repository(named: name) { return found }
+        let snapshot = try repositories.list()
+        if let name = identity.fullName, let found = snapshot.repository(named: name) { return found }
         guard !identity.cloneURLs.isEmpty else { return nil }
-        return try repositories.repositories().first { identity.matches(name: $0.name, cloneURL: $0.cloneURL) }
+        return snapshot.repositories.first { identity.matches(name: $0.name, cloneURL: $0.cloneURL) }
     }
 
     private static func message(of event: WebhookEvent) -> String? {

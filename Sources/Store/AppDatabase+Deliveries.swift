@@ -8,36 +8,58 @@ extension AppDatabase: DeliveryStore {
         try read { db in try Self.storedAnswer(provider: provider, key: key, in: db) }
     }
 
-    /// Stores the delivery, its builds and their jobs in one transaction.
-    public func recordDelivery(
-        _ delivery: IncomingDelivery, builds: [BuildDraft],
-        answer: @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer
-    ) throws(StoreError) -> DeliveryAnswer {
-        try write { db in
-            // Writes are serialised, so this check and the insert below cannot interleave
-            // with a concurrent redelivery: exactly one of them creates builds.
-            if let earlier = try Self.storedAnswer(provider: delivery.provider, key: delivery.key, in: db) {
-                return earlier
+    /// Stores each delivery with its builds and jobs, all in one transaction (one commit
+    /// for a whole burst), each in its own savepoint so one failure loses no other.
+    public func recordDeliveries(_ deliveries: [DeliveryWrite]) -> [Result<DeliveryAnswer, StoreError>] {
+        do {
+            return try write { db in
+                // Writes are serialised, so the duplicate check and the insert cannot
+                // interleave with a concurrent redelivery: exactly one of them creates builds.
+                let now = Date()
+                return deliveries.map { write in
+                    do {
+                        var answer: DeliveryAnswer?
+                        try db.inSavepoint {
+                            answer = try Self.record(write, now: now, in: db)
+                            return .commit
+                        }
+                        guard let answer else { return .failure(StoreError.database("the delivery was not written")) }
+                        return .success(answer)
+                    } catch let error as StoreError {
+                        return .failure(error)
+                    } catch {
+                        return .failure(StoreError.database("\(error)"))
+                    }
+                }
             }
-            let now = Date()
-            var record = WebhookDeliveryRecord(
-                id: nil, provider: delivery.provider.rawValue, deliveryKey: delivery.key, event: delivery.event,
-                repositoryID: delivery.repositoryID, headers: try Self.encodeJSON(delivery.headers),
-                body: Data(delivery.body), receivedAt: now, responseStatus: 0, responseBody: ""
-            )
-            try record.insert(db)
-            guard let deliveryID = record.id else { throw StoreError.database("delivery insert returned no id") }
-            var buildIDs: [Int64] = []
-            for draft in builds {
-                let build = try Self.insertBuild(draft, deliveryID: deliveryID, now: now, in: db)
-                if let id = build.id { buildIDs.append(id) }
-            }
-            let response = answer(deliveryID, buildIDs)
-            // Only the answer columns: rewriting the whole row would copy the body again.
-            try db.cachedStatement(sql: "UPDATE webhookDelivery SET responseStatus = ?, responseBody = ? WHERE id = ?")
-                .execute(arguments: [response.status, response.body, deliveryID])
-            return response
+        } catch {
+            return deliveries.map { _ in .failure(error) }
         }
+    }
+
+    /// Writes one delivery, its builds and its answer (or answers the earlier delivery's).
+    private static func record(_ write: DeliveryWrite, now: Date, in db: Database) throws -> DeliveryAnswer {
+        let delivery = write.delivery
+        if let earlier = try storedAnswer(provider: delivery.provider, key: delivery.key, in: db) {
+            return earlier
+        }
+        var record = WebhookDeliveryRecord(
+            id: nil, provider: delivery.provider.rawValue, deliveryKey: delivery.key, event: delivery.event,
+            repositoryID: delivery.repositoryID, headers: try encodeJSON(delivery.headers),
+            body: Data(delivery.body), receivedAt: now, responseStatus: 0, responseBody: ""
+        )
+        try record.insert(db)
+        guard let deliveryID = record.id else { throw StoreError.database("delivery insert returned no id") }
+        var buildIDs: [Int64] = []
+        for draft in write.builds {
+            let build = try insertBuild(draft, deliveryID: deliveryID, now: now, in: db)
+            if let id = build.id { buildIDs.append(id) }
+        }
+        let response = write.answer(deliveryID, buildIDs)
+        // Only the answer columns: rewriting the whole row would copy the body again.
+        try db.cachedStatement(sql: "UPDATE webhookDelivery SET responseStatus = ?, responseBody = ? WHERE id = ?")
+            .execute(arguments: [response.status, response.body, deliveryID])
+        return response
     }
 
     private static func storedAnswer(provider: GitProvider, key: String, in db: Database) throws -> DeliveryAnswer? {

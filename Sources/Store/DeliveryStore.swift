@@ -5,15 +5,43 @@ import Foundation
 public protocol DeliveryStore: Sendable {
     /// The answer given to an earlier delivery with this key, if there was one.
     func deliveryAnswer(provider: GitProvider, key: String) throws(StoreError) -> DeliveryAnswer?
-    /// Stores the delivery, its builds and their jobs in one transaction and returns the answer.
+    /// Stores each delivery with its builds and their jobs, all in one transaction, and
+    /// answers one result per delivery, in order.
     ///
-    /// If a delivery with the same key was stored meanwhile, nothing is written and that
-    /// delivery's answer is returned with `duplicate` set.
+    /// Each delivery is written in its own savepoint: one that fails leaves the others
+    /// stored. A delivery whose key was stored before (or earlier in the same batch) writes
+    /// nothing and answers that delivery's answer with `duplicate` set.
+    func recordDeliveries(_ deliveries: [DeliveryWrite]) -> [Result<DeliveryAnswer, StoreError>]
+}
+
+extension DeliveryStore {
+    /// Stores one delivery, its builds and their jobs in one transaction and returns the answer.
     /// - Parameter answer: Builds the response from the new delivery id and build ids.
-    func recordDelivery(
+    public func recordDelivery(
         _ delivery: IncomingDelivery, builds: [BuildDraft],
-        answer: @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer
-    ) throws(StoreError) -> DeliveryAnswer
+        answer: @escaping @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer
+    ) throws(StoreError) -> DeliveryAnswer {
+        let results = recordDeliveries([DeliveryWrite(delivery: delivery, builds: builds, answer: answer)])
+        guard let result = results.first else { throw StoreError.database("the delivery write gave no result") }
+        return try result.get()
+    }
+}
+
+/// One delivery to store with the builds it triggers.
+public struct DeliveryWrite: Sendable {
+    /// The delivery as received.
+    public var delivery: IncomingDelivery
+    /// The builds it starts.
+    public var builds: [BuildDraft]
+    /// Builds the response from the new delivery id and build ids.
+    public var answer: @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer
+
+    /// Describes one delivery write.
+    public init(delivery: IncomingDelivery, builds: [BuildDraft], answer: @escaping @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer) {
+        self.delivery = delivery
+        self.builds = builds
+        self.answer = answer
+    }
 }
 
 /// A webhook delivery as received, before storage.

@@ -1,0 +1,65 @@
+import Core
+import Foundation
+import Testing
+@testable import Store
+
+/// Deliveries written together in one transaction (the webhook intake's group commit).
+@Suite("Delivery batches in the store")
+struct DeliveryBatchTests {
+    let directory: TemporaryDirectory
+    let database: AppDatabase
+    let repositoryID: Int64
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        database = try AppDatabase.open(path: directory.path("db.sqlite"))
+        repositoryID = try database.createRepository(
+            name: "acme/app", provider: .github, cloneURL: "file:///tmp/acme", defaultBranch: "main",
+            webhookSecret: "secret-secret-secret", audit: AuditEvent(actor: "t", action: "a", subject: "s")
+        ).id
+    }
+
+    private func write(_ key: String, buildRepository: Int64? = nil) -> DeliveryWrite {
+        let delivery = IncomingDelivery(provider: .github, key: key, event: "push", repositoryID: repositoryID, headers: ["x-github-event": "push"], body: Array(#"{"key": "\#(key)"}"#.utf8))
+        let job = JobDraft(stepKey: "build", label: "Build", spec: JobSpec(commands: ["echo build"], requirements: AgentRequirements([:])))
+        let draft = BuildDraft(repositoryID: buildRepository ?? repositoryID, pipeline: "ci", trigger: "push", branch: "main",
+                               commitSHA: String(repeating: "b", count: 40), jobs: [job])
+        return DeliveryWrite(delivery: delivery, builds: [draft]) { id, builds in
+            DeliveryAnswer(status: 202, body: "\(key):\(id):\(builds.map(String.init).joined(separator: ","))")
+        }
+    }
+
+    @Test("a batch answers each delivery in order; a failing one is rolled back alone; a repeated key in the batch is a duplicate")
+    func batch() throws {
+        defer { directory.remove() }
+        // The third delivery's build names a repository that does not exist: its insert fails.
+        let results = database.recordDeliveries([write("a"), write("b"), write("c", buildRepository: 424_242), write("a"), write("d")])
+        #expect(results.count == 5)
+        let answers = results.map { try? $0.get() }
+        #expect(answers[0]?.body.hasPrefix("a:") == true)
+        #expect(answers[0]?.duplicate == false)
+        #expect(answers[1]?.body.hasPrefix("b:") == true)
+        #expect(answers[2] == nil, "the failing delivery reports its error")
+        #expect(answers[3]?.duplicate == true)
+        #expect(answers[3]?.body == answers[0]?.body)
+        #expect(answers[4]?.body.hasPrefix("d:") == true)
+
+        // Everything but the failing delivery is stored, with one build each.
+        #expect(try database.deliveryAnswer(provider: .github, key: "a")?.body == answers[0]?.body)
+        #expect(try database.deliveryAnswer(provider: .github, key: "c") == nil)
+        #expect(try database.deliveryAnswer(provider: .github, key: "d")?.body == answers[4]?.body)
+        let builds = try database.builds(BuildFilter())
+        #expect(builds.count == 3)
+        #expect(Set(builds.map(\.number)) == [1, 2, 3])
+    }
+
+    @Test("a redelivery of a key stored by an earlier batch writes nothing new")
+    func acrossBatches() throws {
+        defer { directory.remove() }
+        let first = try #require(try database.recordDeliveries([write("x")]).first?.get())
+        let second = try #require(try database.recordDeliveries([write("y"), write("x")]).last?.get())
+        #expect(second.duplicate)
+        #expect(second.body == first.body)
+        #expect(try database.builds(BuildFilter()).count == 2)
+    }
+}
