@@ -75,7 +75,7 @@ public struct WebhookIntake: Sendable {
             return planner.drafts(for: trigger, repository: repository, message: Self.message(of: event), author: Self.author(of: event))
         }
         let incoming = IncomingDelivery(provider: provider, key: key, event: event, repositoryID: repository.id, headers: request.headers, body: body)
-        let answer = try await commits.submit(DeliveryWrite(delivery: incoming, builds: drafts) { deliveryID, buildIDs in
+        let answer = try await commits.submit(try DeliveryWrite(delivery: incoming, builds: drafts) { deliveryID, buildIDs in
             let list = buildIDs.map(String.init).joined(separator: ",")
             return DeliveryAnswer(status: isPing ? 200 : 202, body: "{\"builds\":[\(list)],\"delivery\":\(deliveryID)}")
         })

@@ -6,7 +6,7 @@ extension AppDatabase: BuildStore {
     /// Creates a build (a manual trigger) with its jobs and audit event, in one transaction.
     public func createBuild(_ draft: BuildDraft, audit: AuditEvent) throws(StoreError) -> Build {
         try write { db in
-            let record = try Self.insertBuild(draft, deliveryID: nil, now: audit.occurredAt, in: db)
+            let record = try Self.insertBuild(EncodedBuildDraft(draft), deliveryID: nil, now: audit.occurredAt, in: db)
             guard let id = record.id else { throw StoreError.database("build insert returned no id") }
             var event = AuditEventRecord(audit)
             event.subject = "build:\(id)"

@@ -7,7 +7,8 @@ import GRDB
 extension AppDatabase {
     /// Inserts a build, its jobs, the cancellation of the builds it supersedes, and the
     /// commit-status message announcing it, all inside the caller's transaction.
-    static func insertBuild(_ draft: BuildDraft, deliveryID: Int64?, now: Date, in db: Database) throws -> BuildRecord {
+    static func insertBuild(_ encoded: EncodedBuildDraft, deliveryID: Int64?, now: Date, in db: Database) throws -> BuildRecord {
+        let draft = encoded.draft
         let number = try Int.fetchOne(
             db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM build WHERE repositoryID IS ?", arguments: [draft.repositoryID]
         ) ?? 1
@@ -15,23 +16,27 @@ extension AppDatabase {
             id: nil, repositoryID: draft.repositoryID, number: number, pipeline: draft.pipeline,
             state: BuildState.pending.rawValue, trigger: draft.trigger, branch: draft.branch, tag: draft.tag,
             commitSHA: draft.commitSHA, pullRequest: draft.pullRequest, message: draft.message, author: draft.author,
-            env: try encodeJSON(draft.env), concurrencyGroup: draft.concurrencyGroup, priority: draft.priority,
+            env: encoded.env, concurrencyGroup: draft.concurrencyGroup, priority: draft.priority,
             deliveryID: deliveryID, cancelReason: nil, createdAt: now, startedAt: nil, finishedAt: nil
         )
         try build.insert(db)
         guard let buildID = build.id else { throw StoreError.database("build insert returned no id") }
 
-        for draftJob in draft.jobs {
+        for (index, draftJob) in draft.jobs.enumerated() {
             let waitingFor = draftJob.spec.dependsOn
-            var spec = draftJob.spec
-            if spec.uiTests != nil {
+            let plan: String
+            if let encodedPlan = encoded.plans[index] {
+                plan = encodedPlan
+            } else {
+                var spec = draftJob.spec
                 spec.uiTests?.durations = try suiteDurations(pipeline: draft.pipeline, stepKey: draftJob.stepKey, in: db)
+                plan = try encodeJSON(spec)
             }
             var job = JobRecord(
                 id: nil, buildID: buildID, stepKey: draftJob.stepKey, label: draftJob.label,
                 shardIndex: draftJob.shardIndex, shardCount: draftJob.shardCount, attempt: 1, supersededBy: nil,
-                state: JobState.pending.rawValue, plan: try encodeJSON(spec),
-                requirementsKey: JobRecord.requirementsKey(draftJob.spec.requirements), priority: draft.priority,
+                state: JobState.pending.rawValue, plan: plan,
+                requirementsKey: encoded.requirementsKeys[index], priority: draft.priority,
                 concurrencyGroup: draft.concurrencyGroup,
                 pendingReason: (waitingFor.isEmpty ? PendingReason.queued : .waitingForSteps(waitingFor)).message,
                 waitingForSteps: !waitingFor.isEmpty, agentID: nil, leaseExpiresAt: nil, cancelRequested: false, exitStatus: nil, createdAt: now,

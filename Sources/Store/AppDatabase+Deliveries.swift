@@ -45,7 +45,7 @@ extension AppDatabase: DeliveryStore {
         }
         var record = WebhookDeliveryRecord(
             id: nil, provider: delivery.provider.rawValue, deliveryKey: delivery.key, event: delivery.event,
-            repositoryID: delivery.repositoryID, headers: try encodeJSON(delivery.headers),
+            repositoryID: delivery.repositoryID, headers: write.headers,
             body: Data(delivery.body), receivedAt: now, responseStatus: 0, responseBody: ""
         )
         try record.insert(db)

@@ -41,7 +41,7 @@ extension AppDatabase: ScheduleStore {
                 return nil
             }
             guard let occurrence, occurrence > handled, occurrence <= now else { return nil }
-            let record = try Self.insertBuild(draft, deliveryID: nil, now: now, in: db)
+            let record = try Self.insertBuild(EncodedBuildDraft(draft), deliveryID: nil, now: now, in: db)
             guard let id = record.id else { throw StoreError.database("build insert returned no id") }
             try db.execute(
                 sql: "UPDATE scheduleCursor SET handledThrough = ?, lastBuildID = ? WHERE pipeline = ? AND repository = ?",

@@ -21,25 +21,33 @@ extension DeliveryStore {
         _ delivery: IncomingDelivery, builds: [BuildDraft],
         answer: @escaping @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer
     ) throws(StoreError) -> DeliveryAnswer {
-        let results = recordDeliveries([DeliveryWrite(delivery: delivery, builds: builds, answer: answer)])
+        let results = recordDeliveries([try DeliveryWrite(delivery: delivery, builds: builds, answer: answer)])
         guard let result = results.first else { throw StoreError.database("the delivery write gave no result") }
         return try result.get()
     }
 }
 
-/// One delivery to store with the builds it triggers.
+/// One delivery to store with the builds it triggers, encoded ahead of the write.
 public struct DeliveryWrite: Sendable {
     /// The delivery as received.
-    public var delivery: IncomingDelivery
+    public let delivery: IncomingDelivery
+    /// The request headers as a JSON object.
+    let headers: String
     /// The builds it starts.
-    public var builds: [BuildDraft]
+    public let builds: [EncodedBuildDraft]
     /// Builds the response from the new delivery id and build ids.
-    public var answer: @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer
+    public let answer: @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer
 
-    /// Describes one delivery write.
-    public init(delivery: IncomingDelivery, builds: [BuildDraft], answer: @escaping @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer) {
+    /// Describes one delivery write, encoding its JSON columns now (outside the transaction).
+    /// - Throws: `StoreError.database` if something cannot be encoded.
+    public init(delivery: IncomingDelivery, builds: [BuildDraft], answer: @escaping @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer) throws(StoreError) {
         self.delivery = delivery
-        self.builds = builds
+        do { headers = try AppDatabase.encodeJSON(delivery.headers) } catch {
+            throw StoreError.database("the delivery's headers cannot be encoded: \(error)")
+        }
+        var encoded: [EncodedBuildDraft] = []
+        for build in builds { encoded.append(try EncodedBuildDraft(build)) }
+        self.builds = encoded
         self.answer = answer
     }
 }

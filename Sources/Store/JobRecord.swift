@@ -38,6 +38,34 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
         id = inserted.rowID
     }
 
+    /// Every column by hand: GRDB's `Encodable` path costs several times the SQLite insert,
+    /// and jobs are written on every delivery (the webhook intake's hot path).
+    func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["buildID"] = buildID
+        container["stepKey"] = stepKey
+        container["label"] = label
+        container["shardIndex"] = shardIndex
+        container["shardCount"] = shardCount
+        container["attempt"] = attempt
+        container["supersededBy"] = supersededBy
+        container["state"] = state
+        container["plan"] = plan
+        container["requirementsKey"] = requirementsKey
+        container["priority"] = priority
+        container["concurrencyGroup"] = concurrencyGroup
+        container["pendingReason"] = pendingReason
+        container["waitingForSteps"] = waitingForSteps
+        container["agentID"] = agentID
+        container["leaseExpiresAt"] = leaseExpiresAt
+        container["cancelRequested"] = cancelRequested
+        container["exitStatus"] = exitStatus
+        container["createdAt"] = createdAt
+        container["assignedAt"] = assignedAt
+        container["startedAt"] = startedAt
+        container["finishedAt"] = finishedAt
+    }
+
     var jobState: JobState { JobState(rawValue: state) ?? .pending }
 
     /// The API value.

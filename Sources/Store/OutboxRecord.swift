@@ -21,6 +21,18 @@ struct OutboxRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendabl
         id = inserted.rowID
     }
 
+    /// Every column by hand (see `JobRecord`): a message is written with every build.
+    func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["kind"] = kind
+        container["payload"] = payload
+        container["createdAt"] = createdAt
+        container["attempts"] = attempts
+        container["nextAttemptAt"] = nextAttemptAt
+        container["deliveredAt"] = deliveredAt
+        container["lastError"] = lastError
+    }
+
     /// A new undelivered message, due now.
     init(kind: String, payload: String, at now: Date) {
         self.id = nil

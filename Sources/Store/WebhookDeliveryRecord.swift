@@ -23,4 +23,18 @@ struct WebhookDeliveryRecord: Codable, FetchableRecord, MutablePersistableRecord
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
+
+    /// Every column by hand (see `JobRecord`): one row per delivery.
+    func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["provider"] = provider
+        container["deliveryKey"] = deliveryKey
+        container["event"] = event
+        container["repositoryID"] = repositoryID
+        container["headers"] = headers
+        container["body"] = body
+        container["receivedAt"] = receivedAt
+        container["responseStatus"] = responseStatus
+        container["responseBody"] = responseBody
+    }
 }

@@ -19,12 +19,12 @@ struct DeliveryBatchTests {
         ).id
     }
 
-    private func write(_ key: String, buildRepository: Int64? = nil) -> DeliveryWrite {
+    private func write(_ key: String, buildRepository: Int64? = nil) throws -> DeliveryWrite {
         let delivery = IncomingDelivery(provider: .github, key: key, event: "push", repositoryID: repositoryID, headers: ["x-github-event": "push"], body: Array(#"{"key": "\#(key)"}"#.utf8))
         let job = JobDraft(stepKey: "build", label: "Build", spec: JobSpec(commands: ["echo build"], requirements: AgentRequirements([:])))
         let draft = BuildDraft(repositoryID: buildRepository ?? repositoryID, pipeline: "ci", trigger: "push", branch: "main",
                                commitSHA: String(repeating: "b", count: 40), jobs: [job])
-        return DeliveryWrite(delivery: delivery, builds: [draft]) { id, builds in
+        return try DeliveryWrite(delivery: delivery, builds: [draft]) { id, builds in
             DeliveryAnswer(status: 202, body: "\(key):\(id):\(builds.map(String.init).joined(separator: ","))")
         }
     }
@@ -33,7 +33,7 @@ struct DeliveryBatchTests {
     func batch() throws {
         defer { directory.remove() }
         // The third delivery's build names a repository that does not exist: its insert fails.
-        let results = database.recordDeliveries([write("a"), write("b"), write("c", buildRepository: 424_242), write("a"), write("d")])
+        let results = database.recordDeliveries([try write("a"), try write("b"), try write("c", buildRepository: 424_242), try write("a"), try write("d")])
         #expect(results.count == 5)
         let answers = results.map { try? $0.get() }
         #expect(answers[0]?.body.hasPrefix("a:") == true)
@@ -56,8 +56,8 @@ struct DeliveryBatchTests {
     @Test("a redelivery of a key stored by an earlier batch writes nothing new")
     func acrossBatches() throws {
         defer { directory.remove() }
-        let first = try #require(try database.recordDeliveries([write("x")]).first?.get())
-        let second = try #require(try database.recordDeliveries([write("y"), write("x")]).last?.get())
+        let first = try #require(try database.recordDeliveries([try write("x")]).first?.get())
+        let second = try #require(try database.recordDeliveries([try write("y"), try write("x")]).last?.get())
         #expect(second.duplicate)
         #expect(second.body == first.body)
         #expect(try database.builds(BuildFilter()).count == 2)
