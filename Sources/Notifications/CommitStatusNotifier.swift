@@ -74,20 +74,13 @@ public final class CommitStatusNotifier: OutboxHandler {
 
     // MARK: Resolving
 
-    /// Looks up the build and repository and builds the provider's request, or says why not.
+    /// Looks up the repository and build and builds the provider's request, or says why not.
+    /// Without a token for the repository's host the build is not read at all.
     private func resolve(_ payload: CommitStatusPayload, state: BuildState) -> Result<HTTPRequest, OutcomeError> {
-        let build: Build?
         let repository: Repository?
-        do {
-            build = try builds.build(id: payload.buildID)
-            repository = try repositories.repository(id: payload.repositoryID)
-        } catch {
+        do { repository = try repositories.repository(id: payload.repositoryID) } catch {
             // The database being busy or away is worth another try.
-            return .failure(.init(.retry("reading the build or repository failed: \(error)", retryAfter: nil)))
-        }
-        guard let build else { return .failure(.init(.skipped("build \(payload.buildID) no longer exists"))) }
-        guard build.state == state else {
-            return .failure(.init(.skipped("superseded: build \(payload.buildID) is now \(build.state.rawValue)")))
+            return .failure(.init(.retry("reading the repository failed: \(error)", retryAfter: nil)))
         }
         guard let repository else {
             return .failure(.init(.skipped("repository \(payload.repositoryID) no longer exists")))
@@ -95,6 +88,14 @@ public final class CommitStatusNotifier: OutboxHandler {
         guard let token = configuration.token(for: repository.provider) else {
             warnMissingToken(repository.provider)
             return .failure(.init(.skipped("no \(NotifierConfiguration.tokenVariable(for: repository.provider)) configured")))
+        }
+        let build: Build?
+        do { build = try builds.build(id: payload.buildID) } catch {
+            return .failure(.init(.retry("reading the build failed: \(error)", retryAfter: nil)))
+        }
+        guard let build else { return .failure(.init(.skipped("build \(payload.buildID) no longer exists"))) }
+        guard build.state == state else {
+            return .failure(.init(.skipped("superseded: build \(payload.buildID) is now \(build.state.rawValue)")))
         }
         let status = CommitStatus(
             buildID: payload.buildID, number: payload.number, pipeline: payload.pipeline, commitSHA: payload.commitSHA,

@@ -29,7 +29,7 @@ public struct GitHubWebhookAdapter: WebhookProviderAdapter {
 
     /// The `repository` object's `full_name` and its clone, ssh and web URLs.
     public func repositoryIdentity(_ request: WebhookRequest) throws(WebhookError) -> RepositoryIdentity {
-        let repository = try JSONValue.parseObject(request.body)["repository"]
+        let repository = try JSONValue.parseObject(request.body, onlyMembers: ["repository"])["repository"]
         let identity = RepositoryIdentity(
             fullName: repository["full_name"].nonEmptyString,
             cloneURLs: [repository["clone_url"], repository["ssh_url"], repository["html_url"]].compactMap(\.nonEmptyString)

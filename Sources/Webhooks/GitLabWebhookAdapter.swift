@@ -31,7 +31,7 @@ public struct GitLabWebhookAdapter: WebhookProviderAdapter {
     /// The `project`'s `path_with_namespace` and URLs (for a merge request, the target
     /// project), falling back to the older top-level `repository` object.
     public func repositoryIdentity(_ request: WebhookRequest) throws(WebhookError) -> RepositoryIdentity {
-        let payload = try JSONValue.parseObject(request.body)
+        let payload = try JSONValue.parseObject(request.body, onlyMembers: ["project", "repository", "object_attributes"])
         let project = payload["project"]
         let repository = payload["repository"]
         let urls = [

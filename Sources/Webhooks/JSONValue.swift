@@ -17,12 +17,13 @@ enum JSONValue: Sendable, Equatable {
 
     // MARK: Parsing
 
-    /// Parses a webhook body, which must be a JSON object.
-    static func parseObject(_ body: [UInt8]) throws(WebhookError) -> JSONValue {
+    /// Parses a webhook body, which must be a JSON object; with `onlyMembers`, only those
+    /// top-level members are built (the rest is still checked to be JSON).
+    static func parseObject(_ body: [UInt8], onlyMembers: Set<String>? = nil) throws(WebhookError) -> JSONValue {
         guard body.contains(where: { !isJSONWhitespace($0) }) else { throw .emptyBody }
         let value: JSONValue
         do {
-            value = try JSONValueParser.parse(repairedUTF8(body))
+            value = try JSONValueParser.parse(repairedUTF8(body), onlyMembers: onlyMembers)
         } catch {
             // GitHub and Bitbucket Server can post `payload=<url-encoded JSON>` instead of JSON.
             if body.starts(with: Array("payload=".utf8)) { throw .malformedJSON("it is form-encoded (payload=…)") }

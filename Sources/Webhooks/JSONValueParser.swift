@@ -17,10 +17,14 @@ struct JSONValueParser {
     }
 
     /// Parses `bytes` as one JSON value with nothing but whitespace around it.
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    ///
+    /// With `onlyMembers`, a top-level object keeps only those members: the others are
+    /// checked for syntax but never built (reading a delivery's repository before its
+    /// signature is verified should not cost a parse of all its commits).
+    static func parse(_ bytes: [UInt8], onlyMembers: Set<String>? = nil) throws(Failure) -> JSONValue {
         var parser = JSONValueParser(bytes: bytes)
         parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
+        let value = try onlyMembers != nil && parser.peek(UInt8(ascii: "{")) ? parser.object(depth: 0, keeping: onlyMembers) : parser.value(depth: 0)
         parser.skipWhitespace()
         guard parser.index == bytes.count else { throw parser.failure("unexpected data after the JSON value") }
         return value
@@ -47,7 +51,7 @@ struct JSONValueParser {
         }
     }
 
-    private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+    private mutating func object(depth: Int, keeping: Set<String>? = nil) throws(Failure) -> JSONValue {
         index += 1
         var members: [String: JSONValue] = [:]
         skipWhitespace()
@@ -60,7 +64,11 @@ struct JSONValueParser {
             guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after member name") }
             index += 1
             skipWhitespace()
-            members[key] = try value(depth: depth + 1)
+            if let keeping, !keeping.contains(key) {
+                try skipValue(depth: depth + 1)
+            } else {
+                members[key] = try value(depth: depth + 1)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of data in an object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -83,6 +91,59 @@ struct JSONValueParser {
             if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
             throw failure("expected ',' or ']' in an array")
         }
+    }
+
+    /// Moves past one value, checking its syntax as ``value(depth:)`` does, building nothing.
+    private mutating func skipValue(depth: Int) throws(Failure) {
+        guard depth < Self.maximumDepth else { throw failure("nested deeper than \(Self.maximumDepth) levels") }
+        guard index < bytes.count else { throw failure("unexpected end of data") }
+        let (open, close) = (bytes[index], bytes[index] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        guard open == UInt8(ascii: "{") || open == UInt8(ascii: "[") else {
+            if open == UInt8(ascii: "\"") { try skipString() } else { _ = try value(depth: depth) }
+            return
+        }
+        index += 1
+        skipWhitespace()
+        if peek(close) { index += 1; return }
+        while true {
+            skipWhitespace()
+            if open == UInt8(ascii: "{") {
+                guard peek(UInt8(ascii: "\"")) else { throw failure("expected a member name in quotes") }
+                try skipString()
+                skipWhitespace()
+                guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after member name") }
+                index += 1
+                skipWhitespace()
+            }
+            try skipValue(depth: depth + 1)
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unexpected end of data") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == close { index += 1; return }
+            throw failure(open == UInt8(ascii: "{") ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array")
+        }
+    }
+
+    /// Moves past one string, checking escapes and control characters.
+    private mutating func skipString() throws(Failure) {
+        index += 1
+        var scratch: [UInt8] = []
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                return
+            case UInt8(ascii: "\\"):
+                index += 1
+                try escape(into: &scratch)
+                scratch.removeAll(keepingCapacity: true)
+            case 0..<0x20:
+                throw failure("control character in a string")
+            default:
+                index += 1
+            }
+        }
+        throw failure("unterminated string")
     }
 
     private mutating func literal(_ word: StaticString) throws(Failure) {
@@ -216,7 +277,12 @@ struct JSONValueParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private func failure(_ message: String) -> Failure {

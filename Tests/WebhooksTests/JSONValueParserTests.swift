@@ -41,4 +41,19 @@ struct JSONValueParserTests {
         let fine = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
         _ = try parse(fine)
     }
+
+    @Test func onlyChosenTopLevelMembersAreBuiltButAllAreChecked() throws {
+        let text = #"{"commits": [{"id": "a\u00e9", "n": [1, 2.5, {"x": null}]}], "repository": {"full_name": "acme/app"}, "after": "0"}"#
+        let value = try JSONValueParser.parse(Array(text.utf8), onlyMembers: ["repository"])
+        #expect(value == .object(["repository": .object(["full_name": .string("acme/app")])]))
+        // Skipped members must still be JSON, nested as deep as a built one may be.
+        let bad = [#"{"repository": {}, "commits": [1, }"#, #"{"commits": "\q", "repository": {}}"#, #"{"commits": {"a" 1}}"#, "{\"c\": \"tab\there\"}", #"{"c": [tru]}"#]
+        for text in bad {
+            #expect(throws: JSONValueParser.Failure.self, "\(text)") { try JSONValueParser.parse(Array(text.utf8), onlyMembers: ["repository"]) }
+        }
+        let deep = #"{"c": "# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
+        #expect(throws: JSONValueParser.Failure.self) { try JSONValueParser.parse(Array(deep.utf8), onlyMembers: ["repository"]) }
+        // A top level that is not an object is parsed whole.
+        #expect(try JSONValueParser.parse(Array("[1]".utf8), onlyMembers: ["repository"]) == .array([.integer(1)]))
+    }
 }
