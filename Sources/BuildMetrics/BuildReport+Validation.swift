@@ -122,21 +122,24 @@ private struct ReportChecker {
 
     // MARK: Primitives
 
-    private mutating func duration(_ value: Double, at path: String) {
+    // Paths are autoclosures: a report has hundreds of fields, and only a broken one needs
+    // its path (`tasks[117].name`) built.
+
+    private mutating func duration(_ value: Double, at path: @autoclosure () -> String) {
         if !value.isFinite {
-            add(path, "must be a finite number of seconds")
+            add(path(), "must be a finite number of seconds")
         } else if value < 0 {
-            add(path, "must not be negative (got \(value))")
+            add(path(), "must not be negative (got \(value))")
         } else if value > Limits.maxDurationSeconds {
-            add(path, "\(value)s is longer than 7 days")
+            add(path(), "\(value)s is longer than 7 days")
         }
     }
 
-    private mutating func text(_ value: String, at path: String, max: Int, required: Bool) {
-        if required, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            add(path, "must not be empty")
+    private mutating func text(_ value: String, at path: @autoclosure () -> String, max: Int, required: Bool) {
+        if required, value.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            add(path(), "must not be empty")
         } else if value.utf8.count > max {
-            add(path, "is \(value.utf8.count) bytes long; at most \(max) are accepted")
+            add(path(), "is \(value.utf8.count) bytes long; at most \(max) are accepted")
         }
     }
 

@@ -11,13 +11,25 @@ struct MetricsController: APIController {
     let auth: AgentAuthService
     let bodyLimit: Int
     let now: @Sendable () -> Date
+    /// Reports arriving together are stored in one transaction, off the cooperative pool.
+    private let reports: GroupCommit<BuildReportWrite, StoredReport>
+
+    init(store: any BuildMetricsStore, auth: AgentAuthService, bodyLimit: Int, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.auth = auth
+        self.bodyLimit = bodyLimit
+        self.now = now
+        self.reports = GroupCommit(label: "build-reports") { writes in
+            store.insertBuildReports(writes).map { $0.mapError { $0 } }
+        }
+    }
 
     var routes: [Route] {
         [
             Route(.post, "/api/v1/metrics/builds", scope: .write) { request, _ in
                 let report = try await Self.decodeReport(request, limit: bodyLimit)
                 let waitedOn = try Self.waitedOn(request, default: report.dimensions.environment == .local)
-                let stored = try store.insertBuildReport(report, source: .api, waitedOn: waitedOn, now: now())
+                let stored = try await reports.submit(BuildReportWrite(report: report, source: .api, waitedOn: waitedOn, now: now()))
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
             Route(.post, "/api/v1/agent/jobs/:id/metrics", scope: nil) { request, context in
@@ -34,7 +46,7 @@ struct MetricsController: APIController {
                 if let queue = job.queueSeconds { report.queueSeconds = queue }
                 if report.startedAt == nil { report.startedAt = job.startedAt }
                 try Self.validate(report)
-                let stored = try store.insertBuildReport(report, source: .job(jobID), waitedOn: job.waitedOn, now: now())
+                let stored = try await reports.submit(BuildReportWrite(report: report, source: .job(jobID), waitedOn: job.waitedOn, now: now()))
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
             Route(.get, "/api/v1/metrics/summary", scope: .read) { request, _ in

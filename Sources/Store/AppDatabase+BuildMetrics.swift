@@ -116,6 +116,13 @@ extension AppDatabase: BuildMetricsStore {
         try write { db in try Self.insertBuildReport(report, source: source, waitedOn: waitedOn, now: now, in: db) }
     }
 
+    /// Stores reports arriving together in one transaction (the API's group commit).
+    public func insertBuildReports(_ reports: [BuildReportWrite]) -> [Result<StoredReport, StoreError>] {
+        writeEach(reports) { db, write in
+            try Self.insertBuildReport(write.report, source: write.source, waitedOn: write.waitedOn, now: write.now, in: db)
+        }
+    }
+
     /// The insert path, inside the caller's transaction (the benchmark's bulk loader reuses it).
     static func insertBuildReport(_ report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date, in db: Database) throws -> StoredReport {
         let dimensions = report.dimensions

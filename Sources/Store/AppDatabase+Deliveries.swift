@@ -11,30 +11,10 @@ extension AppDatabase: DeliveryStore {
     /// Stores each delivery with its builds and jobs, all in one transaction (one commit
     /// for a whole burst), each in its own savepoint so one failure loses no other.
     public func recordDeliveries(_ deliveries: [DeliveryWrite]) -> [Result<DeliveryAnswer, StoreError>] {
-        do {
-            return try write { db in
-                // Writes are serialised, so the duplicate check and the insert cannot
-                // interleave with a concurrent redelivery: exactly one of them creates builds.
-                let now = Date()
-                return deliveries.map { write in
-                    do {
-                        var answer: DeliveryAnswer?
-                        try db.inSavepoint {
-                            answer = try Self.record(write, now: now, in: db)
-                            return .commit
-                        }
-                        guard let answer else { return .failure(StoreError.database("the delivery was not written")) }
-                        return .success(answer)
-                    } catch let error as StoreError {
-                        return .failure(error)
-                    } catch {
-                        return .failure(StoreError.database("\(error)"))
-                    }
-                }
-            }
-        } catch {
-            return deliveries.map { _ in .failure(error) }
-        }
+        // Writes are serialised, so the duplicate check and the insert cannot interleave
+        // with a concurrent redelivery: exactly one of them creates builds.
+        let now = Date()
+        return writeEach(deliveries) { db, write in try Self.record(write, now: now, in: db) }
     }
 
     /// Writes one delivery, its builds and its answer (or answers the earlier delivery's).

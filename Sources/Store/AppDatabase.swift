@@ -51,6 +51,33 @@ extension AppDatabase {
         }
     }
 
+    /// Writes each item in its own savepoint of one transaction (a group commit): one
+    /// failing item is rolled back alone and answered with its error; the others commit
+    /// together. Answers one result per item, in order.
+    func writeEach<Item, Output>(_ items: [Item], _ update: (Database, Item) throws -> Output) -> [Result<Output, StoreError>] {
+        do {
+            return try write { db in
+                items.map { item in
+                    do {
+                        var output: Output?
+                        try db.inSavepoint {
+                            output = try update(db, item)
+                            return .commit
+                        }
+                        guard let output else { return .failure(StoreError.database("the write produced nothing")) }
+                        return .success(output)
+                    } catch let error as StoreError {
+                        return .failure(error)
+                    } catch {
+                        return .failure(StoreError.database("\(error)"))
+                    }
+                }
+            }
+        } catch {
+            return items.map { _ in .failure(error) }
+        }
+    }
+
     /// Runs a read, turning GRDB errors into `StoreError`.
     func read<T>(_ value: (Database) throws -> T) throws(StoreError) -> T {
         do {

@@ -16,6 +16,9 @@ public protocol BuildMetricsStore: Sendable {
     /// for the same job source, is not stored again: the first one's id is answered with
     /// `created == false`.
     func insertBuildReport(_ report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date) throws(StoreError) -> StoredReport
+    /// Stores several reports as ``insertBuildReport(_:source:waitedOn:now:)`` does, in one
+    /// transaction, each in its own savepoint; one result per report, in order.
+    func insertBuildReports(_ reports: [BuildReportWrite]) -> [Result<StoredReport, StoreError>]
     /// What the server knows about a job an agent reports metrics for.
     /// - Throws: `StoreError.jobNotHeld` unless `agentID` holds the job and it is still active.
     func jobMetricsContext(jobID: Int64, agentID: Int64) throws(StoreError) -> JobMetricsContext
@@ -122,4 +125,24 @@ public struct JobMetricsContext: Sendable, Equatable {
     public var startedAt: Date?
     /// Whether a developer waits on the build: pull-request and manual builds.
     public var waitedOn: Bool
+}
+
+/// One report to store, with where it came from.
+public struct BuildReportWrite: Sendable {
+    /// The validated report.
+    public var report: BuildReport
+    /// Who sent it (the API, or an agent's job).
+    public var source: MetricsSource
+    /// Whether a developer waited on this build.
+    public var waitedOn: Bool
+    /// When it was received.
+    public var now: Date
+
+    /// Describes one report write.
+    public init(report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date) {
+        self.report = report
+        self.source = source
+        self.waitedOn = waitedOn
+        self.now = now
+    }
 }

@@ -141,4 +141,19 @@ struct BuildMetricsStoreTests {
         #expect(try !database.insertBuildReport(external, source: .api, waitedOn: false, now: now).created)
         #expect(try database.metricsSummary(MetricsQuery(), now: now).groups.first?.current.count == 2)
     }
+
+    @Test("reports written together each get their own answer; a repeat inside the batch is not stored twice")
+    func batch() throws {
+        var external = report(10, ago: 60)
+        external.id = "ci-7"
+        let writes = [
+            BuildReportWrite(report: report(20, ago: 120), source: .job(1), waitedOn: true, now: now),
+            BuildReportWrite(report: external, source: .api, waitedOn: false, now: now),
+            BuildReportWrite(report: external, source: .api, waitedOn: false, now: now),
+        ]
+        let results = try database.insertBuildReports(writes).map { try $0.get() }
+        #expect(results.map(\.created) == [true, true, false])
+        #expect(results[1].id == results[2].id)
+        #expect(try database.metricsSummary(MetricsQuery(), now: now).groups.first?.current.count == 2)
+    }
 }
