@@ -10,7 +10,7 @@ import Store
 
 if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "http" {
     let reports = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 3_000
-    try await HTTPIngest.run(binary: CommandLine.arguments[2], reports: reports, concurrency: 8)
+    try await HTTPIngest.run(binary: CommandLine.arguments[2], reports: reports, concurrency: 32)
     exit(0)
 }
 
