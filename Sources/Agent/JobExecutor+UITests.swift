@@ -18,8 +18,8 @@ extension JobExecutor {
             DispatchQueue.global().async {
                 continuation.resume(returning: UITestPlanner().plan(
                     selection, workspace: workspace, environment: environment,
-                    shardIndex: Int(environment[JobPlanVariables.shardIndex] ?? "") ?? 0,
-                    shardCount: Int(environment[JobPlanVariables.shardCount] ?? "") ?? 1
+                    shardIndex: Int(environment[JobSpec.shardIndexVariable] ?? "") ?? 0,
+                    shardCount: Int(environment[JobSpec.shardCountVariable] ?? "") ?? 1
                 ))
             }
         }
@@ -40,10 +40,4 @@ extension JobExecutor {
             "MOBILE_OPS_UI_TESTS_MODE": report.mode,
         ]
     }
-}
-
-/// The shard variables every job has (set by the server from the pipeline).
-enum JobPlanVariables {
-    static let shardIndex = "MOBILE_OPS_SHARD_INDEX"
-    static let shardCount = "MOBILE_OPS_SHARD_COUNT"
 }

@@ -19,6 +19,12 @@ public struct JobSpec: Codable, Sendable, Equatable {
     /// Impact-based UI test selection, for steps with `ui_tests:`.
     public var uiTests: UITestSelection?
 
+    /// The variable in `env` holding a sharded job's 0-based index (set from the pipeline,
+    /// read by the agent's UI-test planner).
+    public static let shardIndexVariable = "MOBILE_OPS_SHARD_INDEX"
+    /// The variable in `env` holding the number of shards of the step.
+    public static let shardCountVariable = "MOBILE_OPS_SHARD_COUNT"
+
     /// Creates a job spec.
     public init(
         commands: [String], requirements: AgentRequirements = .init(), env: [String: String] = [:],

@@ -27,10 +27,6 @@ public struct JobPlan: Sendable, Equatable, Codable {
     /// Impact-based UI test selection, when the step has `ui_tests:`.
     public var uiTests: UITestSelection?
 
-    /// Variable holding the 0-based shard index.
-    public static let shardIndexVariable = "MOBILE_OPS_SHARD_INDEX"
-    /// Variable holding the number of shards.
-    public static let shardCountVariable = "MOBILE_OPS_SHARD_COUNT"
     /// Variable holding the pipeline name.
     public static let pipelineVariable = "MOBILE_OPS_PIPELINE"
     /// Variable holding the step key.

@@ -15,8 +15,8 @@ extension PipelineDefinition {
             let count = max(step.parallelism, 1)
             return (0..<count).map { index in
                 var env = self.env.merging(step.env) { _, stepValue in stepValue }
-                env[JobPlan.shardIndexVariable] = String(index)
-                env[JobPlan.shardCountVariable] = String(count)
+                env[JobSpec.shardIndexVariable] = String(index)
+                env[JobSpec.shardCountVariable] = String(count)
                 env[JobPlan.pipelineVariable] = name
                 env[JobPlan.stepKeyVariable] = step.key
                 return JobPlan(

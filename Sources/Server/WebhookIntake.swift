@@ -14,7 +14,6 @@ import Webhooks
 /// together share that transaction (``GroupCommit``): one commit for a burst.
 public struct WebhookIntake: Sendable {
     private let repositories: RepositoryService
-    private let deliveries: any DeliveryStore
     private let commits: GroupCommit<DeliveryWrite, DeliveryAnswer>
     private let planner: BuildPlanner
     private let dispatcher: JobDispatcher
@@ -23,7 +22,6 @@ public struct WebhookIntake: Sendable {
     /// Creates the intake.
     public init(repositories: RepositoryService, deliveries: any DeliveryStore, planner: BuildPlanner, dispatcher: JobDispatcher, logger: Logger) {
         self.repositories = repositories
-        self.deliveries = deliveries
         self.commits = GroupCommit(label: "webhook-deliveries") { writes in
             deliveries.recordDeliveries(writes).map { $0.mapError { $0 } }
         }

@@ -26,8 +26,11 @@ struct AgentRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable
         id = inserted.rowID
     }
 
-    var tagValues: [String: String] {
-        (try? JSONDecoder().decode([String: String].self, from: Data(tags.utf8))) ?? [:]
+    var tagValues: [String: String] { Self.tagValues(tags) }
+
+    /// The `tags` column's JSON object; empty if it does not decode (the server wrote it).
+    static func tagValues(_ json: String) -> [String: String] {
+        (try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))) ?? [:]
     }
 
     func agent(runningJobs: [Int64]) -> Agent {

@@ -109,11 +109,7 @@ extension AppDatabase {
 
     /// The outbox message (kind `regression`) and the feed's notable event, in the same transaction.
     private static func announce(_ regression: StoredRegression, in db: Database) throws {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = .sortedKeys
-        var message = OutboxRecord(
-            kind: RegressionAnnouncement.kind, payload: String(decoding: try encoder.encode(regression), as: UTF8.self), at: regression.detectedAt)
+        var message = OutboxRecord(kind: RegressionAnnouncement.kind, payload: try encodeJSON(regression, dates: .iso8601), at: regression.detectedAt)
         try message.insert(db)
         let what = regression.metric == "duration"
             ? String(format: "median build time rose %.0f%% (%.0fs → %.0fs)", regression.changePercent, regression.baselineMedian, regression.recentMedian)

@@ -128,9 +128,11 @@ extension AppDatabase {
     }
 
     /// Encodes a value as compact, key-sorted JSON text for a TEXT column.
-    static func encodeJSON(_ value: some Encodable) throws -> String {
+    /// Dates are written as ISO 8601 in payloads other programs read (outbox messages).
+    static func encodeJSON(_ value: some Encodable, dates: JSONEncoder.DateEncodingStrategy = .deferredToDate) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        encoder.dateEncodingStrategy = dates
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -134,10 +134,7 @@ extension AppDatabase {
         )
         var announced = event
         announced.releaseID = releaseID
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = .sortedKeys
-        var message = OutboxRecord(kind: StoredReleaseEvent.outboxKind, payload: String(decoding: try encoder.encode(announced), as: UTF8.self), at: event.at)
+        var message = OutboxRecord(kind: StoredReleaseEvent.outboxKind, payload: try encodeJSON(announced, dates: .iso8601), at: event.at)
         try message.insert(db)
     }
 

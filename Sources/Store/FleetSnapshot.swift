@@ -36,7 +36,7 @@ struct FleetSnapshot {
         var decoded: [String: [String: String]] = [:]
         return FleetSnapshot(members: agents.map { row in
             let text: String = row["tags"]
-            let tags = decoded[text] ?? (try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))) ?? [:]
+            let tags = decoded[text] ?? AgentRecord.tagValues(text)
             decoded[text] = tags
             let id: Int64 = row["id"]
             let slots: Int = row["slots"]

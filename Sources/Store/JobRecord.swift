@@ -86,8 +86,6 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     /// Canonical JSON for requirements: sorted keys and values, so equal needs give equal keys.
     static func requirementsKey(_ requirements: AgentRequirements) -> String {
         let canonical = AgentRequirements(requirements.tags.mapValues { $0.sorted() })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(canonical)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return (try? AppDatabase.encodeJSON(canonical)) ?? "{}"
     }
 }
