@@ -50,11 +50,6 @@ public final class RepositoryService: Sendable {
         return snapshot
     }
 
-    /// The repository named `name` (ignoring ASCII case, as the store does), or nil.
-    public func repository(named name: String) throws(StoreError) -> Repository? {
-        try list().repository(named: name)
-    }
-
     /// The webhook secret of repository `id`, for signature checks only; read once, then
     /// kept with the snapshot (every delivery needs it).
     public func webhookSecret(repositoryID id: Int64) throws(StoreError) -> String? {
