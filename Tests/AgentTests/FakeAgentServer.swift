@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Glibc
 import Hummingbird
 import Logging
 import NIOCore
@@ -56,9 +57,30 @@ struct FakeAgentServer: Sendable {
         }
     }
 
-    /// A port that was just bound and released, so nothing answers on it (yet).
+    /// A free port below Linux's ephemeral range (32768–60999), so nothing answers on it (yet)
+    /// and the test can bind it later. An ephemeral port could meanwhile become the source port
+    /// of some other connection — even of the agent's own retries, which then connect to
+    /// themselves — and the later bind would fail.
     static func closedPort() async throws -> Int {
-        try await Self.run { server in server.port }
+        for _ in 0..<100 {
+            let candidate = Int.random(in: 20_000..<32_000)
+            if canBind(candidate) { return candidate }
+        }
+        throw FakeAgentServerError.noFreePort
+    }
+
+    /// Whether a listening socket could be bound to 127.0.0.1:`port` now.
+    private static func canBind(_ port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
     }
 
     // MARK: Routes
@@ -127,4 +149,9 @@ struct FakeAgentServer: Sendable {
         let body = #"{"error":{"code":"\#(code)","message":"fake server says \#(code)"}}"#
         return Response(status: status, body: .init(byteBuffer: ByteBuffer(string: body)))
     }
+}
+
+/// The fake server could not find a port to use.
+enum FakeAgentServerError: Error {
+    case noFreePort
 }
