@@ -50,12 +50,15 @@ let package = Package(
     targets: [
         // MARK: Libraries
         .target(name: "DI", exclude: ["README.md"], swiftSettings: swiftSettings),
+        // libcurl's headers. No `pkgConfig`: it would add `-lcurl` to every link, and the
+        // library is loaded at run time instead (CCurlRuntime).
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
-        .target(name: "HTTPClient", dependencies: ["CCurl"], swiftSettings: swiftSettings),
+        // Loads libcurl on first use instead of linking it (see its header for why).
+        .target(name: "CCurlRuntime", dependencies: ["CCurl"]),
+        .target(name: "HTTPClient", dependencies: ["CCurlRuntime"], swiftSettings: swiftSettings),
         .target(name: "Core", swiftSettings: swiftSettings),
         .target(
             name: "Store",

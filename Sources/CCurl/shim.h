@@ -1,43 +1,8 @@
 #ifndef MOBILE_OPS_CCURL_SHIM_H
 #define MOBILE_OPS_CCURL_SHIM_H
 
+// libcurl's declarations only. The library itself is not linked: CCurlRuntime loads it on
+// first use (see CCurlRuntime.h), so a process that never makes a request never maps it.
 #include <curl/curl.h>
-
-// curl_easy_setopt and curl_easy_getinfo are C variadic macros/functions, which Swift cannot
-// call directly; these typed wrappers give Swift one entry point per argument type.
-static inline CURLcode mo_curl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
-    return curl_easy_setopt(handle, option, value);
-}
-static inline CURLcode mo_curl_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
-    return curl_easy_setopt(handle, option, value);
-}
-static inline CURLcode mo_curl_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
-    return curl_easy_setopt(handle, option, value);
-}
-static inline CURLcode mo_curl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
-    return curl_easy_setopt(handle, option, value);
-}
-static inline CURLcode mo_curl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
-    return curl_easy_setopt(handle, option, value);
-}
-static inline CURLcode mo_curl_easy_setopt_write_callback(CURL *handle, CURLoption option,
-    size_t (*callback)(char *, size_t, size_t, void *)) {
-    return curl_easy_setopt(handle, option, callback);
-}
-static inline CURLcode mo_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
-    return curl_easy_getinfo(handle, info, value);
-}
-static inline CURLcode mo_curl_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
-    return curl_easy_getinfo(handle, info, value);
-}
-static inline CURLcode mo_curl_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
-    return curl_easy_getinfo(handle, info, value);
-}
-static inline CURLcode mo_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
-    return curl_easy_getinfo(handle, info, value);
-}
-static inline CURLMcode mo_curl_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
-    return curl_multi_setopt(handle, option, value);
-}
 
 #endif

@@ -1,4 +1,4 @@
-import CCurl
+import CCurlRuntime
 
 // MARK: - CurlDriver
 
@@ -19,7 +19,7 @@ final class CurlDriver {
 
     /// Creates the multi handle; `nil` if curl cannot be initialised.
     init?(configuration: HTTPClient.Configuration) {
-        guard Curl.ensureInitialized() == nil, let multi = curl_multi_init() else { return nil }
+        guard Curl.ensureInitialized() == nil, let multi = mo_curl_multi_init() else { return nil }
         self.multi = multi
         self.configuration = configuration
         // Beyond this many connections per host, curl queues transfers instead of opening more.
@@ -30,7 +30,7 @@ final class CurlDriver {
     }
 
     deinit {
-        curl_multi_cleanup(self.multi)
+        mo_curl_multi_cleanup(self.multi)
     }
 
     // MARK: Commands
@@ -48,9 +48,9 @@ final class CurlDriver {
             completion.finish(.failure(error))
             return
         }
-        let code = curl_multi_add_handle(self.multi, transfer.easy)
+        let code = mo_curl_multi_add_handle(self.multi, transfer.easy)
         guard code == CURLM_OK else {
-            let message = curl_multi_strerror(code).map { String(cString: $0) } ?? "curl_multi_add_handle failed"
+            let message = mo_curl_multi_strerror(code).map { String(cString: $0) } ?? "curl_multi_add_handle failed"
             completion.finish(.failure(.transferFailed(code: Int(code.rawValue), message: message)))
             return
         }
@@ -78,16 +78,16 @@ final class CurlDriver {
     /// socket activity, a curl timer fires, `curl_multi_wakeup` is called, or `maxWait` passes.
     func step(maxWait milliseconds: Int32) {
         var running: Int32 = 0
-        _ = curl_multi_perform(self.multi, &running)
+        _ = mo_curl_multi_perform(self.multi, &running)
         self.deliverFinished()
         var ready: Int32 = 0
-        _ = curl_multi_poll(self.multi, nil, 0, milliseconds, &ready)
+        _ = mo_curl_multi_poll(self.multi, nil, 0, milliseconds, &ready)
     }
 
     /// Answers every transfer curl reports as done.
     private func deliverFinished() {
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(self.multi, &queued) {
+        while let message = mo_curl_multi_info_read(self.multi, &queued) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
             // Read the result before removing the handle: that invalidates `message`.
             let code = message.pointee.data.result
@@ -100,7 +100,7 @@ final class CurlDriver {
 
     /// Detaches `transfer` from the multi handle and forgets it (freeing its easy handle).
     private func remove(_ transfer: CurlTransfer) {
-        _ = curl_multi_remove_handle(self.multi, transfer.easy)
+        _ = mo_curl_multi_remove_handle(self.multi, transfer.easy)
         self.transfersByID[transfer.completion.id] = nil
         self.transfersByHandle[transfer.easy] = nil
     }

@@ -1,4 +1,4 @@
-import CCurl
+import CCurlRuntime
 
 // MARK: - Request options
 
@@ -84,8 +84,8 @@ extension CurlEasy {
 
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
-            guard let appended = curl_slist_append(list, line) else {
-                curl_slist_free_all(list)
+            guard let appended = mo_curl_slist_append(list, line) else {
+                mo_curl_slist_free_all(list)
                 throw .transferFailed(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "building the header list")
             }
             list = appended
@@ -93,7 +93,7 @@ extension CurlEasy {
         do {
             try self.set(CURLOPT_HTTPHEADER, list: list)
         } catch {
-            curl_slist_free_all(list)
+            mo_curl_slist_free_all(list)
             throw error
         }
         return list

@@ -1,4 +1,4 @@
-import CCurl
+import CCurlRuntime
 
 #if canImport(Glibc)
 import Glibc
@@ -37,7 +37,7 @@ final class CurlTransfer {
 
     /// Creates the easy handle; `nil` if curl is out of memory.
     init?(completion: TransferCompletion, maxBodySize: Int) {
-        guard let easy = curl_easy_init() else { return nil }
+        guard let easy = mo_curl_easy_init() else { return nil }
         self.easy = easy
         self.completion = completion
         self.maxBodySize = maxBodySize
@@ -47,8 +47,8 @@ final class CurlTransfer {
 
     deinit {
         // The driver removes the handle from the multi handle before dropping us.
-        curl_easy_cleanup(self.easy)
-        curl_slist_free_all(self.headerList)
+        mo_curl_easy_cleanup(self.easy)
+        mo_curl_slist_free_all(self.headerList)
         if let uploadFile { fclose(uploadFile) }
         self.errorBuffer.deallocate()
     }

@@ -1,4 +1,4 @@
-import CCurl
+import CCurlRuntime
 import Foundation
 import Synchronization
 
@@ -14,6 +14,9 @@ import Glibc
 /// Callers never touch curl handles: they append a command under a lock and poke the thread
 /// with `curl_multi_wakeup` (curl's one thread-safe multi call), then suspend. The thread
 /// sleeps in `curl_multi_poll`, so waiting on the network costs no cooperative-pool thread.
+///
+/// The thread, and with it libcurl, starts with the first request: a client that is created
+/// but never used (the server's, while no git host or store is configured) costs nothing.
 final class CurlTransferLoop: Sendable {
     /// A request from another thread to the transfer thread.
     enum Command: Sendable {
@@ -25,6 +28,8 @@ final class CurlTransferLoop: Sendable {
 
     /// The thread's lifecycle.
     private enum Phase {
+        /// No request yet, so no thread.
+        case idle
         case running
         case stopping
         case stopped
@@ -41,7 +46,7 @@ final class CurlTransferLoop: Sendable {
         var multiAddress: UInt?
         /// Commands not yet picked up by the thread.
         var inbox: [Command] = []
-        var phase: Phase = .running
+        var phase: Phase = .idle
         /// Why requests fail once stopped (`shutDown`, or a curl start-up failure).
         var stopReason: HTTPClientError = .shutDown
         /// Callers of `shutdown()` waiting for the thread to finish.
@@ -55,24 +60,29 @@ final class CurlTransferLoop: Sendable {
     /// only bounds the damage of a lost wakeup.
     private static let idlePollMilliseconds: Int32 = 1000
 
-    /// Creates the loop and starts its thread.
+    /// Creates the loop; its thread starts with the first request.
     init(configuration: HTTPClient.Configuration) {
         self.configuration = configuration
-        // The thread keeps the loop alive until it has stopped and answered everyone.
-        let thread = Thread { [self] in self.run() }
-        thread.name = "mobile-ops.http-client"
-        thread.start()
     }
 
     // MARK: Talking to the thread
 
-    /// Queues `request`; answers the completion at once if the loop is stopped.
+    /// Queues `request`, starting the thread if it is the first; answers the completion at
+    /// once if the loop is stopped.
     func submit(_ request: HTTPRequest, completion: TransferCompletion) {
-        let rejection: HTTPClientError? = self.shared.withLock { shared in
-            guard shared.phase == .running else { return shared.stopReason }
+        let (rejection, startThread): (HTTPClientError?, Bool) = self.shared.withLock { shared in
+            let first = shared.phase == .idle
+            if first { shared.phase = .running }
+            guard shared.phase == .running else { return (shared.stopReason, false) }
             shared.inbox.append(.add(request, completion))
             Self.wake(shared)
-            return nil
+            return (nil, first)
+        }
+        if startThread {
+            // The thread keeps the loop alive until it has stopped and answered everyone.
+            let thread = Thread { [self] in self.run() }
+            thread.name = "mobile-ops.http-client"
+            thread.start()
         }
         if let rejection {
             completion.finish(.failure(rejection))
@@ -91,6 +101,7 @@ final class CurlTransferLoop: Sendable {
     /// Asks the thread to stop without waiting for it.
     func requestShutdown() {
         self.shared.withLock { shared in
+            if shared.phase == .idle { shared.phase = .stopped }
             guard shared.phase == .running else { return }
             shared.phase = .stopping
             Self.wake(shared)
@@ -101,6 +112,7 @@ final class CurlTransferLoop: Sendable {
     func shutdown() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let alreadyStopped = self.shared.withLock { shared in
+                if shared.phase == .idle { shared.phase = .stopped }
                 if shared.phase == .stopped { return true }
                 if shared.phase == .running {
                     shared.phase = .stopping
@@ -118,7 +130,7 @@ final class CurlTransferLoop: Sendable {
     /// Interrupts `curl_multi_poll`; must be called with the lock held (see `Shared.multiAddress`).
     private static func wake(_ shared: borrowing Shared) {
         if let address = shared.multiAddress, let multi = UnsafeMutableRawPointer(bitPattern: address) {
-            _ = curl_multi_wakeup(multi)
+            _ = mo_curl_multi_wakeup(multi)
         }
     }
 

@@ -1,4 +1,4 @@
-import CCurl
+import CCurlRuntime
 
 // MARK: - CurlURL
 
@@ -14,13 +14,13 @@ enum CurlURL {
         if let failure = Curl.ensureInitialized() {
             throw .transferFailed(code: Int(CURLE_FAILED_INIT.rawValue), message: failure)
         }
-        guard let handle = curl_url() else {
-            throw .transferFailed(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_url() failed")
+        guard let handle = mo_curl_url() else {
+            throw .transferFailed(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "mo_curl_url() failed")
         }
-        defer { curl_url_cleanup(handle) }
+        defer { mo_curl_url_cleanup(handle) }
 
         // No CURLU_DEFAULT_SCHEME: a URL without a scheme is a caller bug, not a guess.
-        let parsed = curl_url_set(handle, CURLUPART_URL, url, 0)
+        let parsed = mo_curl_url_set(handle, CURLUPART_URL, url, 0)
         guard parsed == CURLUE_OK else {
             throw .invalidURL("\(url.debugDescription): \(Self.message(for: parsed))")
         }
@@ -39,13 +39,13 @@ enum CurlURL {
     /// One component of a parsed URL, or `nil` if it is absent.
     private static func part(_ part: CURLUPart, of handle: OpaquePointer) -> String? {
         var value: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, part, &value, 0) == CURLUE_OK, let value else { return nil }
-        defer { curl_free(value) }
+        guard mo_curl_url_get(handle, part, &value, 0) == CURLUE_OK, let value else { return nil }
+        defer { mo_curl_free(value) }
         return String(cString: value)
     }
 
     /// curl's message for a URL-parser error code.
     private static func message(for code: CURLUcode) -> String {
-        curl_url_strerror(code).map { String(cString: $0) } ?? "URL error \(code.rawValue)"
+        mo_curl_url_strerror(code).map { String(cString: $0) } ?? "URL error \(code.rawValue)"
     }
 }

@@ -1,4 +1,4 @@
-import CCurl
+import CCurlRuntime
 
 // MARK: - Mapping curl codes
 

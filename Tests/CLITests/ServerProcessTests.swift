@@ -62,6 +62,24 @@ struct ServerProcessTests {
         #expect(!secondPrint.contains("mo_"))
     }
 
+    @Test("an idle server has not loaded libcurl: it is loaded by the first outgoing request")
+    func idleServerHasNotLoadedCurl() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-proc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let (server, _, _, port) = try await start(in: directory)
+        defer { server.terminate(); server.waitUntilExit() }
+        // Requests in: the CLI's status call (which itself talks through libcurl, loaded on demand).
+        let status = try await CLIProcess.run(["status", "--server", "http://127.0.0.1:\(port)"])
+        #expect(status.status == 0)
+        // Read to the end: procfs files report size 0, which makes size-based reads stop early.
+        let mapsFile = try #require(FileHandle(forReadingAtPath: "/proc/\(server.processIdentifier)/maps"))
+        let maps = String(decoding: mapsFile.readDataToEndOfFile(), as: UTF8.self)
+        #expect(maps.contains("libsqlite3"), "the maps file lists the process's libraries")
+        #expect(!maps.contains("libcurl"), "nothing the idle server did needed libcurl")
+    }
+
     @Test("a bad configuration value stops start-up with a message naming it")
     func badConfiguration() async throws {
         let result = try await CLIProcess.run(["--port", "eighty"], executable: "mobile-ops-server")
