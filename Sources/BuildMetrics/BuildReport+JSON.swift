@@ -33,6 +33,10 @@ extension BuildReport {
 
     /// Decodes a report from JSON and validates it; any problem rejects the report whole.
     public static func decode(_ data: Data) throws(BuildReportError) -> BuildReport {
+        if let report = BuildReportFastDecoder.decode(data) {
+            try report.validate()
+            return report
+        }
         let report: BuildReport
         do {
             report = try makeDecoder().decode(BuildReport.self, from: data)

@@ -1,0 +1,190 @@
+import Foundation
+
+// MARK: - BuildReportFastDecoder
+
+/// Reads a well-formed report straight from its bytes, without `JSONDecoder`.
+///
+/// A fleet posts hundreds of 200-task reports a second, and `JSONDecoder` was the largest cost
+/// of taking them in. This reader gives the same report `JSONDecoder` would, or `nil` as soon
+/// as anything is unusual: an unknown or repeated key, `null` where a value is required, a
+/// string with escapes, an integer written as `1.0`, an unknown enum value, a bad date.
+/// ``BuildReport/decode(_:)`` then decodes with `JSONDecoder`, which accepts what is merely
+/// unusual and explains what is wrong with a field path.
+enum BuildReportFastDecoder {
+    /// The report in `data`, or `nil` to fall back to `JSONDecoder`.
+    static func decode(_ data: Data) -> BuildReport? {
+        data.withUnsafeBytes { bytes in
+            var scanner = JSONByteScanner(bytes)
+            guard let report = report(&scanner), scanner.isAtEnd() else { return nil }
+            return report
+        }
+    }
+
+    // MARK: Objects
+
+    private static func report(_ s: inout JSONByteScanner) -> BuildReport? {
+        var id: String?, dimensions: BuildDimensions?, startedAt: Date?, finishedAt: Date?
+        var durationSeconds: Double?, queueSeconds: Double?, outcome: BuildOutcome?
+        var steps: [StepRecord]?, tasks: [TaskRecord]?, tests: TestSummary?
+        var seen = KeySet()
+        let read = s.members { s, key in
+            switch key {
+            case "id": seen.insert(0) && assign(&id, &s) { $0.string() }
+            case "dimensions": seen.insert(1) && require(&dimensions, &s, Self.dimensions)
+            case "startedAt": seen.insert(2) && assign(&startedAt, &s, date)
+            case "finishedAt": seen.insert(3) && assign(&finishedAt, &s, date)
+            case "durationSeconds": seen.insert(4) && assign(&durationSeconds, &s) { $0.double() }
+            case "queueSeconds": seen.insert(5) && assign(&queueSeconds, &s) { $0.double() }
+            case "outcome": seen.insert(6) && require(&outcome, &s, rawValue)
+            case "steps": seen.insert(7) && assign(&steps, &s) { list(&$0, step) }
+            case "tasks": seen.insert(8) && assign(&tasks, &s) { list(&$0, task) }
+            case "tests": seen.insert(9) && assign(&tests, &s, Self.tests)
+            default: false
+            }
+        }
+        guard read, let dimensions, let outcome else { return nil }
+        return BuildReport(
+            id: id, dimensions: dimensions, startedAt: startedAt, finishedAt: finishedAt, durationSeconds: durationSeconds,
+            queueSeconds: queueSeconds, outcome: outcome, steps: steps ?? [], tasks: tasks ?? [], tests: tests)
+    }
+
+    private static func dimensions(_ s: inout JSONByteScanner) -> BuildDimensions? {
+        var repository: String?, branch: String?, pipeline: String?, platform: Platform?, machine: String?
+        var xcodeVersion: String?, gradleVersion: String?, environment: BuildEnvironment?, buildKind: BuildKind?
+        var seen = KeySet()
+        let read = s.members { s, key in
+            switch key {
+            case "repository": seen.insert(0) && require(&repository, &s) { $0.string() }
+            case "branch": seen.insert(1) && assign(&branch, &s) { $0.string() }
+            case "pipeline": seen.insert(2) && assign(&pipeline, &s) { $0.string() }
+            case "platform": seen.insert(3) && assign(&platform, &s, rawValue)
+            case "machine": seen.insert(4) && assign(&machine, &s) { $0.string() }
+            case "xcodeVersion": seen.insert(5) && assign(&xcodeVersion, &s) { $0.string() }
+            case "gradleVersion": seen.insert(6) && assign(&gradleVersion, &s) { $0.string() }
+            case "environment": seen.insert(7) && assign(&environment, &s, rawValue)
+            case "buildKind": seen.insert(8) && assign(&buildKind, &s, rawValue)
+            default: false
+            }
+        }
+        guard read, let repository else { return nil }
+        return BuildDimensions(
+            repository: repository, branch: branch, pipeline: pipeline, platform: platform, machine: machine,
+            xcodeVersion: xcodeVersion, gradleVersion: gradleVersion, environment: environment, buildKind: buildKind)
+    }
+
+    private static func step(_ s: inout JSONByteScanner) -> StepRecord? {
+        var name: String?, durationSeconds: Double?, outcome: BuildOutcome?
+        var seen = KeySet()
+        let read = s.members { s, key in
+            switch key {
+            case "name": seen.insert(0) && require(&name, &s) { $0.string() }
+            case "durationSeconds": seen.insert(1) && require(&durationSeconds, &s) { $0.double() }
+            case "outcome": seen.insert(2) && require(&outcome, &s, rawValue)
+            default: false
+            }
+        }
+        guard read, let name, let durationSeconds, let outcome else { return nil }
+        return StepRecord(name: name, durationSeconds: durationSeconds, outcome: outcome)
+    }
+
+    private static func task(_ s: inout JSONByteScanner) -> TaskRecord? {
+        var name: String?, target: String?, durationSeconds: Double?, outcome: TaskOutcome?, cacheKind: CacheKind?
+        var seen = KeySet()
+        let read = s.members { s, key in
+            switch key {
+            case "name": seen.insert(0) && require(&name, &s) { $0.string() }
+            case "target": seen.insert(1) && assign(&target, &s) { $0.string() }
+            case "durationSeconds": seen.insert(2) && assign(&durationSeconds, &s) { $0.double() }
+            case "outcome": seen.insert(3) && require(&outcome, &s, rawValue)
+            case "cacheKind": seen.insert(4) && assign(&cacheKind, &s, rawValue)
+            default: false
+            }
+        }
+        guard read, let name, let outcome else { return nil }
+        return TaskRecord(name: name, target: target, durationSeconds: durationSeconds, outcome: outcome, cacheKind: cacheKind ?? .unknown)
+    }
+
+    private static func tests(_ s: inout JSONByteScanner) -> TestSummary? {
+        var counts: [Int?] = Array(repeating: nil, count: 6)
+        var durationSeconds: Double?, failures: [TestFailure]?
+        var seen = KeySet()
+        let read = s.members { s, key in
+            if let position = ["total", "passed", "failed", "skipped", "flaky", "retried"].firstIndex(of: key) {
+                // `total` is required, the other counts may be null.
+                return seen.insert(position)
+                    && (position == 0 ? require(&counts[0], &s) { $0.int() } : assign(&counts[position], &s) { $0.int() })
+            }
+            switch key {
+            case "durationSeconds": return seen.insert(6) && assign(&durationSeconds, &s) { $0.double() }
+            case "failures": return seen.insert(7) && assign(&failures, &s) { list(&$0, failure) }
+            default: return false
+            }
+        }
+        guard read, let total = counts[0] else { return nil }
+        return TestSummary(
+            total: total, passed: counts[1] ?? 0, failed: counts[2] ?? 0, skipped: counts[3] ?? 0, flaky: counts[4] ?? 0,
+            retried: counts[5] ?? 0, durationSeconds: durationSeconds ?? 0, failures: failures ?? [])
+    }
+
+    private static func failure(_ s: inout JSONByteScanner) -> TestFailure? {
+        var suite: String?, name: String?, message: String?
+        var seen = KeySet()
+        let read = s.members { s, key in
+            switch key {
+            case "suite": seen.insert(0) && require(&suite, &s) { $0.string() }
+            case "name": seen.insert(1) && require(&name, &s) { $0.string() }
+            case "message": seen.insert(2) && assign(&message, &s) { $0.string() }
+            default: false
+            }
+        }
+        guard read, let suite, let name else { return nil }
+        return TestFailure(suite: suite, name: name, message: message)
+    }
+
+    // MARK: Values
+
+    private static func list<Element>(_ s: inout JSONByteScanner, _ element: (inout JSONByteScanner) -> Element?) -> [Element]? {
+        var elements: [Element] = []
+        let read = s.elements { s in
+            guard let value = element(&s) else { return false }
+            elements.append(value)
+            return true
+        }
+        return read ? elements : nil
+    }
+
+    private static func date(_ s: inout JSONByteScanner) -> Date? {
+        s.string().flatMap(ISO8601Dates.parse)
+    }
+
+    private static func rawValue<Value: StrictRawDecodable>(_ s: inout JSONByteScanner) -> Value? {
+        s.string().flatMap(Value.init(rawValue:))
+    }
+
+    /// Reads an optional member (`null` is nil, like `decodeIfPresent`) into `field`.
+    private static func assign<Value>(_ field: inout Value?, _ s: inout JSONByteScanner, _ read: (inout JSONByteScanner) -> Value?) -> Bool {
+        guard let value = s.optional(read) else { return false }
+        field = value
+        return true
+    }
+
+    /// Reads a required member into `field`; `null` gives up (JSONDecoder reports it).
+    private static func require<Value>(_ field: inout Value?, _ s: inout JSONByteScanner, _ read: (inout JSONByteScanner) -> Value?) -> Bool {
+        guard let value = read(&s) else { return false }
+        field = value
+        return true
+    }
+}
+
+/// The members an object has had, to give up on a repeated key (`JSONDecoder` would keep
+/// one of the values; which one is its business).
+private struct KeySet {
+    private var bits: UInt16 = 0
+
+    /// Records member `position`; false if it was there already.
+    mutating func insert(_ position: Int) -> Bool {
+        let bit: UInt16 = 1 << position
+        defer { bits |= bit }
+        return bits & bit == 0
+    }
+}
