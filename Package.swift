@@ -65,6 +65,7 @@ let package = Package(
             dependencies: [
                 "Core", "BuildMetrics",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

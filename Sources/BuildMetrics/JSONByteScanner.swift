@@ -42,13 +42,17 @@ struct JSONByteScanner {
     mutating func string() -> String? {
         guard consume(0x22) else { return nil }
         let start = index
+        var ascii = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x22 {
-                let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let content = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                // ASCII is valid UTF-8 as it stands; only other text needs validating.
+                let text = ascii ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
                 index += 1
                 return text
             }
+            ascii = ascii && byte < 0x80
             // A backslash (escape) or a raw control character: leave it to JSONDecoder.
             if byte == 0x5C || byte < 0x20 { return nil }
             index += 1

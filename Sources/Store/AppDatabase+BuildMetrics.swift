@@ -180,13 +180,19 @@ extension AppDatabase: BuildMetricsStore {
             }
         }
         if !report.tasks.isEmpty {
-            let statement = try db.cachedStatement(
-                sql: "INSERT INTO metricTask (buildID, position, name, target, durationSeconds, outcome, cacheKind) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            // Up to thousands of rows per report: bound directly (see SQLiteRowInserter).
+            let rows = try SQLiteRowInserter(
+                db, sql: "INSERT INTO metricTask (buildID, position, name, target, durationSeconds, outcome, cacheKind) VALUES (?, ?, ?, ?, ?, ?, ?)")
             for (position, task) in report.tasks.enumerated() {
-                statement.setUncheckedArguments([
-                    buildID, position, task.name, task.target, task.durationSeconds, task.outcome.rawValue, task.cacheKind.rawValue,
-                ])
-                try statement.execute()
+                try rows.insert { row in
+                    row.add(buildID)
+                    row.add(Int64(position))
+                    row.add(task.name)
+                    row.add(task.target)
+                    row.add(task.durationSeconds)
+                    row.add(task.outcome.rawValue)
+                    row.add(task.cacheKind.rawValue)
+                }
             }
         }
         if let tests = report.tests {
