@@ -15,7 +15,7 @@ enum CurlURL {
             throw .transferFailed(code: Int(CURLE_FAILED_INIT.rawValue), message: failure)
         }
         guard let handle = mo_curl_url() else {
-            throw .transferFailed(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "mo_curl_url() failed")
+            throw .transferFailed(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_url() failed")
         }
         defer { mo_curl_url_cleanup(handle) }
 
