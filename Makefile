@@ -2,7 +2,7 @@
 # Each target first installs the system packages the build links against, when missing.
 
 SWIFT ?= swift
-APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev pkg-config
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev
 # The test suite also drives a real headless browser (the HTML dashboard) and git.
 TEST_APT_PACKAGES := chromium git
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
@@ -21,7 +21,7 @@ endef
 
 .PHONY: deps build release run test bench clean
 
-## deps: install missing Debian packages (libcurl, SQLite headers, pkg-config)
+## deps: install missing Debian packages (libcurl and SQLite headers)
 deps:
 	$(call install_missing,$(APT_PACKAGES))
 

@@ -105,25 +105,26 @@ enum BuildReportFastDecoder {
     }
 
     private static func tests(_ s: inout JSONByteScanner) -> TestSummary? {
-        var counts: [Int?] = Array(repeating: nil, count: 6)
+        var total: Int?, passed: Int?, failed: Int?, skipped: Int?, flaky: Int?, retried: Int?
         var durationSeconds: Double?, failures: [TestFailure]?
         var seen = KeySet()
         let read = s.members { s, key in
-            if let position = ["total", "passed", "failed", "skipped", "flaky", "retried"].firstIndex(of: key) {
-                // `total` is required, the other counts may be null.
-                return seen.insert(position)
-                    && (position == 0 ? require(&counts[0], &s) { $0.int() } : assign(&counts[position], &s) { $0.int() })
-            }
             switch key {
-            case "durationSeconds": return seen.insert(6) && assign(&durationSeconds, &s) { $0.double() }
-            case "failures": return seen.insert(7) && assign(&failures, &s) { list(&$0, failure) }
-            default: return false
+            case "total": seen.insert(0) && require(&total, &s) { $0.int() }
+            case "passed": seen.insert(1) && assign(&passed, &s) { $0.int() }
+            case "failed": seen.insert(2) && assign(&failed, &s) { $0.int() }
+            case "skipped": seen.insert(3) && assign(&skipped, &s) { $0.int() }
+            case "flaky": seen.insert(4) && assign(&flaky, &s) { $0.int() }
+            case "retried": seen.insert(5) && assign(&retried, &s) { $0.int() }
+            case "durationSeconds": seen.insert(6) && assign(&durationSeconds, &s) { $0.double() }
+            case "failures": seen.insert(7) && assign(&failures, &s) { list(&$0, failure) }
+            default: false
             }
         }
-        guard read, let total = counts[0] else { return nil }
+        guard read, let total else { return nil }
         return TestSummary(
-            total: total, passed: counts[1] ?? 0, failed: counts[2] ?? 0, skipped: counts[3] ?? 0, flaky: counts[4] ?? 0,
-            retried: counts[5] ?? 0, durationSeconds: durationSeconds ?? 0, failures: failures ?? [])
+            total: total, passed: passed ?? 0, failed: failed ?? 0, skipped: skipped ?? 0, flaky: flaky ?? 0,
+            retried: retried ?? 0, durationSeconds: durationSeconds ?? 0, failures: failures ?? [])
     }
 
     private static func failure(_ s: inout JSONByteScanner) -> TestFailure? {

@@ -111,11 +111,6 @@ extension AppDatabase {
 // MARK: - Ingest
 
 extension AppDatabase: BuildMetricsStore {
-    /// Stores a report, its detail rows and its rollup contribution in one transaction.
-    public func insertBuildReport(_ report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date) throws(StoreError) -> StoredReport {
-        try write { db in try Self.insertBuildReport(report, source: source, waitedOn: waitedOn, now: now, in: db) }
-    }
-
     /// Stores reports arriving together in one transaction (the API's group commit).
     public func insertBuildReports(_ reports: [BuildReportWrite]) -> [Result<StoredReport, StoreError>] {
         writeEach(reports) { db, write in

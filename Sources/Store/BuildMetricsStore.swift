@@ -10,14 +10,13 @@ import Foundation
 /// queries read rollups, never the detail rows, and stay fast as history grows. Detail rows
 /// (builds, steps, tasks, test summaries) are pruned after the retention period; rollups stay.
 public protocol BuildMetricsStore: Sendable {
-    /// Stores a validated report and updates its rollup row, in one transaction.
+    /// Stores validated reports with their detail rows and rollup contributions, all in one
+    /// transaction, each report in its own savepoint (one that fails leaves the others
+    /// stored); one result per report, in order.
     ///
     /// A report carrying an `id` already stored for the same repository, or a second report
     /// for the same job source, is not stored again: the first one's id is answered with
     /// `created == false`.
-    func insertBuildReport(_ report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date) throws(StoreError) -> StoredReport
-    /// Stores several reports as ``insertBuildReport(_:source:waitedOn:now:)`` does, in one
-    /// transaction, each in its own savepoint; one result per report, in order.
     func insertBuildReports(_ reports: [BuildReportWrite]) -> [Result<StoredReport, StoreError>]
     /// What the server knows about a job an agent reports metrics for.
     /// - Throws: `StoreError.jobNotHeld` unless `agentID` holds the job and it is still active.
@@ -125,6 +124,15 @@ public struct JobMetricsContext: Sendable, Equatable {
     public var startedAt: Date?
     /// Whether a developer waits on the build: pull-request and manual builds.
     public var waitedOn: Bool
+}
+
+extension BuildMetricsStore {
+    /// Stores one validated report as ``insertBuildReports(_:)`` does, in its own transaction.
+    public func insertBuildReport(_ report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date) throws(StoreError) -> StoredReport {
+        let results = insertBuildReports([BuildReportWrite(report: report, source: source, waitedOn: waitedOn, now: now)])
+        guard let result = results.first else { throw StoreError.database("the report write gave no result") }
+        return try result.get()
+    }
 }
 
 /// One report to store, with where it came from.

@@ -62,7 +62,7 @@ struct ServerProcessTests {
         #expect(!secondPrint.contains("mo_"))
     }
 
-    @Test("an idle server has not loaded libcurl: it is loaded by the first outgoing request")
+    @Test("an idle server has not loaded libcurl; the CLI, which loads it for its request, still talks to it")
     func idleServerHasNotLoadedCurl() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-proc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
