@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 
@@ -15,7 +16,7 @@ extension Response {
     /// Encodes a value the way every endpoint does: sorted keys, ISO 8601 dates.
     static func encodeJSON<T: Encodable>(_ value: T) throws -> ByteBuffer {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .utcISO8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return ByteBuffer(bytes: try encoder.encode(value))
     }

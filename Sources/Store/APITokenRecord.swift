@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The `apiToken` table row: a token's public part and the hash of its secret.
-struct APITokenRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+struct APITokenRecord: Codable, FetchableRecord, StoredDateColumns, PersistableRecord, Sendable {
     static let databaseTableName = "apiToken"
 
     var id: String

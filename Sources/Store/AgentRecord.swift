@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The `agent` table row.
-struct AgentRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+struct AgentRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersistableRecord, Sendable {
     static let databaseTableName = "agent"
 
     var id: Int64?

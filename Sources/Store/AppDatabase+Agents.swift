@@ -10,7 +10,7 @@ extension AppDatabase: AgentStore {
         try write { db in
             try db.execute(
                 sql: "INSERT INTO agentRegistrationToken (id, name, secretHash, createdAt) VALUES (?, ?, ?, ?)",
-                arguments: [id, name, secretHash, audit.occurredAt]
+                arguments: [id, name, secretHash, StoredDate(audit.occurredAt)]
             )
             _ = try AuditEventRecord(audit).inserted(db)
             return try Self.registrationToken(id: id, in: db)
@@ -21,7 +21,7 @@ extension AppDatabase: AgentStore {
     public func registrationTokens() throws(StoreError) -> [RegistrationToken] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT id, name, createdAt, revokedAt FROM agentRegistrationToken ORDER BY createdAt DESC, id")
-                .map { RegistrationToken(id: $0["id"], name: $0["name"], createdAt: $0["createdAt"], revokedAt: $0["revokedAt"]) }
+                .map { RegistrationToken(id: $0["id"], name: $0["name"], createdAt: $0[date: "createdAt"], revokedAt: $0[optionalDate: "revokedAt"]) }
         }
     }
 
@@ -36,7 +36,7 @@ extension AppDatabase: AgentStore {
     public func revokeRegistrationToken(id: String, audit: AuditEvent) throws(StoreError) -> RegistrationToken {
         try write { db in
             _ = try Self.registrationToken(id: id, in: db)
-            try db.execute(sql: "UPDATE agentRegistrationToken SET revokedAt = COALESCE(revokedAt, ?) WHERE id = ?", arguments: [audit.occurredAt, id])
+            try db.execute(sql: "UPDATE agentRegistrationToken SET revokedAt = COALESCE(revokedAt, ?) WHERE id = ?", arguments: [StoredDate(audit.occurredAt), id])
             try db.execute(sql: "UPDATE agent SET state = 'revoked' WHERE registrationTokenID = ?", arguments: [id])
             _ = try AuditEventRecord(audit).inserted(db)
             return try Self.registrationToken(id: id, in: db)
@@ -47,7 +47,7 @@ extension AppDatabase: AgentStore {
         guard let row = try Row.fetchOne(db, sql: "SELECT id, name, createdAt, revokedAt FROM agentRegistrationToken WHERE id = ?", arguments: [id]) else {
             throw StoreError.notFound("no agent registration token with id \(id)")
         }
-        return RegistrationToken(id: row["id"], name: row["name"], createdAt: row["createdAt"], revokedAt: row["revokedAt"])
+        return RegistrationToken(id: row["id"], name: row["name"], createdAt: row[date: "createdAt"], revokedAt: row[optionalDate: "revokedAt"])
     }
 
     // MARK: Agents
@@ -78,7 +78,7 @@ extension AppDatabase: AgentStore {
 
     /// Records that the agent was heard from.
     public func touchAgent(id: Int64, now: Date) throws(StoreError) {
-        try write { db in try db.execute(sql: "UPDATE agent SET lastSeenAt = ? WHERE id = ?", arguments: [now, id]) }
+        try write { db in try db.execute(sql: "UPDATE agent SET lastSeenAt = ? WHERE id = ?", arguments: [StoredDate(now), id]) }
     }
 
     /// Every agent with the jobs it holds.

@@ -34,7 +34,7 @@ extension AppDatabase: ArtifactStore {
             try db.execute(sql: "DELETE FROM artifact WHERE jobID = ? AND path = ?", arguments: [jobID, path])
             try db.execute(
                 sql: "INSERT INTO artifact (jobID, path, size, sha256, storedAs, createdAt) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [jobID, path, size, sha256, storedAs, now]
+                arguments: [jobID, path, size, sha256, storedAs, StoredDate(now)]
             )
             let artifact = Artifact(id: db.lastInsertedRowID, jobID: jobID, path: path, size: size, sha256: sha256, createdAt: now)
             return (artifact, replaced)
@@ -58,6 +58,6 @@ extension AppDatabase: ArtifactStore {
     }
 
     private static func artifact(from row: Row) -> Artifact {
-        Artifact(id: row["id"], jobID: row["jobID"], path: row["path"], size: row["size"], sha256: row["sha256"], createdAt: row["createdAt"])
+        Artifact(id: row["id"], jobID: row["jobID"], path: row["path"], size: row["size"], sha256: row["sha256"], createdAt: row[date: "createdAt"])
     }
 }

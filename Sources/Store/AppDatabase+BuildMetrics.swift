@@ -140,10 +140,10 @@ extension AppDatabase: BuildMetricsStore {
             source.description, report.id, dimensions.repository, dimensions.branch, dimensions.pipeline,
             dimensions.platform?.rawValue, dimensions.machine, dimensions.xcodeVersion, dimensions.gradleVersion,
             dimensions.environment?.rawValue, dimensions.buildKind?.rawValue, system, report.outcome.rawValue,
-            report.startedAt, finished, duration, queue, waitedOn,
+            report.startedAt.map(StoredDate.init), StoredDate(finished), duration, queue, waitedOn,
         ]
         values += counters.map { $0 as (any DatabaseValueConvertible)? }
-        values.append(now)
+        values.append(StoredDate(now))
         try insert.execute(arguments: StatementArguments(values))
         let id = db.lastInsertedRowID
         try insertDetail(report, buildID: id, in: db)

@@ -82,11 +82,11 @@ extension AppDatabase {
             FROM build b LEFT JOIN repository r ON r.id = b.repositoryID ORDER BY b.id DESC LIMIT 20
             """
         ).map { row in
-            let started: Date? = row["startedAt"]
-            let finished: Date? = row["finishedAt"]
+            let started = row[optionalDate: "startedAt"]
+            let finished = row[optionalDate: "finishedAt"]
             return RecentBuild(
                 id: row["id"], repository: row["repository"], number: row["number"], pipeline: row["pipeline"], branch: row["branch"],
-                state: row["state"], trigger: row["trigger"], createdAt: row["createdAt"], startedAt: started, finishedAt: finished,
+                state: row["state"], trigger: row["trigger"], createdAt: row[date: "createdAt"], startedAt: started, finishedAt: finished,
                 durationSeconds: started.map { max(0, (finished ?? now).timeIntervalSince($0)) })
         }
     }
@@ -99,7 +99,7 @@ extension AppDatabase {
         try write { db in
             try db.execute(
                 sql: "DELETE FROM metricBuild WHERE id IN (SELECT id FROM metricBuild WHERE finishedAt < ? ORDER BY finishedAt LIMIT ?)",
-                arguments: [cutoff, max(1, limit)])
+                arguments: [StoredDate(cutoff), max(1, limit)])
             return db.changesCount
         }
     }

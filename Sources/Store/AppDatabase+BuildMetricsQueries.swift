@@ -130,7 +130,7 @@ extension AppDatabase {
             FROM metricBuild b JOIN metricTask t ON t.buildID = b.id
             WHERE b.finishedAt >= ?
             """
-        var arguments: [(any DatabaseValueConvertible)?] = [start]
+        var arguments: [(any DatabaseValueConvertible)?] = [StoredDate(start)]
         for (name, value) in [("repository", query.repository), ("pipeline", query.pipeline), ("branch", query.branch), ("platform", query.platform)] {
             guard let value else { continue }
             sql += " AND b.\(name) = ?"

@@ -55,10 +55,10 @@ extension AppDatabase {
             var series = SeriesPoints(repository: row["repository"], pipeline: row["pipeline"], platform: row["platform"])
             let arguments: StatementArguments = [
                 series.repository, series.pipeline.isEmpty ? nil : series.pipeline, series.platform.isEmpty ? nil : series.platform,
-                now.addingTimeInterval(-span), now,
+                StoredDate(now.addingTimeInterval(-span)), StoredDate(now),
             ]
             for point in try Row.fetchAll(points, arguments: arguments) {
-                let date: Date = point["finishedAt"]
+                let date = (point["finishedAt"] as StoredDate).date
                 series.durations.append(TimeSeriesPoint(date: date, value: point["durationSeconds"]))
                 let needed: Int = point["needed"]
                 if needed > 0 { series.hitRates.append(TimeSeriesPoint(date: date, value: Double(point["tasksFromCache"] as Int) / Double(needed))) }
@@ -80,11 +80,11 @@ extension AppDatabase {
                 INSERT INTO metricSeries (seriesKey, metric, isRegressed, evaluatedAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT(seriesKey, metric) DO UPDATE SET isRegressed = excluded.isRegressed, evaluatedAt = excluded.evaluatedAt
                 """,
-            arguments: [series.key, metric, monitor.isRegressed, now])
+            arguments: [series.key, metric, monitor.isRegressed, StoredDate(now)])
         if wasRegressed, !monitor.isRegressed {
             try db.execute(
                 sql: "UPDATE metricRegression SET resolvedAt = ? WHERE seriesKey = ? AND metric = ? AND resolvedAt IS NULL",
-                arguments: [now, series.key, metric])
+                arguments: [StoredDate(now), series.key, metric])
         }
         guard let found else { return nil }
         try db.execute(
@@ -94,7 +94,7 @@ extension AppDatabase {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                series.key, series.repository, label(series.pipeline), label(series.platform), metric, day(of: now), now,
+                series.key, series.repository, label(series.pipeline), label(series.platform), metric, day(of: now), StoredDate(now),
                 found.baselineMedian, found.recentMedian, found.changePercent, found.baselineSamples, found.recentSamples,
             ])
         guard db.changesCount > 0 else { return nil }
@@ -109,7 +109,7 @@ extension AppDatabase {
 
     /// The outbox message (kind `regression`) and the feed's notable event, in the same transaction.
     private static func announce(_ regression: StoredRegression, in db: Database) throws {
-        var message = OutboxRecord(kind: RegressionAnnouncement.kind, payload: try encodeJSON(regression, dates: .iso8601), at: regression.detectedAt)
+        var message = OutboxRecord(kind: RegressionAnnouncement.kind, payload: try encodeJSON(regression, dates: .utcISO8601), at: regression.detectedAt)
         try message.insert(db)
         let what = regression.metric == "duration"
             ? String(format: "median build time rose %.0f%% (%.0fs → %.0fs)", regression.changePercent, regression.baselineMedian, regression.recentMedian)
@@ -136,9 +136,9 @@ extension AppDatabase {
         ).map { row in
             StoredRegression(
                 id: row["id"], seriesKey: row["seriesKey"], repository: row["repository"], pipeline: row["pipeline"],
-                platform: row["platform"], metric: row["metric"], detectedAt: row["detectedAt"], baselineMedian: row["baselineMedian"],
+                platform: row["platform"], metric: row["metric"], detectedAt: row[date: "detectedAt"], baselineMedian: row["baselineMedian"],
                 recentMedian: row["recentMedian"], changePercent: row["changePercent"], baselineSamples: row["baselineSamples"],
-                recentSamples: row["recentSamples"], resolvedAt: row["resolvedAt"])
+                recentSamples: row["recentSamples"], resolvedAt: row[optionalDate: "resolvedAt"])
         }
     }
 

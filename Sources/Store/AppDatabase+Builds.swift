@@ -87,7 +87,7 @@ extension AppDatabase {
     static func cancelJobs(ofBuild buildID: Int64, now: Date, in db: Database) throws {
         try db.execute(
             sql: "UPDATE job SET state = 'canceled', finishedAt = ?, pendingReason = NULL WHERE buildID = ? AND state = 'pending'",
-            arguments: [now, buildID]
+            arguments: [StoredDate(now), buildID]
         )
         try db.execute(
             sql: "UPDATE job SET cancelRequested = 1 WHERE buildID = ? AND state IN ('assigned', 'running')",

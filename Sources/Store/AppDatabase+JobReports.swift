@@ -24,7 +24,7 @@ extension AppDatabase: JobQueue {
             var job = try Self.heldJob(jobID, by: agentID, in: db)
             job.leaseExpiresAt = now.addingTimeInterval(leaseSeconds)
             try job.update(db)
-            try db.execute(sql: "UPDATE agent SET lastSeenAt = ? WHERE id = ?", arguments: [now, agentID])
+            try db.execute(sql: "UPDATE agent SET lastSeenAt = ? WHERE id = ?", arguments: [StoredDate(now), agentID])
             return AgentDirective(cancel: job.cancelRequested)
         }
     }
@@ -37,7 +37,7 @@ extension AppDatabase: JobQueue {
             }
             try db.execute(
                 sql: "INSERT OR IGNORE INTO jobLog (jobID, sequence, content, receivedAt) VALUES (?, ?, ?, ?)",
-                arguments: [jobID, sequence, Data(content), now]
+                arguments: [jobID, sequence, Data(content), StoredDate(now)]
             )
             return AgentDirective(cancel: job.cancelRequested)
         }
@@ -70,7 +70,7 @@ extension AppDatabase: JobQueue {
         try write { db in
             let expired = try JobRecord
                 .filter([JobState.assigned.rawValue, JobState.running.rawValue].contains(Column("state")))
-                .filter(Column("leaseExpiresAt") < now)
+                .filter(Column("leaseExpiresAt") < StoredDate(now))
                 .fetchAll(db)
             for var job in expired {
                 job.state = JobState.lost.rawValue

@@ -24,7 +24,7 @@ extension AppDatabase: NotableEventStore {
     static func recordNotableEvent(_ event: NotableEvent, in db: Database) throws {
         try db.execute(
             sql: "INSERT INTO notableEvent (kind, title, summary, url, occurredAt) VALUES (?, ?, ?, ?, ?)",
-            arguments: [event.kind, event.title, event.summary, event.url, event.occurredAt]
+            arguments: [event.kind, event.title, event.summary, event.url, StoredDate(event.occurredAt)]
         )
     }
 
@@ -40,7 +40,7 @@ extension AppDatabase: NotableEventStore {
                 db, sql: "SELECT * FROM notableEvent ORDER BY occurredAt DESC, id DESC LIMIT ?",
                 arguments: [min(max(limit, 1), 500)]
             ).map { row in
-                NotableEvent(id: row["id"], kind: row["kind"], title: row["title"], summary: row["summary"], url: row["url"], occurredAt: row["occurredAt"])
+                NotableEvent(id: row["id"], kind: row["kind"], title: row["title"], summary: row["summary"], url: row["url"], occurredAt: row[date: "occurredAt"])
             }
         }
     }

@@ -18,7 +18,7 @@ extension AppDatabase: OperationsStore {
                          ELSE 'offline'
                        END AS bucket, COUNT(*) AS count
                 FROM agent GROUP BY bucket
-                """, arguments: [now.addingTimeInterval(-Self.connectedWindow)])
+                """, arguments: [StoredDate(now.addingTimeInterval(-Self.connectedWindow))])
             var agents = ["busy": 0, "idle": 0, "offline": 0, "disconnected": 0]
             for row in rows { agents[row["bucket"]] = row["count"] }
             return OperationalCounts(pendingJobs: pending, runningJobs: running, agentsByState: agents)
@@ -38,9 +38,9 @@ extension AppDatabase: OperationsStore {
             try Row.fetchAll(db, sql: """
                 SELECT id, state, pipeline, createdAt, finishedAt FROM build
                 WHERE finishedAt IS NOT NULL AND finishedAt > ? AND finishedAt <= ? ORDER BY finishedAt, id LIMIT ?
-                """, arguments: [start, end, limit]).map { row in
-                let created: Date = row["createdAt"]
-                let finished: Date = row["finishedAt"]
+                """, arguments: [StoredDate(start), StoredDate(end), limit]).map { row in
+                let created = row[date: "createdAt"]
+                let finished = row[date: "finishedAt"]
                 return FinishedBuild(
                     id: row["id"], finishedAt: finished, state: row["state"], pipeline: row["pipeline"],
                     seconds: max(0, finished.timeIntervalSince(created))

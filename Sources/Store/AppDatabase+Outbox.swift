@@ -11,14 +11,14 @@ extension AppDatabase: OutboxStore {
         let leaseEnd = now.addingTimeInterval(Self.seconds(lease))
         return try write { db in
             let records = try Self.pending(kinds: kinds)
-                .filter(Column("nextAttemptAt") <= now)
+                .filter(Column("nextAttemptAt") <= StoredDate(now))
                 .order(Column("id"))
                 .limit(min(limit, 500))
                 .fetchAll(db)
             let ids = records.compactMap(\.id)
             guard !ids.isEmpty else { return [] }
             try OutboxRecord.filter(ids.contains(Column("id")))
-                .updateAll(db, Column("nextAttemptAt").set(to: leaseEnd))
+                .updateAll(db, Column("nextAttemptAt").set(to: StoredDate(leaseEnd)))
             return records.compactMap { record in
                 var claimed = record
                 claimed.nextAttemptAt = leaseEnd
@@ -34,7 +34,7 @@ extension AppDatabase: OutboxStore {
         try write { db in
             try db.execute(
                 sql: "UPDATE outbox SET deliveredAt = ?, attempts = attempts + 1, lastError = ? WHERE id = ? AND deliveredAt IS NULL",
-                arguments: [date, note, id]
+                arguments: [StoredDate(date), note, id]
             )
         }
     }
@@ -45,7 +45,7 @@ extension AppDatabase: OutboxStore {
         try write { db in
             try db.execute(
                 sql: "UPDATE outbox SET attempts = attempts + 1, lastError = ?, nextAttemptAt = ? WHERE id = ? AND deliveredAt IS NULL",
-                arguments: [error, retryAt, id]
+                arguments: [error, StoredDate(retryAt), id]
             )
             return try OutboxRecord.fetchOne(db, key: id)?.message
         }
@@ -67,7 +67,7 @@ extension AppDatabase: OutboxStore {
         try write { db in
             try db.execute(
                 sql: "UPDATE outbox SET nextAttemptAt = ? WHERE id = ? AND deliveredAt IS NULL",
-                arguments: [date, id]
+                arguments: [StoredDate(date), id]
             )
         }
     }
@@ -99,10 +99,10 @@ extension AppDatabase: OutboxStore {
                       MIN(CASE WHEN attempts < :max THEN createdAt END) AS oldest
                     FROM outbox WHERE deliveredAt IS NULL
                     """,
-                arguments: ["max": OutboxMessage.maxAttempts, "now": now]
+                arguments: ["max": OutboxMessage.maxAttempts, "now": StoredDate(now)]
             )
             guard let row else { return OutboxBacklog(pending: 0, due: 0, dead: 0, oldestPendingAt: nil) }
-            return OutboxBacklog(pending: row["pending"], due: row["due"], dead: row["dead"], oldestPendingAt: row["oldest"])
+            return OutboxBacklog(pending: row["pending"], due: row["due"], dead: row["dead"], oldestPendingAt: row[optionalDate: "oldest"])
         }
     }
 
@@ -110,7 +110,7 @@ extension AppDatabase: OutboxStore {
     public func nextDueDate(kinds: Set<String>) throws(StoreError) -> Date? {
         guard !kinds.isEmpty else { return nil }
         return try read { db in
-            try Self.pending(kinds: kinds).select(min(Column("nextAttemptAt")), as: Date.self).fetchOne(db)
+            try Self.pending(kinds: kinds).select(min(Column("nextAttemptAt")), as: StoredDate.self).fetchOne(db)?.date
         }
     }
 

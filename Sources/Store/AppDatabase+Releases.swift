@@ -66,12 +66,12 @@ extension AppDatabase: ReleaseStore {
                 let id: Int64 = existing["id"]
                 try db.execute(
                     sql: "UPDATE train SET definition = ?, source = ?, updatedAt = ? WHERE id = ?",
-                    arguments: [definition, source, now, id]
+                    arguments: [definition, source, StoredDate(now), id]
                 )
             } else {
                 try db.execute(
                     sql: "INSERT INTO train (name, definition, source, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [name, definition, source, now, now]
+                    arguments: [name, definition, source, StoredDate(now), StoredDate(now)]
                 )
             }
             guard let train = try Self.fetchTrain(sql: "name = ?", [name], in: db) else {
@@ -104,10 +104,10 @@ extension AppDatabase: ReleaseStore {
     /// The cursor, created at `now` on first sight.
     public func cadenceHandledThrough(trainID: Int64, now: Date) throws(StoreError) -> Date {
         try write { db in
-            if let handled = try Date.fetchOne(db, sql: "SELECT handledThrough FROM trainCursor WHERE trainID = ?", arguments: [trainID]) {
-                return handled
+            if let handled = try StoredDate.fetchOne(db, sql: "SELECT handledThrough FROM trainCursor WHERE trainID = ?", arguments: [trainID]) {
+                return handled.date
             }
-            try db.execute(sql: "INSERT INTO trainCursor (trainID, handledThrough) VALUES (?, ?)", arguments: [trainID, now])
+            try db.execute(sql: "INSERT INTO trainCursor (trainID, handledThrough) VALUES (?, ?)", arguments: [trainID, StoredDate(now)])
             return now
         }
     }
@@ -115,9 +115,9 @@ extension AppDatabase: ReleaseStore {
     /// Creates the release of a cadence occurrence at most once (see the protocol).
     public func startScheduledRelease(_ release: NewRelease, occurrence: Date, now: Date) throws(StoreError) -> StoredRelease? {
         try write { db in
-            let handled = try Date.fetchOne(
+            let handled = try StoredDate.fetchOne(
                 db, sql: "SELECT handledThrough FROM trainCursor WHERE trainID = ?", arguments: [release.trainID]
-            )
+            )?.date
             if let handled, occurrence <= handled { return nil }
             guard occurrence <= now else { return nil }
             let stored = try Self.insertRelease(release, in: db)
@@ -126,7 +126,7 @@ extension AppDatabase: ReleaseStore {
                     INSERT INTO trainCursor (trainID, handledThrough, lastReleaseID) VALUES (?, ?, ?)
                     ON CONFLICT(trainID) DO UPDATE SET handledThrough = excluded.handledThrough, lastReleaseID = excluded.lastReleaseID
                     """,
-                arguments: [release.trainID, occurrence, stored.id]
+                arguments: [release.trainID, StoredDate(occurrence), stored.id]
             )
             return stored
         }
@@ -141,7 +141,7 @@ extension AppDatabase: ReleaseStore {
     static func train(from row: Row) -> StoredTrain {
         StoredTrain(
             id: row["id"], name: row["name"], definition: row["definition"], source: row["source"],
-            createdAt: row["createdAt"], updatedAt: row["updatedAt"]
+            createdAt: row[date: "createdAt"], updatedAt: row[date: "updatedAt"]
         )
     }
 }

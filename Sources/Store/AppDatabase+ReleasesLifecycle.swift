@@ -42,7 +42,7 @@ extension AppDatabase {
             try Row.fetchAll(db, sql: "SELECT * FROM trainReleaseEvent WHERE releaseID = ? ORDER BY id", arguments: [releaseID]).map { row in
                 StoredReleaseEvent(
                     id: row["id"], releaseID: row["releaseID"], action: row["action"], from: row["fromState"], to: row["toState"],
-                    actor: row["actor"], at: row["occurredAt"], detail: row["detail"]
+                    actor: row["actor"], at: row[date: "occurredAt"], detail: row["detail"]
                 )
             }
         }
@@ -67,7 +67,7 @@ extension AppDatabase {
                         """,
                     arguments: [
                         release.machine, release.state, release.branch, release.rcBuildID, release.storeIDs, release.rolloutStepIndex,
-                        release.rolloutEnteredAt, release.problem, release.updatedAt, id,
+                        release.rolloutEnteredAt.map(StoredDate.init), release.problem, StoredDate(release.updatedAt), id,
                     ]
                 )
                 try Self.insertEvent(event, releaseID: id, in: db)
@@ -110,7 +110,7 @@ extension AppDatabase {
                 INSERT INTO trainRelease (trainID, version, kind, machine, state, branch, storeIDs, createdAt, updatedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [release.trainID, release.version, release.kind, release.machine, release.state, release.branch, release.storeIDs, now, now]
+            arguments: [release.trainID, release.version, release.kind, release.machine, release.state, release.branch, release.storeIDs, StoredDate(now), StoredDate(now)]
         )
         let id = db.lastInsertedRowID
         try insertEvent(release.event, releaseID: id, in: db)
@@ -130,11 +130,11 @@ extension AppDatabase {
     static func insertEvent(_ event: StoredReleaseEvent, releaseID: Int64, in db: Database) throws {
         try db.execute(
             sql: "INSERT INTO trainReleaseEvent (releaseID, action, fromState, toState, actor, occurredAt, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: [releaseID, event.action, event.from, event.to, event.actor, event.at, event.detail]
+            arguments: [releaseID, event.action, event.from, event.to, event.actor, StoredDate(event.at), event.detail]
         )
         var announced = event
         announced.releaseID = releaseID
-        var message = OutboxRecord(kind: StoredReleaseEvent.outboxKind, payload: try encodeJSON(announced, dates: .iso8601), at: event.at)
+        var message = OutboxRecord(kind: StoredReleaseEvent.outboxKind, payload: try encodeJSON(announced, dates: .utcISO8601), at: event.at)
         try message.insert(db)
     }
 
@@ -146,8 +146,8 @@ extension AppDatabase {
         StoredRelease(
             id: row["id"], trainID: row["trainID"], version: row["version"], kind: row["kind"], machine: row["machine"],
             state: row["state"], branch: row["branch"], rcBuildID: row["rcBuildID"], storeIDs: row["storeIDs"],
-            rolloutStepIndex: row["rolloutStepIndex"], rolloutEnteredAt: row["rolloutEnteredAt"], problem: row["problem"],
-            createdAt: row["createdAt"], updatedAt: row["updatedAt"]
+            rolloutStepIndex: row["rolloutStepIndex"], rolloutEnteredAt: row[optionalDate: "rolloutEnteredAt"], problem: row["problem"],
+            createdAt: row[date: "createdAt"], updatedAt: row[date: "updatedAt"]
         )
     }
 }

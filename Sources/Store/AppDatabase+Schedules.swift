@@ -30,22 +30,22 @@ extension AppDatabase: ScheduleStore {
         pipeline: String, repository: String, occurrence: Date?, now: Date, draft: BuildDraft, audit: AuditEvent
     ) throws(StoreError) -> Build? {
         try write { db in
-            guard let handled = try Date.fetchOne(
+            guard let handled = try StoredDate.fetchOne(
                 db, sql: "SELECT handledThrough FROM scheduleCursor WHERE pipeline = ? AND repository = ?",
                 arguments: [pipeline, repository]
             ) else {
                 try db.execute(
                     sql: "INSERT INTO scheduleCursor (pipeline, repository, handledThrough) VALUES (?, ?, ?)",
-                    arguments: [pipeline, repository, now]
+                    arguments: [pipeline, repository, StoredDate(now)]
                 )
                 return nil
             }
-            guard let occurrence, occurrence > handled, occurrence <= now else { return nil }
+            guard let occurrence, occurrence > handled.date, occurrence <= now else { return nil }
             let record = try Self.insertBuild(EncodedBuildDraft(draft), deliveryID: nil, now: now, in: db)
             guard let id = record.id else { throw StoreError.database("build insert returned no id") }
             try db.execute(
                 sql: "UPDATE scheduleCursor SET handledThrough = ?, lastBuildID = ? WHERE pipeline = ? AND repository = ?",
-                arguments: [occurrence, id, pipeline, repository]
+                arguments: [StoredDate(occurrence), id, pipeline, repository]
             )
             var event = AuditEventRecord(audit)
             event.subject = "build:\(id)"

@@ -33,7 +33,7 @@ extension AppDatabase: UITestStore {
             }
             try db.execute(
                 sql: "INSERT OR REPLACE INTO jobUITestReport (jobID, report, createdAt) VALUES (?, ?, ?)",
-                arguments: [jobID, try Self.encodeJSON(report), now]
+                arguments: [jobID, try Self.encodeJSON(report), StoredDate(now)]
             )
         }
     }
@@ -81,7 +81,7 @@ extension AppDatabase: UITestStore {
                 INSERT INTO uiSuiteDuration (pipeline, stepKey, suite, seconds, samples, updatedAt) VALUES (?, ?, ?, ?, 1, ?)
                 ON CONFLICT (pipeline, stepKey, suite) DO UPDATE SET
                   seconds = (seconds + excluded.seconds) / 2, samples = samples + 1, updatedAt = excluded.updatedAt
-                """, arguments: [build?.pipeline ?? "", job.stepKey, suite, observed, now])
+                """, arguments: [build?.pipeline ?? "", job.stepKey, suite, observed, StoredDate(now)])
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The `auditEvent` table row: who did what to which thing, and when.
-struct AuditEventRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+struct AuditEventRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersistableRecord, Sendable {
     static let databaseTableName = "auditEvent"
 
     var id: Int64?

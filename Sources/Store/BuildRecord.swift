@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The `build` table row.
-struct BuildRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+struct BuildRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersistableRecord, Sendable {
     static let databaseTableName = "build"
     static let jobs = hasMany(JobRecord.self)
 
@@ -53,9 +53,9 @@ struct BuildRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable
         container["priority"] = priority
         container["deliveryID"] = deliveryID
         container["cancelReason"] = cancelReason
-        container["createdAt"] = createdAt
-        container["startedAt"] = startedAt
-        container["finishedAt"] = finishedAt
+        container["createdAt"] = StoredDate(createdAt)
+        container["startedAt"] = startedAt.map(StoredDate.init)
+        container["finishedAt"] = finishedAt.map(StoredDate.init)
     }
 
     /// The API value, with `jobs` when given.

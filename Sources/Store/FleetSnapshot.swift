@@ -23,7 +23,7 @@ struct FleetSnapshot {
         // time of creating a build with 200 agents connected.
         let agents = try Row.fetchAll(
             db, sql: "SELECT id, tags, slots FROM agent WHERE state = 'connected' AND lastSeenAt > ?",
-            arguments: [now.addingTimeInterval(-AppDatabase.connectedWindow)]
+            arguments: [StoredDate(now.addingTimeInterval(-AppDatabase.connectedWindow))]
         )
         guard !agents.isEmpty else { return FleetSnapshot(members: []) }
         let rows = try Row.fetchAll(db, sql: """

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The `job` table row.
-struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+struct JobRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersistableRecord, Sendable {
     static let databaseTableName = "job"
 
     var id: Int64?
@@ -57,13 +57,13 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
         container["pendingReason"] = pendingReason
         container["waitingForSteps"] = waitingForSteps
         container["agentID"] = agentID
-        container["leaseExpiresAt"] = leaseExpiresAt
+        container["leaseExpiresAt"] = leaseExpiresAt.map(StoredDate.init)
         container["cancelRequested"] = cancelRequested
         container["exitStatus"] = exitStatus
-        container["createdAt"] = createdAt
-        container["assignedAt"] = assignedAt
-        container["startedAt"] = startedAt
-        container["finishedAt"] = finishedAt
+        container["createdAt"] = StoredDate(createdAt)
+        container["assignedAt"] = assignedAt.map(StoredDate.init)
+        container["startedAt"] = startedAt.map(StoredDate.init)
+        container["finishedAt"] = finishedAt.map(StoredDate.init)
     }
 
     var jobState: JobState { JobState(rawValue: state) ?? .pending }

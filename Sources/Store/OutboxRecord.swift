@@ -3,7 +3,7 @@ import GRDB
 
 /// The `outbox` table row: a notification to deliver at least once, written in the same
 /// transaction as the change it announces.
-struct OutboxRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+struct OutboxRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersistableRecord, Sendable {
     static let databaseTableName = "outbox"
 
     var id: Int64?
@@ -26,10 +26,10 @@ struct OutboxRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendabl
         container["id"] = id
         container["kind"] = kind
         container["payload"] = payload
-        container["createdAt"] = createdAt
+        container["createdAt"] = StoredDate(createdAt)
         container["attempts"] = attempts
-        container["nextAttemptAt"] = nextAttemptAt
-        container["deliveredAt"] = deliveredAt
+        container["nextAttemptAt"] = StoredDate(nextAttemptAt)
+        container["deliveredAt"] = deliveredAt.map(StoredDate.init)
         container["lastError"] = lastError
     }
 

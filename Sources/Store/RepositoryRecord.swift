@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The `repository` table row. Unlike `Core.Repository`, it carries the webhook secret.
-struct RepositoryRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+struct RepositoryRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersistableRecord, Sendable {
     static let databaseTableName = "repository"
 
     var id: Int64?

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The `webhookDelivery` table row: a delivery exactly as received, and the answer given.
-struct WebhookDeliveryRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+struct WebhookDeliveryRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersistableRecord, Sendable {
     static let databaseTableName = "webhookDelivery"
 
     var id: Int64?
@@ -33,7 +33,7 @@ struct WebhookDeliveryRecord: Codable, FetchableRecord, MutablePersistableRecord
         container["repositoryID"] = repositoryID
         container["headers"] = headers
         container["body"] = body
-        container["receivedAt"] = receivedAt
+        container["receivedAt"] = StoredDate(receivedAt)
         container["responseStatus"] = responseStatus
         container["responseBody"] = responseBody
     }
