@@ -20,10 +20,14 @@ extension OutboxDeliveryService {
             logger.error("claiming outbox messages failed", metadata: ["error": "\(error)"])
             return nil
         }
+        // Deliveries and skips are written together after the pass: one transaction per batch
+        // instead of one per message. A server that dies before that write sends those
+        // messages again once their lease ends, which delivery at least once already allows.
+        var delivered: [DeliveredMessage] = []
         for (index, message) in messages.enumerated() {
             if shouldStop {
                 // Give the rest back now rather than after the lease runs out.
-                for remaining in messages[index...] { settle(remaining, outcome: .interrupted) }
+                for remaining in messages[index...] { settle(remaining, outcome: .interrupted, delivered: &delivered) }
                 break
             }
             let outcome: OutboxDeliveryOutcome
@@ -32,16 +36,31 @@ extension OutboxDeliveryService {
             } else {
                 outcome = .interrupted  // Unreachable: claims are filtered by the handlers' kinds.
             }
-            settle(message, outcome: outcome)
+            settle(message, outcome: outcome, delivered: &delivered)
         }
+        recordDelivered(delivered)
         return messages.count
+    }
+
+    /// Writes a pass's delivered and skipped messages in one store call.
+    private func recordDelivered(_ delivered: [DeliveredMessage]) {
+        guard !delivered.isEmpty else { return }
+        do {
+            try store.markDelivered(delivered, at: now())
+        } catch {
+            logger.error(
+                "recording delivered outbox messages failed; they will be sent again",
+                metadata: ["error": "\(error)", "outbox.ids": "\(delivered.map(\.id))"]
+            )
+        }
     }
 
     // MARK: Recording outcomes
 
-    /// Writes an attempt's outcome to the store. If that write fails the message stays
-    /// claimed and is tried again once its lease ends: delivery is at least once.
-    func settle(_ message: OutboxMessage, outcome: OutboxDeliveryOutcome) {
+    /// Writes an attempt's outcome to the store, or adds a delivered or skipped message to
+    /// `delivered` for the pass's single write. If a write fails the message stays claimed and
+    /// is tried again once its lease ends: delivery is at least once.
+    func settle(_ message: OutboxMessage, outcome: OutboxDeliveryOutcome, delivered: inout [DeliveredMessage]) {
         let attempt = message.attempts + 1
         var metadata: Logger.Metadata = [
             "outbox.id": "\(message.id)", "outbox.kind": "\(message.kind)", "outbox.attempt": "\(attempt)",
@@ -49,12 +68,14 @@ extension OutboxDeliveryService {
         do {
             switch outcome {
             case .delivered:
-                try store.markDelivered(id: message.id, at: now(), note: nil)
+                delivered.append(DeliveredMessage(id: message.id, note: nil))
                 logger.debug("outbox message delivered", metadata: metadata)
             case .skipped(let reason):
-                try store.markDelivered(id: message.id, at: now(), note: "skipped: \(reason)")
+                delivered.append(DeliveredMessage(id: message.id, note: "skipped: \(reason)"))
                 metadata["reason"] = "\(reason)"
-                logger.info("outbox message skipped", metadata: metadata)
+                // Debug, like a delivery: a host without a token skips every status, and its
+                // handler already warns once; an info line per build would flood the log.
+                logger.debug("outbox message skipped", metadata: metadata)
             case .retry(let error, let retryAfter):
                 let delay = configuration.backoff.delay(afterAttempt: attempt, retryAfter: retryAfter)
                 let retryAt = now().addingTimeInterval(BackoffPolicy.seconds(delay))

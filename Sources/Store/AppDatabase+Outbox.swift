@@ -29,13 +29,17 @@ extension AppDatabase: OutboxStore {
 
     // MARK: Settling a claimed message
 
-    /// Marks a message delivered (one more attempt); `note` records a deliberate skip.
-    public func markDelivered(id: Int64, at date: Date, note: String?) throws(StoreError) {
+    /// Marks messages delivered (one more attempt each) in one transaction; a note records a
+    /// deliberate skip. One commit for a whole batch keeps a burst of statuses off the writer.
+    public func markDelivered(_ messages: [DeliveredMessage], at date: Date) throws(StoreError) {
+        guard !messages.isEmpty else { return }
         try write { db in
-            try db.execute(
-                sql: "UPDATE outbox SET deliveredAt = ?, attempts = attempts + 1, lastError = ? WHERE id = ? AND deliveredAt IS NULL",
-                arguments: [StoredDate(date), note, id]
+            let update = try db.cachedStatement(
+                sql: "UPDATE outbox SET deliveredAt = ?, attempts = attempts + 1, lastError = ? WHERE id = ? AND deliveredAt IS NULL"
             )
+            for message in messages {
+                try update.execute(arguments: [StoredDate(date), message.note, message.id])
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Synchronization
 
 // MARK: - EncodedBuildDraft
 
@@ -25,10 +26,35 @@ public struct EncodedBuildDraft: Sendable {
         self.draft = draft
         do {
             env = try AppDatabase.encodeJSON(draft.env)
-            plans = try draft.jobs.map { job in job.spec.uiTests == nil ? try AppDatabase.encodeJSON(job.spec) : nil }
+            plans = try draft.jobs.map { job in job.spec.uiTests == nil ? try Self.plans.encoded(job.spec) : nil }
         } catch {
             throw StoreError.database("the build of \(draft.pipeline) cannot be encoded: \(error)")
         }
         requirementsKeys = draft.jobs.map { JobRecord.requirementsKey($0.spec.requirements) }
+    }
+
+    /// Every build of a pipeline step carries the same spec, so its JSON is kept.
+    private static let plans = JobPlanCache()
+}
+
+// MARK: - JobPlanCache
+
+/// The JSON of recently encoded job specs.
+///
+/// Comparing a spec with a kept one costs far less than `JSONEncoder`; the specs in use are
+/// the steps of the pipelines that are building, so a few dozen cover a busy server.
+private final class JobPlanCache: Sendable {
+    private static let capacity = 64
+    private let entries = Mutex<[(spec: JobSpec, json: String)]>([])
+
+    /// The spec's JSON, from the cache or encoded (and kept, dropping the oldest).
+    func encoded(_ spec: JobSpec) throws -> String {
+        if let json = entries.withLock({ $0.first { $0.spec == spec }?.json }) { return json }
+        let json = try AppDatabase.encodeJSON(spec)
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeFirst() }
+            entries.append((spec, json))
+        }
+        return json
     }
 }

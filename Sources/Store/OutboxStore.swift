@@ -20,11 +20,12 @@ public protocol OutboxStore: Sendable {
     ///
     /// Claiming moves each message's `nextAttemptAt` to `now + lease`, so a second deliverer
     /// (another server) skips it, and a deliverer that dies mid-delivery only delays it.
-    /// Callers settle each claimed message with ``markDelivered(id:at:note:)``,
+    /// Callers settle each claimed message with ``markDelivered(_:at:)``,
     /// ``recordFailure(id:error:retryAt:)``, ``markDead(id:error:)`` or ``release(id:at:)``.
     func claimDueMessages(kinds: Set<String>, now: Date, limit: Int, lease: Duration) throws(StoreError) -> [OutboxMessage]
-    /// Marks a message delivered (one more attempt); `note` records a deliberate skip.
-    func markDelivered(id: Int64, at date: Date, note: String?) throws(StoreError)
+    /// Marks messages delivered (one more attempt each), all in one transaction; a note
+    /// records a deliberate skip.
+    func markDelivered(_ messages: [DeliveredMessage], at date: Date) throws(StoreError)
     /// Records a failed attempt: attempts + 1, `lastError`, next try at `retryAt`.
     /// Returns the updated message, which is dead when that was its last allowed attempt.
     @discardableResult
@@ -39,6 +40,29 @@ public protocol OutboxStore: Sendable {
     func outboxBacklog(now: Date) throws(StoreError) -> OutboxBacklog
     /// When the earliest pending message of the given kinds becomes due, or nil when none is pending.
     func nextDueDate(kinds: Set<String>) throws(StoreError) -> Date?
+}
+
+extension OutboxStore {
+    /// Marks one message delivered; `note` records a deliberate skip.
+    public func markDelivered(id: Int64, at date: Date, note: String?) throws(StoreError) {
+        try markDelivered([DeliveredMessage(id: id, note: note)], at: date)
+    }
+}
+
+// MARK: - DeliveredMessage
+
+/// A claimed message that was delivered, or deliberately skipped (with a note saying why).
+public struct DeliveredMessage: Sendable, Equatable {
+    /// The message.
+    public var id: Int64
+    /// Why it was skipped rather than sent; nil when it was sent.
+    public var note: String?
+
+    /// Creates the settlement of one message.
+    public init(id: Int64, note: String?) {
+        self.id = id
+        self.note = note
+    }
 }
 
 // MARK: - OutboxMessage

@@ -4,6 +4,11 @@ extension GitHubWebhookAdapter {
     /// GitHub caps a push's `commits` array at this many entries.
     static let commitListLimit = 2048
 
+    /// The members `push(_:)` reads.
+    static let pushMembers: Set<String> = [
+        "ref", "before", "after", "commits", "deleted", "created", "forced", "head_commit", "pusher", "sender",
+    ]
+
     /// A push; nil when the payload has no `ref`, which leaves nothing to build.
     static func push(_ payload: JSONValue) -> PushEvent? {
         guard let ref = payload["ref"].nonEmptyString else { return nil }

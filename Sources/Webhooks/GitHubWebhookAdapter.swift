@@ -54,7 +54,10 @@ public struct GitHubWebhookAdapter: WebhookProviderAdapter {
     /// The delivery's one event.
     public func parseEvents(_ request: WebhookRequest) throws(WebhookError) -> [WebhookEvent] {
         guard let name = eventName(request) else { throw .missingHeader("X-GitHub-Event") }
-        let payload = try JSONValue.parseObject(request.body)
+        // A push reads only its own members: the large `repository`, `organization` and
+        // `installation` objects are checked to be JSON but not built (the repository was
+        // identified from them before verification).
+        let payload = try JSONValue.parseObject(request.body, onlyMembers: name == "push" ? Self.pushMembers : nil)
         switch name {
         case "ping":
             return [.ping]

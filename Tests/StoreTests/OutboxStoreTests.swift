@@ -92,6 +92,28 @@ struct OutboxStoreTests {
         #expect(try database.nextDueDate(kinds: ["commit_status"]) == nil)
     }
 
+
+    @Test("a batch marks each message delivered once, with its own note, and leaves the rest pending")
+    func batchDelivered() throws {
+        defer { directory.remove() }
+        let ids = try (0..<4).map { _ in try enqueue() }
+        _ = try claim()
+        try database.markDelivered(id: ids[0], at: start.addingTimeInterval(1), note: nil)
+        try database.markDelivered(
+            [DeliveredMessage(id: ids[0], note: "again"), DeliveredMessage(id: ids[1], note: nil), DeliveredMessage(id: ids[2], note: "skipped: superseded")],
+            at: start.addingTimeInterval(2)
+        )
+        try database.markDelivered([], at: start.addingTimeInterval(3))
+
+        let rows = try database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT attempts, COALESCE(lastError, '-') AS note, deliveredAt IS NOT NULL AS done FROM outbox ORDER BY id")
+        }
+        // The first was already delivered: the batch does not count it twice or change its note.
+        #expect(rows.map { $0["attempts"] as Int } == [1, 1, 1, 0])
+        #expect(rows.map { $0["note"] as String } == ["-", "-", "skipped: superseded", "-"])
+        #expect(rows.map { $0["done"] as Bool } == [true, true, true, false])
+        #expect(try claim(at: 1000).map(\.id) == [ids[3]])
+    }
     @Test("a failure counts an attempt, keeps the error and postpones the message")
     func failurePostpones() throws {
         defer { directory.remove() }
