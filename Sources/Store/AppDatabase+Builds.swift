@@ -19,7 +19,7 @@ extension AppDatabase {
             env: encoded.env, concurrencyGroup: draft.concurrencyGroup, priority: draft.priority,
             deliveryID: deliveryID, cancelReason: nil, createdAt: now, startedAt: nil, finishedAt: nil
         )
-        try build.insert(db)
+        try build.insertDirectly(db)
         guard let buildID = build.id else { throw StoreError.database("build insert returned no id") }
 
         for (index, draftJob) in draft.jobs.enumerated() {
@@ -42,7 +42,7 @@ extension AppDatabase {
                 waitingForSteps: !waitingFor.isEmpty, agentID: nil, leaseExpiresAt: nil, cancelRequested: false, exitStatus: nil, createdAt: now,
                 assignedAt: nil, startedAt: nil, finishedAt: nil
             )
-            try job.insert(db)
+            try job.insertDirectly(db)
         }
         if draft.cancelSuperseded, let pullRequest = draft.pullRequest {
             try cancelSupersededBuilds(of: build, pullRequest: pullRequest, now: now, in: db)
@@ -124,7 +124,7 @@ extension AppDatabase {
             commitSHA: build.commitSHA, state: build.state
         )
         var message = OutboxRecord(kind: CommitStatusPayload.kind, payload: try encodeJSON(payload), at: now)
-        try message.insert(db)
+        try message.insertDirectly(db)
     }
 
     /// Encodes a value as compact, key-sorted JSON text for a TEXT column.

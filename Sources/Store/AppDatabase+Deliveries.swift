@@ -28,7 +28,7 @@ extension AppDatabase: DeliveryStore {
             repositoryID: delivery.repositoryID, headers: write.headers,
             body: Data(delivery.body), receivedAt: now, responseStatus: 0, responseBody: ""
         )
-        try record.insert(db)
+        try record.insertDirectly(db)
         guard let deliveryID = record.id else { throw StoreError.database("delivery insert returned no id") }
         var buildIDs: [Int64] = []
         for draft in write.builds {

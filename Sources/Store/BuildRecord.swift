@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The `build` table row.
-struct BuildRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersistableRecord, Sendable {
+struct BuildRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRecord, Sendable {
     static let databaseTableName = "build"
     static let jobs = hasMany(JobRecord.self)
 
@@ -31,6 +31,32 @@ struct BuildRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersista
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
+    }
+
+    /// Every column but `id`, bound directly by the intake (a build is written with every delivery; see `DirectInsertRecord`).
+    static let insertColumns = ["repositoryID", "number", "pipeline", "state", "trigger", "branch", "tag", "commitSHA", "pullRequest", "message", "author", "env", "concurrencyGroup", "priority", "deliveryID", "cancelReason", "createdAt", "startedAt", "finishedAt"]
+    static let insertSQL = insertStatement(columns: insertColumns)
+
+    func bindInsert(_ row: inout SQLiteRowValues) {
+        row.add(repositoryID)
+        row.add(Int64(number))
+        row.add(pipeline)
+        row.add(state)
+        row.add(trigger)
+        row.add(branch)
+        row.add(tag)
+        row.add(commitSHA)
+        row.add(pullRequest)
+        row.add(message)
+        row.add(author)
+        row.add(env)
+        row.add(concurrencyGroup)
+        row.add(Int64(priority))
+        row.add(deliveryID)
+        row.add(cancelReason)
+        row.add(createdAt)
+        row.add(startedAt)
+        row.add(finishedAt)
     }
 
     /// Every column by hand: GRDB's `Encodable` path costs several times the SQLite insert

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The `job` table row.
-struct JobRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersistableRecord, Sendable {
+struct JobRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRecord, Sendable {
     static let databaseTableName = "job"
 
     var id: Int64?
@@ -36,6 +36,35 @@ struct JobRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersistabl
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
+    }
+
+    /// Every column but `id`, bound directly by the intake (each build's jobs; see `DirectInsertRecord`).
+    static let insertColumns = ["buildID", "stepKey", "label", "shardIndex", "shardCount", "attempt", "supersededBy", "state", "plan", "requirementsKey", "priority", "concurrencyGroup", "pendingReason", "waitingForSteps", "agentID", "leaseExpiresAt", "cancelRequested", "exitStatus", "createdAt", "assignedAt", "startedAt", "finishedAt"]
+    static let insertSQL = insertStatement(columns: insertColumns)
+
+    func bindInsert(_ row: inout SQLiteRowValues) {
+        row.add(buildID)
+        row.add(stepKey)
+        row.add(label)
+        row.add(Int64(shardIndex))
+        row.add(Int64(shardCount))
+        row.add(Int64(attempt))
+        row.add(supersededBy)
+        row.add(state)
+        row.add(plan)
+        row.add(requirementsKey)
+        row.add(Int64(priority))
+        row.add(concurrencyGroup)
+        row.add(pendingReason)
+        row.add(waitingForSteps)
+        row.add(agentID)
+        row.add(leaseExpiresAt)
+        row.add(cancelRequested)
+        row.add(exitStatus.map(Int.init))
+        row.add(createdAt)
+        row.add(assignedAt)
+        row.add(startedAt)
+        row.add(finishedAt)
     }
 
     /// Every column by hand: GRDB's `Encodable` path costs several times the SQLite insert,

@@ -3,7 +3,7 @@ import GRDB
 
 /// The `outbox` table row: a notification to deliver at least once, written in the same
 /// transaction as the change it announces.
-struct OutboxRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersistableRecord, Sendable {
+struct OutboxRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRecord, Sendable {
     static let databaseTableName = "outbox"
 
     var id: Int64?
@@ -19,6 +19,20 @@ struct OutboxRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersist
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
+    }
+
+    /// Every column but `id`, bound directly by the intake (a commit status with every build; see `DirectInsertRecord`).
+    static let insertColumns = ["kind", "payload", "createdAt", "attempts", "nextAttemptAt", "deliveredAt", "lastError"]
+    static let insertSQL = insertStatement(columns: insertColumns)
+
+    func bindInsert(_ row: inout SQLiteRowValues) {
+        row.add(kind)
+        row.add(payload)
+        row.add(createdAt)
+        row.add(Int64(attempts))
+        row.add(nextAttemptAt)
+        row.add(deliveredAt)
+        row.add(lastError)
     }
 
     /// Every column by hand (see `JobRecord`): a message is written with every build.

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The `webhookDelivery` table row: a delivery exactly as received, and the answer given.
-struct WebhookDeliveryRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersistableRecord, Sendable {
+struct WebhookDeliveryRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRecord, Sendable {
     static let databaseTableName = "webhookDelivery"
 
     var id: Int64?
@@ -22,6 +22,22 @@ struct WebhookDeliveryRecord: Codable, FetchableRecord, StoredDateColumns, Mutab
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
+    }
+
+    /// Every column but `id`, bound directly by the intake (one row per delivery; see `DirectInsertRecord`).
+    static let insertColumns = ["provider", "deliveryKey", "event", "repositoryID", "headers", "body", "receivedAt", "responseStatus", "responseBody"]
+    static let insertSQL = insertStatement(columns: insertColumns)
+
+    func bindInsert(_ row: inout SQLiteRowValues) {
+        row.add(provider)
+        row.add(deliveryKey)
+        row.add(event)
+        row.add(repositoryID)
+        row.add(headers)
+        row.add(body)
+        row.add(receivedAt)
+        row.add(Int64(responseStatus))
+        row.add(responseBody)
     }
 
     /// Every column by hand (see `JobRecord`): one row per delivery.
