@@ -17,7 +17,7 @@ struct SQLiteRowInserter {
     private let statement: Statement
     private let connection: SQLiteConnection?
 
-    /// Prepares `sql`, an `INSERT` with one `?` per value, for many rows in a row.
+    /// Prepares `sql`, an `INSERT` with one `?` per value, for many rows in one transaction.
     init(_ db: Database, sql: String) throws {
         self.statement = try db.makeStatement(sql: sql)
         self.connection = db.sqliteConnection
@@ -111,9 +111,6 @@ struct SQLiteRowValues {
         let length = Int32(clamping: value.utf8.count)
         check(value.withCString { sqlite3_bind_text(handle, index, $0, length, Self.transient) })
     }
-
-    /// How many values were added.
-    var count: Int { Int(index) }
 
     private mutating func addNull() {
         index += 1

@@ -5,8 +5,8 @@ import GRDB
 /// A `Date` as the store writes and reads it: GRDB's text layout (`yyyy-MM-dd HH:mm:ss.SSS`,
 /// UTC), converted by `UTCDateText` rather than by GRDB's `DateFormatter` and `Calendar`.
 ///
-/// GRDB's own `Date` conversions load ICU on first use (about 5 MB resident for the life of the
-/// server) and its formatter costs more than the insert on the webhook intake's path. Every
+/// GRDB's own `Date` conversions load ICU's data on first use (2.5 MiB of an idle server's
+/// memory, measured) and its formatter cost 3 % of the CPU on the webhook intake's path. Every
 /// date the store binds or reads goes through this type, or through `StoredDateColumns` for
 /// records, so the text in the database is the same as before, character for character.
 struct StoredDate: DatabaseValueConvertible, Sendable {
