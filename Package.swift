@@ -89,6 +89,7 @@ let package = Package(
         .target(
             name: "ReleaseTrain",
             dependencies: [
+                "Core",
                 "HTTPClient",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),

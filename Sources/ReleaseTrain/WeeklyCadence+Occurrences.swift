@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 // MARK: - Occurrences
@@ -52,7 +53,7 @@ extension WeeklyCadence {
         guard WallClock.isoWeekday(day: day) == weekday else { return nil }
         let anchor = startDay ?? (4 + weekday - 1)  // day 4 is Monday 1970-01-05
         if let startDay, day < startDay { return nil }
-        guard WallClock.floorMod(day - anchor, 7 * intervalWeeks) == 0 else { return nil }
+        guard CivilCalendar.floorMod(day - anchor, 7 * intervalWeeks) == 0 else { return nil }
         let naive = day * WallClock.secondsPerDay + hour * 3600 + minute * 60
         return WallClock.instant(naiveSeconds: naive, in: timeZone)
     }

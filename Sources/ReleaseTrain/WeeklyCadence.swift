@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 // MARK: - WeeklyCadence
@@ -101,7 +102,7 @@ public struct WeeklyCadence: Sendable, Hashable, CustomStringConvertible {
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
-        return WallClock.dayNumber(year: year, month: month, day: day)
+        return CivilCalendar.dayNumber(year: year, month: month, day: day)
     }
 
     // MARK: Description
