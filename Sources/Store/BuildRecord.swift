@@ -33,55 +33,40 @@ struct BuildRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRec
         id = inserted.rowID
     }
 
-    /// Every column but `id`, bound directly by the intake (a build is written with every delivery; see `DirectInsertRecord`).
-    static let insertColumns = ["repositoryID", "number", "pipeline", "state", "trigger", "branch", "tag", "commitSHA", "pullRequest", "message", "author", "env", "concurrencyGroup", "priority", "deliveryID", "cancelReason", "createdAt", "startedAt", "finishedAt"]
+    /// Every column but `id`, in `addColumnValues(to:)`'s order: the intake binds them directly
+    /// (a build is written with every delivery; see `DirectInsertRecord`).
+    static let insertColumns = [
+        "repositoryID", "number", "pipeline", "state", "trigger", "branch", "tag", "commitSHA",
+        "pullRequest", "message", "author", "env", "concurrencyGroup", "priority", "deliveryID",
+        "cancelReason", "createdAt", "startedAt", "finishedAt",
+    ]
     static let insertSQL = insertStatement(columns: insertColumns)
 
-    func bindInsert(_ row: inout SQLiteRowValues) {
-        row.add(repositoryID)
-        row.add(Int64(number))
-        row.add(pipeline)
-        row.add(state)
-        row.add(trigger)
-        row.add(branch)
-        row.add(tag)
-        row.add(commitSHA)
-        row.add(pullRequest)
-        row.add(message)
-        row.add(author)
-        row.add(env)
-        row.add(concurrencyGroup)
-        row.add(Int64(priority))
-        row.add(deliveryID)
-        row.add(cancelReason)
-        row.add(createdAt)
-        row.add(startedAt)
-        row.add(finishedAt)
+    func addColumnValues(to columns: inout some ColumnValueSink) {
+        columns.add(repositoryID)
+        columns.add(Int64(number))
+        columns.add(pipeline)
+        columns.add(state)
+        columns.add(trigger)
+        columns.add(branch)
+        columns.add(tag)
+        columns.add(commitSHA)
+        columns.add(pullRequest)
+        columns.add(message)
+        columns.add(author)
+        columns.add(env)
+        columns.add(concurrencyGroup)
+        columns.add(Int64(priority))
+        columns.add(deliveryID)
+        columns.add(cancelReason)
+        columns.add(createdAt)
+        columns.add(startedAt)
+        columns.add(finishedAt)
     }
 
-    /// Every column by hand: GRDB's `Encodable` path costs several times the SQLite insert
-    /// on the webhook intake's hot path.
+    /// The same values for GRDB's updates; its `Encodable` path cost several times an insert.
     func encode(to container: inout PersistenceContainer) {
-        container["id"] = id
-        container["repositoryID"] = repositoryID
-        container["number"] = number
-        container["pipeline"] = pipeline
-        container["state"] = state
-        container["trigger"] = trigger
-        container["branch"] = branch
-        container["tag"] = tag
-        container["commitSHA"] = commitSHA
-        container["pullRequest"] = pullRequest
-        container["message"] = message
-        container["author"] = author
-        container["env"] = env
-        container["concurrencyGroup"] = concurrencyGroup
-        container["priority"] = priority
-        container["deliveryID"] = deliveryID
-        container["cancelReason"] = cancelReason
-        container["createdAt"] = StoredDate(createdAt)
-        container["startedAt"] = startedAt.map(StoredDate.init)
-        container["finishedAt"] = finishedAt.map(StoredDate.init)
+        encodeColumns(to: &container)
     }
 
     /// The API value, with `jobs` when given.

@@ -38,61 +38,44 @@ struct JobRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRecor
         id = inserted.rowID
     }
 
-    /// Every column but `id`, bound directly by the intake (each build's jobs; see `DirectInsertRecord`).
-    static let insertColumns = ["buildID", "stepKey", "label", "shardIndex", "shardCount", "attempt", "supersededBy", "state", "plan", "requirementsKey", "priority", "concurrencyGroup", "pendingReason", "waitingForSteps", "agentID", "leaseExpiresAt", "cancelRequested", "exitStatus", "createdAt", "assignedAt", "startedAt", "finishedAt"]
+    /// Every column but `id`, in `addColumnValues(to:)`'s order: the intake binds them directly
+    /// (each build's jobs; see `DirectInsertRecord`).
+    static let insertColumns = [
+        "buildID", "stepKey", "label", "shardIndex", "shardCount", "attempt", "supersededBy", "state",
+        "plan", "requirementsKey", "priority", "concurrencyGroup", "pendingReason", "waitingForSteps",
+        "agentID", "leaseExpiresAt", "cancelRequested", "exitStatus", "createdAt", "assignedAt",
+        "startedAt", "finishedAt",
+    ]
     static let insertSQL = insertStatement(columns: insertColumns)
 
-    func bindInsert(_ row: inout SQLiteRowValues) {
-        row.add(buildID)
-        row.add(stepKey)
-        row.add(label)
-        row.add(Int64(shardIndex))
-        row.add(Int64(shardCount))
-        row.add(Int64(attempt))
-        row.add(supersededBy)
-        row.add(state)
-        row.add(plan)
-        row.add(requirementsKey)
-        row.add(Int64(priority))
-        row.add(concurrencyGroup)
-        row.add(pendingReason)
-        row.add(waitingForSteps)
-        row.add(agentID)
-        row.add(leaseExpiresAt)
-        row.add(cancelRequested)
-        row.add(exitStatus.map(Int.init))
-        row.add(createdAt)
-        row.add(assignedAt)
-        row.add(startedAt)
-        row.add(finishedAt)
+    func addColumnValues(to columns: inout some ColumnValueSink) {
+        columns.add(buildID)
+        columns.add(stepKey)
+        columns.add(label)
+        columns.add(Int64(shardIndex))
+        columns.add(Int64(shardCount))
+        columns.add(Int64(attempt))
+        columns.add(supersededBy)
+        columns.add(state)
+        columns.add(plan)
+        columns.add(requirementsKey)
+        columns.add(Int64(priority))
+        columns.add(concurrencyGroup)
+        columns.add(pendingReason)
+        columns.add(waitingForSteps)
+        columns.add(agentID)
+        columns.add(leaseExpiresAt)
+        columns.add(cancelRequested)
+        columns.add(exitStatus.map(Int.init))
+        columns.add(createdAt)
+        columns.add(assignedAt)
+        columns.add(startedAt)
+        columns.add(finishedAt)
     }
 
-    /// Every column by hand: GRDB's `Encodable` path costs several times the SQLite insert,
-    /// and jobs are written on every delivery (the webhook intake's hot path).
+    /// The same values for GRDB's updates; its `Encodable` path cost several times an insert.
     func encode(to container: inout PersistenceContainer) {
-        container["id"] = id
-        container["buildID"] = buildID
-        container["stepKey"] = stepKey
-        container["label"] = label
-        container["shardIndex"] = shardIndex
-        container["shardCount"] = shardCount
-        container["attempt"] = attempt
-        container["supersededBy"] = supersededBy
-        container["state"] = state
-        container["plan"] = plan
-        container["requirementsKey"] = requirementsKey
-        container["priority"] = priority
-        container["concurrencyGroup"] = concurrencyGroup
-        container["pendingReason"] = pendingReason
-        container["waitingForSteps"] = waitingForSteps
-        container["agentID"] = agentID
-        container["leaseExpiresAt"] = leaseExpiresAt.map(StoredDate.init)
-        container["cancelRequested"] = cancelRequested
-        container["exitStatus"] = exitStatus
-        container["createdAt"] = StoredDate(createdAt)
-        container["assignedAt"] = assignedAt.map(StoredDate.init)
-        container["startedAt"] = startedAt.map(StoredDate.init)
-        container["finishedAt"] = finishedAt.map(StoredDate.init)
+        encodeColumns(to: &container)
     }
 
     var jobState: JobState { JobState(rawValue: state) ?? .pending }

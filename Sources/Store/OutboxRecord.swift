@@ -21,30 +21,26 @@ struct OutboxRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRe
         id = inserted.rowID
     }
 
-    /// Every column but `id`, bound directly by the intake (a commit status with every build; see `DirectInsertRecord`).
-    static let insertColumns = ["kind", "payload", "createdAt", "attempts", "nextAttemptAt", "deliveredAt", "lastError"]
+    /// Every column but `id`, in `addColumnValues(to:)`'s order: the intake binds them directly
+    /// (a commit status with every build; see `DirectInsertRecord`).
+    static let insertColumns = [
+        "kind", "payload", "createdAt", "attempts", "nextAttemptAt", "deliveredAt", "lastError",
+    ]
     static let insertSQL = insertStatement(columns: insertColumns)
 
-    func bindInsert(_ row: inout SQLiteRowValues) {
-        row.add(kind)
-        row.add(payload)
-        row.add(createdAt)
-        row.add(Int64(attempts))
-        row.add(nextAttemptAt)
-        row.add(deliveredAt)
-        row.add(lastError)
+    func addColumnValues(to columns: inout some ColumnValueSink) {
+        columns.add(kind)
+        columns.add(payload)
+        columns.add(createdAt)
+        columns.add(Int64(attempts))
+        columns.add(nextAttemptAt)
+        columns.add(deliveredAt)
+        columns.add(lastError)
     }
 
-    /// Every column by hand (see `JobRecord`): a message is written with every build.
+    /// The same values for GRDB's updates; its `Encodable` path cost several times an insert.
     func encode(to container: inout PersistenceContainer) {
-        container["id"] = id
-        container["kind"] = kind
-        container["payload"] = payload
-        container["createdAt"] = StoredDate(createdAt)
-        container["attempts"] = attempts
-        container["nextAttemptAt"] = StoredDate(nextAttemptAt)
-        container["deliveredAt"] = deliveredAt.map(StoredDate.init)
-        container["lastError"] = lastError
+        encodeColumns(to: &container)
     }
 
     /// A new undelivered message, due now.

@@ -46,8 +46,27 @@ struct SQLiteRowInserter {
     }
 }
 
+/// Where a record's column values go, in its column order: SQLite's bindings for a direct
+/// insert (`SQLiteRowValues`), or GRDB's container for its other writes (`DirectInsertRecord`).
+protocol ColumnValueSink {
+    /// Adds an integer.
+    mutating func add(_ value: Int64)
+    /// Adds an integer, or NULL.
+    mutating func add(_ value: Int64?)
+    /// Adds an integer, or NULL.
+    mutating func add(_ value: Int?)
+    /// Adds a boolean.
+    mutating func add(_ value: Bool)
+    /// Adds a date as `StoredDate` text, or NULL.
+    mutating func add(_ value: Date?)
+    /// Adds bytes.
+    mutating func add(_ value: Data)
+    /// Adds text, or NULL.
+    mutating func add(_ value: String?)
+}
+
 /// The values of one row, bound to the statement's parameters in the order they are added.
-struct SQLiteRowValues {
+struct SQLiteRowValues: ColumnValueSink {
     fileprivate let handle: SQLiteStatement
     private var index: Int32 = 0
     /// The first binding that failed (SQLite result code), if any.

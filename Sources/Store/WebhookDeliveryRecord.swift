@@ -24,33 +24,28 @@ struct WebhookDeliveryRecord: Codable, FetchableRecord, StoredDateColumns, Direc
         id = inserted.rowID
     }
 
-    /// Every column but `id`, bound directly by the intake (one row per delivery; see `DirectInsertRecord`).
-    static let insertColumns = ["provider", "deliveryKey", "event", "repositoryID", "headers", "body", "receivedAt", "responseStatus", "responseBody"]
+    /// Every column but `id`, in `addColumnValues(to:)`'s order: the intake binds them directly
+    /// (one row per delivery; see `DirectInsertRecord`).
+    static let insertColumns = [
+        "provider", "deliveryKey", "event", "repositoryID", "headers", "body", "receivedAt",
+        "responseStatus", "responseBody",
+    ]
     static let insertSQL = insertStatement(columns: insertColumns)
 
-    func bindInsert(_ row: inout SQLiteRowValues) {
-        row.add(provider)
-        row.add(deliveryKey)
-        row.add(event)
-        row.add(repositoryID)
-        row.add(headers)
-        row.add(body)
-        row.add(receivedAt)
-        row.add(Int64(responseStatus))
-        row.add(responseBody)
+    func addColumnValues(to columns: inout some ColumnValueSink) {
+        columns.add(provider)
+        columns.add(deliveryKey)
+        columns.add(event)
+        columns.add(repositoryID)
+        columns.add(headers)
+        columns.add(body)
+        columns.add(receivedAt)
+        columns.add(Int64(responseStatus))
+        columns.add(responseBody)
     }
 
-    /// Every column by hand (see `JobRecord`): one row per delivery.
+    /// The same values for GRDB's updates; its `Encodable` path cost several times an insert.
     func encode(to container: inout PersistenceContainer) {
-        container["id"] = id
-        container["provider"] = provider
-        container["deliveryKey"] = deliveryKey
-        container["event"] = event
-        container["repositoryID"] = repositoryID
-        container["headers"] = headers
-        container["body"] = body
-        container["receivedAt"] = StoredDate(receivedAt)
-        container["responseStatus"] = responseStatus
-        container["responseBody"] = responseBody
+        encodeColumns(to: &container)
     }
 }
