@@ -20,7 +20,7 @@ import Synchronization
 public final class CommitStatusNotifier: OutboxHandler {
     private let configuration: NotifierConfiguration
     private let http: any HTTPExecuting
-    private let repositories: any RepositoryStore
+    private let repositories: any RepositoryLookup
     private let builds: any BuildStore
     private let logger: Logger
     /// Providers already warned about a missing token, so the log says it once, not per build.
@@ -30,11 +30,12 @@ public final class CommitStatusNotifier: OutboxHandler {
     /// - Parameters:
     ///   - configuration: API roots, tokens and the public URL for links.
     ///   - http: Performs the requests.
-    ///   - repositories: Resolves a message's repository (provider and full name).
+    ///   - repositories: Resolves a message's repository (provider and full name); the server
+    ///     passes its cached `RepositoryService`, so a message costs no read for it.
     ///   - builds: Reads the build's current state, to skip superseded messages.
     ///   - logger: Never given a token.
     public init(
-        configuration: NotifierConfiguration, http: any HTTPExecuting, repositories: any RepositoryStore,
+        configuration: NotifierConfiguration, http: any HTTPExecuting, repositories: any RepositoryLookup,
         builds: any BuildStore, logger: Logger
     ) {
         self.configuration = configuration

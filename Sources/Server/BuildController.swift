@@ -63,7 +63,7 @@ struct BuildController: APIController {
             },
             Route(.post, "/api/v1/builds/:id/retry", scope: .write) { _, context in
                 let original = try build(context)
-                let repository = try original.repositoryID.map { try repositories.repository(id: $0) }
+                let repository = try original.repositoryID.map { try repositories.existingRepository(id: $0) }
                 var draft = try planner.manualDraft(
                     pipeline: original.pipeline, repository: repository, branch: original.branch ?? "main",
                     commitSHA: original.commitSHA, env: [:], author: context.actor
@@ -99,7 +99,7 @@ struct BuildController: APIController {
 
     /// A repository by id or full name.
     private func resolveRepository(_ text: String) throws -> Repository {
-        if let id = Int64(text) { return try repositories.repository(id: id) }
+        if let id = Int64(text) { return try repositories.existingRepository(id: id) }
         guard let found = try repositories.list().repositories.first(where: { $0.name.lowercased() == text.lowercased() }) else {
             throw APIError.notFound("no repository \(text)")
         }

@@ -11,7 +11,7 @@ struct NotificationsModule: DIModule {
         // One client for every outbound call, so connections to each git host are reused.
         builder.register((any HTTPExecuting).self, .singleton) { () -> any HTTPExecuting in HTTPClient() }
         builder.register(CommitStatusNotifier.self, .singleton) {
-            (configuration: ServerConfiguration, http: any HTTPExecuting, repositories: any RepositoryStore, builds: any BuildStore, logger: Logger) in
+            (configuration: ServerConfiguration, http: any HTTPExecuting, repositories: RepositoryService, builds: any BuildStore, logger: Logger) in
             CommitStatusNotifier(configuration: configuration.notifier, http: http, repositories: repositories, builds: builds, logger: logger)
         }
         builder.register(OutboxDeliveryService.self, .singleton) {

@@ -28,7 +28,7 @@ struct RepositoryController: APIController {
                 }
             },
             Route(.get, "/api/v1/repositories/:id", scope: .read) { _, context in
-                try .json(repositories.repository(id: context.numericID(of: "repository")))
+                try .json(repositories.existingRepository(id: context.numericID(of: "repository")))
             },
         ]
     }

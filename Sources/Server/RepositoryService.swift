@@ -9,7 +9,7 @@ import Synchronization
 /// rarely, so it is kept as a versioned snapshot (with the webhook secrets looked up so far)
 /// that each write through this service invalidates. This holds while one server owns the
 /// database (SQLite); a shared PostgreSQL would need the store to notify.
-public final class RepositoryService: Sendable {
+public final class RepositoryService: RepositoryLookup {
     private let store: any RepositoryStore
     /// The cached list and secrets, and the write counter they were read at.
     private let cache = Mutex<Cache>(Cache())
@@ -60,10 +60,15 @@ public final class RepositoryService: Sendable {
         return secret
     }
 
-    /// One repository by id.
+    /// One repository by id, from the snapshot, or nil.
+    public func repository(id: Int64) throws(StoreError) -> Repository? {
+        try list().repository(id: id)
+    }
+
+    /// One repository by id, from the snapshot.
     /// - Throws: `StoreError.notFound` when there is none.
-    public func repository(id: Int64) throws(StoreError) -> Repository {
-        guard let repository = try store.repository(id: id) else {
+    public func existingRepository(id: Int64) throws(StoreError) -> Repository {
+        guard let repository = try repository(id: id) else {
             throw StoreError.notFound("no repository with id \(id)")
         }
         return repository
@@ -97,6 +102,17 @@ public struct RepositorySnapshot: Sendable {
     /// The repository named `name`, ignoring ASCII case (SQLite's `NOCASE`).
     public func repository(named name: String) -> Repository? {
         positions[Self.key(name)].map { repositories[$0] }
+    }
+
+    /// The repository with id `id`, found by binary search (the list is ordered by id).
+    public func repository(id: Int64) -> Repository? {
+        var low = 0
+        var high = repositories.count
+        while low < high {
+            let middle = (low + high) / 2
+            if repositories[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low < repositories.count && repositories[low].id == id ? repositories[low] : nil
     }
 
     private static func key(_ name: String) -> String {

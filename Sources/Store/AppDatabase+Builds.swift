@@ -10,7 +10,8 @@ extension AppDatabase {
     static func insertBuild(_ encoded: EncodedBuildDraft, deliveryID: Int64?, now: Date, in db: Database) throws -> BuildRecord {
         let draft = encoded.draft
         let number = try Int.fetchOne(
-            db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM build WHERE repositoryID IS ?", arguments: [draft.repositoryID]
+            db.cachedStatement(sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM build WHERE repositoryID IS ?"),
+            arguments: [draft.repositoryID]
         ) ?? 1
         var build = BuildRecord(
             id: nil, repositoryID: draft.repositoryID, number: number, pipeline: draft.pipeline,
@@ -123,7 +124,7 @@ extension AppDatabase {
             buildID: id, repositoryID: repositoryID, number: build.number, pipeline: build.pipeline,
             commitSHA: build.commitSHA, state: build.state
         )
-        var message = OutboxRecord(kind: CommitStatusPayload.kind, payload: try encodeJSON(payload), at: now)
+        var message = OutboxRecord(kind: CommitStatusPayload.kind, payload: payload.jsonText, at: now)
         try message.insertDirectly(db)
     }
 

@@ -4,26 +4,39 @@ import GRDB
 // MARK: - Claiming
 
 extension AppDatabase: OutboxStore {
-    /// Claims up to `limit` due pending messages of the given kinds, oldest first, leasing
-    /// each until `now + lease` so nobody else picks it meanwhile.
+    /// Claims up to `limit` due pending messages of the given kinds, earliest due first (then
+    /// oldest), leasing each until `now + lease` so nobody else picks it meanwhile.
     public func claimDueMessages(kinds: Set<String>, now: Date, limit: Int, lease: Duration) throws(StoreError) -> [OutboxMessage] {
         guard !kinds.isEmpty, limit > 0 else { return [] }
-        let leaseEnd = now.addingTimeInterval(Self.seconds(lease))
+        let leaseEnd = StoredDate(now.addingTimeInterval(Self.seconds(lease)))
+        // Sorted, so a service's kinds always give the same SQL text and the statement cache
+        // prepares it once; the outbox runs this query for every batch.
+        let kindList = kinds.sorted()
+        let placeholders = Array(repeating: "?", count: kindList.count).joined(separator: ", ")
         return try write { db in
-            let records = try Self.pending(kinds: kinds)
-                .filter(Column("nextAttemptAt") <= StoredDate(now))
-                .order(Column("id"))
-                .limit(min(limit, 500))
-                .fetchAll(db)
-            let ids = records.compactMap(\.id)
-            guard !ids.isEmpty else { return [] }
-            try OutboxRecord.filter(ids.contains(Column("id")))
-                .updateAll(db, Column("nextAttemptAt").set(to: StoredDate(leaseEnd)))
-            return records.compactMap { record in
-                var claimed = record
-                claimed.nextAttemptAt = leaseEnd
-                return claimed.message
+            // The order of `outbox_due` (due date, then rowid): SQLite walks the index and stops
+            // at the limit. Ordering by id alone sorted every due message on each claim, which
+            // made a backlog of thousands cost more with every pass.
+            let select = try db.cachedStatement(sql: """
+                SELECT id, kind, payload, createdAt, attempts, deliveredAt, lastError FROM outbox
+                WHERE deliveredAt IS NULL AND attempts < ? AND kind IN (\(placeholders)) AND nextAttemptAt <= ?
+                ORDER BY nextAttemptAt, id LIMIT ?
+                """)
+            var arguments: StatementArguments = [OutboxMessage.maxAttempts]
+            arguments += StatementArguments(kindList)
+            arguments += [StoredDate(now), min(limit, 500)]
+            let claimed = try Row.fetchAll(select, arguments: arguments).map { row in
+                OutboxMessage(
+                    id: row["id"], kind: row["kind"], payload: row["payload"], createdAt: row[date: "createdAt"],
+                    attempts: row["attempts"], nextAttemptAt: leaseEnd.date, deliveredAt: row[optionalDate: "deliveredAt"],
+                    lastError: row["lastError"]
+                )
             }
+            let lease = try db.cachedStatement(sql: "UPDATE outbox SET nextAttemptAt = ? WHERE id = ?")
+            for message in claimed {
+                try lease.execute(arguments: [leaseEnd, message.id])
+            }
+            return claimed
         }
     }
 

@@ -1,3 +1,5 @@
+import Core
+
 /// What the outbox carries to report a build's state to the git host as a commit status.
 public struct CommitStatusPayload: Codable, Sendable, Equatable {
     /// The outbox `kind` of these messages.
@@ -15,4 +17,11 @@ public struct CommitStatusPayload: Codable, Sendable, Equatable {
     public var commitSHA: String
     /// The build state at the time of the change (`BuildState` raw value).
     public var state: String
+
+    /// The message's JSON text, written directly (a commit status goes with every build);
+    /// `JSONDecoder` reads it back as this value.
+    var jsonText: String {
+        "{\"buildID\":\(buildID),\"commitSHA\":\(JSONText.quoted(commitSHA)),\"number\":\(number),"
+            + "\"pipeline\":\(JSONText.quoted(pipeline)),\"repositoryID\":\(repositoryID),\"state\":\(JSONText.quoted(state))}"
+    }
 }

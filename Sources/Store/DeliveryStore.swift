@@ -42,9 +42,7 @@ public struct DeliveryWrite: Sendable {
     /// - Throws: `StoreError.database` if something cannot be encoded.
     public init(delivery: IncomingDelivery, builds: [BuildDraft], answer: @escaping @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer) throws(StoreError) {
         self.delivery = delivery
-        do { headers = try AppDatabase.encodeJSON(delivery.headers) } catch {
-            throw StoreError.database("the delivery's headers cannot be encoded: \(error)")
-        }
+        headers = JSONText.object(delivery.headers)
         var encoded: [EncodedBuildDraft] = []
         for build in builds { encoded.append(try EncodedBuildDraft(build)) }
         self.builds = encoded

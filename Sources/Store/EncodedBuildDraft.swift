@@ -24,8 +24,8 @@ public struct EncodedBuildDraft: Sendable {
     /// - Throws: `StoreError.database` if a value cannot be encoded as JSON.
     public init(_ draft: BuildDraft) throws(StoreError) {
         self.draft = draft
+        env = JSONText.object(draft.env)
         do {
-            env = try AppDatabase.encodeJSON(draft.env)
             plans = try draft.jobs.map { job in job.spec.uiTests == nil ? try Self.plans.encoded(job.spec) : nil }
         } catch {
             throw StoreError.database("the build of \(draft.pipeline) cannot be encoded: \(error)")

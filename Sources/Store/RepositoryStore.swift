@@ -1,7 +1,7 @@
 import Core
 
 /// Storage of registered repositories; SQLite today, PostgreSQL later behind the same protocol.
-public protocol RepositoryStore: Sendable {
+public protocol RepositoryStore: RepositoryLookup {
     /// Stores a repository and its audit event in one transaction.
     /// - Throws: `StoreError.conflict` when the name is taken (case-insensitively).
     func createRepository(
@@ -10,8 +10,6 @@ public protocol RepositoryStore: Sendable {
     ) throws(StoreError) -> Repository
     /// All repositories, ordered by id.
     func repositories() throws(StoreError) -> [Repository]
-    /// One repository by id, or nil.
-    func repository(id: Int64) throws(StoreError) -> Repository?
     /// One repository by full name (case-insensitive), or nil.
     func repository(named name: String) throws(StoreError) -> Repository?
     /// The webhook secret of a repository, for signature checks only.

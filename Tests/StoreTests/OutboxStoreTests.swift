@@ -34,7 +34,7 @@ struct OutboxStoreTests {
 
     // MARK: Claiming
 
-    @Test("claims due messages of the asked kinds, oldest first, up to the limit, and leases them")
+    @Test("claims due messages of the asked kinds, earliest due first, up to the limit, and leases them")
     func claimsDueMessages() throws {
         defer { directory.remove() }
         let first = try enqueue()
@@ -49,7 +49,8 @@ struct OutboxStoreTests {
         #expect(try claim(at: 2).map(\.id) == [second])
         #expect(try claim(at: 2).isEmpty)
         // Once the lease runs out, an unsettled message is due again: delivery is at least once.
-        #expect(try claim(at: 63).map(\.id) == [first, second, later])
+        // The one due since 30 s comes before the two whose leases ended at 62 s.
+        #expect(try claim(at: 63).map(\.id) == [later, first, second])
         #expect(try claim([], at: 100).isEmpty)
     }
 
@@ -72,6 +73,18 @@ struct OutboxStoreTests {
         #expect(payload == CommitStatusPayload(
             buildID: build.id, repositoryID: repository.id, number: 1, pipeline: "ios-pr", commitSHA: "abc1234abc1234abc1234abc1234abc1234abc12", state: "pending"
         ))
+    }
+
+    @Test("the commit-status text decodes back to the payload, whatever the pipeline is called")
+    func commitStatusTextRoundTrips() throws {
+        defer { directory.remove() }
+        for pipeline in ["ios-pr", "Nightly \"main\" / release", "back\\slash\ttab", "café 🚀", ""] {
+            let payload = CommitStatusPayload(
+                buildID: 3_000_000_001, repositoryID: 7, number: 42, pipeline: pipeline,
+                commitSHA: "abc1234abc1234abc1234abc1234abc1234abc12", state: "running"
+            )
+            #expect(try JSONDecoder().decode(CommitStatusPayload.self, from: Data(payload.jsonText.utf8)) == payload)
+        }
     }
 
     // MARK: Settling
