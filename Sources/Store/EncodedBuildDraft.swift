@@ -25,12 +25,18 @@ public struct EncodedBuildDraft: Sendable {
     public init(_ draft: BuildDraft) throws(StoreError) {
         self.draft = draft
         env = JSONText.object(draft.env)
+        let jobs: [EncodedJob]
         do {
-            plans = try draft.jobs.map { job in job.spec.uiTests == nil ? try Self.plans.encoded(job.spec) : nil }
+            jobs = try draft.jobs.map { job in
+                job.spec.uiTests == nil
+                    ? try Self.plans.encoded(job.spec)
+                    : EncodedJob(plan: nil, requirementsKey: JobRecord.requirementsKey(job.spec.requirements))
+            }
         } catch {
             throw StoreError.database("the build of \(draft.pipeline) cannot be encoded: \(error)")
         }
-        requirementsKeys = draft.jobs.map { JobRecord.requirementsKey($0.spec.requirements) }
+        plans = jobs.map(\.plan)
+        requirementsKeys = jobs.map(\.requirementsKey)
     }
 
     /// Every build of a pipeline step carries the same spec, so its JSON is kept.
@@ -39,22 +45,30 @@ public struct EncodedBuildDraft: Sendable {
 
 // MARK: - JobPlanCache
 
-/// The JSON of recently encoded job specs.
+/// A job spec's JSON columns: its plan (nil until the transaction for a UI-test step) and its
+/// canonical requirements key.
+private struct EncodedJob: Sendable {
+    let plan: String?
+    let requirementsKey: String
+}
+
+/// The JSON columns of recently encoded job specs.
 ///
-/// Comparing a spec with a kept one costs far less than `JSONEncoder`; the specs in use are
-/// the steps of the pipelines that are building, so a few dozen cover a busy server.
+/// Comparing a spec with a kept one costs far less than `JSONEncoder`, which both columns
+/// need; the specs in use are the steps of the pipelines that are building, so a few dozen
+/// cover a busy server.
 private final class JobPlanCache: Sendable {
     private static let capacity = 64
-    private let entries = Mutex<[(spec: JobSpec, json: String)]>([])
+    private let entries = Mutex<[(spec: JobSpec, job: EncodedJob)]>([])
 
-    /// The spec's JSON, from the cache or encoded (and kept, dropping the oldest).
-    func encoded(_ spec: JobSpec) throws -> String {
-        if let json = entries.withLock({ $0.first { $0.spec == spec }?.json }) { return json }
-        let json = try AppDatabase.encodeJSON(spec)
+    /// The spec's columns, from the cache or encoded (and kept, dropping the oldest).
+    func encoded(_ spec: JobSpec) throws -> EncodedJob {
+        if let job = entries.withLock({ $0.first { $0.spec == spec }?.job }) { return job }
+        let job = EncodedJob(plan: try AppDatabase.encodeJSON(spec), requirementsKey: JobRecord.requirementsKey(spec.requirements))
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeFirst() }
-            entries.append((spec, json))
+            entries.append((spec, job))
         }
-        return json
+        return job
     }
 }

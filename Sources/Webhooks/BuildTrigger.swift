@@ -21,18 +21,14 @@ public struct BuildTrigger: Sendable, Equatable, Codable {
     public var commitSHA: String
     /// Whether the code comes from a fork; such builds must not see repository secrets.
     public var isFromFork: Bool
-    /// Paths the push says it changed (empty for pull requests and when unknown); a hint for
-    /// impact analysis, which falls back to a full build when it is empty.
-    public var changedFiles: [String]
 
     // MARK: Creating
 
     /// Creates a trigger.
-    public init(kind: Kind, commitSHA: String, isFromFork: Bool = false, changedFiles: [String] = []) {
+    public init(kind: Kind, commitSHA: String, isFromFork: Bool = false) {
         self.kind = kind
         self.commitSHA = commitSHA
         self.isFromFork = isFromFork
-        self.changedFiles = changedFiles
     }
 
     // MARK: Reading

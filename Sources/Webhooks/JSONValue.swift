@@ -13,7 +13,7 @@ enum JSONValue: Sendable, Equatable {
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     // MARK: Parsing
 

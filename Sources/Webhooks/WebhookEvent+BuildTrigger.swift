@@ -31,10 +31,10 @@ extension PushEvent {
         guard !isDeletion, !GitRef.isZeroOrMissing(after) else { return nil }
         let commitSHA = headCommit?.id ?? after
         if let branch {
-            return BuildTrigger(kind: .push(branch: branch), commitSHA: commitSHA, changedFiles: changedFiles)
+            return BuildTrigger(kind: .push(branch: branch), commitSHA: commitSHA)
         }
         if let tag {
-            return BuildTrigger(kind: .tag(name: tag), commitSHA: commitSHA, changedFiles: changedFiles)
+            return BuildTrigger(kind: .tag(name: tag), commitSHA: commitSHA)
         }
         return nil
     }

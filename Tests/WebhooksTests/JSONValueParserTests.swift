@@ -56,4 +56,14 @@ struct JSONValueParserTests {
         // A top level that is not an object is parsed whole.
         #expect(try JSONValueParser.parse(Array("[1]".utf8), onlyMembers: ["repository"]) == .array([.integer(1)]))
     }
+
+    @Test func repeatedNamesKeepTheLastAndOrderDoesNotMatter() throws {
+        let value = try parse(#"{"ref": "refs/heads/old", "after": "abc", "ref": "refs/heads/main"}"#)
+        #expect(value["ref"].string == "refs/heads/main")
+        #expect(value["after"].string == "abc")
+        #expect(value["missing"] == .null)
+        #expect(value == .object(["after": .string("abc"), "ref": .string("refs/heads/main")]))
+        #expect(value != .object(["after": .string("abc"), "ref": .string("refs/heads/old")]))
+        #expect(try parse(#"{"b": 1, "a": 2}"#) == parse(#"{"a": 2, "b": 1}"#))
+    }
 }
