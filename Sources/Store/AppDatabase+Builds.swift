@@ -100,12 +100,15 @@ extension AppDatabase {
     // MARK: Derived state
 
     /// Re-derives a build's state from its current job attempts; announces a change.
-    static func refreshBuildState(_ buildID: Int64, now: Date, in db: Database) throws {
-        guard var build = try BuildRecord.fetchOne(db, key: buildID) else { return }
-        let states = try String.fetchAll(db, sql: "SELECT state FROM job WHERE buildID = ? AND supersededBy IS NULL", arguments: [buildID])
-            .compactMap(JobState.init(rawValue:))
+    /// - Returns: The build as it is now, or nil when there is none.
+    @discardableResult
+    static func refreshBuildState(_ buildID: Int64, now: Date, in db: Database) throws -> BuildRecord? {
+        guard var build = try BuildRecord.fetchOne(db, key: buildID) else { return nil }
+        let states = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT state FROM job WHERE buildID = ? AND supersededBy IS NULL"), arguments: [buildID]
+        ).compactMap(JobState.init(rawValue:))
         let derived = BuildState.derive(from: states)
-        guard derived.rawValue != build.state else { return }
+        guard derived.rawValue != build.state else { return build }
         build.state = derived.rawValue
         if derived != .pending, build.startedAt == nil, states.contains(where: { $0 != .pending && $0 != .canceled }) {
             build.startedAt = now
@@ -114,6 +117,7 @@ extension AppDatabase {
         try build.update(db)
         try enqueueCommitStatus(for: build, in: db, now: now)
         try announceFailedDefaultBranchBuild(build, now: now, in: db)
+        return build
     }
 
     /// Adds a commit-status message for the build's current state to the outbox.

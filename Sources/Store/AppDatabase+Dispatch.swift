@@ -8,12 +8,13 @@ extension AppDatabase {
     /// Assigns the best job this agent can run, or returns nil.
     public func claimNextJob(agent: Agent, leaseSeconds: Double, now: Date) throws(StoreError) -> JobAssignment? {
         try write { db in
-            let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE agentID = ? AND state IN ('assigned', 'running')", arguments: [agent.id]) ?? 0
+            let held = try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT COUNT(*) FROM job WHERE agentID = ? AND state IN ('assigned', 'running')"), arguments: [agent.id]
+            ) ?? 0
             guard held < agent.slots else { return nil }
             // Requirement keys are few (one per distinct set of tags); decide per key, not per job.
             var cursors = try PendingJobCursor.pendingKeys(in: db).filter { key in
-                let requirements = (try? JSONDecoder().decode(AgentRequirements.self, from: Data(key.utf8))) ?? AgentRequirements(["unreadable": []])
-                return requirements.isSatisfied(by: agent.tags)
+                Self.requirementsKeys.requirements(of: key).isSatisfied(by: agent.tags)
             }.map(PendingJobCursor.init(key:))
             // Merge the keys' queues, best job first; give up after a bounded number of
             // candidates that are all waiting (for a step or a concurrency group).
@@ -53,8 +54,7 @@ extension AppDatabase {
         job.leaseExpiresAt = now.addingTimeInterval(leaseSeconds)
         job.pendingReason = nil
         try job.update(db)
-        try refreshBuildState(job.buildID, now: now, in: db)
-        guard let build = try BuildRecord.fetchOne(db, key: job.buildID), let jobID = job.id else {
+        guard let build = try refreshBuildState(job.buildID, now: now, in: db), let jobID = job.id else {
             throw StoreError.database("job \(job.id ?? 0) has no build")
         }
         var spec = try job.spec()

@@ -174,6 +174,20 @@ struct SchedulingStoreTests {
         #expect(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now) == nil)
     }
 
+    @Test("a pick walks past more waiting candidates than its first pages hold")
+    func pickWalksPastWaitingCandidates() throws {
+        defer { directory.remove() }
+        // One build holds the group; 40 older-than-the-free-job builds of the same group wait
+        // for it, ahead of the free job in dispatch order. Pages of 4, 8, 16 and 32 jobs are
+        // needed to reach it.
+        let holder = try database.createBuild(draft(group: "deploy", jobs: [job("x")]), audit: audit())
+        let worker = try agent([:], slots: 2)
+        #expect(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now)?.buildID == holder.id)
+        for _ in 0..<40 { _ = try database.createBuild(draft(group: "deploy", jobs: [job("x")]), audit: audit()) }
+        let free = try database.createBuild(draft(jobs: [job("x")]), audit: audit())
+        #expect(try database.claimNextJob(agent: worker, leaseSeconds: 60, now: now)?.buildID == free.id)
+    }
+
     @Test("cancel_in_progress: a new build in the group cancels the unfinished one")
     func cancelInProgress() throws {
         defer { directory.remove() }
