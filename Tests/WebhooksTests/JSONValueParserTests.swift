@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Webhooks
 
@@ -65,5 +66,33 @@ struct JSONValueParserTests {
         #expect(value == .object(["after": .string("abc"), "ref": .string("refs/heads/main")]))
         #expect(value != .object(["after": .string("abc"), "ref": .string("refs/heads/old")]))
         #expect(try parse(#"{"b": 1, "a": 2}"#) == parse(#"{"a": 2, "b": 1}"#))
+    }
+
+    /// Every special byte is found wherever it sits in a string, in built strings and in
+    /// skipped members alike (both scanning loops, and the switch from the fast path).
+    @Test func specialBytesAreFoundAtEveryOffset() throws {
+        let specials = [#"\""#, #"\\"#, #"\n"#, #"\u00e9"#, "é", "✅", "🚀", "\u{7F}", "\u{80}"]
+        for offset in 0..<20 {
+            for special in specials {
+                for tail in [0, 1, 7, 8, 9] {
+                    let literal = "\"" + String(repeating: "a", count: offset) + special + String(repeating: "b", count: tail) + "\""
+                    let document = #"{"skip": "# + literal + #", "keep": ["# + literal + "]}"
+                    let expected = try JSONDecoder().decode([String].self, from: Data("[\(literal)]".utf8))
+                    let full = try JSONValueParser.parse(Array(document.utf8))
+                    #expect(full["keep"].strings == expected, "\(literal)")
+                    #expect(full["skip"].string == expected.first)
+                    let partial = try JSONValueParser.parse(Array(document.utf8), onlyMembers: ["keep"])
+                    #expect(partial["keep"].strings == expected)
+                }
+            }
+            for control: UInt8 in [0x00, 0x0A, 0x1F] {
+                var bytes = Array(#"{"skip": ""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: offset)
+                bytes += [control] + Array(#"", "keep": 1}"#.utf8)
+                #expect(throws: JSONValueParser.Failure.self) { try JSONValueParser.parse(bytes, onlyMembers: ["keep"]) }
+                #expect(throws: JSONValueParser.Failure.self) { try JSONValueParser.parse(bytes) }
+            }
+            let unterminated = Array(("[\"" + String(repeating: "a", count: offset)).utf8)
+            #expect(throws: JSONValueParser.Failure.self) { try JSONValueParser.parse(unterminated) }
+        }
     }
 }
