@@ -122,14 +122,17 @@ extension OutboxDeliveryService {
         /// The pause after the store itself failed (busy or unreachable database).
         public var storeErrorPause: Duration
 
-        /// Creates a configuration; by default batches of 100, a 5 s poll, a 5 min lease and the
+        /// Creates a configuration; by default batches of 100, a 1 s poll, a 5 min lease and the
         /// default backoff (2 s doubling to 10 min).
+        ///
+        /// The poll is what delivers the statuses of new and changed builds, so it bounds how
+        /// long a commit waits for its "pending" or "passed"; an idle pass is one indexed read.
         ///
         /// A batch costs two write transactions (the claim and the outcomes) whatever its size,
         /// and they share the writer with webhook intake; at a thousand builds a second, batches
         /// of 20 meant a hundred such transactions a second.
         public init(
-            batchSize: Int = 100, pollInterval: Duration = .seconds(5), lease: Duration = .seconds(300),
+            batchSize: Int = 100, pollInterval: Duration = .seconds(1), lease: Duration = .seconds(300),
             backoff: BackoffPolicy = BackoffPolicy(), storeErrorPause: Duration = .seconds(5)
         ) {
             self.batchSize = max(1, batchSize)
