@@ -31,7 +31,8 @@ public struct BitbucketWebhookAdapter: WebhookProviderAdapter {
     /// The `repository`'s `full_name`, its web page, and the https and ssh clone URLs derived
     /// from it (Bitbucket payloads carry no clone URL).
     public func repositoryIdentity(_ request: WebhookRequest) throws(WebhookError) -> RepositoryIdentity {
-        let repository = try JSONValue.parseObject(request.body, onlyMembers: ["repository"])["repository"]
+        // Reading stops after the member: the full parse after verification checks the rest.
+        let repository = try JSONValue.parseObject(request.body, onlyMembers: ["repository"], stoppingWhenFound: true)["repository"]
         let fullName = repository["full_name"].nonEmptyString
         let webURL = repository["links"]["html"]["href"].nonEmptyString
         var urls = [String]()

@@ -29,7 +29,8 @@ public struct GitHubWebhookAdapter: WebhookProviderAdapter {
 
     /// The `repository` object's `full_name` and its clone, ssh and web URLs.
     public func repositoryIdentity(_ request: WebhookRequest) throws(WebhookError) -> RepositoryIdentity {
-        let repository = try JSONValue.parseObject(request.body, onlyMembers: ["repository"])["repository"]
+        // Reading stops after the member: the full parse after verification checks the rest.
+        let repository = try JSONValue.parseObject(request.body, onlyMembers: ["repository"], stoppingWhenFound: true)["repository"]
         let identity = RepositoryIdentity(
             fullName: repository["full_name"].nonEmptyString,
             cloneURLs: [repository["clone_url"], repository["ssh_url"], repository["html_url"]].compactMap(\.nonEmptyString)

@@ -18,12 +18,13 @@ enum JSONValue: Sendable, Equatable {
     // MARK: Parsing
 
     /// Parses a webhook body, which must be a JSON object; with `onlyMembers`, only those
-    /// top-level members are built (the rest is still checked to be JSON).
-    static func parseObject(_ body: [UInt8], onlyMembers: Set<String>? = nil) throws(WebhookError) -> JSONValue {
+    /// top-level members are built (the rest is still checked to be JSON, unless
+    /// `stoppingWhenFound`, which ends the reading once those members are read).
+    static func parseObject(_ body: [UInt8], onlyMembers: Set<String>? = nil, stoppingWhenFound: Bool = false) throws(WebhookError) -> JSONValue {
         guard body.contains(where: { !isJSONWhitespace($0) }) else { throw .emptyBody }
         let value: JSONValue
         do {
-            value = try JSONValueParser.parse(repairedUTF8(body), onlyMembers: onlyMembers)
+            value = try JSONValueParser.parse(repairedUTF8(body), onlyMembers: onlyMembers, stoppingWhenFound: stoppingWhenFound)
         } catch {
             // GitHub and Bitbucket Server can post `payload=<url-encoded JSON>` instead of JSON.
             if body.starts(with: Array("payload=".utf8)) { throw .malformedJSON("it is form-encoded (payload=…)") }

@@ -22,17 +22,23 @@ struct JSONValueParser {
     /// Parses `bytes` as one JSON value with nothing but whitespace around it.
     ///
     /// With `onlyMembers`, a top-level object keeps only those members: the others are
-    /// checked for syntax but never built (reading a delivery's repository before its
-    /// signature is verified should not cost a parse of all its commits).
-    static func parse(_ bytes: [UInt8], onlyMembers: Set<String>? = nil) throws(Failure) -> JSONValue {
+    /// checked for syntax but never built. With `stoppingWhenFound` as well, reading ends
+    /// once each of those members has been read (the first of repeated names counts), and the
+    /// rest of the document is not looked at: reading a delivery's repository before its
+    /// signature is verified then costs a few hundred bytes, not the whole body, and the full
+    /// parse that follows verification still refuses malformed JSON.
+    static func parse(_ bytes: [UInt8], onlyMembers: Set<String>? = nil, stoppingWhenFound: Bool = false) throws(Failure) -> JSONValue {
         let result: Result<JSONValue, Failure> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONValueParser(bytes: buffer)
             return Result { () throws(Failure) -> JSONValue in
                 parser.skipWhitespace()
-                let value = try onlyMembers != nil && parser.peek(UInt8(ascii: "{"))
-                    ? parser.object(depth: 0, keeping: onlyMembers) : parser.value(depth: 0)
-                parser.skipWhitespace()
-                guard parser.index == buffer.count else { throw parser.failure("unexpected data after the JSON value") }
+                guard let onlyMembers, parser.peek(UInt8(ascii: "{")) else {
+                    let value = try parser.value(depth: 0)
+                    try parser.expectEnd()
+                    return value
+                }
+                let (value, complete) = try parser.object(depth: 0, keeping: onlyMembers, stoppingWhenFound: stoppingWhenFound)
+                if complete { try parser.expectEnd() }
                 return value
             }
         }
@@ -60,11 +66,17 @@ struct JSONValueParser {
         }
     }
 
-    private mutating func object(depth: Int, keeping: Set<String>? = nil) throws(Failure) -> JSONValue {
+    private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+        try object(depth: depth, keeping: nil, stoppingWhenFound: false).value
+    }
+
+    /// An object; with `keeping`, only those members are built. Answers whether the object
+    /// was read to its end (false when `stoppingWhenFound` ended it early).
+    private mutating func object(depth: Int, keeping: Set<String>?, stoppingWhenFound: Bool) throws(Failure) -> (value: JSONValue, complete: Bool) {
         index += 1
         var members = JSONObject()
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) { index += 1; return .object(members) }
+        if peek(UInt8(ascii: "}")) { index += 1; return (.object(members), true) }
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw failure("expected a member name in quotes") }
@@ -73,15 +85,16 @@ struct JSONValueParser {
             guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after member name") }
             index += 1
             skipWhitespace()
-            if let keeping, !keeping.contains(key) {
+            if let keeping, !keeping.contains(key) || (stoppingWhenFound && members[key] != nil) {
                 try skipValue(depth: depth + 1)
             } else {
                 members.append(key, try value(depth: depth + 1))
+                if stoppingWhenFound, members.members.count == keeping?.count { return (.object(members), false) }
             }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of data in an object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return (.object(members), true) }
             throw failure("expected ',' or '}' in an object")
         }
     }
@@ -280,6 +293,12 @@ struct JSONValueParser {
     }
 
     // MARK: Helpers
+
+    /// Refuses anything but whitespace after the top-level value.
+    private mutating func expectEnd() throws(Failure) {
+        skipWhitespace()
+        guard index == bytes.count else { throw failure("unexpected data after the JSON value") }
+    }
 
     private func peek(_ byte: UInt8) -> Bool {
         index < bytes.count && bytes[index] == byte

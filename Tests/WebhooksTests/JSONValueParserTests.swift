@@ -95,4 +95,25 @@ struct JSONValueParserTests {
             #expect(throws: JSONValueParser.Failure.self) { try JSONValueParser.parse(unterminated) }
         }
     }
+
+    @Test func stoppingWhenFoundReadsNoFurtherThanTheMembers() throws {
+        // Everything after the repository is broken; the early read never sees it.
+        let body = Array(#"{"ref": "x", "repository": {"full_name": "acme/app"}, "commits": [1, 2,, oops"#.utf8)
+        let early = try JSONValueParser.parse(body, onlyMembers: ["repository"], stoppingWhenFound: true)
+        #expect(early["repository"]["full_name"].string == "acme/app")
+        #expect(early["ref"] == .null)
+        #expect(throws: JSONValueParser.Failure.self) { try JSONValueParser.parse(body, onlyMembers: ["repository"]) }
+        // Broken before the member is still refused, and so is a missing member's document.
+        #expect(throws: JSONValueParser.Failure.self) {
+            try JSONValueParser.parse(Array(#"{"ref": x, "repository": {}}"#.utf8), onlyMembers: ["repository"], stoppingWhenFound: true)
+        }
+        #expect(throws: JSONValueParser.Failure.self) {
+            try JSONValueParser.parse(Array(#"{"ref": "x"} trailing"#.utf8), onlyMembers: ["repository"], stoppingWhenFound: true)
+        }
+        // The first of repeated names counts; with two wanted members, reading goes on to the second.
+        let repeated = Array(#"{"a": 1, "a": 2, "b": 3, "c": [oops"#.utf8)
+        let both = try JSONValueParser.parse(repeated, onlyMembers: ["a", "b"], stoppingWhenFound: true)
+        #expect(both["a"] == .integer(1))
+        #expect(both["b"] == .integer(3))
+    }
 }
