@@ -59,13 +59,7 @@ extension AppDatabase {
             return try write { db in
                 items.map { item in
                     do {
-                        var output: Output?
-                        try db.inSavepoint {
-                            output = try update(db, item)
-                            return .commit
-                        }
-                        guard let output else { return .failure(StoreError.database("the write produced nothing")) }
-                        return .success(output)
+                        return .success(try Self.inItemSavepoint(db) { try update(db, item) })
                     } catch let error as StoreError {
                         return .failure(error)
                     } catch {
@@ -75,6 +69,23 @@ extension AppDatabase {
             }
         } catch {
             return items.map { _ in .failure(error) }
+        }
+    }
+
+    /// Runs `body` in a savepoint, rolled back if it throws.
+    ///
+    /// GRDB's `inSavepoint` prepares its `SAVEPOINT` and `RELEASE` statements anew each time;
+    /// a group commit opens one per webhook delivery, so these are prepared once.
+    private static func inItemSavepoint<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        try db.cachedStatement(sql: "SAVEPOINT item").execute()
+        do {
+            let value = try body()
+            try db.cachedStatement(sql: "RELEASE SAVEPOINT item").execute()
+            return value
+        } catch {
+            try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT item").execute()
+            try db.cachedStatement(sql: "RELEASE SAVEPOINT item").execute()
+            throw error
         }
     }
 
