@@ -62,6 +62,9 @@ test: deps
 ## bench: every benchmark under Benchmarks/ (release mode, loopback only, each stops by itself)
 bench: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product mobile-ops-server
+	@# SwiftPM keeps the root package's file list in the benchmark build's manifest; a
+	@# source file added since the last bench build would be missing from it.
+	rm -f Benchmarks/.build/release.yaml
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && .build/release/ci-bench
 	cd Benchmarks && .build/release/impact-bench

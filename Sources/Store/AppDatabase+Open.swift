@@ -30,10 +30,12 @@ extension AppDatabase {
             // an open and a write per savepoint (`perf`: 5 % of the server's time). Its size is
             // bounded by one transaction, so it stays in memory.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            // Checkpoints run on their own connection (`WALCheckpointer`); this is the backstop.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.backstopPages)")
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            return try AppDatabase(pool)
+            return try AppDatabase(pool, checkpointingFileAt: path)
         } catch let error as StoreError {
             throw error
         } catch {

@@ -8,16 +8,28 @@ import GRDB
 public struct AppDatabase: Sendable {
     /// Access to the database; a pool in production, a queue is fine in tests.
     let writer: any DatabaseWriter
+    /// Checkpoints the WAL of a database opened with `open(path:)`; kept alive by the copies.
+    private let checkpointer: WALCheckpointer?
 
     /// Wraps a writer and migrates it to the current schema.
     ///
     /// Callers normally use `open(path:)`, which also refuses foreign or newer files.
     public init(_ writer: any DatabaseWriter) throws(StoreError) {
+        try self.init(writer, checkpointingFileAt: nil)
+    }
+
+    /// Wraps a writer, migrates it, then starts checkpointing the WAL file at `path`, if any.
+    init(_ writer: any DatabaseWriter, checkpointingFileAt path: String?) throws(StoreError) {
         self.writer = writer
         do {
             try Self.migrator.migrate(writer)
         } catch {
             throw StoreError.database("migrating the database failed: \(error)")
+        }
+        do {
+            checkpointer = try path.map { try WALCheckpointer(path: $0) }
+        } catch {
+            throw StoreError.database("cannot open \(path ?? "") for checkpoints: \(error)")
         }
     }
 

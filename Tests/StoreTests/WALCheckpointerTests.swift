@@ -1,0 +1,41 @@
+import Core
+import Foundation
+import GRDB
+import Testing
+@testable import Store
+
+@Suite("WAL checkpoints off the writer")
+struct WALCheckpointerTests {
+    @Test("pages written through the pool reach the database file without the writer checkpointing")
+    func backgroundCheckpoint() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("db.sqlite")
+        let database = try AppDatabase.open(path: path)
+        // The writer's own threshold is far above what this test writes.
+        let threshold = try await database.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") }
+        #expect(threshold == WALCheckpointer.backstopPages)
+
+        let before = try fileSize(path)
+        let audit = AuditEvent(actor: "t", action: "repository.create", subject: "repository")
+        for index in 0..<200 {
+            _ = try database.createRepository(
+                name: "acme/app-\(index)", provider: .github, cloneURL: "https://example.com/\(index).git", defaultBranch: "main",
+                webhookSecret: String(repeating: "s", count: 64), audit: audit
+            )
+        }
+        // Only a checkpoint copies pages from the log into the file, and only the background
+        // connection checkpoints at this size; it runs every 200 ms.
+        var grown = false
+        for _ in 0..<50 where !grown {
+            try await Task.sleep(for: .milliseconds(100))
+            grown = try fileSize(path) > before
+        }
+        #expect(grown, "the database file did not grow within 5 s")
+        #expect(try database.repositories().count == 200)
+    }
+
+    private func fileSize(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+}
