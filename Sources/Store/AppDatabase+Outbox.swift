@@ -18,19 +18,17 @@ extension AppDatabase: OutboxStore {
             // at the limit. Ordering by id alone sorted every due message on each claim, which
             // made a backlog of thousands cost more with every pass.
             let select = try db.cachedStatement(sql: """
-                SELECT id, kind, payload, createdAt, attempts, deliveredAt, lastError FROM outbox
+                SELECT * FROM outbox
                 WHERE deliveredAt IS NULL AND attempts < ? AND kind IN (\(placeholders)) AND nextAttemptAt <= ?
                 ORDER BY nextAttemptAt, id LIMIT ?
                 """)
             var arguments: StatementArguments = [OutboxMessage.maxAttempts]
             arguments += StatementArguments(kindList)
             arguments += [StoredDate(now), min(limit, 500)]
-            let claimed = try Row.fetchAll(select, arguments: arguments).map { row in
-                OutboxMessage(
-                    id: row["id"], kind: row["kind"], payload: row["payload"], createdAt: row[date: "createdAt"],
-                    attempts: row["attempts"], nextAttemptAt: leaseEnd.date, deliveredAt: row[optionalDate: "deliveredAt"],
-                    lastError: row["lastError"]
-                )
+            let claimed = try OutboxRecord.fetchAll(select, arguments: arguments).compactMap { record in
+                var leased = record
+                leased.nextAttemptAt = leaseEnd.date
+                return leased.message
             }
             let lease = try db.cachedStatement(sql: "UPDATE outbox SET nextAttemptAt = ? WHERE id = ?")
             for message in claimed {
