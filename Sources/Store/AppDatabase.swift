@@ -27,7 +27,7 @@ public struct AppDatabase: Sendable {
             throw StoreError.database("migrating the database failed: \(error)")
         }
         do {
-            checkpointer = try path.map { try WALCheckpointer(path: $0) }
+            checkpointer = try path.map { try WALCheckpointer(path: $0, writer: writer) }
         } catch {
             throw StoreError.database("cannot open \(path ?? "") for checkpoints: \(error)")
         }

@@ -1,7 +1,7 @@
 import GRDB
 
 /// Copies the write-ahead log back into the database file from its own connection, so the
-/// writer seldom does it inside a commit.
+/// writer seldom does it inside a commit, and lets the log rewind under sustained writes.
 ///
 /// SQLite's automatic checkpoint runs in the commit that takes the log past 1,000 pages: that
 /// commit copies the pages and syncs the file while every request waiting for the writer
@@ -9,29 +9,41 @@ import GRDB
 /// thread). Here a passive checkpoint runs every `interval` on a second connection; it never
 /// blocks the writer or readers.
 ///
-/// Under sustained writes the checkpoint never quite catches up with the end of the log, and
-/// SQLite rewinds the log only when it has: the log then grows to the writer's backstop
-/// threshold, where the writer checkpoints the little that is left and the log starts over.
-/// So the `-wal` file stays at about 40 MB under load, instead of 4 MB.
+/// SQLite rewinds the log to its start only when a write begins with every page of it
+/// copied, which a checkpoint beside a busy writer never achieves: the writer commits again
+/// while it copies. Left alone, the log grew to the writer's backstop, whose catch-up (the
+/// pages of the last interval, then two syncs) held the writer for 20–50 ms about twice a
+/// second under webhook load, and every waiting request with it. So when a pass finds a long
+/// log, the writer copies what was committed during that pass, between two of its own
+/// transactions (10–20 ms, mostly the syncs, five times a second under that load), and its
+/// next transaction rewinds the log. The `-wal` file stays near 4–8 MB.
 final class WALCheckpointer: Sendable {
     /// Pages the log may reach before the writer checkpoints itself anyway (about 40 MB).
     static let backstopPages = 10_000
+    /// Log length (pages, about 4 MB) from which a pass asks the writer to finish it; shorter
+    /// logs wait for a quiet moment, when the next write rewinds them by itself.
+    static let rewindPages = 1_000
 
     private let loop: Task<Void, Never>
 
-    /// Opens a second connection to the WAL database at `path` and starts checkpointing.
-    init(path: String, interval: Duration = .milliseconds(200)) throws {
+    /// Opens a second connection to the WAL database at `path`, written by `writer`, and
+    /// starts checkpointing.
+    init(path: String, writer: any DatabaseWriter, interval: Duration = .milliseconds(200)) throws {
         let connection = try DatabaseQueue(path: path)
-        // The loop holds the connection, not `self`, so dropping the database's last copy runs
-        // `deinit`, which ends it. The checkpoint itself runs on the connection's own queue,
-        // never on one of Swift's cooperative threads.
+        // The loop holds the connections, not `self`, so dropping the database's last copy
+        // runs `deinit`, which ends it. Checkpoints run on the connections' own queues, never
+        // on one of Swift's cooperative threads.
         loop = Task.detached(priority: .utility) {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 connection.asyncWriteWithoutTransaction { db in
                     // A failed pass (the file removed under a test, the checkpoint lock busy)
                     // is retried at the next tick; the writer's backstop bounds the log.
-                    _ = try? db.checkpoint(.passive)
+                    guard let pass = try? db.checkpoint(.passive), pass.walFrameCount >= Self.rewindPages else { return }
+                    // The pass copied the log as it was when it began. What the writer committed
+                    // since, the writer copies itself, queued behind the writes under way. A
+                    // reader still using old pages keeps them in the log; the next tick retries.
+                    writer.asyncWriteWithoutTransaction { db in _ = try? db.checkpoint(.passive) }
                 }
             }
         }

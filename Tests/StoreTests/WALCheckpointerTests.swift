@@ -39,3 +39,37 @@ struct WALCheckpointerTests {
         (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 }
+
+@Suite("The WAL rewinds under sustained writes")
+struct WALRewindTests {
+    @Test("a writer that never pauses still gets its log rewound, far below the backstop")
+    func rewindsUnderLoad() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("db.sqlite")
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.backstopPages)") }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try await pool.write { db in try db.execute(sql: "CREATE TABLE blob(id INTEGER PRIMARY KEY, body BLOB NOT NULL)") }
+        let checkpointer = try WALCheckpointer(path: path, writer: pool, interval: .milliseconds(20))
+
+        // 60 MB in transactions of 16 × 8 KB, back to back: the writer never waits, so a
+        // checkpoint beside it never finds the log fully copied. Without the writer's help
+        // the log would grow to the backstop (about 40 MB) and rewind only there.
+        let body = Data(repeating: 0x5A, count: 8_192)
+        var largest = 0
+        for _ in 0..<480 {
+            try await pool.write { db in
+                for _ in 0..<16 { try db.execute(sql: "INSERT INTO blob(body) VALUES (?)", arguments: [body]) }
+            }
+            largest = max(largest, try fileSize(path + "-wal"))
+        }
+        withExtendedLifetime(checkpointer) {}
+        #expect(largest < 20_000_000, "the log reached \(largest) bytes")
+        #expect(try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM blob") } == 480 * 16)
+    }
+
+    private func fileSize(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+}
