@@ -4,7 +4,7 @@ extension BitbucketWebhookAdapter {
     /// One push event per entry of `push.changes`, skipping entries that name no ref.
     ///
     /// A change's `new` is null when the ref was deleted and `old` is null when it was
-    /// created. Bitbucket sends no file lists, so `changedFiles` is always empty.
+    /// created. Bitbucket sends no file lists, so the head commit's are empty.
     static func pushes(_ payload: JSONValue) -> [PushEvent] {
         payload["push"]["changes"].elements.compactMap(push)
     }
@@ -32,8 +32,6 @@ extension BitbucketWebhookAdapter {
             isCreation: old.isNull || change["created"].bool == true,
             isForced: change["forced"].bool ?? false,
             headCommit: commit(new["target"]),
-            commits: change["commits"].elements.compactMap(commit),
-            isCommitListTruncated: change["truncated"].bool ?? false,
             pusher: nil
         )
     }

@@ -1,12 +1,10 @@
 // MARK: - Payload reading
 
 extension GitHubWebhookAdapter {
-    /// GitHub caps a push's `commits` array at this many entries.
-    static let commitListLimit = 2048
-
-    /// The members `push(_:)` reads.
+    /// The members `push(_:)` reads. The others, `commits` among them (most of a push's
+    /// bytes), are checked for well-formed JSON and not built.
     static let pushMembers: Set<String> = [
-        "ref", "before", "after", "commits", "deleted", "created", "forced", "head_commit", "pusher", "sender",
+        "ref", "before", "after", "deleted", "created", "forced", "head_commit", "pusher", "sender",
     ]
 
     /// A push; nil when the payload has no `ref`, which leaves nothing to build.
@@ -14,7 +12,6 @@ extension GitHubWebhookAdapter {
         guard let ref = payload["ref"].nonEmptyString else { return nil }
         let before = payload["before"].string ?? ""
         let after = payload["after"].string ?? ""
-        let commits = payload["commits"].elements.compactMap(commit)
         return PushEvent(
             ref: ref,
             before: before,
@@ -25,13 +22,11 @@ extension GitHubWebhookAdapter {
             isForced: payload["forced"].bool ?? false,
             // `head_commit` is null on deletions and on some tag pushes.
             headCommit: commit(payload["head_commit"]),
-            commits: commits,
-            isCommitListTruncated: commits.count >= commitListLimit,
             pusher: payload["pusher"]["name"].nonEmptyString ?? payload["sender"]["login"].nonEmptyString
         )
     }
 
-    /// One commit of a push; nil when it has no id.
+    /// The head commit of a push; nil when it has no id.
     static func commit(_ value: JSONValue) -> CommitSummary? {
         guard let id = value["id"].nonEmptyString else { return nil }
         return CommitSummary(

@@ -10,6 +10,7 @@ extension GitLabWebhookAdapter {
         let before = payload["before"].string ?? ""
         let checkoutSHA = payload["checkout_sha"].nonEmptyString
         let after = payload["after"].nonEmptyString ?? checkoutSHA ?? ""
+        // GitLab names no head commit; it is the listed commit with the head's id.
         let commits = payload["commits"].elements.compactMap(commit)
         let isDeletion = GitRef.isZeroOrMissing(after)
         // `checkout_sha` is the commit a tag points at (`after` may be the tag object).
@@ -20,7 +21,6 @@ extension GitLabWebhookAdapter {
         } else {
             commits.last { $0.id == after }
         }
-        let total = payload["total_commits_count"].int ?? commits.count
         return PushEvent(
             ref: ref,
             before: before,
@@ -28,8 +28,6 @@ extension GitLabWebhookAdapter {
             isDeletion: isDeletion,
             isCreation: GitRef.isZeroOrMissing(before),
             headCommit: headCommit,
-            commits: commits,
-            isCommitListTruncated: total > commits.count,
             pusher: payload["user_username"].nonEmptyString ?? payload["user_name"].nonEmptyString
         )
     }

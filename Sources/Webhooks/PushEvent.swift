@@ -22,13 +22,12 @@ public struct PushEvent: Sendable, Equatable, Codable {
     /// Whether the push was forced (history rewritten). False when the provider does not say.
     public var isForced: Bool
     /// The newest pushed commit, when the payload names one (GitHub sends `null` on deletion).
+    ///
+    /// The payload's list of every pushed commit is not kept: nothing builds from it, and
+    /// building it was a tenth of the server's work per delivery. Impact analysis diffs
+    /// `before`...`after` in the repository, which also covers the commits a provider leaves
+    /// out of its list.
     public var headCommit: CommitSummary?
-    /// The pushed commits in the provider's order (GitHub and GitLab list oldest first).
-    public var commits: [CommitSummary]
-    /// Whether the provider listed fewer commits than were pushed (GitLab and Bitbucket say
-    /// so; GitHub caps the list at 2,048). When true, or when `changedFiles` is empty on a
-    /// created ref, impact analysis should diff `before`...`after` itself.
-    public var isCommitListTruncated: Bool
 
     // MARK: Who
 
@@ -37,7 +36,7 @@ public struct PushEvent: Sendable, Equatable, Codable {
 
     // MARK: Creating
 
-    /// Creates a push event; `branch` and `tag` are derived from `ref`, and `changedFiles` from the commits.
+    /// Creates a push event; `branch` and `tag` are derived from `ref`.
     public init(
         ref: String,
         before: String,
@@ -46,8 +45,6 @@ public struct PushEvent: Sendable, Equatable, Codable {
         isCreation: Bool = false,
         isForced: Bool = false,
         headCommit: CommitSummary? = nil,
-        commits: [CommitSummary] = [],
-        isCommitListTruncated: Bool = false,
         pusher: String? = nil
     ) {
         let parsed = GitRef(ref)
@@ -60,18 +57,6 @@ public struct PushEvent: Sendable, Equatable, Codable {
         self.isCreation = isCreation
         self.isForced = isForced
         self.headCommit = headCommit
-        self.commits = commits
-        self.isCommitListTruncated = isCommitListTruncated
         self.pusher = pusher
-    }
-
-    // MARK: Derived
-
-    /// Every path any listed commit touched (head commit included), first mention first,
-    /// without repeats. A hint for impact analysis, not a complete diff (see `isCommitListTruncated`).
-    public var changedFiles: [String] {
-        var seen = Set<String>()
-        let all = commits + (headCommit.map { [$0] } ?? [])
-        return all.flatMap(\.changedFiles).filter { seen.insert($0).inserted }
     }
 }

@@ -11,16 +11,15 @@ struct GitLabEventTests {
 
     // MARK: Push
 
-    @Test("push: branch, file lists, truncated commit list, emoji")
+    @Test("push: branch, head commit found in the commit list, file lists, emoji")
     func push() throws {
         let event = try parse("Push Hook", GitLabFixtures.push)
         let push = try #require(event.push)
         #expect(push.branch == "main")
-        #expect(push.commits.count == 2)
-        #expect(push.isCommitListTruncated)
-        #expect(push.commits[1].message == "fixed readme 📝\n")
         #expect(push.headCommit?.id == "da1560886d4f094c3e6c9ef40349f7d38b5d27d7")
-        #expect(push.changedFiles == ["CHANGELOG", "App/AppDelegate.swift", "README.md", "docs/old.md"])
+        #expect(push.headCommit?.message == "fixed readme 📝\n")
+        #expect(push.headCommit?.authorName == "GitLab dev user")
+        #expect(push.headCommit?.changedFiles == ["CHANGELOG", "README.md", "docs/old.md"])
         #expect(push.pusher == "jsmith")
         #expect(event.buildTrigger?.kind == .push(branch: "main"))
         #expect(event.buildTrigger?.commitSHA == "da1560886d4f094c3e6c9ef40349f7d38b5d27d7")

@@ -65,6 +65,13 @@ struct RobustnessTests {
         #expect(push.headCommit?.message == "bad \u{FFFD}\u{FFFD}")
     }
 
+    @Test("a GitHub push whose unread commit list is malformed is still refused")
+    func malformedCommitList() {
+        let body = Array(#"{"ref": "refs/heads/main", "after": "abc", "repository": {"full_name": "acme/ios-app"}, "commits": [{"id": "abc", "added": [}], "head_commit": null}"#.utf8)
+        let request = WebhookRequest(headers: ["X-GitHub-Event": "push"], body: body)
+        #expect(throws: WebhookError.self) { try GitHubWebhookAdapter().parseEvent(request) }
+    }
+
     // MARK: Awkward values
 
     @Test("a form-encoded hook is named as such")
@@ -100,7 +107,6 @@ struct RobustnessTests {
         let push = try #require(try TestSupport.event(.github, event: "push", body: body).push)
         #expect(push.before == "")
         #expect(!push.isDeletion)
-        #expect(push.commits.isEmpty)
         #expect(push.headCommit == nil)
         #expect(push.pusher == nil)
         #expect(push.buildTrigger?.commitSHA == "abc123")
