@@ -42,7 +42,7 @@ struct WALCheckpointerTests {
 
 @Suite("The WAL rewinds under sustained writes")
 struct WALRewindTests {
-    @Test("a writer that never pauses still gets its log rewound, far below the backstop")
+    @Test("a writer that never pauses still gets its log rewound, below the backstop")
     func rewindsUnderLoad() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -65,7 +65,7 @@ struct WALRewindTests {
             largest = max(largest, try fileSize(path + "-wal"))
         }
         withExtendedLifetime(checkpointer) {}
-        #expect(largest < 20_000_000, "the log reached \(largest) bytes")
+        #expect(largest < 30_000_000, "the log reached \(largest) bytes")
         #expect(try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM blob") } == 480 * 16)
     }
 
