@@ -23,10 +23,10 @@ public struct PushEvent: Sendable, Equatable, Codable {
     public var isForced: Bool
     /// The newest pushed commit, when the payload names one (GitHub sends `null` on deletion).
     ///
-    /// The payload's list of every pushed commit is not kept: nothing builds from it, and
-    /// building it was a tenth of the server's work per delivery. Impact analysis diffs
-    /// `before`...`after` in the repository, which also covers the commits a provider leaves
-    /// out of its list.
+    /// The payload's list of every pushed commit is not kept: nothing read it, and building
+    /// it was a tenth of the server's work per delivery. Impact analysis diffs two revisions
+    /// in the repository instead, which also covers the commits a provider leaves out of its
+    /// list (GitHub lists at most 2,048).
     public var headCommit: CommitSummary?
 
     // MARK: Who
