@@ -35,13 +35,6 @@ struct WALCheckpointerTests {
         #expect(try database.repositories().count == 200)
     }
 
-    private func fileSize(_ path: String) throws -> Int {
-        (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    }
-}
-
-@Suite("The WAL rewinds under sustained writes")
-struct WALRewindTests {
     @Test("a writer that never pauses still gets its log rewound, below the backstop")
     func rewindsUnderLoad() async throws {
         let directory = try TemporaryDirectory()
