@@ -19,7 +19,7 @@ public struct AuditEvent: Codable, Sendable, Equatable {
     public var detail: String?
 
     /// Creates an event.
-    public init(id: Int64? = nil, occurredAt: Date = Date(), actor: String, action: String, subject: String, detail: String? = nil) {
+    public init(id: Int64? = nil, occurredAt: Date, actor: String, action: String, subject: String, detail: String? = nil) {
         self.id = id
         self.occurredAt = occurredAt
         self.actor = actor

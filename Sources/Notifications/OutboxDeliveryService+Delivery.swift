@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Logging
 import Store
@@ -14,7 +15,7 @@ extension OutboxDeliveryService {
         let messages: [OutboxMessage]
         do {
             messages = try store.claimDueMessages(
-                kinds: kinds, now: now(), limit: configuration.batchSize, lease: configuration.lease
+                kinds: kinds, now: clock.now, limit: configuration.batchSize, lease: configuration.lease
             )
         } catch {
             logger.error("claiming outbox messages failed", metadata: ["error": "\(error)"])
@@ -46,7 +47,7 @@ extension OutboxDeliveryService {
     private func recordDelivered(_ delivered: [DeliveredMessage]) {
         guard !delivered.isEmpty else { return }
         do {
-            try store.markDelivered(delivered, at: now())
+            try store.markDelivered(delivered, at: clock.now)
         } catch {
             logger.error(
                 "recording delivered outbox messages failed; they will be sent again",
@@ -78,7 +79,7 @@ extension OutboxDeliveryService {
                 logger.debug("outbox message skipped", metadata: metadata)
             case .retry(let error, let retryAfter):
                 let delay = configuration.backoff.delay(afterAttempt: attempt, retryAfter: retryAfter)
-                let retryAt = now().addingTimeInterval(BackoffPolicy.seconds(delay))
+                let retryAt = clock.now.addingTimeInterval(BackoffPolicy.seconds(delay))
                 let updated = try store.recordFailure(id: message.id, error: "attempt \(attempt): \(error)", retryAt: retryAt)
                 metadata["error"] = "\(error)"
                 if updated?.isDead == true {
@@ -92,7 +93,7 @@ extension OutboxDeliveryService {
                 metadata["error"] = "\(error)"
                 logger.error("outbox message is dead: the receiver rejected it", metadata: metadata)
             case .interrupted:
-                try store.release(id: message.id, at: now())
+                try store.release(id: message.id, at: clock.now)
             }
         } catch {
             metadata["error"] = "\(error)"

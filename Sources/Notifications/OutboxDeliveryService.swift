@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Logging
 import Store
@@ -21,8 +22,8 @@ public final class OutboxDeliveryService: Sendable {
     let store: any OutboxStore
     let handlers: [String: any OutboxHandler]
     let configuration: Configuration
-    let now: @Sendable () -> Date
-    let sleep: @Sendable (Duration) async throws -> Void
+    /// Due dates, backoff and the waits between passes are read from this clock.
+    let clock: any TimeSource
     let logger: Logger
     private let doorbell = WakeSignal()
     private let stopRequested = Atomic<Bool>(false)
@@ -32,21 +33,18 @@ public final class OutboxDeliveryService: Sendable {
     ///   - store: Where the messages are.
     ///   - handlers: The handler for each message kind, e.g. `[CommitStatusPayload.kind: notifier]`.
     ///   - configuration: Batch size, poll interval, lease and backoff.
-    ///   - now: The clock used for due dates; injectable for tests.
-    ///   - sleep: How the service waits between passes; injectable for tests.
+    ///   - clock: The clock due dates are judged at and waits are measured on.
     ///   - logger: Where deliveries, retries and dead messages are reported.
     public init(
         store: any OutboxStore, handlers: [String: any OutboxHandler],
         configuration: Configuration = Configuration(),
-        now: @escaping @Sendable () -> Date = { Date() },
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        clock: any TimeSource = SystemClock(),
         logger: Logger
     ) {
         self.store = store
         self.handlers = handlers
         self.configuration = configuration
-        self.now = now
-        self.sleep = sleep
+        self.clock = clock
         self.logger = logger
     }
 
@@ -64,7 +62,7 @@ public final class OutboxDeliveryService: Sendable {
             // A full batch means more may be due right now.
             if claimed == configuration.batchSize { continue }
             let pause = claimed == nil ? configuration.storeErrorPause : nextPause()
-            await doorbell.wait(upTo: pause, sleep: sleep)
+            await doorbell.wait(upTo: pause, sleep: { [clock] in try await clock.sleep(for: $0) })
         }
         logger.info("outbox delivery stopped")
     }
@@ -99,7 +97,7 @@ public final class OutboxDeliveryService: Sendable {
             return configuration.storeErrorPause
         }
         guard let due else { return configuration.pollInterval }
-        let wait = BackoffPolicy.duration(due.timeIntervalSince(now()))
+        let wait = BackoffPolicy.duration(due.timeIntervalSince(clock.now))
         return max(minimum, min(wait, configuration.pollInterval))
     }
 }

@@ -1,3 +1,4 @@
+import Core
 import DI
 import Logging
 import Store
@@ -8,9 +9,9 @@ import Store
 /// routes should be registered; `RouterFactory` receives them all as one array.
 struct APIModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
-        builder.register(TokenService.self, .singleton, TokenService.init(store:logger:))
+        builder.register(TokenService.self, .singleton, TokenService.init(store:clock:logger:))
         builder.register(Authenticator.self, .singleton, Authenticator.init(tokens:))
-        builder.register(RepositoryService.self, .singleton, RepositoryService.init(store:))
+        builder.register(RepositoryService.self, .singleton, RepositoryService.init(store:clock:))
 
         builder.contribute((any APIController).self, .singleton) { (database: AppDatabase) -> any APIController in
             HealthController(database: database)

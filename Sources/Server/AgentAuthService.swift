@@ -12,11 +12,13 @@ import Store
 public final class AgentAuthService: Sendable {
     private let store: any AgentStore
     private let leaseSeconds: Double
+    private let clock: any TimeSource
 
     /// Creates the service.
-    public init(store: any AgentStore, configuration: ServerConfiguration) {
+    public init(store: any AgentStore, configuration: ServerConfiguration, clock: any TimeSource) {
         self.store = store
         self.leaseSeconds = configuration.leaseSeconds
+        self.clock = clock
     }
 
     // MARK: Registration tokens
@@ -26,7 +28,7 @@ public final class AgentAuthService: Sendable {
         let value = TokenValue.generate(prefix: "mor")
         let token = try store.createRegistrationToken(
             id: value.id, name: name, secretHash: value.hash,
-            audit: AuditEvent(actor: actor, action: "agent_token.create", subject: "agent_token:\(value.id)", detail: name)
+            audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "agent_token.create", subject: "agent_token:\(value.id)", detail: name)
         )
         return (token, value.text)
     }
@@ -38,7 +40,7 @@ public final class AgentAuthService: Sendable {
 
     /// Revokes a registration token and disconnects its agents.
     public func revokeRegistrationToken(id: String, actor: String) throws(StoreError) -> RegistrationToken {
-        try store.revokeRegistrationToken(id: id, audit: AuditEvent(actor: actor, action: "agent_token.revoke", subject: "agent_token:\(id)"))
+        try store.revokeRegistrationToken(id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "agent_token.revoke", subject: "agent_token:\(id)"))
     }
 
     // MARK: Agents
@@ -60,7 +62,7 @@ public final class AgentAuthService: Sendable {
             throw APIError.badRequest("slots must be between 1 and 64", code: "invalid_slots")
         }
         let agentToken = TokenValue.generate(prefix: "moa")
-        let agent = try store.registerAgent(registration, registrationTokenID: value.id, tokenID: agentToken.id, secretHash: agentToken.hash, now: Date())
+        let agent = try store.registerAgent(registration, registrationTokenID: value.id, tokenID: agentToken.id, secretHash: agentToken.hash, now: clock.now)
         return AgentRegistered(agentID: agent.id, token: agentToken.text, leaseSeconds: leaseSeconds)
     }
 
@@ -78,7 +80,7 @@ public final class AgentAuthService: Sendable {
 
     /// Records that the agent is alive (it polled), so pending reasons count it as connected.
     public func touch(_ agent: Agent) throws(StoreError) {
-        try store.touchAgent(id: agent.id, now: Date())
+        try store.touchAgent(id: agent.id, now: clock.now)
     }
 
     /// Every agent with its current jobs.

@@ -10,6 +10,8 @@ struct AgentController: APIController {
     let queue: any JobQueue
     let dispatcher: JobDispatcher
     let configuration: ServerConfiguration
+    /// The clock every time-based decision reads.
+    let clock: any TimeSource
 
     var routes: [Route] {
         administration + [
@@ -29,11 +31,11 @@ struct AgentController: APIController {
             },
             Route(.post, "/api/v1/agent/jobs/:id/start", scope: nil) { request, context in
                 let agent = try auth.agent(for: request)
-                return try .json(queue.startJob(id: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: Date()))
+                return try .json(queue.startJob(id: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
             },
             Route(.post, "/api/v1/agent/jobs/:id/heartbeat", scope: nil) { request, context in
                 let agent = try auth.agent(for: request)
-                return try .json(queue.heartbeat(jobID: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: Date()))
+                return try .json(queue.heartbeat(jobID: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
             },
             Route(.post, "/api/v1/agent/jobs/:id/log", scope: nil) { request, context in
                 let agent = try auth.agent(for: request)
@@ -41,13 +43,13 @@ struct AgentController: APIController {
                     throw APIError.badRequest("send the chunk's sequence number in \(AgentProtocol.logSequenceHeader)", code: "missing_sequence")
                 }
                 let body = try await request.collectBody(limit: configuration.maxBodySize)
-                let directive = try queue.appendLog(jobID: try jobID(context), agentID: agent.id, sequence: sequence, content: Array(body.readableBytesView), now: Date())
+                let directive = try queue.appendLog(jobID: try jobID(context), agentID: agent.id, sequence: sequence, content: Array(body.readableBytesView), now: clock.now)
                 return try .json(directive)
             },
             Route(.post, "/api/v1/agent/jobs/:id/finish", scope: nil) { request, context in
                 let agent = try auth.agent(for: request)
                 let outcome = try await request.decodeJSON(JobOutcome.self, limit: configuration.maxBodySize)
-                try queue.finishJob(id: try jobID(context), agentID: agent.id, outcome: outcome, now: Date())
+                try queue.finishJob(id: try jobID(context), agentID: agent.id, outcome: outcome, now: clock.now)
                 dispatcher.wake()
                 return try .json(["finished": true])
             },

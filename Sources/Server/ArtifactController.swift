@@ -13,6 +13,8 @@ struct ArtifactController: APIController {
     let auth: AgentAuthService
     let store: any ArtifactStore
     let files: ArtifactFiles
+    /// The clock every time-based decision reads.
+    let clock: any TimeSource
 
     var routes: [Route] {
         [
@@ -27,7 +29,7 @@ struct ArtifactController: APIController {
                 do {
                     let (artifact, replaced) = try store.recordArtifact(
                         jobID: jobID, agentID: agent.id, path: path, size: received.size, sha256: received.sha256,
-                        storedAs: received.storedAs, now: Date()
+                        storedAs: received.storedAs, now: clock.now
                     )
                     if let replaced { files.remove(replaced) }
                     return try .json(artifact, status: .created)

@@ -11,6 +11,8 @@ struct BuildController: APIController {
     let planner: BuildPlanner
     let dispatcher: JobDispatcher
     let bodyLimit: Int
+    /// The clock every time-based decision reads.
+    let clock: any TimeSource
 
     var routes: [Route] {
         [
@@ -51,13 +53,13 @@ struct BuildController: APIController {
                     pipeline: input.pipeline, repository: repository, branch: branch,
                     commitSHA: input.commit ?? branch, env: input.env ?? [:], author: context.actor
                 )
-                let created = try builds.createBuild(draft, audit: AuditEvent(actor: context.actor, action: "build.create", subject: "build"))
+                let created = try builds.createBuild(draft, audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "build.create", subject: "build"))
                 dispatcher.wake()
                 return try .json(created, status: .created)
             },
             Route(.post, "/api/v1/builds/:id/cancel", scope: .write) { _, context in
                 let id = try buildID(context)
-                let canceled = try builds.cancelBuild(id: id, reason: "canceled by \(context.actor)", audit: AuditEvent(actor: context.actor, action: "build.cancel", subject: "build:\(id)"))
+                let canceled = try builds.cancelBuild(id: id, reason: "canceled by \(context.actor)", audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "build.cancel", subject: "build:\(id)"))
                 dispatcher.wake()
                 return try .json(canceled)
             },
@@ -72,7 +74,7 @@ struct BuildController: APIController {
                 draft.tag = original.tag
                 draft.pullRequest = original.pullRequest
                 draft.message = original.message
-                let created = try builds.createBuild(draft, audit: AuditEvent(actor: context.actor, action: "build.retry", subject: "build", detail: "retry of \(original.id)"))
+                let created = try builds.createBuild(draft, audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "build.retry", subject: "build", detail: "retry of \(original.id)"))
                 dispatcher.wake()
                 return try .json(created, status: .created)
             },

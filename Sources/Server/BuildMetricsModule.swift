@@ -1,3 +1,4 @@
+import Core
 import DI
 import Foundation
 import HTTPClient
@@ -17,20 +18,20 @@ struct BuildMetricsModule: DIModule {
         builder.register(TeamWebhookHandler.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in
             TeamWebhookHandler(url: configuration.buildMetrics.notifyWebhookURL, http: http, userAgent: configuration.notifier.userAgent)
         }
-        builder.register(BuildMetricsService.self, .singleton, BuildMetricsService.init(store:configuration:delivery:logger:))
+        builder.register(BuildMetricsService.self, .singleton, BuildMetricsService.init(store:configuration:delivery:clock:logger:))
         builder.entryPoint(BuildMetricsService.self)
 
         // MARK: Controllers
         builder.contribute((any APIController).self, .singleton) {
-            (store: any BuildMetricsStore, auth: AgentAuthService, configuration: ServerConfiguration) -> any APIController in
-            MetricsController(store: store, auth: auth, bodyLimit: configuration.maxBodySize, now: { Date() })
+            (store: any BuildMetricsStore, auth: AgentAuthService, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
+            MetricsController(store: store, auth: auth, bodyLimit: configuration.maxBodySize, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {
             (metrics: any BuildMetricsStore, events: any NotableEventStore, tokens: TokenService, authenticator: Authenticator,
-             configuration: ServerConfiguration) -> any APIController in
+             configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
             DashboardController(
                 metrics: metrics, events: events, tokens: tokens, authenticator: authenticator,
-                publicURL: configuration.notifier.publicURL, now: { Date() })
+                publicURL: configuration.notifier.publicURL, clock: clock)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Logging
 import Notifications
@@ -12,13 +13,15 @@ public struct BuildMetricsService: Service {
     private let store: any BuildMetricsStore
     private let configuration: BuildMetricsConfiguration
     private let delivery: OutboxDeliveryService
+    private let clock: any TimeSource
     private let logger: Logger
 
     /// Creates the service; `delivery` is woken when a regression is announced.
-    public init(store: any BuildMetricsStore, configuration: ServerConfiguration, delivery: OutboxDeliveryService, logger: Logger) {
+    public init(store: any BuildMetricsStore, configuration: ServerConfiguration, delivery: OutboxDeliveryService, clock: any TimeSource, logger: Logger) {
         self.store = store
         self.configuration = configuration.buildMetrics
         self.delivery = delivery
+        self.clock = clock
         self.logger = logger
     }
 
@@ -27,12 +30,12 @@ public struct BuildMetricsService: Service {
         await cancelWhenGracefulShutdown {
             var lastPrune = Date.distantPast
             while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(Int64(configuration.regressionIntervalSeconds * 1000)))
+                try? await clock.sleep(for: .milliseconds(Int64(configuration.regressionIntervalSeconds * 1000)))
                 if Task.isCancelled { break }
                 evaluateOnce()
-                if Date().timeIntervalSince(lastPrune) >= configuration.pruneIntervalSeconds {
+                if clock.now.timeIntervalSince(lastPrune) >= configuration.pruneIntervalSeconds {
                     pruneOnce()
-                    lastPrune = Date()
+                    lastPrune = clock.now
                 }
             }
         }
@@ -42,7 +45,8 @@ public struct BuildMetricsService: Service {
 
     /// One regression pass; returns the regressions it opened (each announced once).
     @discardableResult
-    public func evaluateOnce(now: Date = Date()) -> [StoredRegression] {
+    public func evaluateOnce() -> [StoredRegression] {
+        let now = clock.now
         do {
             let opened = try store.evaluateRegressions(configuration.regression, now: now)
             for regression in opened {
@@ -62,7 +66,8 @@ public struct BuildMetricsService: Service {
     /// Deletes detail rows older than the retention in batches, at most 100 batches a pass
     /// so one pass never holds the writer for long; returns how many builds were deleted.
     @discardableResult
-    public func pruneOnce(now: Date = Date()) -> Int {
+    public func pruneOnce() -> Int {
+        let now = clock.now
         let cutoff = now.addingTimeInterval(-Double(configuration.retentionDays) * 86_400)
         var deleted = 0
         do {

@@ -1,3 +1,4 @@
+import Core
 import DI
 import Logging
 import Pipelines
@@ -23,12 +24,12 @@ struct CILoopModule: DIModule {
             return library
         }
         builder.register(BuildPlanner.self, .singleton, BuildPlanner.init(library:))
-        builder.register(JobDispatcher.self, .singleton, JobDispatcher.init(queue:configuration:logger:))
-        builder.register(AgentAuthService.self, .singleton, AgentAuthService.init(store:configuration:))
+        builder.register(JobDispatcher.self, .singleton, JobDispatcher.init(queue:configuration:clock:logger:))
+        builder.register(AgentAuthService.self, .singleton, AgentAuthService.init(store:configuration:clock:))
         builder.register(WebhookIntake.self, .singleton, WebhookIntake.init(repositories:deliveries:planner:dispatcher:logger:))
-        builder.register(LeaseMonitor.self, .singleton, LeaseMonitor.init(queue:dispatcher:configuration:logger:))
+        builder.register(LeaseMonitor.self, .singleton, LeaseMonitor.init(queue:dispatcher:configuration:clock:logger:))
         builder.entryPoint(LeaseMonitor.self)
-        builder.register(ScheduledBuildService.self, .singleton, ScheduledBuildService.init(library:repositories:schedules:planner:dispatcher:logger:))
+        builder.register(ScheduledBuildService.self, .singleton, ScheduledBuildService.init(library:repositories:schedules:planner:dispatcher:clock:logger:))
         builder.entryPoint(ScheduledBuildService.self)
 
         // MARK: Controllers
@@ -37,24 +38,26 @@ struct CILoopModule: DIModule {
             WebhookController(intake: intake, metrics: metrics, bodyLimit: configuration.maxBodySize)
         }
         builder.register((any OperationsStore).self, .singleton) { (database: AppDatabase) -> any OperationsStore in database }
-        builder.register(ServerMetrics.self, .singleton, ServerMetrics.init(operations:outbox:logger:))
+        builder.register(ServerMetrics.self, .singleton, ServerMetrics.init(operations:outbox:clock:logger:))
         builder.contribute((any APIController).self, .singleton) { (metrics: ServerMetrics) -> any APIController in
             PrometheusController(metrics: metrics)
         }
         builder.contribute((any APIController).self, .singleton) { DashboardPage() }
         builder.register((any UITestStore).self, .singleton) { (database: AppDatabase) -> any UITestStore in database }
         builder.contribute((any APIController).self, .singleton) {
-            (auth: AgentAuthService, store: any UITestStore, configuration: ServerConfiguration) -> any APIController in
-            UITestController(auth: auth, store: store, bodyLimit: configuration.maxBodySize)
+            (auth: AgentAuthService, store: any UITestStore, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
+            UITestController(auth: auth, store: store, bodyLimit: configuration.maxBodySize, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {
             (builds: any BuildStore, queue: any JobQueue, repositories: RepositoryService, planner: BuildPlanner,
-             dispatcher: JobDispatcher, configuration: ServerConfiguration) -> any APIController in
-            BuildController(builds: builds, queue: queue, repositories: repositories, planner: planner, dispatcher: dispatcher, bodyLimit: configuration.maxBodySize)
+             dispatcher: JobDispatcher, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
+            BuildController(
+                builds: builds, queue: queue, repositories: repositories, planner: planner, dispatcher: dispatcher,
+                bodyLimit: configuration.maxBodySize, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {
-            (auth: AgentAuthService, queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration) -> any APIController in
-            AgentController(auth: auth, queue: queue, dispatcher: dispatcher, configuration: configuration)
+            (auth: AgentAuthService, queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
+            AgentController(auth: auth, queue: queue, dispatcher: dispatcher, configuration: configuration, clock: clock)
         }
         builder.register(ImpactService.self, .singleton, ImpactService.init(repositories:configuration:))
         builder.contribute((any APIController).self, .singleton) { (service: ImpactService, configuration: ServerConfiguration) -> any APIController in
@@ -63,8 +66,8 @@ struct CILoopModule: DIModule {
         builder.register((any ArtifactStore).self, .singleton) { (database: AppDatabase) -> any ArtifactStore in database }
         builder.register(ArtifactFiles.self, .singleton, ArtifactFiles.init(configuration:))
         builder.contribute((any APIController).self, .singleton) {
-            (auth: AgentAuthService, store: any ArtifactStore, files: ArtifactFiles) -> any APIController in
-            ArtifactController(auth: auth, store: store, files: files)
+            (auth: AgentAuthService, store: any ArtifactStore, files: ArtifactFiles, clock: any TimeSource) -> any APIController in
+            ArtifactController(auth: auth, store: store, files: files, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) { (library: PipelineLibrary) -> any APIController in
             PipelineController(library: library)

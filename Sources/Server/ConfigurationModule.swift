@@ -1,7 +1,9 @@
+import Core
 import DI
 import Logging
 
-/// Registers the values the process starts with: configuration and the root logger.
+/// Registers the values the process starts with: configuration, the root logger and the
+/// clock every time-based decision reads (tests override it with a `ManualClock`).
 struct ConfigurationModule: DIModule {
     let configuration: ServerConfiguration
     let logger: Logger
@@ -9,5 +11,6 @@ struct ConfigurationModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
         builder.register(ServerConfiguration.self, instance: configuration)
         builder.register(Logger.self, instance: logger)
+        builder.register((any TimeSource).self, instance: SystemClock())
     }
 }

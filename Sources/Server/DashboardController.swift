@@ -16,7 +16,8 @@ struct DashboardController: APIController {
     let tokens: TokenService
     let authenticator: Authenticator
     let publicURL: String?
-    let now: @Sendable () -> Date
+    /// The clock every time-based decision reads.
+    let clock: any TimeSource
 
     /// Newest events in the feed.
     static let feedSize = 50
@@ -24,7 +25,7 @@ struct DashboardController: APIController {
     var routes: [Route] {
         [
             Route(.get, "/api/v1/dashboard", scope: .read) { _, _ in
-                try .json(DashboardDocument.load(from: metrics, now: now()))
+                try .json(DashboardDocument.load(from: metrics, now: clock.now))
             },
             Route(.get, "/feed.json", scope: nil) { request, _ in
                 try authorizeFeed(request)

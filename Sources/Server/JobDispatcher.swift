@@ -16,13 +16,15 @@ import Synchronization
 public final class JobDispatcher: Sendable {
     private let queue: any JobQueue
     private let leaseSeconds: Double
+    private let clock: any TimeSource
     private let logger: Logger
     private let state = Mutex(DispatchState())
 
     /// Creates the dispatcher over the job queue.
-    public init(queue: any JobQueue, configuration: ServerConfiguration, logger: Logger) {
+    public init(queue: any JobQueue, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) {
         self.queue = queue
         self.leaseSeconds = configuration.leaseSeconds
+        self.clock = clock
         self.logger = logger
     }
 
@@ -31,7 +33,7 @@ public final class JobDispatcher: Sendable {
         let deadline = ContinuousClock.now + wait
         while !Task.isCancelled {
             let generation = state.withLock { $0.generation }
-            if let job = try queue.claimNextJob(agent: agent, leaseSeconds: leaseSeconds, now: Date()) {
+            if let job = try queue.claimNextJob(agent: agent, leaseSeconds: leaseSeconds, now: clock.now) {
                 return job
             }
             guard ContinuousClock.now < deadline else { return nil }
@@ -125,7 +127,7 @@ public final class JobDispatcher: Sendable {
                 continue
             }
             do {
-                if let job = try queue.claimNextJob(agent: waiter.agent, leaseSeconds: leaseSeconds, now: Date()) {
+                if let job = try queue.claimNextJob(agent: waiter.agent, leaseSeconds: leaseSeconds, now: clock.now) {
                     waiter.continuation.resume(returning: .assigned(job))
                 } else {
                     idleTags.insert(waiter.agent.tags)

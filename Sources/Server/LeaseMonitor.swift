@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -11,13 +12,15 @@ public struct LeaseMonitor: Service {
     private let queue: any JobQueue
     private let dispatcher: JobDispatcher
     private let interval: Duration
+    private let clock: any TimeSource
     private let logger: Logger
 
     /// Creates the monitor.
-    public init(queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration, logger: Logger) {
+    public init(queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) {
         self.queue = queue
         self.dispatcher = dispatcher
         self.interval = .milliseconds(Int(max(0.25, min(1, configuration.leaseSeconds / 4)) * 1000))
+        self.clock = clock
         self.logger = logger
     }
 
@@ -26,13 +29,14 @@ public struct LeaseMonitor: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 checkOnce()
-                try? await Task.sleep(for: interval)
+                try? await clock.sleep(for: interval)
             }
         }
     }
 
-    /// One sweep; public so tests can drive it without waiting.
-    public func checkOnce(now: Date = Date()) {
+    /// One sweep at the clock's time; public so tests can drive it without waiting.
+    public func checkOnce() {
+        let now = clock.now
         do {
             let lost = try queue.expireLeases(now: now)
             if !lost.isEmpty {

@@ -10,15 +10,16 @@ struct MetricsController: APIController {
     let store: any BuildMetricsStore
     let auth: AgentAuthService
     let bodyLimit: Int
-    let now: @Sendable () -> Date
+    /// The clock every time-based decision reads.
+    let clock: any TimeSource
     /// Reports arriving together are stored in one transaction, off the cooperative pool.
     private let reports: GroupCommit<BuildReportWrite, StoredReport>
 
-    init(store: any BuildMetricsStore, auth: AgentAuthService, bodyLimit: Int, now: @escaping @Sendable () -> Date) {
+    init(store: any BuildMetricsStore, auth: AgentAuthService, bodyLimit: Int, clock: any TimeSource) {
         self.store = store
         self.auth = auth
         self.bodyLimit = bodyLimit
-        self.now = now
+        self.clock = clock
         self.reports = GroupCommit(label: "build-reports") { writes in
             store.insertBuildReports(writes).map { $0.mapError { $0 } }
         }
@@ -29,7 +30,7 @@ struct MetricsController: APIController {
             Route(.post, "/api/v1/metrics/builds", scope: .write) { request, _ in
                 let report = try await Self.decodeReport(request, limit: bodyLimit)
                 let waitedOn = try Self.waitedOn(request, default: report.dimensions.environment == .local)
-                let stored = try await reports.submit(BuildReportWrite(report: report, source: .api, waitedOn: waitedOn, now: now()))
+                let stored = try await reports.submit(BuildReportWrite(report: report, source: .api, waitedOn: waitedOn, now: clock.now))
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
             Route(.post, "/api/v1/agent/jobs/:id/metrics", scope: nil) { request, context in
@@ -46,14 +47,14 @@ struct MetricsController: APIController {
                 if let queue = job.queueSeconds { report.queueSeconds = queue }
                 if report.startedAt == nil { report.startedAt = job.startedAt }
                 try Self.validate(report)
-                let stored = try await reports.submit(BuildReportWrite(report: report, source: .job(jobID), waitedOn: job.waitedOn, now: now()))
+                let stored = try await reports.submit(BuildReportWrite(report: report, source: .job(jobID), waitedOn: job.waitedOn, now: clock.now))
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
             Route(.get, "/api/v1/metrics/summary", scope: .read) { request, _ in
-                try .json(store.metricsSummary(try MetricsQuery(parsing: request), now: now()))
+                try .json(store.metricsSummary(try MetricsQuery(parsing: request), now: clock.now))
             },
             Route(.get, "/api/v1/metrics/cache", scope: .read) { request, _ in
-                try .json(store.cacheReport(try MetricsQuery(parsing: request), now: now()))
+                try .json(store.cacheReport(try MetricsQuery(parsing: request), now: clock.now))
             },
             Route(.get, "/api/v1/metrics/regressions", scope: .read) { request, _ in
                 let parameters = request.uri.queryParameters

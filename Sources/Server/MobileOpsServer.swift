@@ -18,8 +18,9 @@ public struct MobileOpsServer {
     public let router: Router<AppRequestContext>
     /// A freshly generated admin token, when this start created one; print it once.
     public let generatedAdminToken: String?
-    /// Background services that run beside the HTTP server (lease checks, …).
-    public let backgroundServices: [any Service]
+    /// Background services that run beside the HTTP server (lease checks, …). A test that
+    /// drives their checks by hand may empty the list.
+    public var backgroundServices: [any Service]
     private let logger: Logger
 
     /// The modules every server is made of, in registration order.

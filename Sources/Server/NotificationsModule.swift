@@ -1,3 +1,4 @@
+import Core
 import DI
 import HTTPClient
 import Logging
@@ -15,17 +16,17 @@ struct NotificationsModule: DIModule {
             CommitStatusNotifier(configuration: configuration.notifier, http: http, repositories: repositories, builds: builds, logger: logger)
         }
         builder.register(OutboxDeliveryService.self, .singleton) {
-            (store: any OutboxStore, notifier: CommitStatusNotifier, team: TeamWebhookHandler, logger: Logger) in
+            (store: any OutboxStore, notifier: CommitStatusNotifier, team: TeamWebhookHandler, clock: any TimeSource, logger: Logger) in
             OutboxDeliveryService(
                 store: store,
                 handlers: [CommitStatusPayload.kind: notifier, RegressionAnnouncement.kind: team, StoredReleaseEvent.outboxKind: team],
-                logger: logger
+                clock: clock, logger: logger
             )
         }
         builder.register(OutboxService.self, .singleton, OutboxService.init(delivery:))
         builder.entryPoint(OutboxService.self)
-        builder.contribute((any APIController).self, .singleton) { (store: any OutboxStore) -> any APIController in
-            OutboxController(store: store)
+        builder.contribute((any APIController).self, .singleton) { (store: any OutboxStore, clock: any TimeSource) -> any APIController in
+            OutboxController(store: store, clock: clock)
         }
     }
 }

@@ -6,6 +6,8 @@ import Store
 /// `GET /api/v1/outbox`: the notification backlog and the messages that gave up (admin).
 struct OutboxController: APIController {
     let store: any OutboxStore
+    /// The clock every time-based decision reads.
+    let clock: any TimeSource
 
     var routes: [Route] {
         [
@@ -14,7 +16,7 @@ struct OutboxController: APIController {
                 guard (1...500).contains(limit) else {
                     throw APIError.badRequest("limit must be between 1 and 500", code: "invalid_limit")
                 }
-                let backlog = try store.outboxBacklog(now: Date())
+                let backlog = try store.outboxBacklog(now: clock.now)
                 let dead = try store.deadMessages(limit: limit).map {
                     Dead(id: $0.id, kind: $0.kind, attempts: $0.attempts, lastError: $0.lastError, createdAt: $0.createdAt)
                 }

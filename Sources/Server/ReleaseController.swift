@@ -14,6 +14,8 @@ struct ReleaseController: APIController {
     let driver: ReleaseDriver
     let notes: ReleaseNotesResponder
     let bodyLimit: Int
+    /// The clock every time-based decision reads.
+    let clock: any TimeSource
 
     /// The action names `POST /releases/{id}/{action}` accepts.
     static let actions = ["approve", "advance", "halt", "resume", "hotfix", "cancel", "health", "store"]
@@ -41,7 +43,7 @@ struct ReleaseController: APIController {
             Route(.post, "/api/v1/releases", scope: .write) { request, context in
                 let input = try await request.decodeJSON(StartRequest.self, limit: bodyLimit)
                 let train = try releases.catalog.train(input.train)
-                guard let started = try releases.start(train, actor: context.actor, now: Date(), storeIDs: input.store) else {
+                guard let started = try releases.start(train, actor: context.actor, now: clock.now, storeIDs: input.store) else {
                     throw APIError.conflict("the release could not be started")
                 }
                 return try .json(try ReleaseView(started, trainName: train.stored.name), status: .created)
@@ -64,7 +66,7 @@ struct ReleaseController: APIController {
     private func act(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let id = try context.numericID(of: "release")
         let action = context.parameters.get("action") ?? ""
-        let now = Date()
+        let now = clock.now
         let actor = context.actor
         switch action {
         case "approve":

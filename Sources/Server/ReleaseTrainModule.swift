@@ -1,3 +1,4 @@
+import Core
 import DI
 import Foundation
 import HTTPClient
@@ -15,30 +16,31 @@ struct ReleaseTrainModule: DIModule {
             return settings
         }
         // Eager: the trains folder is read once at start, like the pipelines.
-        builder.register(TrainCatalog.self, .eagerSingleton) { (store: any ReleaseStore, settings: ReleaseTrainSettings, logger: Logger) in
-            let catalog = TrainCatalog(store: store)
+        builder.register(TrainCatalog.self, .eagerSingleton) { (store: any ReleaseStore, settings: ReleaseTrainSettings, clock: any TimeSource, logger: Logger) in
+            let catalog = TrainCatalog(store: store, clock: clock)
             catalog.loadFolder(settings.trainsPath, logger: logger)
             return catalog
         }
         builder.register(ReleaseService.self, .singleton, ReleaseService.init(store:catalog:))
-        builder.register(StoreClients.self, .singleton, StoreClients.init(settings:http:))
+        builder.register(StoreClients.self, .singleton, StoreClients.init(settings:http:clock:))
         builder.register(GitBranchCutter.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in
             GitBranchCutter(configuration: configuration.notifier, http: http)
         }
         builder.register(ReleaseDriver.self, .singleton, ReleaseDriver.init(releases:catalog:repositories:builds:planner:dispatcher:cutter:stores:logger:))
-        builder.register(ReleaseTrainService.self, .singleton, ReleaseTrainService.init(driver:settings:))
+        builder.register(ReleaseTrainService.self, .singleton, ReleaseTrainService.init(driver:settings:clock:))
         builder.entryPoint(ReleaseTrainService.self)
 
         // MARK: Controllers
-        builder.contribute((any APIController).self, .singleton) { (catalog: TrainCatalog, configuration: ServerConfiguration) -> any APIController in
-            TrainController(catalog: catalog, bodyLimit: configuration.maxBodySize)
+        builder.contribute((any APIController).self, .singleton) { (catalog: TrainCatalog, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
+            TrainController(catalog: catalog, bodyLimit: configuration.maxBodySize, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {
-            (releases: ReleaseService, driver: ReleaseDriver, repositories: any RepositoryStore, http: any HTTPExecuting, configuration: ServerConfiguration) -> any APIController in
+            (releases: ReleaseService, driver: ReleaseDriver, repositories: any RepositoryStore, http: any HTTPExecuting, configuration: ServerConfiguration,
+             clock: any TimeSource) -> any APIController in
             ReleaseController(
                 releases: releases, driver: driver,
                 notes: ReleaseNotesResponder(releases: releases, repositories: repositories, source: ReleaseNotesSource(configuration: configuration.notifier, http: http)),
-                bodyLimit: configuration.maxBodySize
+                bodyLimit: configuration.maxBodySize, clock: clock
             )
         }
     }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -12,11 +13,13 @@ import Store
 public struct ReleaseTrainService: Service {
     private let driver: ReleaseDriver
     private let interval: Duration
+    private let clock: any TimeSource
 
     /// Creates the service.
-    init(driver: ReleaseDriver, settings: ReleaseTrainSettings) {
+    init(driver: ReleaseDriver, settings: ReleaseTrainSettings, clock: any TimeSource) {
         self.driver = driver
         self.interval = settings.checkInterval
+        self.clock = clock
     }
 
     /// Checks until the service group shuts down.
@@ -24,15 +27,14 @@ public struct ReleaseTrainService: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 await checkOnce()
-                try? await Task.sleep(for: interval)
+                try? await clock.sleep(for: interval)
             }
         }
     }
 
-    /// One check at `now`; answers the ids of the releases the cadences started. Public so
-    /// tests can drive the clock.
+    /// One check at the clock's time; answers the ids of the releases the cadences started.
     @discardableResult
-    public func checkOnce(now: Date = Date()) async -> [Int64] {
-        await driver.checkOnce(now: now).map(\.id)
+    public func checkOnce() async -> [Int64] {
+        await driver.checkOnce(now: clock.now).map(\.id)
     }
 }

@@ -11,6 +11,7 @@ import Synchronization
 /// database (SQLite); a shared PostgreSQL would need the store to notify.
 public final class RepositoryService: RepositoryLookup {
     private let store: any RepositoryStore
+    private let clock: any TimeSource
     /// The cached list and secrets, and the write counter they were read at.
     private let cache = Mutex<Cache>(Cache())
 
@@ -21,8 +22,9 @@ public final class RepositoryService: RepositoryLookup {
     }
 
     /// Creates the service over a repository store.
-    public init(store: any RepositoryStore) {
+    public init(store: any RepositoryStore, clock: any TimeSource) {
         self.store = store
+        self.clock = clock
     }
 
     /// Validates and stores a repository; returns it with its webhook secret (shown once).
@@ -34,7 +36,7 @@ public final class RepositoryService: RepositoryLookup {
         let repository = try store.createRepository(
             name: valid.name, provider: valid.provider, cloneURL: valid.cloneURL,
             defaultBranch: valid.defaultBranch, webhookSecret: secret,
-            audit: AuditEvent(actor: actor, action: "repository.create", subject: "repository", detail: valid.name)
+            audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "repository.create", subject: "repository", detail: valid.name)
         )
         cache.withLock { $0 = Cache(version: $0.version + 1) }
         return (repository, secret)

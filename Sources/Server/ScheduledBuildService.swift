@@ -17,6 +17,7 @@ public struct ScheduledBuildService: Service {
     private let schedules: any ScheduleStore
     private let planner: BuildPlanner
     private let dispatcher: JobDispatcher
+    private let clock: any TimeSource
     private let logger: Logger
     /// How often the clock is checked; schedules have minute precision.
     private static let interval = Duration.seconds(15)
@@ -24,13 +25,14 @@ public struct ScheduledBuildService: Service {
     /// Creates the service.
     public init(
         library: PipelineLibrary, repositories: any RepositoryStore, schedules: any ScheduleStore,
-        planner: BuildPlanner, dispatcher: JobDispatcher, logger: Logger
+        planner: BuildPlanner, dispatcher: JobDispatcher, clock: any TimeSource, logger: Logger
     ) {
         self.library = library
         self.repositories = repositories
         self.schedules = schedules
         self.planner = planner
         self.dispatcher = dispatcher
+        self.clock = clock
         self.logger = logger
     }
 
@@ -39,14 +41,19 @@ public struct ScheduledBuildService: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 _ = checkOnce()
-                try? await Task.sleep(for: Self.interval)
+                try? await clock.sleep(for: Self.interval)
             }
         }
     }
 
-    /// One check at `now`; answers the builds it started. Public so tests can drive the clock.
+    /// One check at the clock's time; answers the builds it started.
     @discardableResult
-    public func checkOnce(now: Date = Date()) -> [Build] {
+    public func checkOnce() -> [Build] {
+        checkOnce(now: clock.now)
+    }
+
+    /// One check at `now`.
+    func checkOnce(now: Date) -> [Build] {
         let pipelines = library.catalog.scheduled
         guard !pipelines.isEmpty else { return [] }
         let known: [Repository]

@@ -1,3 +1,4 @@
+import Core
 import CoreMetrics
 import Foundation
 import Logging
@@ -18,12 +19,14 @@ public final class ServerMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
     private let operations: any OperationsStore
     private let outbox: any OutboxStore
+    private let clock: any TimeSource
     private let logger: Logger
     /// Builds that finished up to this time are in the histogram; guards scrapes against each other.
     private let countedThrough: Mutex<Date>
 
     /// Creates the metrics over the stores they read at scrape time.
-    public init(operations: any OperationsStore, outbox: any OutboxStore, logger: Logger) {
+    public init(operations: any OperationsStore, outbox: any OutboxStore, clock: any TimeSource, logger: Logger) {
+        self.clock = clock
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [10, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200].map { Duration.seconds($0) }
         self.factory = factory
@@ -32,7 +35,7 @@ public final class ServerMetrics: Sendable {
         self.logger = logger
         // A new process counts builds finishing from now on: a restart never counts old
         // builds twice (Prometheus sees the reset and handles it).
-        self.countedThrough = Mutex(Date())
+        self.countedThrough = Mutex(clock.now)
     }
 
     // MARK: Events
@@ -53,7 +56,8 @@ public final class ServerMetrics: Sendable {
     // MARK: Scrape
 
     /// The Prometheus text exposition of every metric, refreshed from the database.
-    public func render(now: Date = Date()) -> String {
+    public func render() -> String {
+        let now = clock.now
         do {
             let counts = try operations.operationalCounts(now: now)
             Gauge(label: "mobile_ops_jobs_pending", factory: factory).record(counts.pendingJobs)

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import HTTPClient
 import ReleaseTrain
@@ -15,9 +16,11 @@ struct StoreClients: Sendable {
     let appStore: AppStoreConnectClient?
 
     /// Builds the clients the settings allow.
-    init(settings: ReleaseTrainSettings, http: any HTTPExecuting) {
-        play = settings.playAccount.map { GooglePlayClient(http: http, account: $0, configuration: settings.play) }
-        appStore = settings.appStoreKey.map { AppStoreConnectClient(http: http, key: $0, configuration: settings.appStore) }
+    /// Token lifetimes (JWTs, OAuth access tokens) are judged on `clock`.
+    init(settings: ReleaseTrainSettings, http: any HTTPExecuting, clock: any TimeSource) {
+        let now: @Sendable () -> Date = { clock.now }
+        play = settings.playAccount.map { GooglePlayClient(http: http, account: $0, configuration: settings.play, now: now) }
+        appStore = settings.appStoreKey.map { AppStoreConnectClient(http: http, key: $0, configuration: settings.appStore, now: now) }
     }
 
     /// Whether `platform`'s store can be driven.

@@ -1,3 +1,4 @@
+import Core
 import DI
 import Store
 
@@ -7,8 +8,8 @@ import Store
 /// newer schema) fails start-up with its own message, before the server listens.
 struct StoreModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
-        builder.register(AppDatabase.self, .eagerSingleton) { (configuration: ServerConfiguration) throws in
-            try AppDatabase.open(path: configuration.databasePath)
+        builder.register(AppDatabase.self, .eagerSingleton) { (configuration: ServerConfiguration, clock: any TimeSource) throws in
+            try AppDatabase.open(path: configuration.databasePath, clock: clock)
         }
         // One database serves every store protocol today; PostgreSQL would register its own.
         builder.register((any RepositoryStore).self, .singleton) { (database: AppDatabase) -> any RepositoryStore in database }

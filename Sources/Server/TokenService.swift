@@ -11,14 +11,16 @@ import Synchronization
 /// never cached, so random guesses cannot grow the cache.
 public final class TokenService: Sendable {
     private let store: any TokenStore
+    private let clock: any TimeSource
     private let logger: Logger
     /// Verified tokens by value hash. Bounded: cleared wholesale when it outgrows `cacheLimit`.
     private let verified = Mutex<[String: Identity]>([:])
     private let cacheLimit = 10_000
 
     /// Creates the service over a token store.
-    public init(store: any TokenStore, logger: Logger) {
+    public init(store: any TokenStore, clock: any TimeSource, logger: Logger) {
         self.store = store
+        self.clock = clock
         self.logger = logger
     }
 
@@ -50,7 +52,7 @@ public final class TokenService: Sendable {
     /// Issues a token; its value is returned once and never stored.
     public func issue(name: String, scopes: [TokenScope], actor: String) throws(StoreError) -> (token: APIToken, value: String) {
         let value = TokenValue.generate()
-        let audit = AuditEvent(actor: actor, action: "token.create", subject: "token:\(value.id)", detail: "name=\(name) scopes=\(scopes.map(\.rawValue).joined(separator: ","))")
+        let audit = AuditEvent(occurredAt: clock.now, actor: actor, action: "token.create", subject: "token:\(value.id)", detail: "name=\(name) scopes=\(scopes.map(\.rawValue).joined(separator: ","))")
         let token = try store.createToken(id: value.id, name: name, scopes: scopes, secretHash: value.hash, audit: audit)
         return (token, value.text)
     }
@@ -62,7 +64,7 @@ public final class TokenService: Sendable {
 
     /// Revokes a token; it stops working immediately.
     public func revoke(id: String, actor: String) throws(StoreError) -> APIToken {
-        let token = try store.revokeToken(id: id, audit: AuditEvent(actor: actor, action: "token.revoke", subject: "token:\(id)"))
+        let token = try store.revokeToken(id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "token.revoke", subject: "token:\(id)"))
         verified.withLock { cache in cache = cache.filter { $0.value.tokenID != id } }
         return token
     }
@@ -75,7 +77,8 @@ public final class TokenService: Sendable {
     /// earlier one). Without it, a token is generated only when no active admin token exists,
     /// so restarts do not mint new ones.
     public func bootstrapAdmin(configured: String?) throws(StoreError) -> String? {
-        let audit = { (id: String) in AuditEvent(actor: "system", action: "token.bootstrap", subject: "token:\(id)") }
+        let now = clock.now
+        let audit = { (id: String) in AuditEvent(occurredAt: now, actor: "system", action: "token.bootstrap", subject: "token:\(id)") }
         if let configured, !configured.isEmpty {
             let value = TokenValue.configured(configured)
             if try store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit(value.id)) {

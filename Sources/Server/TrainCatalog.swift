@@ -15,6 +15,8 @@ import Store
 /// of the same name; a file with errors is logged and skipped, never fatal.
 struct TrainCatalog: Sendable {
     let store: any ReleaseStore
+    /// The clock every time-based decision reads.
+    let clock: any TimeSource
 
     /// One train with its definition decoded.
     struct Entry: Sendable {
@@ -70,7 +72,7 @@ struct TrainCatalog: Sendable {
         let json = String(decoding: try encoder.encode(definition), as: UTF8.self)
         let stored = try store.saveTrain(
             name: definition.name, definition: json, source: source,
-            audit: AuditEvent(actor: actor, action: "train.save", subject: "train", detail: definition.name)
+            audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "train.save", subject: "train", detail: definition.name)
         )
         return Entry(stored: stored, definition: definition)
     }

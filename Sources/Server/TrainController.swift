@@ -9,11 +9,13 @@ import Hummingbird
 struct TrainController: APIController {
     let catalog: TrainCatalog
     let bodyLimit: Int
+    /// The clock every time-based decision reads.
+    let clock: any TimeSource
 
     var routes: [Route] {
         [
             Route(.get, "/api/v1/trains", scope: .read) { _, _ in
-                let now = Date()
+                let now = clock.now
                 return try .json(TrainList(trains: try catalog.all().map { TrainView($0, now: now) }))
             },
             Route(.post, "/api/v1/trains", scope: .admin) { request, context in
@@ -23,11 +25,11 @@ struct TrainController: APIController {
                     throw APIError.badRequest("the request body is empty; send the train definition as YAML or JSON", code: "invalid_train")
                 }
                 let entry = try catalog.create(text: text, actor: context.actor)
-                return try .json(TrainView(entry, now: Date()), status: .created)
+                return try .json(TrainView(entry, now: clock.now), status: .created)
             },
             Route(.get, "/api/v1/trains/:id", scope: .read) { _, context in
                 guard let reference = context.parameters.get("id") else { throw APIError.notFound("no train given") }
-                return try .json(TrainView(try catalog.train(reference), now: Date()))
+                return try .json(TrainView(try catalog.train(reference), now: clock.now))
             },
         ]
     }

@@ -12,13 +12,15 @@ struct UITestController: APIController {
     let auth: AgentAuthService
     let store: any UITestStore
     let bodyLimit: Int
+    /// The clock every time-based decision reads.
+    let clock: any TimeSource
 
     var routes: [Route] {
         [
             Route(.post, "/api/v1/agent/jobs/:id/impact", scope: nil) { request, context in
                 let agent = try auth.agent(for: request)
                 let report = try await request.decodeJSON(UITestReport.self, limit: bodyLimit)
-                try store.recordUITestReport(jobID: try context.numericID(of: "job"), agentID: agent.id, report: report, now: Date())
+                try store.recordUITestReport(jobID: try context.numericID(of: "job"), agentID: agent.id, report: report, now: clock.now)
                 return try .json(["recorded": true], status: .created)
             },
             Route(.get, "/api/v1/builds/:id/impact", scope: .read) { _, context in

@@ -11,13 +11,13 @@ extension AppDatabase: BuildStore {
             var event = AuditEventRecord(audit)
             event.subject = "build:\(id)"
             try event.insert(db)
-            return try Self.fetchBuild(id: id, in: db) ?? record.build()
+            return try fetchBuild(id: id, in: db) ?? record.build()
         }
     }
 
     /// One build with its jobs, or nil.
     public func build(id: Int64) throws(StoreError) -> Build? {
-        try read { db in try Self.fetchBuild(id: id, in: db) }
+        try read { db in try fetchBuild(id: id, in: db) }
     }
 
     /// One job, or nil.
@@ -25,7 +25,7 @@ extension AppDatabase: BuildStore {
         try read { db in
             guard let record = try JobRecord.fetchOne(db, key: id) else { return nil }
             var job = record.job
-            if job.state == .pending { job.pendingReason = try Self.pendingReason(for: record, now: Date(), in: db).message }
+            if job.state == .pending { job.pendingReason = try Self.pendingReason(for: record, now: clock.now, in: db).message }
             return job
         }
     }
@@ -55,16 +55,21 @@ extension AppDatabase: BuildStore {
             try build.update(db)
             try Self.cancelJobs(ofBuild: id, now: audit.occurredAt, in: db)
             try AuditEventRecord(audit).inserted(db).id.map { _ in () }
-            return try Self.fetchBuild(id: id, in: db) ?? build.build()
+            return try fetchBuild(id: id, in: db) ?? build.build()
         }
     }
 
     /// A build with its jobs in step order, shards in order, newest attempt last.
-    static func fetchBuild(id: Int64, in db: Database) throws -> Build? {
+    func fetchBuild(id: Int64, in db: Database) throws -> Build? {
+        try Self.fetchBuild(id: id, now: clock.now, in: db)
+    }
+
+    /// A build with its jobs, pending reasons judged at `now`.
+    static func fetchBuild(id: Int64, now: Date, in db: Database) throws -> Build? {
         guard let record = try BuildRecord.fetchOne(db, key: id) else { return nil }
         let records = try JobRecord.filter(Column("buildID") == id).order(Column("id")).fetchAll(db)
         // The fleet is read once, and only when some job waits.
-        let fleet = records.contains { $0.jobState == .pending } ? try FleetSnapshot.load(now: Date(), in: db) : nil
+        let fleet = records.contains { $0.jobState == .pending } ? try FleetSnapshot.load(now: now, in: db) : nil
         let jobs = try records.map { record in
             var job = record.job
             if job.state == .pending, let fleet { job.pendingReason = try pendingReason(for: record, fleet: fleet, in: db).message }

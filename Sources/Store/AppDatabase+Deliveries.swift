@@ -13,7 +13,7 @@ extension AppDatabase: DeliveryStore {
     public func recordDeliveries(_ deliveries: [DeliveryWrite]) -> [Result<DeliveryAnswer, StoreError>] {
         // Writes are serialised, so the duplicate check and the insert cannot interleave
         // with a concurrent redelivery: exactly one of them creates builds.
-        let now = Date()
+        let now = clock.now
         return writeEach(deliveries) { db, write in try Self.record(write, now: now, in: db) }
     }
 

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import GRDB
 
@@ -10,7 +11,8 @@ extension AppDatabase {
     /// - Parameters:
     ///   - path: The SQLite file; its folder is created when missing.
     ///   - busyTimeout: How long a writer waits for a lock before failing.
-    public static func open(path: String, busyTimeout: Duration = .seconds(5)) throws(StoreError) -> AppDatabase {
+    ///   - clock: The time the store's reads are judged at.
+    public static func open(path: String, busyTimeout: Duration = .seconds(5), clock: any TimeSource = SystemClock()) throws(StoreError) -> AppDatabase {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -35,7 +37,7 @@ extension AppDatabase {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            return try AppDatabase(pool, checkpointingFileAt: path)
+            return try AppDatabase(pool, checkpointingFileAt: path, clock: clock)
         } catch let error as StoreError {
             throw error
         } catch {

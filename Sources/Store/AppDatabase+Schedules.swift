@@ -50,7 +50,7 @@ extension AppDatabase: ScheduleStore {
             var event = AuditEventRecord(audit)
             event.subject = "build:\(id)"
             try event.insert(db)
-            return try Self.fetchBuild(id: id, in: db) ?? record.build()
+            return try fetchBuild(id: id, in: db) ?? record.build()
         }
     }
 }

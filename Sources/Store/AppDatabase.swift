@@ -1,3 +1,4 @@
+import Core
 import GRDB
 
 /// The application database: the one entry point to everything MobileOps stores.
@@ -10,17 +11,20 @@ public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// Checkpoints the WAL of a database opened with `open(path:)`; kept alive by the copies.
     private let checkpointer: WALCheckpointer?
+    /// The time the store's own reads are judged at (an agent's liveness in pending reasons).
+    let clock: any TimeSource
 
     /// Wraps a writer and migrates it to the current schema.
     ///
     /// Callers normally use `open(path:)`, which also refuses foreign or newer files.
-    public init(_ writer: any DatabaseWriter) throws(StoreError) {
-        try self.init(writer, checkpointingFileAt: nil)
+    public init(_ writer: any DatabaseWriter, clock: any TimeSource = SystemClock()) throws(StoreError) {
+        try self.init(writer, checkpointingFileAt: nil, clock: clock)
     }
 
     /// Wraps a writer, migrates it, then starts checkpointing the WAL file at `path`, if any.
-    init(_ writer: any DatabaseWriter, checkpointingFileAt path: String?) throws(StoreError) {
+    init(_ writer: any DatabaseWriter, checkpointingFileAt path: String?, clock: any TimeSource) throws(StoreError) {
         self.writer = writer
+        self.clock = clock
         do {
             try Self.migrator.migrate(writer)
         } catch {

@@ -71,7 +71,7 @@ struct OutboxDeliveryServiceTests {
             let store = try TestDatabase()
             defer { store.remove() }
             let repository = try store.repository("acme/ios-app", provider: .github)
-            // The injected sleep reports each nap, so the test knows the service is asleep.
+            // The injected clock reports each nap, so the test knows the service is asleep.
             let (naps, napped) = AsyncStream.makeStream(of: Duration.self)
             try await withClient { client in
                 let notifier = CommitStatusNotifier(
@@ -82,10 +82,7 @@ struct OutboxDeliveryServiceTests {
                 configuration.pollInterval = .seconds(3600)
                 let service = OutboxDeliveryService(
                     store: store.database, handlers: [CommitStatusPayload.kind: notifier], configuration: configuration,
-                    sleep: { duration in
-                        napped.yield(duration)
-                        try await Task.sleep(for: duration)
-                    },
+                    clock: NapReportingClock(naps: napped),
                     logger: testLogger()
                 )
                 try await withRunningService(service) {
@@ -166,5 +163,17 @@ struct OutboxDeliveryServiceTests {
                 #expect(try store.database.outboxBacklog(now: Date()).pending == 1)
             }
         }
+    }
+}
+
+/// The system clock, reporting each sleep's duration so a test knows the service is asleep.
+private struct NapReportingClock: TimeSource {
+    let naps: AsyncStream<Duration>.Continuation
+
+    var now: Date { Date() }
+
+    func sleep(for duration: Duration) async throws {
+        naps.yield(duration)
+        try await Task.sleep(for: duration)
     }
 }

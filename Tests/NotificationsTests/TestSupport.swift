@@ -56,7 +56,7 @@ struct TestDatabase: Sendable {
     func repository(_ name: String, provider: GitProvider) throws -> Repository {
         try database.createRepository(
             name: name, provider: provider, cloneURL: "https://example.com/\(name).git", defaultBranch: "main",
-            webhookSecret: "webhook-secret", audit: AuditEvent(actor: "tests", action: "repository.create", subject: "repository")
+            webhookSecret: "webhook-secret", audit: AuditEvent(occurredAt: Date(), actor: "tests", action: "repository.create", subject: "repository")
         )
     }
 
@@ -74,7 +74,7 @@ struct TestDatabase: Sendable {
             repositoryID: repository.id, pipeline: pipeline, trigger: "manual", branch: "main", commitSHA: sha,
             jobs: [JobDraft(stepKey: "build", label: "Build", spec: JobSpec(commands: ["true"]))]
         )
-        return try database.createBuild(draft, audit: AuditEvent(actor: "tests", action: "build.create", subject: "build"))
+        return try database.createBuild(draft, audit: AuditEvent(occurredAt: Date(), actor: "tests", action: "build.create", subject: "build"))
     }
 }
 

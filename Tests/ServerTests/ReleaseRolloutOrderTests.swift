@@ -1,3 +1,4 @@
+import Core
 import DI
 import Foundation
 import HTTPTypes
@@ -23,26 +24,28 @@ struct ReleaseRolloutOrderTests {
           - {metric: crash_free_users, comparator: "<", threshold: 99.0, min_sample: 100}
         """
 
-    @Test("a breach reported while Play is slow to take the first step halts Play after that step, at its fraction")
-    func breachDuringRolloutStep() async throws {
+    @Test("a breach reported while Play is slow to take the first step halts Play after that step, at its fraction", arguments: DateShift.all)
+    func breachDuringRolloutStep(shift: TimeInterval) async throws {
+        let time = TrainClock(shift: shift)
+        let clock = ManualClock(at: time.at(day: 23, 9))
         try await FakeReleaseWorld.run { world, fake in
             let credentials = try ReleaseCredentials(tokenURL: fake + "/token")
-            let server = try await TestServer.releaseTrain(fake: fake, credentials: credentials, train: Self.train)
+            let server = try await TestServer.releaseTrain(fake: fake, credentials: credentials, train: Self.train, clock: clock)
             let service = try await server.server.container.resolve(ReleaseTrainService.self)
             try await server.test { client in
                 _ = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/mobile-app", "provider": "github", "cloneURL": "https://github.com/acme/mobile-app.git", "defaultBranch": "main"}"#)
                 let started = try await client.send(.post, "/api/v1/releases", json: #"{"train": "android-app", "store": {"androidPackage": "com.acme.mobile", "androidVersionCodes": ["4200"]}}"#)
                 let id = try #require(started.body["id"] as? Int, "\(started.body)")
-                await service.checkOnce(now: TrainClock.at(day: 23, 10))
+                await service.check(on: clock, at: time.at(day: 23, 10))
                 let agent = try await AgentAPITests.registerAgent(client)
                 #expect(try await client.passAllJobs(agent: agent) == 1)
-                await service.checkOnce(now: TrainClock.at(day: 23, 11))
+                await service.check(on: clock, at: time.at(day: 23, 11))
                 let approved = try await client.send(.post, "/api/v1/releases/\(id)/approve", json: #"{"gate": "qa"}"#)
                 #expect(approved.body["state"] as? String == "submitting")
 
                 // The scheduler submits, and its first rollout step waits on a slow Play.
                 await world.holdRollouts()
-                let check = Task { await service.checkOnce(now: TrainClock.at(day: 23, 12)) }
+                let check = Task { await service.check(on: clock, at: time.at(day: 23, 12)) }
                 for _ in 0..<200 where !(await world.isHoldingARollout) { try await Task.sleep(for: .milliseconds(50)) }
                 #expect(await world.isHoldingARollout)
 

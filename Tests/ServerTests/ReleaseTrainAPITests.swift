@@ -1,3 +1,4 @@
+import Core
 import DI
 import Foundation
 import HTTPTypes
@@ -78,23 +79,25 @@ struct ReleaseTrainAPITests {
         }
     }
 
-    @Test("a cadence missed while the server was down starts once after the restart")
-    func restartCatchUp() async throws {
+    @Test("a cadence missed while the server was down starts once after the restart", arguments: DateShift.all)
+    func restartCatchUp(shift: TimeInterval) async throws {
+        let time = TrainClock(shift: shift)
+        let clock = ManualClock(at: time.at(day: 22, 12))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-train-restart-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let credentials = try ReleaseCredentials(tokenURL: "http://127.0.0.1:9/token")
-        let first = try await TestServer.releaseTrain(fake: "http://127.0.0.1:9", credentials: credentials, in: directory)
+        let first = try await TestServer.releaseTrain(fake: "http://127.0.0.1:9", credentials: credentials, in: directory, clock: clock)
         let service = try await first.server.container.resolve(ReleaseTrainService.self)
-        #expect(await service.checkOnce(now: TrainClock.at(day: 22, 12)).isEmpty)
+        #expect(await service.check(on: clock, at: time.at(day: 22, 12)).isEmpty)
 
         // Down over Monday 10:00 and the Monday after; back on Tuesday: one release, once.
-        let second = try await TestServer.releaseTrain(fake: "http://127.0.0.1:9", credentials: credentials, in: directory)
+        let second = try await TestServer.releaseTrain(fake: "http://127.0.0.1:9", credentials: credentials, in: directory, clock: clock)
         let restarted = try await second.server.container.resolve(ReleaseTrainService.self)
-        #expect(await restarted.checkOnce(now: TrainClock.at(day: 31, 8)).count == 1)
-        #expect(await restarted.checkOnce(now: TrainClock.at(day: 31, 9)).isEmpty)
-        let third = try await TestServer.releaseTrain(fake: "http://127.0.0.1:9", credentials: credentials, in: directory)
+        #expect(await restarted.check(on: clock, at: time.at(day: 31, 8)).count == 1)
+        #expect(await restarted.check(on: clock, at: time.at(day: 31, 9)).isEmpty)
+        let third = try await TestServer.releaseTrain(fake: "http://127.0.0.1:9", credentials: credentials, in: directory, clock: clock)
         let again = try await third.server.container.resolve(ReleaseTrainService.self)
-        #expect(await again.checkOnce(now: TrainClock.at(day: 31, 10)).isEmpty)
+        #expect(await again.check(on: clock, at: time.at(day: 31, 10)).isEmpty)
         try await third.server.makeApplication().test(.router) { client in
             let releases = try await client.send(.get, "/api/v1/releases")
             let list = try #require(releases.body["releases"] as? [[String: Any]])

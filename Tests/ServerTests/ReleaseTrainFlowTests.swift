@@ -10,15 +10,17 @@ import Store
 import Testing
 @testable import Server
 
-/// The whole train against the fake git host and stores, driven by `checkOnce(now:)`.
+/// The whole train against the fake git host and stores, driven by a manual clock.
 @Suite("Release train end to end")
 struct ReleaseTrainFlowTests {
-    @Test("cadence start, branch cut, RC build, concurrent sign-offs, submission, staged rollout, breach halts both stores, resume, released")
-    func fullTrain() async throws {
+    @Test("cadence start, branch cut, RC build, concurrent sign-offs, submission, staged rollout, breach halts both stores, resume, released", arguments: DateShift.all)
+    func fullTrain(shift: TimeInterval) async throws {
+        let time = TrainClock(shift: shift)
+        let clock = ManualClock(at: time.at(day: 22, 12))
         try await FakeReleaseWorld.run { world, fake in
             let credentials = try ReleaseCredentials(tokenURL: fake + "/token")
             let logs = RecordedLogs()
-            let server = try await TestServer.releaseTrain(fake: fake, credentials: credentials, logs: logs)
+            let server = try await TestServer.releaseTrain(fake: fake, credentials: credentials, logs: logs, clock: clock)
             let service = try await server.server.container.resolve(ReleaseTrainService.self)
             let directory = server.directory
             let database = try await server.server.container.resolve(AppDatabase.self)
@@ -31,11 +33,11 @@ struct ReleaseTrainFlowTests {
                 #expect((listed["source"] as? String)?.hasPrefix("file:") == true)
 
                 // Sunday: the cadence is seen for the first time; Monday 10:00 starts 1.0.0.
-                #expect(await service.checkOnce(now: TrainClock.at(day: 22, 12)).isEmpty)
-                let started = await service.checkOnce(now: TrainClock.at(day: 23, 10))
+                #expect(await service.check(on: clock, at: time.at(day: 22, 12)).isEmpty)
+                let started = await service.check(on: clock, at: time.at(day: 23, 10))
                 #expect(started.count == 1)
                 let id = Int(try #require(started.first))
-                #expect(await service.checkOnce(now: TrainClock.at(day: 23, 10, 1)).isEmpty, "one occurrence, one release")
+                #expect(await service.check(on: clock, at: time.at(day: 23, 10, 1)).isEmpty, "one occurrence, one release")
 
                 // The branch was cut through GitHub's refs API from main's head.
                 let refPosts = await world.requests("/repos/acme/mobile-app/git/refs", method: "POST")
@@ -55,7 +57,7 @@ struct ReleaseTrainFlowTests {
                 let agent = try await AgentAPITests.registerAgent(client)
                 #expect(try await client.passAllJobs(agent: agent) == 1)
                 _ = try await client.send(.post, "/api/v1/releases/\(id)/store", json: #"{"androidPackage": "com.acme.mobile", "androidVersionCodes": ["4200"], "iosAppID": "1234567890"}"#)
-                await service.checkOnce(now: TrainClock.at(day: 23, 11))
+                await service.check(on: clock, at: time.at(day: 23, 11))
                 release = try await client.send(.get, "/api/v1/releases/\(id)")
                 #expect(release.body["state"] as? String == "awaiting_signoff")
                 #expect(release.body["missingGates"] as? [String] == ["qa", "product"])
@@ -76,7 +78,7 @@ struct ReleaseTrainFlowTests {
                 #expect(afterSignoff.filter { $0 == "submit" }.count == 1)
 
                 // Submission: App Store review with a phased release; Play release staged as a draft.
-                await service.checkOnce(now: TrainClock.at(day: 23, 12))
+                await service.check(on: clock, at: time.at(day: 23, 12))
                 release = try await client.send(.get, "/api/v1/releases/\(id)")
                 #expect(release.body["state"] as? String == "in_review")
                 #expect(await world.requests("/v1/reviewSubmissions", method: "POST").count == 1)
@@ -93,21 +95,21 @@ struct ReleaseTrainFlowTests {
                 // Apple approves; day 1 of the phased release; Play takes its first step.
                 await world.setVersionState("READY_FOR_SALE")
                 await world.setPhasedDay(1)
-                let rolloutStart = TrainClock.at(day: 24, 9)
-                await service.checkOnce(now: rolloutStart)
+                let rolloutStart = time.at(day: 24, 9)
+                await service.check(on: clock, at: rolloutStart)
                 release = try await client.send(.get, "/api/v1/releases/\(id)")
                 #expect(release.body["state"] as? String == "rolling_out")
                 #expect(release.body["rolloutPercent"] as? Double == 10)
                 #expect(await world.playTrackUpdates().last?.fraction == 0.1)
 
                 // The soak time holds the next step back, then it comes.
-                await service.checkOnce(now: rolloutStart.addingTimeInterval(1800))
+                await service.check(on: clock, at: rolloutStart.addingTimeInterval(1800))
                 #expect(await world.playTrackUpdates().count == 2)
                 // The server restarts mid-rollout: a new process on the same database picks the
                 // release up where it was (the step and when it began are stored) and steps on.
-                let restarted = try await TestServer.releaseTrain(fake: fake, credentials: credentials, in: directory)
+                let restarted = try await TestServer.releaseTrain(fake: fake, credentials: credentials, in: directory, clock: clock)
                 let restartedService = try await restarted.server.container.resolve(ReleaseTrainService.self)
-                await restartedService.checkOnce(now: rolloutStart.addingTimeInterval(3600))
+                await restartedService.check(on: clock, at: rolloutStart.addingTimeInterval(3600))
                 #expect(await world.playTrackUpdates().last?.status == "inProgress")
                 #expect(await world.playTrackUpdates().last?.fraction == 0.5)
 
@@ -127,7 +129,7 @@ struct ReleaseTrainFlowTests {
                 #expect((small.body["results"] as? [[String: Any]])?.first?["verdict"] as? String == "inconclusive")
                 // The halt is in the feed, and the scheduler does not step a halted release.
                 #expect(try database.notableEvents(limit: 50).contains { $0.kind == "release.halted" })
-                await service.checkOnce(now: rolloutStart.addingTimeInterval(7200))
+                await service.check(on: clock, at: rolloutStart.addingTimeInterval(7200))
                 #expect(await world.playTrackUpdates().last?.status == "halted")
                 // Canceling a release users already have is refused, with the alternatives.
                 let cancel = try await client.send(.post, "/api/v1/releases/\(id)/cancel", json: #"{"reason": "bad"}"#)
@@ -140,7 +142,7 @@ struct ReleaseTrainFlowTests {
                 #expect(await world.playTrackUpdates().last?.status == "inProgress")
                 #expect(await world.requests("/v1/appStoreVersionPhasedReleases/phase-1", method: "PATCH").last?.text.contains("ACTIVE") == true)
                 await world.setPhasedDay(7)
-                await service.checkOnce(now: rolloutStart.addingTimeInterval(3 * 3600))
+                await service.check(on: clock, at: rolloutStart.addingTimeInterval(3 * 3600))
                 release = try await client.send(.get, "/api/v1/releases/\(id)")
                 #expect(release.body["state"] as? String == "released")
                 #expect(await world.playTrackUpdates().last?.status == "completed")
@@ -162,7 +164,7 @@ struct ReleaseTrainFlowTests {
                     posted = now
                 }
                 let sent = await world.requests("/team-webhook", method: "POST").compactMap { ($0.json?["release_step"] as? [String: Any]) }
-                let pending = try database.claimDueMessages(kinds: ["release_step"], now: Date().addingTimeInterval(86_400 * 400), limit: 500, lease: .seconds(60))
+                let pending = try database.claimDueMessages(kinds: ["release_step"], now: .distantFuture, limit: 500, lease: .seconds(60))
                 let queued = pending.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.payload.utf8))) as? [String: Any] }
                 let announced = sent + queued
                 #expect(announced.compactMap { $0["action"] as? String }.sorted() == actions.sorted())

@@ -1,3 +1,4 @@
+import Core
 import Crypto
 import DI
 import Foundation
@@ -94,11 +95,24 @@ enum ReleaseFiles {
 // MARK: - Clock
 
 /// Instants in the week of Monday 2026-11-23 (UTC).
-enum TrainClock {
-    static func at(day: Int, _ hour: Int, _ minute: Int = 0) -> Date {
+struct TrainClock {
+    /// Seconds the whole fixture calendar is moved by (one of ``DateShift/all``).
+    let shift: TimeInterval
+
+    /// November `day`, 2026 at `hour`:`minute` UTC (a Monday is the 23rd), moved by the shift.
+    func at(day: Int, _ hour: Int, _ minute: Int = 0) -> Date {
         var components = DateComponents(timeZone: TimeZone(identifier: "UTC"), year: 2026, month: 11, day: day, hour: hour, minute: minute)
         components.calendar = Calendar(identifier: .gregorian)
-        return components.date ?? Date(timeIntervalSince1970: 0)
+        return (components.date ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(shift)
+    }
+}
+
+extension ReleaseTrainService {
+    /// Moves the test's clock to `instant` and runs one check there.
+    @discardableResult
+    func check(on clock: ManualClock, at instant: Date) async -> [Int64] {
+        clock.set(instant)
+        return await checkOnce()
     }
 }
 
@@ -142,7 +156,8 @@ extension TestServer {
     /// A server whose release train talks to the fake at `fake` with `credentials`,
     /// logging into `logs` when given.
     static func releaseTrain(
-        fake: String, credentials: ReleaseCredentials, in directory: URL? = nil, train: String? = ReleaseFiles.train, logs: RecordedLogs? = nil
+        fake: String, credentials: ReleaseCredentials, in directory: URL? = nil, train: String? = ReleaseFiles.train, logs: RecordedLogs? = nil,
+        clock: ManualClock? = nil
     ) async throws -> TestServer {
         let directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-train-\(UUID().uuidString)")
         var configuration = ServerConfiguration()
@@ -158,9 +173,12 @@ extension TestServer {
         let settings = ReleaseTrainSettings.fromEnvironment(credentials.environment(fake: fake), pipelinesPath: configuration.pipelinesPath)
         var logger = logs?.logger() ?? Logger(label: "test")
         if logs == nil { logger.logLevel = .critical }
-        let server = try await MobileOpsServer.compose(configuration: configuration, logger: logger) { builder in
+        var server = try await MobileOpsServer.compose(configuration: configuration, logger: logger) { builder in
             builder.override(ReleaseTrainSettings.self, instance: settings)
+            if let clock { builder.override((any TimeSource).self, instance: clock) }
         }
+        // A test on a manual clock runs the checks itself: a loop woken by the clock would race it.
+        if clock != nil { server.backgroundServices = [] }
         return TestServer(directory: directory, server: server)
     }
 }

@@ -11,7 +11,7 @@ struct RepositoryServiceTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-repos-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let service = RepositoryService(store: try AppDatabase.open(path: directory.appendingPathComponent("db.sqlite").path))
+        let service = RepositoryService(store: try AppDatabase.open(path: directory.appendingPathComponent("db.sqlite").path), clock: SystemClock())
 
         var created: [Repository] = []
         for name in ["acme/ios-app", "acme/android-app", "acme/shared-kit"] {

@@ -20,47 +20,80 @@ struct ScheduledBuildTests {
             command: echo nightly
         """
 
-    /// 2026-11-21 at `hour`:`minute` UTC.
-    static func at(_ hour: Int, _ minute: Int, day: Int = 21) -> Date {
+    /// 2026-11-21 at `hour`:`minute` UTC, moved by `shift`.
+    static func at(_ hour: Int, _ minute: Int, day: Int = 21, shift: TimeInterval) -> Date {
         var components = DateComponents(timeZone: TimeZone(identifier: "UTC"), year: 2026, month: 11, day: day, hour: hour, minute: minute)
         components.calendar = Calendar(identifier: .gregorian)
-        return components.date ?? Date(timeIntervalSince1970: 0)
+        return (components.date ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(shift)
     }
 
-    @Test("each occurrence starts one build of the default branch; a missed one runs once after a restart")
-    func firesOncePerOccurrence() async throws {
+    static func writeNightly(_ configuration: inout ServerConfiguration) {
+        try? Self.nightly.write(toFile: configuration.pipelinesPath + "/nightly.yml", atomically: true, encoding: .utf8)
+    }
+
+    static let repository = #"{"name": "acme/ios-app", "provider": "github", "cloneURL": "https://github.com/acme/ios-app.git", "defaultBranch": "develop"}"#
+
+    @Test("each occurrence starts one build of the default branch; a missed one runs once after a restart", arguments: DateShift.all)
+    func firesOncePerOccurrence(shift: TimeInterval) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-schedule-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let configure: (inout ServerConfiguration) -> Void = { configuration in
-            try? Self.nightly.write(toFile: configuration.pipelinesPath + "/nightly.yml", atomically: true, encoding: .utf8)
-        }
-        let first = try await TestServer.make(in: directory, configure: configure)
+        let at = { (hour: Int, minute: Int, day: Int) in Self.at(hour, minute, day: day, shift: shift) }
+        let clock = ManualClock(at: at(15, 0, 20))
+        let first = try await TestServer.make(in: directory, clock: clock, backgroundServices: false, configure: Self.writeNightly)
         try await first.server.makeApplication().test(.router) { client in
-            let created = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/ios-app", "provider": "github", "cloneURL": "https://github.com/acme/ios-app.git", "defaultBranch": "develop"}"#)
+            let created = try await client.send(.post, "/api/v1/repositories", json: Self.repository)
             #expect(created.status == .created)
         }
         let service = try await first.server.container.resolve(ScheduledBuildService.self)
+        let check = { (hour: Int, minute: Int, day: Int) -> [Build] in
+            clock.set(at(hour, minute, day))
+            return service.checkOnce()
+        }
         // First sight at 15:00: yesterday's 02:00 is not run retroactively.
-        #expect(service.checkOnce(now: Self.at(15, 0, day: 20)).isEmpty)
-        #expect(service.checkOnce(now: Self.at(1, 59)).isEmpty)
-        let started = service.checkOnce(now: Self.at(2, 0))
+        #expect(check(15, 0, 20).isEmpty)
+        #expect(check(1, 59, 21).isEmpty)
+        let started = check(2, 0, 21)
         #expect(started.count == 1)
         let build = try #require(started.first)
         #expect(build.pipeline == "nightly")
         #expect(build.trigger == "schedule")
         #expect(build.branch == "develop")
         #expect(build.commitSHA == "develop")
-        #expect(service.checkOnce(now: Self.at(2, 0)).isEmpty, "the same occurrence never runs twice")
-        #expect(service.checkOnce(now: Self.at(9, 30)).isEmpty)
+        #expect(build.createdAt == at(2, 0, 21), "the build is created at the clock's time")
+        #expect(check(2, 0, 21).isEmpty, "the same occurrence never runs twice")
+        #expect(check(9, 30, 21).isEmpty)
 
         // The server is down over the next 02:00 and comes back at 07:00: one catch-up build.
-        let second = try await TestServer.make(in: directory, configure: configure)
+        clock.set(at(7, 0, 22))
+        let second = try await TestServer.make(in: directory, clock: clock, backgroundServices: false, configure: Self.writeNightly)
         let restarted = try await second.server.container.resolve(ScheduledBuildService.self)
-        #expect(restarted.checkOnce(now: Self.at(7, 0, day: 22)).count == 1)
-        #expect(restarted.checkOnce(now: Self.at(7, 1, day: 22)).isEmpty)
+        #expect(restarted.checkOnce().count == 1)
+        clock.set(at(7, 1, 22))
+        #expect(restarted.checkOnce().isEmpty)
         try await second.test { client in
             let list = try await client.send(.get, "/api/v1/builds?branch=develop")
             #expect((list.body["builds"] as? [[String: Any]])?.count == 2)
+        }
+    }
+
+    @Test("the server's own schedule loop runs on the injected clock, not the machine's", arguments: DateShift.all)
+    func loopUsesInjectedClock(shift: TimeInterval) async throws {
+        let clock = ManualClock(at: Self.at(1, 0, shift: shift))
+        let server = try await TestServer.make(clock: clock, configure: Self.writeNightly)
+        let service = try await server.server.container.resolve(ScheduledBuildService.self)
+        try await server.test { client in
+            #expect(try await client.send(.post, "/api/v1/repositories", json: Self.repository).status == .created)
+            // First sight at 01:00 (the loop may see it too: the same instant, the same answer).
+            #expect(service.checkOnce().isEmpty)
+            // Past the loop's 15 s interval and past 02:00: only the loop can start this build.
+            clock.set(Self.at(2, 1, shift: shift))
+            var builds: [[String: Any]] = []
+            for _ in 0..<500 where builds.isEmpty {
+                try await Task.sleep(for: .milliseconds(10))
+                builds = try await client.send(.get, "/api/v1/builds?branch=develop").body["builds"] as? [[String: Any]] ?? []
+            }
+            #expect(builds.count == 1, "one build for the 02:00 occurrence of the test's clock")
+            #expect(builds.first?["trigger"] as? String == "schedule")
         }
     }
 }

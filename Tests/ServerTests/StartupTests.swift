@@ -1,3 +1,4 @@
+import Core
 import DI
 import Foundation
 import HTTPTypes
@@ -79,7 +80,7 @@ struct StartupTests {
         await #expect {
             _ = try await TestServer.make(customize: { builder in
                 builder.override(RepositoryService.self, .singleton) { (_: Unregistered) in
-                    RepositoryService(store: NeverStore())
+                    RepositoryService(store: NeverStore(), clock: SystemClock())
                 }
             })
         } throws: { error in

@@ -1,3 +1,4 @@
+import Core
 import DI
 import Foundation
 import HTTPTypes
@@ -12,14 +13,20 @@ struct TestServer {
     static let adminToken = "test-admin-token-0123456789"
 
     let directory: URL
-    let server: MobileOpsServer
+    var server: MobileOpsServer
 
     var databasePath: String { directory.appendingPathComponent("db/mobile-ops.sqlite").path }
 
     /// Composes a server; `configure` may change the configuration, `customize` the registrations.
+    ///
+    /// `clock` replaces the system clock for every service and background loop. A test that
+    /// drives the periodic checks itself passes `backgroundServices: false`, so no loop runs
+    /// a check of its own when the test moves the clock.
     static func make(
         adminToken: String? = TestServer.adminToken,
         in directory: URL? = nil,
+        clock: (any TimeSource)? = nil,
+        backgroundServices: Bool = true,
         configure: (inout ServerConfiguration) -> Void = { _ in },
         customize: (inout ContainerBuilder) -> Void = { _ in }
     ) async throws -> TestServer {
@@ -34,7 +41,11 @@ struct TestServer {
         configure(&configuration)
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        let server = try await MobileOpsServer.compose(configuration: configuration, logger: logger, customize: customize)
+        var server = try await MobileOpsServer.compose(configuration: configuration, logger: logger) { builder in
+            if let clock { builder.override((any TimeSource).self, instance: clock) }
+            customize(&builder)
+        }
+        if !backgroundServices { server.backgroundServices = [] }
         return TestServer(directory: directory, server: server)
     }
 

@@ -15,7 +15,7 @@ struct DeliveryBatchTests {
         database = try AppDatabase.open(path: directory.path("db.sqlite"))
         repositoryID = try database.createRepository(
             name: "acme/app", provider: .github, cloneURL: "file:///tmp/acme", defaultBranch: "main",
-            webhookSecret: "secret-secret-secret", audit: AuditEvent(actor: "t", action: "a", subject: "s")
+            webhookSecret: "secret-secret-secret", audit: AuditEvent(occurredAt: Date(), actor: "t", action: "a", subject: "s")
         ).id
     }
 

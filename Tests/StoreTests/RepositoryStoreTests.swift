@@ -14,7 +14,7 @@ struct RepositoryStoreTests {
         database = try AppDatabase.open(path: directory.path("db.sqlite"))
     }
 
-    private func audit() -> AuditEvent { AuditEvent(actor: "tester", action: "repository.create", subject: "repository") }
+    private func audit() -> AuditEvent { AuditEvent(occurredAt: Date(), actor: "tester", action: "repository.create", subject: "repository") }
 
     @Test("create, list, find by id and by name (case-insensitively)")
     func createAndRead() throws {

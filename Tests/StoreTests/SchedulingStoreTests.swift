@@ -15,7 +15,7 @@ struct SchedulingStoreTests {
         database = try AppDatabase.open(path: directory.path("db.sqlite"))
         repositoryID = try database.createRepository(
             name: "acme/app", provider: .github, cloneURL: "file:///tmp/acme", defaultBranch: "main",
-            webhookSecret: "secret-secret-secret", audit: AuditEvent(actor: "t", action: "a", subject: "s")
+            webhookSecret: "secret-secret-secret", audit: AuditEvent(occurredAt: Date(), actor: "t", action: "a", subject: "s")
         ).id
     }
 
@@ -29,7 +29,7 @@ struct SchedulingStoreTests {
     }
 
     private func agent(_ tags: [String: String], slots: Int = 1) throws -> Agent {
-        let token = try database.createRegistrationToken(id: "r\(UUID().uuidString.prefix(6))", name: "reg", secretHash: "h", audit: AuditEvent(actor: "t", action: "a", subject: "s"))
+        let token = try database.createRegistrationToken(id: "r\(UUID().uuidString.prefix(6))", name: "reg", secretHash: "h", audit: AuditEvent(occurredAt: Date(), actor: "t", action: "a", subject: "s"))
         return try database.registerAgent(AgentRegistration(name: "agent", tags: tags, slots: slots), registrationTokenID: token.id, tokenID: UUID().uuidString, secretHash: "h", now: now)
     }
 

@@ -13,7 +13,7 @@ struct TokenStoreTests {
         database = try AppDatabase.open(path: directory.path("db.sqlite"))
     }
 
-    private func audit(_ action: String) -> AuditEvent { AuditEvent(actor: "tester", action: action, subject: "token") }
+    private func audit(_ action: String) -> AuditEvent { AuditEvent(occurredAt: Date(), actor: "tester", action: action, subject: "token") }
 
     @Test("a created token is found by id with its hash; the list never carries hashes")
     func createAndFind() throws {

@@ -17,7 +17,7 @@ struct WALCheckpointerTests {
         #expect(threshold == WALCheckpointer.backstopPages)
 
         let before = try fileSize(path)
-        let audit = AuditEvent(actor: "t", action: "repository.create", subject: "repository")
+        let audit = AuditEvent(occurredAt: Date(), actor: "t", action: "repository.create", subject: "repository")
         for index in 0..<200 {
             _ = try database.createRepository(
                 name: "acme/app-\(index)", provider: .github, cloneURL: "https://example.com/\(index).git", defaultBranch: "main",

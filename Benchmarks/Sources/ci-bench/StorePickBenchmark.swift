@@ -16,7 +16,7 @@ struct StorePickBenchmark {
         let directory = NSTemporaryDirectory() + "mobile-ops-pick-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let database = try AppDatabase.open(path: directory + "/db.sqlite")
-        let audit = AuditEvent(actor: "bench", action: "build.create", subject: "bench")
+        let audit = AuditEvent(occurredAt: Date(), actor: "bench", action: "build.create", subject: "bench")
         let requirements: [[String: [String]]] = [
             ["platform": ["ios"], "xcode": ["16.2"]], ["platform": ["ios"], "xcode": ["16.1"]],
             ["platform": ["android"]], ["platform": ["linux"]],
