@@ -69,6 +69,12 @@ public struct AgentAPI: Sendable {
         return try Self.directive(from: response)
     }
 
+    /// `POST /api/v1/agent/jobs/{id}/checkout`: the commit the job's workspace holds.
+    public func reportCheckout(jobID: Int64, commitSHA: String, token: String) async throws(AgentAPIError) {
+        let response = try await self.send("/agent/jobs/\(jobID)/checkout", token: token, json: CheckoutReport(commitSHA: commitSHA))
+        try Self.expect(response, statuses: [200, 204])
+    }
+
     /// `POST /api/v1/agent/jobs/{id}/finish` with the outcome.
     public func finish(jobID: Int64, outcome: JobOutcome, token: String) async throws(AgentAPIError) {
         let response = try await self.send("/agent/jobs/\(jobID)/finish", token: token, json: outcome)

@@ -57,6 +57,14 @@ public actor GitWorkspace {
         }
     }
 
+    /// The commit a detached checkout in `workspace` holds, read from `.git/HEAD` (no process
+    /// to spawn); nil when HEAD is not a detached object name.
+    public static func headCommit(of workspace: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: workspace + "/.git/HEAD") else { return nil }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return CommitReference.isObjectName(text) ? text : nil
+    }
+
     /// `<mirrors>/<sanitised name>.git`.
     public func mirrorPath(for repositoryName: String) -> String {
         self.mirrorsDirectory + "/" + Repository.folderName(for: repositoryName) + ".git"

@@ -17,6 +17,18 @@ extension JobExecutor {
         }
     }
 
+    /// Tells the server which commit the workspace holds, so a build of a branch names the
+    /// commit it built. A failed report is logged and the job goes on: the build still runs.
+    func reportCheckout(of workspace: String, assignment: JobAssignment, token: String, streamer: LogStreamer) async {
+        guard let commit = GitWorkspace.headCommit(of: workspace) else { return }
+        streamer.append(line: "mobile-ops-agent: checked out \(commit)")
+        do {
+            try await self.api.reportCheckout(jobID: assignment.jobID, commitSHA: commit, token: token)
+        } catch {
+            streamer.append(line: "mobile-ops-agent: could not report the checked-out commit: \(error)")
+        }
+    }
+
     /// Heartbeats every third of the lease until cancelled; a cancel directive or a
     /// `job_not_held` answer stops the job, other failures are logged and retried next beat.
     func heartbeat(_ assignment: JobAssignment, token: String, control: JobControl, logger: Logger) async {

@@ -114,6 +114,7 @@ public struct JobExecutor: Sendable {
             if let target = assignment.repository {
                 streamer.append(line: "mobile-ops-agent: checking out \(target.name) at \(target.commitSHA)")
                 try await self.git.checkout(target, into: workspace, environment: environment, run: run)
+                await self.reportCheckout(of: workspace, assignment: assignment, token: token, streamer: streamer)
             }
         } catch {
             streamer.append(line: "mobile-ops-agent: checkout failed: \(error)")

@@ -96,6 +96,21 @@ public struct JobAssignment: Codable, Sendable, Equatable {
     }
 }
 
+/// `POST /api/v1/agent/jobs/{id}/checkout` body: the commit the agent actually checked out.
+///
+/// Manual and scheduled builds name a branch; the first job's checkout pins the build to the
+/// commit that branch pointed at, so its later jobs, its commit status and its feed entry
+/// name that commit.
+public struct CheckoutReport: Codable, Sendable, Equatable {
+    /// The full object name of the checked-out commit.
+    public var commitSHA: String
+
+    /// Creates a report.
+    public init(commitSHA: String) {
+        self.commitSHA = commitSHA
+    }
+}
+
 /// What to clone and which commit to check out.
 public struct CheckoutTarget: Codable, Sendable, Equatable {
     /// Repository full name (the mirror cache key).

@@ -46,6 +46,15 @@ struct AgentController: APIController {
                 let directive = try queue.appendLog(jobID: try jobID(context), agentID: agent.id, sequence: sequence, content: Array(body.readableBytesView), now: clock.now)
                 return try .json(directive)
             },
+            Route(.post, "/api/v1/agent/jobs/:id/checkout", scope: nil) { request, context in
+                let agent = try auth.agent(for: request)
+                let report = try await request.decodeJSON(CheckoutReport.self, limit: configuration.maxBodySize)
+                guard CommitReference.isObjectName(report.commitSHA) else {
+                    throw APIError.badRequest("commitSHA must be a full commit object name (40 or 64 lowercase hex digits)", code: "invalid_commit")
+                }
+                try queue.recordCheckout(jobID: try jobID(context), agentID: agent.id, commitSHA: report.commitSHA)
+                return try .json(["recorded": true])
+            },
             Route(.post, "/api/v1/agent/jobs/:id/finish", scope: nil) { request, context in
                 let agent = try auth.agent(for: request)
                 let outcome = try await request.decodeJSON(JobOutcome.self, limit: configuration.maxBodySize)

@@ -47,7 +47,8 @@ struct BuildController: APIController {
             Route(.post, "/api/v1/builds", scope: .write) { request, context in
                 let input = try await request.decodeJSON(TriggerRequest.self, limit: bodyLimit)
                 let repository = try input.repository.map(resolveRepository)
-                let branch = input.branch ?? repository?.defaultBranch ?? "main"
+                    ?? planner.repositoryForManualBuild(pipeline: input.pipeline, among: repositories.list().repositories)
+                let branch = input.branch ?? repository.defaultBranch
                 // Without a commit the build runs the branch's tip, resolved by the agent at checkout.
                 let draft = try planner.manualDraft(
                     pipeline: input.pipeline, repository: repository, branch: branch,

@@ -57,6 +57,26 @@ public struct BuildPlanner: Sendable {
                      branch: branch, tag: nil, pullRequest: nil, message: nil, author: author, env: env)
     }
 
+    /// The repository a manual build of `pipeline` runs in when the request names none: the
+    /// one registered repository the pipeline applies to.
+    ///
+    /// A build without a repository would run its steps in an empty folder, so none or several
+    /// candidates is the caller's choice to make, never ours to guess.
+    /// - Throws: `APIError` 404 for an unknown pipeline; 400 `repository_required` naming the candidates.
+    public func repositoryForManualBuild(pipeline name: String, among repositories: [Repository]) throws -> Repository {
+        guard let pipeline = library.catalog.pipeline(named: name) else {
+            let known = library.catalog.pipelines.map(\.name).sorted().joined(separator: ", ")
+            throw APIError.notFound("no pipeline named '\(name)'; loaded pipelines: \(known.isEmpty ? "none" : known)")
+        }
+        let candidates = repositories.filter { pipeline.applies(toRepository: $0.name) }
+        if candidates.count == 1, let only = candidates.first { return only }
+        let names = candidates.map(\.name).sorted()
+        let message = names.isEmpty
+            ? "pipeline '\(name)' applies to no registered repository; register one (POST /api/v1/repositories) and name it in \"repository\""
+            : "pipeline '\(name)' applies to \(names.count) repositories; name one in \"repository\": \(names.joined(separator: ", "))"
+        throw APIError.badRequest(message, code: "repository_required")
+    }
+
     /// A scheduled build of `pipeline`: the repository's default branch at its tip when the
     /// agent checks it out (the clock has no commit to name), or an empty workspace without one.
     public func scheduledDraft(_ pipeline: PipelineDefinition, repository: Repository?) -> BuildDraft {

@@ -43,6 +43,17 @@ extension AppDatabase: JobQueue {
         }
     }
 
+    /// Pins the build to the reported commit unless it already names one.
+    public func recordCheckout(jobID: Int64, agentID: Int64, commitSHA: String) throws(StoreError) {
+        try write { db in
+            let job = try Self.heldJob(jobID, by: agentID, in: db)
+            // Only a ref is replaced: a build that names a commit was asked for that commit.
+            let current = try String.fetchOne(db, sql: "SELECT commitSHA FROM build WHERE id = ?", arguments: [job.buildID]) ?? ""
+            guard !CommitReference.isObjectName(current) else { return }
+            try db.execute(sql: "UPDATE build SET commitSHA = ? WHERE id = ?", arguments: [commitSHA, job.buildID])
+        }
+    }
+
     /// Records the outcome, retries when the policy says so, refreshes the build.
     ///
     /// An agent reports `lost` when it is shutting down mid-job: the job is then treated

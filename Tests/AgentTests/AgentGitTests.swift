@@ -56,6 +56,8 @@ struct AgentGitTests {
             try await withAgent(server: server.url, workDirectory: workdir.path) {
                 try await expectState(server, 43, .passed)
                 #expect((await server.state.log(43)).contains("nightly-one\n"))
+                let tip = try shell("\(Self.git) rev-parse nightly", in: repo.path).trimmingCharacters(in: .whitespacesAndNewlines)
+                #expect(await server.state.checkouts[43] == tip, "the agent reports the commit the branch pointed at")
 
                 try shell("\(Self.git) checkout -q nightly && echo nightly-two > version.txt && \(Self.git) commit -q -am n2 && \(Self.git) checkout -q main", in: repo.path)
                 await server.state.enqueue(makeJob(44, commands: ["cat version.txt"], repository: target))

@@ -28,6 +28,8 @@ actor FakeAgentState {
     private(set) var logRequests: [Int64: Int] = [:]
     private(set) var heartbeats: [Int64: Int] = [:]
     private(set) var outcomes: [Int64: JobOutcome] = [:]
+    /// The commit each job reported checking out.
+    private(set) var checkouts: [Int64: String] = [:]
     private(set) var artifacts: [Int64: [String: [UInt8]]] = [:]
     private(set) var uiTestReports: [Int64: UITestReport] = [:]
     /// Build reports posted to `…/metrics`, per job.
@@ -100,6 +102,12 @@ actor FakeAgentState {
             return .ok
         case "impact":
             self.uiTestReports[jobID] = try? JSONDecoder().decode(UITestReport.self, from: Data(body))
+            return .ok
+        case "checkout":
+            guard let report = try? JSONDecoder().decode(CheckoutReport.self, from: Data(body)) else {
+                return .badRequest("bad_checkout")
+            }
+            self.checkouts[jobID] = report.commitSHA
             return .ok
         case "finish":
             guard let outcome = try? JSONDecoder().decode(JobOutcome.self, from: Data(body)) else {

@@ -7,6 +7,12 @@ struct BuildCommandTests {
     func buildLifecycle() async throws {
         try await LiveServer.run { server in
             let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+            let refused = try await CLIProcess.run(["builds", "trigger", "--pipeline", "ios-pr", "--commit", "abc123"], environment: env)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("applies to no registered repository"), "\(refused.stderr)")
+            let registered = try await CLIProcess.run(
+                ["repos", "add", "acme/ios-app", "--provider", "github", "--clone-url", "https://github.com/acme/ios-app.git"], environment: env)
+            #expect(registered.status == 0, "\(registered.stderr)")
             let triggered = try await CLIProcess.run(["builds", "trigger", "--pipeline", "ios-pr", "--commit", "abc123"], environment: env)
             #expect(triggered.status == 0, "\(triggered.stderr)")
             #expect(triggered.stdout.contains("Started build 1"))

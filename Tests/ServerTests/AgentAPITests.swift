@@ -25,7 +25,13 @@ struct AgentAPITests {
         return response.status == .noContent ? nil : response.body
     }
 
+    /// Triggers `app-ci` by hand in `acme/ios-app`, registering the repository the first time.
     static func trigger(_ client: some TestClientProtocol) async throws -> Int {
+        let repositories = try await client.send(.get, "/api/v1/repositories")
+        if (repositories.body["repositories"] as? [[String: Any]])?.contains(where: { $0["name"] as? String == "acme/ios-app" }) != true {
+            let created = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/ios-app", "provider": "github", "cloneURL": "https://github.com/acme/ios-app.git"}"#)
+            #expect(created.status == .created)
+        }
         let created = try await client.send(.post, "/api/v1/builds", json: #"{"pipeline": "app-ci", "branch": "main", "commit": "abc123"}"#)
         #expect(created.status == .created)
         return try #require(created.body["id"] as? Int)
@@ -62,6 +68,34 @@ struct AgentAPITests {
             #expect(build.body["state"] as? String == "passed")
             let agents = try await client.send(.get, "/api/v1/agents")
             #expect((agents.body["agents"] as? [Any])?.count == 2)
+        }
+    }
+
+    @Test("a build of a branch is pinned to the commit its first checkout reports; later jobs build that commit")
+    func checkoutPinsTheCommit() async throws {
+        try await TestServer.make().test { client in
+            let agent = try await Self.registerAgent(client)
+            _ = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/ios-app", "provider": "github", "cloneURL": "https://github.com/acme/ios-app.git"}"#)
+            let created = try await client.send(.post, "/api/v1/builds", json: #"{"pipeline": "app-ci", "branch": "main"}"#)
+            let buildID = try #require(created.body["id"] as? Int)
+            #expect(created.body["commitSHA"] as? String == "main")
+            let first = try #require(try await Self.next(client, agent: agent))
+            let jobID = try #require(first["jobID"] as? Int)
+            let sha = String(repeating: "5e", count: 20)
+            let bad = try await client.send(.post, "/api/v1/agent/jobs/\(jobID)/checkout", token: agent, json: #"{"commitSHA": "main"}"#)
+            #expect(bad.status == .badRequest)
+            #expect(bad.body.errorCode == "invalid_commit")
+            let reported = try await client.send(.post, "/api/v1/agent/jobs/\(jobID)/checkout", token: agent, json: #"{"commitSHA": "\#(sha)"}"#)
+            #expect(reported.status == .ok)
+            #expect(try await client.send(.get, "/api/v1/builds/\(buildID)").body["commitSHA"] as? String == sha)
+            // A second report (a retry on a newer tip) does not move a pinned build.
+            let later = String(repeating: "7a", count: 20)
+            _ = try await client.send(.post, "/api/v1/agent/jobs/\(jobID)/checkout", token: agent, json: #"{"commitSHA": "\#(later)"}"#)
+            #expect(try await client.send(.get, "/api/v1/builds/\(buildID)").body["commitSHA"] as? String == sha)
+            _ = try await client.send(.post, "/api/v1/agent/jobs/\(jobID)/finish", token: agent, json: #"{"state": "passed", "exitStatus": 0, "commandDurations": []}"#)
+            let second = try #require(try await Self.next(client, agent: agent))
+            let repository = second["repository"] as? [String: Any]
+            #expect(repository?["commitSHA"] as? String == sha, "the next job checks out the pinned commit, not the moving branch")
         }
     }
 

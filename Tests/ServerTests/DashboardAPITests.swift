@@ -34,10 +34,10 @@ struct DashboardAPITests {
             let stolen = try await client.send(.post, "/api/v1/agent/jobs/\(id)/metrics", token: other, json: report)
             #expect(stolen.status == .conflict && stolen.body.errorCode == "job_not_held")
 
-            // The server's pipeline (app-ci) and repository ("unknown": the build has none) won.
+            // The server's pipeline (app-ci) and repository (the build's, not the agent's guess) won.
             let summary = try await client.send(.get, "/api/v1/metrics/summary?pipeline=app-ci&groupBy=repository")
             let group = try #require((summary.body["groups"] as? [[String: Any]])?.first)
-            #expect(group["key"] as? String == "unknown")
+            #expect(group["key"] as? String == "acme/ios-app")
             #expect((group["current"] as? [String: Any])?["count"] as? Int == 1)
             // Manual builds are waited on: 12.5 s of run time plus the (tiny) queue wait.
             let hours = (summary.body["waiting"] as? [String: Any])?["totalHours"] as? Double ?? 0
