@@ -208,7 +208,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["mobile-ops", "mobile-ops-server", "Server"] + loopbackServerDependencies,
+            dependencies: ["mobile-ops", "mobile-ops-server", "Server", "HTTPClient"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
     ]

@@ -82,8 +82,8 @@ extension JobExecutor {
             }.value
             return JobResult(outcome: released, stopReason: .shutdown, reported: reported)
         case .canceled:
+            // The closing line below says "job canceled"; saying it here too doubled it.
             outcome.state = .canceled
-            streamer.append(line: "mobile-ops-agent: job canceled")
         case .timedOut:
             outcome.state = .timedOut
         case nil:

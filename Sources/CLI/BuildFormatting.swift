@@ -21,6 +21,18 @@ enum BuildFormatting {
         Output.table(["JOB", "STEP", "STATE", "ATTEMPT", "AGENT", "DETAIL"], (build.jobs ?? []).map(jobRow))
     }
 
+    /// What a cancel did: the build's state after it, and the jobs still stopping.
+    ///
+    /// Pending jobs end at once; running ones stop at their agent's next heartbeat, so a build
+    /// with running jobs is still "running" right after the cancel and must not read as if
+    /// nothing happened.
+    static func cancelSummary(_ build: Build) -> String {
+        if build.state.isFinished { return "Build \(build.id) \(build.state.rawValue)." }
+        let stopping = (build.jobs ?? []).filter { $0.state.isActive }.count
+        let jobs = stopping == 1 ? "1 running job stops" : "\(stopping) running jobs stop"
+        return "Build \(build.id) canceling: \(jobs) at the agent's next heartbeat."
+    }
+
     /// One job line; pending jobs show why they wait.
     static func jobRow(_ job: Job) -> [String] {
         let detail: String

@@ -96,7 +96,7 @@ struct BuildsCommand: AsyncParsableCommand {
             try await reportingErrors { () async throws(CLIError) in
                 let (build, body) = try await connection.client().post("/api/v1/builds/\(id)/cancel", Empty(), as: Build.self)
                 if connection.json { return Output.json(body) }
-                print("Build \(build.id) is \(build.state.rawValue).")
+                print(BuildFormatting.cancelSummary(build))
             }
         }
     }

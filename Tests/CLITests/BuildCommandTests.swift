@@ -26,7 +26,7 @@ struct BuildCommandTests {
             #expect((object?["builds"] as? [Any])?.count == 1)
 
             let canceled = try await CLIProcess.run(["builds", "cancel", "1"], environment: env)
-            #expect(canceled.stdout.contains("canceled"))
+            #expect(canceled.stdout.contains("Build 1 canceled."), "\(canceled.stdout)")
             let watched = try await CLIProcess.run(["builds", "watch", "1", "--interval", "0.2"], environment: env)
             #expect(watched.status == 1)
             #expect(watched.stdout.contains("Build 1 canceled."))
