@@ -43,6 +43,11 @@ public final class AgentAuthService: Sendable {
         try store.revokeRegistrationToken(id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "agent_token.revoke", subject: "agent_token:\(id)"))
     }
 
+    /// The agents registered with a registration token.
+    public func agentIDs(registeredWith tokenID: String) throws(StoreError) -> [Int64] {
+        try store.agentIDs(registeredWith: tokenID)
+    }
+
     // MARK: Agents
 
     /// Registers an agent presenting a registration token.

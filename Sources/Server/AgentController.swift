@@ -84,7 +84,11 @@ struct AgentController: APIController {
                 try .json(["tokens": auth.registrationTokens()])
             },
             Route(.delete, "/api/v1/agents/tokens/:id", scope: .admin) { _, context in
-                try .json(auth.revokeRegistrationToken(id: try context.parameters.require("id"), actor: context.actor))
+                let id = try context.parameters.require("id")
+                let revoked = try auth.revokeRegistrationToken(id: id, actor: context.actor)
+                // Their parked polls end now instead of at their deadline (or with a job).
+                dispatcher.release(agentIDs: Set(try auth.agentIDs(registeredWith: id)))
+                return try .json(revoked)
             },
         ]
     }

@@ -61,6 +61,17 @@ public final class JobDispatcher: Sendable {
         if startPass { Task { self.runPasses() } }
     }
 
+    /// Answers the parked polls of these agents at once with "no job" (their registration was
+    /// revoked); the store refuses them work from then on.
+    public func release(agentIDs: Set<Int64>) {
+        guard !agentIDs.isEmpty else { return }
+        let released = state.withLock { state -> [DispatchState.Waiter] in
+            let ids = state.waiters.filter { agentIDs.contains($0.value.agent.id) }.map(\.key)
+            return ids.compactMap { state.waiters.removeValue(forKey: $0) }
+        }
+        for waiter in released { waiter.continuation.resume(returning: .timedOut) }
+    }
+
     /// How many polls are parked now.
     public var parkedPolls: Int { state.withLock { $0.waiters.count } }
 

@@ -9,7 +9,7 @@ import Store
 struct StoreModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
         builder.register(AppDatabase.self, .eagerSingleton) { (configuration: ServerConfiguration, clock: any TimeSource) throws in
-            try AppDatabase.open(path: configuration.databasePath, clock: clock)
+            try AppDatabase.open(path: configuration.databasePath, clock: clock, presenceWindow: configuration.leaseSeconds)
         }
         // One database serves every store protocol today; PostgreSQL would register its own.
         builder.register((any RepositoryStore).self, .singleton) { (database: AppDatabase) -> any RepositoryStore in database }

@@ -11,6 +11,8 @@ public protocol AgentStore: Sendable {
     func activeRegistrationTokenHash(id: String) throws(StoreError) -> String?
     /// Revokes a registration token and every agent registered with it, in one transaction.
     func revokeRegistrationToken(id: String, audit: AuditEvent) throws(StoreError) -> RegistrationToken
+    /// The agents registered with a registration token, revoked or not.
+    func agentIDs(registeredWith tokenID: String) throws(StoreError) -> [Int64]
     /// Stores a newly registered agent.
     func registerAgent(_ registration: AgentRegistration, registrationTokenID: String, tokenID: String, secretHash: String, now: Date) throws(StoreError) -> Agent
     /// The agent behind a token id with its secret hash, if connected.

@@ -43,6 +43,11 @@ extension AppDatabase: AgentStore {
         }
     }
 
+    /// The agents registered with a registration token, revoked or not.
+    public func agentIDs(registeredWith tokenID: String) throws(StoreError) -> [Int64] {
+        try read { db in try Int64.fetchAll(db, sql: "SELECT id FROM agent WHERE registrationTokenID = ?", arguments: [tokenID]) }
+    }
+
     private static func registrationToken(id: String, in db: Database) throws -> RegistrationToken {
         guard let row = try Row.fetchOne(db, sql: "SELECT id, name, createdAt, revokedAt FROM agentRegistrationToken WHERE id = ?", arguments: [id]) else {
             throw StoreError.notFound("no agent registration token with id \(id)")
@@ -87,7 +92,14 @@ extension AppDatabase: AgentStore {
             let held = try Row.fetchAll(db, sql: "SELECT agentID, id FROM job WHERE state IN ('assigned', 'running') AND agentID IS NOT NULL")
             var jobsByAgent: [Int64: [Int64]] = [:]
             for row in held { jobsByAgent[row["agentID"], default: []].append(row["id"]) }
-            return try AgentRecord.order(Column("id")).fetchAll(db).map { $0.agent(runningJobs: jobsByAgent[$0.id ?? 0] ?? []) }
+            let now = clock.now
+            return try AgentRecord.order(Column("id")).fetchAll(db).map { record in
+                let jobs = jobsByAgent[record.id ?? 0] ?? []
+                var agent = record.agent(runningJobs: jobs)
+                agent.state = AgentPresence.of(
+                    storedState: record.state, lastSeenAt: record.lastSeenAt, heldJobs: jobs.count, now: now, window: presenceWindow).rawValue
+                return agent
+            }
         }
     }
 }

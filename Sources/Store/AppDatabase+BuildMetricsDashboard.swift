@@ -33,20 +33,21 @@ extension AppDatabase {
                 return DailyCacheRate(day: Self.date(ofDay: day), hitRate: cache.hitRate, fromCache: cache.fromCache, executed: cache.executed + cache.failed)
             }
             return DashboardSnapshot(
-                queue: try Self.queueStatus(now: now, in: db), agents: try Self.fleetStatus(now: now, in: db),
+                queue: try Self.queueStatus(onlineSince: now.addingTimeInterval(-presenceWindow), in: db),
+                agents: try Self.fleetStatus(now: now, window: presenceWindow, in: db),
                 recentBuilds: try Self.recentBuilds(now: now, in: db), trends: trends, cacheTrend: cacheTrend,
                 cacheByBuildSystem: bySystem.keys.sorted().compactMap { name in bySystem[name].map { NamedCacheRates(name: name, rates: CacheRates($0.cache)) } },
                 waiting: Self.waitingCost(byDay, days: days, now: now, speedupPercent: nil))
         }
     }
 
-    private static func queueStatus(now: Date, in db: Database) throws -> QueueStatus {
+    private static func queueStatus(onlineSince: Date, in db: Database) throws -> QueueStatus {
         let pending = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE state = 'pending'") ?? 0
         let running = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE state IN ('assigned', 'running')") ?? 0
         var reasons: [String: Int] = [:]
         let oldest = try JobRecord.filter(Column("state") == JobState.pending.rawValue)
             .order(Column("id")).limit(dashboardReasonLimit).fetchAll(db)
-        let fleet = try FleetSnapshot.load(now: now, in: db)
+        let fleet = try FleetSnapshot.load(seenSince: onlineSince, in: db)
         for job in oldest {
             reasons[try pendingReason(for: job, fleet: fleet, in: db).message, default: 0] += 1
         }
@@ -54,7 +55,7 @@ extension AppDatabase {
         return QueueStatus(pending: pending, running: running, byReason: byReason)
     }
 
-    private static func fleetStatus(now: Date, in db: Database) throws -> FleetStatus {
+    private static func fleetStatus(now: Date, window: TimeInterval, in db: Database) throws -> FleetStatus {
         var held: [Int64: Int] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT agentID, COUNT(*) AS jobs FROM job WHERE state IN ('assigned', 'running') AND agentID IS NOT NULL GROUP BY agentID") {
             held[row["agentID"]] = row["jobs"]
@@ -62,14 +63,7 @@ extension AppDatabase {
         var byState: [String: Int] = [:]
         let agents = try AgentRecord.order(Column("id")).fetchAll(db).map { record -> AgentStatus in
             let jobs = held[record.id ?? 0] ?? 0
-            let state: String
-            if record.state != "connected" {
-                state = record.state
-            } else if record.lastSeenAt <= now.addingTimeInterval(-connectedWindow) {
-                state = "offline"
-            } else {
-                state = jobs > 0 ? "busy" : "idle"
-            }
+            let state = AgentPresence.of(storedState: record.state, lastSeenAt: record.lastSeenAt, heldJobs: jobs, now: now, window: window).rawValue
             byState[state, default: 0] += 1
             return AgentStatus(id: record.id ?? 0, name: record.name, state: state, currentJobs: jobs, slots: record.slots, lastSeenAt: record.lastSeenAt)
         }

@@ -25,7 +25,7 @@ extension AppDatabase: BuildStore {
         try read { db in
             guard let record = try JobRecord.fetchOne(db, key: id) else { return nil }
             var job = record.job
-            if job.state == .pending { job.pendingReason = try Self.pendingReason(for: record, now: clock.now, in: db).message }
+            if job.state == .pending { job.pendingReason = try Self.pendingReason(for: record, onlineSince: onlineSince, in: db).message }
             return job
         }
     }
@@ -61,15 +61,15 @@ extension AppDatabase: BuildStore {
 
     /// A build with its jobs in step order, shards in order, newest attempt last.
     func fetchBuild(id: Int64, in db: Database) throws -> Build? {
-        try Self.fetchBuild(id: id, now: clock.now, in: db)
+        try Self.fetchBuild(id: id, onlineSince: onlineSince, in: db)
     }
 
-    /// A build with its jobs, pending reasons judged at `now`.
-    static func fetchBuild(id: Int64, now: Date, in db: Database) throws -> Build? {
+    /// A build with its jobs; pending reasons count agents heard from since `onlineSince`.
+    static func fetchBuild(id: Int64, onlineSince: Date, in db: Database) throws -> Build? {
         guard let record = try BuildRecord.fetchOne(db, key: id) else { return nil }
         let records = try JobRecord.filter(Column("buildID") == id).order(Column("id")).fetchAll(db)
         // The fleet is read once, and only when some job waits.
-        let fleet = records.contains { $0.jobState == .pending } ? try FleetSnapshot.load(now: now, in: db) : nil
+        let fleet = records.contains { $0.jobState == .pending } ? try FleetSnapshot.load(seenSince: onlineSince, in: db) : nil
         let jobs = try records.map { record in
             var job = record.job
             if job.state == .pending, let fleet { job.pendingReason = try pendingReason(for: record, fleet: fleet, in: db).message }

@@ -8,6 +8,12 @@ extension AppDatabase {
     /// Assigns the best job this agent can run, or returns nil.
     public func claimNextJob(agent: Agent, leaseSeconds: Double, now: Date) throws(StoreError) -> JobAssignment? {
         try write { db in
+            // Checked in the claiming transaction: an agent revoked after its poll was
+            // authenticated is never given work.
+            let connected = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT state FROM agent WHERE id = ?"), arguments: [agent.id]
+            ) == "connected"
+            guard connected else { return nil }
             let held = try Int.fetchOne(
                 db.cachedStatement(sql: "SELECT COUNT(*) FROM job WHERE agentID = ? AND state IN ('assigned', 'running')"), arguments: [agent.id]
             ) ?? 0

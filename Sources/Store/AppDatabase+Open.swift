@@ -12,7 +12,10 @@ extension AppDatabase {
     ///   - path: The SQLite file; its folder is created when missing.
     ///   - busyTimeout: How long a writer waits for a lock before failing.
     ///   - clock: The time the store's reads are judged at.
-    public static func open(path: String, busyTimeout: Duration = .seconds(5), clock: any TimeSource = SystemClock()) throws(StoreError) -> AppDatabase {
+    ///   - presenceWindow: Seconds an agent may be silent before it counts as offline (the job lease).
+    public static func open(
+        path: String, busyTimeout: Duration = .seconds(5), clock: any TimeSource = SystemClock(), presenceWindow: TimeInterval = 60
+    ) throws(StoreError) -> AppDatabase {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -37,7 +40,7 @@ extension AppDatabase {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            return try AppDatabase(pool, checkpointingFileAt: path, clock: clock)
+            return try AppDatabase(pool, checkpointingFileAt: path, clock: clock, presenceWindow: presenceWindow)
         } catch let error as StoreError {
             throw error
         } catch {

@@ -10,17 +10,18 @@ extension AppDatabase: OperationsStore {
         try read { db in
             let pending = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE state = 'pending'") ?? 0
             let running = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE state IN ('assigned', 'running')") ?? 0
+            // The same presence the agents list and the dashboard show (`AgentPresence`).
             let rows = try Row.fetchAll(db, sql: """
-                SELECT CASE
-                         WHEN agent.state != 'connected' THEN 'disconnected'
-                         WHEN EXISTS (SELECT 1 FROM job WHERE job.agentID = agent.id AND job.state IN ('assigned', 'running')) THEN 'busy'
-                         WHEN agent.lastSeenAt > ? THEN 'idle'
-                         ELSE 'offline'
-                       END AS bucket, COUNT(*) AS count
-                FROM agent GROUP BY bucket
-                """, arguments: [StoredDate(now.addingTimeInterval(-Self.connectedWindow))])
-            var agents = ["busy": 0, "idle": 0, "offline": 0, "disconnected": 0]
-            for row in rows { agents[row["bucket"]] = row["count"] }
+                SELECT agent.state, agent.lastSeenAt,
+                       (SELECT COUNT(*) FROM job WHERE job.agentID = agent.id AND job.state IN ('assigned', 'running')) AS held
+                FROM agent
+                """)
+            var agents = Dictionary(uniqueKeysWithValues: AgentPresence.allCases.map { ($0.rawValue, 0) })
+            for row in rows {
+                let presence = AgentPresence.of(
+                    storedState: row["state"], lastSeenAt: row[date: "lastSeenAt"], heldJobs: row["held"], now: now, window: presenceWindow)
+                agents[presence.rawValue, default: 0] += 1
+            }
             return OperationalCounts(pendingJobs: pending, runningJobs: running, agentsByState: agents)
         }
     }

@@ -3,14 +3,13 @@ import Foundation
 import GRDB
 
 extension AppDatabase {
-    /// An agent counts as connected when it was heard from within this many seconds
-    /// (agents poll at least every 25 s and heartbeat while they run jobs).
-    static let connectedWindow: TimeInterval = 90
+    /// The instant an agent must have been heard from since to count as online now.
+    var onlineSince: Date { clock.now.addingTimeInterval(-presenceWindow) }
 
     /// Why a pending job waits, worked out now from the fleet and the build, not stored:
     /// the fleet changes far more often than jobs do.
-    static func pendingReason(for job: JobRecord, now: Date, in db: Database) throws -> PendingReason {
-        try pendingReason(for: job, fleet: FleetSnapshot.load(now: now, in: db), in: db)
+    static func pendingReason(for job: JobRecord, onlineSince: Date, in db: Database) throws -> PendingReason {
+        try pendingReason(for: job, fleet: FleetSnapshot.load(seenSince: onlineSince, in: db), in: db)
     }
 
     /// The same, against a fleet read once for several jobs.
@@ -21,7 +20,7 @@ extension AppDatabase {
         if let group = try concurrencyGroupHeldElsewhere(by: job, in: db) { return .waitingForConcurrencyGroup(group) }
         let matching = fleet.members.filter { spec.requirements.isSatisfied(by: $0.tags) }
         guard !matching.isEmpty else {
-            return .noMatchingAgent(requirements: spec.requirements.tags.isEmpty ? "no requirements (no agent is connected)" : spec.requirements.description)
+            return fleet.members.isEmpty ? .noAgentOnline : .noMatchingAgent(requirements: spec.requirements.description)
         }
         return matching.allSatisfy(\.isBusy) ? .agentsBusy(matching: matching.count) : .queued
     }

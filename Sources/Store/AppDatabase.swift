@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import GRDB
 
 /// The application database: the one entry point to everything MobileOps stores.
@@ -13,18 +14,21 @@ public struct AppDatabase: Sendable {
     private let checkpointer: WALCheckpointer?
     /// The time the store's own reads are judged at (an agent's liveness in pending reasons).
     let clock: any TimeSource
+    /// How long an agent may be silent before it counts as offline: the job lease.
+    let presenceWindow: TimeInterval
 
     /// Wraps a writer and migrates it to the current schema.
     ///
     /// Callers normally use `open(path:)`, which also refuses foreign or newer files.
-    public init(_ writer: any DatabaseWriter, clock: any TimeSource = SystemClock()) throws(StoreError) {
-        try self.init(writer, checkpointingFileAt: nil, clock: clock)
+    public init(_ writer: any DatabaseWriter, clock: any TimeSource = SystemClock(), presenceWindow: TimeInterval = 60) throws(StoreError) {
+        try self.init(writer, checkpointingFileAt: nil, clock: clock, presenceWindow: presenceWindow)
     }
 
     /// Wraps a writer, migrates it, then starts checkpointing the WAL file at `path`, if any.
-    init(_ writer: any DatabaseWriter, checkpointingFileAt path: String?, clock: any TimeSource) throws(StoreError) {
+    init(_ writer: any DatabaseWriter, checkpointingFileAt path: String?, clock: any TimeSource, presenceWindow: TimeInterval) throws(StoreError) {
         self.writer = writer
         self.clock = clock
+        self.presenceWindow = presenceWindow
         do {
             try Self.migrator.migrate(writer)
         } catch {

@@ -46,7 +46,7 @@ struct SchedulingValuesTests {
 
     @Test("pending reasons read as sentences")
     func pendingReasons() {
-        #expect(PendingReason.noMatchingAgent(requirements: "xcode=16.2").message == "no connected agent has xcode=16.2")
+        #expect(PendingReason.noMatchingAgent(requirements: "xcode=16.2").message == "no online agent has xcode=16.2")
         #expect(PendingReason.waitingForConcurrencyGroup("pr-42").message == "waiting for concurrency group pr-42")
         #expect(PendingReason.waitingForSteps(["build"]).message == "waiting for step build")
         #expect(PendingReason.agentsBusy(matching: 1).message == "all 1 matching agent is busy")

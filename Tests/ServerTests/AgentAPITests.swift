@@ -1,4 +1,5 @@
 import Core
+import DI
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -131,6 +132,29 @@ struct AgentAPITests {
             let id = try #require((tokens.body["tokens"] as? [[String: Any]])?.first?["id"] as? String)
             #expect(try await client.send(.delete, "/api/v1/agents/tokens/\(id)").status == .ok)
             #expect(try await client.send(.post, "/api/v1/agent/jobs/next?wait=0", token: agent).status == .unauthorized)
+        }
+    }
+
+    @Test("revoking a registration token ends its agents' parked polls at once; a revoked agent is never given work")
+    func revocationReleasesParkedPolls() async throws {
+        let server = try await TestServer.make()
+        let dispatcher = try await server.server.container.resolve(JobDispatcher.self)
+        try await server.test { client in
+            let agent = try await Self.registerAgent(client)
+            let poll = Task { try await client.send(.post, "/api/v1/agent/jobs/next?wait=20", token: agent).status }
+            for _ in 0..<500 where dispatcher.parkedPolls == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(dispatcher.parkedPolls == 1)
+
+            let tokens = try await client.send(.get, "/api/v1/agents/tokens")
+            let id = try #require((tokens.body["tokens"] as? [[String: Any]])?.first?["id"] as? String)
+            #expect(try await client.send(.delete, "/api/v1/agents/tokens/\(id)").status == .ok)
+            #expect(dispatcher.parkedPolls == 0, "revocation answers the parked poll")
+            let build = try await Self.trigger(client)
+            #expect(try await poll.value == .noContent, "the revoked agent got no job")
+            let jobs = try await client.send(.get, "/api/v1/builds/\(build)").body["jobs"] as? [[String: Any]] ?? []
+            #expect(jobs.allSatisfy { $0["state"] as? String == "pending" })
+            let listed = try await client.send(.get, "/api/v1/agents").body["agents"] as? [[String: Any]]
+            #expect(listed?.first?["state"] as? String == "revoked")
         }
     }
 
