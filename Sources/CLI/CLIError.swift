@@ -28,9 +28,10 @@ enum CLIError: Error, Sendable {
 }
 
 /// Runs a command body, turning `CLIError` into one stderr line and the right exit status.
-func reportingErrors(_ body: () async throws(CLIError) -> Void) async throws {
+@discardableResult
+func reportingErrors<Result>(_ body: () async throws(CLIError) -> Result) async throws -> Result {
     do {
-        try await body()
+        return try await body()
     } catch {
         FileHandle.standardError.write(Data((error.message + "\n").utf8))
         throw error.exitCode

@@ -2,45 +2,85 @@ import ArgumentParser
 import Foundation
 import Pipelines
 
-/// `mobile-ops pipelines list` (server) and `mobile-ops pipelines validate FILE…` (offline).
+/// `mobile-ops pipelines list|reload` (server) and `mobile-ops pipelines validate PATH…` (offline).
 struct PipelinesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pipelines",
-        abstract: "List the server's pipelines, or validate pipeline files offline.",
-        subcommands: [List.self, Validate.self]
+        abstract: "List or reload the server's pipelines, or validate pipeline files offline.",
+        subcommands: [List.self, Reload.self, Validate.self]
     )
 
+    /// `GET /api/v1/pipelines` and the reload's answer.
+    struct Listing: Decodable {
+        struct Summary: Decodable { var name: String; var file: String; var steps: [String]; var priority: Int; var served: String? }
+        var pipelines: [Summary]
+        var diagnostics: [String]
+
+        /// The table, then the problems on standard error; exit status 1 when there are any.
+        func print() throws {
+            Output.table(["NAME", "FILE", "PRIORITY", "SERVED", "STEPS"], pipelines.map {
+                [$0.name, $0.file, "\($0.priority)", $0.served ?? "current", $0.steps.joined(separator: ", ")]
+            })
+            for problem in diagnostics { FileHandle.standardError.write(Data("problem: \(problem)\n".utf8)) }
+            if !diagnostics.isEmpty { throw ExitCode(1) }
+        }
+    }
+
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the pipelines the server has loaded.")
+        static let configuration = CommandConfiguration(abstract: "List the pipelines the server has loaded and the problems of its last load.")
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
+            let listing = try await reportingErrors { () async throws(CLIError) -> Listing? in
                 let (listing, body) = try await connection.client().get("/api/v1/pipelines", as: Listing.self)
-                if connection.json { return Output.json(body) }
-                Output.table(["NAME", "FILE", "PRIORITY", "STEPS"], listing.pipelines.map {
-                    [$0.name, $0.file, "\($0.priority)", $0.steps.joined(separator: ", ")]
-                })
+                if connection.json { Output.json(body); return nil }
+                return listing
             }
+            try listing?.print()
         }
-
-        struct Summary: Decodable { var name: String; var file: String; var steps: [String]; var priority: Int }
-        struct Listing: Decodable { var pipelines: [Summary] }
     }
 
-    /// Works without a server: the same parser the server uses.
+    struct Reload: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Reload the server's pipelines folder (admin token). A broken file keeps serving its last good version; exits 1 on problems.")
+        @OptionGroup var connection: ConnectionOptions
+
+        func run() async throws {
+            let listing = try await reportingErrors { () async throws(CLIError) -> Listing? in
+                let (listing, body) = try await connection.client().post("/api/v1/pipelines/reload", Empty(), as: Listing.self)
+                if connection.json { Output.json(body); return nil }
+                return listing
+            }
+            try listing?.print()
+        }
+    }
+
+    /// Works without a server: the same parser and folder loader the server uses.
     struct Validate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check pipeline files; prints file:line:column for each problem.")
-        @Argument(help: "Pipeline files (.yml).") var files: [String]
+        static let configuration = CommandConfiguration(abstract: "Check pipeline files or folders; prints file:line:column for each problem.")
+        @Argument(help: "Pipeline files (.yml) or folders of them.") var paths: [String]
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             var problems: [String] = []
             var valid: [String] = []
-            for file in files {
-                switch PipelineParser.parse(contentsOf: file) {
+            for path in paths {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                    problems.append("\(path): no such file or folder")
+                    continue
+                }
+                if isFolder.boolValue {
+                    // The server's own loader: it also finds two files defining one name.
+                    let (catalog, diagnostics) = PipelineCatalog.load(directory: path)
+                    valid += catalog.pipelines.map { "\($0.file): ok (\($0.name), \($0.jobPlans().count) jobs)" }
+                    problems += diagnostics.map(\.description)
+                    if catalog.pipelines.isEmpty, diagnostics.isEmpty { problems.append("\(path): no pipeline files (.yml, .yaml) in this folder") }
+                    continue
+                }
+                switch PipelineParser.parse(contentsOf: path) {
                 case let .success(pipeline):
-                    valid.append("\(file): ok (\(pipeline.name), \(pipeline.jobPlans().count) jobs)")
+                    valid.append("\(path): ok (\(pipeline.name), \(pipeline.jobPlans().count) jobs)")
                 case let .failure(diagnostics):
                     problems.append(contentsOf: diagnostics.diagnostics.map(\.description))
                 }

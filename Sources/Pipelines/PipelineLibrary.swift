@@ -9,7 +9,13 @@ public final class PipelineLibrary: Sendable {
     /// The folder pipelines are read from.
     public let directory: String
     // A Mutex (not an actor) so request handlers can read the catalog synchronously.
-    private let state = Mutex(PipelineCatalog.empty)
+    private let state = Mutex(Loaded(catalog: .empty, diagnostics: []))
+
+    /// What the last load produced: the pipelines in force and the problems it found.
+    private struct Loaded: Sendable {
+        var catalog: PipelineCatalog
+        var diagnostics: [PipelineDiagnostic]
+    }
 
     /// Creates a library for `directory`; nothing is read until `reload()`.
     public init(directory: String) {
@@ -18,7 +24,19 @@ public final class PipelineLibrary: Sendable {
 
     /// The pipelines in force now.
     public var catalog: PipelineCatalog {
-        state.withLock { $0 }
+        state.withLock { $0.catalog }
+    }
+
+    /// The problems the last load found, by file; empty when every file was valid. Kept
+    /// until the next load, so a listing shows them as long as they are in force.
+    public var diagnostics: [PipelineDiagnostic] {
+        state.withLock { $0.diagnostics }
+    }
+
+    /// Whether `pipeline` is the last good version of a file that failed the last load
+    /// (served because a broken file must not stop builds).
+    public func isLastGoodVersion(_ pipeline: PipelineDefinition) -> Bool {
+        state.withLock { loaded in loaded.diagnostics.contains { $0.file == pipeline.file } }
     }
 
     // MARK: Reloading
@@ -30,7 +48,9 @@ public final class PipelineLibrary: Sendable {
         let (fresh, diagnostics) = PipelineCatalog.load(directory: directory)
         let brokenFiles = Set(diagnostics.map(\.file))
         state.withLock { current in
-            current = PipelineLibrary.merge(fresh: fresh, previous: current, brokenFiles: brokenFiles)
+            current = Loaded(
+                catalog: PipelineLibrary.merge(fresh: fresh, previous: current.catalog, brokenFiles: brokenFiles),
+                diagnostics: diagnostics)
         }
         return diagnostics
     }

@@ -69,8 +69,8 @@ struct CILoopModule: DIModule {
             (auth: AgentAuthService, store: any ArtifactStore, files: ArtifactFiles, clock: any TimeSource) -> any APIController in
             ArtifactController(auth: auth, store: store, files: files, clock: clock)
         }
-        builder.contribute((any APIController).self, .singleton) { (library: PipelineLibrary) -> any APIController in
-            PipelineController(library: library)
+        builder.contribute((any APIController).self, .singleton) { (library: PipelineLibrary, logger: Logger) -> any APIController in
+            PipelineController(library: library, logger: logger)
         }
     }
 }

@@ -1,22 +1,35 @@
 import Core
 import Foundation
 import Hummingbird
+import Logging
 import Pipelines
 
 /// `/api/v1/pipelines`: what is loaded, and reloading the folder.
 struct PipelineController: APIController {
     let library: PipelineLibrary
+    let logger: Logger
 
     var routes: [Route] {
         [
             Route(.get, "/api/v1/pipelines", scope: .read) { _, _ in
-                try .json(Listing(pipelines: library.catalog.pipelines.map(Summary.init), diagnostics: []))
+                try .json(listing())
             },
-            Route(.post, "/api/v1/pipelines/reload", scope: .admin) { _, _ in
+            Route(.post, "/api/v1/pipelines/reload", scope: .admin) { _, context in
                 let diagnostics = library.reload()
-                return try .json(Listing(pipelines: library.catalog.pipelines.map(Summary.init), diagnostics: diagnostics.map(\.description)))
+                for problem in diagnostics {
+                    logger.warning("pipeline definition problem", metadata: ["problem": "\(problem)", "actor": "\(context.actor)"])
+                }
+                logger.info("pipelines reloaded", metadata: ["count": "\(library.catalog.pipelines.count)", "problems": "\(diagnostics.count)"])
+                return try .json(listing())
             },
         ]
+    }
+
+    /// The pipelines in force, each saying which version is served, and the last load's problems.
+    private func listing() -> Listing {
+        Listing(
+            pipelines: library.catalog.pipelines.map { Summary($0, lastGood: library.isLastGoodVersion($0)) },
+            diagnostics: library.diagnostics.map(\.description))
     }
 
     /// One pipeline, briefly.
@@ -25,16 +38,21 @@ struct PipelineController: APIController {
         var file: String
         var steps: [String]
         var priority: Int
+        /// `current`, or `last_good` when the file failed the last load and this is the
+        /// version from before (served so a typo does not stop builds).
+        var served: String
 
-        init(_ pipeline: PipelineDefinition) {
+        init(_ pipeline: PipelineDefinition, lastGood: Bool) {
             name = pipeline.name
             file = pipeline.file
             steps = pipeline.steps.map(\.key)
             priority = pipeline.priority
+            served = lastGood ? "last_good" : "current"
         }
     }
 
-    /// Response body: the pipelines and, after a reload, the problems found (`file:line:column: message`).
+    /// Response body: the pipelines and the last load's problems (`file:line:column: message`),
+    /// kept until a load finds the files valid.
     struct Listing: Codable {
         var pipelines: [Summary]
         var diagnostics: [String]

@@ -61,4 +61,35 @@ struct BuildCommandTests {
         #expect(result.stderr.contains("\(file.path):4:5"))
         #expect(result.stderr.contains("did you mean 'command'"))
     }
+
+    @Test("pipelines validate takes a folder (every file, and names used twice); a missing path says no such file")
+    func validateFolder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipelines-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "name: a\nsteps:\n  - key: a\n    command: echo\n".write(to: folder.appendingPathComponent("a.yml"), atomically: true, encoding: .utf8)
+        try "name: b\nstepz: []\n".write(to: folder.appendingPathComponent("b.yml"), atomically: true, encoding: .utf8)
+        let result = try await CLIProcess.run(["pipelines", "validate", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("a.yml: ok (a, 1 jobs)"), "\(result.stdout)")
+        #expect(result.stderr.contains("b.yml:2:1"), "\(result.stderr)")
+        let missing = try await CLIProcess.run(["pipelines", "validate", folder.path + "/nope.yml"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("nope.yml: no such file or folder"), "\(missing.stderr)")
+        #expect(!missing.stderr.contains(":1:1"))
+    }
+
+    @Test("pipelines reload reloads the server's folder, shows what is served and exits 1 on problems")
+    func reloadThroughTheServer() async throws {
+        try await LiveServer.run { server in
+            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+            let reloaded = try await CLIProcess.run(["pipelines", "reload"], environment: env)
+            #expect(reloaded.status == 0, "\(reloaded.stderr)")
+            #expect(reloaded.stdout.contains("SERVED"))
+            #expect(reloaded.stdout.contains("ios-pr"))
+            let json = try await CLIProcess.run(["pipelines", "reload", "--json"], environment: env)
+            let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            #expect((object?["diagnostics"] as? [String]) == [])
+        }
+    }
 }

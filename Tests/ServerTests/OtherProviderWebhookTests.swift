@@ -65,6 +65,19 @@ struct OtherProviderWebhookTests {
             #expect(names == ["app-ci", "second"])
             let problems = reloaded.body["diagnostics"] as? [String] ?? []
             #expect(problems.contains { $0.contains("broken.yml:2:1") })
+
+            // The problems stay in the listing until fixed, and a pipeline whose file broke
+            // says it serves its last good version.
+            try "name: second\nstepz: []\n".write(to: folder.appendingPathComponent("second.yml"), atomically: true, encoding: .utf8)
+            _ = try await client.send(.post, "/api/v1/pipelines/reload")
+            let listed = try await client.send(.get, "/api/v1/pipelines")
+            let listedProblems = listed.body["diagnostics"] as? [String] ?? []
+            #expect(listedProblems.contains { $0.contains("broken.yml:2:1") }, "\(listed.body)")
+            #expect(listedProblems.contains { $0.contains("second.yml:2:1") })
+            let second = (listed.body["pipelines"] as? [[String: Any]])?.first { $0["name"] as? String == "second" }
+            #expect(second?["served"] as? String == "last_good")
+            let appCI = (listed.body["pipelines"] as? [[String: Any]])?.first { $0["name"] as? String == "app-ci" }
+            #expect(appCI?["served"] as? String == "current")
         }
     }
 }
