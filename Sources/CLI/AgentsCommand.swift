@@ -2,12 +2,12 @@ import ArgumentParser
 import Core
 import Foundation
 
-/// `mobile-ops agents list` and `mobile-ops agents tokens create|list|revoke` (admin token).
+/// `mobile-ops agents list|remove` and `mobile-ops agents tokens create|list|revoke` (admin token).
 struct AgentsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "agents",
         abstract: "See the build fleet and manage agent registration tokens.",
-        subcommands: [List.self, Tokens.self]
+        subcommands: [List.self, Remove.self, Tokens.self]
     )
 
     /// `mobile-ops agents list`
@@ -28,6 +28,22 @@ struct AgentsCommand: AsyncParsableCommand {
         }
 
         struct AgentList: Decodable { var agents: [Agent] }
+    }
+
+    /// `mobile-ops agents remove ID`: drop an offline or revoked agent from every list.
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove an offline or revoked agent (admin token); an online one must be stopped first.")
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "Agent id (see 'agents list').") var id: Int64
+
+        func run() async throws {
+            try await reportingErrors { () async throws(CLIError) in
+                let (agent, body) = try await connection.client().delete("/api/v1/agents/\(id)", as: Agent.self)
+                if connection.json { return Output.json(body) }
+                print("Removed agent \(agent.name) (id \(agent.id)).")
+            }
+        }
     }
 
     /// `mobile-ops agents tokens …`

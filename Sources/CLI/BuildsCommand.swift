@@ -18,6 +18,7 @@ struct BuildsCommand: AsyncParsableCommand {
         @Option(help: "Branch.") var branch: String?
         @Option(help: "pending, running, passed, failed or canceled.") var status: String?
         @Option(help: "How many (1-200).") var limit = 20
+        @Option(help: "Continue after this page: the nextCursor a previous page printed.") var cursor: String?
 
         func run() async throws {
             try await reportingErrors { () async throws(CLIError) in
@@ -25,9 +26,11 @@ struct BuildsCommand: AsyncParsableCommand {
                 if let repository { query.append("repository=\(BuildFormatting.escape(repository))") }
                 if let branch { query.append("branch=\(BuildFormatting.escape(branch))") }
                 if let status { query.append("status=\(status)") }
+                if let cursor { query.append("cursor=\(BuildFormatting.escape(cursor))") }
                 let (page, body) = try await connection.client().get("/api/v1/builds?" + query.joined(separator: "&"), as: BuildPage.self)
                 if connection.json { return Output.json(body) }
                 Output.table(["ID", "#", "PIPELINE", "STATE", "TRIGGER", "BRANCH", "COMMIT", "CREATED"], page.builds.map(BuildFormatting.row))
+                if let next = page.nextCursor { print("More: mobile-ops builds list --cursor \(next)") }
             }
         }
     }

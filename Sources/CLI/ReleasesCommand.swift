@@ -53,11 +53,14 @@ struct ReleasesCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Start a release of a train now (write token).")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Train id or name.") var train: String
+        @Option(name: .customLong("version"), help: "Release this version (MAJOR.MINOR.PATCH) instead of the one the train derives.")
+        var releaseVersion: String?
 
         func run() async throws {
             try await reportingErrors { () async throws(CLIError) in
-                struct Body: Encodable { var train: String }
-                let (release, body) = try await connection.client().post("/api/v1/releases", Body(train: train), as: ReleaseSummary.self)
+                struct Body: Encodable { var train: String; var version: String? }
+                let (release, body) = try await connection.client().post(
+                    "/api/v1/releases", Body(train: train, version: releaseVersion), as: ReleaseSummary.self)
                 if connection.json { return Output.json(body) }
                 print("Started release \(release.id): \(release.train) \(release.version) on \(release.branch).")
             }

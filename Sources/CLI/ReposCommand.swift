@@ -2,12 +2,12 @@ import ArgumentParser
 import Core
 import Foundation
 
-/// `mobile-ops repos add|list`.
+/// `mobile-ops repos add|list|show|remove|rotate-secret`.
 struct ReposCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repos",
-        abstract: "Register and list repositories.",
-        subcommands: [Add.self, List.self]
+        abstract: "Register, list, show and remove repositories; rotate their webhook secrets.",
+        subcommands: [Add.self, List.self, RepositoryShowCommand.self, RepositoryRemoveCommand.self, RepositoryRotateSecretCommand.self]
     )
 
     /// `mobile-ops repos add acme/ios-app --provider github --clone-url …`

@@ -50,6 +50,11 @@ public final class AgentAuthService: Sendable {
 
     // MARK: Agents
 
+    /// Removes an offline or revoked agent from every list.
+    public func removeAgent(id: Int64, actor: String) throws(StoreError) -> Agent {
+        try store.removeAgent(id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "agent.remove", subject: "agent:\(id)"))
+    }
+
     /// Registers an agent presenting a registration token.
     /// - Throws: `APIError` 401 for an unknown or revoked registration token.
     public func register(_ registration: AgentRegistration, registrationToken text: String) throws -> AgentRegistered {

@@ -83,6 +83,9 @@ struct AgentController: APIController {
             Route(.get, "/api/v1/agents/tokens", scope: .admin) { _, _ in
                 try .json(["tokens": auth.registrationTokens()])
             },
+            Route(.delete, "/api/v1/agents/:id", scope: .admin) { _, context in
+                try .json(auth.removeAgent(id: context.numericID(of: "agent"), actor: context.actor))
+            },
             Route(.delete, "/api/v1/agents/tokens/:id", scope: .admin) { _, context in
                 let id = try context.parameters.require("id")
                 let revoked = try auth.revokeRegistrationToken(id: id, actor: context.actor)

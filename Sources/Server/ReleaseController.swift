@@ -43,7 +43,7 @@ struct ReleaseController: APIController {
             Route(.post, "/api/v1/releases", scope: .write) { request, context in
                 let input = try await request.decodeJSON(StartRequest.self, limit: bodyLimit)
                 let train = try releases.catalog.train(input.train)
-                guard let started = try releases.start(train, actor: context.actor, now: clock.now, storeIDs: input.store) else {
+                guard let started = try releases.start(train, actor: context.actor, now: clock.now, storeIDs: input.store, requestedVersion: input.version) else {
                     throw APIError.conflict("the release could not be started")
                 }
                 return try .json(try ReleaseView(started, trainName: train.stored.name), status: .created)
@@ -145,6 +145,8 @@ struct ReleaseController: APIController {
     struct StartRequest: Decodable {
         var train: String
         var store: ReleaseStoreIDs?
+        /// The version to release instead of the one the train's scheme derives.
+        var version: String?
     }
 
     struct ApproveRequest: Decodable {

@@ -24,15 +24,29 @@ struct ReleaseService: Sendable {
 
     /// Starts a regular release of `train`: the next version after the train's latest live
     /// one, on its release branch, in `scheduled`. With `occurrence` it is the cadence's
-    /// start, created at most once per occurrence.
-    func start(_ train: TrainCatalog.Entry, actor: String, now: Date, storeIDs: ReleaseStoreIDs? = nil, occurrence: Date? = nil) throws -> StoredRelease? {
+    /// start, created at most once per occurrence. A `requestedVersion` (a release manager's
+    /// choice) replaces the derived one; it must be a semantic version no release of the train used.
+    func start(
+        _ train: TrainCatalog.Entry, actor: String, now: Date, storeIDs: ReleaseStoreIDs? = nil, occurrence: Date? = nil,
+        requestedVersion: String? = nil
+    ) throws -> StoredRelease? {
         let existing = try store.releases(trainID: train.stored.id, states: nil, limit: 500)
         let live = existing.first { $0.kind == "regular" && $0.state != ReleaseState.failed.rawValue && $0.state != ReleaseState.canceled.rawValue }
         let version: String
-        do {
-            version = try train.definition.versionScheme.nextVersion(after: live?.version, at: now, timeZone: Self.timeZone(of: train.definition))
-        } catch {
-            throw APIError(.conflict, code: "version_unavailable", message: "cannot derive the next version of \(train.stored.name): \(error)")
+        if let requestedVersion {
+            do { _ = try SemanticVersion(parsing: requestedVersion) } catch {
+                throw APIError.badRequest("version '\(requestedVersion.prefix(64))' is not a semantic version (MAJOR.MINOR.PATCH): \(error)", code: "invalid_version")
+            }
+            if existing.contains(where: { $0.version == requestedVersion }) {
+                throw APIError(.conflict, code: "version_taken", message: "\(train.stored.name) already has a release \(requestedVersion)")
+            }
+            version = requestedVersion
+        } else {
+            do {
+                version = try train.definition.versionScheme.nextVersion(after: live?.version, at: now, timeZone: Self.timeZone(of: train.definition))
+            } catch {
+                throw APIError(.conflict, code: "version_unavailable", message: "cannot derive the next version of \(train.stored.name): \(error)")
+            }
         }
         let ids = storeIDs ?? existing.first.map { ReleaseStoreIDs.decode($0.storeIDs).carriedOver } ?? ReleaseStoreIDs()
         let draft = try newRelease(

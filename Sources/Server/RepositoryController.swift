@@ -30,6 +30,13 @@ struct RepositoryController: APIController {
             Route(.get, "/api/v1/repositories/:id", scope: .read) { _, context in
                 try .json(repositories.existingRepository(id: context.numericID(of: "repository")))
             },
+            Route(.delete, "/api/v1/repositories/:id", scope: .admin) { _, context in
+                try .json(repositories.remove(id: context.numericID(of: "repository"), actor: context.actor))
+            },
+            Route(.post, "/api/v1/repositories/:id/rotate-secret", scope: .admin) { _, context in
+                let (repository, secret) = try repositories.rotateSecret(id: context.numericID(of: "repository"), actor: context.actor)
+                return try .json(CreatedRepository(repository: repository, webhookSecret: secret))
+            },
         ]
     }
 

@@ -42,6 +42,24 @@ public final class RepositoryService: RepositoryLookup {
         return (repository, secret)
     }
 
+    /// A new webhook secret for the repository, shown once; the old one stops working now.
+    public func rotateSecret(id: Int64, actor: String) throws(StoreError) -> (repository: Repository, webhookSecret: String) {
+        let secret = Self.generateSecret()
+        let repository = try store.rotateWebhookSecret(
+            repositoryID: id, secret: secret,
+            audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "repository.rotate_secret", subject: "repository:\(id)"))
+        cache.withLock { $0 = Cache(version: $0.version + 1) }
+        return (repository, secret)
+    }
+
+    /// Removes a repository (refused while it has unfinished builds).
+    public func remove(id: Int64, actor: String) throws(StoreError) -> Repository {
+        let repository = try store.removeRepository(
+            id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "repository.remove", subject: "repository:\(id)"))
+        cache.withLock { $0 = Cache(version: $0.version + 1) }
+        return repository
+    }
+
     /// All repositories, with the version of the list they belong to.
     public func list() throws(StoreError) -> RepositorySnapshot {
         let (version, cached) = cache.withLock { ($0.version, $0.snapshot) }

@@ -17,7 +17,7 @@ struct AgentRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersista
     var registrationTokenID: String
     var hostname: String?
     var version: String?
-    /// `connected` or `revoked`.
+    /// `connected`, `revoked` or `removed` (hidden from every list).
     var state: String
     var lastSeenAt: Date
     var createdAt: Date

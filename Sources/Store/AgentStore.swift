@@ -20,6 +20,9 @@ public protocol AgentStore: Sendable {
     /// Records that the agent was heard from.
     func touchAgent(id: Int64, now: Date) throws(StoreError)
     /// Every agent with the jobs it holds.
+    /// Removes an agent that is offline or revoked from every list (its jobs keep their history).
+    /// - Throws: `StoreError.notFound`; `StoreError.conflict` while it is online.
+    func removeAgent(id: Int64, audit: AuditEvent) throws(StoreError) -> Agent
     func agents() throws(StoreError) -> [Agent]
 }
 

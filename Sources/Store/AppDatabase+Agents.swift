@@ -86,6 +86,26 @@ extension AppDatabase: AgentStore {
         try write { db in try db.execute(sql: "UPDATE agent SET lastSeenAt = ? WHERE id = ?", arguments: [StoredDate(now), id]) }
     }
 
+    /// Marks the agent removed unless it is online (the check and the change in one
+    /// transaction). Its row stays, so finished jobs still name the agent that ran them.
+    public func removeAgent(id: Int64, audit: AuditEvent) throws(StoreError) -> Agent {
+        try write { db in
+            guard var record = try AgentRecord.fetchOne(db, key: id), record.state != "removed" else {
+                throw StoreError.notFound("no agent with id \(id)")
+            }
+            let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE agentID = ? AND state IN ('assigned', 'running')", arguments: [id]) ?? 0
+            let presence = AgentPresence.of(
+                storedState: record.state, lastSeenAt: record.lastSeenAt, heldJobs: held, now: audit.occurredAt, window: presenceWindow)
+            guard !presence.isOnline else {
+                throw StoreError.conflict("agent \(record.name) is \(presence.rawValue); stop it (or revoke its registration token) first")
+            }
+            record.state = "removed"
+            try record.update(db)
+            _ = try AuditEventRecord(audit).inserted(db)
+            return record.agent(runningJobs: [])
+        }
+    }
+
     /// Every agent with the jobs it holds.
     public func agents() throws(StoreError) -> [Agent] {
         try read { db in
@@ -93,7 +113,7 @@ extension AppDatabase: AgentStore {
             var jobsByAgent: [Int64: [Int64]] = [:]
             for row in held { jobsByAgent[row["agentID"], default: []].append(row["id"]) }
             let now = clock.now
-            return try AgentRecord.order(Column("id")).fetchAll(db).map { record in
+            return try AgentRecord.filter(Column("state") != "removed").order(Column("id")).fetchAll(db).map { record in
                 let jobs = jobsByAgent[record.id ?? 0] ?? []
                 var agent = record.agent(runningJobs: jobs)
                 agent.state = AgentPresence.of(

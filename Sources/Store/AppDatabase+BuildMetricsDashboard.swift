@@ -61,7 +61,7 @@ extension AppDatabase {
             held[row["agentID"]] = row["jobs"]
         }
         var byState: [String: Int] = [:]
-        let agents = try AgentRecord.order(Column("id")).fetchAll(db).map { record -> AgentStatus in
+        let agents = try AgentRecord.filter(Column("state") != "removed").order(Column("id")).fetchAll(db).map { record -> AgentStatus in
             let jobs = held[record.id ?? 0] ?? 0
             let state = AgentPresence.of(storedState: record.state, lastSeenAt: record.lastSeenAt, heldJobs: jobs, now: now, window: window).rawValue
             byState[state, default: 0] += 1

@@ -14,7 +14,7 @@ extension AppDatabase: OperationsStore {
             let rows = try Row.fetchAll(db, sql: """
                 SELECT agent.state, agent.lastSeenAt,
                        (SELECT COUNT(*) FROM job WHERE job.agentID = agent.id AND job.state IN ('assigned', 'running')) AS held
-                FROM agent
+                FROM agent WHERE agent.state != 'removed'
                 """)
             var agents = Dictionary(uniqueKeysWithValues: AgentPresence.allCases.map { ($0.rawValue, 0) })
             for row in rows {

@@ -52,4 +52,35 @@ extension AppDatabase: RepositoryStore {
     public func webhookSecret(repositoryID: Int64) throws(StoreError) -> String? {
         try read { db in try RepositoryRecord.fetchOne(db, key: repositoryID)?.webhookSecret }
     }
+
+    /// Replaces the webhook secret, with its audit event, in one transaction.
+    public func rotateWebhookSecret(repositoryID: Int64, secret: String, audit: AuditEvent) throws(StoreError) -> Repository {
+        try write { db in
+            guard var record = try RepositoryRecord.fetchOne(db, key: repositoryID), let repository = record.repository else {
+                throw StoreError.notFound("no repository with id \(repositoryID)")
+            }
+            record.webhookSecret = secret
+            try record.update(db)
+            _ = try AuditEventRecord(audit).inserted(db)
+            return repository
+        }
+    }
+
+    /// Deletes the repository unless a build of it is unfinished (the check and the delete in
+    /// one transaction). Builds keep their history with no repository; deliveries go with it.
+    public func removeRepository(id: Int64, audit: AuditEvent) throws(StoreError) -> Repository {
+        try write { db in
+            guard let record = try RepositoryRecord.fetchOne(db, key: id), let repository = record.repository else {
+                throw StoreError.notFound("no repository with id \(id)")
+            }
+            let unfinished = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM build WHERE repositoryID = ? AND state IN ('pending', 'running')", arguments: [id]) ?? 0
+            guard unfinished == 0 else {
+                throw StoreError.conflict("repository \(repository.name) has \(unfinished) unfinished build(s); cancel them first")
+            }
+            _ = try RepositoryRecord.deleteOne(db, key: id)
+            _ = try AuditEventRecord(audit).inserted(db)
+            return repository
+        }
+    }
 }

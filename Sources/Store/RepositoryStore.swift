@@ -14,6 +14,11 @@ public protocol RepositoryStore: RepositoryLookup {
     func repository(named name: String) throws(StoreError) -> Repository?
     /// The webhook secret of a repository, for signature checks only.
     func webhookSecret(repositoryID: Int64) throws(StoreError) -> String?
+    /// Replaces a repository's webhook secret; deliveries signed with the old one are refused from now on.
+    func rotateWebhookSecret(repositoryID: Int64, secret: String, audit: AuditEvent) throws(StoreError) -> Repository
+    /// Removes a repository and its webhook deliveries; its builds stay, without a repository.
+    /// - Throws: `StoreError.conflict` while it has unfinished builds.
+    func removeRepository(id: Int64, audit: AuditEvent) throws(StoreError) -> Repository
 }
 
 /// Finds a repository by id; what code needs that only resolves the repositories its records

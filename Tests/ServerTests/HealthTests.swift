@@ -43,7 +43,7 @@ struct HealthTests {
 
             let withParameter = try await client.send(.post, "/api/v1/repositories/7")
             #expect(withParameter.status == .methodNotAllowed)
-            #expect(withParameter.headers[.allow] == "GET")
+            #expect(withParameter.headers[.allow] == "DELETE, GET")
         }
     }
 

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Core
+import Foundation
+
+/// `mobile-ops repos show ID|NAME`: one repository.
+struct RepositoryShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one repository (read token).")
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "Repository id or full name.") var repository: String
+
+    func run() async throws {
+        try await reportingErrors { () async throws(CLIError) in
+            let client = connection.client()
+            let id = try await RepositoryReference.id(of: repository, client: client)
+            let (found, body) = try await client.get("/api/v1/repositories/\(id)", as: Repository.self)
+            if connection.json { return Output.json(body) }
+            print("Repository \(found.id): \(found.name)")
+            print("  provider        \(found.provider.rawValue)")
+            print("  clone URL       \(found.cloneURL)")
+            print("  default branch  \(found.defaultBranch)")
+            print("  registered      \(Output.time(found.createdAt))")
+        }
+    }
+}
+
+/// `mobile-ops repos remove ID|NAME`: unregister a repository; its builds keep their history.
+struct RepositoryRemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a repository (admin token); refused while it has unfinished builds.")
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "Repository id or full name.") var repository: String
+
+    func run() async throws {
+        try await reportingErrors { () async throws(CLIError) in
+            let client = connection.client()
+            let id = try await RepositoryReference.id(of: repository, client: client)
+            let (removed, body) = try await client.delete("/api/v1/repositories/\(id)", as: Repository.self)
+            if connection.json { return Output.json(body) }
+            print("Removed repository \(removed.name) (id \(removed.id)); its webhooks are no longer accepted.")
+        }
+    }
+}
+
+/// `mobile-ops repos rotate-secret ID|NAME`: a new webhook secret, printed once.
+struct RepositoryRotateSecretCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rotate-secret", abstract: "Replace a repository's webhook secret (admin token); prints the new one once.")
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "Repository id or full name.") var repository: String
+
+    func run() async throws {
+        try await reportingErrors { () async throws(CLIError) in
+            struct Rotated: Decodable { var id: Int64; var name: String; var webhookSecret: String }
+            let client = connection.client()
+            let id = try await RepositoryReference.id(of: repository, client: client)
+            let (rotated, body) = try await client.post("/api/v1/repositories/\(id)/rotate-secret", Empty(), as: Rotated.self)
+            if connection.json { return Output.json(body) }
+            print("New webhook secret for \(rotated.name) (shown once): \(rotated.webhookSecret)")
+            print("Set it in the git host's webhook settings: deliveries signed with the old secret are refused from now on.")
+        }
+    }
+}
+
+/// A repository named by id or by full name on the command line.
+enum RepositoryReference {
+    /// The id of `reference`: the number itself, or the registered repository of that name.
+    static func id(of reference: String, client: APIClient) async throws(CLIError) -> Int64 {
+        if let id = Int64(reference) { return id }
+        struct List: Decodable { var repositories: [Repository] }
+        let (list, _) = try await client.get("/api/v1/repositories", as: List.self)
+        guard let found = list.repositories.first(where: { $0.name.lowercased() == reference.lowercased() }) else {
+            throw CLIError.usage("no repository named \(reference); see 'mobile-ops repos list'")
+        }
+        return found.id
+    }
+}
