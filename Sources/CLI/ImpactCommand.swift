@@ -13,7 +13,8 @@ struct ImpactCommand: ParsableCommand {
             output), else from the project folder: Package.swift (needs swift on PATH), \
             settings.gradle(.kts), or project.yml.
             The change is --changed-files FILE (one path per line, relative to --project; - reads \
-            stdin) or --base REV --head REV (read with git in --project).
+            stdin) or --base REV --head REV, also written --base REV...REV: what head changed since \
+            it left base (git diff from their merge base, as a pull request and the server count it).
             Exit status 0 whatever is selected; 1 when the graph or the change cannot be read.
             """
     )
@@ -24,7 +25,7 @@ struct ImpactCommand: ParsableCommand {
     @Option(name: .customLong("changed-files"), help: "File listing changed paths, one per line; - for stdin.")
     var changedFiles: String?
 
-    @Option(help: "Base revision (with --head): changes are read with git diff.")
+    @Option(help: "Base revision (with --head), or BASE...HEAD: changes since head left base (their merge base).")
     var base: String?
 
     @Option(help: "Head revision (with --base).")
@@ -46,7 +47,11 @@ struct ImpactCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: project, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("--project \(project) is not a folder")
         }
-        switch (changedFiles, base, head) {
+        if let base, base.contains("...") {
+            guard head == nil else { throw ValidationError("--base \(base) already names the head; leave out --head") }
+            guard revisions != nil else { throw ValidationError("--base \(base): write BASE...HEAD with both revisions") }
+        }
+        switch (changedFiles, base, head ?? revisions?.head) {
         case (nil, nil, nil):
             throw ValidationError("say what changed: --changed-files FILE (- for stdin), or --base REV --head REV")
         case (.some, .some, _), (.some, _, .some):
@@ -86,7 +91,17 @@ struct ImpactCommand: ParsableCommand {
         }
     }
 
+    /// `--base A...B` split into its two revisions, when written so.
+    private var revisions: (base: String, head: String)? {
+        guard let base, let range = base.range(of: "...") else { return nil }
+        let (from, to) = (String(base[..<range.lowerBound]), String(base[range.upperBound...]))
+        return from.isEmpty || to.isEmpty ? nil : (from, to)
+    }
+
     private func readChanges() throws -> ChangeSet {
+        if let (base, head) = revisions {
+            return try GitChangeReader().changes(in: project, base: base, head: head)
+        }
         if let base, let head {
             return try GitChangeReader().changes(in: project, base: base, head: head)
         }

@@ -19,10 +19,13 @@ struct CLIProcess {
     }
 
     /// Runs `mobile-ops arguments…` with `environment` added to a clean one, bounded to 60 s.
-    static func run(_ arguments: [String], environment: [String: String] = [:], executable: String = "mobile-ops") async throws -> Result {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], executable: String = "mobile-ops", directory: String? = nil
+    ) async throws -> Result {
         let process = Process()
         process.executableURL = binary.deletingLastPathComponent().appendingPathComponent(executable)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         env.merge(environment) { $1 }
         process.environment = env
