@@ -53,11 +53,14 @@ run: deps
 	$(SWIFT) build --product mobile-ops-server
 	$(SWIFT) run --skip-build mobile-ops-server
 
-## test: the whole test suite
+## test: the whole test suite; then the server suites again with every test server's clock a
+## year (52 weeks) ahead and behind, so no test depends on today's date
 test: deps
 	$(call install_missing,$(TEST_APT_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	MOBILE_OPS_TEST_DATE_SHIFT_DAYS=364 $(SWIFT) test --skip-build --filter ServerTests
+	MOBILE_OPS_TEST_DATE_SHIFT_DAYS=-364 $(SWIFT) test --skip-build --filter ServerTests
 
 ## bench: every benchmark under Benchmarks/ (release mode, loopback only, each stops by itself)
 bench: deps

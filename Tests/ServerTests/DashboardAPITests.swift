@@ -77,7 +77,7 @@ struct DashboardAPITests {
         let events = try await server.server.container.resolve((any NotableEventStore).self)
         try events.recordNotableEvent(NotableEvent(
             kind: "metrics.regression", title: "acme/ios-app · pr · ios: median build time rose 50%",
-            summary: "Slower.", url: "/api/v1/metrics/regressions", occurredAt: Date()))
+            summary: "Slower.", url: "/api/v1/metrics/regressions", occurredAt: DateShift.now))
         try await server.test { client in
             #expect(try await client.send(.get, "/feed.json", token: nil).status == .unauthorized)
             #expect(try await client.send(.get, "/feed.json?token=nope", token: nil).status == .unauthorized)

@@ -36,7 +36,7 @@ struct DashboardPageTests {
             // Some history so both charts have points: a failed main build (a feed item) and
             // two reported builds with cache figures.
             for (day, minutes, cached) in [(2, 10.0, 1), (1, 14.0, 3)] {
-                let started = Date().addingTimeInterval(-Double(day) * 86_400)
+                let started = DateShift.now.addingTimeInterval(-Double(day) * 86_400)
                 let finished = started.addingTimeInterval(minutes * 60)
                 let tasks = (0..<cached).map { #"{"name": ":app:task\#($0)", "outcome": "fromCache"}"# } + [#"{"name": ":app:compile", "outcome": "executed"}"#]
                 let report = #"""

@@ -15,7 +15,7 @@ struct MetricsAPITests {
         repository: String = "acme/ios-app", pipeline: String = "pr", seconds: Double, queue: Double = 0, ago: TimeInterval,
         outcome: String = "success", environment: String = "ci", tasks: String = "[]", id: String? = nil
     ) -> String {
-        let finished = Date().addingTimeInterval(-ago).formatted(.iso8601)
+        let finished = DateShift.now.addingTimeInterval(-ago).formatted(.iso8601)
         let external = id.map { #""id": "\#($0)", "# } ?? ""
         return #"""
             {\#(external)"dimensions": {"repository": "\#(repository)", "branch": "main", "pipeline": "\#(pipeline)", "platform": "ios",

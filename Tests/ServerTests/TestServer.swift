@@ -42,7 +42,7 @@ struct TestServer {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         var server = try await MobileOpsServer.compose(configuration: configuration, logger: logger) { builder in
-            if let clock { builder.override((any TimeSource).self, instance: clock) }
+            builder.override((any TimeSource).self, instance: clock ?? SystemClock(offset: DateShift.whole))
             customize(&builder)
         }
         if !backgroundServices { server.backgroundServices = [] }
