@@ -52,7 +52,7 @@ struct AgentController: APIController {
                 guard CommitReference.isObjectName(report.commitSHA) else {
                     throw APIError.badRequest("commitSHA must be a full commit object name (40 or 64 lowercase hex digits)", code: "invalid_commit")
                 }
-                try queue.recordCheckout(jobID: try jobID(context), agentID: agent.id, commitSHA: report.commitSHA)
+                try queue.recordCheckout(jobID: try jobID(context), agentID: agent.id, commitSHA: report.commitSHA, now: clock.now)
                 return try .json(["recorded": true])
             },
             Route(.post, "/api/v1/agent/jobs/:id/finish", scope: nil) { request, context in

@@ -44,13 +44,15 @@ extension AppDatabase: JobQueue {
     }
 
     /// Pins the build to the reported commit unless it already names one.
-    public func recordCheckout(jobID: Int64, agentID: Int64, commitSHA: String) throws(StoreError) {
+    public func recordCheckout(jobID: Int64, agentID: Int64, commitSHA: String, now: Date) throws(StoreError) {
         try write { db in
             let job = try Self.heldJob(jobID, by: agentID, in: db)
             // Only a ref is replaced: a build that names a commit was asked for that commit.
-            let current = try String.fetchOne(db, sql: "SELECT commitSHA FROM build WHERE id = ?", arguments: [job.buildID]) ?? ""
-            guard !CommitReference.isObjectName(current) else { return }
-            try db.execute(sql: "UPDATE build SET commitSHA = ? WHERE id = ?", arguments: [commitSHA, job.buildID])
+            guard var build = try BuildRecord.fetchOne(db, key: job.buildID), !CommitReference.isObjectName(build.commitSHA) else { return }
+            build.commitSHA = commitSHA
+            try build.update(db)
+            // The statuses of its earlier states were skipped: there was no commit to attach them to.
+            try Self.enqueueCommitStatus(for: build, in: db, now: now)
         }
     }
 

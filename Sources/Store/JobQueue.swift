@@ -16,8 +16,9 @@ public protocol JobQueue: Sendable {
     /// Stores a log chunk once per sequence number.
     func appendLog(jobID: Int64, agentID: Int64, sequence: Int, content: [UInt8], now: Date) throws(StoreError) -> AgentDirective
     /// Pins the job's build to the commit its agent checked out, when the build named a
-    /// branch or `HEAD`; a build that already names a commit keeps it.
-    func recordCheckout(jobID: Int64, agentID: Int64, commitSHA: String) throws(StoreError)
+    /// branch or `HEAD`, and announces its current state for that commit (statuses need a
+    /// commit to attach to); a build that already names a commit keeps it.
+    func recordCheckout(jobID: Int64, agentID: Int64, commitSHA: String, now: Date) throws(StoreError)
     /// Records the outcome, retries when the policy says so, refreshes the build.
     func finishJob(id: Int64, agentID: Int64, outcome: JobOutcome, now: Date) throws(StoreError)
     /// Marks jobs whose lease ran out as lost (retrying them when allowed); returns their ids.

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import Store
 import Testing
 @testable import Server
 
@@ -74,7 +75,9 @@ struct AgentAPITests {
 
     @Test("a build of a branch is pinned to the commit its first checkout reports; later jobs build that commit")
     func checkoutPinsTheCommit() async throws {
-        try await TestServer.make().test { client in
+        let server = try await TestServer.make(backgroundServices: false)
+        let database = try await server.server.container.resolve(AppDatabase.self)
+        try await server.test { client in
             let agent = try await Self.registerAgent(client)
             _ = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/ios-app", "provider": "github", "cloneURL": "https://github.com/acme/ios-app.git"}"#)
             let created = try await client.send(.post, "/api/v1/builds", json: #"{"pipeline": "app-ci", "branch": "main"}"#)
@@ -89,6 +92,9 @@ struct AgentAPITests {
             let reported = try await client.send(.post, "/api/v1/agent/jobs/\(jobID)/checkout", token: agent, json: #"{"commitSHA": "\#(sha)"}"#)
             #expect(reported.status == .ok)
             #expect(try await client.send(.get, "/api/v1/builds/\(buildID)").body["commitSHA"] as? String == sha)
+            let statuses = try database.claimDueMessages(kinds: ["commit_status"], now: .distantFuture, limit: 100, lease: .seconds(60))
+            #expect(statuses.map(\.payload).contains { $0.contains(sha) && $0.contains("\"state\":\"running\"") },
+                    "the running state is announced for the pinned commit: \(statuses.map(\.payload))")
             // A second report (a retry on a newer tip) does not move a pinned build.
             let later = String(repeating: "7a", count: 20)
             _ = try await client.send(.post, "/api/v1/agent/jobs/\(jobID)/checkout", token: agent, json: #"{"commitSHA": "\#(later)"}"#)
