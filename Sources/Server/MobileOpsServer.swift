@@ -76,6 +76,8 @@ public struct MobileOpsServer {
     public func makeApplication(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
             router: router,
+            // Early answers (413, 400) close their connection instead of stalling it.
+            server: .http1(configuration: .init(additionalChannelHandlers: [EarlyResponseCloser()])),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "mobile-ops"),
             services: backgroundServices,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
