@@ -1,6 +1,8 @@
 import Core
 import Hummingbird
 import Logging
+import NIOCore
+import NIOHTTP1
 import Store
 
 /// Turns every failure into the contract's error shape with the right status.
@@ -33,6 +35,11 @@ struct ErrorMiddleware: RouterMiddleware {
             return translate(error, context: context)
         case let error as HTTPError:
             return translate(error, request: request)
+        case is NIOTooManyBytesError:
+            return APIError(.contentTooLarge, code: "payload_too_large", message: "the request body is larger than the server's limit")
+        case let error as HTTPParserError:
+            // The client sent something that is not HTTP (a bad chunk size, say): its fault.
+            return APIError.badRequest("the request is not valid HTTP: \(error)", code: "invalid_http")
         default:
             context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
             return .internalError(requestID: context.requestID)

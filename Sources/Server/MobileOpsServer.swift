@@ -1,14 +1,18 @@
 import DI
+import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 import Store
 
 /// The composition root: the only code that touches the DI container.
 ///
 /// `compose` registers every module, validates the graph (an invalid graph stops start-up
-/// with the container's report), bootstraps the admin token and builds the router. `run`
-/// serves until SIGTERM or SIGINT, then shuts down gracefully.
+/// with the container's report), installs a configured admin token and builds the router.
+/// `run` serves until SIGTERM or SIGINT, then shuts down gracefully. A generated admin
+/// token is made only once the server listens (`generateAdminTokenIfNeeded`): a start that
+/// cannot bind must not leave behind a token nobody saw.
 public struct MobileOpsServer {
     /// The resolved configuration.
     public let configuration: ServerConfiguration
@@ -16,8 +20,7 @@ public struct MobileOpsServer {
     public let container: Container
     /// The router with every endpoint.
     public let router: Router<AppRequestContext>
-    /// A freshly generated admin token, when this start created one; print it once.
-    public let generatedAdminToken: String?
+    private let tokens: TokenService
     /// Background services that run beside the HTTP server (lease checks, …). A test that
     /// drives their checks by hand may empty the list.
     public var backgroundServices: [any Service]
@@ -45,7 +48,9 @@ public struct MobileOpsServer {
                 logger.warning("service graph", metadata: ["warning": "\(warning)"])
             }
             let tokens = try await container.resolve(TokenService.self)
-            let generated = try tokens.bootstrapAdmin(configured: configuration.adminToken)
+            if let configured = configuration.adminToken, !configured.isEmpty {
+                _ = try tokens.bootstrapAdmin(configured: configured)
+            }
             let factory = try await container.resolve(RouterFactory.self)
             let router = factory.makeRouter(extra: [SystemController(graph: container.graph)])
             let services: [any Service] = [
@@ -56,7 +61,7 @@ public struct MobileOpsServer {
                 try await container.resolve(BuildMetricsService.self),
             ]
             return MobileOpsServer(
-                configuration: configuration, container: container, router: router, generatedAdminToken: generated,
+                configuration: configuration, container: container, router: router, tokens: tokens,
                 backgroundServices: services, logger: logger
             )
         } catch let error as ContainerError {
@@ -76,6 +81,8 @@ public struct MobileOpsServer {
     public func makeApplication(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
             router: router,
+            // Early answers (413, 400) close their connection instead of stalling it.
+            server: .http1(configuration: .init(additionalChannelHandlers: [EarlyResponseCloser()])),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "mobile-ops"),
             services: backgroundServices,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
@@ -84,10 +91,61 @@ public struct MobileOpsServer {
     }
 
     /// Serves until SIGTERM/SIGINT, then releases every service.
-    public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        try await makeApplication(onServerRunning: onServerRunning).runService()
+    ///
+    /// Once the server listens, and only then, an admin token is generated when none is
+    /// configured and no active one exists, and handed to `onAdminTokenGenerated` to print
+    /// once: a start that cannot bind must not leave behind a token nobody saw.
+    /// - Throws: `StartupError` naming the address and the settings to change when the
+    ///   address cannot be bound (port taken, no permission, unknown address).
+    public func run(
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        onAdminTokenGenerated: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws {
+        let tokens = self.tokens
+        let configured = configuration.adminToken.map { !$0.isEmpty } ?? false
+        let logger = self.logger
+        let application = makeApplication { port in
+            await onServerRunning(port)
+            guard !configured else { return }
+            do {
+                if let token = try tokens.bootstrapAdmin(configured: nil) { onAdminTokenGenerated(token) }
+            } catch {
+                logger.error("could not generate an admin token; run 'mobile-ops-server reset-admin-token'", metadata: ["error": "\(error)"])
+            }
+        }
+        do {
+            try await application.runService()
+        } catch let error as IOError {
+            // Only binding does socket I/O that can fail the whole server; the rest is per connection.
+            await container.shutdown()
+            let reason = String(cString: strerror(error.errnoCode))
+            throw StartupError(message: """
+                cannot listen on \(configuration.host):\(configuration.port): \(reason) (errno \(error.errnoCode)). \
+                Choose another port with --port or MOBILE_OPS_PORT (or the address with --host or MOBILE_OPS_HOST), \
+                or stop the process using it.
+                """)
+        }
         await container.shutdown()
         logger.info("server stopped")
+    }
+
+    /// Generates an admin token when none is configured and no active one exists, as `run`
+    /// does once the server listens; for tests and tools that do not bind.
+    /// - Returns: The token's value, or nil when an admin token already exists.
+    public func generateAdminTokenIfNeeded() throws(StoreError) -> String? {
+        if let configured = configuration.adminToken, !configured.isEmpty { return nil }
+        return try tokens.bootstrapAdmin(configured: nil)
+    }
+
+    /// Releases every service without serving (for commands that only compose).
+    public func shutdown() async {
+        await container.shutdown()
+    }
+
+    /// Issues a new bootstrap admin token (revoking earlier bootstrap ones), for the
+    /// `reset-admin-token` recovery command to print once.
+    public func resetAdminToken() throws(StoreError) -> String {
+        try tokens.resetAdmin(actor: "system:reset-admin-token")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 
 extension Request {
     /// The body, at most `limit` bytes; past the limit, the contract's 413.
@@ -7,6 +8,9 @@ extension Request {
         do {
             return try await body.collect(upTo: limit)
         } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError.payloadTooLarge(limit: limit)
+        } catch is NIOTooManyBytesError {
+            // A chunked body has no length to check up front; it fails here, while read.
             throw APIError.payloadTooLarge(limit: limit)
         }
     }

@@ -92,4 +92,16 @@ public final class TokenService: Sendable {
         _ = try store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit(value.id))
         return value.text
     }
+
+    /// Recovery for an operator locked out: a new bootstrap admin token, returned once.
+    ///
+    /// Earlier bootstrap tokens are revoked (one may have been printed where nobody saw it);
+    /// tokens issued through the API are kept. The audit log records the reset.
+    public func resetAdmin(actor: String) throws(StoreError) -> String {
+        let value = TokenValue.generate()
+        let audit = AuditEvent(occurredAt: clock.now, actor: actor, action: "token.reset_admin", subject: "token:\(value.id)")
+        _ = try store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit)
+        verified.withLock { $0.removeAll() }
+        return value.text
+    }
 }

@@ -13,7 +13,7 @@ struct WebhookController: APIController {
             Route(.post, "/api/v1/webhooks/\(provider.rawValue)", scope: nil) { request, _ in
                 let buffer: ByteBuffer
                 do { buffer = try await request.collectBody(limit: bodyLimit) } catch {
-                    metrics.webhookReceived(provider: provider.rawValue, status: 413)
+                    metrics.webhookReceived(provider: provider.rawValue, status: (error as? APIError)?.status.code ?? 400)
                     throw error
                 }
                 var headers: [String: String] = [:]

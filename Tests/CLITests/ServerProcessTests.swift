@@ -6,7 +6,7 @@ struct ServerProcessTests {
     /// Starts the real server binary on port 0 with a temp database and returns it with its port.
     private func start(in directory: URL, environment: [String: String] = [:]) async throws -> (Process, Pipe, Pipe, Int) {
         let process = Process()
-        process.executableURL = CLIProcess.binary.deletingLastPathComponent().appendingPathComponent("mobile-ops-server")
+        process.executableURL = Self.serverBinary
         process.arguments = ["--port", "0", "--database", directory.appendingPathComponent("data/db.sqlite").path]
         process.currentDirectoryURL = directory
         process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
@@ -32,6 +32,86 @@ struct ServerProcessTests {
     }
 
     struct ProcessFailure: Error { var log: String }
+
+    private static var serverBinary: URL {
+        CLIProcess.binary.deletingLastPathComponent().appendingPathComponent("mobile-ops-server")
+    }
+
+    /// Runs the server binary to its exit (it must exit by itself) and returns status, stdout and stderr.
+    private func runToExit(_ arguments: [String], in directory: URL) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = Self.serverBinary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ["PATH": "/usr/bin:/bin"]
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let exited = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exited.continuation.finish() }
+        try process.run()
+        // Read both pipes while it runs, off the cooperative pool, so neither can fill and stall it.
+        async let out = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }.value
+        async let err = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
+        let (outData, errData) = await (out, err)
+        for await _ in exited.stream {}
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    private static func token(in text: String) -> String? {
+        text.range(of: #"mo_[0-9a-f]+_[0-9a-f]+"#, options: .regularExpression).map { String(text[$0]) }
+    }
+
+    @Test("a taken port fails naming the address and --port, prints no token, and the next start still prints one")
+    func takenPortPrintsNoToken() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-proc-\(UUID().uuidString)")
+        let other = directory.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        // A first server holds a port; a second, on its own database, asks for the same one.
+        let (holder, _, _, port) = try await start(in: other)
+        defer { holder.terminate(); holder.waitUntilExit() }
+        let database = directory.appendingPathComponent("data/db.sqlite").path
+        let failed = try await runToExit(["--port", "\(port)", "--database", database], in: directory)
+        #expect(failed.status != 0)
+        #expect(failed.stderr.contains("127.0.0.1:\(port)"))
+        #expect(failed.stderr.contains("--port") && failed.stderr.contains("MOBILE_OPS_PORT"))
+        #expect(Self.token(in: failed.stdout) == nil, "a token printed by a start that failed")
+
+        // The failed start left no admin token behind: this start generates and prints one.
+        let (again, againOut, _, _) = try await start(in: directory)
+        again.terminate()
+        again.waitUntilExit()
+        let printed = String(decoding: againOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(Self.token(in: printed) != nil)
+    }
+
+    @Test("reset-admin-token prints a new admin token that works, and the lost bootstrap token stops working")
+    func resetAdminToken() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-proc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let (first, firstOut, _, _) = try await start(in: directory)
+        first.terminate()
+        first.waitUntilExit()
+        let lost = try #require(Self.token(in: String(decoding: firstOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)))
+
+        let database = directory.appendingPathComponent("data/db.sqlite").path
+        let reset = try await runToExit(["reset-admin-token", "--database", database], in: directory)
+        #expect(reset.status == 0, "\(reset.stderr)")
+        let token = try #require(Self.token(in: reset.stdout))
+
+        let (server, _, _, port) = try await start(in: directory)
+        defer { server.terminate(); server.waitUntilExit() }
+        let url = "http://127.0.0.1:\(port)"
+        let list = try await CLIProcess.run(["tokens", "list", "--server", url, "--token", token])
+        #expect(list.status == 0)
+        let old = try await CLIProcess.run(["tokens", "list", "--server", url, "--token", lost])
+        #expect(old.status != 0)
+    }
 
     @Test("starts on a new database, prints a generated admin token once, and stops cleanly on SIGTERM")
     func generatesTokenAndStopsOnSigterm() async throws {
