@@ -17,7 +17,8 @@ struct UITestPlanner: Sendable {
         var warnings: [String] = []
         let graph: ModuleGraph
         do {
-            let loader = ModuleGraphLoader()
+            // The job's own checkout, whose commands this agent is about to run anyway.
+            let loader = ModuleGraphLoader(policy: .runManifests)
             graph = try selection.graph.map { try loader.load(graphFile: project + "/" + $0, projectDirectory: project) }
                 ?? loader.load(projectDirectory: project).graph
         } catch {

@@ -73,7 +73,8 @@ struct ImpactCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let loader = ModuleGraphLoader()
+            // The user's own project on the user's own machine: running Package.swift is theirs to allow.
+            let loader = ModuleGraphLoader(policy: .runManifests)
             let moduleGraph = try graph.map { try loader.load(graphFile: $0, projectDirectory: project) }
                 ?? loader.load(projectDirectory: project).graph
             let analyzer = try ImpactAnalyzer(graph: moduleGraph, triggers: .default.adding(runAllPatterns))

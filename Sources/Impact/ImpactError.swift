@@ -13,6 +13,9 @@ public enum ImpactError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidBuildFile(path: String, reason: String)
     /// No Package.swift, settings.gradle(.kts) or project.yml in the project folder.
     case unknownProjectKind(directory: String)
+    /// The project can only be read by running its code (a Package.swift), which this loader
+    /// may not do; a module graph has to be given instead.
+    case graphRequired(directory: String, kind: ProjectKind)
     /// A tool we run (swift, git) is not on PATH.
     case toolNotFound(String)
     /// A tool we ran exited non-zero.
@@ -33,6 +36,8 @@ public enum ImpactError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot parse \(path): \(reason)"
         case let .unknownProjectKind(directory):
             "\(directory) has no Package.swift, settings.gradle(.kts) or project.yml; pass --graph with a module graph"
+        case let .graphRequired(directory, _):
+            "\(directory) is a Swift package, and reading Package.swift means running it, which is not allowed here; give a module graph"
         case let .toolNotFound(tool):
             "`\(tool)` is not on PATH"
         case let .commandFailed(command, status, stderr):

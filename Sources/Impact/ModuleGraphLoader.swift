@@ -12,14 +12,31 @@ public enum ProjectKind: String, Sendable, Codable, CaseIterable {
     case graphFile
 }
 
+/// Whether reading a project may run the project's own code.
+///
+/// A `Package.swift` is a program: `swift package dump-package` compiles and runs it. That is
+/// fine on a developer's machine or a build agent, which run the project's code anyway, and
+/// never acceptable on the server, which reads checkouts of branches anyone with a read token
+/// can name.
+public enum ManifestPolicy: Sendable, Equatable {
+    /// Package.swift is run through `swift package dump-package` (CLI, build agents).
+    case runManifests
+    /// Only files that can be parsed are read; a Swift package needs a graph instead.
+    case parseOnly
+}
+
 /// One entry point for getting a ``ModuleGraph``: from a graph file (our JSON format or
 /// dump-package JSON, told apart by shape), or from a project folder by what it contains.
 public struct ModuleGraphLoader: Sendable {
     private let swiftPackages: SwiftPackageReader
+    private let policy: ManifestPolicy
 
     /// A loader; `searchPath` is the PATH used to find `swift` (the process's own when nil).
-    public init(searchPath: String? = nil) {
+    /// `policy` says whether a Package.swift may be run; the default never runs one, so a
+    /// caller has to choose to run project code.
+    public init(searchPath: String? = nil, policy: ManifestPolicy = .parseOnly) {
         self.swiftPackages = SwiftPackageReader(searchPath: searchPath)
+        self.policy = policy
     }
 
     // MARK: Graph files
@@ -66,10 +83,14 @@ public struct ModuleGraphLoader: Sendable {
         return nil
     }
 
-    /// Reads the project in `projectDirectory` with the reader its kind needs.
+    /// Reads the project in `projectDirectory` with the reader its kind needs. A Swift package
+    /// is refused with ``ImpactError/graphRequired(directory:kind:)`` under `.parseOnly`.
     public func load(projectDirectory: String) throws(ImpactError) -> (graph: ModuleGraph, kind: ProjectKind) {
         switch detectKind(projectDirectory: projectDirectory) {
         case .swiftPackage:
+            guard policy == .runManifests else {
+                throw .graphRequired(directory: projectDirectory, kind: .swiftPackage)
+            }
             guard swiftPackages.canDumpPackages else {
                 throw .toolNotFound("swift (needed to read Package.swift; or pass --graph with `swift package dump-package` output)")
             }

@@ -9,7 +9,8 @@ import Impact
 /// is a module graph in the documented JSON format (or `swift package dump-package` output),
 /// `repository` names a registered repository whose files the server reads at `head`
 /// (default: its default branch), `base`/`head` are revisions of it, `runAll` adds run-all
-/// path patterns and `project` is the project's folder inside the repository.
+/// path patterns and `project` is the project's folder inside the repository. The server never
+/// runs repository code, so a Swift package in a repository needs a `graph` (400 `graph_required`).
 struct ImpactController: APIController {
     let service: ImpactService
     let bodyLimit: Int

@@ -35,7 +35,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: copy) }
         let project = copy + "/ShopApp"
         try FileManager.default.copyItem(atPath: try Fixtures.path("spm"), toPath: project)
-        let (graph, kind) = try ModuleGraphLoader().load(projectDirectory: project)
+        let (graph, kind) = try ModuleGraphLoader(policy: .runManifests).load(projectDirectory: project)
         #expect(kind == .swiftPackage)
         let saved = try Fixtures.swiftPackageGraph()
         #expect(graph.modules.sorted { $0.name < $1.name } == saved.modules.sorted { $0.name < $1.name })

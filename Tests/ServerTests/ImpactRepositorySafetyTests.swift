@@ -1,0 +1,84 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import Server
+
+/// `POST /api/v1/impact` with a registered repository reads a checkout of whatever revision
+/// a read token names: it must never run the repository's code, never read outside the
+/// checkout, and never show the server's own paths.
+@Suite("POST /api/v1/impact: repository safety")
+struct ImpactRepositorySafetyTests {
+    /// A Swift package whose manifest leaves a file behind when it is run.
+    static func manifest(marker: String) -> String {
+        """
+        // swift-tools-version:5.9
+        import PackageDescription
+        import Foundation
+
+        _ = FileManager.default.createFile(atPath: "\(marker)", contents: Data("ran".utf8))
+        let package = Package(name: "Shop", targets: [.target(name: "Core"), .testTarget(name: "CoreTests", dependencies: ["Core"])])
+        """
+    }
+
+    static let coreGraph = #"""
+        {"modules": [{"name": "Core", "paths": ["Sources/Core"]}],
+         "testSuites": [{"name": "CoreTests", "module": "Core", "paths": ["Tests/CoreTests"]}]}
+        """#
+
+    @Test("a Swift package without a graph: 400 graph_required, and the manifest never runs")
+    func swiftPackageNeedsAGraph() async throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-ran-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let repository = try Self.makeRepository([
+            "Package.swift": Self.manifest(marker: marker),
+            "Sources/Core/Core.swift": "struct Core {}",
+            "Tests/CoreTests/CoreTests.swift": "struct CoreTests {}",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: repository.path) }
+
+        let server = try await TestServer.make()
+        let serverFolder = server.directory.path
+        try await server.test { client in
+            try await Self.register(repository.path, as: "acme/shop", with: client)
+            let refused = try await client.send(.post, "/api/v1/impact", json: #"{"repository": "acme/shop", "changedFiles": ["Sources/Core/Core.swift"]}"#)
+            #expect(refused.status == .badRequest)
+            #expect(refused.body.errorCode == "graph_required")
+            let message = refused.body.errorMessage ?? ""
+            #expect(message.contains("graph"))
+            #expect(!message.contains("--"), "no CLI flag: \(message)")
+            #expect(!message.contains(serverFolder), "no server path: \(message)")
+            #expect(!FileManager.default.fileExists(atPath: marker), "Package.swift ran on the server")
+
+            let withGraph = try await client.send(
+                .post, "/api/v1/impact", json: #"{"repository": "acme/shop", "graph": \#(Self.coreGraph), "changedFiles": ["Sources/Core/Core.swift"]}"#
+            )
+            #expect(withGraph.status == .ok, "\(withGraph.body)")
+            #expect((withGraph.body["selected"] as? [[String: Any]])?.map { $0["name"] as? String } == ["CoreTests"])
+            #expect(!FileManager.default.fileExists(atPath: marker), "Package.swift ran on the server")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A git repository in a temp folder holding `files`, committed on `main`; answers the
+    /// folder and the commit.
+    static func makeRepository(_ files: [String: String]) throws -> (path: String, commit: String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("impact-safety-\(UUID().uuidString)").path
+        for (file, text) in files {
+            let url = URL(fileURLWithPath: path + "/" + file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let commit = try ImpactAPITests.git(["init", "-q", "-b", "main", "."], ["add", "."], ["commit", "-q", "-m", "one"], in: path)
+        return (path, commit)
+    }
+
+    /// Registers the repository at `path` under `name`.
+    static func register(_ path: String, as name: String, with client: any TestClientProtocol) async throws {
+        let created = try await client.send(
+            .post, "/api/v1/repositories", json: #"{"name": "\#(name)", "provider": "github", "cloneURL": "file://\#(path)", "defaultBranch": "main"}"#
+        )
+        #expect(created.status == .created, "\(created.body)")
+    }
+}
