@@ -22,8 +22,11 @@ struct ReleaseService: Sendable {
 
     // MARK: Starting
 
-    /// Starts a regular release of `train`: the next version after the train's latest live
-    /// one, on its release branch, in `scheduled`. With `occurrence` it is the cadence's
+    /// Starts a regular release of `train`: the next version after the train's newest regular
+    /// release, whatever became of it, on its release branch, in `scheduled`. A canceled or
+    /// failed version's number is not used again: it may already have reached a store (a Play
+    /// version code or an App Store version cannot be reused), so the next release takes the
+    /// next number. With `occurrence` it is the cadence's
     /// start, created at most once per occurrence. A `requestedVersion` (a release manager's
     /// choice) replaces the derived one; it must be a semantic version no release of the train used.
     func start(
@@ -31,7 +34,7 @@ struct ReleaseService: Sendable {
         requestedVersion: String? = nil
     ) throws -> StoredRelease? {
         let existing = try store.releases(trainID: train.stored.id, states: nil, limit: 500)
-        let live = existing.first { $0.kind == "regular" && $0.state != ReleaseState.failed.rawValue && $0.state != ReleaseState.canceled.rawValue }
+        let newest = existing.first { $0.kind == "regular" }
         let version: String
         if let requestedVersion {
             do { _ = try SemanticVersion(parsing: requestedVersion) } catch {
@@ -43,7 +46,7 @@ struct ReleaseService: Sendable {
             version = requestedVersion
         } else {
             do {
-                version = try train.definition.versionScheme.nextVersion(after: live?.version, at: now, timeZone: Self.timeZone(of: train.definition))
+                version = try train.definition.versionScheme.nextVersion(after: newest?.version, at: now, timeZone: Self.timeZone(of: train.definition))
             } catch {
                 throw APIError(.conflict, code: "version_unavailable", message: "cannot derive the next version of \(train.stored.name): \(error)")
             }

@@ -76,6 +76,15 @@ struct ReleaseTrainAPITests {
             let listed = try await client.send(.get, "/api/v1/releases?train=hand-train&state=canceled")
             #expect((listed.body["releases"] as? [[String: Any]])?.count == 1)
             #expect(try await client.send(.get, "/api/v1/releases?state=bogus").status == .badRequest)
+
+            // The newest release (1.1.0) is canceled: the train is not blocked, and the canceled
+            // number is not reused (it may have reached a store).
+            let newest = try #require(try await client.send(.get, "/api/v1/releases?train=hand-train&limit=1").body["releases"] as? [[String: Any]])
+            let newestID = try #require(newest.first?["id"] as? Int)
+            #expect(try await client.send(.post, "/api/v1/releases/\(newestID)/cancel").body["state"] as? String == "canceled")
+            let next = try await client.send(.post, "/api/v1/releases", json: #"{"train": "hand-train"}"#)
+            #expect(next.status == .created, "\(next.body)")
+            #expect(next.body["version"] as? String == "1.2.0")
         }
     }
 
