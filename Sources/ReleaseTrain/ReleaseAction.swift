@@ -19,7 +19,8 @@ public enum ReleaseAction: Sendable, Hashable {
     case submitted
     /// The stores approved the build.
     case reviewApproved
-    /// The stores rejected the build; a new RC is needed, so approvals are cleared.
+    /// App Review rejected the build: back to `branch_cut` with the reason; sign-offs stay
+    /// until a new release candidate is built.
     case reviewRejected(reason: String)
     /// The staged rollout advanced to `percent` (0–100).
     case rolloutStep(percent: Double)

@@ -29,6 +29,7 @@ extension ReleaseMachine {
         case .rcBuildStarted:
             if !approvals.isEmpty { detail = "approvals cleared for the new release candidate" }
             next.approvals = []
+            next.rejection = nil
             next.state = .buildingRC
         case .rcBuildPassed:
             next.state = .awaitingSignoff
@@ -48,8 +49,9 @@ extension ReleaseMachine {
         case .reviewApproved:
             next.state = .rollingOut
         case .reviewRejected(let reason):
+            // The candidate is unchanged, so its sign-offs stand; a new candidate clears them.
             next.state = .branchCut
-            next.approvals = []
+            next.rejection = reason
             detail = reason
         case .rolloutStep(let percent):
             guard percent.isFinite, (0...100).contains(percent) else {

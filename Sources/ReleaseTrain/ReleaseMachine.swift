@@ -21,6 +21,9 @@ public struct ReleaseMachine: Sendable, Hashable, Codable {
     public var approvals: [Approval]
     /// The latest rollout percentage reported (0 before the rollout starts).
     public var rolloutPercent: Double
+    /// Why App Review rejected the current release candidate; `nil` unless that is why the
+    /// release is back at `branch_cut` (a failed RC build is a different problem).
+    public var rejection: String?
 
     /// A release in `scheduled`, waiting for its branch.
     public init(version: String, kind: ReleaseKind = .regular, requiredGates: [String]) {

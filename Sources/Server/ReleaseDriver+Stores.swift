@@ -73,7 +73,7 @@ extension ReleaseDriver {
             let version = try await client.appStoreVersion(appID: appID, versionString: release.version)
             let state = version.state ?? ""
             if Self.rejectedStates.contains(state) {
-                try releases.apply(.reviewRejected(reason: "App Store review: \(state)"), to: release.id, actor: "App Store", at: now)
+                try releases.apply(.reviewRejected(reason: "App Store review state \(state)"), to: release.id, actor: "App Store", at: now)
                 return true
             }
             guard Self.approvedStates.contains(state) else { return false }

@@ -101,7 +101,11 @@ struct ReleaseDriver: Sendable {
         case .scheduled:
             try await cutBranch(release, train: train, actor: Self.actor, now: now)
         case .branchCut:
-            // After a failed RC the fix needs a new commit first: a person advances.
+            // After a rejection or a failed RC the fix needs a new commit first: a person advances.
+            if let rejection = machine.rejection {
+                report(problem: "rejected by App Review (\(rejection)); push a fix to \(release.branch) and advance the release to build a new candidate", on: release.id)
+                return false
+            }
             guard release.rcBuildID == nil else {
                 report(problem: "release candidate build \(release.rcBuildID.map(String.init) ?? "") failed; push a fix to \(release.branch) and advance the release", on: release.id)
                 return false

@@ -67,6 +67,21 @@ struct ReleaseMachineTests {
         #expect(events.allSatisfy { $0.actor == "scheduler" && $0.at == now })
     }
 
+    @Test("A review rejection keeps the sign-offs and says why; a new candidate clears both")
+    func rejectionKeepsSignoffs() throws {
+        var release = ReleaseMachine(version: "2.5.0", requiredGates: ["qa"])
+        for action: ReleaseAction in [.cutBranch, .rcBuildStarted, .rcBuildPassed, .approve(gate: "qa", by: "ann"), .submit, .submitted] {
+            release = try release.apply(action, actor: "t", at: now).release
+        }
+        release = try release.apply(.reviewRejected(reason: "guideline 2.1"), actor: "App Store", at: now).release
+        #expect(release.state == .branchCut)
+        #expect(release.rejection == "guideline 2.1")
+        #expect(release.approvals.map(\.gate) == ["qa"])
+        release = try release.apply(.rcBuildStarted, actor: "t", at: now).release
+        #expect(release.rejection == nil)
+        #expect(release.approvals.isEmpty)
+    }
+
     @Test("Every invalid transition is refused with the allowed actions", arguments: ReleaseState.allCases)
     func invalidTransitions(state: ReleaseState) throws {
         let release = try machine(in: state)
