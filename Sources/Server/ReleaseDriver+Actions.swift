@@ -98,7 +98,15 @@ extension ReleaseDriver {
         guard let before = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
         let train = try catalog.train(id: before.trainID)
         let halted = (ReleaseStoreIDs.decode(before.storeIDs).haltedStores ?? []).compactMap(ReleasePlatform.init(rawValue:))
-        let result = try releases.apply(.resume, to: id, actor: actor, at: now) { _, ids, _ in ids.haltedStores = nil }
+        let haltedAt = try releases.store.releaseEvents(releaseID: id).last { $0.action == ReleaseActionName.halt.rawValue }?.at
+        let result = try releases.apply(.resume, to: id, actor: actor, at: now) { release, ids, machine in
+            ids.haltedStores = nil
+            // Soak time counts only time spent rolling out: the step's clock moves on by the
+            // halted stretch, so a day-long halt does not let the next step through at once.
+            if machine.state == .rollingOut, let entered = release.rolloutEnteredAt, let haltedAt, haltedAt >= entered {
+                release.rolloutEnteredAt = entered.addingTimeInterval(max(0, now.timeIntervalSince(haltedAt)))
+            }
+        }
         var problems: [String] = []
         for platform in halted {
             do { try await resumeStore(platform, release: result.release, train: train) } catch {

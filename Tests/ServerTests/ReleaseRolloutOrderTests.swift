@@ -66,4 +66,43 @@ struct ReleaseRolloutOrderTests {
             }
         }
     }
+
+    @Test("while halted the soak clock stops: after resume the next step waits for the rest of its soak")
+    func haltStopsTheSoakClock() async throws {
+        let time = TrainClock(shift: 0)
+        let clock = ManualClock(at: time.at(day: 23, 9))
+        try await FakeReleaseWorld.run { world, fake in
+            let credentials = try ReleaseCredentials(tokenURL: fake + "/token")
+            let server = try await TestServer.releaseTrain(fake: fake, credentials: credentials, train: Self.train, clock: clock)
+            let service = try await server.server.container.resolve(ReleaseTrainService.self)
+            try await server.test { client in
+                _ = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/mobile-app", "provider": "github", "cloneURL": "https://github.com/acme/mobile-app.git", "defaultBranch": "main"}"#)
+                let started = try await client.send(.post, "/api/v1/releases", json: #"{"train": "android-app", "store": {"androidPackage": "com.acme.mobile", "androidVersionCodes": ["4200"]}}"#)
+                let id = try #require(started.body["id"] as? Int, "\(started.body)")
+                await service.check(on: clock, at: time.at(day: 23, 10))
+                let agent = try await AgentAPITests.registerAgent(client)
+                #expect(try await client.passAllJobs(agent: agent) == 1)
+                await service.check(on: clock, at: time.at(day: 23, 11))
+                _ = try await client.send(.post, "/api/v1/releases/\(id)/approve", json: #"{"gate": "qa"}"#)
+                // Submitted and the first step (20 %) taken at 12:00.
+                await service.check(on: clock, at: time.at(day: 23, 12))
+                await service.check(on: clock, at: time.at(day: 23, 12, 1))
+                let firstStep = await world.playTrackUpdates()
+                #expect(firstStep.last?.fraction == 0.2, "\(firstStep)")
+
+                // Halted after 30 minutes of soak, resumed five hours later.
+                clock.set(time.at(day: 23, 12, 30))
+                _ = try await client.send(.post, "/api/v1/releases/\(id)/halt", json: #"{"reason": "checking a crash"}"#)
+                clock.set(time.at(day: 23, 17, 30))
+                #expect(try await client.send(.post, "/api/v1/releases/\(id)/resume").body["state"] as? String == "rolling_out")
+                let afterResume = await world.playTrackUpdates().count
+                await service.check(on: clock, at: time.at(day: 23, 17, 31))
+                let early = await world.playTrackUpdates()
+                #expect(early.count == afterResume, "only 31 minutes have soaked: \(early)")
+                // 30 + 31 minutes rolling out: the hour is up.
+                await service.check(on: clock, at: time.at(day: 23, 18, 1))
+                #expect(await world.playTrackUpdates().count > afterResume, "the next step after a full soak")
+            }
+        }
+    }
 }
