@@ -10,8 +10,9 @@ struct ImpactCommand: ParsableCommand {
         abstract: "Select the test suites a change can break, with the chain that selects each.",
         discussion: """
             The module graph comes from --graph (our JSON format or `swift package dump-package` \
-            output), else from the project folder: Package.swift (needs swift on PATH), \
-            settings.gradle(.kts), or project.yml.
+            output), else from the project folder: every build description it holds, merged \
+            (Package.swift, which needs swift on PATH; settings.gradle(.kts); project.yml), or \
+            only the one --kind names.
             The change is --changed-files FILE (one path per line, relative to --project; - reads \
             stdin) or --base REV --head REV, also written --base REV...REV: what head changed since \
             it left base (git diff from their merge base, as a pull request and the server count it).
@@ -33,6 +34,9 @@ struct ImpactCommand: ParsableCommand {
 
     @Option(help: "Module graph file: mobile-ops JSON graph or dump-package JSON.")
     var graph: String?
+
+    @Option(help: "Read only this build description when the project has several: gradle, xcodegen or spm (default: all, merged).")
+    var kind: String?
 
     @Option(name: .customLong("run-all"), help: "Extra run-all trigger pattern, e.g. 'ci/**' (repeatable).")
     var runAllPatterns: [String] = []
@@ -64,6 +68,9 @@ struct ImpactCommand: ParsableCommand {
         if let changedFiles, changedFiles != "-", !FileManager.default.fileExists(atPath: changedFiles) {
             throw ValidationError("--changed-files \(changedFiles) does not exist (use - to read stdin)")
         }
+        if let kind, ProjectKind.named(kind) == nil {
+            throw ValidationError("--kind \(kind): use gradle, xcodegen or spm")
+        }
         if let graph, !FileManager.default.fileExists(atPath: graph) {
             throw ValidationError("--graph \(graph) does not exist")
         }
@@ -76,7 +83,7 @@ struct ImpactCommand: ParsableCommand {
             // The user's own project on the user's own machine: running Package.swift is theirs to allow.
             let loader = ModuleGraphLoader(policy: .runManifests)
             let moduleGraph = try graph.map { try loader.load(graphFile: $0, projectDirectory: project) }
-                ?? loader.load(projectDirectory: project).graph
+                ?? loader.load(projectDirectory: project, kind: kind.flatMap(ProjectKind.named)).graph
             let analyzer = try ImpactAnalyzer(graph: moduleGraph, triggers: .default.adding(runAllPatterns))
             let report = analyzer.analyze(try readChanges())
             if json {

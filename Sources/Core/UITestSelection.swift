@@ -14,13 +14,17 @@ public struct UITestSelection: Codable, Sendable, Equatable {
     public var graph: String?
     /// Extra path patterns that force every suite to run.
     public var runAll: [String]
+    /// One build description to read (`gradle`, `xcodegen`, `spm`) when the project has
+    /// several; nil reads them all, merged.
+    public var kind: String?
     /// Expected seconds per suite from earlier builds, filled in by the server when the
     /// build is created so every shard plans with the same numbers.
     public var durations: [String: Double]
 
     /// Creates a selection rule.
-    public init(project: String = ".", graph: String? = nil, runAll: [String] = [], durations: [String: Double] = [:]) {
+    public init(project: String = ".", graph: String? = nil, runAll: [String] = [], durations: [String: Double] = [:], kind: String? = nil) {
         self.project = project
+        self.kind = kind
         self.graph = graph
         self.runAll = runAll
         self.durations = durations

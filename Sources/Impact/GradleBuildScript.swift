@@ -23,6 +23,12 @@ struct GradleBuildScript: Sendable, Equatable {
     var pluginAliases: [String] = []
     /// Project dependencies in source order.
     var dependencies: [ProjectDependency] = []
+    /// `targetProjectPath` of a `com.android.test` module: the app its instrumented tests run against.
+    var targetProjectPath: String?
+    /// Dependency declarations this reader cannot follow (the module is widened for them).
+    var unreadable: [GradleUnreadableDependencies.Finding] = []
+    /// The file the script was read from, for warnings (set by the caller).
+    var file: String = ""
 
     // MARK: Parsing
 
@@ -62,6 +68,9 @@ struct GradleBuildScript: Sendable, Equatable {
                 found.append((offset, ProjectDependency(configuration: configuration, target: target)))
             }
         }
+        // `targetProjectPath = ":app"`, `targetProjectPath.set(":app")`, Groovy `targetProjectPath ':app'`.
+        script.targetProjectPath = BuildScriptText.matches(#"\btargetProjectPath\s*(?:=|\.set\s*\(|\s)\s*["']([^"']+)["']"#, in: text).first?[0]
+        script.unreadable = GradleUnreadableDependencies.findings(in: text)
         var seen = Set<ProjectDependency>()
         script.dependencies = found.sorted { $0.0 < $1.0 }.map(\.1).filter { seen.insert($0).inserted }
         return script

@@ -13,22 +13,34 @@ struct GradleConventionPlugins: Sendable {
     // MARK: Discovery
 
     /// Scans each included build folder (absolute) for plugin declarations and sources.
-    static func scan(includedBuilds: [String], fileSystem: FileManager = .default) -> GradleConventionPlugins {
+    /// `catalog` resolves registrations whose id is a catalog entry
+    /// (`id = libs.plugins.acme.android.feature.impl.get().pluginId`), the shape nowinandroid uses.
+    static func scan(includedBuilds: [String], catalog: GradleVersionCatalog = GradleVersionCatalog(), fileSystem: FileManager = .default) -> GradleConventionPlugins {
         var result = GradleConventionPlugins()
         for build in includedBuilds {
             let files = sourceFiles(under: build, fileSystem: fileSystem)
-            var classSources: [String: String] = [:]
+            var classSources: [String: (file: String, text: String)] = [:]
             for file in files where [".kt", ".groovy", ".java"].contains(where: file.hasSuffix) {
                 guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
                 for groups in BuildScriptText.matches(#"\bclass\s+(\w+)"#, in: text) where classSources[groups[0]] == nil {
-                    classSources[groups[0]] = text
+                    classSources[groups[0]] = (file, text)
                 }
             }
             for file in files where file.hasSuffix("build.gradle.kts") || file.hasSuffix("build.gradle") {
                 guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
-                for (id, implementation) in registrations(in: BuildScriptText.strippingComments(text)) {
+                for (id, implementation) in registrations(in: BuildScriptText.strippingComments(text), catalog: catalog) {
                     let simpleName = implementation.split(separator: ".").last.map(String.init) ?? implementation
-                    result.plugins[id] = classSources[simpleName].map(GradleBuildScript.parse) ?? GradleBuildScript()
+                    if let source = classSources[simpleName] {
+                        var script = GradleBuildScript.parse(source.text)
+                        script.file = source.file
+                        result.plugins[id] = script
+                    } else {
+                        // A plugin whose code we cannot see may add any dependency: widen.
+                        var script = GradleBuildScript()
+                        script.file = file
+                        script.unreadable = [.init(line: 1, text: "plugin \(id): class \(implementation) not found")]
+                        result.plugins[id] = script
+                    }
                 }
             }
             for file in files where file.contains("/src/main/") && (file.hasSuffix(".gradle.kts") || file.hasSuffix(".gradle")) {
@@ -36,15 +48,21 @@ struct GradleConventionPlugins: Sendable {
                 let name = URL(fileURLWithPath: file).lastPathComponent
                 let stem = name.hasSuffix(".gradle.kts") ? String(name.dropLast(".gradle.kts".count)) : String(name.dropLast(".gradle".count))
                 let package = BuildScriptText.matches(#"(?m)^\s*package\s+([\w.]+)"#, in: text).first?[0]
-                result.plugins[package.map { "\($0).\(stem)" } ?? stem] = GradleBuildScript.parse(text)
+                var script = GradleBuildScript.parse(text)
+                script.file = file
+                result.plugins[package.map { "\($0).\(stem)" } ?? stem] = script
             }
         }
         return result
     }
 
     /// `(id, implementationClass)` pairs, in the order the registrations appear.
-    static func registrations(in text: String) -> [(String, String)] {
-        let ids = BuildScriptText.locatedMatches(#"\bid\s*(?:=|\.set\s*\()\s*["']([^"']+)["']"#, in: text).map { ($0.offset, true, $0.groups[0]) }
+    static func registrations(in text: String, catalog: GradleVersionCatalog = GradleVersionCatalog()) -> [(String, String)] {
+        let literalIDs = BuildScriptText.locatedMatches(#"\bid\s*(?:=|\.set\s*\()\s*["']([^"']+)["']"#, in: text).map { ($0.offset, true, $0.groups[0]) }
+        // `id = libs.plugins.x.y.get().pluginId` and `….x.asProvider().get().pluginId`.
+        let catalogIDs = BuildScriptText.locatedMatches(#"\bid\s*(?:=|\.set\s*\()\s*\w+\.plugins\.([\w.]+?)(?:\.asProvider\(\))?\.get\(\)\.pluginId"#, in: text)
+            .map { ($0.offset, true, catalog.pluginID(forAccessor: $0.groups[0]) ?? $0.groups[0]) }
+        let ids = literalIDs + catalogIDs
         let classes = BuildScriptText.locatedMatches(#"\bimplementationClass\s*(?:=|\.set\s*\()\s*["']([^"']+)["']"#, in: text).map { ($0.offset, false, $0.groups[0]) }
         var pairs: [(String, String)] = []
         var pendingID: String?
@@ -75,6 +93,22 @@ struct GradleConventionPlugins: Sendable {
     }
 
     // MARK: Applying
+
+    /// `ids` and every plugin they apply, transitively (to see `com.android.test` behind a convention).
+    func appliedIDs(_ ids: [String]) -> Set<String> {
+        var visited = Set<String>()
+        var stack = ids
+        while let id = stack.popLast() {
+            guard visited.insert(id).inserted else { continue }
+            stack += plugins[id]?.pluginIDs ?? []
+        }
+        return visited
+    }
+
+    /// The applied plugins (transitively) with declarations the reader cannot follow.
+    func unreadable(applying ids: [String]) -> [GradleBuildScript] {
+        appliedIDs(ids).sorted().compactMap { plugins[$0] }.filter { !$0.unreadable.isEmpty }
+    }
 
     /// The project dependencies that applying `ids` adds, following plugins that apply others.
     func dependencies(applying ids: [String]) -> [GradleBuildScript.ProjectDependency] {

@@ -24,8 +24,8 @@ public struct GradleProjectReader: Sendable {
 
         var includedBuilds = settings.includedBuilds
         if Self.isDirectory("\(root)/buildSrc"), !includedBuilds.contains("buildSrc") { includedBuilds.append("buildSrc") }
-        let conventions = GradleConventionPlugins.scan(includedBuilds: includedBuilds.map { ProjectPath.join(root, $0) })
         let catalog = GradleVersionCatalog.parse(Self.catalogSources(root: root))
+        let conventions = GradleConventionPlugins.scan(includedBuilds: includedBuilds.map { ProjectPath.join(root, $0) }, catalog: catalog)
         let accessors = Self.accessorTable(for: settings.projects)
 
         var modules: [Module] = []
@@ -36,6 +36,7 @@ public struct GradleProjectReader: Sendable {
             var script = GradleBuildScript()
             if let buildFile = ["build.gradle.kts", "build.gradle"].map({ "\(absolute)/\($0)" }).first(where: Self.isFile) {
                 script = GradleBuildScript.parse(try Self.read(buildFile))
+                script.file = buildFile
             } else if !Self.isDirectory(absolute) {
                 warnings.append("\(project): folder \(folder) does not exist")
             }
@@ -45,17 +46,44 @@ public struct GradleProjectReader: Sendable {
             }
             let declared = script.dependencies + conventions.dependencies(applying: pluginIDs)
 
+            // When in doubt, widen: a declaration we cannot follow may name any project.
+            var doubts = script.unreadable.map { (script.file, $0) }
+            for plugin in conventions.unreadable(applying: pluginIDs) {
+                doubts += plugin.unreadable.map { (plugin.file, $0) }
+            }
+            var widen = !doubts.isEmpty
+            for (file, finding) in doubts {
+                let shown = ProjectPath.relative(file, to: root) ?? file
+                warnings.append("\(shown):\(finding.line): cannot follow `\(finding.text)`; \(project) is treated as depending on every module")
+            }
+
             var edges: [GradleSourceSetKind: [String]] = [:]
             for dependency in declared {
                 guard let target = resolve(dependency.target, accessors: accessors, known: settings.directories) else {
-                    warnings.append("\(project): dependency on unknown project \(dependency.target)")
+                    warnings.append("\(project): dependency on unknown project \(dependency.target); treated as depending on every module")
+                    widen = true
                     continue
                 }
                 guard target != project else { continue }
                 let kind = GradleSourceSetKind(configuration: dependency.configuration)
                 if edges[kind]?.contains(target) != true { edges[kind, default: []].append(target) }
             }
-            modules.append(Module(name: project, paths: [folder], dependencies: edges[.production] ?? []))
+            var production = edges[.production] ?? []
+            // `com.android.test` (benchmarks, baseline profiles): its tests, in src/main, run
+            // against `targetProjectPath`, so they run whenever that app is affected.
+            let isTestModule = conventions.appliedIDs(pluginIDs).contains("com.android.test")
+            if isTestModule, let app = script.targetProjectPath.map({ $0.hasPrefix(":") ? $0 : ":" + $0 }) {
+                if settings.directories[app] != nil, !production.contains(app) { production.append(app) }
+            } else if isTestModule {
+                warnings.append("\(project): com.android.test module without a readable targetProjectPath; treated as depending on every module")
+                widen = true
+            }
+            if widen { production = settings.projects.filter { $0 != project } }
+            modules.append(Module(name: project, paths: [folder], dependencies: production))
+            if isTestModule {
+                let kind: TestKind = project.lowercased().contains("benchmark") || project.lowercased().contains("baselineprofile") ? .benchmark : .ui
+                suites.append(TestSuite(name: "\(project):androidTest", module: project, kind: kind, paths: ["\(folder)/src/main"]))
+            }
 
             for (kind, sourceFolders) in Self.testSourceSets(in: absolute) {
                 suites.append(TestSuite(

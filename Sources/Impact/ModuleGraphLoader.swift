@@ -10,6 +10,17 @@ public enum ProjectKind: String, Sendable, Codable, CaseIterable {
     case xcodeGen
     /// A graph file: our JSON format or dump-package JSON.
     case graphFile
+
+    /// The kind a user names: the raw value, or `spm`/`swiftpm`/`package`, `xcodegen`,
+    /// `gradle`, any case. Nil for anything else, and for `graphFile` (use a graph file instead).
+    public static func named(_ text: String) -> ProjectKind? {
+        switch text.lowercased() {
+        case "swiftpackage", "spm", "swiftpm", "package", "swift": .swiftPackage
+        case "gradle": .gradle
+        case "xcodegen": .xcodeGen
+        default: nil
+        }
+    }
 }
 
 /// Whether reading a project may run the project's own code.
@@ -76,33 +87,58 @@ public struct ModuleGraphLoader: Sendable {
 
     /// What the folder holds: Package.swift first, then Gradle settings, then project.yml.
     public func detectKind(projectDirectory: String) -> ProjectKind? {
-        let has = { (name: String) in FileManager.default.fileExists(atPath: "\(projectDirectory)/\(name)") }
-        if has("Package.swift") { return .swiftPackage }
-        if has("settings.gradle.kts") || has("settings.gradle") { return .gradle }
-        if has("project.yml") || has("project.yaml") { return .xcodeGen }
-        return nil
+        detectKinds(projectDirectory: projectDirectory).first
     }
 
-    /// Reads the project in `projectDirectory` with the reader its kind needs. A Swift package
-    /// is refused with ``ImpactError/graphRequired(directory:kind:)`` under `.parseOnly`.
-    public func load(projectDirectory: String) throws(ImpactError) -> (graph: ModuleGraph, kind: ProjectKind) {
-        switch detectKind(projectDirectory: projectDirectory) {
-        case .swiftPackage:
-            guard policy == .runManifests else {
-                throw .graphRequired(directory: projectDirectory, kind: .swiftPackage)
-            }
-            guard swiftPackages.canDumpPackages else {
-                throw .toolNotFound("swift (needed to read Package.swift; or pass --graph with `swift package dump-package` output)")
-            }
-            return (try swiftPackages.graph(projectDirectory: projectDirectory), .swiftPackage)
-        case .gradle:
-            return (try GradleProjectReader().graph(projectDirectory: projectDirectory), .gradle)
-        case .xcodeGen:
-            let spec = FileManager.default.fileExists(atPath: "\(projectDirectory)/project.yml") ? "project.yml" : "project.yaml"
-            return (try XcodeGenReader().graph(projectDirectory: projectDirectory, specFile: spec), .xcodeGen)
-        case .graphFile, nil:
+    /// Every build description the folder holds, in that order: a repository may keep a
+    /// Package.swift for its tools next to the app's project.yml or Gradle build.
+    public func detectKinds(projectDirectory: String) -> [ProjectKind] {
+        let has = { (name: String) in FileManager.default.fileExists(atPath: "\(projectDirectory)/\(name)") }
+        var kinds: [ProjectKind] = []
+        if has("Package.swift") { kinds.append(.swiftPackage) }
+        if has("settings.gradle.kts") || has("settings.gradle") { kinds.append(.gradle) }
+        if has("project.yml") || has("project.yaml") { kinds.append(.xcodeGen) }
+        return kinds
+    }
+
+    /// Reads the project in `projectDirectory`: every build description it holds, merged into
+    /// one graph, or only `kind` when given. `kind` in the answer is the first kind read.
+    ///
+    /// A Swift package is refused with ``ImpactError/graphRequired(directory:kind:)`` under
+    /// `.parseOnly` when it is all there is (or was asked for); next to other descriptions it
+    /// is left out with a warning, so the rest of the project is still analyzed.
+    public func load(projectDirectory: String, kind: ProjectKind? = nil) throws(ImpactError) -> (graph: ModuleGraph, kind: ProjectKind) {
+        let found = detectKinds(projectDirectory: projectDirectory)
+        let kinds = kind.map { [$0] } ?? found
+        guard let primary = kinds.first, kinds.allSatisfy(found.contains) else {
             throw .unknownProjectKind(directory: projectDirectory)
         }
+        var graphs: [ModuleGraph] = []
+        var skipped: [String] = []
+        for kind in kinds {
+            switch kind {
+            case .swiftPackage where kinds.count > 1 && policy == .parseOnly:
+                skipped.append("Package.swift was not read (reading it means running it, which is not allowed here); its targets and test targets are left out: give a module graph to include them")
+            case .swiftPackage:
+                guard policy == .runManifests else {
+                    throw .graphRequired(directory: projectDirectory, kind: .swiftPackage)
+                }
+                guard swiftPackages.canDumpPackages else {
+                    throw .toolNotFound("swift (needed to read Package.swift; or pass --graph with `swift package dump-package` output)")
+                }
+                graphs.append(try swiftPackages.graph(projectDirectory: projectDirectory))
+            case .gradle:
+                graphs.append(try GradleProjectReader().graph(projectDirectory: projectDirectory))
+            case .xcodeGen:
+                let spec = FileManager.default.fileExists(atPath: "\(projectDirectory)/project.yml") ? "project.yml" : "project.yaml"
+                graphs.append(try XcodeGenReader().graph(projectDirectory: projectDirectory, specFile: spec))
+            case .graphFile:
+                throw .unknownProjectKind(directory: projectDirectory)
+            }
+        }
+        var graph = ModuleGraphMerge.merge(graphs)
+        graph.warnings = skipped + graph.warnings
+        return (graph, primary)
     }
 
     // MARK: Errors

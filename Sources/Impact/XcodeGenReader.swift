@@ -5,7 +5,8 @@ import Foundation
 /// Every target that is not a test bundle is a module rooted at its `sources`; every
 /// `bundle.ui-testing` target is a ui suite and every `bundle.unit-test` target a unit suite
 /// (snapshot when named `…SnapshotTests`). `target:` dependencies and `package:` dependencies
-/// on local packages (`packages: {Name: {path: …}}`, each a module of its own) are the edges.
+/// on local packages (`packages: {Name: {path: …}}`, read by ``LocalSwiftPackages`` into a
+/// module per package and per target, and a suite per test target) are the edges.
 /// The spec and its include files are run-all triggers.
 public struct XcodeGenReader: Sendable {
     /// A reader.
@@ -21,8 +22,10 @@ public struct XcodeGenReader: Sendable {
             if let path = (value as? [String: Any])?["path"] as? String { localPackages[name] = ProjectPath.normalize(path) }
         }
         let targets = (spec["targets"] as? [String: Any]) ?? [:]
-        var modules = localPackages.sorted { $0.key < $1.key }.map { Module(name: $0.key, paths: [$0.value]) }
-        var suites: [TestSuite] = []
+        let packages = LocalSwiftPackages(packages: localPackages, root: root)
+        var modules = packages.modules
+        var suites = packages.suites
+        warnings += packages.warnings
 
         for name in targets.keys.sorted() {
             guard let target = targets[name] as? [String: Any] else {
@@ -31,11 +34,11 @@ public struct XcodeGenReader: Sendable {
             }
             if target["templates"] != nil { warnings.append("target \(name) uses templates, whose sources are not read") }
             let paths = target["sources"].map(Self.sourcePaths) ?? []
-            let dependencies = ((target["dependencies"] as? [Any]) ?? []).compactMap { item -> String? in
-                guard let dependency = item as? [String: Any] else { return nil }
-                if let other = dependency["target"] as? String, targets[other] != nil { return other }
-                if let package = dependency["package"] as? String, localPackages[package] != nil { return package }
-                return nil
+            let dependencies = ((target["dependencies"] as? [Any]) ?? []).flatMap { item -> [String] in
+                guard let dependency = item as? [String: Any] else { return [] }
+                if let other = dependency["target"] as? String, targets[other] != nil { return [other] }
+                if let package = dependency["package"] as? String, localPackages[package] != nil { return packages.products[package] ?? [package] }
+                return []
             }
             let type = (target["type"] as? String) ?? ""
             if type.hasPrefix("bundle.ui-testing") || type.hasPrefix("bundle.unit-test") {

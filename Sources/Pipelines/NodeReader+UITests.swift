@@ -5,10 +5,11 @@ import Yams
 
 extension NodeReader {
     /// Keys allowed under a step's `ui_tests:`.
-    static let uiTestKeys = ["project", "graph", "run_all"]
+    static let uiTestKeys = ["project", "graph", "run_all", "kind"]
 
     /// `ui_tests: true` (the repository root's own build files) or a mapping with `project`
-    /// (folder), `graph` (module-graph file) and `run_all` (extra path patterns).
+    /// (folder), `graph` (module-graph file), `run_all` (extra path patterns) and `kind` (one
+    /// build description when the project has several).
     mutating func uiTestSelection(from node: Node) -> UITestSelection? {
         if case .scalar(let scalar) = node, !NodeReader.isNull(node) {
             switch scalar.string.lowercased() {
@@ -33,6 +34,13 @@ extension NodeReader {
                 report("ui_tests.graph \(problem), found \"\(value)\"", at: graph)
             } else {
                 selection.graph = value
+            }
+        }
+        if let kind = fields["kind"], let value = nonEmptyText(kind, "ui_tests.kind") {
+            if ["gradle", "xcodegen", "spm", "swiftpm", "swiftpackage"].contains(value.lowercased()) {
+                selection.kind = value
+            } else {
+                report("ui_tests.kind must be gradle, xcodegen or spm, found \"\(value)\"", at: kind)
             }
         }
         if let runAll = fields["run_all"], !NodeReader.isNull(runAll) {

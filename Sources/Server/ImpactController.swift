@@ -5,11 +5,12 @@ import Impact
 
 /// `POST /api/v1/impact` (read scope: it changes nothing).
 ///
-/// Body: `{graph | repository, changedFiles | base [+ head], runAll?, project?}` where `graph`
+/// Body: `{graph | repository, changedFiles | base [+ head], runAll?, project?, kind?}` where `graph`
 /// is a module graph in the documented JSON format (or `swift package dump-package` output),
 /// `repository` names a registered repository whose files the server reads at `head`
 /// (default: its default branch), `base`/`head` are revisions of it, `runAll` adds run-all
-/// path patterns and `project` is the project's folder inside the repository. The server never
+/// path patterns, `project` is the project's folder inside the repository and `kind` picks one
+/// build description (`gradle`, `xcodeGen`, `swiftPackage`) where the project has several. The server never
 /// runs repository code, so a Swift package in a repository needs a `graph` (400 `graph_required`).
 struct ImpactController: APIController {
     let service: ImpactService
@@ -48,6 +49,12 @@ struct ImpactController: APIController {
             repository: try text("repository"), graph: nil, changedFiles: try list("changedFiles"),
             base: try text("base"), head: try text("head"), runAll: try list("runAll") ?? [], projectPath: try text("project")
         )
+        if let kind = try text("kind") {
+            guard let parsed = ProjectKind.named(kind) else {
+                throw APIError.badRequest("'kind' must be swiftPackage, gradle or xcodeGen", code: "invalid_kind")
+            }
+            input.kind = parsed
+        }
         if let graph = object["graph"], !(graph is NSNull) {
             guard JSONSerialization.isValidJSONObject(graph), let data = try? JSONSerialization.data(withJSONObject: graph) else {
                 throw APIError.badRequest("'graph' must be a module graph object", code: "invalid_graph")

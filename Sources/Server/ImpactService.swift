@@ -32,6 +32,8 @@ struct ImpactService: Sendable {
         var head: String?
         var runAll: [String]
         var projectPath: String?
+        /// Only this build description of the project, when the repository has several.
+        var kind: ProjectKind? = nil
     }
 
     /// The report. - Throws: `APIError` for an unknown repository or input git or the readers refuse.
@@ -91,7 +93,7 @@ struct ImpactService: Sendable {
         if let data = input.graph {
             graph = try loader.decode(data, source: "request body 'graph'", projectDirectory: project)
         } else {
-            graph = try loader.load(projectDirectory: project).graph
+            graph = try loader.load(projectDirectory: project, kind: input.kind).graph
         }
         return try report(graph: graph, changes: changes, runAll: input.runAll)
     }

@@ -1,0 +1,1 @@
+// app/src/main/kotlin/MainActivity

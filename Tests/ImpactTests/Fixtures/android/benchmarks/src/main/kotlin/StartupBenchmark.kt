@@ -1,0 +1,1 @@
+// benchmarks/src/main/kotlin/StartupBenchmark

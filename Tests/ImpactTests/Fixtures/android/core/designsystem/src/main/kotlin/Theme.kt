@@ -1,0 +1,1 @@
+// core/designsystem/src/main/kotlin/Theme

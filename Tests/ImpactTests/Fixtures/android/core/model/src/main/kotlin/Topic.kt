@@ -1,0 +1,1 @@
+// core/model/src/main/kotlin/Topic

@@ -1,0 +1,1 @@
+// core/testing/src/main/kotlin/TestRepository

@@ -1,0 +1,1 @@
+// core/ui/src/main/kotlin/NewsCard

@@ -1,0 +1,1 @@
+// core/ui/src/test/kotlin/NewsCardTest

@@ -1,0 +1,1 @@
+// feature/foryou/api/src/main/kotlin/ForYouNavKey

@@ -1,0 +1,1 @@
+// feature/foryou/impl/src/androidTest/kotlin/ForYouScreenTest

@@ -1,0 +1,1 @@
+struct Lint { func run() {} }
