@@ -30,9 +30,12 @@ public struct WebhookIntake: Sendable {
         self.logger = logger
     }
 
-    /// Handles one delivery and returns the HTTP status and JSON body to answer with.
+    /// Handles one delivery and returns the HTTP status and JSON body to answer with, and
+    /// what happened to it (for the metrics).
     /// - Throws: `APIError` 400 (unreadable payload), 401 (signature), 404 (unknown repository).
-    public func receive(provider: GitProvider, headers: [String: String], body: [UInt8]) async throws -> (status: Int, body: String) {
+    public func receive(
+        provider: GitProvider, headers: [String: String], body: [UInt8]
+    ) async throws -> (status: Int, body: String, outcome: ServerMetrics.WebhookOutcome) {
         let adapter = WebhookProviders.adapter(for: provider)
         let request = WebhookRequest(headers: headers, body: body)
         let identity: RepositoryIdentity
@@ -77,10 +80,10 @@ public struct WebhookIntake: Sendable {
             let list = buildIDs.map(String.init).joined(separator: ",")
             return DeliveryAnswer(status: isPing ? 200 : 202, body: "{\"builds\":[\(list)],\"delivery\":\(deliveryID)}")
         })
-        if answer.duplicate { return (200, answer.body) }
+        if answer.duplicate { return (200, answer.body, .duplicate) }
         if !drafts.isEmpty { dispatcher.wake() }
         logger.info("webhook delivery", metadata: ["provider": "\(provider.rawValue)", "event": "\(event)", "repository": "\(repository.name)", "builds": "\(drafts.count)"])
-        return (answer.status, answer.body)
+        return (answer.status, answer.body, isPing ? .ping : .accepted)
     }
 
     private func findRepository(_ identity: RepositoryIdentity) throws(StoreError) -> Repository? {
