@@ -1,4 +1,5 @@
 import Core
+import Crypto
 import Foundation
 import HTTPTypes
 import Logging
@@ -60,10 +61,11 @@ public struct WebhookIntake: Sendable {
             throw APIError(.unauthorized, code: "invalid_signature", message: "\(check.description); check the webhook secret configured for \(repository.name)")
         }
         let event = adapter.eventName(request) ?? "unknown"
-        // Deliveries without an id cannot be deduplicated; a random key still stores them.
+        // A delivery without an id is keyed by its body's SHA-256: a resend of the same bytes
+        // is then recognised as one, where a random key started another build each time.
         // A redelivery is recognised where it is written (same transaction as the first
         // answer), so the common case costs no extra read.
-        let key = adapter.deliveryID(request) ?? "generated-\(UUID().uuidString)"
+        let key = adapter.deliveryID(request).flatMap { $0.isEmpty ? nil : $0 } ?? "sha256:\(Hex.encode(SHA256.hash(data: body)))"
         let events: [WebhookEvent]
         do {
             events = try adapter.parseEvents(request)
