@@ -48,4 +48,23 @@ struct DeliveryKeyTests {
             #expect(try await WebhookAPITests.buildCount(client) == 2)
         }
     }
+
+    @Test("a signed push for repository B with A's delivery id is B's own delivery and builds")
+    func sameIDOtherRepository() async throws {
+        try await TestServer.make().test { client in
+            try await WebhookAPITests.register(client)
+            let other = #"{"name": "acme/android-app", "provider": "github", "cloneURL": "https://github.com/acme/android-app.git", "webhookSecret": "\#(WebhookAPITests.secret)"}"#
+            #expect(try await client.send(.post, "/api/v1/repositories", json: other).status == .created)
+            let first = try await WebhookAPITests.deliver(client, TestPipelines.githubPush(), id: "shared-id")
+            #expect(first.status == .accepted)
+            let forB = TestPipelines.githubPush().replacingOccurrences(of: "acme/ios-app", with: "acme/android-app")
+            let second = try await WebhookAPITests.deliver(client, forB, id: "shared-id")
+            #expect(second.status == .accepted)
+            #expect(second.body["builds"] as? [Int] != first.body["builds"] as? [Int])
+            #expect(try await WebhookAPITests.buildCount(client) == 2)
+            // B's redelivery is still a duplicate of B's delivery.
+            #expect(try await WebhookAPITests.deliver(client, forB, id: "shared-id").status == .ok)
+            #expect(try await WebhookAPITests.buildCount(client) == 2)
+        }
+    }
 }
