@@ -51,6 +51,7 @@ struct ErrorMiddleware: RouterMiddleware {
         case let .conflict(message): return .conflict(message)
         case let .notFound(message): return .notFound(message)
         case .jobNotHeld: return APIError(.conflict, code: "job_not_held", message: error.description)
+        case .lastAdminToken: return APIError(.conflict, code: "last_admin_token", message: error.description)
         default:
             context.logger.error("store error", metadata: ["error": "\(error)"])
             return .internalError(requestID: context.requestID)

@@ -13,7 +13,7 @@ struct WebhookController: APIController {
             Route(.post, "/api/v1/webhooks/\(provider.rawValue)", scope: nil) { request, _ in
                 let buffer: ByteBuffer
                 do { buffer = try await request.collectBody(limit: bodyLimit) } catch {
-                    metrics.webhookReceived(provider: provider.rawValue, status: (error as? APIError)?.status.code ?? 400)
+                    metrics.webhookReceived(provider: provider.rawValue, outcome: .init(errorStatus: (error as? APIError)?.status.code ?? 400))
                     throw error
                 }
                 var headers: [String: String] = [:]
@@ -23,13 +23,15 @@ struct WebhookController: APIController {
                 }
                 let status: Int
                 let body: String
+                let outcome: ServerMetrics.WebhookOutcome
                 do {
-                    (status, body) = try await intake.receive(provider: provider, headers: headers, body: Array(buffer.readableBytesView))
+                    (status, body, outcome) = try await intake.receive(provider: provider, headers: headers, body: Array(buffer.readableBytesView))
                 } catch {
-                    metrics.webhookReceived(provider: provider.rawValue, status: (error as? APIError)?.status.code ?? 500)
+                    metrics.webhookReceived(provider: provider.rawValue, outcome: .init(errorStatus: (error as? APIError)?.status.code ?? 500))
                     throw error
                 }
-                metrics.webhookReceived(provider: provider.rawValue, status: status)
+                // The intake says what happened: a status alone cannot tell a ping from a redelivery.
+                metrics.webhookReceived(provider: provider.rawValue, outcome: outcome)
                 return Response(
                     status: .init(code: status),
                     headers: [.contentType: "application/json; charset=utf-8"],

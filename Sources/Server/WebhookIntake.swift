@@ -1,4 +1,5 @@
 import Core
+import Crypto
 import Foundation
 import HTTPTypes
 import Logging
@@ -30,9 +31,12 @@ public struct WebhookIntake: Sendable {
         self.logger = logger
     }
 
-    /// Handles one delivery and returns the HTTP status and JSON body to answer with.
+    /// Handles one delivery and returns the HTTP status and JSON body to answer with, and
+    /// what happened to it (for the metrics).
     /// - Throws: `APIError` 400 (unreadable payload), 401 (signature), 404 (unknown repository).
-    public func receive(provider: GitProvider, headers: [String: String], body: [UInt8]) async throws -> (status: Int, body: String) {
+    public func receive(
+        provider: GitProvider, headers: [String: String], body: [UInt8]
+    ) async throws -> (status: Int, body: String, outcome: ServerMetrics.WebhookOutcome) {
         let adapter = WebhookProviders.adapter(for: provider)
         let request = WebhookRequest(headers: headers, body: body)
         let identity: RepositoryIdentity
@@ -57,10 +61,11 @@ public struct WebhookIntake: Sendable {
             throw APIError(.unauthorized, code: "invalid_signature", message: "\(check.description); check the webhook secret configured for \(repository.name)")
         }
         let event = adapter.eventName(request) ?? "unknown"
-        // Deliveries without an id cannot be deduplicated; a random key still stores them.
+        // A delivery without an id is keyed by its body's SHA-256: a resend of the same bytes
+        // is then recognised as one, where a random key started another build each time.
         // A redelivery is recognised where it is written (same transaction as the first
         // answer), so the common case costs no extra read.
-        let key = adapter.deliveryID(request) ?? "generated-\(UUID().uuidString)"
+        let key = adapter.deliveryID(request).flatMap { $0.isEmpty ? nil : $0 } ?? "sha256:\(Hex.encode(SHA256.hash(data: body)))"
         let events: [WebhookEvent]
         do {
             events = try adapter.parseEvents(request)
@@ -77,10 +82,10 @@ public struct WebhookIntake: Sendable {
             let list = buildIDs.map(String.init).joined(separator: ",")
             return DeliveryAnswer(status: isPing ? 200 : 202, body: "{\"builds\":[\(list)],\"delivery\":\(deliveryID)}")
         })
-        if answer.duplicate { return (200, answer.body) }
+        if answer.duplicate { return (200, answer.body, .duplicate) }
         if !drafts.isEmpty { dispatcher.wake() }
         logger.info("webhook delivery", metadata: ["provider": "\(provider.rawValue)", "event": "\(event)", "repository": "\(repository.name)", "builds": "\(drafts.count)"])
-        return (answer.status, answer.body)
+        return (answer.status, answer.body, isPing ? .ping : .accepted)
     }
 
     private func findRepository(_ identity: RepositoryIdentity) throws(StoreError) -> Repository? {

@@ -46,6 +46,7 @@ extension AppDatabase {
         registerUITestMigration(in: &migrator)
         registerReleaseTrainMigration(in: &migrator)
         registerRunnableJobsMigration(in: &migrator)
+        registerDeliveryKeyPerRepositoryMigration(in: &migrator)
         return migrator
     }()
 }

@@ -45,6 +45,12 @@ extension AppDatabase: TokenStore {
                 throw StoreError.notFound("no token with id \(id)")
             }
             if record.revokedAt == nil {
+                // Checked in the same transaction as the revoke: two admins revoking each
+                // other's tokens at once cannot both succeed and leave none.
+                if record.token.scopes.grant(.admin) {
+                    let others = try APITokenRecord.filter(Column("revokedAt") == nil && Column("id") != id).fetchAll(db)
+                    guard others.contains(where: { $0.token.scopes.grant(.admin) }) else { throw StoreError.lastAdminToken(id: id) }
+                }
                 record.revokedAt = audit.occurredAt
                 try record.update(db)
                 _ = try AuditEventRecord(audit).inserted(db)

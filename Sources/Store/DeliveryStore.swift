@@ -3,14 +3,14 @@ import Foundation
 
 /// Durable intake of webhook deliveries and the builds they trigger.
 public protocol DeliveryStore: Sendable {
-    /// The answer given to an earlier delivery with this key, if there was one.
-    func deliveryAnswer(provider: GitProvider, key: String) throws(StoreError) -> DeliveryAnswer?
+    /// The answer given to an earlier delivery with this key for this repository, if there was one.
+    func deliveryAnswer(provider: GitProvider, repositoryID: Int64?, key: String) throws(StoreError) -> DeliveryAnswer?
     /// Stores each delivery with its builds and their jobs, all in one transaction, and
     /// answers one result per delivery, in order.
     ///
     /// Each delivery is written in its own savepoint: one that fails leaves the others
-    /// stored. A delivery whose key was stored before (or earlier in the same batch) writes
-    /// nothing and answers that delivery's answer with `duplicate` set.
+    /// stored. A delivery whose provider, repository and key were stored before (or earlier
+    /// in the same batch) writes nothing and answers that delivery's answer with `duplicate` set.
     func recordDeliveries(_ deliveries: [DeliveryWrite]) -> [Result<DeliveryAnswer, StoreError>]
 }
 

@@ -17,6 +17,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(String)
     /// The job is not held by the agent asking (given away after a lost lease, or finished).
     case jobNotHeld(jobID: Int64)
+    /// Revoking this token would leave no active admin token: nobody could manage tokens.
+    case lastAdminToken(id: String)
     /// Any other database failure, with SQLite's message.
     case database(String)
 
@@ -33,6 +35,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path) was written by a newer MobileOps (unknown migrations: \(unknown.joined(separator: ", "))); upgrade this server or use another database"
         case let .jobNotHeld(jobID):
             "job \(jobID) is not held by this agent; stop working on it"
+        case let .lastAdminToken(id):
+            "token \(id) is the last active admin token; create another admin token before revoking it"
         case let .conflict(message), let .notFound(message), let .database(message):
             message
         }

@@ -9,7 +9,8 @@ public protocol TokenStore: Sendable {
     /// All tokens, newest first, without secrets.
     func tokens() throws(StoreError) -> [APIToken]
     /// Marks a token revoked and records it; revoking twice changes nothing.
-    /// - Throws: `StoreError.notFound` for an unknown id.
+    /// - Throws: `StoreError.notFound` for an unknown id; `StoreError.lastAdminToken` when
+    ///   it is the only active admin-scoped token (checked in the revoking transaction).
     func revokeToken(id: String, audit: AuditEvent) throws(StoreError) -> APIToken
     /// Makes sure the bootstrap admin token is exactly the one given, replacing an older one.
     /// Returns false when it already was.

@@ -69,6 +69,33 @@ struct AuthTests {
         }
     }
 
+    @Test("the last active admin token cannot be revoked; with a second admin token it can")
+    func lastAdminToken() async throws {
+        try await TestServer.make().test { client in
+            let tokens = try await client.send(.get, "/api/v1/tokens")
+            let list = try #require(tokens.body["tokens"] as? [[String: Any]])
+            let bootstrap = try #require(list.first { $0["name"] as? String == "bootstrap-admin" }?["id"] as? String)
+
+            let refused = try await client.send(.delete, "/api/v1/tokens/\(bootstrap)")
+            #expect(refused.status == .conflict)
+            #expect(refused.body.errorCode == "last_admin_token")
+            #expect(try await client.send(.get, "/api/v1/tokens").status == .ok, "the refused revoke changed nothing")
+
+            // A non-admin token does not count as a way back in.
+            _ = try await client.send(.post, "/api/v1/tokens", json: #"{"name": "ci", "scopes": ["write"]}"#)
+            #expect(try await client.send(.delete, "/api/v1/tokens/\(bootstrap)").body.errorCode == "last_admin_token")
+
+            let created = try await client.send(.post, "/api/v1/tokens", json: #"{"name": "ops", "scopes": ["admin"]}"#)
+            let second = try #require(created.body["token"] as? String)
+            let secondID = try #require(created.body["id"] as? String)
+            #expect(try await client.send(.delete, "/api/v1/tokens/\(bootstrap)").status == .ok)
+            // Now the second is the last one, and it cannot revoke itself either.
+            let last = try await client.send(.delete, "/api/v1/tokens/\(secondID)", token: second)
+            #expect(last.status == .conflict)
+            #expect(last.body.errorCode == "last_admin_token")
+        }
+    }
+
     @Test("bad token requests are 400 and issue nothing")
     func badTokenRequests() async throws {
         try await TestServer.make().test { client in

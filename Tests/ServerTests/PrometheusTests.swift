@@ -15,6 +15,23 @@ struct PrometheusTests {
         }
     }
 
+    @Test("a first ping counts as ping, its redelivery as duplicate")
+    func pingOutcome() async throws {
+        try await TestServer.make().test { client in
+            try await WebhookAPITests.register(client)
+            let payload = #"{"zen": "Keep it simple.", "hook_id": 1, "repository": {"full_name": "acme/ios-app"}}"#
+            #expect(try await WebhookAPITests.deliver(client, payload, event: "ping", id: "ping-1").status == .ok)
+            let first = try await Self.scrape(client)
+            #expect(first.contains(#"mobile_ops_webhook_deliveries_total{provider="github",outcome="ping"} 1"#), "\(first)")
+            #expect(!first.contains(#"outcome="duplicate""#))
+
+            #expect(try await WebhookAPITests.deliver(client, payload, event: "ping", id: "ping-1").status == .ok)
+            let second = try await Self.scrape(client)
+            #expect(second.contains(#"mobile_ops_webhook_deliveries_total{provider="github",outcome="duplicate"} 1"#))
+            #expect(second.contains(#"mobile_ops_webhook_deliveries_total{provider="github",outcome="ping"} 1"#))
+        }
+    }
+
     @Test("queue, running jobs, agents by state, webhook intake and finished build durations, without a token")
     func exposition() async throws {
         try await TestServer.make().test { client in

@@ -45,9 +45,9 @@ struct DeliveryBatchTests {
         #expect(answers[4]?.body.hasPrefix("d:") == true)
 
         // Everything but the failing delivery is stored, with one build each.
-        #expect(try database.deliveryAnswer(provider: .github, key: "a")?.body == answers[0]?.body)
-        #expect(try database.deliveryAnswer(provider: .github, key: "c") == nil)
-        #expect(try database.deliveryAnswer(provider: .github, key: "d")?.body == answers[4]?.body)
+        #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "a")?.body == answers[0]?.body)
+        #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "c") == nil)
+        #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "d")?.body == answers[4]?.body)
         let builds = try database.builds(BuildFilter())
         #expect(builds.count == 3)
         #expect(Set(builds.map(\.number)) == [1, 2, 3])

@@ -213,8 +213,8 @@ struct SchedulingStoreTests {
         #expect(again.duplicate)
         #expect(again.body == answer.body)
         #expect(try database.builds(BuildFilter()).count == 1)
-        #expect(try database.deliveryAnswer(provider: .github, key: "d-1")?.body == answer.body)
-        #expect(try database.deliveryAnswer(provider: .gitlab, key: "d-1") == nil)
+        #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "d-1")?.body == answer.body)
+        #expect(try database.deliveryAnswer(provider: .gitlab, repositoryID: repositoryID, key: "d-1") == nil)
     }
 
     @Test("log chunks are kept once per sequence number, in order")
