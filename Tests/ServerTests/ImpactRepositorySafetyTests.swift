@@ -59,6 +59,52 @@ struct ImpactRepositorySafetyTests {
         }
     }
 
+    @Test("a graph file kept in the repository is read at head; errors name repository paths only")
+    func graphFileInTheRepository() async throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-ran-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let repository = try Self.makeRepository([
+            "Package.swift": Self.manifest(marker: marker),
+            "Sources/Core/Core.swift": "struct Core {}",
+            "Tests/CoreTests/CoreTests.swift": "struct CoreTests {}",
+            "ci/module-graph.json": Self.coreGraph,
+            "ci/bad.json": #"{"modules": 3}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: repository.path) }
+        let plain = try Self.makeRepository(["README.md": "no build files here"])
+        defer { try? FileManager.default.removeItem(atPath: plain.path) }
+
+        let server = try await TestServer.make()
+        let serverFolder = server.directory.path
+        try await server.test { client in
+            try await Self.register(repository.path, as: "acme/shop", with: client)
+            try await Self.register(plain.path, as: "acme/plain", with: client)
+            let read = try await client.send(
+                .post, "/api/v1/impact", json: #"{"repository": "acme/shop", "graph": "ci/module-graph.json", "changedFiles": ["Sources/Core/Core.swift"]}"#
+            )
+            #expect(read.status == .ok, "\(read.body)")
+            #expect((read.body["selected"] as? [[String: Any]])?.map { $0["name"] as? String } == ["CoreTests"])
+            #expect(!FileManager.default.fileExists(atPath: marker), "Package.swift ran on the server")
+
+            let cases: [(body: String, code: String, names: String)] = [
+                (#"{"repository": "acme/shop", "graph": "ci/missing.json", "changedFiles": []}"#, "invalid_graph", "ci/missing.json"),
+                (#"{"repository": "acme/shop", "graph": "ci/bad.json", "changedFiles": []}"#, "impact_failed", "ci/bad.json"),
+                (#"{"repository": "acme/shop", "graph": "ci", "changedFiles": []}"#, "invalid_graph", "ci"),
+                (#"{"repository": "acme/plain", "changedFiles": ["README.md"]}"#, "graph_required", "'.'"),
+                (#"{"graph": "ci/module-graph.json", "changedFiles": []}"#, "invalid_graph", "repository"),
+            ]
+            for (body, code, names) in cases {
+                let response = try await client.send(.post, "/api/v1/impact", json: body)
+                let message = response.body.errorMessage ?? ""
+                #expect(response.status == .badRequest, "\(body)")
+                #expect(response.body.errorCode == code, "\(body): \(message)")
+                #expect(message.contains(names), "\(body): \(message)")
+                #expect(!message.contains(serverFolder) && !message.contains(repository.path), "no server path: \(message)")
+                #expect(!message.contains("--"), "no CLI flag: \(message)")
+            }
+        }
+    }
+
     // MARK: Helpers
 
     /// A git repository in a temp folder holding `files`, committed on `main`; answers the
