@@ -47,8 +47,11 @@ struct ImpactController: APIController {
         }
         var input = ImpactService.Input(
             repository: try text("repository"), graph: nil, changedFiles: try list("changedFiles"),
-            base: try text("base"), head: try text("head"), runAll: try list("runAll") ?? [], projectPath: try text("project")
+            base: try text("base"), head: try text("head"), runAll: try list("runAll") ?? [], projectPath: nil
         )
+        if let project = try text("project") {
+            input.projectPath = try RepositoryPath.validate(project, field: "project")
+        }
         if let graph = object["graph"], !(graph is NSNull) {
             if let path = graph as? String {
                 guard input.repository != nil, !path.isEmpty, path.utf8.count <= 1024 else {

@@ -83,7 +83,8 @@ struct ImpactService: Sendable {
         let git = GitCheckout()
         try step { () throws(ImpactError) in try git.updateMirror(mirror, from: repository.cloneURL) }
         try step { () throws(ImpactError) in try git.checkout(mirror: mirror, revision: input.head ?? repository.defaultBranch, into: checkout) }
-        let project = input.projectPath.map { checkout + "/" + $0 } ?? checkout
+        // Checked again after checkout: a committed symlink can lead anywhere.
+        let project = try RepositoryPath.resolve(input.projectPath ?? ".", in: checkout, field: "project", kind: .folder)
         let changes = try step { () throws(ImpactError) in
             if let files = input.changedFiles { return ChangeSet(paths: files) }
             return try GitChangeReader().changes(in: project, base: input.base ?? repository.defaultBranch, head: "HEAD")

@@ -105,16 +105,60 @@ struct ImpactRepositorySafetyTests {
         }
     }
 
+    @Test("'project' and a 'graph' path that lead outside the checkout are refused with 400")
+    func pathsStayInsideTheCheckout() async throws {
+        let server = try await TestServer.make()
+        let serverFolder = server.directory.path
+        // A readable Gradle project beside the server's data: where '../../../../outside' leads
+        // from a checkout (<data>/db/impact/checkouts/<id>).
+        let outside = server.directory.appendingPathComponent("outside").path
+        let gradle = ["settings.gradle.kts": #"include(":core")"#, "core/build.gradle.kts": "plugins { id(\"java-library\") }\n"]
+        for (file, text) in gradle {
+            let url = URL(fileURLWithPath: outside + "/" + file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try Self.coreGraph.write(toFile: outside + "/graph.json", atomically: true, encoding: .utf8)
+        var files = ["README.md": "readme"]
+        for (file, text) in gradle { files["app/" + file] = text }
+        let repository = try Self.makeRepository(files, links: ["escape": outside, "escape.json": outside + "/graph.json"])
+        defer { try? FileManager.default.removeItem(atPath: repository.path) }
+
+        try await server.test { client in
+            try await Self.register(repository.path, as: "acme/app", with: client)
+            let inside = try await client.send(.post, "/api/v1/impact", json: #"{"repository": "acme/app", "project": "./app/", "changedFiles": ["core/A.kt"]}"#)
+            #expect(inside.status == .ok, "\(inside.body)")
+
+            let cases: [(field: String, value: String)] = [
+                ("project", "../../../../outside"), ("project", "app/../../../../../outside"), ("project", outside),
+                ("project", "escape"), ("project", "escape/core"),
+                ("graph", "../../../../outside/graph.json"), ("graph", outside + "/graph.json"), ("graph", "escape.json"),
+                ("graph", "escape/graph.json"),
+            ]
+            for (field, value) in cases {
+                let body = #"{"repository": "acme/app", "\#(field)": "\#(value)", "changedFiles": ["core/A.kt"]}"#
+                let response = try await client.send(.post, "/api/v1/impact", json: body)
+                let message = response.body.errorMessage ?? ""
+                #expect(response.status == .badRequest, "\(body): \(response.body)")
+                #expect(response.body.errorCode == "invalid_\(field)", "\(body): \(message)")
+                #expect(!message.contains(serverFolder), "no server path: \(message)")
+            }
+        }
+    }
+
     // MARK: Helpers
 
-    /// A git repository in a temp folder holding `files`, committed on `main`; answers the
-    /// folder and the commit.
-    static func makeRepository(_ files: [String: String]) throws -> (path: String, commit: String) {
+    /// A git repository in a temp folder holding `files` and symlinks `links` (name → target),
+    /// committed on `main`; answers the folder and the commit.
+    static func makeRepository(_ files: [String: String], links: [String: String] = [:]) throws -> (path: String, commit: String) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("impact-safety-\(UUID().uuidString)").path
         for (file, text) in files {
             let url = URL(fileURLWithPath: path + "/" + file)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        for (name, target) in links {
+            try FileManager.default.createSymbolicLink(atPath: path + "/" + name, withDestinationPath: target)
         }
         let commit = try ImpactAPITests.git(["init", "-q", "-b", "main", "."], ["add", "."], ["commit", "-q", "-m", "one"], in: path)
         return (path, commit)
