@@ -10,6 +10,9 @@ extension BuildReport {
         public static let maxSteps = 1_000
         /// Most failed tests listed in one report.
         public static let maxTestFailures = 10_000
+        /// Largest test count (total, passed…) accepted: far above any real run, and small
+        /// enough that sums of counts, here and in rollups, stay far from `Int.max`.
+        public static let maxTestCount = 1_000_000_000
         /// Longest duration accepted for a build, step, task or queue wait: seven days.
         public static let maxDurationSeconds: Double = 7 * 24 * 3600
         /// Longest dimension value (repository, branch, machine…).
@@ -101,9 +104,20 @@ private struct ReportChecker {
     private mutating func tests(_ tests: TestSummary) {
         let counts = [("total", tests.total), ("passed", tests.passed), ("failed", tests.failed),
                       ("skipped", tests.skipped), ("flaky", tests.flaky), ("retried", tests.retried)]
-        for (name, value) in counts where value < 0 { add("tests.\(name)", "must not be negative") }
-        if tests.passed + tests.failed + tests.skipped > tests.total {
-            add("tests", "passed + failed + skipped (\(tests.passed + tests.failed + tests.skipped)) exceeds total (\(tests.total))")
+        for (name, value) in counts {
+            if value < 0 {
+                add("tests.\(name)", "must not be negative")
+            } else if value > Limits.maxTestCount {
+                add("tests.\(name)", "\(value) is more than \(Limits.maxTestCount) tests")
+            }
+        }
+        // Checked: the counts are the client's, and a wrapped sum traps (or, unchecked, lies).
+        let (partial, overflowA) = tests.passed.addingReportingOverflow(tests.failed)
+        let (counted, overflowB) = partial.addingReportingOverflow(tests.skipped)
+        if overflowA || overflowB {
+            add("tests", "passed + failed + skipped is too large to add up")
+        } else if counted > tests.total {
+            add("tests", "passed + failed + skipped (\(counted)) exceeds total (\(tests.total))")
         }
         if tests.flaky > tests.passed { add("tests.flaky", "a flaky test passed in the end, so flaky cannot exceed passed") }
         duration(tests.durationSeconds, at: "tests.durationSeconds")

@@ -7,6 +7,7 @@ import Impact
 ///
 /// Body: `{graph | repository, changedFiles | base [+ head], runAll?, project?, kind?}` where `graph`
 /// is a module graph in the documented JSON format (or `swift package dump-package` output),
+/// inline or as the path of such a file in the repository (read at `head`),
 /// `repository` names a registered repository whose files the server reads at `head`
 /// (default: its default branch), `base`/`head` are revisions of it, `runAll` adds run-all
 /// path patterns, `project` is the project's folder inside the repository and `kind` picks one
@@ -47,7 +48,7 @@ struct ImpactController: APIController {
         }
         var input = ImpactService.Input(
             repository: try text("repository"), graph: nil, changedFiles: try list("changedFiles"),
-            base: try text("base"), head: try text("head"), runAll: try list("runAll") ?? [], projectPath: try text("project")
+            base: try text("base"), head: try text("head"), runAll: try list("runAll") ?? [], projectPath: nil
         )
         if let kind = try text("kind") {
             guard let parsed = ProjectKind.named(kind) else {
@@ -55,11 +56,21 @@ struct ImpactController: APIController {
             }
             input.kind = parsed
         }
+        if let project = try text("project") {
+            input.projectPath = try RepositoryPath.validate(project, field: "project")
+        }
         if let graph = object["graph"], !(graph is NSNull) {
-            guard JSONSerialization.isValidJSONObject(graph), let data = try? JSONSerialization.data(withJSONObject: graph) else {
-                throw APIError.badRequest("'graph' must be a module graph object", code: "invalid_graph")
+            if let path = graph as? String {
+                guard input.repository != nil, !path.isEmpty, path.utf8.count <= 1024 else {
+                    throw APIError.badRequest("a 'graph' path names a file in the 'repository' (at most 1024 bytes)", code: "invalid_graph")
+                }
+                input.graph = .file(try RepositoryPath.validate(path, field: "graph"))
+            } else {
+                guard JSONSerialization.isValidJSONObject(graph), let data = try? JSONSerialization.data(withJSONObject: graph) else {
+                    throw APIError.badRequest("'graph' must be a module graph object or the repository path of a graph file", code: "invalid_graph")
+                }
+                input.graph = .inline(data)
             }
-            input.graph = data
         }
         if input.graph == nil, input.repository == nil {
             throw APIError.badRequest("give a module 'graph' or the 'repository' to read it from", code: "missing_graph")

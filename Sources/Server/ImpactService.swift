@@ -23,10 +23,18 @@ struct ImpactService: Sendable {
         self.directory = URL(fileURLWithPath: configuration.databasePath).deletingLastPathComponent().appendingPathComponent("impact").path
     }
 
+    /// Where the module graph comes from.
+    enum Graph: Sendable {
+        /// The document itself, from the request body.
+        case inline(Data)
+        /// A repository-relative path (already validated) to a graph file, read at `head`.
+        case file(String)
+    }
+
     /// What the request asks for, decoded and checked by ``ImpactController``.
     struct Input: Sendable {
         var repository: String?
-        var graph: Data?
+        var graph: Graph?
         var changedFiles: [String]?
         var base: String?
         var head: String?
@@ -56,9 +64,12 @@ struct ImpactService: Sendable {
 
     private func analyzeNow(_ input: Input, repository: Repository?) throws(APIError) -> ImpactReport {
         guard let repository else {
-            // Validated: without a repository there is a graph and a file list.
+            // Validated: without a repository there is an inline graph and a file list.
+            guard case let .inline(data) = input.graph else {
+                throw .badRequest("a 'graph' path needs a 'repository'", code: "invalid_graph")
+            }
             do {
-                let graph = try ModuleGraphLoader().decode(input.graph ?? Data(), source: "request body 'graph'")
+                let graph = try ModuleGraphLoader().decode(data, source: "request body 'graph'")
                 return try report(graph: graph, changes: ChangeSet(paths: input.changedFiles ?? []), runAll: input.runAll)
             } catch {
                 throw .badRequest(error.description, code: "impact_failed")
@@ -67,35 +78,50 @@ struct ImpactService: Sendable {
         let mirror = directory + "/mirrors/" + Repository.folderName(for: repository.name) + ".git"
         let checkout = directory + "/checkouts/" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: checkout) }
-        do {
-            return try analyze(input, repository: repository, mirror: mirror, checkout: checkout)
-        } catch {
-            throw ImpactFailure(checkout: checkout, hidden: [mirror, directory]).apiError(error)
+        let failure = ImpactFailure(checkout: checkout, hidden: [mirror, directory])
+        func step<T>(_ body: () throws(ImpactError) -> T) throws(APIError) -> T {
+            do { return try body() } catch { throw failure.apiError(error) }
         }
-    }
-
-    /// Checks `head` out into `checkout` and reads the change and the graph there.
-    private func analyze(_ input: Input, repository: Repository, mirror: String, checkout: String) throws(ImpactError) -> ImpactReport {
         let git = GitCheckout()
-        try git.updateMirror(mirror, from: repository.cloneURL)
-        try git.checkout(mirror: mirror, revision: input.head ?? repository.defaultBranch, into: checkout)
-        let project = input.projectPath.map { checkout + "/" + $0 } ?? checkout
-        let changes: ChangeSet
-        if let files = input.changedFiles {
-            changes = ChangeSet(paths: files)
-        } else {
-            changes = try GitChangeReader().changes(in: project, base: input.base ?? repository.defaultBranch, head: "HEAD")
+        try step { () throws(ImpactError) in try git.updateMirror(mirror, from: repository.cloneURL) }
+        try step { () throws(ImpactError) in try git.checkout(mirror: mirror, revision: input.head ?? repository.defaultBranch, into: checkout) }
+        // Checked again after checkout: a committed symlink can lead anywhere.
+        let project = try RepositoryPath.resolve(input.projectPath ?? ".", in: checkout, field: "project", kind: .folder)
+        let changes = try step { () throws(ImpactError) in
+            if let files = input.changedFiles { return ChangeSet(paths: files) }
+            return try GitChangeReader().changes(in: project, base: input.base ?? repository.defaultBranch, head: "HEAD")
         }
         // Parse only: the checkout is whatever a read token named, so its code never runs
         // here; a Swift package needs a graph in the request.
         let loader = ModuleGraphLoader(policy: .parseOnly)
         let graph: ModuleGraph
-        if let data = input.graph {
-            graph = try loader.decode(data, source: "request body 'graph'", projectDirectory: project)
-        } else {
-            graph = try loader.load(projectDirectory: project, kind: input.kind).graph
+        switch input.graph {
+        case let .inline(data):
+            graph = try step { () throws(ImpactError) in try loader.decode(data, source: "request body 'graph'", projectDirectory: project) }
+        case let .file(path):
+            let file = try RepositoryPath.resolve(path, in: checkout, field: "graph", kind: .file)
+            let data = try Self.readGraphFile(file, named: path)
+            graph = try step { () throws(ImpactError) in try loader.decode(data, source: path, projectDirectory: project) }
+        case nil:
+            graph = try step { () throws(ImpactError) in try loader.load(projectDirectory: project, kind: input.kind).graph }
         }
-        return try report(graph: graph, changes: changes, runAll: input.runAll)
+        return try step { () throws(ImpactError) in try report(graph: graph, changes: changes, runAll: input.runAll) }
+    }
+
+    /// The largest graph file read from a checkout: far above any real graph, far below what
+    /// would strain the server's memory.
+    static let graphFileLimit = 64 << 20
+
+    /// The bytes of a graph file in the checkout; errors name it as the caller wrote it.
+    private static func readGraphFile(_ file: String, named path: String) throws(APIError) -> Data {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        guard size <= graphFileLimit else {
+            throw .badRequest("graph file '\(path)' is larger than \(graphFileLimit >> 20) MiB", code: "invalid_graph")
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw .badRequest("graph file '\(path)' cannot be read", code: "invalid_graph")
+        }
+        return data
     }
 
     private func report(graph: ModuleGraph, changes: ChangeSet, runAll: [String]) throws(ImpactError) -> ImpactReport {

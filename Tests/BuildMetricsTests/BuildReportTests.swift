@@ -84,4 +84,17 @@ struct BuildReportTests {
                               durationSeconds: 1_000, outcome: .success)
         #expect(off.problems.map(\.path) == ["durationSeconds"])
     }
+
+    @Test("test counts that would overflow when added are a problem, not a trap", arguments: [
+        TestSummary(total: .max, passed: .max, failed: .max, skipped: .max),
+        TestSummary(total: 1, passed: .max, failed: 1),
+        TestSummary(total: .max, passed: .max - 1, failed: 0, skipped: 2),
+        TestSummary(total: BuildReport.Limits.maxTestCount + 1, passed: 1),
+    ])
+    func overflowingTestCounts(tests: TestSummary) {
+        let report = BuildReport(dimensions: BuildDimensions(repository: "r"), durationSeconds: 10, outcome: .success, tests: tests)
+        let paths = report.problems.map(\.path)
+        #expect(!paths.isEmpty)
+        #expect(paths.allSatisfy { $0.hasPrefix("tests") })
+    }
 }

@@ -133,4 +133,29 @@ struct MetricsAPITests {
             #expect((cache.body["trend"] as? [Any])?.count == 1)
         }
     }
+
+    @Test("test counts that overflow when added are a 400, on the metrics endpoint and the agent's")
+    func overflowingTestCounts() async throws {
+        try await TestServer.make().test { client in
+            let report = #"""
+                {"dimensions": {"repository": "acme/ios-app"}, "durationSeconds": 10, "outcome": "success",
+                 "tests": {"total": 9223372036854775807, "passed": 9223372036854775807, "failed": 9223372036854775807,
+                           "skipped": 9223372036854775807, "durationSeconds": 1}}
+                """#
+            let rejected = try await client.send(.post, "/api/v1/metrics/builds", json: report)
+            #expect(rejected.status == .badRequest)
+            #expect(rejected.body.errorCode == "invalid_report")
+
+            let agent = try await AgentAPITests.registerAgent(client)
+            _ = try await AgentAPITests.trigger(client)
+            let job = try #require(try await AgentAPITests.next(client, agent: agent))
+            let id = try #require(job["jobID"] as? Int)
+            #expect(try await client.send(.post, "/api/v1/agent/jobs/\(id)/start", token: agent).status == .ok)
+            let fromAgent = try await client.send(.post, "/api/v1/agent/jobs/\(id)/metrics", token: agent, json: report)
+            #expect(fromAgent.status == .badRequest)
+            #expect(fromAgent.body.errorCode == "invalid_report")
+            // The server is still there.
+            #expect(try await client.send(.get, "/healthz", token: nil).status == .ok)
+        }
+    }
 }
