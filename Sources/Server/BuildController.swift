@@ -46,6 +46,12 @@ struct BuildController: APIController {
             },
             Route(.post, "/api/v1/builds", scope: .write) { request, context in
                 let input = try await request.decodeJSON(TriggerRequest.self, limit: bodyLimit)
+                // The agent hands both to git: refused here, not by git on the build machine.
+                for (field, value) in [("branch", input.branch), ("commit", input.commit)] {
+                    if let value, let problem = GitInput.revisionProblem(value) {
+                        throw APIError.badRequest("'\(field)' \(problem)", code: "invalid_\(field)")
+                    }
+                }
                 let repository = try input.repository.map(resolveRepository)
                 let branch = input.branch ?? repository?.defaultBranch ?? "main"
                 // Without a commit the build runs the branch's tip, resolved by the agent at checkout.
