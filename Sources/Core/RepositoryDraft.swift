@@ -35,12 +35,12 @@ public struct RepositoryDraft: Codable, Sendable, Equatable {
             throw ValidationFailure(field: "provider", message: "provider '\(provider)' is not supported; use one of: \(GitProvider.allowedValues)")
         }
         let cloneURL = cloneURL.trimmingCharacters(in: .whitespaces)
-        guard !cloneURL.isEmpty else {
-            throw ValidationFailure(field: "cloneURL", message: "cloneURL must not be empty")
+        if let problem = GitInput.cloneURLProblem(cloneURL) {
+            throw ValidationFailure(field: "cloneURL", message: "cloneURL \(problem)")
         }
         let branch = (defaultBranch ?? "main").trimmingCharacters(in: .whitespaces)
-        guard !branch.isEmpty, !branch.contains(where: \.isWhitespace) else {
-            throw ValidationFailure(field: "defaultBranch", message: "defaultBranch must be a branch name without spaces")
+        if let problem = GitInput.revisionProblem(branch) {
+            throw ValidationFailure(field: "defaultBranch", message: "defaultBranch \(problem)")
         }
         if let secret = webhookSecret, secret.count < 16 {
             throw ValidationFailure(field: "webhookSecret", message: "webhookSecret must be at least 16 characters, or omitted to have one generated")

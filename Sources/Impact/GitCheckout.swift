@@ -44,6 +44,23 @@ public struct GitCheckout: Sendable {
         _ = try runner.run("git", ["-C", directory, "checkout", "--detach", "--quiet", revision, "--"])
     }
 
+    /// The commit `revision` names in `mirror`: a commit id, a tag, any branch (`feature`, or
+    /// `origin/feature` as a clone would spell it), or an expression such as `main~2`.
+    /// Resolved in the mirror because a fresh clone of it knows only the default branch by
+    /// its short name.
+    public func commit(of revision: String, inMirror mirror: String) throws(ImpactError) -> String {
+        try Self.refuseOption(revision)
+        var candidates = [revision]
+        if revision.hasPrefix("origin/") { candidates.append(String(revision.dropFirst("origin/".count))) }
+        for candidate in candidates {
+            if let output = try? runner.run("git", ["--git-dir=\(mirror)", "rev-parse", "--verify", "--quiet", candidate + "^{commit}"]) {
+                let commit = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                if !commit.isEmpty { return commit }
+            }
+        }
+        throw .unknownRevision(revision)
+    }
+
     /// The commit a pull request's changes start from: the merge base of `base` and `head`.
     public func mergeBase(_ base: String, _ head: String, in directory: String) throws(ImpactError) -> String {
         try Self.refuseOption(base)

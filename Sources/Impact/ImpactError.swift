@@ -16,6 +16,8 @@ public enum ImpactError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The project can only be read by running its code (a Package.swift), which this loader
     /// may not do; a module graph has to be given instead.
     case graphRequired(directory: String, kind: ProjectKind)
+    /// A revision names no branch, tag or commit of the repository.
+    case unknownRevision(String)
     /// A tool we run (swift, git) is not on PATH.
     case toolNotFound(String)
     /// A tool we ran exited non-zero.
@@ -38,6 +40,8 @@ public enum ImpactError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(directory) has no Package.swift, settings.gradle(.kts) or project.yml; pass --graph with a module graph"
         case let .graphRequired(directory, _):
             "\(directory) is a Swift package, and reading Package.swift means running it, which is not allowed here; give a module graph"
+        case let .unknownRevision(revision):
+            "'\(revision)' names no branch, tag or commit of the repository"
         case let .toolNotFound(tool):
             "`\(tool)` is not on PATH"
         case let .commandFailed(command, status, stderr):

@@ -46,6 +46,12 @@ struct BuildController: APIController {
             },
             Route(.post, "/api/v1/builds", scope: .write) { request, context in
                 let input = try await request.decodeJSON(TriggerRequest.self, limit: bodyLimit)
+                // The agent hands both to git: refused here, not by git on the build machine.
+                for (field, value) in [("branch", input.branch), ("commit", input.commit)] {
+                    if let value, let problem = GitInput.revisionProblem(value) {
+                        throw APIError.badRequest("'\(field)' \(problem)", code: "invalid_\(field)")
+                    }
+                }
                 let repository = try input.repository.map(resolveRepository)
                     ?? planner.repositoryForManualBuild(pipeline: input.pipeline, among: repositories.list().repositories)
                 let branch = input.branch ?? repository.defaultBranch

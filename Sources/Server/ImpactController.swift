@@ -46,6 +46,11 @@ struct ImpactController: APIController {
             }
             return strings
         }
+        for key in ["base", "head"] {
+            if let value = try text(key), let problem = GitInput.revisionProblem(value) {
+                throw APIError.badRequest("'\(key)' \(problem)", code: "invalid_\(key)")
+            }
+        }
         var input = ImpactService.Input(
             repository: try text("repository"), graph: nil, changedFiles: try list("changedFiles"),
             base: try text("base"), head: try text("head"), runAll: try list("runAll") ?? [], projectPath: nil

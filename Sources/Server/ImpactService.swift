@@ -84,12 +84,17 @@ struct ImpactService: Sendable {
         }
         let git = GitCheckout()
         try step { () throws(ImpactError) in try git.updateMirror(mirror, from: repository.cloneURL) }
-        try step { () throws(ImpactError) in try git.checkout(mirror: mirror, revision: input.head ?? repository.defaultBranch, into: checkout) }
+        // Both resolved in the mirror, so any branch works, not only the default one.
+        let head = try step { () throws(ImpactError) in try git.commit(of: input.head ?? repository.defaultBranch, inMirror: mirror) }
+        let base = try input.changedFiles == nil
+            ? step { () throws(ImpactError) in try git.commit(of: input.base ?? repository.defaultBranch, inMirror: mirror) }
+            : nil
+        try step { () throws(ImpactError) in try git.checkout(mirror: mirror, revision: head, into: checkout) }
         // Checked again after checkout: a committed symlink can lead anywhere.
         let project = try RepositoryPath.resolve(input.projectPath ?? ".", in: checkout, field: "project", kind: .folder)
         let changes = try step { () throws(ImpactError) in
-            if let files = input.changedFiles { return ChangeSet(paths: files) }
-            return try GitChangeReader().changes(in: project, base: input.base ?? repository.defaultBranch, head: "HEAD")
+            guard let base else { return ChangeSet(paths: input.changedFiles ?? []) }
+            return try GitChangeReader().changes(in: project, base: base, head: "HEAD")
         }
         // Parse only: the checkout is whatever a read token named, so its code never runs
         // here; a Swift package needs a graph in the request.

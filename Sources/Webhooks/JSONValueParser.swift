@@ -267,6 +267,9 @@ struct JSONValueParser {
                 let low = try hex4()
                 code = (0xDC00...0xDFFF).contains(low) ? 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
             }
+            // A NUL is valid JSON but no branch, name or message holds one, and C strings
+            // (SQLite, git arguments) would end there, so a value would be cut short silently.
+            guard code != 0 else { throw failure("NUL character (\\u0000) in a string") }
             // A lone surrogate is not a character: replaced, like invalid UTF-8 elsewhere.
             output.append(contentsOf: Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8))
         default:

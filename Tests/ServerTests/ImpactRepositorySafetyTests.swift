@@ -146,6 +146,37 @@ struct ImpactRepositorySafetyTests {
         }
     }
 
+    @Test("'head' and 'base' may name any branch of the repository, not only the default one")
+    func anyBranch() async throws {
+        let repository = try Self.makeRepository([
+            "Sources/Core/Core.swift": "struct Core {}",
+            "Tests/CoreTests/CoreTests.swift": "struct CoreTests {}",
+            "ci/module-graph.json": Self.coreGraph,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: repository.path) }
+        try "struct Core { var cents = 0 }".write(toFile: repository.path + "/Sources/Core/Core.swift", atomically: true, encoding: .utf8)
+        _ = try ImpactAPITests.git(["checkout", "-q", "-b", "feature"], ["commit", "-q", "-am", "two"], ["checkout", "-q", "main"], in: repository.path)
+
+        try await TestServer.make().test { client in
+            try await Self.register(repository.path, as: "acme/shop", with: client)
+            for head in ["feature", "origin/feature"] {
+                let body = #"{"repository": "acme/shop", "graph": "ci/module-graph.json", "base": "main", "head": "\#(head)"}"#
+                let response = try await client.send(.post, "/api/v1/impact", json: body)
+                #expect(response.status == .ok, "\(head): \(response.body)")
+                #expect((response.body["selected"] as? [[String: Any]])?.map { $0["name"] as? String } == ["CoreTests"], "\(head)")
+            }
+            let reverse = try await client.send(
+                .post, "/api/v1/impact", json: #"{"repository": "acme/shop", "graph": "ci/module-graph.json", "base": "feature", "head": "main"}"#
+            )
+            #expect(reverse.status == .ok, "\(reverse.body)")
+            let unknown = try await client.send(
+                .post, "/api/v1/impact", json: #"{"repository": "acme/shop", "graph": "ci/module-graph.json", "base": "main", "head": "nowhere"}"#
+            )
+            #expect(unknown.status == .badRequest)
+            #expect(unknown.body.errorMessage?.contains("'nowhere'") == true, "\(unknown.body)")
+        }
+    }
+
     // MARK: Helpers
 
     /// A git repository in a temp folder holding `files` and symlinks `links` (name → target),

@@ -23,6 +23,13 @@ struct JSONValueParserTests {
         ]))
     }
 
+    @Test func nulInAStringIsRefusedNotTruncated() {
+        for text in [#"{"ref": "refs/heads/main\u0000x"}"#, #"["\u0000"]"#, #"{"a\u0000": 1}"#] {
+            #expect(throws: JSONValueParser.Failure.self, "\(text)") { try parse(text) }
+            #expect(throws: JSONValueParser.Failure.self, "\(text)") { try JSONValueParser.parse(Array(text.utf8), onlyMembers: ["b"]) }
+        }
+    }
+
     @Test func malformedInputIsAnErrorWithItsOffset() {
         let bad = [#"{"a": }"#, #"{"a" 1}"#, #"[1, 2"#, #"{"a": tru}"#, #""unterminated"#, #"{"a": 01x}"#, "[1] 2", "\"tab\there\"", #"{"a": 1.}"#, #"["\q"]"#]
         for text in bad {
