@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import ServiceLifecycle
 import Store
 import Synchronization
 
@@ -13,6 +14,9 @@ import Synchronization
 /// pass. So a new job costs about two claims however many agents wait, instead of every
 /// parked poll racing for the database's single writer. Wakes during a pass run another
 /// pass after it; a generation counter closes the gap between "found nothing" and "parked".
+///
+/// On graceful shutdown parked polls are answered "nothing" at once (the agent polls again,
+/// elsewhere or after the restart), instead of holding the server open until their wait ends.
 public final class JobDispatcher: Sendable {
     private let queue: any JobQueue
     private let leaseSeconds: Double
@@ -31,7 +35,7 @@ public final class JobDispatcher: Sendable {
     /// A job for the agent, waiting up to `wait` for one; nil when none came in time.
     public func nextJob(for agent: Agent, wait: Duration) async throws(StoreError) -> JobAssignment? {
         let deadline = ContinuousClock.now + wait
-        while !Task.isCancelled {
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
             let generation = state.withLock { $0.generation }
             if let job = try queue.claimNextJob(agent: agent, leaseSeconds: leaseSeconds, now: clock.now) {
                 return job
@@ -84,14 +88,22 @@ public final class JobDispatcher: Sendable {
             self?.resume(id, with: .timedOut)
         }
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<ParkResult, Never>) in
-                let missedWake = state.withLock { state in
-                    if state.generation != seenGeneration { return true }
-                    state.sequence += 1
-                    state.waiters[id] = DispatchState.Waiter(agent: agent, order: state.sequence, deadline: deadline, continuation: continuation)
-                    return false
+            // The request runs inside the HTTP server's service, so it sees that service's
+            // graceful shutdown (SIGTERM, SIGINT) and can stop waiting at once.
+            await withGracefulShutdownHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<ParkResult, Never>) in
+                    let missedWake = state.withLock { state in
+                        // Checked under the lock the shutdown handler's resume takes: either this
+                        // sees the shutdown, or the handler sees this waiter.
+                        if state.generation != seenGeneration || Task.isShuttingDownGracefully { return true }
+                        state.sequence += 1
+                        state.waiters[id] = DispatchState.Waiter(agent: agent, order: state.sequence, deadline: deadline, continuation: continuation)
+                        return false
+                    }
+                    if missedWake { continuation.resume(returning: .retry) }
                 }
-                if missedWake { continuation.resume(returning: .retry) }
+            } onGracefulShutdown: {
+                self.resume(id, with: .timedOut)
             }
         } onCancel: {
             resume(id, with: .timedOut)

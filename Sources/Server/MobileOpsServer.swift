@@ -114,7 +114,7 @@ public struct MobileOpsServer {
             }
         }
         do {
-            try await application.runService()
+            try await ShutdownAnnouncer.group(running: application, logger: logger).run()
         } catch let error as IOError {
             // Only binding does socket I/O that can fail the whole server; the rest is per connection.
             await container.shutdown()

@@ -119,7 +119,7 @@ struct ServerProcessTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let (server, stdout, _, port) = try await start(in: directory)
+        let (server, stdout, stderr, port) = try await start(in: directory)
         let status = try await CLIProcess.run(["status", "--server", "http://127.0.0.1:\(port)"])
         #expect(status.status == 0)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("data/db.sqlite").path))
@@ -128,6 +128,8 @@ struct ServerProcessTests {
         server.waitUntilExit()
         #expect(server.terminationReason == .exit)
         #expect(server.terminationStatus == 0)
+        let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("shutdown requested"), "the signal is logged when it arrives")
         let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let token = try #require(printed.range(of: #"mo_[0-9a-f]+_[0-9a-f]+"#, options: .regularExpression).map { String(printed[$0]) })
 
