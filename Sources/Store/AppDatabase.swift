@@ -13,6 +13,8 @@ public struct AppDatabase: Sendable {
     private let checkpointer: WALCheckpointer?
     /// The time the store's own reads are judged at (an agent's liveness in pending reasons).
     let clock: any TimeSource
+    /// The exclusive hold on the file of a database opened with `open(path:)`; kept by the copies.
+    var fileLock: DatabaseFileLock?
 
     /// Wraps a writer and migrates it to the current schema.
     ///
