@@ -7,7 +7,8 @@ extension AppDatabase {
     ///
     /// An existing file is first inspected through a read-only connection, so a file that is
     /// not a database, is someone else's database, or carries migrations newer than this
-    /// binary is rejected before a single byte of it changes.
+    /// binary is rejected before a single byte of it changes. A file another process has
+    /// open this way is refused (`StoreError.databaseInUse`): see `DatabaseFileLock`.
     /// - Parameters:
     ///   - path: The SQLite file; its folder is created when missing.
     ///   - busyTimeout: How long a writer waits for a lock before failing.
@@ -22,6 +23,8 @@ extension AppDatabase {
         } catch {
             throw StoreError.cannotCreateDirectory(path: folder, reason: error.localizedDescription)
         }
+        // Before anything reads or migrates the file: a second server must change nothing.
+        let lock = try DatabaseFileLock(databasePath: path)
         if FileManager.default.fileExists(atPath: path) {
             try inspectExistingFile(at: path)
         }
@@ -40,7 +43,9 @@ extension AppDatabase {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            return try AppDatabase(pool, checkpointingFileAt: path, clock: clock, presenceWindow: presenceWindow)
+            var database = try AppDatabase(pool, checkpointingFileAt: path, clock: clock, presenceWindow: presenceWindow)
+            database.fileLock = lock
+            return database
         } catch let error as StoreError {
             throw error
         } catch {

@@ -16,6 +16,8 @@ public struct AppDatabase: Sendable {
     let clock: any TimeSource
     /// How long an agent may be silent before it counts as offline: the job lease.
     let presenceWindow: TimeInterval
+    /// The exclusive hold on the file of a database opened with `open(path:)`; kept by the copies.
+    var fileLock: DatabaseFileLock?
 
     /// Wraps a writer and migrates it to the current schema.
     ///

@@ -17,6 +17,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(String)
     /// The job is not held by the agent asking (given away after a lost lease, or finished).
     case jobNotHeld(jobID: Int64)
+    /// Another process (a second server) has the database file open.
+    case databaseInUse(path: String)
     /// Revoking this token would leave no active admin token: nobody could manage tokens.
     case lastAdminToken(id: String)
     /// Any other database failure, with SQLite's message.
@@ -35,6 +37,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path) was written by a newer MobileOps (unknown migrations: \(unknown.joined(separator: ", "))); upgrade this server or use another database"
         case let .jobNotHeld(jobID):
             "job \(jobID) is not held by this agent; stop working on it"
+        case let .databaseInUse(path):
+            "\(path) is in use by another MobileOps server process (it holds \(path).lock); stop that server, or point --database (MOBILE_OPS_DATABASE) at another file"
         case let .lastAdminToken(id):
             "token \(id) is the last active admin token; create another admin token before revoking it"
         case let .conflict(message), let .notFound(message), let .database(message):

@@ -51,6 +51,12 @@ struct ServerProcessTests {
         let exited = AsyncStream<Void>.makeStream()
         process.terminationHandler = { _ in exited.continuation.finish() }
         try process.run()
+        // Bounded: a server that should have refused to start but serves instead is stopped.
+        let watchdog = Task.detached {
+            try await Task.sleep(for: .seconds(60))
+            if process.isRunning { process.terminate() }
+        }
+        defer { watchdog.cancel() }
         // Read both pipes while it runs, off the cooperative pool, so neither can fill and stall it.
         async let out = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }.value
         async let err = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
@@ -86,6 +92,21 @@ struct ServerProcessTests {
         again.waitUntilExit()
         let printed = String(decoding: againOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(Self.token(in: printed) != nil)
+    }
+
+    @Test("a second server on the same database is refused at start, naming the file")
+    func secondServerRefused() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-proc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let (first, _, _, _) = try await start(in: directory)
+        defer { first.terminate(); first.waitUntilExit() }
+        let database = directory.appendingPathComponent("data/db.sqlite").path
+        let second = try await runToExit(["--port", "0", "--database", database], in: directory)
+        #expect(second.status != 0)
+        #expect(second.stderr.contains("in use by another MobileOps server"), "\(second.stderr)")
+        #expect(second.stderr.contains(database))
     }
 
     @Test("reset-admin-token prints a new admin token that works, and the lost bootstrap token stops working")
