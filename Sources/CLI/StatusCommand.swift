@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
 
-/// `mobile-ops status`: is the server up, which version, is its database ready.
+/// `mobile-ops status`: is the server up, which version, is it ready to serve.
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the server's health, version and database."
+        abstract: "Show the server's health, version and readiness."
     )
 
     @OptionGroup var connection: ConnectionOptions
@@ -19,9 +19,9 @@ struct StatusCommand: AsyncParsableCommand {
                 Output.json(body)
                 return
             }
-            Output.table(["server", "status", "version", "database", "ready"], [[
-                connection.serverURL, health.status, health.version, ready.database.path,
-                ready.database.reachable ? "yes (\(ready.database.migrations) migrations)" : "no",
+            Output.table(["server", "status", "version", "ready"], [[
+                connection.serverURL, health.status, health.version,
+                ready.status == "ready" ? "yes" : "no" + (ready.reason.map { " (\($0))" } ?? ""),
             ]])
         }
     }
@@ -32,12 +32,7 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     struct Readiness: Decodable {
-        struct Database: Decodable {
-            var path: String
-            var reachable: Bool
-            var migrations: Int
-        }
         var status: String
-        var database: Database
+        var reason: String?
     }
 }

@@ -11,12 +11,10 @@ struct HealthController: APIController {
                 try .json(Health(status: "ok", version: MobileOpsVersion.current))
             },
             Route(.get, "/readyz", scope: nil) { _, _ in
+                // Unauthenticated: the answer says ready or not, never where the data lives
+                // or which build runs there.
                 let ready = database.isReady()
-                let body = Readiness(
-                    status: ready ? "ready" : "not_ready",
-                    version: MobileOpsVersion.current,
-                    database: .init(path: database.path, reachable: ready, migrations: AppDatabase.knownMigrations.count)
-                )
+                let body = ready ? Readiness(status: "ready") : Readiness(status: "not_ready", reason: "the database is not available")
                 return try .json(body, status: ready ? .ok : .serviceUnavailable)
             },
         ]
@@ -28,16 +26,10 @@ struct HealthController: APIController {
         var version: String
     }
 
-    /// `GET /readyz` body.
+    /// `GET /readyz` body: `status` is `ready` or `not_ready`, with a generic `reason` when not.
     struct Readiness: Codable {
-        struct Database: Codable {
-            var path: String
-            var reachable: Bool
-            var migrations: Int
-        }
         var status: String
-        var version: String
-        var database: Database
+        var reason: String?
     }
 }
 

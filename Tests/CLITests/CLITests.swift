@@ -3,14 +3,15 @@ import Testing
 
 @Suite("The mobile-ops CLI against a live server")
 struct CLITests {
-    @Test("status shows health, version and database, as a table and as JSON")
+    @Test("status shows health, version and readiness, as a table and as JSON")
     func status() async throws {
         try await LiveServer.run { server in
             let table = try await CLIProcess.run(["status", "--server", server.url])
             #expect(table.status == 0)
             #expect(table.stdout.contains("ok"))
             #expect(table.stdout.contains("0.1.0"))
-            #expect(table.stdout.contains("mobile-ops.sqlite"))
+            #expect(table.stdout.contains("yes"))
+            #expect(!table.stdout.contains("mobile-ops.sqlite"))
 
             let json = try await CLIProcess.run(["status", "--json"], environment: ["MOBILE_OPS_SERVER": server.url])
             #expect(json.status == 0)
