@@ -76,16 +76,18 @@ let package = Package(
             dependencies: ["Core", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        // Alias-expansion and depth limits checked before any YAML is composed.
+        .target(name: "YAMLBudget", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings),
         .target(
             name: "Pipelines",
-            dependencies: ["Core", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Core", "YAMLBudget", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         // Named BuildMetrics: swift-metrics (via Hummingbird) already has a `Metrics` module.
         .target(name: "BuildMetrics", swiftSettings: swiftSettings),
         .target(
             name: "Impact",
-            dependencies: [.product(name: "Yams", package: "Yams")],
+            dependencies: ["YAMLBudget", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -93,6 +95,7 @@ let package = Package(
             dependencies: [
                 "Core",
                 "HTTPClient",
+                "YAMLBudget",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -1,4 +1,5 @@
 import Foundation
+import YAMLBudget
 import Yams
 
 /// Loads an XcodeGen spec the way XcodeGen does: `include:` files first (each path relative to
@@ -26,6 +27,10 @@ struct XcodeGenSpecLoader {
         defer { visiting.remove(file) }
         let absolute = ProjectPath.join(root, file)
         let text = try GradleProjectReader.read(absolute)
+        // The server reads project.yml from checkouts anyone with a read token names.
+        if let violation = YAMLBudget.standard.check(text) {
+            throw .invalidBuildFile(path: absolute, reason: "line \(violation.line), column \(violation.column): \(violation.message)")
+        }
         let document: Any?
         do {
             document = try Yams.load(yaml: text)

@@ -1,4 +1,5 @@
 import Foundation
+import YAMLBudget
 import Yams
 
 /// Turns pipeline YAML into a validated `PipelineDefinition`, or every problem in it.
@@ -28,6 +29,10 @@ public enum PipelineParser {
 
     /// Like `parse`, also returning where the name is, for errors the catalog finds later.
     static func parseLocated(yaml: String, file: String) -> Result<(definition: PipelineDefinition, nameMark: Mark?), PipelineDiagnostics> {
+        // Before composing: an alias bomb or deep nesting costs nothing until it is expanded.
+        if let violation = YAMLBudget.standard.check(yaml) {
+            return .failure(PipelineDiagnostics([PipelineDiagnostic(file: file, line: violation.line, column: violation.column, message: violation.message)]))
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)

@@ -1,4 +1,5 @@
 import Foundation
+import YAMLBudget
 import Yams
 
 // MARK: - TrainParser
@@ -9,6 +10,10 @@ import Yams
 public enum TrainParser {
     /// Parses one train definition; `file` names it in diagnostics (a path, or `request body`).
     public static func parse(yaml: String, file: String) -> Result<TrainDefinition, TrainDiagnostics> {
+        // Before composing: an alias bomb or deep nesting costs nothing until it is expanded.
+        if let violation = YAMLBudget.standard.check(yaml) {
+            return .failure(TrainDiagnostics([TrainDiagnostic(file: file, line: violation.line, column: violation.column, message: violation.message)]))
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)

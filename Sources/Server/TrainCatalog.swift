@@ -57,8 +57,12 @@ struct TrainCatalog: Sendable {
 
     /// Parses `text` (YAML or JSON) and stores it.
     /// - Throws: `APIError` 400 `invalid_train` listing every problem as `file:line:column: message`.
-    func create(text: String, actor: String) throws -> Entry {
-        switch TrainParser.parse(yaml: text, file: "request body") {
+    ///
+    /// The parse runs in a detached task at utility priority, not on the request's own task:
+    /// it is CPU work sized by the caller's text, and must not hold up other requests.
+    func create(text: String, actor: String) async throws -> Entry {
+        let parsed = await Task.detached(priority: .utility) { TrainParser.parse(yaml: text, file: "request body") }.value
+        switch parsed {
         case .failure(let diagnostics):
             throw APIError.badRequest(diagnostics.description, code: "invalid_train")
         case .success(let definition):

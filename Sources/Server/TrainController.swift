@@ -24,7 +24,7 @@ struct TrainController: APIController {
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                     throw APIError.badRequest("the request body is empty; send the train definition as YAML or JSON", code: "invalid_train")
                 }
-                let entry = try catalog.create(text: text, actor: context.actor)
+                let entry = try await catalog.create(text: text, actor: context.actor)
                 return try .json(TrainView(entry, now: clock.now), status: .created)
             },
             Route(.get, "/api/v1/trains/:id", scope: .read) { _, context in

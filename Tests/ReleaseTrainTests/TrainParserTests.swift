@@ -82,4 +82,20 @@ struct TrainParserTests {
         #expect(try JSONDecoder().decode(TrainDefinition.self, from: Data(json.utf8)) == train)
         #expect(try TrainParser.parse(yaml: json, file: "request body").get() == train)
     }
+
+    @Test("A billion laughs, as values or as a mapping key, is refused at a position", arguments: [false, true])
+    func billionLaughs(asKey: Bool) throws {
+        var lines = ["name: bomb", "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+        for level in 1...8 {
+            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
+        }
+        lines.append(asKey ? "? *a8\n: boom" : "boom: *a8")
+        guard case .failure(let failure) = TrainParser.parse(yaml: lines.joined(separator: "\n"), file: "request body") else {
+            Issue.record("a billion laughs was accepted")
+            return
+        }
+        #expect(failure.diagnostics.count == 1)
+        #expect(failure.description.contains("expands to more than"), "\(failure)")
+        #expect(failure.description.hasPrefix("request body:"), "\(failure)")
+    }
 }

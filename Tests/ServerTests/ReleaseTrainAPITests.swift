@@ -34,6 +34,23 @@ struct ReleaseTrainAPITests {
         }
     }
 
+    @Test("a billion-laughs train, aliases used as a mapping key, is a 400 and the server keeps answering")
+    func aliasBomb() async throws {
+        var lines = ["name: bomb", "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+        for level in 1...8 {
+            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
+        }
+        lines.append("? *a8\n: boom")
+        let bomb = lines.joined(separator: "\n")
+        try await TestServer.make(configure: { ReleaseFiles.install(in: $0, train: nil) }).test { client in
+            let refused = try await client.send(.post, "/api/v1/trains", json: bomb)
+            #expect(refused.status == .badRequest)
+            #expect(refused.body.errorCode == "invalid_train")
+            #expect(refused.body.errorMessage?.contains("expands to more than") == true, "\(refused.body)")
+            #expect(try await client.send(.get, "/healthz", token: nil).status == .ok)
+        }
+    }
+
     @Test("every refused transition answers 409 with the allowed actions")
     func invalidTransitions() async throws {
         try await TestServer.make(configure: { ReleaseFiles.install(in: $0, train: nil) }).test { client in
