@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # with lld; export no symbols (Swift's static link would export all ~40,000 of ours, and every
 # symbol lookup at start-up would page in their tables); and pack the relative relocations
 # (DT_RELR) where glibc can load them (2.36 and later: Debian 12). Together they take the idle
-# server from about 43 to 33 MiB resident (README, Performance).
+# server from about 43 to 33 MiB resident (docs/performance.md).
 GLIBC_HAS_RELR := $(shell ldd --version 2>/dev/null | awk 'NR == 1 { split($$NF, v, "."); print ((v[1] > 2 || v[2] >= 36) ? "yes" : "no") }')
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker --no-export-dynamic
 ifeq ($(GLIBC_HAS_RELR),yes)
