@@ -2,6 +2,7 @@ import Core
 import DI
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import Testing
 @testable import Server
 
@@ -33,13 +34,7 @@ struct ReleaseRolloutOrderTests {
             let server = try await TestServer.releaseTrain(fake: fake, credentials: credentials, train: Self.train, clock: clock)
             let service = try await server.server.container.resolve(ReleaseTrainService.self)
             try await server.test { client in
-                _ = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/mobile-app", "provider": "github", "cloneURL": "https://github.com/acme/mobile-app.git", "defaultBranch": "main"}"#)
-                let started = try await client.send(.post, "/api/v1/releases", json: #"{"train": "android-app", "store": {"androidPackage": "com.acme.mobile", "androidVersionCodes": ["4200"]}}"#)
-                let id = try #require(started.body["id"] as? Int, "\(started.body)")
-                await service.check(on: clock, at: time.at(day: 23, 10))
-                let agent = try await AgentAPITests.registerAgent(client)
-                #expect(try await client.passAllJobs(agent: agent) == 1)
-                await service.check(on: clock, at: time.at(day: 23, 11))
+                let id = try await Self.startWithPassedCandidate(client, service: service, clock: clock, time: time)
                 let approved = try await client.send(.post, "/api/v1/releases/\(id)/approve", json: #"{"gate": "qa"}"#)
                 #expect(approved.body["state"] as? String == "submitting")
 
@@ -76,13 +71,7 @@ struct ReleaseRolloutOrderTests {
             let server = try await TestServer.releaseTrain(fake: fake, credentials: credentials, train: Self.train, clock: clock)
             let service = try await server.server.container.resolve(ReleaseTrainService.self)
             try await server.test { client in
-                _ = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/mobile-app", "provider": "github", "cloneURL": "https://github.com/acme/mobile-app.git", "defaultBranch": "main"}"#)
-                let started = try await client.send(.post, "/api/v1/releases", json: #"{"train": "android-app", "store": {"androidPackage": "com.acme.mobile", "androidVersionCodes": ["4200"]}}"#)
-                let id = try #require(started.body["id"] as? Int, "\(started.body)")
-                await service.check(on: clock, at: time.at(day: 23, 10))
-                let agent = try await AgentAPITests.registerAgent(client)
-                #expect(try await client.passAllJobs(agent: agent) == 1)
-                await service.check(on: clock, at: time.at(day: 23, 11))
+                let id = try await Self.startWithPassedCandidate(client, service: service, clock: clock, time: time)
                 _ = try await client.send(.post, "/api/v1/releases/\(id)/approve", json: #"{"gate": "qa"}"#)
                 // Submitted and the first step (20 %) taken at 12:00.
                 await service.check(on: clock, at: time.at(day: 23, 12))
@@ -104,5 +93,20 @@ struct ReleaseRolloutOrderTests {
                 #expect(await world.playTrackUpdates().count > afterResume, "the next step after a full soak")
             }
         }
+    }
+
+    /// Registers the repository, starts a release of `android-app`, passes its release
+    /// candidate on an agent and brings it to sign-off (23 November, 10:00 and 11:00).
+    static func startWithPassedCandidate(
+        _ client: some TestClientProtocol, service: ReleaseTrainService, clock: ManualClock, time: TrainClock
+    ) async throws -> Int {
+        _ = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/mobile-app", "provider": "github", "cloneURL": "https://github.com/acme/mobile-app.git", "defaultBranch": "main"}"#)
+        let started = try await client.send(.post, "/api/v1/releases", json: #"{"train": "android-app", "store": {"androidPackage": "com.acme.mobile", "androidVersionCodes": ["4200"]}}"#)
+        let id = try #require(started.body["id"] as? Int, "\(started.body)")
+        await service.check(on: clock, at: time.at(day: 23, 10))
+        let agent = try await AgentAPITests.registerAgent(client)
+        #expect(try await client.passAllJobs(agent: agent) == 1)
+        await service.check(on: clock, at: time.at(day: 23, 11))
+        return id
     }
 }
