@@ -72,11 +72,11 @@ public actor GitWorkspace {
 
     // MARK: Names
 
-    /// Rejects commit names git could read as options or that cannot be one revision.
+    /// Rejects commit names git could read as options or that cannot be one revision: the
+    /// server's input rules (`GitInput`), checked again here because the agent runs git, and
+    /// no `:` (a fetch refspec separator).
     static func validate(commit: String) throws(CheckoutError) {
-        let bad = commit.isEmpty || commit.count > 255 || commit.hasPrefix("-")
-            || commit.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0 == ":" }
-        if bad { throw .invalidCommit(commit) }
+        if GitInput.revisionProblem(commit) != nil || commit.contains(":") { throw .invalidCommit(commit) }
     }
 
     // MARK: Mirror lock
