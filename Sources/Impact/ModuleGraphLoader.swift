@@ -85,19 +85,21 @@ public struct ModuleGraphLoader: Sendable {
 
     // MARK: Project folders
 
-    /// What the folder holds: Package.swift first, then Gradle settings, then project.yml.
+    /// What the folder is: its app description (Gradle settings, then project.yml) when it has
+    /// one, else a Package.swift.
     public func detectKind(projectDirectory: String) -> ProjectKind? {
         detectKinds(projectDirectory: projectDirectory).first
     }
 
-    /// Every build description the folder holds, in that order: a repository may keep a
-    /// Package.swift for its tools next to the app's project.yml or Gradle build.
+    /// Every build description the folder holds, the app's first: a repository may keep a
+    /// Package.swift for its tools next to the app's project.yml or Gradle build, and is then
+    /// an app with tools, not a package.
     public func detectKinds(projectDirectory: String) -> [ProjectKind] {
         let has = { (name: String) in FileManager.default.fileExists(atPath: "\(projectDirectory)/\(name)") }
         var kinds: [ProjectKind] = []
-        if has("Package.swift") { kinds.append(.swiftPackage) }
         if has("settings.gradle.kts") || has("settings.gradle") { kinds.append(.gradle) }
         if has("project.yml") || has("project.yaml") { kinds.append(.xcodeGen) }
+        if has("Package.swift") { kinds.append(.swiftPackage) }
         return kinds
     }
 
@@ -105,8 +107,8 @@ public struct ModuleGraphLoader: Sendable {
     /// one graph, or only `kind` when given. `kind` in the answer is the first kind read.
     ///
     /// A Swift package is refused with ``ImpactError/graphRequired(directory:kind:)`` under
-    /// `.parseOnly` when it is all there is (or was asked for); next to other descriptions it
-    /// is left out with a warning, so the rest of the project is still analyzed.
+    /// `.parseOnly` when it is all there is (or was asked for); next to an app description it
+    /// is read from its text (``RootSwiftPackageText``), widening where the text is unclear.
     public func load(projectDirectory: String, kind: ProjectKind? = nil) throws(ImpactError) -> (graph: ModuleGraph, kind: ProjectKind) {
         let found = detectKinds(projectDirectory: projectDirectory)
         let kinds = kind.map { [$0] } ?? found
@@ -114,11 +116,10 @@ public struct ModuleGraphLoader: Sendable {
             throw .unknownProjectKind(directory: projectDirectory)
         }
         var graphs: [ModuleGraph] = []
-        var skipped: [String] = []
         for kind in kinds {
             switch kind {
             case .swiftPackage where kinds.count > 1 && policy == .parseOnly:
-                skipped.append("Package.swift was not read (reading it means running it, which is not allowed here); its targets and test targets are left out: give a module graph to include them")
+                graphs.append(RootSwiftPackageText.graph(projectDirectory: projectDirectory))
             case .swiftPackage:
                 guard policy == .runManifests else {
                     throw .graphRequired(directory: projectDirectory, kind: .swiftPackage)
@@ -136,9 +137,7 @@ public struct ModuleGraphLoader: Sendable {
                 throw .unknownProjectKind(directory: projectDirectory)
             }
         }
-        var graph = ModuleGraphMerge.merge(graphs)
-        graph.warnings = skipped + graph.warnings
-        return (graph, primary)
+        return (ModuleGraphMerge.merge(graphs), primary)
     }
 
     // MARK: Errors

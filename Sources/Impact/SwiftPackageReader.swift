@@ -69,7 +69,7 @@ public struct SwiftPackageReader: Sendable {
             let paths = target.sources.map { $0.map { ProjectPath.join(base, $0) } } ?? [base]
             let dependencies = unique(target.dependencies.compactMap(resolve))
             if target.type == "test" {
-                let module = testedModule(of: target.name, among: dependencies)
+                let module = Self.testedModule(of: target.name, among: dependencies)
                 suites.append(TestSuite(
                     name: target.name, module: module, kind: TestKind.guessed(fromTargetName: target.name),
                     paths: paths, dependencies: dependencies.filter { $0 != module }
@@ -83,7 +83,7 @@ public struct SwiftPackageReader: Sendable {
 
     /// `FooUITests`, `FooSnapshotTests`, `FooTests` test `Foo` when they depend on it; otherwise
     /// their first dependency; a suite depending on nothing stands for itself.
-    private func testedModule(of name: String, among dependencies: [String]) -> String {
+    static func testedModule(of name: String, among dependencies: [String]) -> String {
         for suffix in ["UITests", "SnapshotTests", "IntegrationTests", "Tests"] where name.hasSuffix(suffix) {
             let stem = String(name.dropLast(suffix.count))
             if dependencies.contains(stem) { return stem }

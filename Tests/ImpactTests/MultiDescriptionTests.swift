@@ -8,18 +8,23 @@ import Testing
     static func project() throws -> String { try Fixtures.path("ios-app") }
 
     @Test func bothDescriptionsAreDetected() throws {
-        #expect(ModuleGraphLoader().detectKinds(projectDirectory: try Self.project()) == [.swiftPackage, .xcodeGen])
+        #expect(ModuleGraphLoader().detectKinds(projectDirectory: try Self.project()) == [.xcodeGen, .swiftPackage])
+        #expect(ModuleGraphLoader().detectKind(projectDirectory: try Self.project()) == .xcodeGen)
     }
 
-    /// The server's policy: Package.swift cannot be read without running it, so it is left out
-    /// with a warning and the app is still analyzed.
-    @Test func parseOnlyReadsTheAppAndWarnsAboutThePackage() throws {
-        let (graph, _) = try ModuleGraphLoader(policy: .parseOnly).load(projectDirectory: try Self.project())
-        #expect(graph.testSuites.map(\.name).contains("ShopTests"))
-        #expect(graph.warnings.contains { $0.contains("Package.swift was not read") })
-        let report = try ImpactAnalyzer(graph: graph).analyze(ChangeSet(paths: ["Shop/Sources/ShopApp.swift"]))
-        #expect(report.selectedNames.contains("ShopTests"))
-        #expect(report.unownedFiles.isEmpty)
+    /// The server's policy: Package.swift is never run, so the tools package is read from its
+    /// text; the repository is the app, and the tools' suites are still selected.
+    @Test func parseOnlyReadsTheAppAndTheToolsPackageText() throws {
+        let (graph, kind) = try ModuleGraphLoader(policy: .parseOnly).load(projectDirectory: try Self.project())
+        #expect(kind == .xcodeGen)
+        #expect(Set(graph.testSuites.map(\.name)).isSuperset(of: ["ShopLintTests", "ShopTests"]))
+        #expect(graph.warnings.isEmpty)
+        let analyzer = try ImpactAnalyzer(graph: graph)
+        let app = analyzer.analyze(ChangeSet(paths: ["Shop/Sources/ShopApp.swift"]))
+        #expect(app.selectedNames.contains("ShopTests"))
+        #expect(!app.selectedNames.contains("ShopLintTests"))
+        #expect(app.unownedFiles.isEmpty)
+        #expect(analyzer.analyze(ChangeSet(paths: ["Tools/ShopLint/main.swift"])).selectedNames == ["ShopLintTests"])
     }
 
     @Test(.enabled(if: onPath("swift"), "needs swift on PATH"))
