@@ -18,6 +18,19 @@ struct ReleaseSummary: Decodable {
         var detail: String
     }
 
+    struct Store: Decodable {
+        var state: String
+        var percent: Double
+        var storeState: String?
+    }
+
+    struct CandidateBuild: Decodable {
+        var id: Int64
+        var number: Int
+        var state: String
+        var commitSHA: String
+    }
+
     var id: Int64
     var train: String
     var version: String
@@ -31,6 +44,8 @@ struct ReleaseSummary: Decodable {
     var missingGates: [String]
     var allowedActions: [String]
     var rolloutPercent: Double
+    var stores: [String: Store]?
+    var rcBuild: CandidateBuild?
     var problem: String?
     var createdAt: Date
     var events: [Event]?
@@ -86,10 +101,18 @@ enum ReleaseFormatting {
         print("Release \(release.id): \(release.train) \(release.version) (\(release.kind))")
         print("State:     \(release.state)" + (release.haltedFrom.map { " (from \($0))" } ?? "") + (release.reason.map { ": \($0)" } ?? ""))
         print("Branch:    \(release.branch)")
-        print("RC build:  \(release.rcBuildID.map(String.init) ?? "none yet")")
+        if let build = release.rcBuild {
+            print("RC build:  #\(build.number) (id \(build.id)) \(build.state) at \(build.commitSHA)")
+        } else {
+            print("RC build:  \(release.rcBuildID.map(String.init) ?? "none yet")")
+        }
         let signed = release.approvals.map { "\($0.gate) by \($0.by)" }
         print("Sign-off:  " + (signed.isEmpty ? "none" : signed.joined(separator: ", ")) + (release.missingGates.isEmpty ? "" : "; missing \(release.missingGates.joined(separator: ", "))"))
-        print("Rollout:   \(percent(release.rolloutPercent))")
+        print("Rollout:   \(percent(release.rolloutPercent)) reached on every store")
+        for (platform, store) in (release.stores ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let name = platform == "ios" ? "App Store" : platform == "android" ? "Google Play" : platform
+            print("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(store.state) at \(percent(store.percent))" + (store.storeState.map { " (\($0))" } ?? ""))
+        }
         print("Next:      " + (release.allowedActions.isEmpty ? "nothing" : release.allowedActions.joined(separator: ", ")))
         if let problem = release.problem { print("Waiting:   \(problem)") }
         guard let events = release.events, !events.isEmpty else { return }

@@ -34,6 +34,42 @@ extension AppStoreConnectClient {
         return ReviewSubmission(id: submitted.data.id, state: submitted.data.attributes?.state)
     }
 
+    /// Withdraws review submission `id` (`PATCH /v1/reviewSubmissions/{id}` with
+    /// `canceled: true`): the version leaves App Review and cannot be approved any more.
+    public func cancelReviewSubmission(id: String) async throws(StoreAPIError) -> ReviewSubmission {
+        struct Attributes: Codable {
+            var canceled: Bool?
+            var state: String?
+        }
+        let body = JSONAPIRequest(type: "reviewSubmissions", id: id, attributes: Attributes(canceled: true))
+        let url = "\(baseURL)/v1/reviewSubmissions/\(Self.segment(id))"
+        let answer = try await call(.patch, url, body: StoreTransport.body(body), operation: "cancel review submission", as: JSONAPIDocument<JSONAPIResource<Attributes>>.self)
+        return ReviewSubmission(id: answer.data.id, state: answer.data.attributes?.state)
+    }
+
+    // MARK: Release
+
+    /// Makes version `versionID` wait for ``releaseVersion(versionID:)`` once approved
+    /// (`PATCH /v1/appStoreVersions/{id}` with `releaseType: MANUAL`), so an approval that
+    /// arrives after the train halted or canceled the release never puts it on sale.
+    public func requireManualRelease(versionID: String) async throws(StoreAPIError) {
+        struct Attributes: Codable { var releaseType: String? }
+        let body = JSONAPIRequest(type: "appStoreVersions", id: versionID, attributes: Attributes(releaseType: "MANUAL"))
+        let url = "\(baseURL)/v1/appStoreVersions/\(Self.segment(versionID))"
+        _ = try await call(.patch, url, body: StoreTransport.body(body), operation: "set manual release", as: JSONAPIDocument<JSONAPIResource<Attributes>>.self)
+    }
+
+    /// Releases an approved version waiting in `PENDING_DEVELOPER_RELEASE`
+    /// (`POST /v1/appStoreVersionReleaseRequests`); its phased release, if any, starts.
+    public func releaseVersion(versionID: String) async throws(StoreAPIError) {
+        struct NoAttributes: Codable {}
+        let body = JSONAPIRequest<NoAttributes>(
+            type: "appStoreVersionReleaseRequests", attributes: nil,
+            relationships: ["appStoreVersion": JSONAPIRelationship(type: "appStoreVersions", id: versionID)]
+        )
+        _ = try await call(.post, "\(baseURL)/v1/appStoreVersionReleaseRequests", body: StoreTransport.body(body), operation: "release version", as: JSONAPIDocument<JSONAPIResource<NoAttributes>>.self)
+    }
+
     // MARK: Phased release
 
     /// The phased release's attributes as sent and received.
@@ -43,8 +79,13 @@ extension AppStoreConnectClient {
     }
 
     /// Turns on phased release for version `versionID` (`POST /v1/appStoreVersionPhasedReleases`).
-    /// `ACTIVE` starts the schedule once the version is live; `INACTIVE` only prepares it.
-    public func createPhasedRelease(versionID: String, state: PhasedReleaseState = .active) async throws(StoreAPIError) -> PhasedRelease {
+    ///
+    /// Before the version is released the phased release is created `INACTIVE`: App Store
+    /// Connect Help, "Release a version update in phases", lets phased release be chosen while
+    /// the version is still in Prepare for Submission … Pending Developer Release, and the
+    /// schedule starts (the state turns `ACTIVE`, day 1) when the version is released. Creating
+    /// it `ACTIVE` is for a version that is already live.
+    public func createPhasedRelease(versionID: String, state: PhasedReleaseState = .inactive) async throws(StoreAPIError) -> PhasedRelease {
         let body = JSONAPIRequest(
             type: "appStoreVersionPhasedReleases", attributes: PhasedAttributes(phasedReleaseState: state),
             relationships: ["appStoreVersion": JSONAPIRelationship(type: "appStoreVersions", id: versionID)]

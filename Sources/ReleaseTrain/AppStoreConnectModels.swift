@@ -17,6 +17,23 @@ public struct AppStoreVersion: Sendable, Hashable {
     }
 }
 
+extension AppStoreVersion {
+    /// `appStoreState` values after App Review approved the version.
+    public static let approvedStates: Set<String> = [
+        "ACCEPTED", "PENDING_DEVELOPER_RELEASE", "PENDING_APPLE_RELEASE", "PROCESSING_FOR_APP_STORE",
+        "PROCESSING_FOR_DISTRIBUTION", "READY_FOR_SALE", "READY_FOR_DISTRIBUTION",
+    ]
+    /// `appStoreState` values of a version turned down by App Review (or withdrawn from it).
+    public static let rejectedStates: Set<String> = ["REJECTED", "METADATA_REJECTED", "INVALID_BINARY", "DEVELOPER_REJECTED"]
+    /// `appStoreState` values of a version on sale.
+    public static let liveStates: Set<String> = ["READY_FOR_SALE", "READY_FOR_DISTRIBUTION"]
+
+    /// Whether the version is on sale (users can get it).
+    public var isLive: Bool { state.map(Self.liveStates.contains) ?? false }
+    /// Whether it was approved and waits for a release request (its release type is `MANUAL`).
+    public var awaitsDeveloperRelease: Bool { state == "PENDING_DEVELOPER_RELEASE" }
+}
+
 /// A review submission (`reviewSubmissions`).
 public struct ReviewSubmission: Sendable, Hashable {
     /// The resource id.

@@ -82,3 +82,13 @@ public enum HealthComparator: String, Sendable, Hashable, Codable, CaseIterable 
         }
     }
 }
+
+// MARK: - HealthHaltScope
+
+/// Which stores a health breach halts (`health: {halt: …}` in a train file).
+public enum HealthHaltScope: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Every store of the train: one bad store stops the release everywhere (the default).
+    case all
+    /// Only the store whose numbers breached; the others keep rolling out and being watched.
+    case breachedStore = "breached_store"
+}

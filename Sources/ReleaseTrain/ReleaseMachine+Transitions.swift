@@ -53,12 +53,12 @@ extension ReleaseMachine {
             next.state = .branchCut
             next.rejection = reason
             detail = reason
-        case .rolloutStep(let percent):
+        case .rolloutStep(let percent, let stores):
             guard percent.isFinite, (0...100).contains(percent) else {
                 throw ReleaseTransitionError(kind: .invalidPercent(percent), action: .rolloutStep, state: state, allowed: allowedActions)
             }
             next.rolloutPercent = percent
-            detail = "rollout at \(RolloutPlan.percentText(percent))"
+            detail = stores.isEmpty ? "rollout at \(RolloutPlan.percentText(percent))" : stores
         case .rolloutComplete:
             next.state = .released
             next.rolloutPercent = 100

@@ -19,7 +19,8 @@ public struct ReleaseMachine: Sendable, Hashable, Codable {
     public var requiredGates: [String]
     /// Sign-offs given so far, in the order they arrived.
     public var approvals: [Approval]
-    /// The latest rollout percentage reported (0 before the rollout starts).
+    /// The share of users every store has reached, the lowest of the stores' shares (0 before
+    /// the rollout starts); each store's own share is kept with the release's store state.
     public var rolloutPercent: Double
     /// Why App Review rejected the current release candidate; `nil` unless that is why the
     /// release is back at `branch_cut` (a failed RC build is a different problem).

@@ -27,15 +27,17 @@ public struct TrainDefinition: Sendable, Hashable, Codable {
     public var signoffGates: [String]
     /// How each platform rolls out once approved by the store.
     public var rollout: RolloutPlan
-    /// Rules whose breach halts the rollout on the affected store.
+    /// Rules whose breach halts the rollout.
     public var healthRules: [HealthRule]
+    /// Which stores a breach halts: all of them (the default) or only the breached one.
+    public var healthHalt: HealthHaltScope
 
     /// Creates a definition; ``TrainParser`` is the validating way in.
     public init(
         name: String, repository: String, platforms: [ReleasePlatform], cadence: Cadence = .manual,
         versionScheme: VersionScheme = .semver(bump: .minor), releaseBranchPattern: String = "release/{version}",
         rcPipeline: String, signoffGates: [String] = [], rollout: RolloutPlan = RolloutPlan(),
-        healthRules: [HealthRule] = []
+        healthRules: [HealthRule] = [], healthHalt: HealthHaltScope = .all
     ) {
         self.name = name
         self.repository = repository
@@ -47,6 +49,25 @@ public struct TrainDefinition: Sendable, Hashable, Codable {
         self.signoffGates = signoffGates
         self.rollout = rollout
         self.healthRules = healthRules
+        self.healthHalt = healthHalt
+    }
+
+    /// Decodes the JSON form; definitions stored before `health_halt` existed halt all stores.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            repository: try container.decode(String.self, forKey: .repository),
+            platforms: try container.decode([ReleasePlatform].self, forKey: .platforms),
+            cadence: try container.decode(Cadence.self, forKey: .cadence),
+            versionScheme: try container.decode(VersionScheme.self, forKey: .versionScheme),
+            releaseBranchPattern: try container.decode(String.self, forKey: .releaseBranchPattern),
+            rcPipeline: try container.decode(String.self, forKey: .rcPipeline),
+            signoffGates: try container.decode([String].self, forKey: .signoffGates),
+            rollout: try container.decode(RolloutPlan.self, forKey: .rollout),
+            healthRules: try container.decode([HealthRule].self, forKey: .healthRules),
+            healthHalt: try container.decodeIfPresent(HealthHaltScope.self, forKey: .healthHalt) ?? .all
+        )
     }
 
     /// The keys of the file format (also the JSON keys).
@@ -58,6 +79,8 @@ public struct TrainDefinition: Sendable, Hashable, Codable {
         case signoffGates = "signoff"
         case rollout
         case healthRules = "health"
+        /// In the file, `halt:` inside a `health:` mapping.
+        case healthHalt = "health_halt"
     }
 
     // MARK: Names

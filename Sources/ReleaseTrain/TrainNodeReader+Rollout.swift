@@ -90,6 +90,23 @@ extension TrainNodeReader {
 
     // MARK: Health
 
+    /// `health:` as a list of rules (halting every store), or a mapping
+    /// `{halt: all | breached_store, rules: [...]}`.
+    mutating func health(_ node: Node) -> (rules: [HealthRule], halt: HealthHaltScope) {
+        guard case .mapping = node else { return (healthRules(node), .all) }
+        guard let fields = entries(of: node, "health", allowed: ["halt", "rules"]) else { return ([], .all) }
+        var halt = HealthHaltScope.all
+        if let haltNode = fields["halt"], let name = text(haltNode, "halt") {
+            let scopes = HealthHaltScope.allCases.map(\.rawValue)
+            if let scope = HealthHaltScope(rawValue: name) {
+                halt = scope
+            } else {
+                report("health.halt must be \(scopes.joined(separator: " or ")), found \"\(name)\"\(TrainKeySuggestion.hint(for: name, in: scopes))", at: haltNode)
+            }
+        }
+        return (fields["rules"].map { healthRules($0) } ?? [], halt)
+    }
+
     /// A list of `{metric, comparator, threshold, min_sample}`.
     mutating func healthRules(_ node: Node) -> [HealthRule] {
         if Self.isNull(node) { return [] }

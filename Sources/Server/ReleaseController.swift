@@ -37,8 +37,7 @@ struct ReleaseController: APIController {
                     return value
                 } ?? 50
                 let found = try releases.store.releases(trainID: train?.stored.id, states: states, limit: limit)
-                let names = try releases.catalog.store.trains().reduce(into: [Int64: String]()) { $0[$1.id] = $1.name }
-                return try .json(ReleaseList(releases: try found.map { try ReleaseView($0, trainName: names[$0.trainID] ?? "") }))
+                return try .json(ReleaseList(releases: try found.map { try view($0) }))
             },
             Route(.post, "/api/v1/releases", scope: .write) { request, context in
                 let input = try await request.decodeJSON(StartRequest.self, limit: bodyLimit)
@@ -46,7 +45,7 @@ struct ReleaseController: APIController {
                 guard let started = try releases.start(train, actor: context.actor, now: clock.now, storeIDs: input.store, requestedVersion: input.version) else {
                     throw APIError.conflict("the release could not be started")
                 }
-                return try .json(try ReleaseView(started, trainName: train.stored.name), status: .created)
+                return try .json(try view(started), status: .created)
             },
             Route(.get, "/api/v1/releases/:id", scope: .read) { _, context in
                 let release = try release(context)
@@ -81,7 +80,7 @@ struct ReleaseController: APIController {
             return try .json(try view(try await driver.resume(id, actor: actor, now: now)))
         case "cancel":
             let input = try await optionalBody(request, ReasonRequest.self)
-            return try .json(try view(try releases.apply(.cancel(reason: input?.reason ?? "canceled by \(actor)"), to: id, actor: actor, at: now).release))
+            return try .json(try view(try await driver.cancel(id, reason: input?.reason ?? "canceled by \(actor)", actor: actor, now: now)))
         case "hotfix":
             let result = try releases.apply(.startHotfix(version: try hotfixVersion(of: id)), to: id, actor: actor, at: now)
             guard let hotfix = result.created else { throw APIError.conflict("the hotfix could not be started") }
@@ -93,7 +92,7 @@ struct ReleaseController: APIController {
             return try .json(HealthAnswer(results: verdicts, halted: release.state == ReleaseState.halted.rawValue, release: try view(release)))
         case "store":
             let input = try await request.decodeJSON(ReleaseStoreIDs.self, limit: bodyLimit)
-            let release = try releases.updateStoreIDs(of: id, actor: actor, at: now) { ids in
+            let release = try releases.recordStores(of: id, action: "store_ids", detail: "store identifiers updated", actor: actor, at: now) { _, ids in
                 ids.androidPackage = input.androidPackage ?? ids.androidPackage
                 ids.androidVersionCodes = input.androidVersionCodes ?? ids.androidVersionCodes
                 ids.iosAppID = input.iosAppID ?? ids.iosAppID
@@ -127,8 +126,13 @@ struct ReleaseController: APIController {
     }
 
     private func view(_ release: StoredRelease, events: [StoredReleaseEvent]? = nil) throws -> ReleaseView {
-        let name = (try? releases.store.train(id: release.trainID))?.name ?? ""
-        return try ReleaseView(release, trainName: name, events: events)
+        let train = try? releases.catalog.train(id: release.trainID)
+        let candidate = release.rcBuildID.flatMap { try? driver.builds.build(id: $0) }.map {
+            ReleaseView.CandidateBuild(id: $0.id, number: $0.number, state: $0.state.rawValue, commitSHA: $0.commitSHA)
+        }
+        return try ReleaseView(
+            release, trainName: train?.stored.name ?? "", platforms: train?.definition.platforms ?? [], rcBuild: candidate, events: events
+        )
     }
 
     /// A JSON body that may be absent.

@@ -82,7 +82,7 @@ extension ReleaseDriver {
     func haltAnotherStore(_ release: StoredRelease, platform: ReleasePlatform, reason: String, actor: String, now: Date) async throws -> StoredRelease {
         let train = try catalog.train(id: release.trainID)
         guard !ReleaseStoreIDs.decode(release.storeIDs).isHalted(platform) else { return release }
-        let updated = try releases.updateStoreIDs(of: release.id, actor: actor, at: now) { ids in
+        let updated = try releases.recordStores(of: release.id, action: "store_halt", detail: "\(platform.storeName) halted: \(reason)", actor: actor, at: now) { _, ids in
             ids.haltedStores = ((ids.haltedStores ?? []) + [platform.rawValue]).sorted()
         }
         try await applyStoreHalts(updated, train: train, platforms: [platform])
@@ -103,7 +103,8 @@ extension ReleaseDriver {
             ids.haltedStores = nil
             // Soak time counts only time spent rolling out: the step's clock moves on by the
             // halted stretch, so a day-long halt does not let the next step through at once.
-            if machine.state == .rollingOut, let entered = release.rolloutEnteredAt, let haltedAt, haltedAt >= entered {
+            // (Play kept stepping when only the App Store was halted.)
+            if machine.state == .rollingOut, halted.contains(.android), let entered = release.rolloutEnteredAt, let haltedAt, haltedAt >= entered {
                 release.rolloutEnteredAt = entered.addingTimeInterval(max(0, now.timeIntervalSince(haltedAt)))
             }
         }

@@ -48,17 +48,22 @@ extension ReleaseDriver {
                 verdict: verdict.isBreach ? "breach" : verdict.inconclusive.isEmpty ? "healthy" : "inconclusive", summary: summary
             ))
             guard verdict.isBreach else { continue }
+            // `health.halt: all` (the default) stops every store on one store's breach.
+            let targets = train.definition.healthHalt == .all ? train.definition.platforms : [sample.platform]
             let machine = try ReleaseService.decode(release.machine)
             if machine.state == .rollingOut {
                 do {
-                    release = try await haltNow(id, reason: summary, actor: actor, now: now, platforms: [sample.platform])
+                    release = try await haltNow(id, reason: summary, actor: actor, now: now, platforms: targets)
+                    continue
                 } catch is ReleaseTransitionError {
-                    // Another breach halted it first; make sure this store stops too.
+                    // Another breach halted it first; make sure these stores stop too.
                     release = try releases.store.release(id: id) ?? release
-                    release = try await haltAnotherStore(release, platform: sample.platform, reason: summary, actor: actor, now: now)
                 }
-            } else if machine.state == .halted, machine.haltedFrom == .rollingOut {
-                release = try await haltAnotherStore(release, platform: sample.platform, reason: summary, actor: actor, now: now)
+            } else if !(machine.state == .halted && machine.haltedFrom == .rollingOut) {
+                continue
+            }
+            for platform in targets {
+                release = try await haltAnotherStore(release, platform: platform, reason: summary, actor: actor, now: now)
             }
         }
         return (verdicts, try releases.store.release(id: id) ?? release)

@@ -2,16 +2,9 @@ import Foundation
 import ReleaseTrain
 import Store
 
-// MARK: - Stores
+// MARK: - Submission and review
 
 extension ReleaseDriver {
-    /// App Store version states that mean Apple approved the build.
-    static let approvedStates: Set<String> = [
-        "PENDING_DEVELOPER_RELEASE", "PROCESSING_FOR_APP_STORE", "PENDING_APPLE_RELEASE", "READY_FOR_SALE", "READY_FOR_DISTRIBUTION",
-    ]
-    /// App Store version states that mean Apple turned the build down.
-    static let rejectedStates: Set<String> = ["REJECTED", "METADATA_REJECTED", "INVALID_BINARY", "DEVELOPER_REJECTED"]
-
     /// Why the stores cannot be driven automatically for this release, or nil.
     func automationBlocker(_ release: StoredRelease, train: TrainCatalog.Entry) -> String? {
         let ids = ReleaseStoreIDs.decode(release.storeIDs)
@@ -26,10 +19,10 @@ extension ReleaseDriver {
         return nil
     }
 
-    // MARK: Submission
-
-    /// Submits to every store: the App Store version for review (with a phased release),
-    /// the Play release as a draft on its track; then records `submitted`.
+    /// Submits to every store, then records `submitted`: the App Store version is set to wait
+    /// for the train once approved (`MANUAL`), given a phased release (the one it has, else a
+    /// new `INACTIVE` one) and submitted for review; the Play release goes on its track as a
+    /// draft.
     func submit(_ release: StoredRelease, train: TrainCatalog.Entry, now: Date) async throws -> Bool {
         if let blocker = automationBlocker(release, train: train) {
             report(problem: blocker, on: release.id)
@@ -42,10 +35,19 @@ extension ReleaseDriver {
                 guard let client = stores.appStore, let appID = ids.iosAppID else { continue }
                 let version = try await client.appStoreVersion(appID: appID, versionString: release.version)
                 ids.iosVersionID = version.id
-                if train.definition.rollout.ios.phased, ids.iosPhasedReleaseID == nil {
-                    ids.iosPhasedReleaseID = try await client.createPhasedRelease(versionID: version.id, state: .active).id
+                // An approval that arrives after a halt or a cancel must not put the version on
+                // sale: it waits in PENDING_DEVELOPER_RELEASE until the rollout releases it.
+                try await client.requireManualRelease(versionID: version.id)
+                if train.definition.rollout.ios.phased {
+                    // One made in App Store Connect's website is used, not re-created.
+                    if let existing = try await client.phasedRelease(versionID: version.id) {
+                        ids.iosPhasedReleaseID = existing.id
+                    } else {
+                        ids.iosPhasedReleaseID = try await client.createPhasedRelease(versionID: version.id, state: .inactive).id
+                    }
                 }
-                _ = try await client.submitForReview(appID: appID, versionID: version.id)
+                ids.iosReviewSubmissionID = try await client.submitForReview(appID: appID, versionID: version.id).id
+                ids.iosVersionState = "WAITING_FOR_REVIEW"
             case .android:
                 guard let client = stores.play, let package = ids.androidPackage, let codes = ids.androidVersionCodes else { continue }
                 _ = try await client.setRelease(
@@ -54,10 +56,7 @@ extension ReleaseDriver {
             }
         }
         let submittedIDs = ids
-        try releases.apply(.submitted, to: release.id, actor: Self.actor, at: now) { _, stored, _ in
-            stored.iosVersionID = submittedIDs.iosVersionID
-            stored.iosPhasedReleaseID = submittedIDs.iosPhasedReleaseID
-        }
+        try releases.apply(.submitted, to: release.id, actor: Self.actor, at: now) { _, stored, _ in stored = submittedIDs }
         return true
     }
 
@@ -72,108 +71,38 @@ extension ReleaseDriver {
         if train.definition.platforms.contains(.ios), let client = stores.appStore, let appID = ids.iosAppID {
             let version = try await client.appStoreVersion(appID: appID, versionString: release.version)
             let state = version.state ?? ""
-            if Self.rejectedStates.contains(state) {
+            if AppStoreVersion.rejectedStates.contains(state) {
                 try releases.apply(.reviewRejected(reason: "App Store review state \(state)"), to: release.id, actor: "App Store", at: now)
                 return true
             }
-            guard Self.approvedStates.contains(state) else { return false }
+            guard AppStoreVersion.approvedStates.contains(state) else { return false }
         }
         try releases.apply(.reviewApproved, to: release.id, actor: Self.actor, at: now)
         return true
     }
 
-    // MARK: Rollout
+    // MARK: Canceling
 
-    /// One rollout step: Play follows the plan's steps and soak time, the App Store follows
-    /// Apple's schedule (`currentDayNumber`); `rollout_complete` once both reach everyone.
-    func stepRollout(_ release: StoredRelease, train: TrainCatalog.Entry, machine: ReleaseMachine, now: Date) async throws -> Bool {
-        if let blocker = automationBlocker(release, train: train) {
-            report(problem: blocker, on: release.id)
-            return false
-        }
-        var ids = ReleaseStoreIDs.decode(release.storeIDs)
-        let platforms = train.definition.platforms
-        // The App Store side: observe where Apple's schedule is.
-        var iosChanged = false
-        if platforms.contains(.ios), ids.iosComplete != true, let client = stores.appStore {
-            var percent = 100.0
-            if train.definition.rollout.ios.phased, let versionID = ids.iosVersionID, let phased = try await client.phasedRelease(versionID: versionID) {
-                percent = phased.percent
+    /// Cancels the release and withdraws what the stores still hold of it: the App Store
+    /// review submission is canceled (the version, set to `MANUAL`, could not go on sale
+    /// anyway). A Play draft stays a draft: nothing promotes a canceled release.
+    func cancel(_ id: Int64, reason: String, actor: String, now: Date) async throws -> StoredRelease {
+        try await serializer.run(id) {
+            guard let before = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+            let machine = try ReleaseService.decode(before.machine)
+            let wasSubmitted = [.submitting, .inReview].contains(machine.haltedFrom ?? machine.state)
+            let canceled = try releases.apply(.cancel(reason: reason), to: id, actor: actor, at: now).release
+            let ids = ReleaseStoreIDs.decode(canceled.storeIDs)
+            guard wasSubmitted, let client = stores.appStore, let submission = ids.iosReviewSubmissionID else { return canceled }
+            do {
+                _ = try await client.cancelReviewSubmission(id: submission)
+                return try releases.recordStores(of: id, action: "store_withdraw", detail: "App Store: review submission \(submission) canceled", actor: actor, at: now) { _, ids in
+                    ids.iosVersionState = "DEVELOPER_REJECTED"
+                }
+            } catch {
+                report(problem: "withdrawing the App Store review submission failed (the version waits for a manual release, so it cannot go on sale by itself): \(error)", on: id)
+                return try releases.store.release(id: id) ?? canceled
             }
-            iosChanged = percent != ids.iosPercent
-            ids.iosPercent = percent
-            ids.iosComplete = percent >= 100
-        }
-        let iosDone = !platforms.contains(.ios) || ids.iosComplete == true
-        // The Play side: one step when the soak time allows.
-        var androidIndex = release.rolloutStepIndex
-        var androidDone = !platforms.contains(.android)
-        var androidPercent: Double?
-        if platforms.contains(.android), let client = stores.play, let package = ids.androidPackage, let codes = ids.androidVersionCodes {
-            let plan = train.definition.rollout.android
-            switch PlayRolloutStepper(plan: plan).decide(currentIndex: release.rolloutStepIndex, enteredAt: release.rolloutEnteredAt, now: now) {
-            case .step(let index, let fraction):
-                _ = try await client.rollOut(packageName: package, track: plan.track, versionCodes: codes, userFraction: fraction)
-                androidIndex = index
-                androidPercent = plan.steps[index]
-            case .complete:
-                _ = try await client.complete(packageName: package, track: plan.track, versionCodes: codes)
-                androidIndex = plan.steps.count - 1
-                androidPercent = 100
-                androidDone = true
-            case .wait:
-                break
-            case .done:
-                androidDone = true
-            }
-        }
-        let updated = ids
-        let enteredAt: Date? = androidIndex != release.rolloutStepIndex ? now : release.rolloutEnteredAt
-        let record: (inout StoredRelease, inout ReleaseStoreIDs, ReleaseMachine) -> Void = { stored, stored2, _ in
-            stored.rolloutStepIndex = androidIndex
-            stored.rolloutEnteredAt = enteredAt
-            stored2 = updated
-        }
-        if androidDone && iosDone {
-            try releases.apply(.rolloutComplete, to: release.id, actor: Self.actor, at: now, update: record)
-            return true
-        }
-        guard let percent = androidPercent ?? (iosChanged ? updated.iosPercent : nil) else { return false }
-        try releases.apply(.rolloutStep(percent: percent), to: release.id, actor: Self.actor, at: now, update: record)
-        // One Play step per check: the next one waits for its soak time anyway.
-        return false
-    }
-
-    // MARK: Halting and resuming a store
-
-    /// Stops `platform`'s rollout: Play's track release `halted` at its current fraction,
-    /// the App Store's phased release `PAUSED`.
-    func haltStore(_ platform: ReleasePlatform, release: StoredRelease, train: TrainCatalog.Entry) async throws {
-        let ids = ReleaseStoreIDs.decode(release.storeIDs)
-        switch platform {
-        case .android:
-            let plan = train.definition.rollout.android
-            guard let client = stores.play, let package = ids.androidPackage, let codes = ids.androidVersionCodes,
-                  let index = release.rolloutStepIndex, plan.steps.indices.contains(index) else { return }
-            _ = try await client.halt(packageName: package, track: plan.track, versionCodes: codes, userFraction: PlayRolloutStepper.fraction(plan.steps[index]))
-        case .ios:
-            guard let client = stores.appStore, let id = ids.iosPhasedReleaseID else { return }
-            _ = try await client.pausePhasedRelease(id: id)
-        }
-    }
-
-    /// Continues `platform`'s rollout where it stopped.
-    func resumeStore(_ platform: ReleasePlatform, release: StoredRelease, train: TrainCatalog.Entry) async throws {
-        let ids = ReleaseStoreIDs.decode(release.storeIDs)
-        switch platform {
-        case .android:
-            let plan = train.definition.rollout.android
-            guard let client = stores.play, let package = ids.androidPackage, let codes = ids.androidVersionCodes,
-                  let index = release.rolloutStepIndex, plan.steps.indices.contains(index) else { return }
-            _ = try await client.rollOut(packageName: package, track: plan.track, versionCodes: codes, userFraction: PlayRolloutStepper.fraction(plan.steps[index]))
-        case .ios:
-            guard let client = stores.appStore, let id = ids.iosPhasedReleaseID else { return }
-            _ = try await client.resumePhasedRelease(id: id)
         }
     }
 }

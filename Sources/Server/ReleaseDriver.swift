@@ -30,8 +30,9 @@ struct ReleaseDriver: Sendable {
 
     /// The actor automatic steps are recorded under.
     static let actor = "scheduler"
-    /// States the scheduler drives.
-    static let activeStates: [ReleaseState] = [.scheduled, .branchCut, .buildingRC, .awaitingSignoff, .submitting, .inReview, .rollingOut]
+    /// States the scheduler drives; a release halted in its rollout is still read from the
+    /// stores (and a store that was not halted keeps going).
+    static let activeStates: [ReleaseState] = [.scheduled, .branchCut, .buildingRC, .awaitingSignoff, .submitting, .inReview, .rollingOut, .halted]
 
     // MARK: Checking
 
@@ -121,6 +122,8 @@ struct ReleaseDriver: Sendable {
         case .inReview:
             return try await followReview(release, train: train, now: now)
         case .rollingOut:
+            return try await stepRollout(release, train: train, machine: machine, now: now)
+        case .halted where machine.haltedFrom == .rollingOut:
             return try await stepRollout(release, train: train, machine: machine, now: now)
         case .halted, .released, .failed, .canceled:
             return false

@@ -124,15 +124,21 @@ struct ReleaseService: Sendable {
         }
     }
 
-    /// Changes the store identifiers (not a transition of the machine, but an audited event).
-    func updateStoreIDs(of id: Int64, actor: String, at now: Date, _ change: @escaping (inout ReleaseStoreIDs) -> Void) throws -> StoredRelease {
+    /// Records what the train did on or read from a store outside a transition of the machine
+    /// (a store halted after another, a store stepping on while the other is halted), as one
+    /// audited event `action` with `detail`; `change` may update the stored columns too.
+    @discardableResult
+    func recordStores(
+        of id: Int64, action: String, detail: String, actor: String, at now: Date,
+        _ change: @escaping (inout StoredRelease, inout ReleaseStoreIDs) -> Void
+    ) throws -> StoredRelease {
         try store.changeRelease(id: id) { current in
             var release = current
             var ids = ReleaseStoreIDs.decode(current.storeIDs)
-            change(&ids)
+            change(&release, &ids)
             release.storeIDs = ids.json
-            let event = StoredReleaseEvent(action: "store_ids", from: current.state, to: current.state, actor: actor, at: now, detail: "store identifiers updated")
-            return ReleaseChange(release: release, event: event, audit: AuditEvent(occurredAt: now, actor: actor, action: "release.store_ids", subject: "release"))
+            let event = StoredReleaseEvent(action: action, from: current.state, to: current.state, actor: actor, at: now, detail: detail)
+            return ReleaseChange(release: release, event: event, audit: AuditEvent(occurredAt: now, actor: actor, action: "release.\(action)", subject: "release", detail: detail))
         }.release
     }
 

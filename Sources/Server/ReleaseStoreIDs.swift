@@ -18,12 +18,18 @@ struct ReleaseStoreIDs: Codable, Sendable, Equatable {
     var iosAppID: String?
     /// App Store Connect: the version resource, once found at submission.
     var iosVersionID: String?
-    /// App Store Connect: the phased release resource, once created.
+    /// App Store Connect: the phased release resource, once found or created.
     var iosPhasedReleaseID: String?
-    /// The App Store's share of users last observed (Apple's schedule).
+    /// App Store Connect: the review submission, withdrawn when the release is canceled.
+    var iosReviewSubmissionID: String?
+    /// The App Store version's `appStoreState` as last read.
+    var iosVersionState: String?
+    /// The App Store's share of users last read from the store (0 until the version is on sale).
     var iosPercent: Double?
-    /// Whether the App Store side has reached everyone.
+    /// Whether the App Store side has reached everyone, as last read from the store.
     var iosComplete: Bool?
+    /// Google Play's share of users the train last set.
+    var androidPercent: Double?
     /// Stores whose rollout the train halted (`android`, `ios`), resumed by `resume`.
     var haltedStores: [String]?
 

@@ -27,14 +27,30 @@ struct ReleaseView: Encodable, Sendable {
     var rolloutStepIndex: Int?
     var rolloutEnteredAt: Date?
     var store: ReleaseStoreIDs
+    /// Each store's own state and share of users.
+    var stores: [String: ReleaseStoreStatus]
+    /// The release candidate build, with the commit it built.
+    var rcBuild: CandidateBuild?
     /// What currently keeps the scheduler from moving on.
     var problem: String?
     var createdAt: Date
     var updatedAt: Date
     var events: [StoredReleaseEvent]?
 
-    /// The view of `release`; `events` only for the single-release endpoint.
-    init(_ release: StoredRelease, trainName: String, events: [StoredReleaseEvent]? = nil) throws {
+    /// The RC build as a release shows it.
+    struct CandidateBuild: Encodable, Sendable {
+        var id: Int64
+        var number: Int
+        var state: String
+        var commitSHA: String
+    }
+
+    /// The view of `release` on a train shipping to `platforms`; `events` only for the
+    /// single-release endpoint.
+    init(
+        _ release: StoredRelease, trainName: String, platforms: [ReleasePlatform], rcBuild: CandidateBuild? = nil,
+        events: [StoredReleaseEvent]? = nil
+    ) throws {
         let machine = try ReleaseService.decode(release.machine)
         id = release.id
         trainID = release.trainID
@@ -56,6 +72,8 @@ struct ReleaseView: Encodable, Sendable {
         rolloutStepIndex = release.rolloutStepIndex
         rolloutEnteredAt = release.rolloutEnteredAt
         store = ReleaseStoreIDs.decode(release.storeIDs)
+        stores = ReleaseStoreStatus.all(machine: machine, ids: store, platforms: platforms)
+        self.rcBuild = rcBuild
         problem = release.problem
         createdAt = release.createdAt
         updatedAt = release.updatedAt

@@ -8,9 +8,10 @@ import Testing
 // MARK: - FakeReleaseWorld
 
 /// One loopback server that speaks, as far as the release train uses them, GitHub's git refs
-/// API, Google's OAuth token endpoint and Android Publisher edits, and App Store Connect
-/// (versions, review submissions, phased releases). It records every request so tests check
-/// what the real clients sent, and its App Store state is set by the test.
+/// API, Google's OAuth token endpoint and Android Publisher edits (``FakeGooglePlay``), and App
+/// Store Connect (``FakeAppStoreConnect``). Both stores are strict: a request their
+/// documentation does not allow fails. It records every request so tests check what the real
+/// clients sent; App Review is played by the test.
 actor FakeReleaseWorld {
     /// One request as received.
     struct Recorded: Sendable {
@@ -28,19 +29,26 @@ actor FakeReleaseWorld {
     static let accessToken = "ya29.fake-play-access"
 
     private(set) var requests: [Recorded] = []
-    /// The App Store version's `appStoreState`.
-    var versionState = "PREPARE_FOR_SUBMISSION"
-    /// The phased release's state and day.
-    var phasedState = "INACTIVE"
-    var phasedDay: Int?
-    private var edits = 0
+    /// Answers that were errors, as `METHOD path → status`: a test expecting none checks it.
+    private(set) var refusals: [String] = []
+    private(set) var appStore = FakeAppStoreConnect()
+    private(set) var play = FakeGooglePlay()
 
     /// Whether Play rollout updates (`inProgress` track PUTs) wait for ``releaseRollouts()``.
     private var holdingRollouts = false
     /// The rollout update waiting, if one is.
     private var heldRollout: CheckedContinuation<Void, Never>?
 
-    func setVersionState(_ state: String) { versionState = state }
+    /// App Review approves the submitted version (see ``FakeAppStoreConnect/approveReview()``).
+    func approveReview() { appStore.approveReview() }
+    /// App Review rejects the submitted version.
+    func rejectReview() { appStore.rejectReview() }
+    /// Phased release turned on by hand in App Store Connect.
+    func enablePhasedReleaseOnWebsite() { appStore.enablePhasedReleaseOnWebsite() }
+    /// Apple's phased-release schedule reaches `day`.
+    func setPhasedDay(_ day: Int?) { appStore.phasedDay = day }
+    /// Sets the version's version string (the one the train looks for).
+    func setVersionString(_ version: String) { appStore.versionString = version }
 
     /// Makes the next Play rollout updates wait unanswered, as a slow Google would.
     func holdRollouts() { holdingRollouts = true }
@@ -60,7 +68,6 @@ actor FakeReleaseWorld {
         guard holdingRollouts, request.method == "PUT", request.path.contains("/tracks/"), request.text.contains("inProgress") else { return }
         await withCheckedContinuation { heldRollout = $0 }
     }
-    func setPhasedDay(_ day: Int?) { phasedDay = day }
 
     /// Requests whose path contains `fragment` (and of `method`, if given).
     func requests(_ fragment: String, method: String? = nil) -> [Recorded] {
@@ -79,6 +86,12 @@ actor FakeReleaseWorld {
 
     fileprivate func handle(_ request: Recorded) -> (Int, String) {
         requests.append(request)
+        let answer = answer(request)
+        if answer.0 >= 400 { refusals.append("\(request.method) \(request.path) → \(answer.0) \(answer.1)") }
+        return answer
+    }
+
+    private func answer(_ request: Recorded) -> (Int, String) {
         let path = request.path
         switch (request.method, path) {
         case ("GET", let p) where p.contains("/git/ref/heads/"):
@@ -88,43 +101,15 @@ actor FakeReleaseWorld {
             return (201, #"{"ref": "\#(ref)", "object": {"sha": "\#(Self.headSHA)", "type": "commit"}}"#)
         case ("POST", "/token"):
             return (200, #"{"access_token": "\#(Self.accessToken)", "expires_in": 3600, "token_type": "Bearer"}"#)
-        case ("POST", let p) where p.hasSuffix("/edits"):
-            edits += 1
-            return (200, #"{"id": "edit-\#(edits)"}"#)
-        case ("PUT", let p) where p.contains("/tracks/"):
-            return (200, request.text)
-        case ("POST", let p) where p.hasSuffix(":commit"):
-            return (200, #"{"id": "committed"}"#)
-        case ("DELETE", _):
-            return (204, "")
         case ("POST", "/team-webhook"):
             return (200, #"{"ok": true}"#)
-        case ("GET", let p) where p.hasSuffix("/appStoreVersions"):
-            return (200, #"{"data": [{"type": "appStoreVersions", "id": "ver-1", "attributes": {"versionString": "1.0.0", "appStoreState": "\#(versionState)"}}]}"#)
-        case ("POST", "/v1/appStoreVersionPhasedReleases"):
-            phasedState = "ACTIVE"
-            return (201, phased())
-        case ("GET", let p) where p.hasSuffix("/appStoreVersionPhasedRelease"):
-            return (200, phased())
-        case ("PATCH", let p) where p.hasPrefix("/v1/appStoreVersionPhasedReleases/"):
-            let attributes = (request.json?["data"] as? [String: Any])?["attributes"] as? [String: Any]
-            phasedState = attributes?["phasedReleaseState"] as? String ?? phasedState
-            return (200, phased())
-        case ("POST", "/v1/reviewSubmissions"):
-            return (201, #"{"data": {"type": "reviewSubmissions", "id": "sub-1", "attributes": {"platform": "IOS", "state": "READY_FOR_REVIEW"}}}"#)
-        case ("POST", "/v1/reviewSubmissionItems"):
-            return (201, #"{"data": {"type": "reviewSubmissionItems", "id": "item-1"}}"#)
-        case ("PATCH", "/v1/reviewSubmissions/sub-1"):
-            versionState = "WAITING_FOR_REVIEW"
-            return (200, #"{"data": {"type": "reviewSubmissions", "id": "sub-1", "attributes": {"state": "WAITING_FOR_REVIEW"}}}"#)
+        case (_, let p) where p.hasPrefix("/androidpublisher/"):
+            return play.handle(request)
+        case (_, let p) where p.hasPrefix("/v1/"):
+            return appStore.handle(request)
         default:
-            return (404, #"{"errors": [{"status": "404", "code": "NOT_FOUND", "title": "no such fake route"}]}"#)
+            return (404, #"{"message": "no such fake route"}"#)
         }
-    }
-
-    private func phased() -> String {
-        let day = phasedDay.map(String.init) ?? "null"
-        return #"{"data": {"type": "appStoreVersionPhasedReleases", "id": "phase-1", "attributes": {"phasedReleaseState": "\#(phasedState)", "currentDayNumber": \#(day)}}}"#
     }
 }
 

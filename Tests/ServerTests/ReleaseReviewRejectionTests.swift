@@ -30,7 +30,7 @@ struct ReleaseReviewRejectionTests {
                 await service.check(on: clock, at: time.at(day: 23, 12))
                 #expect(try await client.send(.get, "/api/v1/releases/\(id)").body["state"] as? String == "in_review")
 
-                await world.setVersionState("REJECTED")
+                await world.rejectReview()
                 await service.check(on: clock, at: time.at(day: 23, 13))
                 await service.check(on: clock, at: time.at(day: 23, 14))
                 let release = try await client.send(.get, "/api/v1/releases/\(id)")

@@ -92,14 +92,19 @@ struct ReleaseTrainFlowTests {
                 let tokenForm = try #require(await world.requests("/token", method: "POST").first?.text)
                 #expect(tokenForm.contains("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer"))
 
-                // Apple approves; day 1 of the phased release; Play takes its first step.
-                await world.setVersionState("READY_FOR_SALE")
-                await world.setPhasedDay(1)
+                // Apple approves; the version waits for the train (MANUAL), which releases it:
+                // day 1 of the phased release; Play takes its first step.
+                await world.approveReview()
                 let rolloutStart = time.at(day: 24, 9)
                 await service.check(on: clock, at: rolloutStart)
+                #expect(await world.requests("/v1/appStoreVersionReleaseRequests", method: "POST").count == 1)
                 release = try await client.send(.get, "/api/v1/releases/\(id)")
                 #expect(release.body["state"] as? String == "rolling_out")
-                #expect(release.body["rolloutPercent"] as? Double == 10)
+                #expect(release.body["rolloutPercent"] as? Double == 1, "the share every store has reached")
+                let stores = release.body["stores"] as? [String: [String: Any]]
+                #expect(stores?["android"]?["percent"] as? Double == 10)
+                #expect(stores?["ios"]?["percent"] as? Double == 1)
+                #expect(stores?["ios"]?["storeState"] as? String == "READY_FOR_DISTRIBUTION")
                 #expect(await world.playTrackUpdates().last?.fraction == 0.1)
 
                 // The soak time holds the next step back, then it comes.
@@ -153,6 +158,7 @@ struct ReleaseTrainFlowTests {
                     #expect(actions.contains(expected), "missing event \(expected)")
                 }
                 #expect(try database.notableEvents(limit: 50).contains { $0.kind == "release.released" })
+                #expect(await world.refusals.isEmpty, "every store request had a documented shape and state")
                 // Every step is also announced through the outbox to the team's webhook (the fake).
                 // The server's own delivery service may already have sent some; the rest are
                 // still pending: together they are every step, once.

@@ -1,0 +1,51 @@
+import Foundation
+
+// MARK: - JSON:API shapes
+
+extension FakeAppStoreConnect {
+    /// Apple's error document.
+    static func error(_ status: Int, _ code: String, _ detail: String) -> (Int, String) {
+        let body: [String: Any] = ["errors": [["status": String(status), "code": code, "title": code, "detail": detail]]]
+        let data = (try? JSONSerialization.data(withJSONObject: body)) ?? Data()
+        return (status, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The answer to a body that is not the documented request shape.
+    static var malformed: (Int, String) {
+        error(422, "ENTITY_UNPROCESSABLE", "The request entity is not the documented shape")
+    }
+
+    /// `data` of a request body, when it is an object of `type` (with `id`, when given) and
+    /// carries only the documented members.
+    static func data(_ request: FakeReleaseWorld.Recorded, type: String, id: String?) -> [String: Any]? {
+        guard let json = request.json, Set(json.keys) == ["data"], let data = json["data"] as? [String: Any],
+              data["type"] as? String == type, Set(data.keys).isSubset(of: ["type", "id", "attributes", "relationships"]) else { return nil }
+        if let id {
+            guard data["id"] as? String == id else { return nil }
+        } else if data["id"] != nil {
+            return nil
+        }
+        return data
+    }
+
+    /// The id `data.relationships.<name>` points at, when it is of `type`.
+    static func relationship(_ data: [String: Any], _ name: String, type: String) -> String? {
+        let relationships = data["relationships"] as? [String: Any]
+        let target = (relationships?[name] as? [String: Any])?["data"] as? [String: Any]
+        guard target?["type"] as? String == type else { return nil }
+        return target?["id"] as? String
+    }
+
+    func version() -> String {
+        #"{"type": "appStoreVersions", "id": "\#(Self.versionID)", "attributes": {"platform": "IOS", "versionString": "\#(versionString ?? "1.0.0")", "appStoreState": "\#(versionState)", "releaseType": "\#(releaseType)"}}"#
+    }
+
+    func submission() -> String {
+        #"{"data": {"type": "reviewSubmissions", "id": "\#(Self.submissionID)", "attributes": {"platform": "IOS", "state": "\#(submissionState ?? "READY_FOR_REVIEW")"}}}"#
+    }
+
+    func phased() -> String {
+        let day = phasedDay.map(String.init) ?? "null"
+        return #"{"data": {"type": "appStoreVersionPhasedReleases", "id": "\#(Self.phasedID)", "attributes": {"phasedReleaseState": "\#(phasedState ?? "INACTIVE")", "currentDayNumber": \#(day)}}}"#
+    }
+}

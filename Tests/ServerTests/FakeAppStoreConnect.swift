@@ -1,0 +1,207 @@
+import Foundation
+
+// MARK: - FakeAppStoreConnect
+
+/// App Store Connect as far as the release train uses it, written from Apple's API reference
+/// and App Store Connect Help, and strict: a request the documentation does not allow (wrong
+/// `type`, an undocumented attribute, a state change Apple refuses) gets Apple's error shape
+/// with 409 or 422, and nothing changes. One app, one version, one review submission.
+///
+/// App Review is played by the test: ``approveReview()`` does what Apple does with the
+/// version's `releaseType` (the default `AFTER_APPROVAL` puts it on sale at once; `MANUAL`
+/// waits in `PENDING_DEVELOPER_RELEASE` for a release request).
+struct FakeAppStoreConnect {
+    static let versionID = "ver-1"
+    static let submissionID = "sub-1"
+    static let phasedID = "phase-1"
+
+    /// The version created in App Store Connect; nil takes the first one the train asks for.
+    var versionString: String?
+    var versionState = "PREPARE_FOR_SUBMISSION"
+    var releaseType = "AFTER_APPROVAL"
+    var submissionState: String?
+    var submissionItems = 0
+    var phasedState: String?
+    var phasedDay: Int?
+
+    /// States in which the version is on sale.
+    static let liveStates: Set<String> = ["READY_FOR_SALE", "READY_FOR_DISTRIBUTION"]
+    /// Review submission states that may still be canceled.
+    static let cancelableSubmissionStates: Set<String> = ["READY_FOR_REVIEW", "WAITING_FOR_REVIEW", "IN_REVIEW", "UNRESOLVED_ISSUES"]
+
+    var isLive: Bool { Self.liveStates.contains(versionState) }
+
+    // MARK: App Review, played by the test
+
+    /// Apple approves the submitted version: on sale now, or waiting for the developer.
+    mutating func approveReview() {
+        guard submissionState == "WAITING_FOR_REVIEW" || submissionState == "IN_REVIEW" else { return }
+        submissionState = "COMPLETE"
+        if releaseType == "MANUAL" {
+            versionState = "PENDING_DEVELOPER_RELEASE"
+        } else {
+            putOnSale()
+        }
+    }
+
+    /// Apple rejects the submitted version.
+    mutating func rejectReview() {
+        guard submissionState == "WAITING_FOR_REVIEW" || submissionState == "IN_REVIEW" else { return }
+        submissionState = "UNRESOLVED_ISSUES"
+        versionState = "REJECTED"
+    }
+
+    /// Someone turned phased release on in App Store Connect's website.
+    mutating func enablePhasedReleaseOnWebsite() {
+        phasedState = isLive ? "ACTIVE" : "INACTIVE"
+        phasedDay = isLive ? 1 : nil
+    }
+
+    private mutating func putOnSale() {
+        versionState = "READY_FOR_DISTRIBUTION"
+        if phasedState == "INACTIVE" {
+            phasedState = "ACTIVE"
+            phasedDay = 1
+        }
+    }
+
+    // MARK: Requests
+
+    /// Answers one `/v1/…` request.
+    mutating func handle(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+        guard let token = request.headers["authorization"], token.hasPrefix("Bearer "), token.split(separator: ".").count == 3 else {
+            return Self.error(401, "NOT_AUTHORIZED", "Provide a properly configured and signed bearer token")
+        }
+        if request.method != "GET", request.headers["content-type"]?.hasPrefix("application/json") != true {
+            return Self.error(415, "UNSUPPORTED_MEDIA_TYPE", "the body must be application/json")
+        }
+        let path = request.path
+        switch (request.method, path) {
+        case ("GET", let p) where p.hasPrefix("/v1/apps/") && p.hasSuffix("/appStoreVersions"):
+            return findVersions(request.query)
+        case ("PATCH", "/v1/appStoreVersions/\(Self.versionID)"):
+            return updateVersion(request)
+        case ("POST", "/v1/reviewSubmissions"):
+            return createSubmission(request)
+        case ("POST", "/v1/reviewSubmissionItems"):
+            return addSubmissionItem(request)
+        case ("PATCH", "/v1/reviewSubmissions/\(Self.submissionID)"):
+            return updateSubmission(request)
+        case ("POST", "/v1/appStoreVersionPhasedReleases"):
+            return createPhasedRelease(request)
+        case ("GET", "/v1/appStoreVersions/\(Self.versionID)/appStoreVersionPhasedRelease"):
+            return (200, phasedState == nil ? #"{"data": null}"# : phased())
+        case ("PATCH", "/v1/appStoreVersionPhasedReleases/\(Self.phasedID)"):
+            return updatePhasedRelease(request)
+        case ("POST", "/v1/appStoreVersionReleaseRequests"):
+            return requestRelease(request)
+        default:
+            return Self.error(404, "NOT_FOUND", "The specified resource does not exist: \(request.method) \(path)")
+        }
+    }
+
+    private mutating func findVersions(_ query: String) -> (Int, String) {
+        let pairs = query.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }
+        let known: Set<String> = ["filter%5BversionString%5D", "filter%5Bplatform%5D", "filter%5BappStoreState%5D", "limit", "fields%5BappStoreVersions%5D"]
+        guard pairs.allSatisfy({ $0.count == 2 && known.contains($0[0]) }) else {
+            return Self.error(400, "PARAMETER_ERROR.INVALID", "unknown query parameter in '\(query)'")
+        }
+        let wanted = pairs.first { $0[0] == "filter%5BversionString%5D" }?[1].removingPercentEncoding
+        if versionString == nil { versionString = wanted }
+        guard wanted == nil || wanted == versionString else { return (200, #"{"data": []}"#) }
+        return (200, #"{"data": [\#(version())]}"#)
+    }
+
+    private mutating func updateVersion(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+        guard let data = Self.data(request, type: "appStoreVersions", id: Self.versionID) else { return Self.malformed }
+        let attributes = data["attributes"] as? [String: Any] ?? [:]
+        let allowed: Set<String> = ["releaseType", "earliestReleaseDate", "versionString", "copyright", "downloadable", "reviewType", "usesIdfa"]
+        guard Set(attributes.keys).isSubset(of: allowed) else { return Self.error(409, "ENTITY_ERROR.ATTRIBUTE.UNKNOWN", "unknown attributes \(attributes.keys.sorted())") }
+        if let type = attributes["releaseType"] {
+            guard let type = type as? String, ["MANUAL", "AFTER_APPROVAL", "SCHEDULED"].contains(type) else {
+                return Self.error(409, "ENTITY_ERROR.ATTRIBUTE.INVALID", "releaseType must be MANUAL, AFTER_APPROVAL or SCHEDULED")
+            }
+            guard !isLive else { return Self.error(409, "STATE_ERROR", "the version is already on sale") }
+            releaseType = type
+        }
+        return (200, #"{"data": \#(version())}"#)
+    }
+
+    private mutating func createSubmission(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+        guard let data = Self.data(request, type: "reviewSubmissions", id: nil),
+              let platform = (data["attributes"] as? [String: Any])?["platform"] as? String, ["IOS", "MAC_OS", "TV_OS", "VISION_OS"].contains(platform),
+              Self.relationship(data, "app", type: "apps") != nil else { return Self.malformed }
+        if let state = submissionState, Self.cancelableSubmissionStates.contains(state) || state == "CANCELING" {
+            return Self.error(409, "STATE_ERROR", "the app already has a review submission for \(platform) in \(state)")
+        }
+        submissionState = "READY_FOR_REVIEW"
+        submissionItems = 0
+        return (201, submission())
+    }
+
+    private mutating func addSubmissionItem(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+        guard let data = Self.data(request, type: "reviewSubmissionItems", id: nil),
+              Self.relationship(data, "reviewSubmission", type: "reviewSubmissions") == Self.submissionID,
+              Self.relationship(data, "appStoreVersion", type: "appStoreVersions") == Self.versionID else { return Self.malformed }
+        guard submissionState == "READY_FOR_REVIEW" else { return Self.error(409, "STATE_ERROR", "items can only be added to a submission that is not submitted yet") }
+        submissionItems += 1
+        return (201, #"{"data": {"type": "reviewSubmissionItems", "id": "item-\#(submissionItems)", "attributes": {"state": "READY_FOR_REVIEW"}}}"#)
+    }
+
+    private mutating func updateSubmission(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+        guard let data = Self.data(request, type: "reviewSubmissions", id: Self.submissionID) else { return Self.malformed }
+        let attributes = data["attributes"] as? [String: Any] ?? [:]
+        switch (attributes["submitted"] as? Bool, attributes["canceled"] as? Bool, attributes.count) {
+        case (true, nil, 1):
+            guard submissionState == "READY_FOR_REVIEW", submissionItems > 0 else {
+                return Self.error(409, "STATE_ERROR", "only a submission with items that is ready for review can be submitted")
+            }
+            submissionState = "WAITING_FOR_REVIEW"
+            versionState = "WAITING_FOR_REVIEW"
+        case (nil, true, 1):
+            guard let state = submissionState, Self.cancelableSubmissionStates.contains(state) else {
+                return Self.error(409, "STATE_ERROR", "a submission in \(submissionState ?? "no state") cannot be canceled")
+            }
+            submissionState = "CANCELING"
+            if !isLive, versionState != "PENDING_DEVELOPER_RELEASE" { versionState = "DEVELOPER_REJECTED" }
+        default:
+            return Self.error(409, "ENTITY_ERROR.ATTRIBUTE.INVALID", "set exactly one of submitted: true or canceled: true")
+        }
+        return (200, submission())
+    }
+
+    private mutating func createPhasedRelease(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+        guard let data = Self.data(request, type: "appStoreVersionPhasedReleases", id: nil),
+              Self.relationship(data, "appStoreVersion", type: "appStoreVersions") == Self.versionID else { return Self.malformed }
+        let state = (data["attributes"] as? [String: Any])?["phasedReleaseState"] as? String ?? "INACTIVE"
+        guard phasedState == nil else { return Self.error(409, "ENTITY_ERROR.RELATIONSHIP.INVALID", "the version already has a phased release") }
+        // Before the version is released its phased release can only be prepared.
+        guard isLive || state == "INACTIVE" else {
+            return Self.error(409, "ENTITY_ERROR.ATTRIBUTE.INVALID", "a version that is not released takes an INACTIVE phased release, not \(state)")
+        }
+        phasedState = state
+        phasedDay = state == "ACTIVE" ? 1 : nil
+        return (201, phased())
+    }
+
+    private mutating func updatePhasedRelease(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+        guard let data = Self.data(request, type: "appStoreVersionPhasedReleases", id: Self.phasedID),
+              let state = (data["attributes"] as? [String: Any])?["phasedReleaseState"] as? String, let current = phasedState else { return Self.malformed }
+        let allowed: [String: Set<String>] = ["ACTIVE": ["PAUSED", "COMPLETE"], "PAUSED": ["ACTIVE", "COMPLETE"], "INACTIVE": [], "COMPLETE": []]
+        guard state == current || allowed[current, default: []].contains(state) else {
+            return Self.error(409, "STATE_ERROR", "a phased release in \(current) cannot become \(state)")
+        }
+        phasedState = state
+        return (200, phased())
+    }
+
+    private mutating func requestRelease(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+        guard let data = Self.data(request, type: "appStoreVersionReleaseRequests", id: nil), data["attributes"] == nil,
+              Self.relationship(data, "appStoreVersion", type: "appStoreVersions") == Self.versionID else { return Self.malformed }
+        guard versionState == "PENDING_DEVELOPER_RELEASE" else {
+            return Self.error(409, "STATE_ERROR", "only a version in PENDING_DEVELOPER_RELEASE can be released, not \(versionState)")
+        }
+        putOnSale()
+        return (201, #"{"data": {"type": "appStoreVersionReleaseRequests", "id": "release-1"}}"#)
+    }
+}
