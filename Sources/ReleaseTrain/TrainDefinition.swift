@@ -79,7 +79,7 @@ public struct TrainDefinition: Sendable, Hashable, Codable {
         case signoffGates = "signoff"
         case rollout
         case healthRules = "health"
-        /// In the file, `halt:` inside a `health:` mapping.
+        /// In a file, `halt:` inside a `health:` mapping; JSON keeps it at the top.
         case healthHalt = "health_halt"
     }
 

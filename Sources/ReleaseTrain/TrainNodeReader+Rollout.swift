@@ -95,16 +95,19 @@ extension TrainNodeReader {
     mutating func health(_ node: Node) -> (rules: [HealthRule], halt: HealthHaltScope) {
         guard case .mapping = node else { return (healthRules(node), .all) }
         guard let fields = entries(of: node, "health", allowed: ["halt", "rules"]) else { return ([], .all) }
-        var halt = HealthHaltScope.all
-        if let haltNode = fields["halt"], let name = text(haltNode, "halt") {
-            let scopes = HealthHaltScope.allCases.map(\.rawValue)
-            if let scope = HealthHaltScope(rawValue: name) {
-                halt = scope
-            } else {
-                report("health.halt must be \(scopes.joined(separator: " or ")), found \"\(name)\"\(TrainKeySuggestion.hint(for: name, in: scopes))", at: haltNode)
-            }
-        }
+        let halt = fields["halt"].flatMap { haltScope($0) } ?? .all
         return (fields["rules"].map { healthRules($0) } ?? [], halt)
+    }
+
+    /// `all` or `breached_store`.
+    mutating func haltScope(_ node: Node) -> HealthHaltScope? {
+        guard let name = text(node, "health.halt") else { return nil }
+        let scopes = HealthHaltScope.allCases.map(\.rawValue)
+        guard let scope = HealthHaltScope(rawValue: name) else {
+            report("health.halt must be \(scopes.joined(separator: " or ")), found \"\(name)\"\(TrainKeySuggestion.hint(for: name, in: scopes))", at: node)
+            return nil
+        }
+        return scope
     }
 
     /// A list of `{metric, comparator, threshold, min_sample}`.

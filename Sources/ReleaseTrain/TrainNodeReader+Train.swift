@@ -5,7 +5,7 @@ import Yams
 
 extension TrainNodeReader {
     /// The keys allowed at the top of a train definition.
-    static let trainKeys = TrainDefinition.CodingKeys.allCases.filter { $0 != .healthHalt }.map(\.rawValue)
+    static let trainKeys = TrainDefinition.CodingKeys.allCases.map(\.rawValue)
 
     /// A whole train, or `nil` when the definition is so wrong nothing could be read.
     mutating func train(from root: Node) -> TrainDefinition? {
@@ -20,7 +20,9 @@ extension TrainNodeReader {
         let pipeline = required(fields, "rc_pipeline", in: what).flatMap { slug($0, "rc_pipeline") } ?? ""
         let gates = fields["signoff"].map { Self.isNull($0) ? [] : slugList($0, "signoff") } ?? []
         let rollout = fields["rollout"].map { self.rollout($0, platforms: platforms) } ?? RolloutPlan()
-        let health = fields["health"].map { self.health($0) } ?? ([], .all)
+        var health = fields["health"].map { self.health($0) } ?? ([], .all)
+        // The JSON form of a definition (what the API answers) keeps the scope at the top.
+        if let scope = fields["health_halt"].flatMap({ self.haltScope($0) }) { health.halt = scope }
         return TrainDefinition(
             name: name, repository: repository, platforms: platforms, cadence: cadence, versionScheme: scheme,
             releaseBranchPattern: branch, rcPipeline: pipeline, signoffGates: gates, rollout: rollout,

@@ -6,7 +6,7 @@ struct ReleaseCommandTests {
     static let train = """
         name: tablet
         repository: acme/tablet
-        platforms: [android]
+        platforms: [android, ios]
         cadence: manual
         version: {scheme: semver, bump: minor}
         release_branch: release/{version}
@@ -14,6 +14,7 @@ struct ReleaseCommandTests {
         signoff: [qa]
         rollout:
           android: {track: production, steps: [5, 100], soak: 1h}
+          ios: {phased: true}
         """
 
     @Test("trains create sends a train file (typos come back positioned); trains list shows it; release and releases both work")
@@ -44,6 +45,13 @@ struct ReleaseCommandTests {
                 let releases = try await CLIProcess.run([name, "list"], environment: env)
                 #expect(releases.status == 0, "\(releases.stderr)")
             }
+            let started = try await CLIProcess.run(["release", "start", "tablet", "--json"], environment: env)
+            #expect(started.status == 0, "\(started.stderr)")
+            let id = try #require(((try? JSONSerialization.jsonObject(with: Data(started.stdout.utf8))) as? [String: Any])?["id"] as? Int, "\(started.stdout)")
+            let status = try await CLIProcess.run(["release", "status", String(id)], environment: env)
+            #expect(status.status == 0, "\(status.stderr)")
+            #expect(status.stdout.contains("Google Play  not_submitted at 0%"), "\(status.stdout)")
+            #expect(status.stdout.contains("App Store    not_submitted at 0%"), "\(status.stdout)")
             let unknown = try await CLIProcess.run(["release", "status", "999"], environment: env)
             #expect(unknown.status == 1)
             #expect(!unknown.stderr.isEmpty)

@@ -108,7 +108,7 @@ struct AppStoreConnectClientTests {
             #expect(submit["id"] as? String == "sub-1")
             #expect((submit["attributes"] as? [String: Any])?["submitted"] as? Bool == true)
             let phase = try data(4)
-            #expect((phase["attributes"] as? [String: String]) == ["phasedReleaseState": "ACTIVE"])
+            #expect((phase["attributes"] as? [String: String]) == ["phasedReleaseState": "INACTIVE"], "the version is not released yet")
             #expect(relationship(phase, "appStoreVersion") == ["type": "appStoreVersions", "id": "ver-1"])
             let pause = try data(6)
             #expect(pause["id"] as? String == "phase-1")

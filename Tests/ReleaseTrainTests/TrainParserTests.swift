@@ -62,6 +62,25 @@ struct TrainParserTests {
         ])
     }
 
+    @Test("health: a list halts every store; a mapping may say halt: breached_store; a typo is positioned")
+    func healthHaltScope() throws {
+        let base = "name: a\nrepository: acme/a\nplatforms: [ios, android]\nrc_pipeline: rc\n"
+        let rule = "{metric: anr_rate, comparator: \">\", threshold: 0.5}"
+        #expect(try TrainParser.parse(yaml: base + "health: [\(rule)]", file: "t.yml").get().healthHalt == .all)
+        let scoped = try TrainParser.parse(yaml: base + "health: {halt: breached_store, rules: [\(rule)]}", file: "t.yml").get()
+        #expect(scoped.healthHalt == .breachedStore)
+        #expect(scoped.healthRules.count == 1)
+        let json = String(decoding: try JSONEncoder().encode(scoped), as: UTF8.self)
+        #expect(try TrainParser.parse(yaml: json, file: "request body").get() == scoped)
+        guard case .failure(let failure) = TrainParser.parse(yaml: base + "health: {halt: breached, rules: []}", file: "t.yml") else {
+            Issue.record("an unknown halt scope parsed")
+            return
+        }
+        #expect(failure.diagnostics.map(\.description) == [
+            "t.yml:5:16: health.halt must be all or breached_store, found \"breached\"",
+        ])
+    }
+
     @Test("A YAML syntax error is positioned")
     func syntaxError() {
         let result = TrainParser.parse(yaml: "name: a\nplatforms: [ios\n", file: "broken.yml")

@@ -51,6 +51,12 @@ struct FakeAppStoreConnect {
         versionState = "REJECTED"
     }
 
+    /// Someone submitted the version for review in App Store Connect's website.
+    mutating func submitOnWebsite() {
+        submissionState = "WAITING_FOR_REVIEW"
+        versionState = "WAITING_FOR_REVIEW"
+    }
+
     /// Someone turned phased release on in App Store Connect's website.
     mutating func enablePhasedReleaseOnWebsite() {
         phasedState = isLive ? "ACTIVE" : "INACTIVE"

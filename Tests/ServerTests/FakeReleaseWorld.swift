@@ -43,6 +43,8 @@ actor FakeReleaseWorld {
     func approveReview() { appStore.approveReview() }
     /// App Review rejects the submitted version.
     func rejectReview() { appStore.rejectReview() }
+    /// The version submitted for review by hand in App Store Connect.
+    func submitOnWebsite() { appStore.submitOnWebsite() }
     /// Phased release turned on by hand in App Store Connect.
     func enablePhasedReleaseOnWebsite() { appStore.enablePhasedReleaseOnWebsite() }
     /// Apple's phased-release schedule reaches `day`.
