@@ -5,6 +5,9 @@ import Store
 // MARK: - Reading and steering each store
 
 extension ReleaseDriver {
+    /// How the problem of an App Store version not on sale yet begins.
+    static let notOnSale = "App Store: version "
+
     /// Re-reads the App Store into `ids`: the version's state, its phased release (found
     /// through the version's relationship) and the share of users it reaches, 0 until it is on
     /// sale. With `mayRelease`, an approved version waiting for us is released first. Answers
@@ -20,7 +23,7 @@ extension ReleaseDriver {
         guard version.isLive else {
             ids.iosPercent = 0
             ids.iosComplete = false
-            return "App Store: version \(release.version) is \(version.state ?? "in an unknown state"), not on sale yet"
+            return "\(Self.notOnSale)\(release.version) is \(version.state ?? "in an unknown state"), not on sale yet"
         }
         let phased = try await client.phasedRelease(versionID: version.id)
         if let phased { ids.iosPhasedReleaseID = phased.id }

@@ -52,7 +52,10 @@ extension ReleaseDriver {
             stored.rolloutEnteredAt = enteredAt
             storedIDs = updated
         }
-        defer { report(problem: problem, on: release.id) }
+        // Only this pass's own note is cleared here: a failed halt's problem must stay visible.
+        defer {
+            if problem != nil || release.problem?.hasPrefix(Self.notOnSale) == true { report(problem: problem, on: release.id) }
+        }
         let moved = index != release.rolloutStepIndex || updated.iosPercent != before.iosPercent || updated.iosVersionState != before.iosVersionState
         if halted {
             guard moved else { return false }
