@@ -36,7 +36,10 @@ public struct ImpactAnalyzer: Sendable {
 
         // Paths arrive sorted, so "first file wins" below is deterministic.
         for path in changes.paths {
-            let trigger = triggers.firstMatch(for: path)?.pattern ?? index.runAllRoot(containing: path)
+            // Split once: every trigger pattern matches against the same components.
+            let components = PathComponents(path)
+            let trigger = triggers.firstMatch(for: components)?.pattern
+                ?? index.runAllRoot(containing: path, components: components)
             if let trigger { runAllReasons.append(RunAllReason(file: path, trigger: trigger)) }
             guard let (_, owners) = index.owners(of: path) else {
                 if trigger == nil { unowned.append(path) }
@@ -52,13 +55,13 @@ public struct ImpactAnalyzer: Sendable {
         }
 
         let closure = ReverseClosure(index: index, sources: changedModuleFile.keys.sorted())
-        var chains = ChainCache(index: index, closure: closure, changedFiles: changedModuleFile)
+        let chains = ChainWriter(index: index, closure: closure, changedFiles: changedModuleFile)
         let runAll = RunAllDecision(reasons: runAllReasons)
         var selected: [SuiteDecision] = []
         var skipped: [SuiteDecision] = []
         for suiteID in index.suites.indices {
             let id = Int32(suiteID)
-            if let decision = selection(for: id, runAll: runAll, closure: closure, chains: &chains, changedSuiteFile: changedSuiteFile) {
+            if let decision = selection(for: id, runAll: runAll, closure: closure, chains: chains, changedSuiteFile: changedSuiteFile) {
                 selected.append(decision)
             } else {
                 skipped.append(skip(id))
@@ -79,15 +82,16 @@ public struct ImpactAnalyzer: Sendable {
 
     private func selection(
         for id: Int32, runAll: RunAllDecision, closure: ReverseClosure,
-        chains: inout ChainCache, changedSuiteFile: [Int32: String]
+        chains: ChainWriter, changedSuiteFile: [Int32: String]
     ) -> SuiteDecision? {
-        let suite = index.suites[Int(id)]
         if let first = runAll.reasons.first {
+            let name = index.suites[Int(id)].name
             let more = runAll.reasons.count > 1 ? " (and \(runAll.reasons.count - 1) more)" : ""
-            return decision(suite, reason: "run all ← \(first.file) matches \(first.trigger)\(more)", chain: [suite.name], file: first.file)
+            return decision(id, reason: "run all ← \(first.file) matches \(first.trigger)\(more)", chain: [name], file: first.file)
         }
         if let file = changedSuiteFile[id] {
-            return decision(suite, reason: SuiteDecision.describe(chain: [suite.name], file: file), chain: [suite.name], file: file)
+            let name = index.suites[Int(id)].name
+            return decision(id, reason: SuiteDecision.describe(chain: [name], file: file), chain: [name], file: file)
         }
         // The suite's own module first, then the test edge with the shortest path to a change.
         var best: Int32 = -1
@@ -100,8 +104,8 @@ public struct ImpactAnalyzer: Sendable {
             }
         }
         guard best >= 0 else { return nil }
-        let (text, names, file) = chains.chain(from: best)
-        return decision(suite, reason: suite.name + " → " + text, chain: [suite.name] + names, file: file)
+        let (reason, chain, file) = chains.chain(suite: id, from: best)
+        return decision(id, reason: reason, chain: chain, file: file)
     }
 
     private func skip(_ id: Int32) -> SuiteDecision {
@@ -115,8 +119,14 @@ public struct ImpactAnalyzer: Sendable {
         return SuiteDecision(name: suite.name, module: suite.module, kind: suite.kind, reason: reason)
     }
 
-    private func decision(_ suite: TestSuite, reason: String, chain: [String], file: String) -> SuiteDecision {
-        SuiteDecision(name: suite.name, module: suite.module, kind: suite.kind, reason: reason, chain: chain, file: file)
+    /// Reads the suite's fields one by one: copying the whole TestSuite (with its path and
+    /// dependency lists) for each of thousands of suites costs retains that add up.
+    private func decision(_ id: Int32, reason: String, chain: [String], file: String) -> SuiteDecision {
+        let suites = index.suites
+        return SuiteDecision(
+            name: suites[Int(id)].name, module: suites[Int(id)].module, kind: suites[Int(id)].kind,
+            reason: reason, chain: chain, file: file
+        )
     }
 
     private func name(of owner: GraphIndex.Owner) -> String {

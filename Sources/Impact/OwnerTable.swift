@@ -17,11 +17,10 @@ struct OwnerTable {
     /// Records `owner` for `root` (already normalized); a repeat of the same owner is ignored.
     mutating func add(_ owner: GraphIndex.Owner, at root: String) {
         let value = Self.pack(owner)
-        guard let existing = packed[root] else {
-            packed[root] = value
-            return
-        }
+        // One hash for the common new root: insert first, repair in the rare repeat case.
+        guard let existing = packed.updateValue(value, forKey: root) else { return }
         if existing & Self.sharedBit != 0 {
+            packed[root] = existing
             let slot = Int(existing & ~Self.sharedBit)
             if !shared[slot].contains(owner) { shared[slot].append(owner) }
         } else if existing != value {

@@ -15,11 +15,17 @@ enum ProjectPath {
     /// Whether the path has an empty or `.` component or a trailing `/`. A byte scan: this
     /// runs for every root of a large graph, and Foundation's `contains` bridges to NSString.
     private static func needsNormalizing(_ path: String) -> Bool {
+        // Over the contiguous bytes when the string has them (native strings do): stepping
+        // through `utf8` index by index was a quarter of indexing 200,000 roots.
+        path.utf8.withContiguousStorageIfAvailable { needsNormalizing(bytes: $0) } ?? needsNormalizing(bytes: path.utf8)
+    }
+
+    private static func needsNormalizing(bytes path: some Sequence<UInt8>) -> Bool {
         let slash = UInt8(ascii: "/")
         var length = 0  // bytes in the current component
         var isDot = true  // whether the current component is only dots
         var offset = 0
-        for byte in path.utf8 {
+        for byte in path {
             if byte == slash {
                 // An empty component ("//"; a leading "/" is fine) or a "." component.
                 if length == 0, offset > 0 { return true }

@@ -37,6 +37,11 @@ public struct RunAllTriggers: Sendable, Hashable, Codable {
 
     /// The first pattern the path matches, if any.
     public func firstMatch(for path: String) -> GlobPattern? {
+        firstMatch(for: PathComponents(path))
+    }
+
+    /// The first pattern a path split once by the caller matches.
+    func firstMatch(for path: PathComponents) -> GlobPattern? {
         patterns.first { $0.matches(path) }
     }
 }
