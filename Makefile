@@ -3,8 +3,12 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev
-# The test suite also drives a real headless browser (the HTML dashboard) and git.
-TEST_APT_PACKAGES := chromium git
+# The test suite also drives a real headless browser (the HTML dashboard, through Selenium
+# and chromium-driver) and git.
+TEST_APT_PACKAGES := chromium chromium-driver git python3 python3-venv
+# Selenium comes from PyPI into this virtual environment; the browser tests find its Python
+# through MOBILE_OPS_TEST_PYTHON.
+TEST_VENV := .build/test-venv
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 # Release builds link the Swift runtime and Foundation statically (as deploy/Dockerfile does),
@@ -64,7 +68,10 @@ TEST_TARGETS := $(sort $(notdir $(wildcard Tests/*Tests)))
 test: deps
 	$(call install_missing,$(TEST_APT_PACKAGES))
 	$(SWIFT) build --build-tests
-	@failed=""; \
+	@[ -x $(TEST_VENV)/bin/python ] && $(TEST_VENV)/bin/python -c "import selenium" 2>/dev/null || \
+		{ python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q selenium; }
+	@export MOBILE_OPS_TEST_PYTHON="$(CURDIR)/$(TEST_VENV)/bin/python"; \
+	failed=""; \
 	for target in $(TEST_TARGETS); do \
 		echo "== $$target"; \
 		$(SWIFT) test --skip-build --filter "^$$target\." || failed="$$failed $$target"; \

@@ -48,31 +48,43 @@ extension AppDatabase {
         let oldest = try JobRecord.filter(Column("state") == JobState.pending.rawValue)
             .order(Column("id")).limit(dashboardReasonLimit).fetchAll(db)
         let fleet = try FleetSnapshot.load(seenSince: onlineSince, in: db)
+        var builds: [Int64: Row] = [:]
+        var jobs: [PendingJobStatus] = []
         for job in oldest {
-            reasons[try pendingReason(for: job, fleet: fleet, in: db).message, default: 0] += 1
+            let reason = try pendingReason(for: job, fleet: fleet, in: db).message
+            reasons[reason, default: 0] += 1
+            if builds[job.buildID] == nil {
+                builds[job.buildID] = try Row.fetchOne(db, sql: "SELECT b.number, b.pipeline, r.name AS repository FROM build b LEFT JOIN repository r ON r.id = b.repositoryID WHERE b.id = ?", arguments: [job.buildID])
+            }
+            let build = builds[job.buildID]
+            jobs.append(PendingJobStatus(
+                id: job.id ?? 0, buildID: job.buildID, repository: build?["repository"], pipeline: build?["pipeline"] ?? "",
+                number: build?["number"] ?? 0, label: job.label, reason: reason, createdAt: job.createdAt))
         }
         let byReason = reasons.map { ReasonCount(reason: $0.key, count: $0.value) }.sorted { ($0.count, $1.reason) > ($1.count, $0.reason) }
-        return QueueStatus(pending: pending, running: running, byReason: byReason)
+        return QueueStatus(pending: pending, running: running, byReason: byReason, jobs: jobs)
     }
 
     private static func fleetStatus(now: Date, window: TimeInterval, in db: Database) throws -> FleetStatus {
-        var held: [Int64: Int] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT agentID, COUNT(*) AS jobs FROM job WHERE state IN ('assigned', 'running') AND agentID IS NOT NULL GROUP BY agentID") {
-            held[row["agentID"]] = row["jobs"]
+        var held: [Int64: [HeldJob]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, buildID, label, agentID FROM job WHERE state IN ('assigned', 'running') AND agentID IS NOT NULL ORDER BY id") {
+            held[row["agentID"], default: []].append(HeldJob(id: row["id"], buildID: row["buildID"], label: row["label"]))
         }
         var byState: [String: Int] = [:]
         let agents = try AgentRecord.filter(Column("state") != "removed").order(Column("id")).fetchAll(db).map { record -> AgentStatus in
-            let jobs = held[record.id ?? 0] ?? 0
-            let state = AgentPresence.of(storedState: record.state, lastSeenAt: record.lastSeenAt, heldJobs: jobs, now: now, window: window).rawValue
+            let jobs = held[record.id ?? 0] ?? []
+            let state = AgentPresence.of(storedState: record.state, lastSeenAt: record.lastSeenAt, heldJobs: jobs.count, now: now, window: window).rawValue
             byState[state, default: 0] += 1
-            return AgentStatus(id: record.id ?? 0, name: record.name, state: state, currentJobs: jobs, slots: record.slots, lastSeenAt: record.lastSeenAt)
+            return AgentStatus(
+                id: record.id ?? 0, name: record.name, state: state, currentJobs: jobs.count, slots: record.slots, lastSeenAt: record.lastSeenAt,
+                tags: record.tagValues, jobs: jobs)
         }
         return FleetStatus(byState: byState, agents: agents)
     }
 
     private static func recentBuilds(now: Date, in db: Database) throws -> [RecentBuild] {
         try Row.fetchAll(db, sql: """
-            SELECT b.id, r.name AS repository, b.number, b.pipeline, b.branch, b.state, b.trigger, b.createdAt, b.startedAt, b.finishedAt
+            SELECT b.id, r.name AS repository, b.number, b.pipeline, b.branch, b.commitSHA, b.state, b.trigger, b.createdAt, b.startedAt, b.finishedAt
             FROM build b LEFT JOIN repository r ON r.id = b.repositoryID ORDER BY b.id DESC LIMIT 20
             """
         ).map { row in
@@ -80,7 +92,7 @@ extension AppDatabase {
             let finished = row[optionalDate: "finishedAt"]
             return RecentBuild(
                 id: row["id"], repository: row["repository"], number: row["number"], pipeline: row["pipeline"], branch: row["branch"],
-                state: row["state"], trigger: row["trigger"], createdAt: row[date: "createdAt"], startedAt: started, finishedAt: finished,
+                commitSHA: row["commitSHA"], state: row["state"], trigger: row["trigger"], createdAt: row[date: "createdAt"], startedAt: started, finishedAt: finished,
                 durationSeconds: started.map { max(0, (finished ?? now).timeIntervalSince($0)) })
         }
     }

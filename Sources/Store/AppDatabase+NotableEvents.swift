@@ -53,9 +53,10 @@ extension AppDatabase: NotableEventStore {
         else { return }
         try recordNotableEvent(NotableEvent(
             kind: "build.failed",
-            title: "\(repository.name) \(repository.defaultBranch) build #\(build.number) failed",
+            title: "\(repository.name) \(build.pipeline) #\(build.number) failed on \(repository.defaultBranch)",
             summary: "Pipeline \(build.pipeline) failed at commit \(build.commitSHA.prefix(12))\(build.message.map { ": \($0)" } ?? "").",
-            url: "/api/v1/builds/\(id)", occurredAt: now
+            // The build's page in the dashboard, which people open from a feed reader.
+            url: "/builds/\(id)", occurredAt: now
         ), in: db)
     }
 }

@@ -27,6 +27,28 @@ public struct QueueStatus: Codable, Sendable, Equatable {
     /// Pending jobs per reason (`queued for the next free agent`, `all 2 matching agents are
     /// busy`, …), the most common first. Worked out for the 200 oldest pending jobs.
     public var byReason: [ReasonCount]
+    /// The 200 oldest pending jobs, oldest first, each with why it waits.
+    public var jobs: [PendingJobStatus]
+}
+
+/// One pending job on the dashboard.
+public struct PendingJobStatus: Codable, Sendable, Equatable {
+    /// Job id.
+    public var id: Int64
+    /// Its build.
+    public var buildID: Int64
+    /// Repository name, when the build has one.
+    public var repository: String?
+    /// Pipeline name.
+    public var pipeline: String
+    /// Build number in the repository.
+    public var number: Int
+    /// The job's label (step, shard).
+    public var label: String
+    /// Why it waits, as the API words it for the job.
+    public var reason: String
+    /// When it was created.
+    public var createdAt: Date
 }
 
 /// How many pending jobs wait for one reason.
@@ -60,6 +82,20 @@ public struct AgentStatus: Codable, Sendable, Equatable {
     public var slots: Int
     /// When it was last heard from.
     public var lastSeenAt: Date
+    /// Its tags (`platform: ios`, `xcode: 16.2`, …).
+    public var tags: [String: String]
+    /// The jobs it holds now.
+    public var jobs: [HeldJob]
+}
+
+/// A job an agent holds.
+public struct HeldJob: Codable, Sendable, Equatable {
+    /// Job id.
+    public var id: Int64
+    /// Its build.
+    public var buildID: Int64
+    /// The job's label.
+    public var label: String
 }
 
 /// One MobileOps build on the dashboard.
@@ -74,6 +110,8 @@ public struct RecentBuild: Codable, Sendable, Equatable {
     public var pipeline: String
     /// Branch, when built from one.
     public var branch: String?
+    /// The commit (or, before an agent checked it out, the ref) built.
+    public var commitSHA: String
     /// `pending`, `running`, `passed`, `failed`, `canceled`.
     public var state: String
     /// `push`, `pull_request`, `manual`, `schedule`.

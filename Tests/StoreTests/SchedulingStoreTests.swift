@@ -143,7 +143,8 @@ struct SchedulingStoreTests {
         }
         let events = try database.notableEvents(limit: 10)
         #expect(events.map(\.kind) == ["build.failed"])
-        #expect(events.first?.title == "acme/app main build #2 failed")
+        #expect(events.first?.title == "acme/app ios-pr #2 failed on main")
+        #expect(events.first?.url == "/builds/2", "the build's page, not an API route")
     }
 
     @Test("a new PR build supersedes the older one: pending jobs cancel, running ones are told to")

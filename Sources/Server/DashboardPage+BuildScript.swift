@@ -1,0 +1,97 @@
+// MARK: - Build page script
+
+extension DashboardPage {
+    /// `/builds/{id}`: the build's facts, its jobs with states, pending reasons and times,
+    /// test results with failed tests first, each job's log (followed live while the job
+    /// runs), artifacts to download, and the UI test selection with its reasons.
+    static let buildScript = #"""
+        async function showBuild(id) {
+          const build = await get("/api/v1/builds/" + id);
+          const jobs = build.jobs || [];
+          const [tests, impact, artifacts] = await Promise.all([
+            optional("/api/v1/builds/" + id + "/tests"), optional("/api/v1/builds/" + id + "/impact"),
+            Promise.all(jobs.map((job) => get("/api/v1/jobs/" + job.id + "/artifacts").then((a) => a.artifacts.map((artifact) => ({job, artifact}))))),
+          ]);
+          document.title = build.pipeline + " #" + build.number + " · MobileOps";
+          $("build-title").textContent = build.pipeline + " #" + build.number;
+          const firstStart = jobs.map((j) => j.startedAt).filter(Boolean).sort()[0];
+          table("build-facts", ["state", "branch", "commit", "trigger", "created", "queue", "run"], [[
+            [build.state, build.state], [build.branch || build.tag || ""], [(build.commitSHA || "").slice(0, 12)], [build.trigger],
+            [when(build.createdAt)], [duration(between(build.createdAt, firstStart))], [duration(between(firstStart, build.finishedAt))],
+          ]]);
+          table("jobs", ["job", "state", "agent", "why it waits", "time"], jobs.map((job) => [
+            [job.label], [job.state, job.state], [job.agentID ? "agent " + job.agentID : ""], [job.pendingReason || "", "reason"],
+            [duration(between(job.startedAt, job.finishedAt || (job.startedAt ? new Date().toISOString() : null)))],
+          ]), "no jobs");
+          showTests(tests);
+          showLogs(jobs);
+          table("artifacts", ["job", "file", "size"], artifacts.flat().map(({job, artifact}) => [[job.label], [download(artifact)], [(artifact.size / 1024).toFixed(1) + " KiB"]]), "no artifacts");
+          showImpact(impact);
+          $("build").hidden = false;
+        }
+        function showTests(tests) {
+          const rows = [];
+          for (const job of (tests && tests.jobs) || []) {
+            const totals = job.totals || {};
+            rows.push([[job.label || ("job " + job.jobID)], ["totals"], [(totals.tests || 0) + " tests, " + (totals.failed || 0) + " failed, " + (totals.skipped || 0) + " skipped"], [""]]);
+            for (const test of job.failed || []) {
+              const where = test.file ? test.file + (test.line ? ":" + test.line : "") : "";
+              rows.push([[""], [(test.className ? test.className + "." : "") + test.name, "failed"], [test.message || ""], [where]]);
+            }
+          }
+          table("tests", ["job", "test", "result", "where"], rows, "no test results");
+        }
+        function showLogs(jobs) {
+          const container = $("logs"); container.replaceChildren();
+          for (const job of jobs) {
+            const title = document.createElement("h3"); title.textContent = job.label + " (" + job.state + ")";
+            const pre = document.createElement("pre"); pre.className = "log"; pre.id = "log-" + job.id;
+            container.append(title, pre);
+            if (job.state === "pending") { pre.textContent = "waiting: " + (job.pendingReason || "for an agent"); continue; }
+            followLog(job, pre).catch((error) => { pre.textContent += "\n[" + error.message + "]"; });
+          }
+        }
+        async function followLog(job, pre) {
+          const live = job.state === "running" || job.state === "assigned";
+          const response = await request("/api/v1/jobs/" + job.id + "/log" + (live ? "?follow=true" : ""));
+          if (!live || !response.body) { pre.textContent = await response.text(); return; }
+          pre.dataset.following = "true";
+          const reader = response.body.getReader();
+          const decoder = new TextDecoder();
+          for (;;) {
+            const {value, done} = await reader.read();
+            if (done) { break; }
+            pre.textContent += decoder.decode(value, {stream: true});
+            pre.scrollTop = pre.scrollHeight;
+          }
+          pre.dataset.following = "false";
+        }
+        function download(artifact) {
+          const a = link("#", artifact.path);
+          a.addEventListener("click", async (event) => {
+            event.preventDefault();
+            const blob = await (await request("/api/v1/artifacts/" + artifact.id)).blob();
+            const save = document.createElement("a"); save.href = URL.createObjectURL(blob); save.download = artifact.path.split("/").pop();
+            save.click(); URL.revokeObjectURL(save.href);
+          });
+          return a;
+        }
+        function showImpact(impact) {
+          const container = $("impact"); container.replaceChildren();
+          const reports = (impact && impact.jobs) || [];
+          if (reports.length === 0) { container.textContent = "no ui_tests: step in this build"; container.className = "muted"; return; }
+          for (const {stepKey, report} of reports) {
+            const heading = document.createElement("h3");
+            heading.textContent = stepKey + " shard " + (report.shardIndex + 1) + "/" + report.shardCount + ": " + report.mode;
+            const list = document.createElement("table");
+            container.append(heading, list);
+            const rows = report.selected.map((c) => [[c.name, "passed"], ["runs"], [c.reason]])
+              .concat(report.skipped.map((c) => [[c.name, "skipped"], ["skipped"], [c.reason]]))
+              .concat(report.warnings.map((w) => [["warning"], [""], [w]]))
+              .concat(report.runAllReasons.map((r) => [["run all"], [""], [r]]));
+            list.id = "impact-" + stepKey + "-" + report.shardIndex;
+            table(list.id, ["suite", "", "why"], rows);
+          }
+        }
+        """#
+}

@@ -1,0 +1,107 @@
+// MARK: - Shared script
+
+extension DashboardPage {
+    /// Token handling, fetching, formatting, tables and charts, and the start-up that picks
+    /// the overview or a build page by path.
+    static let commonScript = #"""
+        "use strict";
+        const $ = (id) => document.getElementById(id);
+        class HTTPError extends Error { constructor(path, status) { super(path + " answered " + status); this.status = status; } }
+        function token() {
+          const match = location.hash.match(/token=([^&]+)/);
+          if (match) { sessionStorage.setItem("mobileOpsToken", decodeURIComponent(match[1])); history.replaceState(null, "", location.pathname); }
+          return sessionStorage.getItem("mobileOpsToken");
+        }
+        async function request(path) {
+          const response = await fetch(path, {headers: {"Authorization": "Bearer " + token(), "Accept": "application/json"}});
+          if (!response.ok) { throw new HTTPError(path, response.status); }
+          return response;
+        }
+        async function get(path) { return (await request(path)).json(); }
+        /// A route that may not answer (404): null instead of an error.
+        async function optional(path) { try { return await get(path); } catch (error) { if (error.status === 404) { return null; } throw error; } }
+        function link(href, text) { const a = document.createElement("a"); a.href = href; a.textContent = text; return a; }
+        function cell(row, value, className) {
+          const td = row.insertCell();
+          if (value instanceof Node) { td.appendChild(value); } else { td.textContent = value ?? ""; }
+          if (className) { td.className = className; }
+        }
+        function table(id, headers, rows, empty) {
+          const element = $(id); element.replaceChildren();
+          const head = element.createTHead().insertRow();
+          for (const h of headers) { const th = document.createElement("th"); th.textContent = h; head.appendChild(th); }
+          const body = element.createTBody();
+          for (const values of rows) { const row = body.insertRow(); for (const [value, cls] of values) { cell(row, value, cls); } }
+          if (rows.length === 0) { const td = body.insertRow().insertCell(); td.colSpan = headers.length; td.className = "muted"; td.textContent = empty || "none"; }
+        }
+        function figures(id, pairs) {
+          $(id).replaceChildren(...pairs.map(([label, value]) => {
+            const div = document.createElement("div"); div.className = "figure";
+            const b = document.createElement("b"); b.textContent = value; div.append(b, label); return div;
+          }));
+        }
+        /// Seconds below a minute, minutes below an hour, then hours.
+        function duration(s) {
+          if (s === null || s === undefined || isNaN(s)) { return ""; }
+          if (s < 60) { return (s < 10 ? s.toFixed(1) : s.toFixed(0)) + " s"; }
+          if (s < 3600) { return (s / 60).toFixed(1) + " min"; }
+          return (s / 3600).toFixed(1) + " h";
+        }
+        function between(from, to) { return from && to ? Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000) : null; }
+        function day(iso) { return new Date(iso).toLocaleDateString("en", {month: "short", day: "numeric", timeZone: "UTC"}); }
+        function when(iso) { return iso ? new Date(iso).toISOString().replace("T", " ").slice(0, 16) + " UTC" : ""; }
+        function buildName(b) { return (b.repository ? b.repository + " " : "") + b.pipeline + " #" + b.number; }
+        /// 1, 2, 2.5 or 5 times a power of ten, at least `value`: the top of a chart's axis.
+        function niceTop(value) {
+          if (!(value > 0)) { return 1; }
+          const power = Math.pow(10, Math.floor(Math.log10(value)));
+          for (const m of [1, 2, 2.5, 5, 10]) { if (m * power >= value) { return m * power; } }
+          return 10 * power;
+        }
+        function chart(id, points, color, format) {
+          const svg = $(id); svg.replaceChildren();
+          const ns = "http://www.w3.org/2000/svg";
+          const add = (name, attributes, text) => { const e = document.createElementNS(ns, name); for (const k in attributes) { e.setAttribute(k, attributes[k]); } if (text !== undefined) { e.textContent = text; } svg.appendChild(e); return e; };
+          const known = points.filter((p) => p.value !== null && p.value !== undefined);
+          if (known.length === 0) { add("text", {x: 200, y: 85, "text-anchor": "middle", class: "empty"}, "no data yet"); return; }
+          const top = niceTop(Math.max(...known.map((p) => p.value)));
+          const x = (i) => 40 + (points.length > 1 ? i * 350 / (points.length - 1) : 175);
+          const y = (v) => 145 - v / top * 130;
+          for (const tick of [0, top / 2, top]) {
+            add("line", {x1: 40, y1: y(tick), x2: 395, y2: y(tick), class: "axis"});
+            add("text", {x: 36, y: y(tick) + 3, "text-anchor": "end"}, format(tick));
+          }
+          let path = "", pen = "M";
+          points.forEach((p, i) => { if (p.value === null || p.value === undefined) { pen = "M"; return; } path += pen + x(i).toFixed(1) + " " + y(p.value).toFixed(1) + " "; pen = "L"; });
+          add("path", {d: path.trim(), class: "line", stroke: color, "data-points": known.length});
+          points.forEach((p, i) => { if (p.value !== null && p.value !== undefined) { add("circle", {cx: x(i), cy: y(p.value), r: 2.5, fill: color}); } });
+          add("text", {x: 40, y: 163, "text-anchor": "start"}, day(points[0].day));
+          if (points.length > 2) { add("text", {x: x(Math.floor((points.length - 1) / 2)), y: 163, "text-anchor": "middle"}, day(points[Math.floor((points.length - 1) / 2)].day)); }
+          if (points.length > 1) { add("text", {x: 395, y: 163, "text-anchor": "end"}, day(points[points.length - 1].day)); }
+        }
+        function showLogin(message) {
+          sessionStorage.removeItem("mobileOpsToken");
+          $("login-message").textContent = message;
+          for (const id of ["overview", "build", "error"]) { $(id).hidden = true; }
+          $("login").hidden = false;
+          document.body.dataset.state = "needs-token";
+        }
+        async function start() {
+          if (!token()) { showLogin("Enter a token with the read scope."); return; }
+          try {
+            const match = location.pathname.match(/^\/builds\/([0-9]+)$/);
+            if (match) { await showBuild(match[1]); } else { await showOverview(); }
+            document.body.dataset.state = "ready";
+          } catch (error) {
+            if (error.status === 401 || error.status === 403) { showLogin("The token was rejected (" + error.status + "): enter another one."); return; }
+            $("error").textContent = String(error.message || error); $("error").hidden = false;
+            document.body.dataset.state = "error";
+          }
+        }
+        $("login").addEventListener("submit", (event) => {
+          event.preventDefault();
+          sessionStorage.setItem("mobileOpsToken", $("token").value);
+          $("token").value = ""; $("login").hidden = true; start();
+        });
+        """#
+}

@@ -1,0 +1,48 @@
+// MARK: - Overview script
+
+extension DashboardPage {
+    /// `/`: the queue with each pending job's reason, agents, charts, test health, waiting
+    /// cost, recent builds (each linking to its page), regressions and the feed. Refreshes
+    /// every 30 seconds.
+    static let overviewScript = #"""
+        async function showOverview() {
+          const [dashboard, feed, flaky] = await Promise.all([
+            get("/api/v1/dashboard"), get("/feed.json"), optional("/api/v1/metrics/tests/flaky?window=30d"),
+          ]);
+          $("generated").textContent = "updated " + when(dashboard.generatedAt);
+          const queue = dashboard.queue;
+          figures("figures", [["pending jobs", queue.pending], ["running jobs", queue.running]]);
+          table("pending", ["build", "job", "waiting", "why"], (queue.jobs || []).map((job) => [
+            [link("/builds/" + job.buildID, buildName(job))], [job.label], [duration(between(job.createdAt, dashboard.generatedAt))], [job.reason, "reason"],
+          ]), "no job is waiting");
+          table("agents", ["agent", "state", "tags", "current job"], (dashboard.agents.agents || []).map((agent) => {
+            const jobs = document.createElement("span");
+            for (const job of agent.jobs || []) { jobs.append(link("/builds/" + job.buildID, job.label), " "); }
+            const tags = Object.keys(agent.tags || {}).sort().map((k) => k + "=" + agent.tags[k]).join(", ");
+            return [[agent.name], [agent.state, agent.state], [tags], [jobs]];
+          }), "no agents registered");
+          const p50s = dashboard.trends.map((t) => t.p50Seconds).filter((v) => v !== null && v !== undefined);
+          const inMinutes = p50s.length > 0 && Math.max(...p50s) >= 120;
+          chart("chart-build-time", dashboard.trends.map((t) => ({day: t.day, value: t.p50Seconds === null || t.p50Seconds === undefined ? null : (inMinutes ? t.p50Seconds / 60 : t.p50Seconds)})),
+            "#1a73e8", (v) => (Number.isInteger(v) ? v : v.toFixed(1)) + (inMinutes ? " min" : " s"));
+          chart("chart-cache", dashboard.cache.trend.map((t) => ({day: t.day, value: t.hitRate === null || t.hitRate === undefined ? null : t.hitRate * 100})), "#137333", (v) => v.toFixed(0) + "%");
+          const failedBuilds = dashboard.trends.reduce((sum, t) => sum + (t.successRate === null || t.successRate === undefined ? 0 : Math.round(t.count * (1 - t.successRate))), 0);
+          const flakyRows = (flaky && flaky.tests ? flaky.tests : []).slice(0, 10).map((test) => [[test.name], [(test.flipRate * 100).toFixed(0) + "% flips"], [when(test.lastSeen)]]);
+          table("test-health", ["test", "flakiness", "last seen"], [[["builds failed in 30 days"], [String(failedBuilds)], [""]], ...flakyRows], "no data yet");
+          figures("waiting", [["developer-hours waiting (30 days)", (dashboard.waiting.totalHours || 0).toFixed(1)], ["builds waited on", dashboard.waiting.waitedBuilds || 0]]);
+          table("builds", ["build", "branch", "commit", "trigger", "state", "queue", "run"], dashboard.recentBuilds.map((b) => [
+            [link("/builds/" + b.id, buildName(b))], [b.branch], [(b.commitSHA || "").slice(0, 8)], [b.trigger], [b.state, b.state],
+            [duration(b.queueSeconds !== undefined ? b.queueSeconds : between(b.createdAt, b.startedAt))],
+            [duration(b.runSeconds !== undefined ? b.runSeconds : b.durationSeconds)],
+          ]), "no builds yet");
+          table("regressions", ["series", "metric", "change", "detected"], dashboard.regressions.map((r) => [
+            [r.repository + " " + r.pipeline + " " + r.platform], [r.metric], [r.changePercent !== undefined ? r.changePercent.toFixed(0) + "%" : ""], [when(r.detectedAt)],
+          ]), "no open regressions");
+          table("feed", ["when", "event"], (feed.items || []).slice(0, 20).map((item) => [
+            [when(item.date_published)], [item.url ? link(item.url, item.title || item.content_text) : (item.title || item.content_text)],
+          ]), "nothing yet");
+          $("overview").hidden = false;
+        }
+        setInterval(() => { if (document.body.dataset.state === "ready" && !location.pathname.startsWith("/builds/")) { start(); } }, 30000);
+        """#
+}

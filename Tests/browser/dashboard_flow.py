@@ -1,0 +1,85 @@
+"""Drives the MobileOps dashboard in headless Chromium with Selenium, as a person would.
+
+Run by ServerTests' DashboardBrowserTests against a live test server it prepared:
+  python dashboard_flow.py SCENARIO.json
+The scenario names the server URL, a read token, the builds to open and an agent token with
+a running job (the script appends a log chunk as that agent to see the page follow the log).
+Exits 0 when every step held; otherwise prints the failed step and exits 1.
+"""
+import json
+import sys
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def main() -> int:
+    with open(sys.argv[1], encoding="utf-8") as file:
+        scenario = json.load(file)
+    options = webdriver.ChromeOptions()
+    options.binary_location = scenario.get("chromium", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1500"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(scenario.get("chromedriver", "/usr/bin/chromedriver")), options=options)
+    wait = WebDriverWait(driver, 20)
+    base = scenario["url"]
+    step = "start"
+    try:
+        step = "a bad token is rejected and the form is shown again"
+        driver.get(base + "/")
+        wait.until(lambda d: d.find_element(By.ID, "login").is_displayed())
+        driver.find_element(By.ID, "token").send_keys("not-a-token")
+        driver.find_element(By.ID, "login-button").click()
+        wait.until(lambda d: "rejected (401)" in d.find_element(By.ID, "login-message").text)
+        assert driver.find_element(By.ID, "login").is_displayed()
+        assert not driver.find_element(By.ID, "overview").is_displayed(), "no empty cards behind the form"
+
+        step = "log in with a token and see why a job waits"
+        driver.find_element(By.ID, "token").send_keys(scenario["token"])
+        driver.find_element(By.ID, "login-button").click()
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-state") == "ready")
+        pending = driver.find_element(By.ID, "pending").text
+        assert scenario["pendingReason"] in pending, pending
+        agents = driver.find_element(By.ID, "agents").text
+        assert scenario["agentName"] in agents, agents
+        if scenario.get("screenshots"):
+            driver.save_screenshot(scenario["screenshots"] + "/dashboard.png")
+
+        step = "open the failed build from the recent builds and read its failed test"
+        driver.find_element(By.CSS_SELECTOR, "#builds a[href='/builds/%d']" % scenario["failedBuild"]).click()
+        wait.until(lambda d: d.current_url.endswith("/builds/%d" % scenario["failedBuild"]))
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-state") == "ready")
+        tests = driver.find_element(By.ID, "tests").text
+        assert scenario["failedTest"] in tests and scenario["failureMessage"] in tests, tests
+        jobs = driver.find_element(By.ID, "jobs").text
+        assert scenario["pendingReason"] in jobs, jobs
+        if scenario.get("screenshots"):
+            driver.save_screenshot(scenario["screenshots"] + "/build-page.png")
+
+        step = "follow a running job's log as it grows"
+        running = scenario["runningJob"]
+        driver.get(base + "/builds/%d" % scenario["runningBuild"])
+        log_id = "log-%d" % running["jobID"]
+        wait.until(lambda d: running["firstLine"] in d.find_element(By.ID, log_id).text)
+        chunk = urllib.request.Request(
+            base + "/api/v1/agent/jobs/%d/log" % running["jobID"], data=(running["nextLine"] + "\n").encode(), method="POST",
+            headers={"Authorization": "Bearer " + running["agentToken"], "X-Log-Sequence": "1", "Content-Type": "text/plain"},
+        )
+        with urllib.request.urlopen(chunk) as answer:
+            assert answer.status == 200, answer.status
+        wait.until(lambda d: running["nextLine"] in d.find_element(By.ID, log_id).text)
+    except Exception as error:  # one line naming the step, for the Swift test's message
+        print("FAILED: %s: %r" % (step, error))
+        print(driver.find_element(By.TAG_NAME, "body").text[:3000])
+        return 1
+    finally:
+        driver.quit()
+    print("ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
