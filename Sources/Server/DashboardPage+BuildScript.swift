@@ -29,17 +29,21 @@ extension DashboardPage {
           showImpact(impact);
           $("build").hidden = false;
         }
+        /// Per job: its totals, then failed tests (with message and file:line), then flaky ones.
         function showTests(tests) {
           const rows = [];
+          const rank = {failed: 0, flaky: 1};
           for (const job of (tests && tests.jobs) || []) {
-            const totals = job.totals || {};
-            rows.push([[job.label || ("job " + job.jobID)], ["totals"], [(totals.tests || 0) + " tests, " + (totals.failed || 0) + " failed, " + (totals.skipped || 0) + " skipped"], [""]]);
-            for (const test of job.failed || []) {
+            const t = job.totals;
+            if (t) { rows.push([[job.label], ["all tests"], [t.total + " tests: " + t.passed + " passed, " + t.failed + " failed, " + t.skipped + " skipped"], [duration(t.durationSeconds)], [""]]); }
+            const notable = (job.tests || []).filter((test) => test.outcome in rank).sort((a, b) => rank[a.outcome] - rank[b.outcome]);
+            for (const test of notable) {
               const where = test.file ? test.file + (test.line ? ":" + test.line : "") : "";
-              rows.push([[""], [(test.className ? test.className + "." : "") + test.name, "failed"], [test.message || ""], [where]]);
+              rows.push([[""], [test.suite + "." + test.name, test.outcome], [test.outcome + (test.message ? ": " + test.message : "")], [duration(test.durationSeconds)], [where]]);
             }
+            for (const warning of job.warnings || []) { rows.push([[""], ["warning"], [warning], [""], [""]]); }
           }
-          table("tests", ["job", "test", "result", "where"], rows, "no test results");
+          table("tests", ["job", "test", "result", "time", "where"], rows, "no test results");
         }
         function showLogs(jobs) {
           const container = $("logs"); container.replaceChildren();

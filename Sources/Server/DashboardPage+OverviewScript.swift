@@ -27,8 +27,10 @@ extension DashboardPage {
             "#1a73e8", (v) => (Number.isInteger(v) ? v : v.toFixed(1)) + (inMinutes ? " min" : " s"));
           chart("chart-cache", dashboard.cache.trend.map((t) => ({day: t.day, value: t.hitRate === null || t.hitRate === undefined ? null : t.hitRate * 100})), "#137333", (v) => v.toFixed(0) + "%");
           const failedBuilds = dashboard.trends.reduce((sum, t) => sum + (t.successRate === null || t.successRate === undefined ? 0 : Math.round(t.count * (1 - t.successRate))), 0);
-          const flakyRows = (flaky && flaky.tests ? flaky.tests : []).slice(0, 10).map((test) => [[test.name], [(test.flipRate * 100).toFixed(0) + "% flips"], [when(test.lastSeen)]]);
-          table("test-health", ["test", "flakiness", "last seen"], [[["builds failed in 30 days"], [String(failedBuilds)], [""]], ...flakyRows], "no data yet");
+          figures("test-figures", [["builds failed (30 days)", failedBuilds], ["flaky tests (30 days)", flaky && flaky.tests ? flaky.tests.length : 0]]);
+          table("test-health", ["flaky test", "flips", "last flipped"], (flaky && flaky.tests ? flaky.tests : []).slice(0, 10).map((f) => [
+            [f.test.suite + "." + f.test.name], [f.flips + " of " + f.attempts + " runs (" + (f.flipRate * 100).toFixed(0) + "%)"], [when(f.lastSeenAt)],
+          ]), "no flaky tests");
           figures("waiting", [["developer-hours waiting (30 days)", (dashboard.waiting.totalHours || 0).toFixed(1)], ["builds waited on", dashboard.waiting.waitedBuilds || 0]]);
           table("builds", ["build", "branch", "commit", "trigger", "state", "queue", "run"], dashboard.recentBuilds.map((b) => [
             [link("/builds/" + b.id, buildName(b))], [b.branch], [(b.commitSHA || "").slice(0, 8)], [b.trigger], [b.state, b.state],

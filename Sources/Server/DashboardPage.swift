@@ -42,7 +42,7 @@ struct DashboardPage: APIController {
           <section><h2>Agents</h2><table id="agents"></table></section>
           <section><h2>Build time (p50 of builds finished per day)</h2><svg id="chart-build-time" data-chart="build-time" viewBox="0 0 400 170" preserveAspectRatio="none"></svg></section>
           <section><h2>Cache hit rate (per day)</h2><svg id="chart-cache" data-chart="cache-hit-rate" viewBox="0 0 400 170" preserveAspectRatio="none"></svg></section>
-          <section><h2>Test health</h2><table id="test-health"></table></section>
+          <section><h2>Test health</h2><div class="figures" id="test-figures"></div><table id="test-health"></table></section>
           <section><h2>Waiting cost</h2><div class="figures" id="waiting"></div></section>
           <section class="wide"><h2>Recent builds</h2><table id="builds"></table></section>
           <section><h2>Regressions</h2><table id="regressions"></table></section>
