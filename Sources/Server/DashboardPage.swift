@@ -45,7 +45,7 @@ struct DashboardPage: APIController {
         <p id="error" hidden></p>
         <main id="content" hidden>
           <section><h2>Queue and agents</h2><div class="figures" id="figures"></div></section>
-          <section><h2>Build time (p50 per day, minutes)</h2><svg id="chart-build-time" data-chart="build-time" viewBox="0 0 400 160" preserveAspectRatio="none"></svg></section>
+          <section><h2>Run time (p50 per day, minutes)</h2><svg id="chart-build-time" data-chart="build-time" viewBox="0 0 400 160" preserveAspectRatio="none"></svg></section>
           <section><h2>Cache hit rate (per day, %)</h2><svg id="chart-cache" data-chart="cache-hit-rate" viewBox="0 0 400 160" preserveAspectRatio="none"></svg></section>
           <section><h2>Waiting cost</h2><div class="figures" id="waiting"></div></section>
           <section><h2>Recent builds</h2><table id="builds"></table></section>
@@ -97,7 +97,7 @@ struct DashboardPage: APIController {
           add("text", {x: 0, y: 140}, "0");
           if (points.length) { add("text", {x: 30, y: 155}, points[0].day); add("text", {x: 340, y: 155}, points[points.length - 1].day); }
         }
-        const minutes = (s) => s === null || s === undefined ? "" : (s / 60).toFixed(1) + " min";
+        const duration = (s) => s === null || s === undefined ? "" : s < 60 ? s.toFixed(1) + " s" : (s / 60).toFixed(1) + " min";
         async function load() {
           if (!token()) { $("login").hidden = false; document.body.dataset.state = "needs-token"; return; }
           try {
@@ -106,11 +106,11 @@ struct DashboardPage: APIController {
             const agents = dashboard.agents.byState || {};
             figures("figures", [["pending jobs", dashboard.queue.pending], ["running jobs", dashboard.queue.running],
               ...Object.keys(agents).sort().map((state) => [state + " agents", agents[state]])]);
-            chart("chart-build-time", dashboard.trends.map((t) => ({day: t.day, value: t.p50Seconds === undefined || t.p50Seconds === null ? null : t.p50Seconds / 60})), "#1a73e8", (v) => v.toFixed(1));
+            chart("chart-build-time", dashboard.trends.map((t) => ({day: t.day, value: t.runP50Seconds === undefined || t.runP50Seconds === null ? null : t.runP50Seconds / 60})), "#1a73e8", (v) => v.toFixed(1));
             chart("chart-cache", dashboard.cache.trend.map((t) => ({day: t.day, value: t.hitRate === undefined || t.hitRate === null ? null : t.hitRate * 100})), "#137333", (v) => v.toFixed(0) + "%");
             figures("waiting", [["developer-hours waiting (30 days)", (dashboard.waiting.totalHours || 0).toFixed(1)], ["builds waited on", dashboard.waiting.waitedBuilds || 0]]);
-            table("builds", ["#", "pipeline", "branch", "state", "duration"], dashboard.recentBuilds.map((b) =>
-              [[b.number], [b.pipeline], [b.branch], [b.state, b.state], [minutes(b.durationSeconds)]]));
+            table("builds", ["#", "pipeline", "branch", "state", "queue", "run", "total"], dashboard.recentBuilds.map((b) =>
+              [[b.number], [b.pipeline], [b.branch], [b.state, b.state], [duration(b.queueSeconds)], [duration(b.runSeconds)], [duration(b.totalSeconds)]]));
             table("regressions", ["series", "metric", "change", "detected"], dashboard.regressions.map((r) =>
               [[r.repository + " " + r.pipeline + " " + r.platform], [r.metric], [r.changePercent !== undefined ? r.changePercent.toFixed(0) + "%" : ""], [r.detectedAt]]));
             table("feed", ["when", "event"], (feed.items || []).slice(0, 20).map((item) => [[item.date_published], [item.title || item.content_text]]));
