@@ -43,8 +43,11 @@ extension AppDatabase {
     /// Recorded once; a build finished again later keeps its first record.
     /// - Returns: The build's times, or nil when it is not finished.
     @discardableResult
-    static func recordBuildMetrics(_ build: BuildRecord, now: Date, in db: Database) throws -> BuildTimes? {
-        guard let id = build.id, let finished = build.finishedAt, let outcome = Self.outcome(of: build.state) else { return nil }
+    static func recordBuildMetrics(_ changed: BuildRecord, now: Date, in db: Database) throws -> BuildTimes? {
+        // Read back as stored (to the millisecond), so these times equal those worked out
+        // later from the same rows (dashboard, Prometheus) to the last digit.
+        guard let id = changed.id, let build = try BuildRecord.fetchOne(db, key: id), let finished = build.finishedAt,
+              let outcome = Self.outcome(of: build.state) else { return nil }
         let span = try jobSpans(of: [id], in: db)[id] ?? JobSpan()
         let times = span.times(of: build, now: now)
         let source = MetricsSource.build(id)
