@@ -46,8 +46,9 @@ extension AppDatabase {
     static func recordBuildMetrics(_ changed: BuildRecord, now: Date, in db: Database) throws -> BuildTimes? {
         // Read back as stored (to the millisecond), so these times equal those worked out
         // later from the same rows (dashboard, Prometheus) to the last digit.
-        guard let id = changed.id, let build = try BuildRecord.fetchOne(db, key: id), let finished = build.finishedAt,
-              let outcome = Self.outcome(of: build.state) else { return nil }
+        guard let id = changed.id, changed.finishedAt != nil, Self.outcome(of: changed.state) != nil,
+              let build = try BuildRecord.fetchOne(db, key: id), let finished = build.finishedAt, let outcome = Self.outcome(of: build.state)
+        else { return nil }
         let span = try jobSpans(of: [id], in: db)[id] ?? JobSpan()
         let times = span.times(of: build, now: now)
         let source = MetricsSource.build(id)
