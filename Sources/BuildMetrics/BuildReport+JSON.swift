@@ -37,15 +37,21 @@ extension BuildReport {
             try report.validate()
             return report
         }
+        // Unknown enum values are collected rather than thrown, so they are listed with the
+        // report's other problems (see StrictRawDecodable).
+        let collector = ReportProblemCollector()
+        let decoder = makeDecoder()
+        decoder.userInfo[ReportProblemCollector.key] = collector
         let report: BuildReport
         do {
-            report = try makeDecoder().decode(BuildReport.self, from: data)
+            report = try decoder.decode(BuildReport.self, from: data)
         } catch let error as DecodingError {
             throw BuildReportError.from(error)
         } catch {
             throw .malformed(path: "", message: "not valid JSON: \(error.localizedDescription)")
         }
-        try report.validate()
+        let problems = collector.problems + report.problems
+        if !problems.isEmpty { throw .invalid(problems) }
         return report
     }
 

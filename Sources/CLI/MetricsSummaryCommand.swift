@@ -19,7 +19,7 @@ struct MetricsFilterOptions: ParsableArguments {
 struct MetricsSummaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
-        abstract: "Build and queue time percentiles, success rate and the cost of waiting, against the previous window."
+        abstract: "Queue, run and total time percentiles of builds, success rate and the cost of waiting, against the previous window."
     )
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var filters: MetricsFilterOptions
@@ -31,15 +31,18 @@ struct MetricsSummaryCommand: AsyncParsableCommand {
             let query = MetricsFormatting.query(filters.pairs + [("groupBy", groupBy), ("speedup", speedup.map { String($0) })])
             let (summary, body) = try await connection.client().get("/api/v1/metrics/summary" + query, as: SummaryView.self)
             if connection.json { return Output.json(body) }
-            print("Builds over the last \(summary.window.days) day(s), compared with the \(summary.window.days) before:")
+            print("Builds over the last \(summary.window.days) day(s), compared with the \(summary.window.days) before "
+                + "(queue = first job assigned - created, run = last job finished - first job started, total = finished - created):")
             Output.table(
-                ["GROUP", "BUILDS", "SUCCESS", "P50", "P90", "P95", "QUEUE P50", "Δ P50", "Δ BUILDS"],
+                ["GROUP", "BUILDS", "SUCCESS", "QUEUE P50", "RUN P50", "RUN P90", "RUN P95", "TOTAL P50", "TOTAL P95", "Δ RUN P50", "Δ BUILDS"],
                 summary.groups.map { group in
-                    [
-                        group.key ?? "all", "\(group.current.count)", MetricsFormatting.rate(group.current.successRate),
-                        MetricsFormatting.seconds(group.current.duration?.p50), MetricsFormatting.seconds(group.current.duration?.p90),
-                        MetricsFormatting.seconds(group.current.duration?.p95), MetricsFormatting.seconds(group.current.queue?.p50),
-                        MetricsFormatting.change(group.change.p50Percent), MetricsFormatting.change(group.change.countPercent),
+                    let current = group.current
+                    return [
+                        group.key ?? "all", "\(current.count)", MetricsFormatting.rate(current.successRate),
+                        MetricsFormatting.seconds(current.queue?.p50), MetricsFormatting.seconds(current.run?.p50),
+                        MetricsFormatting.seconds(current.run?.p90), MetricsFormatting.seconds(current.run?.p95),
+                        MetricsFormatting.seconds(current.total?.p50), MetricsFormatting.seconds(current.total?.p95),
+                        MetricsFormatting.change(group.change.runP50Percent), MetricsFormatting.change(group.change.countPercent),
                     ]
                 })
             let waiting = summary.waiting

@@ -9,10 +9,11 @@ struct SummaryView: Decodable {
     struct Statistics: Decodable {
         var count: Int
         var successRate: Double?
-        var duration: Percentiles?
         var queue: Percentiles?
+        var run: Percentiles?
+        var total: Percentiles?
     }
-    struct Change: Decodable { var p50Percent: Double?; var countPercent: Double? }
+    struct Change: Decodable { var runP50Percent: Double?; var totalP50Percent: Double?; var countPercent: Double? }
     struct Group: Decodable { var key: String?; var current: Statistics; var previous: Statistics; var change: Change }
     struct Period: Decodable { var start: Date; var hours: Double; var builds: Int }
     struct Waiting: Decodable {
@@ -64,10 +65,12 @@ struct RegressionsView: Decodable {
 
 /// Numbers for the metrics tables.
 enum MetricsFormatting {
-    /// `42s`, `3m 05s`, `1h 02m`.
+    /// `0.16s`, `4.2s`, `42s`, `3m 05s`, `1h 02m`: fast builds keep their fraction.
     static func seconds(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "-" }
-        let total = Int(value.rounded())
+        if value < 1 { return String(format: "%.2fs", max(0, value)) }
+        if value < 10 { return String(format: "%.1fs", value) }
+        let total = Int(min(value, 1e12).rounded())
         if total < 60 { return "\(total)s" }
         if total < 3600 { return String(format: "%dm %02ds", total / 60, total % 60) }
         return String(format: "%dh %02dm", total / 3600, (total % 3600) / 60)

@@ -42,7 +42,8 @@ struct BuildController: APIController {
                 return try .json(BuildPage(builds: page, nextCursor: next))
             },
             Route(.get, "/api/v1/builds/:id", scope: .read) { _, context in
-                try .json(try build(context))
+                let build = try build(context)
+                return try .json(BuildWithTimes(build: build, times: try builds.buildTimes(id: build.id, now: clock.now)))
             },
             Route(.post, "/api/v1/builds", scope: .write) { request, context in
                 let input = try await request.decodeJSON(TriggerRequest.self, limit: bodyLimit)

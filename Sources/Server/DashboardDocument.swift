@@ -10,9 +10,11 @@ import Store
 ///   pending jobs, the most common first.
 /// - `agents`: `{byState: {busy|idle|offline|revoked: n}, agents: [{id, name, state, currentJobs, slots, lastSeenAt}]}`.
 /// - `recentBuilds`: the 20 newest MobileOps builds, `[{id, repository?, number, pipeline,
-///   branch?, state, trigger, createdAt, startedAt?, finishedAt?, durationSeconds?}]`.
-/// - `trends`: 30 entries, one per UTC day, oldest first: `{day, count, p50Seconds?, successRate?}`
-///   of every reported build (MobileOps' own and `POST /metrics/builds`).
+///   branch?, state, trigger, createdAt, startedAt?, finishedAt?, queueSeconds, runSeconds,
+///   totalSeconds}]` (``BuildTimes``; so far, for unfinished builds).
+/// - `trends`: 30 entries, one per UTC day, oldest first: `{day, count, queueP50Seconds?,
+///   runP50Seconds?, totalP50Seconds?, successRate?}` of every build (MobileOps' own, counted
+///   once each however many jobs they ran, and `POST /metrics/builds`).
 /// - `cache`: `{trend: [{day, hitRate?, fromCache, executed}] (30 days), byBuildSystem: [{name, rates}]}`.
 /// - `regressions`: open regressions, newest first (see `GET /api/v1/metrics/regressions`).
 /// - `waiting`: developer-hours waiting over the last 30 days, `{totalHours, waitedBuilds,
@@ -24,9 +26,9 @@ public struct DashboardDocument: Codable, Sendable, Equatable {
     public var queue: QueueStatus
     /// Agents by state, each with its current job count.
     public var agents: FleetStatus
-    /// The 20 newest builds with state and duration.
+    /// The 20 newest builds with state and queue, run and total time.
     public var recentBuilds: [RecentBuild]
-    /// Daily count, p50 run time and success rate, last 30 days, oldest first.
+    /// Daily count, p50 queue, run and total time and success rate, last 30 days, oldest first.
     public var trends: [DailyBuildTrend]
     /// Cache hit rates: daily trend and per build system, last 30 days.
     public var cache: CacheSection

@@ -14,10 +14,10 @@ extension DashboardPage {
           ]);
           document.title = build.pipeline + " #" + build.number + " · MobileOps";
           $("build-title").textContent = build.pipeline + " #" + build.number;
-          const firstStart = jobs.map((j) => j.startedAt).filter(Boolean).sort()[0];
-          table("build-facts", ["state", "branch", "commit", "trigger", "created", "queue", "run"], [[
+          const times = build.times || {};
+          table("build-facts", ["state", "branch", "commit", "trigger", "created", "queue", "run", "total"], [[
             [build.state, build.state], [build.branch || build.tag || ""], [(build.commitSHA || "").slice(0, 12)], [build.trigger],
-            [when(build.createdAt)], [duration(between(build.createdAt, firstStart))], [duration(between(firstStart, build.finishedAt))],
+            [when(build.createdAt)], [duration(times.queueSeconds)], [duration(times.runSeconds)], [duration(times.totalSeconds)],
           ]]);
           table("jobs", ["job", "state", "agent", "why it waits", "time"], jobs.map((job) => [
             [job.label], [job.state, job.state], [job.agentID ? "agent " + job.agentID : ""], [job.pendingReason || "", "reason"],

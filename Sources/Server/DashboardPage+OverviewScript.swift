@@ -21,9 +21,9 @@ extension DashboardPage {
             const tags = Object.keys(agent.tags || {}).sort().map((k) => k + "=" + agent.tags[k]).join(", ");
             return [[agent.name], [agent.state, agent.state], [tags], [jobs]];
           }), "no agents registered");
-          const p50s = dashboard.trends.map((t) => t.p50Seconds).filter((v) => v !== null && v !== undefined);
+          const p50s = dashboard.trends.map((t) => t.runP50Seconds).filter((v) => v !== null && v !== undefined);
           const inMinutes = p50s.length > 0 && Math.max(...p50s) >= 120;
-          chart("chart-build-time", dashboard.trends.map((t) => ({day: t.day, value: t.p50Seconds === null || t.p50Seconds === undefined ? null : (inMinutes ? t.p50Seconds / 60 : t.p50Seconds)})),
+          chart("chart-build-time", dashboard.trends.map((t) => ({day: t.day, value: t.runP50Seconds === null || t.runP50Seconds === undefined ? null : (inMinutes ? t.runP50Seconds / 60 : t.runP50Seconds)})),
             "#1a73e8", (v) => (Number.isInteger(v) ? v : v.toFixed(1)) + (inMinutes ? " min" : " s"));
           chart("chart-cache", dashboard.cache.trend.map((t) => ({day: t.day, value: t.hitRate === null || t.hitRate === undefined ? null : t.hitRate * 100})), "#137333", (v) => v.toFixed(0) + "%");
           const failedBuilds = dashboard.trends.reduce((sum, t) => sum + (t.successRate === null || t.successRate === undefined ? 0 : Math.round(t.count * (1 - t.successRate))), 0);
@@ -34,8 +34,7 @@ extension DashboardPage {
           figures("waiting", [["developer-hours waiting (30 days)", (dashboard.waiting.totalHours || 0).toFixed(1)], ["builds waited on", dashboard.waiting.waitedBuilds || 0]]);
           table("builds", ["build", "branch", "commit", "trigger", "state", "queue", "run"], dashboard.recentBuilds.map((b) => [
             [link("/builds/" + b.id, buildName(b))], [b.branch], [(b.commitSHA || "").slice(0, 8)], [b.trigger], [b.state, b.state],
-            [duration(b.queueSeconds !== undefined ? b.queueSeconds : between(b.createdAt, b.startedAt))],
-            [duration(b.runSeconds !== undefined ? b.runSeconds : b.durationSeconds)],
+            [duration(b.queueSeconds)], [duration(b.runSeconds)],
           ]), "no builds yet");
           table("regressions", ["series", "metric", "change", "detected"], dashboard.regressions.map((r) => [
             [r.repository + " " + r.pipeline + " " + r.platform], [r.metric], [r.changePercent !== undefined ? r.changePercent.toFixed(0) + "%" : ""], [when(r.detectedAt)],

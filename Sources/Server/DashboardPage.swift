@@ -40,7 +40,7 @@ struct DashboardPage: APIController {
         <main id="overview" hidden>
           <section><h2>Queue</h2><div class="figures" id="figures"></div><table id="pending"></table></section>
           <section><h2>Agents</h2><table id="agents"></table></section>
-          <section><h2>Build time (p50 of builds finished per day)</h2><svg id="chart-build-time" data-chart="build-time" viewBox="0 0 400 170" preserveAspectRatio="none"></svg></section>
+          <section><h2>Run time (p50 of builds finished per day)</h2><svg id="chart-build-time" data-chart="build-time" viewBox="0 0 400 170" preserveAspectRatio="none"></svg></section>
           <section><h2>Cache hit rate (per day)</h2><svg id="chart-cache" data-chart="cache-hit-rate" viewBox="0 0 400 170" preserveAspectRatio="none"></svg></section>
           <section><h2>Test health</h2><div class="figures" id="test-figures"></div><table id="test-health"></table></section>
           <section><h2>Waiting cost</h2><div class="figures" id="waiting"></div></section>

@@ -47,7 +47,7 @@ struct MetricsController: APIController {
                 if let queue = job.queueSeconds { report.queueSeconds = queue }
                 if report.startedAt == nil { report.startedAt = job.startedAt }
                 try Self.validate(report)
-                let stored = try await reports.submit(BuildReportWrite(report: report, source: .job(jobID), waitedOn: job.waitedOn, now: clock.now))
+                let stored = try await reports.submit(BuildReportWrite(report: report, source: .job(jobID, build: job.buildID), waitedOn: job.waitedOn, now: clock.now))
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
             Route(.get, "/api/v1/metrics/summary", scope: .read) { request, _ in

@@ -12,8 +12,9 @@ import Synchronization
 ///
 /// Counters are incremented where things happen (webhook intake). Figures that live in the
 /// database (queue depth, running jobs, agents by state, outbox backlog) are read at scrape
-/// time; builds that finished since the last scrape are then added to the duration histogram,
-/// so no code path that finishes a build needs to know about metrics.
+/// time; builds that finished since the last scrape are then added to the queue, run and
+/// total histograms (``BuildTimes``, the figures the metrics summary counts), so no code path
+/// that finishes a build needs to know about metrics.
 public final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
@@ -28,7 +29,6 @@ public final class ServerMetrics: Sendable {
     public init(operations: any OperationsStore, outbox: any OutboxStore, clock: any TimeSource, logger: Logger) {
         self.clock = clock
         var factory = PrometheusMetricsFactory(registry: registry)
-        factory.defaultDurationHistogramBuckets = [10, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200].map { Duration.seconds($0) }
         self.factory = factory
         self.operations = operations
         self.outbox = outbox
@@ -90,14 +90,28 @@ public final class ServerMetrics: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Adds builds finished since the last scrape to `mobile_ops_build_duration_seconds`.
+    /// The build histograms: name and help text, by what they measure.
+    static let buildHistograms: [(name: String, help: String, seconds: @Sendable (BuildTimes) -> Double)] = [
+        ("mobile_ops_build_queue_seconds", "Seconds a finished MobileOps build waited: first job assigned - build created.", { $0.queueSeconds }),
+        ("mobile_ops_build_run_seconds", "Seconds a finished MobileOps build ran: last job finished - first job started.", { $0.runSeconds }),
+        ("mobile_ops_build_total_seconds", "Seconds a finished MobileOps build took in all: finished - created.", { $0.totalSeconds }),
+    ]
+
+    /// Bucket bounds of the build histograms: from sub-minute builds to two-hour ones.
+    static let buildBuckets: [Duration] = [1, 5, 10, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200].map { Duration.seconds($0) }
+
+    /// Adds builds finished since the last scrape to the queue, run and total histograms.
     private func recordFinishedBuilds(through end: Date) throws(StoreError) {
         try countedThrough.withLock { counted throws(StoreError) in
             while counted < end {
                 let finished = try operations.finishedBuilds(after: counted, through: end, limit: 1_000)
                 for build in finished {
-                    Timer(label: "mobile_ops_build_duration_seconds", dimensions: [("state", build.state)], factory: factory)
-                        .recordSeconds(build.seconds)
+                    for histogram in Self.buildHistograms {
+                        let seconds = histogram.seconds(build.times)
+                        registry.makeDurationHistogram(
+                            name: histogram.name, labels: [("state", build.state)], buckets: Self.buildBuckets, help: histogram.help)
+                            .record(.nanoseconds(Int64((min(seconds, 1e9) * 1e9).rounded())))
+                    }
                 }
                 // A full page may stop inside a run of equal finish times: continue from its
                 // last time (a tie at a page edge is the only imprecision, once per 1,000).

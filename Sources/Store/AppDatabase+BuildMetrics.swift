@@ -119,41 +119,27 @@ extension AppDatabase: BuildMetricsStore {
     }
 
     /// The insert path, inside the caller's transaction (the benchmark's bulk loader reuses it).
+    /// A report from the API is one build (queue and run as reported, total their sum); a
+    /// job's report is stored as the breakdown of its MobileOps build.
     static func insertBuildReport(_ report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date, in db: Database) throws -> StoredReport {
-        let dimensions = report.dimensions
         if let existing = try existingReport(report, source: source, in: db) { return StoredReport(id: existing, created: false) }
-        let duration = max(0, report.effectiveDurationSeconds ?? 0)
-        let finished = report.finishedAt ?? report.startedAt.map { $0.addingTimeInterval(duration) } ?? now
+        let run = max(0, report.effectiveDurationSeconds ?? 0)
+        let finished = report.finishedAt ?? report.startedAt.map { $0.addingTimeInterval(run) } ?? now
         let queue = max(0, report.queueSeconds ?? 0)
-        let cache = CacheStatistics(tasks: report.tasks)
-        let system = buildSystem(of: dimensions)
-        let counters: [Int] = [
-            cache.executed, cache.failed, cache.fromCache, cache.localHits, cache.remoteHits, cache.upToDate, cache.noSource, cache.skipped,
-        ]
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO metricBuild (source, externalID, repository, branch, pipeline, platform, machine, xcodeVersion,
-              gradleVersion, environment, buildKind, buildSystem, outcome, startedAt, finishedAt, durationSeconds,
-              queueSeconds, waitedOn, \(taskCounterColumns.joined(separator: ", ")), receivedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        var values: [(any DatabaseValueConvertible)?] = [
-            source.description, report.id, dimensions.repository, dimensions.branch, dimensions.pipeline,
-            dimensions.platform?.rawValue, dimensions.machine, dimensions.xcodeVersion, dimensions.gradleVersion,
-            dimensions.environment?.rawValue, dimensions.buildKind?.rawValue, system, report.outcome.rawValue,
-            report.startedAt.map(StoredDate.init), StoredDate(finished), duration, queue, waitedOn,
-        ]
-        values += counters.map { $0 as (any DatabaseValueConvertible)? }
-        values.append(StoredDate(now))
-        try insert.execute(arguments: StatementArguments(values))
-        let id = db.lastInsertedRowID
+        let row = MetricBuildRow(
+            source: source, unit: source.jobBuildID == nil ? .build : .job, ciBuildID: source.jobBuildID, externalID: report.id,
+            dimensions: report.dimensions, buildSystem: buildSystem(of: report.dimensions), outcome: report.outcome,
+            startedAt: report.startedAt, finishedAt: finished,
+            times: BuildTimes(queueSeconds: queue, runSeconds: run, totalSeconds: queue + run), waitedOn: waitedOn,
+            counters: counters(of: CacheStatistics(tasks: report.tasks)), receivedAt: now)
+        let id = try row.insert(in: db)
         try insertDetail(report, buildID: id, in: db)
-        try addToRollup(
-            RollupContribution(
-                day: Self.day(of: finished), repository: dimensions.repository, pipeline: dimensions.pipeline ?? "",
-                branch: dimensions.branch ?? "", platform: dimensions.platform?.rawValue ?? "", buildSystem: system,
-                outcome: report.outcome, duration: duration, queue: queue, waitedOn: waitedOn, counters: counters),
-            in: db)
         return StoredReport(id: id, created: true)
+    }
+
+    /// The task counters in `taskCounterColumns` order.
+    static func counters(of cache: CacheStatistics) -> [Int] {
+        [cache.executed, cache.failed, cache.fromCache, cache.localHits, cache.remoteHits, cache.upToDate, cache.noSource, cache.skipped]
     }
 
     /// The id of the same report stored before: same job source, or same external id.
@@ -211,7 +197,7 @@ extension AppDatabase: BuildMetricsStore {
             else { throw StoreError.jobNotHeld(jobID: jobID) }
             let repository = try build.repositoryID.flatMap { try RepositoryRecord.fetchOne(db, key: $0) }
             return JobMetricsContext(
-                repository: repository?.name ?? "unknown", branch: build.branch, pipeline: build.pipeline,
+                buildID: job.buildID, repository: repository?.name ?? "unknown", branch: build.branch, pipeline: build.pipeline,
                 queueSeconds: job.assignedAt.map { max(0, $0.timeIntervalSince(job.createdAt)) },
                 startedAt: job.startedAt, waitedOn: ["pull_request", "manual"].contains(build.trigger))
         }

@@ -24,9 +24,10 @@ extension AppDatabase {
             }
             let trends = days.map { day in
                 let totals = byDay[day] ?? RollupTotals()
+                let statistics = totals.statistics
                 return DailyBuildTrend(
-                    day: Self.date(ofDay: day), count: totals.count, p50Seconds: totals.durations.percentile(50),
-                    successRate: totals.statistics.successRate)
+                    day: Self.date(ofDay: day), count: totals.count, queueP50Seconds: statistics.queue?.p50,
+                    runP50Seconds: statistics.run?.p50, totalP50Seconds: statistics.total?.p50, successRate: statistics.successRate)
             }
             let cacheTrend = days.map { day in
                 let cache = byDay[day]?.cache ?? CacheStatistics(tasks: [])
@@ -83,17 +84,16 @@ extension AppDatabase {
     }
 
     private static func recentBuilds(now: Date, in db: Database) throws -> [RecentBuild] {
-        try Row.fetchAll(db, sql: """
-            SELECT b.id, r.name AS repository, b.number, b.pipeline, b.branch, b.commitSHA, b.state, b.trigger, b.createdAt, b.startedAt, b.finishedAt
-            FROM build b LEFT JOIN repository r ON r.id = b.repositoryID ORDER BY b.id DESC LIMIT 20
-            """
-        ).map { row in
-            let started = row[optionalDate: "startedAt"]
-            let finished = row[optionalDate: "finishedAt"]
+        let builds = try BuildRecord.order(Column("id").desc).limit(20).fetchAll(db)
+        let spans = try jobSpans(of: builds.compactMap(\.id), in: db)
+        var names: [Int64: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM repository") { names[row["id"]] = row["name"] }
+        return builds.map { build in
+            let times = (spans[build.id ?? 0] ?? JobSpan()).times(of: build, now: now)
             return RecentBuild(
-                id: row["id"], repository: row["repository"], number: row["number"], pipeline: row["pipeline"], branch: row["branch"],
-                commitSHA: row["commitSHA"], state: row["state"], trigger: row["trigger"], createdAt: row[date: "createdAt"], startedAt: started, finishedAt: finished,
-                durationSeconds: started.map { max(0, (finished ?? now).timeIntervalSince($0)) })
+                id: build.id ?? 0, repository: build.repositoryID.flatMap { names[$0] }, number: build.number, pipeline: build.pipeline,
+                branch: build.branch, commitSHA: build.commitSHA, state: build.state, trigger: build.trigger, createdAt: build.createdAt, startedAt: build.startedAt,
+                finishedAt: build.finishedAt, queueSeconds: times.queueSeconds, runSeconds: times.runSeconds, totalSeconds: times.totalSeconds)
         }
     }
 

@@ -49,7 +49,7 @@ extension AppDatabase {
             arguments: [day(of: now.addingTimeInterval(-recent)), max(1, settings.maxSeries)])
         let points = try db.cachedStatement(sql: """
             SELECT finishedAt, durationSeconds, tasksExecuted + tasksFailed + tasksFromCache AS needed, tasksFromCache
-            FROM metricBuild WHERE repository = ? AND pipeline IS ? AND platform IS ? AND finishedAt > ? AND finishedAt <= ?
+            FROM metricBuild WHERE repository = ? AND pipeline IS ? AND platform IS ? AND finishedAt > ? AND finishedAt <= ? AND unit = 'build'
             """)
         return try busiest.map { row in
             var series = SeriesPoints(repository: row["repository"], pipeline: row["pipeline"], platform: row["platform"])
@@ -112,7 +112,7 @@ extension AppDatabase {
         var message = OutboxRecord(kind: RegressionAnnouncement.kind, payload: try encodeJSON(regression, dates: .utcISO8601), at: regression.detectedAt)
         try message.insert(db)
         let what = regression.metric == "duration"
-            ? String(format: "median build time rose %.0f%% (%.0fs → %.0fs)", regression.changePercent, regression.baselineMedian, regression.recentMedian)
+            ? String(format: "median run time rose %.0f%% (%.0fs → %.0fs)", regression.changePercent, regression.baselineMedian, regression.recentMedian)
             : String(format: "median cache hit rate fell %.0f%% (%.0f%% → %.0f%%)", -regression.changePercent,
                      regression.baselineMedian * 100, regression.recentMedian * 100)
         try recordNotableEvent(NotableEvent(

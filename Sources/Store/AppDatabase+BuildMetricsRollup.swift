@@ -13,8 +13,8 @@ struct RollupContribution {
     var platform: String
     var buildSystem: String
     var outcome: BuildOutcome
-    var duration: Double
-    var queue: Double
+    /// Queue, run and total seconds of the build.
+    var times: BuildTimes
     var waitedOn: Bool
     /// In `AppDatabase.taskCounterColumns` order.
     var counters: [Int]
@@ -56,31 +56,37 @@ extension AppDatabase {
     private static func addToRollup(_ build: RollupContribution, table: RollupTable, key: [(any DatabaseValueConvertible)?], in db: Database) throws {
         let keyColumns = ["day"] + table.dimensions
         let match = keyColumns.map { "\($0) = ?" }.joined(separator: " AND ")
-        let select = try db.cachedStatement(sql: "SELECT durationHistogram, queueHistogram FROM \(table.name) WHERE \(match)")
+        let select = try db.cachedStatement(sql: "SELECT durationHistogram, queueHistogram, totalHistogram FROM \(table.name) WHERE \(match)")
         let existing = try Row.fetchOne(select, arguments: StatementArguments(key))
-        var durations = DurationHistogram(encoded: existing?["durationHistogram"])
+        // `durationHistogram` and `durationSum` hold run time (the columns predate the names).
+        var runs = DurationHistogram(encoded: existing?["durationHistogram"])
         var queues = DurationHistogram(encoded: existing?["queueHistogram"])
-        durations.add(build.duration)
-        queues.add(build.queue)
-        let waitedSeconds = build.waitedOn ? build.duration + build.queue : 0
+        var totals = DurationHistogram(encoded: existing?["totalHistogram"])
+        let times = build.times
+        runs.add(times.runSeconds)
+        queues.add(times.queueSeconds)
+        totals.add(times.totalSeconds)
         var values: [(any DatabaseValueConvertible)?] = [
             1, build.outcome == .success ? 1 : 0, build.outcome == .failure ? 1 : 0, build.outcome == .canceled ? 1 : 0,
-            build.waitedOn ? 1 : 0, build.duration, build.queue, waitedSeconds, build.waitedOn ? build.duration : 0,
+            build.waitedOn ? 1 : 0, times.runSeconds, times.queueSeconds, build.waitedOn ? times.totalSeconds : 0,
+            build.waitedOn ? times.runSeconds : 0, times.totalSeconds,
         ]
         values += build.counters.map { $0 as (any DatabaseValueConvertible)? }
-        let summed = ["count", "succeeded", "failed", "canceled", "waitedBuilds", "durationSum", "queueSum", "waitedSeconds", "waitedRunSeconds"]
+        let summed = ["count", "succeeded", "failed", "canceled", "waitedBuilds", "durationSum", "queueSum", "waitedSeconds", "waitedRunSeconds", "totalSum"]
             + taskCounterColumns
+        let histograms = [runs.encoded, queues.encoded, totals.encoded]
         if existing == nil {
-            let columns = keyColumns + summed + ["durationHistogram", "queueHistogram"]
+            let columns = keyColumns + summed + ["durationHistogram", "queueHistogram", "totalHistogram"]
             let insert = try db.cachedStatement(sql: """
                 INSERT INTO \(table.name) (\(columns.joined(separator: ", ")))
                 VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
                 """)
-            try insert.execute(arguments: StatementArguments(key + values + [durations.encoded, queues.encoded]))
+            try insert.execute(arguments: StatementArguments(key + values + histograms))
         } else {
             let sums = summed.map { "\($0) = \($0) + ?" }.joined(separator: ", ")
-            let update = try db.cachedStatement(sql: "UPDATE \(table.name) SET \(sums), durationHistogram = ?, queueHistogram = ? WHERE \(match)")
-            try update.execute(arguments: StatementArguments(values + [durations.encoded, queues.encoded] + key))
+            let update = try db.cachedStatement(
+                sql: "UPDATE \(table.name) SET \(sums), durationHistogram = ?, queueHistogram = ?, totalHistogram = ? WHERE \(match)")
+            try update.execute(arguments: StatementArguments(values + histograms + key))
         }
     }
 }
@@ -94,12 +100,15 @@ struct RollupTotals {
     var failed = 0
     var canceled = 0
     var waitedBuilds = 0
-    var durationSum = 0.0
+    /// Run seconds (the `durationSum` column).
+    var runSum = 0.0
     var queueSum = 0.0
+    var totalSum = 0.0
     var waitedSeconds = 0.0
     var waitedRunSeconds = 0.0
-    var durations = DurationHistogram()
+    var runs = DurationHistogram()
     var queues = DurationHistogram()
+    var totals = DurationHistogram()
     var cache = CacheStatistics(tasks: [])
 
     /// Adds one rollup row selected by `AppDatabase.rollupRows` (columns by position: reading
@@ -110,17 +119,19 @@ struct RollupTotals {
         failed += row[3] as Int
         canceled += row[4] as Int
         waitedBuilds += row[5] as Int
-        durationSum += row[6] as Double
+        runSum += row[6] as Double
         queueSum += row[7] as Double
         waitedSeconds += row[8] as Double
         waitedRunSeconds += row[9] as Double
+        totalSum += row[10] as Double
         if histograms {
-            durations.add(encoded: row[18] as Data?)
-            queues.add(encoded: row[19] as Data?)
+            runs.add(encoded: row[19] as Data?)
+            queues.add(encoded: row[20] as Data?)
+            totals.add(encoded: row[21] as Data?)
         }
         cache.merge(.counts(
-            executed: row[10], failed: row[11], fromCache: row[12], localHits: row[13], remoteHits: row[14],
-            upToDate: row[15], noSource: row[16], skipped: row[17]))
+            executed: row[11], failed: row[12], fromCache: row[13], localHits: row[14], remoteHits: row[15],
+            upToDate: row[16], noSource: row[17], skipped: row[18]))
     }
 
     /// The window figures of these totals.
@@ -128,12 +139,14 @@ struct RollupTotals {
         WindowStatistics(
             count: count, succeeded: succeeded, failed: failed, canceled: canceled,
             successRate: succeeded + failed > 0 ? Double(succeeded) / Double(succeeded + failed) : nil,
-            duration: Self.percentiles(durations, sum: durationSum, count: count),
-            queue: Self.percentiles(queues, sum: queueSum, count: count))
+            queue: Self.percentiles(queues, sum: queueSum, count: count),
+            run: Self.percentiles(runs, sum: runSum, count: count),
+            total: Self.percentiles(totals, sum: totalSum, count: count))
     }
 
     private static func percentiles(_ histogram: DurationHistogram, sum: Double, count: Int) -> PercentileSet? {
-        guard count > 0, let p50 = histogram.percentile(50), let p90 = histogram.percentile(90), let p95 = histogram.percentile(95)
+        // Rows written before totals were kept have no total histogram: no figure beats a wrong one.
+        guard count > 0, histogram.total == count, let p50 = histogram.percentile(50), let p90 = histogram.percentile(90), let p95 = histogram.percentile(95)
         else { return nil }
         return PercentileSet(p50: p50, p90: p90, p95: p95, mean: sum / Double(count))
     }
@@ -141,12 +154,13 @@ struct RollupTotals {
 
 extension AppDatabase {
     /// Rollup rows of days `first…last` matching the query's filters, from the table that
-    /// serves the query. Columns by position: 0 day, 1–9 sums, 10–17 task counters, then 18–19
-    /// the histograms when asked for, then `extra` (e.g. the grouping column; read those by name).
+    /// serves the query. Columns by position: 0 day, 1–10 sums, 11–18 task counters, then 19–21
+    /// the run, queue and total histograms when asked for, then `extra` (e.g. the grouping
+    /// column; read those by name).
     static func rollupRows(_ query: MetricsQuery, days: ClosedRange<Int>, extra: [String] = [], histograms: Bool = true, in db: Database) throws -> [Row] {
-        var sql = "SELECT day, count, succeeded, failed, canceled, waitedBuilds, durationSum, queueSum, waitedSeconds, waitedRunSeconds, "
+        var sql = "SELECT day, count, succeeded, failed, canceled, waitedBuilds, durationSum, queueSum, waitedSeconds, waitedRunSeconds, totalSum, "
             + taskCounterColumns.joined(separator: ", ")
-        if histograms { sql += ", durationHistogram, queueHistogram" }
+        if histograms { sql += ", durationHistogram, queueHistogram, totalHistogram" }
         for column in extra { sql += ", \(column)" }
         sql += " FROM \(RollupTable.serving(query).name) WHERE day BETWEEN ? AND ?"
         var arguments: [(any DatabaseValueConvertible)?] = [days.lowerBound, days.upperBound]

@@ -20,6 +20,14 @@ extension AppDatabase: BuildStore {
         try read { db in try fetchBuild(id: id, in: db) }
     }
 
+    /// A build's queue, run and total, defined as everywhere else (``BuildTimes``).
+    public func buildTimes(id: Int64, now: Date) throws(StoreError) -> BuildTimes? {
+        try read { db in
+            guard let build = try BuildRecord.fetchOne(db, key: id) else { return nil }
+            return (try Self.jobSpans(of: [id], in: db)[id] ?? JobSpan()).times(of: build, now: now)
+        }
+    }
+
     /// One job, or nil.
     public func job(id: Int64) throws(StoreError) -> Job? {
         try read { db in

@@ -115,8 +115,10 @@ extension AppDatabase {
         }
         if derived.isFinished { build.finishedAt = now }
         try build.update(db)
+        // A finished build is measured here, once, as the unit people wait on.
+        let times = try recordBuildMetrics(build, now: now, in: db)
         try enqueueCommitStatus(for: build, in: db, now: now)
-        try announceFailedDefaultBranchBuild(build, now: now, in: db)
+        try announceFailedDefaultBranchBuild(build, times: times, now: now, in: db)
         return build
     }
 

@@ -33,19 +33,27 @@ extension AppDatabase: OperationsStore {
         }
     }
 
-    /// Builds finished in (`start`, `end`], by finish time.
+    /// Builds finished in (`start`, `end`], by finish time, with the times their metrics row
+    /// was recorded with (worked out again the same way if that row is gone).
     public func finishedBuilds(after start: Date, through end: Date, limit: Int) throws(StoreError) -> [FinishedBuild] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, state, pipeline, createdAt, finishedAt FROM build
-                WHERE finishedAt IS NOT NULL AND finishedAt > ? AND finishedAt <= ? ORDER BY finishedAt, id LIMIT ?
-                """, arguments: [StoredDate(start), StoredDate(end), limit]).map { row in
-                let created = row[date: "createdAt"]
-                let finished = row[date: "finishedAt"]
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT b.*, m.queueSeconds AS metricQueue, m.durationSeconds AS metricRun, m.totalSeconds AS metricTotal
+                FROM build b LEFT JOIN metricBuild m ON m.ciBuildID = b.id AND m.unit = 'build'
+                WHERE b.finishedAt IS NOT NULL AND b.finishedAt > ? AND b.finishedAt <= ? ORDER BY b.finishedAt, b.id LIMIT ?
+                """, arguments: [StoredDate(start), StoredDate(end), limit])
+            let builds = try rows.map { try BuildRecord(row: $0) }
+            let missing = zip(rows, builds).filter { row, _ in (row["metricTotal"] as Double?) == nil }.compactMap { $0.1.id }
+            let spans = try Self.jobSpans(of: missing, in: db)
+            return zip(rows, builds).map { row, build in
+                let id = build.id ?? 0
+                let recorded: BuildTimes? = (row["metricQueue"] as Double?).flatMap { queue in
+                    guard let run = row["metricRun"] as Double?, let total = row["metricTotal"] as Double? else { return nil }
+                    return BuildTimes(queueSeconds: queue, runSeconds: run, totalSeconds: total)
+                }
                 return FinishedBuild(
-                    id: row["id"], finishedAt: finished, state: row["state"], pipeline: row["pipeline"],
-                    seconds: max(0, finished.timeIntervalSince(created))
-                )
+                    id: id, finishedAt: build.finishedAt ?? end, state: build.state, pipeline: build.pipeline,
+                    times: recorded ?? (spans[id] ?? JobSpan()).times(of: build, now: end))
             }
         }
     }

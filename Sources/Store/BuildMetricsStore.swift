@@ -10,9 +10,10 @@ import Foundation
 /// queries read rollups, never the detail rows, and stay fast as history grows. Detail rows
 /// (builds, steps, tasks, test summaries) are pruned after the retention period; rollups stay.
 public protocol BuildMetricsStore: Sendable {
-    /// Stores validated reports with their detail rows and rollup contributions, all in one
-    /// transaction, each report in its own savepoint (one that fails leaves the others
-    /// stored); one result per report, in order.
+    /// Stores validated reports with their detail rows, all in one transaction, each report in
+    /// its own savepoint (one that fails leaves the others stored); one result per report, in
+    /// order. A report from the API is a build and adds to the rollups; a job's report is a
+    /// breakdown kept for its build, which is counted once, when it finishes.
     ///
     /// A report carrying an `id` already stored for the same repository, or a second report
     /// for the same job source, is not stored again: the first one's id is answered with
@@ -21,7 +22,7 @@ public protocol BuildMetricsStore: Sendable {
     /// What the server knows about a job an agent reports metrics for.
     /// - Throws: `StoreError.jobNotHeld` unless `agentID` holds the job and it is still active.
     func jobMetricsContext(jobID: Int64, agentID: Int64) throws(StoreError) -> JobMetricsContext
-    /// p50/p90/p95 build and queue time, success rate and count per group over the window,
+    /// p50/p90/p95 queue, run and total time (``BuildTimes``), success rate and count per group over the window,
     /// compared with the window before, plus the cost of waiting.
     func metricsSummary(_ query: MetricsQuery, now: Date) throws(StoreError) -> MetricsSummary
     /// Cache hit rates by build system and task, the daily trend and the tasks that miss most.
@@ -41,14 +42,20 @@ public protocol BuildMetricsStore: Sendable {
 
 // MARK: - Inputs
 
-/// Where a report came from: `api` (POST /metrics/builds) or `job:<id>` (an agent's job).
+/// Where a report came from: `api` (POST /metrics/builds, one report = one build), `job:<id>`
+/// (an agent's report of one MobileOps job: a breakdown inside its build, never a build of its
+/// own) or `build:<id>` (a finished MobileOps build, recorded by the store itself).
 public struct MetricsSource: Sendable, Equatable, CustomStringConvertible {
     /// The stored text.
     public let description: String
+    /// The MobileOps build a job's report belongs to; nil for other sources.
+    public let jobBuildID: Int64?
     /// A report posted to the API by another CI or a laptop.
-    public static let api = MetricsSource(description: "api")
-    /// The agent's report for one MobileOps job.
-    public static func job(_ id: Int64) -> MetricsSource { MetricsSource(description: "job:\(id)") }
+    public static let api = MetricsSource(description: "api", jobBuildID: nil)
+    /// The agent's report for job `id` of MobileOps build `build`.
+    public static func job(_ id: Int64, build: Int64) -> MetricsSource { MetricsSource(description: "job:\(id)", jobBuildID: build) }
+    /// A finished MobileOps build.
+    static func build(_ id: Int64) -> MetricsSource { MetricsSource(description: "build:\(id)", jobBuildID: nil) }
 }
 
 /// Dimensions a window query filters on and groups by.
@@ -112,6 +119,8 @@ public struct StoredReport: Codable, Sendable, Equatable {
 
 /// The job's build as the server knows it; it overrides what an agent reports.
 public struct JobMetricsContext: Sendable, Equatable {
+    /// The job's build.
+    public var buildID: Int64
     /// Repository name (`unknown` for builds without one).
     public var repository: String
     /// The build's branch.

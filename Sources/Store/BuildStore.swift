@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// Builds and their jobs: creating, reading and cancelling.
 public protocol BuildStore: Sendable {
@@ -6,6 +7,9 @@ public protocol BuildStore: Sendable {
     func createBuild(_ draft: BuildDraft, audit: AuditEvent) throws(StoreError) -> Build
     /// One build with its jobs, or nil.
     func build(id: Int64) throws(StoreError) -> Build?
+    /// A build's queue, run and total (``BuildTimes``, "so far" at `now` while it runs), or nil
+    /// for an unknown id.
+    func buildTimes(id: Int64, now: Date) throws(StoreError) -> BuildTimes?
     /// One job, or nil.
     func job(id: Int64) throws(StoreError) -> Job?
     /// Newest builds first, filtered; `before` is the id cursor of the previous page.

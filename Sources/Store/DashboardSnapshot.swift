@@ -8,7 +8,7 @@ public struct DashboardSnapshot: Codable, Sendable, Equatable {
     public var agents: FleetStatus
     /// The 20 newest MobileOps builds.
     public var recentBuilds: [RecentBuild]
-    /// Daily count and p50 run time of reported builds, last 30 days, oldest first.
+    /// Daily count and p50 queue, run and total time of builds, last 30 days, oldest first.
     public var trends: [DailyBuildTrend]
     /// Daily cache hit rate, last 30 days, oldest first.
     public var cacheTrend: [DailyCacheRate]
@@ -118,12 +118,16 @@ public struct RecentBuild: Codable, Sendable, Equatable {
     public var trigger: String
     /// When it was created.
     public var createdAt: Date
-    /// When its first job started.
+    /// When its first job was given to an agent.
     public var startedAt: Date?
     /// When it finished.
     public var finishedAt: Date?
-    /// `finishedAt - startedAt` (or until now while running); nil before it starts.
-    public var durationSeconds: Double?
+    /// Queue seconds: first job assigned − created (so far, while nothing is assigned).
+    public var queueSeconds: Double
+    /// Run seconds: last job finished − first job started (so far, while running).
+    public var runSeconds: Double
+    /// Total seconds: finished − created (so far, while unfinished).
+    public var totalSeconds: Double
 }
 
 /// Builds of one UTC day.
@@ -132,8 +136,12 @@ public struct DailyBuildTrend: Codable, Sendable, Equatable {
     public var day: Date
     /// Builds finished.
     public var count: Int
-    /// Median run time (histogram estimate); nil on days without builds.
-    public var p50Seconds: Double?
+    /// Median queue seconds (histogram estimate); nil on days without builds.
+    public var queueP50Seconds: Double?
+    /// Median run seconds (histogram estimate); nil on days without builds.
+    public var runP50Seconds: Double?
+    /// Median total seconds (histogram estimate); nil on days without builds.
+    public var totalP50Seconds: Double?
     /// `succeeded / (succeeded + failed)`; nil when neither occurred.
     public var successRate: Double?
 }

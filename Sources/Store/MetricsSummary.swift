@@ -1,7 +1,7 @@
 import Foundation
 
-/// `GET /api/v1/metrics/summary`: build and queue time percentiles, success rate and count per
-/// group for the window, compared with the window of the same length just before it, and the
+/// `GET /api/v1/metrics/summary`: queue, run and total time percentiles (``BuildTimes``),
+/// success rate and count of builds per group for the window, compared with the window of the same length just before it, and the
 /// cost of waiting over the window.
 public struct MetricsSummary: Codable, Sendable, Equatable {
     /// The window summarised (whole UTC days; `end` is now).
@@ -52,10 +52,12 @@ public struct WindowStatistics: Codable, Sendable, Equatable {
     public var canceled: Int
     /// `succeeded / (succeeded + failed)`; canceled builds do not count. Nil when neither occurred.
     public var successRate: Double?
-    /// Run time in seconds; nil without builds.
-    public var duration: PercentileSet?
-    /// Queue wait in seconds; nil without builds.
+    /// Queue seconds (first job assigned − created); nil without builds.
     public var queue: PercentileSet?
+    /// Run seconds (last job finished − first job started); nil without builds.
+    public var run: PercentileSet?
+    /// Total seconds (finished − created); nil without builds.
+    public var total: PercentileSet?
 }
 
 /// p50/p90/p95 (from the rollup histogram) and the exact mean.
@@ -76,14 +78,16 @@ public struct WindowChange: Codable, Sendable, Equatable {
     public var countPercent: Double?
     /// Change of the success rate, in percentage points.
     public var successRatePoints: Double?
-    /// Relative change of p50 run time, in percent.
-    public var p50Percent: Double?
-    /// Relative change of p90 run time, in percent.
-    public var p90Percent: Double?
-    /// Relative change of p95 run time, in percent.
-    public var p95Percent: Double?
     /// Relative change of p50 queue time, in percent.
     public var queueP50Percent: Double?
+    /// Relative change of p50 run time, in percent.
+    public var runP50Percent: Double?
+    /// Relative change of p90 run time, in percent.
+    public var runP90Percent: Double?
+    /// Relative change of p95 run time, in percent.
+    public var runP95Percent: Double?
+    /// Relative change of p50 total time, in percent.
+    public var totalP50Percent: Double?
 
     /// Compares two windows.
     init(current: WindowStatistics, previous: WindowStatistics) {
@@ -93,15 +97,16 @@ public struct WindowChange: Codable, Sendable, Equatable {
         }
         countPercent = percent(Double(previous.count), Double(current.count))
         if let before = previous.successRate, let after = current.successRate { successRatePoints = (after - before) * 100 }
-        p50Percent = percent(previous.duration?.p50, current.duration?.p50)
-        p90Percent = percent(previous.duration?.p90, current.duration?.p90)
-        p95Percent = percent(previous.duration?.p95, current.duration?.p95)
         queueP50Percent = percent(previous.queue?.p50, current.queue?.p50)
+        runP50Percent = percent(previous.run?.p50, current.run?.p50)
+        runP90Percent = percent(previous.run?.p90, current.run?.p90)
+        runP95Percent = percent(previous.run?.p95, current.run?.p95)
+        totalP50Percent = percent(previous.total?.p50, current.total?.p50)
     }
 }
 
-/// The cost of waiting: queue + run time of builds a developer waits on (pull-request and
-/// manual builds), in developer-hours, assuming one waiting developer per build (a floor).
+/// The cost of waiting: total time of builds a developer waits on (pull-request and manual
+/// builds), in developer-hours, assuming one waiting developer per build (a floor).
 public struct WaitingCostSummary: Codable, Sendable, Equatable {
     /// Developer-hours over the whole window.
     public var totalHours: Double

@@ -20,7 +20,7 @@ public struct OperationalCounts: Sendable, Equatable {
     public var agentsByState: [String: Int]
 }
 
-/// A finished build's id, final state and wall time from creation to finish, in seconds.
+/// A finished build's id, final state and its queue, run and total time.
 public struct FinishedBuild: Sendable, Equatable {
     /// The build's id.
     public var id: Int64
@@ -30,6 +30,6 @@ public struct FinishedBuild: Sendable, Equatable {
     public var state: String
     /// Pipeline name.
     public var pipeline: String
-    /// Seconds from the build's creation to its end (queue time included: what people wait).
-    public var seconds: Double
+    /// Queue, run and total seconds, as the metrics summary counts them (``BuildTimes``).
+    public var times: BuildTimes
 }

@@ -78,8 +78,8 @@ struct BuildReportFastDecoderTests {
     func fallback() throws {
         let escaped = try BuildReport.decode(Data(#"{"dimensions":{"repository":"r\u0041"},"outcome":"success","durationSeconds":1,"extra":1}"#.utf8))
         #expect(escaped.dimensions.repository == "rA")
-        #expect(throws: BuildReportError.malformed(path: "outcome", message: "expected a string, found null")) {
-            try BuildReport.decode(Data(#"{"dimensions":{"repository":"r"},"outcome":null}"#.utf8))
+        #expect(throws: BuildReportError.invalid([ValidationProblem(path: "outcome", message: "expected a string, one of: success, failure, canceled")])) {
+            try BuildReport.decode(Data(#"{"dimensions":{"repository":"r"},"outcome":null,"durationSeconds":1}"#.utf8))
         }
     }
 }

@@ -33,9 +33,29 @@ struct BuildReportTests {
         do {
             _ = try BuildReport.decode(Data(text.utf8))
         } catch {
-            guard case let .malformed(path, message) = error else { Issue.record("expected malformed"); return }
-            #expect(path == "tasks[1].outcome")
-            #expect(message.contains("\"cached\"") && message.contains("fromCache"))
+            guard case let .invalid(problems) = error else { Issue.record("expected invalid, got \(error)"); return }
+            #expect(problems.map(\.path) == ["tasks[1].outcome"])
+            #expect(problems.first.map { $0.message.contains("\"cached\"") && $0.message.contains("fromCache") } == true)
+        }
+    }
+
+    @Test("unknown enum values are listed with every other problem of the report")
+    func unknownEnumsWithOtherProblems() {
+        let json = #"""
+            {"dimensions": {"repository": " ", "platform": "windows", "environment": "cloud"}, "outcome": "meh",
+             "durationSeconds": -3, "steps": [{"name": "build", "durationSeconds": 1, "outcome": 7}],
+             "tasks": [{"name": ":a", "outcome": "cached", "cacheKind": "disk"}]}
+            """#
+        do {
+            _ = try BuildReport.decode(Data(json.utf8))
+            Issue.record("accepted a bad report")
+        } catch {
+            guard case let .invalid(problems) = error else { Issue.record("expected invalid, got \(error)"); return }
+            #expect(Set(problems.map(\.path)) == [
+                "dimensions.platform", "dimensions.environment", "outcome", "steps[0].outcome", "tasks[0].outcome",
+                "tasks[0].cacheKind", "dimensions.repository", "durationSeconds",
+            ])
+            #expect(problems.first { $0.path == "outcome" }?.message == #"unknown value "meh"; expected one of: success, failure, canceled"#)
         }
     }
 
@@ -43,7 +63,6 @@ struct BuildReportTests {
         (#"{"dimensions":{},"outcome":"success","durationSeconds":1}"#, "dimensions.repository"),
         (#"{"dimensions":{"repository":"r"},"outcome":"success","queueSeconds":"abc"}"#, "queueSeconds"),
         (#"{"dimensions":{"repository":"r"},"outcome":"success","startedAt":"yesterday"}"#, "startedAt"),
-        (#"{"dimensions":{"repository":"r","platform":"windows"},"outcome":"success"}"#, "dimensions.platform"),
         ("not json", ""),
     ])
     func malformed(json: String, path: String) {

@@ -56,6 +56,21 @@ extension Fleet {
         return (path, try git(["rev-parse", "HEAD"], in: path).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// Commits `file` with `contents` to the repository made by ``makeRepository()``; returns the commit.
+    func commit(file: String, contents: String) throws -> String {
+        let path = root.appendingPathComponent("repo").path
+        try contents.write(toFile: path + "/" + file, atomically: true, encoding: .utf8)
+        try git(["add", file], in: path)
+        try git(["-c", "user.name=e2e", "-c", "user.email=e2e@test", "commit", "-q", "-m", "add \(file)"], in: path)
+        return try git(["rev-parse", "HEAD"], in: path).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A GET answered with text (`/metrics`, `/feed.json`), as admin.
+    func text(_ path: String) async throws -> String {
+        let response = try await http.execute(HTTPClient.Request(url: url + path, headers: ["Authorization": "Bearer \(Self.adminToken)"]))
+        return response.bodyText
+    }
+
     @discardableResult
     private func git(_ arguments: [String], in directory: String) throws -> String {
         let process = Process()

@@ -56,11 +56,13 @@ struct MetricsAPITests {
             #expect(current["count"] as? Int == 4)
             #expect(current["succeeded"] as? Int == 2 && current["failed"] as? Int == 1 && current["canceled"] as? Int == 1)
             #expect(abs((current["successRate"] as? Double ?? 0) - 2.0 / 3.0) < 1e-9)
-            let duration = try #require(current["duration"] as? [String: Any])
+            let duration = try #require(current["run"] as? [String: Any])
             // Nearest rank of [100, 200, 300, 400]: p50 = 200, p90 = p95 = 400; the mean is exact.
             #expect(Self.within(duration["p50"], 200) && Self.within(duration["p90"], 400) && Self.within(duration["p95"], 400))
             #expect(duration["mean"] as? Double == 250)
             #expect(Self.within((current["queue"] as? [String: Any])?["p50"], 20))
+            // Reports from another CI: total = queue + run.
+            #expect((current["total"] as? [String: Any])?["mean"] as? Double == 275)
             let previous = try #require(group["previous"] as? [String: Any])
             #expect(previous["count"] as? Int == 2)
             #expect((group["change"] as? [String: Any])?["countPercent"] as? Double == 100)
@@ -97,8 +99,13 @@ struct MetricsAPITests {
             for path in ["dimensions.repository", "finishedAt", "queueSeconds", "tasks[0].name"] { #expect(message.contains(path)) }
             let malformed = try await client.send(.post, "/api/v1/metrics/builds", json: #"{"dimensions": "#)
             #expect(malformed.status == .badRequest && malformed.body.errorCode == "invalid_json")
-            let unknown = try await client.send(.post, "/api/v1/metrics/builds", json: Self.report(seconds: 1, ago: 0, outcome: "great"))
-            #expect(unknown.status == .badRequest && unknown.body.errorCode == "invalid_json")
+            // Unknown enum values are problems like any other, listed with the rest.
+            let unknown = try await client.send(.post, "/api/v1/metrics/builds", json: Self.report(seconds: -1, ago: 0, outcome: "meh"))
+            #expect(unknown.status == .badRequest && unknown.body.errorCode == "invalid_report")
+            let problems = unknown.body.errorMessage ?? ""
+            #expect(problems.contains("2 problems"), "\(problems)")
+            #expect(problems.contains(#"outcome: unknown value "meh"; expected one of: success, failure, canceled"#))
+            #expect(problems.contains("durationSeconds: must not be negative"))
             let huge = try await client.send(.post, "/api/v1/metrics/builds", json: String(repeating: " ", count: 8_000) + "{}")
             #expect(huge.status == .contentTooLarge)
             #expect(try await client.send(.get, "/api/v1/metrics/summary?window=forever").body.errorCode == "invalid_window")

@@ -58,8 +58,12 @@ struct PrometheusTests {
             #expect(text.contains("mobile_ops_jobs_running 0.0"))
             #expect(text.contains(#"mobile_ops_agents{state="idle"} 1.0"#))
             #expect(text.contains("mobile_ops_outbox_pending"))
-            #expect(text.contains(#"mobile_ops_build_duration_seconds_count{state="passed"} 1"#), "\(text)")
-            #expect(text.contains("# TYPE mobile_ops_build_duration_seconds histogram"))
+            for measure in ["queue", "run", "total"] {
+                #expect(text.contains(#"mobile_ops_build_\#(measure)_seconds_count{state="passed"} 1"#), "\(text)")
+                #expect(text.contains("# TYPE mobile_ops_build_\(measure)_seconds histogram"))
+                #expect(text.contains("# HELP mobile_ops_build_\(measure)_seconds Seconds a finished MobileOps build"))
+            }
+            #expect(!text.contains("mobile_ops_build_duration_seconds"))
         }
     }
 }

@@ -132,14 +132,15 @@ struct BuildMetricsStoreTests {
 
     @Test("the same job or the same external id is stored once")
     func duplicates() throws {
-        let first = try database.insertBuildReport(report(10, ago: 60), source: .job(7), waitedOn: true, now: now)
-        let again = try database.insertBuildReport(report(10, ago: 60), source: .job(7), waitedOn: true, now: now)
+        let first = try database.insertBuildReport(report(10, ago: 60), source: .job(7, build: 3), waitedOn: true, now: now)
+        let again = try database.insertBuildReport(report(10, ago: 60), source: .job(7, build: 3), waitedOn: true, now: now)
         #expect(first.created && !again.created && first.id == again.id)
         var external = report(10, ago: 60)
         external.id = "jenkins-42"
         #expect(try database.insertBuildReport(external, source: .api, waitedOn: false, now: now).created)
         #expect(try !database.insertBuildReport(external, source: .api, waitedOn: false, now: now).created)
-        #expect(try database.metricsSummary(MetricsQuery(), now: now).groups.first?.current.count == 2)
+        // The job's report is a breakdown of its build, which counts when it finishes.
+        #expect(try database.metricsSummary(MetricsQuery(), now: now).groups.first?.current.count == 1)
     }
 
     @Test("reports written together each get their own answer; a repeat inside the batch is not stored twice")
@@ -147,13 +148,13 @@ struct BuildMetricsStoreTests {
         var external = report(10, ago: 60)
         external.id = "ci-7"
         let writes = [
-            BuildReportWrite(report: report(20, ago: 120), source: .job(1), waitedOn: true, now: now),
+            BuildReportWrite(report: report(20, ago: 120), source: .job(1, build: 1), waitedOn: true, now: now),
             BuildReportWrite(report: external, source: .api, waitedOn: false, now: now),
             BuildReportWrite(report: external, source: .api, waitedOn: false, now: now),
         ]
         let results = try database.insertBuildReports(writes).map { try $0.get() }
         #expect(results.map(\.created) == [true, true, false])
         #expect(results[1].id == results[2].id)
-        #expect(try database.metricsSummary(MetricsQuery(), now: now).groups.first?.current.count == 2)
+        #expect(try database.metricsSummary(MetricsQuery(), now: now).groups.first?.current.count == 1)
     }
 }
