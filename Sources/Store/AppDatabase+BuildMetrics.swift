@@ -147,6 +147,7 @@ extension AppDatabase: BuildMetricsStore {
         try insert.execute(arguments: StatementArguments(values))
         let id = db.lastInsertedRowID
         try insertDetail(report, buildID: id, in: db)
+        try insertTestHistory(report, reportID: id, source: source, finished: finished, now: now, in: db)
         try addToRollup(
             RollupContribution(
                 day: Self.day(of: finished), repository: dimensions.repository, pipeline: dimensions.pipeline ?? "",

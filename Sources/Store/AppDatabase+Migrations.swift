@@ -47,6 +47,7 @@ extension AppDatabase {
         registerReleaseTrainMigration(in: &migrator)
         registerRunnableJobsMigration(in: &migrator)
         registerDeliveryKeyPerRepositoryMigration(in: &migrator)
+        registerTestHistoryMigration(in: &migrator)
         return migrator
     }()
 }

@@ -49,6 +49,8 @@ public struct MetricsSource: Sendable, Equatable, CustomStringConvertible {
     public static let api = MetricsSource(description: "api")
     /// The agent's report for one MobileOps job.
     public static func job(_ id: Int64) -> MetricsSource { MetricsSource(description: "job:\(id)") }
+    /// The job, for a job's report.
+    public var jobID: Int64? { description.hasPrefix("job:") ? Int64(description.dropFirst(4)) : nil }
 }
 
 /// Dimensions a window query filters on and groups by.
