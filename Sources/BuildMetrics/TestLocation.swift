@@ -49,7 +49,9 @@ struct TestLocation: Equatable {
     /// `at com.acme.LoginTest.rejects(LoginTest.kt:31)` as symbol and location.
     private static func stackFrame(_ line: String) -> (symbol: String, location: TestLocation)? {
         guard let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")"), open < close else { return nil }
-        let symbol = line[line.index(line.startIndex, offsetBy: 3)..<open].trimmingCharacters(in: .whitespaces)
+        var symbol = line[line.index(line.startIndex, offsetBy: 3)..<open].trimmingCharacters(in: .whitespaces)
+        // Java 9+ frames name the class loader or module first: `app//com.acme.X.y`, `java.base/java.lang.Z`.
+        if let slash = symbol.lastIndex(of: "/") { symbol = String(symbol[symbol.index(after: slash)...]) }
         let inside = line[line.index(after: open)..<close]
         guard let colon = inside.lastIndex(of: ":"), let number = Int(inside[inside.index(after: colon)...]), number > 0 else { return nil }
         let file = String(inside[inside.startIndex..<colon])
