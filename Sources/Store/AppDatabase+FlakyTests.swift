@@ -53,7 +53,9 @@ extension AppDatabase: TestHistoryStore {
         try read { db in
             let (current, _) = Self.windows(MetricsQuery(days: query.days), now: now)
             let window = Self.window(current, now: now)
-            let range: [any DatabaseValueConvertible] = [StoredDate(window.start), StoredDate(now)]
+            // Whole days, as the build metrics: a report dated later today (a clock ahead) is in.
+            let end = Self.date(ofDay: current.upperBound + 1)
+            let range: [any DatabaseValueConvertible] = [StoredDate(window.start), StoredDate(end)]
             let rows = try Row.fetchAll(
                 db, sql: """
                     SELECT c.testID, t.repository, t.suite, t.name,
@@ -63,8 +65,8 @@ extension AppDatabase: TestHistoryStore {
                       COUNT(DISTINCT CASE WHEN c.flaky THEN COALESCE(r.commitSHA, 'run:' || r.buildID) END) AS flakyCommits,
                       MAX(CASE WHEN c.flaky THEN c.finishedAt END) AS lastSeenAt
                     FROM metricTestCase c JOIN metricTest t ON t.id = c.testID JOIN metricTestRun r ON r.buildID = c.runID
-                    WHERE c.testID IN (SELECT testID FROM metricTestCase WHERE flaky AND finishedAt >= ? AND finishedAt <= ?)
-                      AND c.finishedAt >= ? AND c.finishedAt <= ? AND (? IS NULL OR t.repository = ?)
+                    WHERE c.testID IN (SELECT testID FROM metricTestCase WHERE flaky AND finishedAt >= ? AND finishedAt < ?)
+                      AND c.finishedAt >= ? AND c.finishedAt < ? AND (? IS NULL OR t.repository = ?)
                     GROUP BY c.testID
                     ORDER BY CAST(SUM(c.flips) AS REAL) / MAX(1, SUM(CASE WHEN c.outcome = 'skipped' THEN 0 ELSE c.attempts END)) DESC,
                       flips DESC, lastSeenAt DESC, c.testID
@@ -77,7 +79,7 @@ extension AppDatabase: TestHistoryStore {
                     test: TestIdentity(repository: row["repository"], suite: row["suite"], name: row["name"]),
                     attempts: attempts, flips: flips, flipRate: Double(flips) / Double(max(attempts, 1)), failures: row["failures"],
                     flakyCommits: row["flakyCommits"], lastSeenAt: row[optionalDate: "lastSeenAt"] ?? window.start,
-                    runs: try flakyRuns(testID: row["testID"], from: window.start, to: now, in: db))
+                    runs: try flakyRuns(testID: row["testID"], from: window.start, to: end, in: db))
             }
             return FlakyTestsReport(window: window, tests: tests)
         }
@@ -88,7 +90,7 @@ extension AppDatabase: TestHistoryStore {
         try Row.fetchAll(
             db, sql: """
                 SELECT \(Self.runColumns) FROM metricTestCase c JOIN metricTestRun r ON r.buildID = c.runID LEFT JOIN build b ON b.id = r.ciBuildID
-                WHERE c.testID = ? AND c.flaky AND c.finishedAt >= ? AND c.finishedAt <= ? ORDER BY c.finishedAt DESC, c.runID DESC LIMIT 10
+                WHERE c.testID = ? AND c.flaky AND c.finishedAt >= ? AND c.finishedAt < ? ORDER BY c.finishedAt DESC, c.runID DESC LIMIT 10
                 """,
             arguments: [testID, StoredDate(start), StoredDate(end)]
         ).map(Self.runReference)

@@ -30,7 +30,7 @@ extension AppDatabase {
         try read { db in
             let (current, _) = Self.windows(MetricsQuery(days: query.days), now: now)
             let window = Self.window(current, now: now)
-            let durations = try Self.durations(query, from: window.start, to: now, in: db)
+            let durations = try Self.durations(query, from: window.start, to: Self.date(ofDay: current.upperBound + 1), in: db)
             let ranked = durations.compactMap { id, runs -> (Int64, TestDurations, Double)? in
                 Percentiles.nearestRank(runs.sorted, 50).map { (id, runs, $0) }
             }.sorted { ($0.2, $1.0) > ($1.2, $0.0) }.prefix(Self.testLimit(query))
@@ -51,8 +51,8 @@ extension AppDatabase {
         try read { db in
             let (current, previous) = Self.windows(MetricsQuery(days: query.days), now: now)
             let window = Self.window(current, now: now), before = Self.window(previous, now: now)
-            let recent = try Self.durations(query, from: window.start, to: now, in: db)
-            let older = try Self.durations(query, from: before.start, to: window.start, in: db, endExclusive: true)
+            let recent = try Self.durations(query, from: window.start, to: Self.date(ofDay: current.upperBound + 1), in: db)
+            let older = try Self.durations(query, from: before.start, to: window.start, in: db)
             let minRuns = max(query.minRuns, 1)
             var found: [(Int64, TestDurations, Double, Double)] = []
             for (id, runs) in recent where runs.values.count >= minRuns {
@@ -78,15 +78,14 @@ extension AppDatabase {
 
     // MARK: Reading
 
-    /// Timed, non-skipped runs per test between two times (one pass over the window's rows).
-    private static func durations(
-        _ query: TestMetricsQuery, from start: Date, to end: Date, in db: Database, endExclusive: Bool = false
-    ) throws -> [Int64: TestDurations] {
+    /// Timed, non-skipped runs per test from `start` up to (not including) `end`, in one pass
+    /// over the window's rows. Windows are whole UTC days, so the current one ends at midnight.
+    private static func durations(_ query: TestMetricsQuery, from start: Date, to end: Date, in db: Database) throws -> [Int64: TestDurations] {
         let rows = try Row.fetchCursor(
             db, sql: """
                 SELECT c.testID, c.durationSeconds / c.attempts AS seconds, c.finishedAt, c.runID
                 FROM metricTestCase c \(query.repository == nil ? "" : "JOIN metricTest t ON t.id = c.testID AND t.repository = ?")
-                WHERE c.finishedAt >= ? AND c.finishedAt \(endExclusive ? "<" : "<=") ? AND c.durationSeconds IS NOT NULL AND c.outcome <> 'skipped'
+                WHERE c.finishedAt >= ? AND c.finishedAt < ? AND c.durationSeconds IS NOT NULL AND c.outcome <> 'skipped'
                 """,
             arguments: StatementArguments((query.repository.map { [$0] } ?? []) + [StoredDate(start), StoredDate(end)] as [any DatabaseValueConvertible]))
         var durations: [Int64: TestDurations] = [:]
