@@ -44,21 +44,43 @@ extension JobExecutor {
             tasks: Array(parsed.flatMap(\.tasks).prefix(BuildReport.Limits.maxTasks)), tests: Self.merge(tests))
     }
 
-    /// Test summaries of the step's artifact files that look like test results.
+    /// Test summaries of the step's artifact files that look like test results. A file that
+    /// cannot be read, is too large, or parses with problems is named in a summary's warnings.
     private func testResults(_ assignment: JobAssignment, workspace: String) -> [TestSummary] {
         guard !assignment.spec.artifacts.isEmpty else { return [] }
-        let files = ArtifactCollector.matches(assignment.spec.artifacts, in: workspace)
+        let matches = ArtifactCollector.matches(assignment.spec.artifacts, in: workspace)
             .filter { $0.hasSuffix(".xml") || $0.hasSuffix(".xcresult.json") }
-            .prefix(Self.maxTestFiles)
-        return files.compactMap { file in
-            let path = workspace + "/" + file
-            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= Self.maxTestFileBytes,
-                  let data = FileManager.default.contents(atPath: path) else { return nil }
-            return BuildOutputParser.parse(data, fileName: file).tests
+        var summaries: [TestSummary] = []
+        var skipped: [String] = []
+        if matches.count > Self.maxTestFiles {
+            skipped.append("\(matches.count - Self.maxTestFiles) more test-result files were not read (at most \(Self.maxTestFiles) per job)")
         }
+        for file in matches.prefix(Self.maxTestFiles) {
+            let path = workspace + "/" + file
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
+                skipped.append("\(file): could not be read")
+                continue
+            }
+            guard size <= Self.maxTestFileBytes else {
+                skipped.append("\(file): \(size) bytes, more than the \(Self.maxTestFileBytes) read; not parsed")
+                continue
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                skipped.append("\(file): could not be read")
+                continue
+            }
+            let parsed = BuildOutputParser.parse(data, fileName: file)
+            var tests = parsed.tests ?? TestSummary()
+            tests.warnings = parsed.warnings.map { "\(file): \($0)" }
+            if parsed.tests == nil, tests.warnings.isEmpty { tests.warnings = ["\(file): no test results found"] }
+            summaries.append(tests)
+        }
+        if !skipped.isEmpty { summaries.append(TestSummary(warnings: skipped)) }
+        return summaries
     }
 
-    /// Several summaries as one (counts and durations added, failures concatenated).
+    /// Several summaries as one (counts and durations added, lists concatenated and capped;
+    /// what the caps leave out is said in the warnings).
     static func merge(_ summaries: [TestSummary]) -> TestSummary? {
         guard var total = summaries.first else { return nil }
         for summary in summaries.dropFirst() {
@@ -70,9 +92,25 @@ extension JobExecutor {
             total.retried += summary.retried
             total.durationSeconds += summary.durationSeconds
             total.failures += summary.failures
+            total.cases += summary.cases
+            total.warnings += summary.warnings
         }
-        total.failures = Array(total.failures.prefix(BuildReport.Limits.maxTestFailures))
-        total.durationSeconds = min(total.durationSeconds, BuildReport.Limits.maxDurationSeconds)
+        typealias Limits = BuildReport.Limits
+        if total.cases.count > Limits.maxTestCases {
+            total.warnings.append("\(total.cases.count - Limits.maxTestCases) test cases past the first \(Limits.maxTestCases) are counted but not listed")
+            total.cases = Array(total.cases.prefix(Limits.maxTestCases))
+        }
+        total.failures = Array(total.failures.prefix(Limits.maxTestFailures))
+        // Characters, not bytes: 1,000 characters stay within every byte limit the server checks.
+        total.warnings = total.warnings.prefix(Limits.maxTestWarnings).map { String($0.prefix(1_000)) }
+        total.cases = total.cases.map { test in
+            var test = test
+            test.suite = String(test.suite.prefix(1_000))
+            test.name = String(test.name.prefix(1_000))
+            test.file = test.file.map { String($0.prefix(1_000)) }
+            return test
+        }
+        total.durationSeconds = min(total.durationSeconds, Limits.maxDurationSeconds)
         return total
     }
 

@@ -10,6 +10,14 @@ extension BuildReport {
         public static let maxSteps = 1_000
         /// Most failed tests listed in one report.
         public static let maxTestFailures = 10_000
+        /// Most test cases listed in one report (`tests.cases`).
+        public static let maxTestCases = 100_000
+        /// Most parser warnings carried by one report (`tests.warnings`), and the longest kept.
+        public static let maxTestWarnings = 200
+        /// Longest parser warning accepted.
+        public static let maxWarningLength = 4_096
+        /// Most attempts of one test case in one report.
+        public static let maxTestAttempts = 1_000
         /// Largest test count (total, passed…) accepted: far above any real run, and small
         /// enough that sums of counts, here and in rollups, stay far from `Int.max`.
         public static let maxTestCount = 1_000_000_000
@@ -48,6 +56,7 @@ private struct ReportChecker {
 
     mutating func check(_ report: BuildReport) {
         if let id = report.id { text(id, at: "id", max: Limits.maxDimensionLength, required: true) }
+        if let commit = report.commit { text(commit, at: "commit", max: Limits.maxDimensionLength, required: true) }
         dimensions(report.dimensions)
         times(report)
         if let queue = report.queueSeconds { duration(queue, at: "queueSeconds") }
@@ -131,6 +140,32 @@ private struct ReportChecker {
             if let message = failure.message {
                 text(message, at: "tests.failures[\(index)].message", max: Limits.maxMessageLength, required: false)
             }
+        }
+        cases(tests.cases)
+        if tests.warnings.count > Limits.maxTestWarnings {
+            add("tests.warnings", "\(tests.warnings.count) warnings; at most \(Limits.maxTestWarnings) are accepted")
+        } else {
+            for (index, warning) in tests.warnings.enumerated() {
+                text(warning, at: "tests.warnings[\(index)]", max: Limits.maxWarningLength, required: true)
+            }
+        }
+    }
+
+    private mutating func cases(_ cases: [TestCaseResult]) {
+        guard cases.count <= Limits.maxTestCases else {
+            add("tests.cases", "\(cases.count) test cases; at most \(Limits.maxTestCases) are accepted")
+            return
+        }
+        for (index, test) in cases.enumerated() {
+            text(test.name, at: "tests.cases[\(index)].name", max: Limits.maxNameLength, required: true)
+            text(test.suite, at: "tests.cases[\(index)].suite", max: Limits.maxNameLength, required: false)
+            if !(1...Limits.maxTestAttempts).contains(test.attempts) {
+                add("tests.cases[\(index)].attempts", "must be between 1 and \(Limits.maxTestAttempts) (got \(test.attempts))")
+            }
+            if let seconds = test.durationSeconds { duration(seconds, at: "tests.cases[\(index)].durationSeconds") }
+            if let message = test.message { text(message, at: "tests.cases[\(index)].message", max: Limits.maxMessageLength, required: false) }
+            if let file = test.file { text(file, at: "tests.cases[\(index)].file", max: Limits.maxNameLength, required: true) }
+            if let line = test.line, line < 1 { add("tests.cases[\(index)].line", "must be 1 or more (got \(line))") }
         }
     }
 

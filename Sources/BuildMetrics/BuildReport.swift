@@ -28,6 +28,9 @@ public struct BuildReport: Codable, Sendable, Equatable {
     public var tasks: [TaskRecord]
     /// Test results, when the build ran tests.
     public var tests: TestSummary?
+    /// The commit that was built (a SHA), so a test that fails and passes on the same commit
+    /// is recognised as flaky. MobileOps' own jobs are given their build's commit by the server.
+    public var commit: String?
 
     /// Creates a report; only the repository dimension and the outcome are required.
     public init(
@@ -40,7 +43,8 @@ public struct BuildReport: Codable, Sendable, Equatable {
         outcome: BuildOutcome,
         steps: [StepRecord] = [],
         tasks: [TaskRecord] = [],
-        tests: TestSummary? = nil
+        tests: TestSummary? = nil,
+        commit: String? = nil
     ) {
         self.id = id
         self.dimensions = dimensions
@@ -52,6 +56,7 @@ public struct BuildReport: Codable, Sendable, Equatable {
         self.steps = steps
         self.tasks = tasks
         self.tests = tests
+        self.commit = commit
     }
 
     /// The run time in seconds: the explicit duration, else the span between start and finish.
@@ -64,7 +69,7 @@ public struct BuildReport: Codable, Sendable, Equatable {
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case id, dimensions, startedAt, finishedAt, durationSeconds, queueSeconds, outcome, steps, tasks, tests
+        case id, dimensions, startedAt, finishedAt, durationSeconds, queueSeconds, outcome, steps, tasks, tests, commit
     }
 
     /// Decodes a report; `steps` and `tasks` may be omitted and default to empty.
@@ -80,5 +85,6 @@ public struct BuildReport: Codable, Sendable, Equatable {
         steps = try container.decodeIfPresent([StepRecord].self, forKey: .steps) ?? []
         tasks = try container.decodeIfPresent([TaskRecord].self, forKey: .tasks) ?? []
         tests = try container.decodeIfPresent(TestSummary.self, forKey: .tests)
+        commit = try container.decodeIfPresent(String.self, forKey: .commit)
     }
 }

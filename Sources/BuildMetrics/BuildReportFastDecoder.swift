@@ -25,7 +25,7 @@ enum BuildReportFastDecoder {
     private static func report(_ s: inout JSONByteScanner) -> BuildReport? {
         var id: String?, dimensions: BuildDimensions?, startedAt: Date?, finishedAt: Date?
         var durationSeconds: Double?, queueSeconds: Double?, outcome: BuildOutcome?
-        var steps: [StepRecord]?, tasks: [TaskRecord]?, tests: TestSummary?
+        var steps: [StepRecord]?, tasks: [TaskRecord]?, tests: TestSummary?, commit: String?
         var seen = KeySet()
         let read = s.members { s, key in
             switch key {
@@ -39,13 +39,14 @@ enum BuildReportFastDecoder {
             case "steps": seen.insert(7) && assign(&steps, &s) { list(&$0, step) }
             case "tasks": seen.insert(8) && assign(&tasks, &s) { list(&$0, task) }
             case "tests": seen.insert(9) && assign(&tests, &s, Self.tests)
+            case "commit": seen.insert(10) && assign(&commit, &s) { $0.string() }
             default: false
             }
         }
         guard read, let dimensions, let outcome else { return nil }
         return BuildReport(
             id: id, dimensions: dimensions, startedAt: startedAt, finishedAt: finishedAt, durationSeconds: durationSeconds,
-            queueSeconds: queueSeconds, outcome: outcome, steps: steps ?? [], tasks: tasks ?? [], tests: tests)
+            queueSeconds: queueSeconds, outcome: outcome, steps: steps ?? [], tasks: tasks ?? [], tests: tests, commit: commit)
     }
 
     private static func dimensions(_ s: inout JSONByteScanner) -> BuildDimensions? {
@@ -106,7 +107,7 @@ enum BuildReportFastDecoder {
 
     private static func tests(_ s: inout JSONByteScanner) -> TestSummary? {
         var total: Int?, passed: Int?, failed: Int?, skipped: Int?, flaky: Int?, retried: Int?
-        var durationSeconds: Double?, failures: [TestFailure]?
+        var durationSeconds: Double?, failures: [TestFailure]?, cases: [TestCaseResult]?, warnings: [String]?
         var seen = KeySet()
         let read = s.members { s, key in
             switch key {
@@ -118,13 +119,39 @@ enum BuildReportFastDecoder {
             case "retried": seen.insert(5) && assign(&retried, &s) { $0.int() }
             case "durationSeconds": seen.insert(6) && assign(&durationSeconds, &s) { $0.double() }
             case "failures": seen.insert(7) && assign(&failures, &s) { list(&$0, failure) }
+            case "cases": seen.insert(8) && assign(&cases, &s) { list(&$0, testCase) }
+            case "warnings": seen.insert(9) && assign(&warnings, &s) { list(&$0) { $0.string() } }
             default: false
             }
         }
         guard read, let total else { return nil }
         return TestSummary(
             total: total, passed: passed ?? 0, failed: failed ?? 0, skipped: skipped ?? 0, flaky: flaky ?? 0,
-            retried: retried ?? 0, durationSeconds: durationSeconds ?? 0, failures: failures ?? [])
+            retried: retried ?? 0, durationSeconds: durationSeconds ?? 0, failures: failures ?? [], cases: cases ?? [],
+            warnings: warnings ?? [])
+    }
+
+    private static func testCase(_ s: inout JSONByteScanner) -> TestCaseResult? {
+        var suite: String?, name: String?, outcome: TestCaseOutcome?, attempts: Int?, durationSeconds: Double?
+        var message: String?, file: String?, line: Int?
+        var seen = KeySet()
+        let read = s.members { s, key in
+            switch key {
+            case "suite": seen.insert(0) && assign(&suite, &s) { $0.string() }
+            case "name": seen.insert(1) && require(&name, &s) { $0.string() }
+            case "outcome": seen.insert(2) && require(&outcome, &s, rawValue)
+            case "attempts": seen.insert(3) && assign(&attempts, &s) { $0.int() }
+            case "durationSeconds": seen.insert(4) && assign(&durationSeconds, &s) { $0.double() }
+            case "message": seen.insert(5) && assign(&message, &s) { $0.string() }
+            case "file": seen.insert(6) && assign(&file, &s) { $0.string() }
+            case "line": seen.insert(7) && assign(&line, &s) { $0.int() }
+            default: false
+            }
+        }
+        guard read, let name, let outcome else { return nil }
+        return TestCaseResult(
+            suite: suite ?? "", name: name, outcome: outcome, attempts: attempts ?? 1, durationSeconds: durationSeconds,
+            message: message, file: file, line: line)
     }
 
     private static func failure(_ s: inout JSONByteScanner) -> TestFailure? {

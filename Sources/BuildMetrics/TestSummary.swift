@@ -27,11 +27,18 @@ public struct TestSummary: Codable, Sendable, Equatable {
     public var durationSeconds: Double
     /// The failed test cases, in the order they were read.
     public var failures: [TestFailure]
+    /// Every test case, in the order first read, when the source lists them (the history behind
+    /// flaky, slowest and regressed tests); empty when a client sends counts only.
+    public var cases: [TestCaseResult]
+    /// What the parsers could not read (a file that is not a test report, a cut-off document,
+    /// a test case without a result), one sentence each, so nothing is dropped silently.
+    public var warnings: [String]
 
     /// Creates a summary.
     public init(
         total: Int = 0, passed: Int = 0, failed: Int = 0, skipped: Int = 0,
-        flaky: Int = 0, retried: Int = 0, durationSeconds: Double = 0, failures: [TestFailure] = []
+        flaky: Int = 0, retried: Int = 0, durationSeconds: Double = 0, failures: [TestFailure] = [],
+        cases: [TestCaseResult] = [], warnings: [String] = []
     ) {
         self.total = total
         self.passed = passed
@@ -41,13 +48,15 @@ public struct TestSummary: Codable, Sendable, Equatable {
         self.retried = retried
         self.durationSeconds = durationSeconds
         self.failures = failures
+        self.cases = cases
+        self.warnings = warnings
     }
 
     private enum CodingKeys: String, CodingKey {
-        case total, passed, failed, skipped, flaky, retried, durationSeconds, failures
+        case total, passed, failed, skipped, flaky, retried, durationSeconds, failures, cases, warnings
     }
 
-    /// Decodes a summary; counts other than `total` default to zero and `failures` to empty.
+    /// Decodes a summary; counts other than `total` default to zero, the lists to empty.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         total = try container.decode(Int.self, forKey: .total)
@@ -58,6 +67,8 @@ public struct TestSummary: Codable, Sendable, Equatable {
         retried = try container.decodeIfPresent(Int.self, forKey: .retried) ?? 0
         durationSeconds = try container.decodeIfPresent(Double.self, forKey: .durationSeconds) ?? 0
         failures = try container.decodeIfPresent([TestFailure].self, forKey: .failures) ?? []
+        cases = try container.decodeIfPresent([TestCaseResult].self, forKey: .cases) ?? []
+        warnings = try container.decodeIfPresent([String].self, forKey: .warnings) ?? []
     }
 }
 

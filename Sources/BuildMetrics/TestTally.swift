@@ -15,7 +15,10 @@ struct TestTally {
         var final: TestAttemptOutcome = .passed
         var everFailed = false
         var duration = 0.0
+        var timed = false
         var message: String?
+        var file: String?
+        var line: Int?
     }
 
     private var cases: [Case] = []
@@ -27,7 +30,9 @@ struct TestTally {
     // MARK: Recording
 
     /// Records one attempt; a later attempt of the same suite + name is a retry.
-    mutating func record(suite: String, name: String, outcome: TestAttemptOutcome, seconds: Double?, message: String? = nil) {
+    mutating func record(
+        suite: String, name: String, outcome: TestAttemptOutcome, seconds: Double?, message: String? = nil, file: String? = nil, line: Int? = nil
+    ) {
         let key = suite + "\u{0}" + name
         let position: Int
         if let existing = index[key] {
@@ -43,7 +48,15 @@ struct TestTally {
             cases[position].everFailed = true
             if let message, !message.isEmpty { cases[position].message = message }
         }
-        if let seconds, seconds.isFinite, seconds >= 0 { cases[position].duration += seconds }
+        // The last attempt that names a place wins: a retry's failure is the one to look at.
+        if let file, !file.isEmpty {
+            cases[position].file = file
+            cases[position].line = line
+        }
+        if let seconds, seconds.isFinite, seconds >= 0 {
+            cases[position].duration += seconds
+            cases[position].timed = true
+        }
     }
 
     /// Marks the last attempt of a test case as flaky-passed (surefire's `flakyFailure`).
@@ -55,23 +68,31 @@ struct TestTally {
 
     // MARK: Summary
 
-    /// The counts, in the order test cases were first seen.
+    /// The counts and every test case, in the order test cases were first seen.
     func summary() -> TestSummary {
         var summary = TestSummary()
         for item in cases {
             summary.total += 1
             summary.durationSeconds += item.duration
             if item.attempts > 1 { summary.retried += 1 }
+            let outcome: TestCaseOutcome
             switch item.final {
             case .passed:
                 summary.passed += 1
                 if item.everFailed { summary.flaky += 1 }
+                outcome = item.everFailed ? .flaky : .passed
             case .skipped:
                 summary.skipped += 1
+                outcome = .skipped
             case .failed:
                 summary.failed += 1
                 summary.failures.append(TestFailure(suite: item.suite, name: item.name, message: item.message))
+                outcome = .failed
             }
+            summary.cases.append(TestCaseResult(
+                suite: item.suite, name: item.name, outcome: outcome, attempts: max(item.attempts, 1),
+                durationSeconds: item.timed ? (item.duration * 1_000_000).rounded() / 1_000_000 : nil,
+                message: item.everFailed ? item.message : nil, file: item.file, line: item.line))
         }
         summary.durationSeconds = (summary.durationSeconds * 1_000_000).rounded() / 1_000_000
         return summary

@@ -72,7 +72,10 @@ public enum XCResultTestsParser {
             for _ in 1..<attempts {
                 tally.record(suite: suite, name: name, outcome: facts.anyRepetitionFailed ? .failed : outcome, seconds: 0, message: facts.message)
             }
-            tally.record(suite: suite, name: name, outcome: outcome, seconds: seconds, message: facts.message)
+            // A failure message starts with where it happened: `ParserTests.swift:20: XCTAssertNil failed`.
+            let location = outcome == .skipped ? nil : facts.message.flatMap(TestLocation.pathAndLine)
+            tally.record(
+                suite: suite, name: name, outcome: outcome, seconds: seconds, message: facts.message, file: location?.file, line: location?.line)
         }
     }
 

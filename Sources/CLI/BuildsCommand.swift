@@ -2,12 +2,12 @@ import ArgumentParser
 import Core
 import Foundation
 
-/// `mobile-ops builds list|show|trigger|cancel|retry|logs|watch`.
+/// `mobile-ops builds list|show|tests|trigger|cancel|retry|logs|watch`.
 struct BuildsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "builds",
         abstract: "List, inspect, trigger, cancel, retry and follow builds.",
-        subcommands: [List.self, Show.self, Trigger.self, Cancel.self, Retry.self, BuildLogsCommand.self, BuildWatchCommand.self]
+        subcommands: [List.self, Show.self, BuildTestsCommand.self, Trigger.self, Cancel.self, Retry.self, BuildLogsCommand.self, BuildWatchCommand.self]
     )
 
     /// `mobile-ops builds list [--repository R] [--branch B] [--status S] [--limit N]`
@@ -37,15 +37,22 @@ struct BuildsCommand: AsyncParsableCommand {
 
     /// `mobile-ops builds show ID`
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a build and its jobs, with why pending jobs wait.")
+        static let configuration = CommandConfiguration(abstract: "Show a build and its jobs, with why pending jobs wait, and its failed tests.")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Build id.") var id: Int64
 
         func run() async throws {
             try await reportingErrors { () async throws(CLIError) in
-                let (build, body) = try await connection.client().get("/api/v1/builds/\(id)", as: Build.self)
+                let client = connection.client()
+                let (build, body) = try await client.get("/api/v1/builds/\(id)", as: Build.self)
                 if connection.json { return Output.json(body) }
                 BuildFormatting.printDetail(build)
+                let (tests, _) = try await client.get("/api/v1/builds/\(id)/tests?failed=true", as: BuildTestsView.self)
+                if tests.jobs.contains(where: { $0.totals != nil || !$0.warnings.isEmpty }) {
+                    print("")
+                    TestFormatting.print(tests, listAll: false)
+                    print("\nAll tests: mobile-ops builds tests \(id)")
+                }
             }
         }
     }

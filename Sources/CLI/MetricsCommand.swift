@@ -4,7 +4,10 @@ import ArgumentParser
 struct MetricsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "metrics",
-        abstract: "Build times, cache hit rates and regressions; parse build output offline.",
-        subcommands: [MetricsSummaryCommand.self, MetricsCacheCommand.self, MetricsRegressionsCommand.self, MetricsParseCommand.self]
+        abstract: "Build times, cache hit rates, regressions and test health; parse build output offline.",
+        subcommands: [
+            MetricsSummaryCommand.self, MetricsCacheCommand.self, MetricsRegressionsCommand.self, MetricsFlakyCommand.self,
+            MetricsSlowestTestsCommand.self, MetricsRegressedTestsCommand.self, MetricsParseCommand.self,
+        ]
     )
 }

@@ -13,6 +13,7 @@ struct BuildMetricsModule: DIModule {
         // MARK: Stores
         builder.register((any BuildMetricsStore).self, .singleton) { (database: AppDatabase) -> any BuildMetricsStore in database }
         builder.register((any NotableEventStore).self, .singleton) { (database: AppDatabase) -> any NotableEventStore in database }
+        builder.register((any TestHistoryStore).self, .singleton) { (database: AppDatabase) -> any TestHistoryStore in database }
 
         // MARK: Services
         builder.register(TeamWebhookHandler.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in
@@ -25,6 +26,9 @@ struct BuildMetricsModule: DIModule {
         builder.contribute((any APIController).self, .singleton) {
             (store: any BuildMetricsStore, auth: AgentAuthService, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
             MetricsController(store: store, auth: auth, bodyLimit: configuration.maxBodySize, clock: clock)
+        }
+        builder.contribute((any APIController).self, .singleton) { (store: any TestHistoryStore, clock: any TimeSource) -> any APIController in
+            TestResultsController(store: store, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {
             (metrics: any BuildMetricsStore, events: any NotableEventStore, tokens: TokenService, authenticator: Authenticator,

@@ -134,6 +134,7 @@ extension AppDatabase: BuildMetricsStore {
             counters: counters(of: CacheStatistics(tasks: report.tasks)), receivedAt: now)
         let id = try row.insert(in: db)
         try insertDetail(report, buildID: id, in: db)
+        try insertTestHistory(report, reportID: id, source: source, finished: finished, now: now, in: db)
         return StoredReport(id: id, created: true)
     }
 

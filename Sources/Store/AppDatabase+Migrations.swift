@@ -48,6 +48,7 @@ extension AppDatabase {
         registerRunnableJobsMigration(in: &migrator)
         registerDeliveryKeyPerRepositoryMigration(in: &migrator)
         registerBuildMetricsPerBuildMigration(in: &migrator)
+        registerTestHistoryMigration(in: &migrator)
         return migrator
     }()
 }

@@ -56,6 +56,8 @@ public struct MetricsSource: Sendable, Equatable, CustomStringConvertible {
     public static func job(_ id: Int64, build: Int64) -> MetricsSource { MetricsSource(description: "job:\(id)", jobBuildID: build) }
     /// A finished MobileOps build.
     static func build(_ id: Int64) -> MetricsSource { MetricsSource(description: "build:\(id)", jobBuildID: nil) }
+    /// The job, for a job's report.
+    public var jobID: Int64? { description.hasPrefix("job:") ? Int64(description.dropFirst(4)) : nil }
 }
 
 /// Dimensions a window query filters on and groups by.

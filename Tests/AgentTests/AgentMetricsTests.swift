@@ -38,6 +38,28 @@ struct AgentMetricsTests {
         }
     }
 
+    @Test func reportsEveryTestCaseAndNamesFilesItCannotRead() async throws {
+        let workdir = try TemporaryDirectory()
+        let junit = #"<testsuite name="com.acme.LoginTest"><testcase classname="com.acme.LoginTest" name="logsIn" time="0.25"/>"#
+            + #"<testcase classname="com.acme.LoginTest" name="rejects" time="0.5"><failure message="expected false">java.lang.AssertionError: expected false&#10;"#
+            + #"&#9;at app//com.acme.LoginTest.rejects(LoginTest.kt:31)</failure></testcase><testcase classname="com.acme.LoginTest" name="later"><skipped/></testcase></testsuite>"#
+        let write = "mkdir -p build && printf '%s' '\(junit)' > build/TEST-com.acme.LoginTest.xml && printf '<html>oops</html>' > build/TEST-broken.xml"
+        try await FakeAgentServer.run { server in
+            await server.state.enqueue(makeJob(7, commands: [write], artifacts: ["build/*.xml"]))
+            try await withAgent(server: server.url, workDirectory: workdir.path) {
+                let outcome = try await waitForOutcome(server, 7)
+                #expect(outcome.state == .passed)
+            }
+            let body = try #require(await server.state.metricsReports[7])
+            let tests = try #require(try BuildReport.decode(Data(body)).tests)
+            #expect(tests.total == 3 && tests.failed == 1 && tests.skipped == 1)
+            #expect(tests.cases.map(\.name) == ["logsIn", "rejects", "later"])
+            let failed = try #require(tests.cases.first { $0.outcome == .failed })
+            #expect(failed.message == "expected false" && failed.file == "LoginTest.kt" && failed.line == 31 && failed.durationSeconds == 0.5)
+            #expect(tests.warnings.contains { $0.hasPrefix("build/TEST-broken.xml: ") && $0.contains("no JUnit elements") }, "\(tests.warnings)")
+        }
+    }
+
     @Test func garbageOutputStillReportsAndNeverFailsTheJob() async throws {
         let workdir = try TemporaryDirectory()
         try await FakeAgentServer.run { server in

@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+
+/// `mobile-ops builds tests ID [--failed]`
+struct BuildTestsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tests",
+        abstract: "Show a build's test results per job, failed tests first, with messages and file:line."
+    )
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "Build id.") var id: Int64
+    @Flag(help: "Only failed tests.") var failed = false
+
+    func run() async throws {
+        try await reportingErrors { () async throws(CLIError) in
+            let path = "/api/v1/builds/\(id)/tests" + (failed ? "?failed=true" : "")
+            let (results, body) = try await connection.client().get(path, as: BuildTestsView.self)
+            if connection.json { return Output.json(body) }
+            TestFormatting.print(results, listAll: !failed)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Core
+import Foundation
+import Hummingbird
+import Store
+
+/// Test results and history: `GET /api/v1/builds/{id}/tests` and the flaky, slowest and
+/// regressed tests under `/api/v1/metrics/tests/`.
+struct TestResultsController: APIController {
+    let store: any TestHistoryStore
+    /// The clock every window is measured from.
+    let clock: any TimeSource
+
+    var routes: [Route] {
+        [
+            Route(.get, "/api/v1/builds/:id/tests", scope: .read) { request, context in
+                let id = try context.numericID(of: "build")
+                let failedOnly = try Self.flag(request, "failed")
+                guard let results = try store.buildTests(buildID: id, failedOnly: failedOnly) else {
+                    throw APIError.notFound("no build with id \(id)")
+                }
+                return try .json(results)
+            },
+            Route(.get, "/api/v1/metrics/tests/flaky", scope: .read) { request, _ in
+                try .json(store.flakyTests(try Self.query(request), now: clock.now))
+            },
+            Route(.get, "/api/v1/metrics/tests/slowest", scope: .read) { request, _ in
+                try .json(store.slowestTests(try Self.query(request), now: clock.now))
+            },
+            Route(.get, "/api/v1/metrics/tests/regressed", scope: .read) { request, _ in
+                try .json(store.regressedTests(try Self.query(request), now: clock.now))
+            },
+        ]
+    }
+
+    // MARK: Parameters
+
+    /// `window` (as for the build metrics), `repository`, `limit` (1…500), and for regressions
+    /// `minRuns` (1…1000), `minChangePercent` (0…10000) and `minChangeSeconds` (0…86400).
+    static func query(_ request: Request) throws -> TestMetricsQuery {
+        let parameters = request.uri.queryParameters
+        func text(_ name: String) -> String? {
+            guard let value = parameters.get(name)?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+            return value
+        }
+        var query = TestMetricsQuery(days: try MetricsQuery.days(text("window") ?? "7d"), repository: text("repository"))
+        if let limit = text("limit") {
+            guard let value = Int(limit), (1...500).contains(value) else {
+                throw APIError.badRequest("limit must be a whole number from 1 to 500, not '\(limit)'", code: "invalid_limit")
+            }
+            query.limit = value
+        }
+        if let runs = text("minRuns") {
+            guard let value = Int(runs), (1...1_000).contains(value) else {
+                throw APIError.badRequest("minRuns must be a whole number from 1 to 1000, not '\(runs)'", code: "invalid_parameter")
+            }
+            query.minRuns = value
+        }
+        query.minChangePercent = try number(text("minChangePercent"), name: "minChangePercent", in: 0...10_000) ?? query.minChangePercent
+        query.minChangeSeconds = try number(text("minChangeSeconds"), name: "minChangeSeconds", in: 0...86_400) ?? query.minChangeSeconds
+        return query
+    }
+
+    private static func number(_ text: String?, name: String, in range: ClosedRange<Double>) throws -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw APIError.badRequest("\(name) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not '\(text)'", code: "invalid_parameter")
+        }
+        return value
+    }
+
+    /// `?name=true|false|1|0`, false when absent.
+    private static func flag(_ request: Request, _ name: String) throws -> Bool {
+        guard let text = request.uri.queryParameters.get(name) else { return false }
+        switch text {
+        case "true", "1", "": return true
+        case "false", "0": return false
+        default: throw APIError.badRequest("\(name) must be true or false, not '\(text)'", code: "invalid_parameter")
+        }
+    }
+}
