@@ -101,7 +101,7 @@ let package = Package(
             dependencies: [
                 "Core",
                 "HTTPClient",
-                "YAMLBudget",
+                "YAMLReading",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
