@@ -20,9 +20,17 @@ import YAMLReading
     }
 
     @Test func anAdjacentSwapIsOneEdit() {
-        // "tiemout" is two substitutions away from "timeout" but one swap; a budget of two
-        // (seven letters) would take either, so the short word shows the difference.
+        // "evn" is two substitutions away from "env" but one swap; three letters allow one
+        // edit, so only counting the swap as one finds it.
         #expect(KeySuggestion.closest(to: "evn", in: Self.keys) == "env")
+        #expect(KeySuggestion.closest(to: "nmae", in: ["name"]) == "name")
+    }
+
+    @Test func theNearestWinsAndTiesGoToTheFirstCandidate() {
+        #expect(KeySuggestion.closest(to: "steps", in: ["stage", "step"]) == "step")
+        // "bat" is one edit from both: the earlier candidate, in the caller's order, wins.
+        #expect(KeySuggestion.closest(to: "bat", in: ["cat", "bar"]) == "cat")
+        #expect(KeySuggestion.closest(to: "bat", in: ["bar", "cat"]) == "bar")
     }
 
     @Test func hintIsReadyToAppend() {
