@@ -78,9 +78,15 @@ let package = Package(
         ),
         // Alias-expansion and depth limits checked before any YAML is composed.
         .target(name: "YAMLBudget", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings),
+        // Typed values out of YAML nodes, every problem at file:line:column, "did you mean" hints.
+        .target(
+            name: "YAMLReading",
+            dependencies: ["YAMLBudget", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "Pipelines",
-            dependencies: ["Core", "YAMLBudget", .product(name: "Yams", package: "Yams")],
+            dependencies: ["Core", "YAMLReading", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         // Named BuildMetrics: swift-metrics (via Hummingbird) already has a `Metrics` module.
@@ -95,7 +101,7 @@ let package = Package(
             dependencies: [
                 "Core",
                 "HTTPClient",
-                "YAMLBudget",
+                "YAMLReading",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -178,6 +184,11 @@ let package = Package(
         ),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "YAMLReadingTests",
+            dependencies: ["YAMLReading", "YAMLBudget", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core"], swiftSettings: swiftSettings),
         .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ImpactTests", dependencies: ["Impact"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),

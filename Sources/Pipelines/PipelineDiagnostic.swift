@@ -1,3 +1,5 @@
+import YAMLReading
+
 /// One problem found in a pipeline file, located precisely enough for an editor to jump to it.
 ///
 /// Lines and columns are 1-based, as editors and compilers print them; columns count Unicode
@@ -18,6 +20,11 @@ public struct PipelineDiagnostic: Error, Sendable, Hashable, Codable, CustomStri
         self.line = line
         self.column = column
         self.message = message
+    }
+
+    /// The reader's diagnostic as a pipeline's, unchanged.
+    init(_ diagnostic: YAMLDiagnostic) {
+        self.init(file: diagnostic.file, line: diagnostic.line, column: diagnostic.column, message: diagnostic.message)
     }
 
     /// `file:line:column: message`, the shape compilers use so terminals and editors link it.

@@ -1,3 +1,5 @@
+import YAMLReading
+
 // MARK: - TrainDiagnostic
 
 /// One problem in a train definition, at `file:line:column` (1-based, as editors print them).
@@ -17,6 +19,11 @@ public struct TrainDiagnostic: Error, Sendable, Hashable, Codable, Comparable, C
         self.line = line
         self.column = column
         self.message = message
+    }
+
+    /// The reader's diagnostic as a train's, unchanged.
+    init(_ diagnostic: YAMLDiagnostic) {
+        self.init(file: diagnostic.file, line: diagnostic.line, column: diagnostic.column, message: diagnostic.message)
     }
 
     /// `file:line:column: message`, the shape terminals and editors link.

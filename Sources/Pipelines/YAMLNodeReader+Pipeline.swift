@@ -1,8 +1,9 @@
+import YAMLReading
 import Yams
 
 // MARK: - Top level
 
-extension NodeReader {
+extension YAMLNodeReader {
     /// Keys allowed at the top of a pipeline file.
     static let pipelineKeys = [
         "name", "repositories", "triggers", "env", "steps", "concurrency", "priority", "cancel_superseded",
@@ -11,7 +12,7 @@ extension NodeReader {
     /// A whole pipeline with the position of its `name` value (for duplicate-name errors
     /// across files), or `nil` when the file is so wrong nothing could be read.
     mutating func pipeline(from root: Node) -> (definition: PipelineDefinition, nameMark: Mark?)? {
-        guard let fields = entries(of: root, "a pipeline file", allowed: NodeReader.pipelineKeys) else {
+        guard let fields = entries(of: root, "a pipeline file", allowed: YAMLNodeReader.pipelineKeys) else {
             return nil
         }
         var name = ""
@@ -21,7 +22,7 @@ extension NodeReader {
             report("missing required key 'name'", at: fields.mark)
         }
         let repositories = fields["repositories"].flatMap { node in
-            NodeReader.isNull(node) ? [] : globList(node, "repositories")
+            YAMLNodeReader.isNull(node) ? [] : globList(node, "repositories")
         } ?? []
         let triggers = fields["triggers"].map { self.triggers(from: $0) } ?? PipelineTriggers()
         let env = fields["env"].map { environment($0, "env") } ?? [:]
@@ -39,7 +40,7 @@ extension NodeReader {
     /// A lowercase slug: names appear in URLs, CLI arguments and concurrency groups.
     private mutating func pipelineName(_ node: Node) -> String? {
         guard let name = nonEmptyText(node, "name") else { return nil }
-        guard NodeReader.isSlug(name, allowDot: true), name.count <= 100 else {
+        guard YAMLNodeReader.isSlug(name, allowDot: true), name.count <= 100 else {
             report("name must be lowercase letters, digits, '.', '_' or '-', starting with a letter or digit (at most 100), found \"\(name)\"", at: node)
             return nil
         }
@@ -57,9 +58,9 @@ extension NodeReader {
     /// A map of variable names to values; numbers and booleans are kept as written. Names
     /// starting with `MOBILE_OPS_` are reserved for the variables MobileOps sets.
     mutating func environment(_ node: Node, _ field: String) -> [String: String] {
-        if NodeReader.isNull(node) { return [:] }
+        if YAMLNodeReader.isNull(node) { return [:] }
         var result: [String: String] = [:]
-        for entry in textMap(node, field, validateKey: NodeReader.environmentNameProblem) {
+        for entry in textMap(node, field, validateKey: YAMLNodeReader.environmentNameProblem) {
             if let value = text(entry.value, "the value of \(entry.key) in \(field)") {
                 result[entry.key] = value
             }

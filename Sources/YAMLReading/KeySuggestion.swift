@@ -2,9 +2,9 @@
 ///
 /// Two tiers: names equal after ignoring case, `_` and `-` (`dependsOn`, `depends-on` →
 /// `depends_on`), then names within a small edit distance (`comands` → `commands`).
-enum KeySuggestion {
+public enum KeySuggestion {
     /// The best candidate for `word`, or `nil` when none is close enough to be helpful.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let normalizedWord = normalize(word)
         if let exact = candidates.first(where: { normalize($0) == normalizedWord }) {
             return exact
@@ -22,12 +22,13 @@ enum KeySuggestion {
     }
 
     /// `; did you mean 'x'?` or nothing, ready to append to a message.
-    static func hint(for word: String, in candidates: [String], quote: (String) -> String = { "'\($0)'" }) -> String {
+    public static func hint(for word: String, in candidates: [String], quote: (String) -> String = { "'\($0)'" }) -> String {
         closest(to: word, in: candidates).map { "; did you mean \(quote($0))?" } ?? ""
     }
 
     // MARK: Distance
 
+    /// Lowercased, without `_` and `-`, so `dependsOn` and `depends-on` match `depends_on`.
     private static func normalize(_ word: String) -> [Character] {
         Array(word.lowercased().filter { $0 != "_" && $0 != "-" })
     }

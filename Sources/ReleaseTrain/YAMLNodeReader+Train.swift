@@ -1,9 +1,10 @@
 import Foundation
+import YAMLReading
 import Yams
 
 // MARK: - Top level
 
-extension TrainNodeReader {
+extension YAMLNodeReader {
     /// The keys allowed at the top of a train definition.
     static let trainKeys = TrainDefinition.CodingKeys.allCases.map(\.rawValue)
 
@@ -40,7 +41,7 @@ extension TrainNodeReader {
         for item in items {
             guard let name = text(item, "each item of platforms") else { continue }
             guard let platform = ReleasePlatform(rawValue: name) else {
-                report("unknown platform '\(name)'\(TrainKeySuggestion.hint(for: name, in: known)); platforms are \(known.joined(separator: ", "))", at: item)
+                report("unknown platform '\(name)'\(KeySuggestion.hint(for: name, in: known)); platforms are \(known.joined(separator: ", "))", at: item)
                 continue
             }
             if result.contains(platform) {
@@ -92,7 +93,7 @@ extension TrainNodeReader {
                 return nil
             }
         default:
-            report("version.scheme must be semver or calver, found \"\(scheme)\"\(TrainKeySuggestion.hint(for: scheme, in: ["semver", "calver"]))", at: schemeNode)
+            report("version.scheme must be semver or calver, found \"\(scheme)\"\(KeySuggestion.hint(for: scheme, in: ["semver", "calver"]))", at: schemeNode)
             return nil
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
+import YAMLReading
 import Yams
 
 // MARK: - Rollout and health
 
-extension TrainNodeReader {
+extension YAMLNodeReader {
     /// `{android: {track, steps, soak}, ios: {phased}}`; a section for a platform the train
     /// does not ship to is an error, since it would silently do nothing.
     mutating func rollout(_ node: Node, platforms: [ReleasePlatform]) -> RolloutPlan {
@@ -56,7 +57,7 @@ extension TrainNodeReader {
 
     /// Seconds from a number or text such as `30m`, `24h`, `1d12h`.
     mutating func duration(_ node: Node, _ field: String) -> TimeInterval? {
-        let tag = Tag.Name(rawValue: node.tag.rawValue)
+        let tag = node.tagName
         if tag == .int || tag == .float {
             return number(node, field, in: 0...(366 * 86_400))
         }
@@ -104,7 +105,7 @@ extension TrainNodeReader {
         guard let name = text(node, "health.halt") else { return nil }
         let scopes = HealthHaltScope.allCases.map(\.rawValue)
         guard let scope = HealthHaltScope(rawValue: name) else {
-            report("health.halt must be \(scopes.joined(separator: " or ")), found \"\(name)\"\(TrainKeySuggestion.hint(for: name, in: scopes))", at: node)
+            report("health.halt must be \(scopes.joined(separator: " or ")), found \"\(name)\"\(KeySuggestion.hint(for: name, in: scopes))", at: node)
             return nil
         }
         return scope
@@ -125,7 +126,7 @@ extension TrainNodeReader {
         if let metricNode = required(fields, "metric", in: what), let name = text(metricNode, "metric") {
             metric = HealthMetric(rawValue: name)
             if metric == nil {
-                report("unknown metric '\(name)'\(TrainKeySuggestion.hint(for: name, in: metrics)); metrics are \(metrics.joined(separator: ", "))", at: metricNode)
+                report("unknown metric '\(name)'\(KeySuggestion.hint(for: name, in: metrics)); metrics are \(metrics.joined(separator: ", "))", at: metricNode)
             }
         }
         var comparator: HealthComparator?

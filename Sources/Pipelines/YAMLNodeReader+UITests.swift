@@ -1,9 +1,10 @@
 import Core
+import YAMLReading
 import Yams
 
 // MARK: - ui_tests
 
-extension NodeReader {
+extension YAMLNodeReader {
     /// Keys allowed under a step's `ui_tests:`.
     static let uiTestKeys = ["project", "graph", "run_all", "kind"]
 
@@ -11,16 +12,16 @@ extension NodeReader {
     /// (folder), `graph` (module-graph file), `run_all` (extra path patterns) and `kind` (one
     /// build description when the project has several).
     mutating func uiTestSelection(from node: Node) -> UITestSelection? {
-        if case .scalar(let scalar) = node, !NodeReader.isNull(node) {
+        if case .scalar(let scalar) = node, !YAMLNodeReader.isNull(node) {
             switch scalar.string.lowercased() {
             case "true": return UITestSelection()
             case "false": return nil
             default:
-                report("ui_tests must be true, false or a mapping with project, graph and run_all, found \(NodeReader.describe(node))", at: node)
+                report("ui_tests must be true, false or a mapping with project, graph and run_all, found \(YAMLNodeReader.describe(node))", at: node)
                 return nil
             }
         }
-        guard let fields = entries(of: node, "ui_tests", allowed: NodeReader.uiTestKeys) else { return nil }
+        guard let fields = entries(of: node, "ui_tests", allowed: YAMLNodeReader.uiTestKeys) else { return nil }
         var selection = UITestSelection()
         if let project = fields["project"], let value = nonEmptyText(project, "ui_tests.project") {
             if let problem = Self.relativePathProblem(value) {
@@ -43,7 +44,7 @@ extension NodeReader {
                 report("ui_tests.kind must be gradle, xcodegen or spm, found \"\(value)\"", at: kind)
             }
         }
-        if let runAll = fields["run_all"], !NodeReader.isNull(runAll) {
+        if let runAll = fields["run_all"], !YAMLNodeReader.isNull(runAll) {
             selection.runAll = textList(runAll, "ui_tests.run_all")?.map(\.value) ?? []
         }
         return selection

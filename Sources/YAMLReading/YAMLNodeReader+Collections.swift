@@ -1,24 +1,26 @@
 import Yams
 
 /// The entries of one YAML map, keyed by their text, with the nodes kept for positions.
-struct MapEntries {
+public struct MapEntries {
     /// Position of the map itself, for "missing key" errors.
-    let mark: Mark?
+    public let mark: Mark?
     /// Value nodes by key.
-    private(set) var values: [String: Node] = [:]
+    public private(set) var values: [String: Node] = [:]
     /// Key nodes by key, for errors about the key rather than its value.
-    private(set) var keys: [String: Node] = [:]
+    public private(set) var keys: [String: Node] = [:]
     /// Keys in file order.
-    private(set) var order: [String] = []
+    public private(set) var order: [String] = []
 
-    init(mark: Mark?) {
+    /// No entries yet, for the map at `mark`.
+    public init(mark: Mark?) {
         self.mark = mark
     }
 
-    subscript(key: String) -> Node? { values[key] }
+    /// The value for `key`.
+    public subscript(key: String) -> Node? { values[key] }
 
     /// Adds an entry unless the key is already present (explicit keys win over `<<` merges).
-    mutating func add(key: String, keyNode: Node, value: Node) {
+    public mutating func add(key: String, keyNode: Node, value: Node) {
         guard values[key] == nil else { return }
         values[key] = value
         keys[key] = keyNode
@@ -28,24 +30,24 @@ struct MapEntries {
 
 // MARK: - Maps
 
-extension NodeReader {
+extension YAMLNodeReader {
     /// The entries of a map, reporting anything that is not a map, non-text keys and keys not
-    /// in `allowed` (with a suggestion). YAML merge keys (`<<: *defaults`) are honoured so
-    /// steps can share settings through anchors.
-    mutating func entries(of node: Node, _ what: String, allowed: [String]) -> MapEntries? {
+    /// in `allowed` (with a suggestion). YAML merge keys (`<<: *defaults`) are honoured, when
+    /// ``mergeKeys`` says so, so that entries can share settings through anchors.
+    public mutating func entries(of node: Node, _ what: String, allowed: [String]) -> MapEntries? {
         guard case .mapping(let mapping) = node else {
-            report("\(what) must be a map of keys to values, found \(NodeReader.describe(node))", at: node)
+            report("\(what) must be a map of keys to values, found \(Self.describe(node))", at: node)
             return nil
         }
         var entries = MapEntries(mark: node.mark)
         var merged: [Node] = []
         for (keyNode, value) in mapping {
-            if NodeReader.isMergeKey(keyNode) {
+            if isMergeKey(keyNode) {
                 merged.append(value)
                 continue
             }
-            guard case .scalar(let scalar) = keyNode, !NodeReader.isNull(keyNode) else {
-                report("keys in \(what) must be text, found \(NodeReader.describe(keyNode))", at: keyNode)
+            guard case .scalar(let scalar) = keyNode, !Self.isNull(keyNode) else {
+                report("keys in \(what) must be text, found \(Self.describe(keyNode))", at: keyNode)
                 continue
             }
             guard allowed.contains(scalar.string) else {
@@ -55,7 +57,7 @@ extension NodeReader {
             }
             entries.add(key: scalar.string, keyNode: keyNode, value: value)
         }
-        for source in merged.flatMap(NodeReader.mergeSources) {
+        for source in merged.flatMap(Self.mergeSources) {
             guard let sourceEntries = self.entries(of: source, what, allowed: allowed) else { continue }
             for key in sourceEntries.order {
                 if let keyNode = sourceEntries.keys[key], let value = sourceEntries[key] {
@@ -66,25 +68,28 @@ extension NodeReader {
         return entries
     }
 
-    /// A merge key's value is one map or a list of maps.
-    private static func mergeSources(_ node: Node) -> [Node] {
-        if case .sequence(let sequence) = node { return Array(sequence) }
-        return [node]
+    /// The value of a required key, reporting its absence at the map.
+    public mutating func required(_ entries: MapEntries, _ key: String, in what: String) -> Node? {
+        guard let node = entries[key] else {
+            report("missing required key '\(key)' in \(what)", at: entries.mark)
+            return nil
+        }
+        return node
     }
 
     /// A map of text to text, such as `env` or `agents` values, with each key checked by
     /// `validateKey` (which returns an error message or `nil`).
-    mutating func textMap(
+    public mutating func textMap(
         _ node: Node, _ field: String, validateKey: (String) -> String? = { _ in nil }
     ) -> [(key: String, keyNode: Node, value: Node)] {
         guard case .mapping(let mapping) = node else {
-            report("\(field) must be a map, found \(NodeReader.describe(node))", at: node)
+            report("\(field) must be a map, found \(Self.describe(node))", at: node)
             return []
         }
         var result: [(key: String, keyNode: Node, value: Node)] = []
         var merged: [Node] = []
         for (keyNode, value) in mapping {
-            if NodeReader.isMergeKey(keyNode) {
+            if isMergeKey(keyNode) {
                 merged.append(value)
                 continue
             }
@@ -96,7 +101,7 @@ extension NodeReader {
             result.append((key, keyNode, value))
         }
         // Merged entries come after and lose to explicit ones, as YAML's merge key specifies.
-        for source in merged.flatMap(NodeReader.mergeSources) {
+        for source in merged.flatMap(Self.mergeSources) {
             for entry in textMap(source, field, validateKey: validateKey) where !result.contains(where: { $0.key == entry.key }) {
                 result.append(entry)
             }
@@ -104,27 +109,42 @@ extension NodeReader {
         return result
     }
 
+    /// Whether `node` is a `<<` key this reader merges.
+    private func isMergeKey(_ node: Node) -> Bool {
+        mergeKeys == .honoured && Self.isMergeKey(node)
+    }
+
     /// A plain `<<` key, YAML's merge key.
-    static func isMergeKey(_ node: Node) -> Bool {
+    public static func isMergeKey(_ node: Node) -> Bool {
         guard case .scalar(let scalar) = node else { return false }
         return scalar.string == "<<" && (node.tagName == .merge || scalar.style == .plain)
     }
 
+    /// A merge key's value is one map or a list of maps.
+    private static func mergeSources(_ node: Node) -> [Node] {
+        if case .sequence(let sequence) = node { return Array(sequence) }
+        return [node]
+    }
+
     // MARK: Lists
+
+    /// The items of a list; a single scalar counts as a one-item list when `allowSingle`.
+    public mutating func items(_ node: Node, _ field: String, allowSingle: Bool = true) -> [Node]? {
+        switch node {
+        case .sequence(let sequence):
+            return Array(sequence)
+        case .scalar where allowSingle && !Self.isNull(node):
+            return [node]
+        default:
+            report("\(field) must be a list\(allowSingle ? " or a single value" : ""), found \(Self.describe(node))", at: node)
+            return nil
+        }
+    }
 
     /// A list of non-empty text items; a single text value counts as a one-item list when
     /// `allowSingle` is set. An empty list is an error: omit the key instead.
-    mutating func textList(_ node: Node, _ field: String, allowSingle: Bool = true) -> [(value: String, node: Node)]? {
-        let items: [Node]
-        switch node {
-        case .sequence(let sequence):
-            items = Array(sequence)
-        case .scalar where allowSingle && !NodeReader.isNull(node):
-            items = [node]
-        default:
-            report("\(field) must be a list\(allowSingle ? " or a single value" : ""), found \(NodeReader.describe(node))", at: node)
-            return nil
-        }
+    public mutating func textList(_ node: Node, _ field: String, allowSingle: Bool = true) -> [(value: String, node: Node)]? {
+        guard let items = items(node, field, allowSingle: allowSingle) else { return nil }
         guard !items.isEmpty else {
             report("\(field) must not be an empty list; remove the key instead", at: node)
             return nil
@@ -139,10 +159,5 @@ extension NodeReader {
             result.append((value, item))
         }
         return valid ? result : nil
-    }
-
-    /// A list of glob patterns.
-    mutating func globList(_ node: Node, _ field: String) -> [Glob]? {
-        textList(node, field).map { $0.map { Glob($0.value) } }
     }
 }

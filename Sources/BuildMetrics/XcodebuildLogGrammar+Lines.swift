@@ -1,6 +1,6 @@
 import Foundation
 
-extension XcodebuildLogParser {
+extension XcodebuildLogGrammar {
     // MARK: Diagnostics
 
     /// `/x.swift:3:5: error: …`, `error: …`, `ld: warning: …`. Inside a running XCTest case an

@@ -1,4 +1,5 @@
 import Core
+import YAMLReading
 import Yams
 
 /// A step as read, with the nodes later checks point at.
@@ -12,7 +13,7 @@ struct ParsedStep {
 
 // MARK: - Steps
 
-extension NodeReader {
+extension YAMLNodeReader {
     /// Keys allowed in a step.
     static let stepKeys = [
         "key", "label", "command", "commands", "agents", "timeout", "retry", "depends_on",
@@ -27,7 +28,7 @@ extension NodeReader {
             return []
         }
         guard case .sequence(let sequence) = node else {
-            let found = NodeReader.isNull(node) ? "nothing" : NodeReader.describe(node)
+            let found = YAMLNodeReader.isNull(node) ? "nothing" : YAMLNodeReader.describe(node)
             report("steps must be a non-empty list of steps, found \(found)", at: node)
             return []
         }
@@ -43,7 +44,7 @@ extension NodeReader {
 
     /// One step; `number` (1-based) names it in errors until its key is known.
     private mutating func step(from node: Node, number: Int) -> ParsedStep? {
-        guard let fields = entries(of: node, "step \(number)", allowed: NodeReader.stepKeys) else { return nil }
+        guard let fields = entries(of: node, "step \(number)", allowed: YAMLNodeReader.stepKeys) else { return nil }
         var key = "step-\(number)"
         if let keyNode = fields["key"] {
             key = stepKey(keyNode) ?? key
@@ -56,12 +57,12 @@ extension NodeReader {
         let timeout = fields["timeout"].flatMap { self.timeout(from: $0) } ?? StepDefinition.defaultTimeoutSeconds
         let retry = fields["retry"].flatMap { retryPolicy(from: $0) } ?? RetryPolicy()
         let dependencies = fields["depends_on"].flatMap { node in
-            NodeReader.isNull(node) ? [] : textList(node, "depends_on")
+            YAMLNodeReader.isNull(node) ? [] : textList(node, "depends_on")
         } ?? []
         let maximum = StepDefinition.maximumParallelism
         let parallelism = fields["parallelism"].flatMap { integer($0, "parallelism", in: 1...maximum) } ?? 1
         let artifacts = fields["artifacts"].flatMap { node in
-            NodeReader.isNull(node) ? [] : textList(node, "artifacts")?.map(\.value)
+            YAMLNodeReader.isNull(node) ? [] : textList(node, "artifacts")?.map(\.value)
         } ?? []
         let env = fields["env"].map { environment($0, "env") } ?? [:]
         let uiTests = fields["ui_tests"].flatMap { uiTestSelection(from: $0) }
@@ -101,7 +102,7 @@ extension NodeReader {
 
     /// Tag → value or list of acceptable values, all kept as text (`xcode: 16.2` is "16.2").
     private mutating func agents(from node: Node) -> [String: [String]] {
-        if NodeReader.isNull(node) { return [:] }
+        if YAMLNodeReader.isNull(node) { return [:] }
         var result: [String: [String]] = [:]
         let entries = textMap(node, "agents") { tag in
             tag.isEmpty || tag.contains(where: { $0.isWhitespace || $0 == "=" })
@@ -122,8 +123,8 @@ extension NodeReader {
         case .int, .float: seconds = node.float
         default: seconds = node.scalar.flatMap { DurationText.seconds(from: $0.string) }
         }
-        guard let seconds, !NodeReader.isNull(node) else {
-            report("timeout must be a duration such as 90s, 30m, 1h or 1h30m, or a number of seconds; found \(NodeReader.describe(node))", at: node)
+        guard let seconds, !YAMLNodeReader.isNull(node) else {
+            report("timeout must be a duration such as 90s, 30m, 1h or 1h30m, or a number of seconds; found \(YAMLNodeReader.describe(node))", at: node)
             return nil
         }
         guard seconds > 0, seconds <= 86_400 else {

@@ -1,11 +1,12 @@
+import YAMLReading
 import Yams
 
 // MARK: - Triggers
 
-extension NodeReader {
+extension YAMLNodeReader {
     /// `push`, `pull_request`, `manual` and `schedule` under `triggers:`.
     mutating func triggers(from node: Node) -> PipelineTriggers {
-        if NodeReader.isNull(node) { return PipelineTriggers() }
+        if YAMLNodeReader.isNull(node) { return PipelineTriggers() }
         let allowed = ["push", "pull_request", "manual", "schedule"]
         guard let fields = entries(of: node, "triggers", allowed: allowed) else { return PipelineTriggers() }
         var triggers = PipelineTriggers()
@@ -28,7 +29,7 @@ extension NodeReader {
     /// only trigger when `tags` is given, and giving only `tags` means no branch pushes.
     private mutating func push(from node: Node) -> PipelineTriggers.Push? {
         let everyBranch = [Glob("**")]
-        if NodeReader.isNull(node) { return PipelineTriggers.Push(branches: everyBranch) }
+        if YAMLNodeReader.isNull(node) { return PipelineTriggers.Push(branches: everyBranch) }
         guard let fields = entries(of: node, "push", allowed: ["branches", "tags"]) else { return nil }
         let tags = fields["tags"].flatMap { globList($0, "tags") } ?? []
         let branches: [Glob]
@@ -44,7 +45,7 @@ extension NodeReader {
     /// branches that count.
     private mutating func pullRequest(from node: Node) -> PipelineTriggers.PullRequest? {
         let everyBranch = [Glob("**")]
-        if NodeReader.isNull(node) { return PipelineTriggers.PullRequest(targetBranches: everyBranch) }
+        if YAMLNodeReader.isNull(node) { return PipelineTriggers.PullRequest(targetBranches: everyBranch) }
         guard let fields = entries(of: node, "pull_request", allowed: ["branches"]) else { return nil }
         let branches = fields["branches"].map { globList($0, "branches") ?? [] } ?? everyBranch
         return PipelineTriggers.PullRequest(targetBranches: branches)
@@ -62,5 +63,14 @@ extension NodeReader {
             if !result.contains(time) { result.append(time) }
         }
         return result
+    }
+}
+
+// MARK: - Globs
+
+extension YAMLNodeReader {
+    /// A list of glob patterns (branches, tags, repositories).
+    mutating func globList(_ node: Node, _ field: String) -> [Glob]? {
+        textList(node, field).map { $0.map { Glob($0.value) } }
     }
 }

@@ -1,8 +1,9 @@
+import YAMLReading
 import Yams
 
 // MARK: - Checks across steps
 
-extension NodeReader {
+extension YAMLNodeReader {
     /// Reports a step key used twice, at the second use.
     mutating func checkUniqueKeys(_ steps: [ParsedStep]) {
         var firstUse: [String: Node] = [:]
