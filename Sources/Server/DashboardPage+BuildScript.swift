@@ -58,7 +58,7 @@ extension DashboardPage {
         async function followLog(job, pre) {
           const live = job.state === "running" || job.state === "assigned";
           const response = await request("/api/v1/jobs/" + job.id + "/log" + (live ? "?follow=true" : ""));
-          if (!live || !response.body) { pre.textContent = await response.text(); return; }
+          if (!live || !response.body) { pre.textContent = (await response.text()) || "(no output)"; return; }
           pre.dataset.following = "true";
           const reader = response.body.getReader();
           const decoder = new TextDecoder();

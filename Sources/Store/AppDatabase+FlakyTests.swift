@@ -16,7 +16,8 @@ extension AppDatabase {
         let read = try db.cachedStatement(sql: "SELECT lastFlakyAt FROM metricTest WHERE id = ?")
         let update = try db.cachedStatement(sql: "UPDATE metricTest SET lastFlakyAt = ? WHERE id = ?")
         var announced = 0, more = 0
-        let url = context.ciBuildID.map { "/api/v1/builds/\($0)/tests" } ?? "/api/v1/metrics/tests/flaky"
+        // The build page shows the flipped test; a report from another CI has only the list.
+        let url = context.ciBuildID.map { "/builds/\($0)" } ?? "/api/v1/metrics/tests/flaky"
         let place = [context.pipeline.map { "pipeline \($0)" }, context.buildNumber.map { "build #\($0)" }].compactMap(\.self).joined(separator: ", ")
         for item in flipped {
             let last = try Row.fetchOne(read, arguments: [item.testID])?[optionalDate: "lastFlakyAt"]

@@ -57,7 +57,7 @@ struct DashboardBrowserTests {
             let scenario: [String: Any] = [
                 "url": "http://127.0.0.1:\(port)", "token": TestServer.adminToken, "pendingReason": pendingReason, "agentName": "mac-1",
                 "failedBuild": failedBuild, "failedTest": "testCheckoutTotal", "failureMessage": "is not equal to",
-                "runningBuild": runningBuild,
+                "runningBuild": runningBuild, "waitingBuild": waitingBuild,
                 "runningJob": ["jobID": running, "agentToken": agent, "firstLine": "compiling Checkout", "nextLine": "linking Checkout"],
                 "screenshots": ProcessInfo.processInfo.environment["MOBILE_OPS_SCREENSHOTS"] ?? "",
             ]

@@ -90,7 +90,7 @@ struct TestResultsAPITests {
             let items = try #require(feed.body["items"] as? [[String: Any]])
             let announced = items.filter { ($0["title"] as? String)?.contains("com.acme.LoginTest.rejects is flaky") == true }
             #expect(announced.count == 1)
-            #expect((announced.first?["url"] as? String)?.hasSuffix("/api/v1/builds/\(second)/tests") == true)
+            #expect((announced.first?["url"] as? String)?.hasSuffix("/builds/\(second)") == true, "the build page")
             #expect(items.filter { ($0["title"] as? String)?.contains("com.acme.LoginTest.retries is flaky") == true }.count == 1)
 
             // Flipping again on the same commit is counted, not announced again.

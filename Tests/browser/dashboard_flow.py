@@ -54,10 +54,14 @@ def main() -> int:
         wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-state") == "ready")
         tests = driver.find_element(By.ID, "tests").text
         assert scenario["failedTest"] in tests and scenario["failureMessage"] in tests, tests
-        jobs = driver.find_element(By.ID, "jobs").text
-        assert scenario["pendingReason"] in jobs, jobs
         if scenario.get("screenshots"):
             driver.save_screenshot(scenario["screenshots"] + "/build-page.png")
+
+        step = "a waiting build's page says why its job waits"
+        driver.get(base + "/builds/%d" % scenario["waitingBuild"])
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-state") == "ready")
+        jobs = driver.find_element(By.ID, "jobs").text
+        assert scenario["pendingReason"] in jobs, jobs
 
         step = "follow a running job's log as it grows"
         running = scenario["runningJob"]
