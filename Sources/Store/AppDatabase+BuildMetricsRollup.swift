@@ -158,6 +158,23 @@ extension AppDatabase {
     /// the run, queue and total histograms when asked for, then `extra` (e.g. the grouping
     /// column; read those by name).
     static func rollupRows(_ query: MetricsQuery, days: ClosedRange<Int>, extra: [String] = [], histograms: Bool = true, in db: Database) throws -> [Row] {
+        let (statement, arguments) = try rollupStatement(query, days: days, extra: extra, histograms: histograms, in: db)
+        return try Row.fetchAll(statement, arguments: arguments)
+    }
+
+    /// Where the first `extra` column of ``rollupCursor(_:days:extra:histograms:in:)`` is
+    /// when the histograms are read.
+    static let rollupExtraColumn = 22
+
+    /// The same rows as a cursor: each row is valid only until the next one is read.
+    static func rollupCursor(_ query: MetricsQuery, days: ClosedRange<Int>, extra: [String] = [], histograms: Bool = true, in db: Database) throws -> RowCursor {
+        let (statement, arguments) = try rollupStatement(query, days: days, extra: extra, histograms: histograms, in: db)
+        return try Row.fetchCursor(statement, arguments: arguments)
+    }
+
+    private static func rollupStatement(
+        _ query: MetricsQuery, days: ClosedRange<Int>, extra: [String], histograms: Bool, in db: Database
+    ) throws -> (Statement, StatementArguments) {
         var sql = "SELECT day, count, succeeded, failed, canceled, waitedBuilds, durationSum, queueSum, waitedSeconds, waitedRunSeconds, totalSum, "
             + taskCounterColumns.joined(separator: ", ")
         if histograms { sql += ", durationHistogram, queueHistogram, totalHistogram" }
@@ -172,6 +189,6 @@ extension AppDatabase {
             sql += " AND \(column) = ?"
             arguments.append(value)
         }
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+        return (try db.cachedStatement(sql: sql), StatementArguments(arguments))
     }
 }
