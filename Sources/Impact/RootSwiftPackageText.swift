@@ -45,7 +45,7 @@ enum RootSwiftPackageText {
                 warnings.append("\(manifest): target \(target.name) has a computed path; every file no other module owns is treated as its")
                 paths = [""]
             }
-            dependencies = unique(dependencies)
+            dependencies = SwiftPackageReader.unique(dependencies)
             if target.isTest {
                 let module = SwiftPackageReader.testedModule(of: target.name, among: dependencies)
                 suites.append(TestSuite(
@@ -77,10 +77,5 @@ enum RootSwiftPackageText {
             folders[name] = folder
         }
         return folders
-    }
-
-    private static func unique(_ names: [String]) -> [String] {
-        var seen = Set<String>()
-        return names.filter { seen.insert($0).inserted }
     }
 }

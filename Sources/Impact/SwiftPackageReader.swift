@@ -67,7 +67,7 @@ public struct SwiftPackageReader: Sendable {
         for target in manifest.targets {
             let base = target.path.map(ProjectPath.normalize) ?? defaultPath(for: target, projectDirectory: projectDirectory)
             let paths = target.sources.map { $0.map { ProjectPath.join(base, $0) } } ?? [base]
-            let dependencies = unique(target.dependencies.compactMap(resolve))
+            let dependencies = Self.unique(target.dependencies.compactMap(resolve))
             if target.type == "test" {
                 let module = Self.testedModule(of: target.name, among: dependencies)
                 suites.append(TestSuite(
@@ -139,7 +139,8 @@ public struct SwiftPackageReader: Sendable {
         return paths
     }
 
-    private func unique(_ names: [String]) -> [String] {
+    /// `names` without repeats, first occurrence kept.
+    static func unique(_ names: [String]) -> [String] {
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }
     }

@@ -37,7 +37,12 @@ struct ReleaseController: APIController {
                     return value
                 } ?? 50
                 let found = try releases.store.releases(trainID: train?.stored.id, states: states, limit: limit)
-                return try .json(ReleaseList(releases: try found.map { try view($0) }))
+                // One read of the trains for the whole page; the RC build is for the single-release views.
+                let trains = try Dictionary(releases.catalog.all().map { ($0.stored.id, $0) }, uniquingKeysWith: { first, _ in first })
+                return try .json(ReleaseList(releases: try found.map { release in
+                    let train = trains[release.trainID]
+                    return try ReleaseView(release, trainName: train?.stored.name ?? "", platforms: train?.definition.platforms ?? [])
+                }))
             },
             Route(.post, "/api/v1/releases", scope: .write) { request, context in
                 let input = try await request.decodeJSON(StartRequest.self, limit: bodyLimit)

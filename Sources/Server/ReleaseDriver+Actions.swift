@@ -110,7 +110,7 @@ extension ReleaseDriver {
         }
         var problems: [String] = []
         for platform in halted {
-            do { try await resumeStore(platform, release: result.release, train: train) } catch {
+            do { try await steerStore(platform, running: true, release: result.release, train: train) } catch {
                 problems.append("\(error)")
             }
         }
@@ -124,7 +124,7 @@ extension ReleaseDriver {
         let ids = ReleaseStoreIDs.decode(release.storeIDs)
         var problems: [String] = []
         for platform in platforms where ids.isHalted(platform) {
-            do { try await haltStore(platform, release: release, train: train) } catch {
+            do { try await steerStore(platform, running: false, release: release, train: train) } catch {
                 problems.append("\(error)")
             }
         }

@@ -34,49 +34,37 @@ extension ReleaseDriver {
         return nil
     }
 
-    /// Stops `platform`'s rollout: Play's track release `halted` at its current fraction; the
-    /// App Store's phased release, read afresh through the version, `PAUSED` when it is
-    /// running. A version not on sale needs nothing: it waits for a release request the train
-    /// does not send while the store is halted. A version on sale without a phased release
-    /// cannot be paused, and that is an error the caller reports.
-    func haltStore(_ platform: ReleasePlatform, release: StoredRelease, train: TrainCatalog.Entry) async throws {
+    /// Stops (`running: false`) or continues `platform`'s rollout where it stands.
+    ///
+    /// Play: the track release `halted`, or `inProgress` again, at its current fraction. The
+    /// App Store: the phased release, read afresh through the version, `PAUSED` when it is
+    /// active, `ACTIVE` when paused. A version not on sale needs nothing: it waits for a release
+    /// request the train does not send while the store is halted. A version on sale without a
+    /// phased release cannot be paused, and that is an error the caller reports.
+    func steerStore(_ platform: ReleasePlatform, running: Bool, release: StoredRelease, train: TrainCatalog.Entry) async throws {
         let ids = ReleaseStoreIDs.decode(release.storeIDs)
         switch platform {
         case .android:
             let plan = train.definition.rollout.android
             guard let client = stores.play, let package = ids.androidPackage, let codes = ids.androidVersionCodes,
                   let index = release.rolloutStepIndex, plan.steps.indices.contains(index) else { return }
-            _ = try await client.halt(packageName: package, track: plan.track, versionCodes: codes, userFraction: PlayRolloutStepper.fraction(plan.steps[index]))
+            _ = try await client.setRelease(
+                packageName: package, track: plan.track, versionCodes: codes, status: running ? .inProgress : .halted,
+                userFraction: PlayRolloutStepper.fraction(plan.steps[index]))
         case .ios:
             guard let client = stores.appStore, let appID = ids.iosAppID else { return }
             let version = try await client.appStoreVersion(appID: appID, versionString: release.version)
             let phased = try await client.phasedRelease(versionID: version.id)
-            switch phased?.state {
-            case .active?:
+            switch (running, phased?.state) {
+            case (false, .active?):
                 if let phased { _ = try await client.pausePhasedRelease(id: phased.id) }
-            case nil where version.isLive:
+            case (true, .paused?):
+                if let phased { _ = try await client.resumePhasedRelease(id: phased.id) }
+            case (false, nil) where version.isLive:
                 throw APIError.conflict("App Store version \(release.version) is on sale to everyone without a phased release; there is no rollout to pause")
             default:
                 return
             }
-        }
-    }
-
-    /// Continues `platform`'s rollout where it stopped: Play's release `inProgress` at its
-    /// fraction again; a paused App Store phased release `ACTIVE`.
-    func resumeStore(_ platform: ReleasePlatform, release: StoredRelease, train: TrainCatalog.Entry) async throws {
-        let ids = ReleaseStoreIDs.decode(release.storeIDs)
-        switch platform {
-        case .android:
-            let plan = train.definition.rollout.android
-            guard let client = stores.play, let package = ids.androidPackage, let codes = ids.androidVersionCodes,
-                  let index = release.rolloutStepIndex, plan.steps.indices.contains(index) else { return }
-            _ = try await client.rollOut(packageName: package, track: plan.track, versionCodes: codes, userFraction: PlayRolloutStepper.fraction(plan.steps[index]))
-        case .ios:
-            guard let client = stores.appStore, let appID = ids.iosAppID else { return }
-            let version = try await client.appStoreVersion(appID: appID, versionString: release.version)
-            guard let phased = try await client.phasedRelease(versionID: version.id), phased.state == .paused else { return }
-            _ = try await client.resumePhasedRelease(id: phased.id)
         }
     }
 }

@@ -49,14 +49,22 @@ extension AppDatabase {
         let oldest = try JobRecord.filter(Column("state") == JobState.pending.rawValue)
             .order(Column("id")).limit(dashboardReasonLimit).fetchAll(db)
         let fleet = try FleetSnapshot.load(seenSince: onlineSince, in: db)
+        // The builds of those jobs in one read.
+        let buildIDs = Array(Set(oldest.map(\.buildID)))
         var builds: [Int64: Row] = [:]
+        if !buildIDs.isEmpty {
+            let rows = try Row.fetchAll(
+                db, sql: """
+                    SELECT b.id, b.number, b.pipeline, r.name AS repository FROM build b LEFT JOIN repository r ON r.id = b.repositoryID
+                    WHERE b.id IN (\(buildIDs.map { _ in "?" }.joined(separator: ", ")))
+                    """,
+                arguments: StatementArguments(buildIDs))
+            for row in rows { builds[row["id"]] = row }
+        }
         var jobs: [PendingJobStatus] = []
         for job in oldest {
             let reason = try pendingReason(for: job, fleet: fleet, in: db).message
             reasons[reason, default: 0] += 1
-            if builds[job.buildID] == nil {
-                builds[job.buildID] = try Row.fetchOne(db, sql: "SELECT b.number, b.pipeline, r.name AS repository FROM build b LEFT JOIN repository r ON r.id = b.repositoryID WHERE b.id = ?", arguments: [job.buildID])
-            }
             let build = builds[job.buildID]
             jobs.append(PendingJobStatus(
                 id: job.id ?? 0, buildID: job.buildID, repository: build?["repository"], pipeline: build?["pipeline"] ?? "",
