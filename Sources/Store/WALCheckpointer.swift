@@ -33,7 +33,11 @@ final class WALCheckpointer: Sendable {
     /// Opens a second connection to the WAL database at `path`, written by `writer`, and
     /// starts checkpointing.
     init(path: String, writer: any DatabaseWriter, interval: Duration = .milliseconds(200)) throws {
-        let connection = try DatabaseQueue(path: path)
+        // Opening reads the schema; a checkpoint of the file's previous owner, still finishing
+        // as it is closed, may hold the lock for a moment: wait for it rather than fail.
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        let connection = try DatabaseQueue(path: path, configuration: configuration)
         // The loop holds the connections, not `self`, so dropping the database's last copy
         // runs `deinit`, which ends it. Checkpoints run on the connections' own queues, never
         // on one of Swift's cooperative threads.
