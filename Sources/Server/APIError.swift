@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 
@@ -71,6 +72,23 @@ extension APIError {
     /// 403: valid credentials without the scope the endpoint needs.
     public static func forbidden(_ message: String) -> APIError {
         APIError(.forbidden, code: "forbidden", message: message)
+    }
+
+    /// The response for a service's refusal: each kind has one status.
+    public init(_ refusal: ServiceError) {
+        switch refusal.kind {
+        case .invalidInput: self.init(.badRequest, code: refusal.code, message: refusal.message)
+        case .unauthenticated:
+            // A bearer token was missing or refused: say which scheme to use. A webhook's
+            // signature is not a scheme a client can answer, so it gets no challenge.
+            let challenge: HTTPFields = refusal.code == "invalid_signature" ? [:] : [.wwwAuthenticate: "Bearer"]
+            self.init(.unauthorized, code: refusal.code, message: refusal.message, headers: challenge)
+        case .forbidden: self.init(.forbidden, code: refusal.code, message: refusal.message)
+        case .notFound: self.init(.notFound, code: refusal.code, message: refusal.message)
+        case .conflict: self.init(.conflict, code: refusal.code, message: refusal.message)
+        case .upstreamFailed: self.init(.badGateway, code: refusal.code, message: refusal.message)
+        case .internalFailure: self.init(.internalServerError, code: refusal.code, message: refusal.message)
+        }
     }
 
     /// 500 with a message safe to show; details go to the log, not the client.

@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Hummingbird
 import Logging
 import Store
 
@@ -14,10 +13,10 @@ public final class AgentAuthService: Sendable {
     private let leaseSeconds: Double
     private let clock: any TimeSource
 
-    /// Creates the service.
-    public init(store: any AgentStore, configuration: ServerConfiguration, clock: any TimeSource) {
+    /// Creates the service; `leaseSeconds` is told to each agent that registers.
+    public init(store: any AgentStore, leaseSeconds: Double, clock: any TimeSource) {
         self.store = store
-        self.leaseSeconds = configuration.leaseSeconds
+        self.leaseSeconds = leaseSeconds
         self.clock = clock
     }
 
@@ -56,20 +55,20 @@ public final class AgentAuthService: Sendable {
     }
 
     /// Registers an agent presenting a registration token.
-    /// - Throws: `APIError` 401 for an unknown or revoked registration token.
+    /// - Throws: `ServiceError` 401 for an unknown or revoked registration token.
     public func register(_ registration: AgentRegistration, registrationToken text: String) throws -> AgentRegistered {
         guard let value = TokenValue(parsing: text, prefix: "mor"),
               let stored = try store.activeRegistrationTokenHash(id: value.id),
               TokenValue.constantTimeEquals(value.hash, stored)
         else {
-            throw APIError.unauthorized("the registration token is unknown or revoked; create one with 'mobile-ops agents tokens create'")
+            throw ServiceError.unauthorized("the registration token is unknown or revoked; create one with 'mobile-ops agents tokens create'")
         }
         let name = registration.name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.count <= 100 else {
-            throw APIError.badRequest("name must be 1 to 100 characters", code: "invalid_name")
+            throw ServiceError.badRequest("name must be 1 to 100 characters", code: "invalid_name")
         }
         guard (1...64).contains(registration.slots) else {
-            throw APIError.badRequest("slots must be between 1 and 64", code: "invalid_slots")
+            throw ServiceError.badRequest("slots must be between 1 and 64", code: "invalid_slots")
         }
         let agentToken = TokenValue.generate(prefix: "moa")
         let agent = try store.registerAgent(registration, registrationTokenID: value.id, tokenID: agentToken.id, secretHash: agentToken.hash, now: clock.now)
@@ -77,13 +76,13 @@ public final class AgentAuthService: Sendable {
     }
 
     /// The agent calling, from its bearer token.
-    /// - Throws: `APIError` 401 when the token is missing, unknown or its agent was revoked.
-    public func agent(for request: Request) throws -> Agent {
-        guard let value = request.bearerToken.flatMap({ TokenValue(parsing: $0, prefix: "moa") }),
+    /// - Throws: `ServiceError` 401 when the token is missing, unknown or its agent was revoked.
+    public func agent(bearerToken: String?) throws -> Agent {
+        guard let value = bearerToken.flatMap({ TokenValue(parsing: $0, prefix: "moa") }),
               let (agent, stored) = try store.agentCredentials(tokenID: value.id),
               TokenValue.constantTimeEquals(value.hash, stored)
         else {
-            throw APIError.unauthorized("this endpoint needs an agent token (moa_…), from POST /api/v1/agents/register")
+            throw ServiceError.unauthorized("this endpoint needs an agent token (moa_…), from POST /api/v1/agents/register")
         }
         return agent
     }

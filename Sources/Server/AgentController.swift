@@ -20,7 +20,7 @@ struct AgentController: APIController {
                 return try .json(auth.register(registration, registrationToken: request.bearerToken ?? ""), status: .created)
             },
             Route(.post, "/api/v1/agent/jobs/next", scope: nil) { request, _ in
-                let agent = try auth.agent(for: request)
+                let agent = try auth.agent(bearerToken: request.bearerToken)
                 try auth.touch(agent)
                 let requested = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? configuration.pollSeconds
                 let wait = max(0, min(requested, configuration.pollSeconds))
@@ -30,15 +30,15 @@ struct AgentController: APIController {
                 return try .json(job)
             },
             Route(.post, "/api/v1/agent/jobs/:id/start", scope: nil) { request, context in
-                let agent = try auth.agent(for: request)
+                let agent = try auth.agent(bearerToken: request.bearerToken)
                 return try .json(queue.startJob(id: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
             },
             Route(.post, "/api/v1/agent/jobs/:id/heartbeat", scope: nil) { request, context in
-                let agent = try auth.agent(for: request)
+                let agent = try auth.agent(bearerToken: request.bearerToken)
                 return try .json(queue.heartbeat(jobID: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
             },
             Route(.post, "/api/v1/agent/jobs/:id/log", scope: nil) { request, context in
-                let agent = try auth.agent(for: request)
+                let agent = try auth.agent(bearerToken: request.bearerToken)
                 guard let sequence = request.headers[Self.sequenceHeader].flatMap(Int.init), sequence >= 0 else {
                     throw APIError.badRequest("send the chunk's sequence number in \(AgentProtocol.logSequenceHeader)", code: "missing_sequence")
                 }
@@ -47,7 +47,7 @@ struct AgentController: APIController {
                 return try .json(directive)
             },
             Route(.post, "/api/v1/agent/jobs/:id/checkout", scope: nil) { request, context in
-                let agent = try auth.agent(for: request)
+                let agent = try auth.agent(bearerToken: request.bearerToken)
                 let report = try await request.decodeJSON(CheckoutReport.self, limit: configuration.maxBodySize)
                 guard CommitReference.isObjectName(report.commitSHA) else {
                     throw APIError.badRequest("commitSHA must be a full commit object name (40 or 64 lowercase hex digits)", code: "invalid_commit")
@@ -56,7 +56,7 @@ struct AgentController: APIController {
                 return try .json(["recorded": true])
             },
             Route(.post, "/api/v1/agent/jobs/:id/finish", scope: nil) { request, context in
-                let agent = try auth.agent(for: request)
+                let agent = try auth.agent(bearerToken: request.bearerToken)
                 let outcome = try await request.decodeJSON(JobOutcome.self, limit: configuration.maxBodySize)
                 try queue.finishJob(id: try jobID(context), agentID: agent.id, outcome: outcome, now: clock.now)
                 dispatcher.wake()

@@ -19,7 +19,7 @@ struct ArtifactController: APIController {
     var routes: [Route] {
         [
             Route(.put, "/api/v1/agent/jobs/:id/artifacts", scope: nil, bodyLimit: files.limit) { request, context in
-                let agent = try auth.agent(for: request)
+                let agent = try auth.agent(bearerToken: request.bearerToken)
                 let jobID = try context.numericID(of: "job")
                 let path = request.uri.queryParameters.get("path").map { String($0) } ?? ""
                 if let problem = Artifact.problem(withPath: path) {

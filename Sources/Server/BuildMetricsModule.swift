@@ -19,7 +19,10 @@ struct BuildMetricsModule: DIModule {
         builder.register(TeamWebhookHandler.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in
             TeamWebhookHandler(url: configuration.buildMetrics.notifyWebhookURL, http: http, userAgent: configuration.notifier.userAgent)
         }
-        builder.register(BuildMetricsService.self, .singleton, BuildMetricsService.init(store:configuration:delivery:clock:logger:))
+        builder.register(BuildMetricsService.self, .singleton) {
+            (store: any BuildMetricsStore, configuration: ServerConfiguration, delivery: OutboxDeliveryService, clock: any TimeSource, logger: Logger) in
+            BuildMetricsService(store: store, configuration: configuration.buildMetrics, delivery: delivery, clock: clock, logger: logger)
+        }
         builder.entryPoint(BuildMetricsService.self)
 
         // MARK: Controllers

@@ -17,9 +17,9 @@ public struct BuildMetricsService: Service {
     private let logger: Logger
 
     /// Creates the service; `delivery` is woken when a regression is announced.
-    public init(store: any BuildMetricsStore, configuration: ServerConfiguration, delivery: OutboxDeliveryService, clock: any TimeSource, logger: Logger) {
+    public init(store: any BuildMetricsStore, configuration: BuildMetricsConfiguration, delivery: OutboxDeliveryService, clock: any TimeSource, logger: Logger) {
         self.store = store
-        self.configuration = configuration.buildMetrics
+        self.configuration = configuration
         self.delivery = delivery
         self.clock = clock
         self.logger = logger

@@ -41,17 +41,17 @@ public struct BuildPlanner: Sendable {
     }
 
     /// A manual build of a named pipeline.
-    /// - Throws: `APIError` 404 for an unknown pipeline, 422-style 400 when it does not allow manual runs.
+    /// - Throws: `ServiceError` 404 for an unknown pipeline, 422-style 400 when it does not allow manual runs.
     public func manualDraft(pipeline name: String, repository: Repository?, branch: String, commitSHA: String, env: [String: String], author: String) throws -> BuildDraft {
         guard let pipeline = library.catalog.pipeline(named: name) else {
             let known = library.catalog.pipelines.map(\.name).sorted().joined(separator: ", ")
-            throw APIError.notFound("no pipeline named '\(name)'; loaded pipelines: \(known.isEmpty ? "none" : known)")
+            throw ServiceError.notFound("no pipeline named '\(name)'; loaded pipelines: \(known.isEmpty ? "none" : known)")
         }
         if let repository, !pipeline.applies(toRepository: repository.name) {
-            throw APIError.badRequest("pipeline '\(name)' does not apply to repository \(repository.name)", code: "pipeline_not_applicable")
+            throw ServiceError.badRequest("pipeline '\(name)' does not apply to repository \(repository.name)", code: "pipeline_not_applicable")
         }
         guard pipeline.triggers.manual else {
-            throw APIError.badRequest("pipeline '\(name)' does not allow manual builds (triggers.manual is false)", code: "manual_not_allowed")
+            throw ServiceError.badRequest("pipeline '\(name)' does not allow manual builds (triggers.manual is false)", code: "manual_not_allowed")
         }
         return draft(pipeline, context: .manual, kind: "manual", repository: repository, commitSHA: commitSHA,
                      branch: branch, tag: nil, pullRequest: nil, message: nil, author: author, env: env)
@@ -62,11 +62,11 @@ public struct BuildPlanner: Sendable {
     ///
     /// A build without a repository would run its steps in an empty folder, so none or several
     /// candidates is the caller's choice to make, never ours to guess.
-    /// - Throws: `APIError` 404 for an unknown pipeline; 400 `repository_required` naming the candidates.
+    /// - Throws: `ServiceError` 404 for an unknown pipeline; 400 `repository_required` naming the candidates.
     public func repositoryForManualBuild(pipeline name: String, among repositories: [Repository]) throws -> Repository {
         guard let pipeline = library.catalog.pipeline(named: name) else {
             let known = library.catalog.pipelines.map(\.name).sorted().joined(separator: ", ")
-            throw APIError.notFound("no pipeline named '\(name)'; loaded pipelines: \(known.isEmpty ? "none" : known)")
+            throw ServiceError.notFound("no pipeline named '\(name)'; loaded pipelines: \(known.isEmpty ? "none" : known)")
         }
         let candidates = repositories.filter { pipeline.applies(toRepository: $0.name) }
         if candidates.count == 1, let only = candidates.first { return only }
@@ -74,7 +74,7 @@ public struct BuildPlanner: Sendable {
         let message = names.isEmpty
             ? "pipeline '\(name)' applies to no registered repository; register one (POST /api/v1/repositories) and name it in \"repository\""
             : "pipeline '\(name)' applies to \(names.count) repositories; name one in \"repository\": \(names.joined(separator: ", "))"
-        throw APIError.badRequest(message, code: "repository_required")
+        throw ServiceError.badRequest(message, code: "repository_required")
     }
 
     /// A scheduled build of `pipeline`: the repository's default branch at its tip when the

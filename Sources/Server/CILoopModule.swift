@@ -1,5 +1,6 @@
 import Core
 import DI
+import Foundation
 import Logging
 import Pipelines
 import Store
@@ -24,10 +25,17 @@ struct CILoopModule: DIModule {
             return library
         }
         builder.register(BuildPlanner.self, .singleton, BuildPlanner.init(library:))
-        builder.register(JobDispatcher.self, .singleton, JobDispatcher.init(queue:configuration:clock:logger:))
-        builder.register(AgentAuthService.self, .singleton, AgentAuthService.init(store:configuration:clock:))
+        builder.register(JobDispatcher.self, .singleton) { (queue: any JobQueue, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) in
+            JobDispatcher(queue: queue, leaseSeconds: configuration.leaseSeconds, clock: clock, logger: logger)
+        }
+        builder.register(AgentAuthService.self, .singleton) { (store: any AgentStore, configuration: ServerConfiguration, clock: any TimeSource) in
+            AgentAuthService(store: store, leaseSeconds: configuration.leaseSeconds, clock: clock)
+        }
         builder.register(WebhookIntake.self, .singleton, WebhookIntake.init(repositories:deliveries:planner:dispatcher:logger:))
-        builder.register(LeaseMonitor.self, .singleton, LeaseMonitor.init(queue:dispatcher:configuration:clock:logger:))
+        builder.register(LeaseMonitor.self, .singleton) {
+            (queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) in
+            LeaseMonitor(queue: queue, dispatcher: dispatcher, leaseSeconds: configuration.leaseSeconds, clock: clock, logger: logger)
+        }
         builder.entryPoint(LeaseMonitor.self)
         builder.register(ScheduledBuildService.self, .singleton, ScheduledBuildService.init(library:repositories:schedules:planner:dispatcher:clock:logger:))
         builder.entryPoint(ScheduledBuildService.self)
@@ -59,7 +67,10 @@ struct CILoopModule: DIModule {
             (auth: AgentAuthService, queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
             AgentController(auth: auth, queue: queue, dispatcher: dispatcher, configuration: configuration, clock: clock)
         }
-        builder.register(ImpactService.self, .singleton, ImpactService.init(repositories:configuration:))
+        builder.register(ImpactService.self, .singleton) { (repositories: any RepositoryStore, configuration: ServerConfiguration) in
+            // Mirrors and checkouts live beside the database, in `impact/`.
+            ImpactService(repositories: repositories, directory: URL(fileURLWithPath: configuration.databasePath).deletingLastPathComponent().appendingPathComponent("impact").path)
+        }
         builder.contribute((any APIController).self, .singleton) { (service: ImpactService, configuration: ServerConfiguration) -> any APIController in
             ImpactController(service: service, bodyLimit: configuration.maxBodySize)
         }

@@ -7,7 +7,7 @@ import Store
 
 /// Turns every failure into the contract's error shape with the right status.
 ///
-/// Handlers throw whatever is natural (`APIError`, `ValidationFailure`, `StoreError`,
+/// Handlers throw whatever is natural (`APIError`, a service's `ServiceError`, `ValidationFailure`, `StoreError`,
 /// Hummingbird's `HTTPError`); this is the one place that decides what the client sees.
 /// Unexpected errors are logged with the request id and answered 500 without details.
 struct ErrorMiddleware: RouterMiddleware {
@@ -29,6 +29,8 @@ struct ErrorMiddleware: RouterMiddleware {
         switch error {
         case let error as APIError:
             return error
+        case let error as ServiceError:
+            return APIError(error)
         case let error as ValidationFailure:
             return APIError.badRequest(error.message, code: "invalid_\(error.field.snakeCased)")
         case let error as StoreError:

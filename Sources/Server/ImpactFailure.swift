@@ -20,7 +20,7 @@ struct ImpactFailure: Sendable {
         + "(see docs/impact-graph-format.md)"
 
     /// The 400 for `error`.
-    func apiError(_ error: ImpactError) -> APIError {
+    func apiError(_ error: ImpactError) -> ServiceError {
         switch error {
         case let .graphRequired(directory, _):
             return .badRequest(

@@ -18,9 +18,10 @@ struct ImpactService: Sendable {
     let directory: String
     private let queue = DispatchQueue(label: "mobile-ops.impact.git")
 
-    init(repositories: any RepositoryStore, configuration: ServerConfiguration) {
+    /// Creates the service; mirrors and checkouts live under `directory`.
+    init(repositories: any RepositoryStore, directory: String) {
         self.repositories = repositories
-        self.directory = URL(fileURLWithPath: configuration.databasePath).deletingLastPathComponent().appendingPathComponent("impact").path
+        self.directory = directory
     }
 
     /// Where the module graph comes from.
@@ -44,12 +45,12 @@ struct ImpactService: Sendable {
         var kind: ProjectKind? = nil
     }
 
-    /// The report. - Throws: `APIError` for an unknown repository or input git or the readers refuse.
+    /// The report. - Throws: `ServiceError` for an unknown repository or input git or the readers refuse.
     func analyze(_ input: Input) async throws -> ImpactReport {
         let repository: Repository?
         if let name = input.repository {
             guard let found = try repositories.repository(named: name) else {
-                throw APIError.notFound("no repository named '\(name)'; register it with POST /api/v1/repositories")
+                throw ServiceError.notFound("no repository named '\(name)'; register it with POST /api/v1/repositories")
             }
             repository = found
         } else {
@@ -62,7 +63,7 @@ struct ImpactService: Sendable {
         }
     }
 
-    private func analyzeNow(_ input: Input, repository: Repository?) throws(APIError) -> ImpactReport {
+    private func analyzeNow(_ input: Input, repository: Repository?) throws(ServiceError) -> ImpactReport {
         guard let repository else {
             // Validated: without a repository there is an inline graph and a file list.
             guard case let .inline(data) = input.graph else {
@@ -79,7 +80,7 @@ struct ImpactService: Sendable {
         let checkout = directory + "/checkouts/" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: checkout) }
         let failure = ImpactFailure(checkout: checkout, hidden: [mirror, directory])
-        func step<T>(_ body: () throws(ImpactError) -> T) throws(APIError) -> T {
+        func step<T>(_ body: () throws(ImpactError) -> T) throws(ServiceError) -> T {
             do { return try body() } catch { throw failure.apiError(error) }
         }
         let git = GitCheckout()
@@ -118,7 +119,7 @@ struct ImpactService: Sendable {
     static let graphFileLimit = 64 << 20
 
     /// The bytes of a graph file in the checkout; errors name it as the caller wrote it.
-    private static func readGraphFile(_ file: String, named path: String) throws(APIError) -> Data {
+    private static func readGraphFile(_ file: String, named path: String) throws(ServiceError) -> Data {
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
         guard size <= graphFileLimit else {
             throw .badRequest("graph file '\(path)' is larger than \(graphFileLimit >> 20) MiB", code: "invalid_graph")

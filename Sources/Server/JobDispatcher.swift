@@ -24,10 +24,10 @@ public final class JobDispatcher: Sendable {
     private let logger: Logger
     private let state = Mutex(DispatchState())
 
-    /// Creates the dispatcher over the job queue.
-    public init(queue: any JobQueue, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) {
+    /// Creates the dispatcher over the job queue; a job handed out is leased for `leaseSeconds`.
+    public init(queue: any JobQueue, leaseSeconds: Double, clock: any TimeSource, logger: Logger) {
         self.queue = queue
-        self.leaseSeconds = configuration.leaseSeconds
+        self.leaseSeconds = leaseSeconds
         self.clock = clock
         self.logger = logger
     }

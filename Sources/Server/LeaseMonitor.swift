@@ -15,11 +15,11 @@ public struct LeaseMonitor: Service {
     private let clock: any TimeSource
     private let logger: Logger
 
-    /// Creates the monitor.
-    public init(queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) {
+    /// Creates the monitor for leases of `leaseSeconds`.
+    public init(queue: any JobQueue, dispatcher: JobDispatcher, leaseSeconds: Double, clock: any TimeSource, logger: Logger) {
         self.queue = queue
         self.dispatcher = dispatcher
-        self.interval = .milliseconds(Int(max(0.25, min(1, configuration.leaseSeconds / 4)) * 1000))
+        self.interval = .milliseconds(Int(max(0.25, min(1, leaseSeconds / 4)) * 1000))
         self.clock = clock
         self.logger = logger
     }

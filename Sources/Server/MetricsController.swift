@@ -34,7 +34,7 @@ struct MetricsController: APIController {
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
             Route(.post, "/api/v1/agent/jobs/:id/metrics", scope: nil) { request, context in
-                let agent = try auth.agent(for: request)
+                let agent = try auth.agent(bearerToken: request.bearerToken)
                 let jobID = try context.numericID(of: "job")
                 var report = try await Self.decodeReport(request, limit: bodyLimit)
                 let job = try store.jobMetricsContext(jobID: jobID, agentID: agent.id)

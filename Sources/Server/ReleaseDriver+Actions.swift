@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import ReleaseTrain
 import Store
@@ -26,7 +27,7 @@ extension ReleaseDriver {
     }
 
     private func stepForward(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
-        guard let release = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        guard let release = try releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
         let train = try catalog.train(id: release.trainID)
         let machine = try ReleaseService.decode(release.machine)
         guard let forward = machine.forwardAction else {
@@ -66,7 +67,7 @@ extension ReleaseDriver {
     /// Halts the release and stops its rollout on `platforms` (all of the train's when nil),
     /// for a caller that already has the release's turn in ``serializer``.
     func haltNow(_ id: Int64, reason: String, actor: String, now: Date, platforms: [ReleasePlatform]? = nil) async throws -> StoredRelease {
-        guard let before = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        guard let before = try releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
         let train = try catalog.train(id: before.trainID)
         let targets = platforms ?? train.definition.platforms
         let result = try releases.apply(.halt(reason: reason), to: id, actor: actor, at: now) { _, ids, machine in
@@ -95,7 +96,7 @@ extension ReleaseDriver {
     }
 
     private func resumeNow(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
-        guard let before = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        guard let before = try releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
         let train = try catalog.train(id: before.trainID)
         let halted = (ReleaseStoreIDs.decode(before.storeIDs).haltedStores ?? []).compactMap(ReleasePlatform.init(rawValue:))
         let haltedAt = try releases.store.releaseEvents(releaseID: id).last { $0.action == ReleaseActionName.halt.rawValue }?.at

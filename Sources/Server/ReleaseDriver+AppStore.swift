@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import ReleaseTrain
 import Store
@@ -61,7 +62,7 @@ extension ReleaseDriver {
             case (true, .paused?):
                 if let phased { _ = try await client.resumePhasedRelease(id: phased.id) }
             case (false, nil) where version.isLive:
-                throw APIError.conflict("App Store version \(release.version) is on sale to everyone without a phased release; there is no rollout to pause")
+                throw ServiceError.conflict("App Store version \(release.version) is on sale to everyone without a phased release; there is no rollout to pause")
             default:
                 return
             }

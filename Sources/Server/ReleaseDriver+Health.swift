@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import ReleaseTrain
 import Store
@@ -29,16 +30,16 @@ extension ReleaseDriver {
     }
 
     private func evaluate(_ id: Int64, samples: [Sample], actor: String, now: Date) async throws -> (verdicts: [SampleVerdict], release: StoredRelease) {
-        guard var release = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        guard var release = try releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
         let train = try catalog.train(id: release.trainID)
         let evaluator = HealthEvaluator(rules: train.definition.healthRules)
         var verdicts: [SampleVerdict] = []
         for sample in samples {
             guard train.definition.platforms.contains(sample.platform) else {
-                throw APIError.badRequest("train \(train.stored.name) does not ship to \(sample.platform.rawValue)", code: "invalid_platform")
+                throw ServiceError.badRequest("train \(train.stored.name) does not ship to \(sample.platform.rawValue)", code: "invalid_platform")
             }
             guard sample.value.isFinite, sample.sampleSize >= 0 else {
-                throw APIError.badRequest("value must be a finite number and sampleSize at least 0", code: "invalid_sample")
+                throw ServiceError.badRequest("value must be a finite number and sampleSize at least 0", code: "invalid_sample")
             }
             let reading = HealthSample(metric: sample.metric, value: sample.value, sampleSize: sample.sampleSize)
             let verdict = evaluator.evaluate(reading)

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import ReleaseTrain
 import Store
@@ -88,7 +89,7 @@ extension ReleaseDriver {
     /// anyway). A Play draft stays a draft: nothing promotes a canceled release.
     func cancel(_ id: Int64, reason: String, actor: String, now: Date) async throws -> StoredRelease {
         try await serializer.run(id) {
-            guard let before = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+            guard let before = try releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
             let machine = try ReleaseService.decode(before.machine)
             let wasSubmitted = [.submitting, .inReview].contains(machine.haltedFrom ?? machine.state)
             let canceled = try releases.apply(.cancel(reason: reason), to: id, actor: actor, at: now).release

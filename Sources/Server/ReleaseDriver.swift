@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import HTTPTypes
 import Logging
 import ReleaseTrain
 import Store
@@ -184,7 +183,7 @@ struct ReleaseDriver: Sendable {
     /// The registered repository the train cuts branches in.
     func repository(of train: TrainCatalog.Entry) throws -> Repository {
         guard let repository = try repositories.repository(named: train.definition.repository) else {
-            throw APIError(.conflict, code: "repository_not_registered", message: "repository \(train.definition.repository) of train \(train.stored.name) is not registered; POST it to /api/v1/repositories")
+            throw ServiceError(.conflict, code: "repository_not_registered", message: "repository \(train.definition.repository) of train \(train.stored.name) is not registered; POST it to /api/v1/repositories")
         }
         return repository
     }

@@ -32,7 +32,7 @@ struct ReleaseNotesSource: Sendable {
         switch repository.provider {
         case .github: return (try await github(repository.name, base: base, head: head), "github", head)
         case .gitlab: return (try await gitlab(repository.name, base: base, head: head), "gitlab", head)
-        case .bitbucket: throw APIError.conflict(code: "notes_unavailable", "release notes from Bitbucket are not supported yet")
+        case .bitbucket: throw ServiceError.conflict(code: "notes_unavailable", "release notes from Bitbucket are not supported yet")
         }
     }
 
@@ -70,7 +70,7 @@ struct ReleaseNotesSource: Sendable {
                 ? try JSONDecoder().decode([Entry].self, from: body)
                 : Array(try JSONDecoder().decode(Compare.self, from: body).commits.reversed())
         } catch {
-            throw APIError.gitHost("GitHub's commit comparison is not the documented JSON", code: "git_host_error")
+            throw ServiceError.gitHost("GitHub's commit comparison is not the documented JSON", code: "git_host_error")
         }
         return entries.map { entry in
             let (subject, rest) = Self.split(entry.commit.message)
@@ -87,7 +87,7 @@ struct ReleaseNotesSource: Sendable {
             var author_name: String?
         }
         struct Compare: Decodable { var commits: [Entry] }
-        guard let base else { throw APIError.conflict(code: "notes_unavailable", "a first release has no earlier release to compare with on GitLab") }
+        guard let base else { throw ServiceError.conflict(code: "notes_unavailable", "a first release has no earlier release to compare with on GitLab") }
         let url = "\(configuration.gitlabAPIURL)/projects/\(GitBranchCutter.component(name))/repository/compare?from=\(GitBranchCutter.component(base))&to=\(GitBranchCutter.component(head))"
         var headers: HTTPHeaders = ["User-Agent": configuration.userAgent]
         if let token = configuration.gitlabToken { headers.add(name: "PRIVATE-TOKEN", value: token) }
@@ -103,10 +103,10 @@ struct ReleaseNotesSource: Sendable {
     private func get(_ url: String, headers: HTTPHeaders) async throws -> Data {
         let response: HTTPResponse
         do { response = try await http.execute(HTTPRequest(method: .get, url: url, headers: headers, timeout: configuration.requestTimeout)) } catch {
-            throw APIError.gitHost("the git host could not be reached: \(error)", code: "git_host_unreachable")
+            throw ServiceError.gitHost("the git host could not be reached: \(error)", code: "git_host_unreachable")
         }
         guard response.isSuccess else {
-            throw APIError.gitHost("the git host answered HTTP \(response.status) for the commit comparison", code: "git_host_error")
+            throw ServiceError.gitHost("the git host answered HTTP \(response.status) for the commit comparison", code: "git_host_error")
         }
         return Data(response.body)
     }

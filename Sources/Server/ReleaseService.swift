@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import HTTPTypes
 import ReleaseTrain
 import Store
 
@@ -38,17 +37,17 @@ struct ReleaseService: Sendable {
         let version: String
         if let requestedVersion {
             do { _ = try SemanticVersion(parsing: requestedVersion) } catch {
-                throw APIError.badRequest("version '\(requestedVersion.prefix(64))' is not a semantic version (MAJOR.MINOR.PATCH): \(error)", code: "invalid_version")
+                throw ServiceError.badRequest("version '\(requestedVersion.prefix(64))' is not a semantic version (MAJOR.MINOR.PATCH): \(error)", code: "invalid_version")
             }
             if existing.contains(where: { $0.version == requestedVersion }) {
-                throw APIError(.conflict, code: "version_taken", message: "\(train.stored.name) already has a release \(requestedVersion)")
+                throw ServiceError(.conflict, code: "version_taken", message: "\(train.stored.name) already has a release \(requestedVersion)")
             }
             version = requestedVersion
         } else {
             do {
                 version = try train.definition.versionScheme.nextVersion(after: newest?.version, at: now, timeZone: Self.timeZone(of: train.definition))
             } catch {
-                throw APIError(.conflict, code: "version_unavailable", message: "cannot derive the next version of \(train.stored.name): \(error)")
+                throw ServiceError(.conflict, code: "version_unavailable", message: "cannot derive the next version of \(train.stored.name): \(error)")
             }
         }
         let ids = storeIDs ?? existing.first.map { ReleaseStoreIDs.decode($0.storeIDs).carriedOver } ?? ReleaseStoreIDs()
@@ -91,7 +90,7 @@ struct ReleaseService: Sendable {
         update: @escaping (inout StoredRelease, inout ReleaseStoreIDs, ReleaseMachine) throws -> Void = { _, _, _ in }
     ) throws -> ReleaseChangeResult {
         // Read outside the transaction: the database is not re-entrant inside a write.
-        guard let before = try store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        guard let before = try store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
         let train = try catalog.train(id: before.trainID)
         return try store.changeRelease(id: id) { current in
             let machine = try Self.decode(current.machine)
@@ -152,7 +151,7 @@ struct ReleaseService: Sendable {
 
     static func decode(_ json: String) throws -> ReleaseMachine {
         do { return try JSONDecoder().decode(ReleaseMachine.self, from: Data(json.utf8)) } catch {
-            throw APIError(.internalServerError, code: "unreadable_release", message: "the release is stored in a form this server cannot read")
+            throw ServiceError(.internalFailure, code: "unreadable_release", message: "the release is stored in a form this server cannot read")
         }
     }
 

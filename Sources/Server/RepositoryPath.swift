@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// A path a request names inside a repository (`project`, a `graph` file), checked twice:
@@ -9,7 +10,7 @@ import Foundation
 enum RepositoryPath {
     /// `path` in normal form (`./a//b/` → `a/b`, the root → `.`), or a 400 when it is not a
     /// plain relative path: absolute, a `..` component, a NUL byte or a backslash.
-    static func validate(_ path: String, field: String) throws(APIError) -> String {
+    static func validate(_ path: String, field: String) throws(ServiceError) -> String {
         let refusal = "'\(field)' must be a path inside the repository, relative to its root, without '..'"
         guard !path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else {
             throw .badRequest(refusal, code: "invalid_\(field)")
@@ -30,7 +31,7 @@ enum RepositoryPath {
     /// The absolute, symlink-free path of `path` (already validated) inside `checkout`. A 400
     /// when it does not exist at that revision, is not a `kind`, or leads outside the checkout
     /// through a symlink.
-    static func resolve(_ path: String, in checkout: String, field: String, kind: Kind) throws(APIError) -> String {
+    static func resolve(_ path: String, in checkout: String, field: String, kind: Kind) throws(ServiceError) -> String {
         let what = kind == .folder ? "folder" : "file"
         guard let root = realPath(checkout), let resolved = realPath(path == "." ? checkout : checkout + "/" + path) else {
             throw .badRequest("'\(field)' names '\(path)', which is not a \(what) in the repository at that revision", code: "invalid_\(field)")

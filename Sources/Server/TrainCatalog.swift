@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import HTTPTypes
 import Logging
 import ReleaseTrain
 import Store
@@ -56,7 +55,7 @@ struct TrainCatalog: Sendable {
     }
 
     /// Parses `text` (YAML or JSON) and stores it.
-    /// - Throws: `APIError` 400 `invalid_train` listing every problem as `file:line:column: message`.
+    /// - Throws: `ServiceError` 400 `invalid_train` listing every problem as `file:line:column: message`.
     ///
     /// The parse runs in a detached task at utility priority, not on the request's own task:
     /// it is CPU work sized by the caller's text, and must not hold up other requests.
@@ -64,7 +63,7 @@ struct TrainCatalog: Sendable {
         let parsed = await Task.detached(priority: .utility) { TrainParser.parse(yaml: text, file: "request body") }.value
         switch parsed {
         case .failure(let diagnostics):
-            throw APIError.badRequest(diagnostics.description, code: "invalid_train")
+            throw ServiceError.badRequest(diagnostics.description, code: "invalid_train")
         case .success(let definition):
             return try save(definition, source: "api", actor: actor)
         }
@@ -89,7 +88,7 @@ struct TrainCatalog: Sendable {
     }
 
     /// A train by id or name.
-    /// - Throws: `APIError` 404.
+    /// - Throws: `ServiceError` 404.
     func train(_ reference: String) throws -> Entry {
         let found: StoredTrain?
         if let id = Int64(reference) {
@@ -97,13 +96,13 @@ struct TrainCatalog: Sendable {
         } else {
             found = try store.train(named: reference)
         }
-        guard let found else { throw APIError.notFound("no train \(reference)") }
+        guard let found else { throw ServiceError.notFound("no train \(reference)") }
         return try entry(found)
     }
 
     /// A train by id.
     func train(id: Int64) throws -> Entry {
-        guard let found = try store.train(id: id) else { throw APIError.notFound("no train with id \(id)") }
+        guard let found = try store.train(id: id) else { throw ServiceError.notFound("no train with id \(id)") }
         return try entry(found)
     }
 
@@ -111,7 +110,7 @@ struct TrainCatalog: Sendable {
         do {
             return Entry(stored: stored, definition: try JSONDecoder().decode(TrainDefinition.self, from: Data(stored.definition.utf8)))
         } catch {
-            throw APIError(.internalServerError, code: "unreadable_train", message: "train \(stored.name) is stored in a form this server cannot read; post it again")
+            throw ServiceError(.internalFailure, code: "unreadable_train", message: "train \(stored.name) is stored in a form this server cannot read; post it again")
         }
     }
 }

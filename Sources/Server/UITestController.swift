@@ -18,7 +18,7 @@ struct UITestController: APIController {
     var routes: [Route] {
         [
             Route(.post, "/api/v1/agent/jobs/:id/impact", scope: nil) { request, context in
-                let agent = try auth.agent(for: request)
+                let agent = try auth.agent(bearerToken: request.bearerToken)
                 let report = try await request.decodeJSON(UITestReport.self, limit: bodyLimit)
                 try store.recordUITestReport(jobID: try context.numericID(of: "job"), agentID: agent.id, report: report, now: clock.now)
                 return try .json(["recorded": true], status: .created)

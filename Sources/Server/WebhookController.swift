@@ -13,7 +13,7 @@ struct WebhookController: APIController {
             Route(.post, "/api/v1/webhooks/\(provider.rawValue)", scope: nil) { request, _ in
                 let buffer: ByteBuffer
                 do { buffer = try await request.collectBody(limit: bodyLimit) } catch {
-                    metrics.webhookReceived(provider: provider.rawValue, outcome: .init(errorStatus: (error as? APIError)?.status.code ?? 400))
+                    metrics.webhookReceived(provider: provider.rawValue, outcome: .init(errorStatus: Self.status(of: error, otherwise: 400)))
                     throw error
                 }
                 var headers: [String: String] = [:]
@@ -23,11 +23,11 @@ struct WebhookController: APIController {
                 }
                 let status: Int
                 let body: String
-                let outcome: ServerMetrics.WebhookOutcome
+                let outcome: WebhookOutcome
                 do {
                     (status, body, outcome) = try await intake.receive(provider: provider, headers: headers, body: Array(buffer.readableBytesView))
                 } catch {
-                    metrics.webhookReceived(provider: provider.rawValue, outcome: .init(errorStatus: (error as? APIError)?.status.code ?? 500))
+                    metrics.webhookReceived(provider: provider.rawValue, outcome: .init(errorStatus: Self.status(of: error, otherwise: 500)))
                     throw error
                 }
                 // The intake says what happened: a status alone cannot tell a ping from a redelivery.
@@ -38,6 +38,15 @@ struct WebhookController: APIController {
                     body: .init(byteBuffer: ByteBuffer(string: body))
                 )
             }
+        }
+    }
+
+    /// The status an error is answered with, for the deliveries counter's outcome.
+    private static func status(of error: any Error, otherwise: Int) -> Int {
+        switch error {
+        case let error as APIError: error.status.code
+        case let error as ServiceError: APIError(error).status.code
+        default: otherwise
         }
     }
 }

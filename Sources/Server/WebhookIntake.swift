@@ -1,7 +1,6 @@
 import Core
 import Crypto
 import Foundation
-import HTTPTypes
 import Logging
 import Store
 import Webhooks
@@ -33,24 +32,24 @@ public struct WebhookIntake: Sendable {
 
     /// Handles one delivery and returns the HTTP status and JSON body to answer with, and
     /// what happened to it (for the metrics).
-    /// - Throws: `APIError` 400 (unreadable payload), 401 (signature), 404 (unknown repository).
+    /// - Throws: `ServiceError` 400 (unreadable payload), 401 (signature), 404 (unknown repository).
     public func receive(
         provider: GitProvider, headers: [String: String], body: [UInt8]
-    ) async throws -> (status: Int, body: String, outcome: ServerMetrics.WebhookOutcome) {
+    ) async throws -> (status: Int, body: String, outcome: WebhookOutcome) {
         let adapter = WebhookProviders.adapter(for: provider)
         let request = WebhookRequest(headers: headers, body: body)
         let identity: RepositoryIdentity
         do {
             identity = try adapter.repositoryIdentity(request)
         } catch {
-            throw APIError.badRequest(error.description, code: error.code)
+            throw ServiceError.badRequest(error.description, code: error.code)
         }
         guard let repository = try findRepository(identity) else {
             let name = identity.fullName ?? identity.cloneURLs.first ?? "unknown"
-            throw APIError(.notFound, code: "unknown_repository", message: "no repository \(name) is registered; add it with 'mobile-ops repos add'")
+            throw ServiceError(.notFound, code: "unknown_repository", message: "no repository \(name) is registered; add it with 'mobile-ops repos add'")
         }
         guard repository.provider == provider else {
-            throw APIError.badRequest(
+            throw ServiceError.badRequest(
                 "\(repository.name) is registered as a \(repository.provider.rawValue) repository; send its webhooks to /api/v1/webhooks/\(repository.provider.rawValue)",
                 code: "wrong_provider"
             )
@@ -58,7 +57,7 @@ public struct WebhookIntake: Sendable {
         let secret = try repositories.webhookSecret(repositoryID: repository.id) ?? ""
         let check = adapter.checkSignature(request, secret: secret)
         guard check.isValid else {
-            throw APIError(.unauthorized, code: "invalid_signature", message: "\(check.description); check the webhook secret configured for \(repository.name)")
+            throw ServiceError(.unauthenticated, code: "invalid_signature", message: "\(check.description); check the webhook secret configured for \(repository.name)")
         }
         let event = adapter.eventName(request) ?? "unknown"
         // A delivery without an id is keyed by its body's SHA-256: a resend of the same bytes
@@ -70,7 +69,7 @@ public struct WebhookIntake: Sendable {
         do {
             events = try adapter.parseEvents(request)
         } catch {
-            throw APIError.badRequest(error.description, code: error.code)
+            throw ServiceError.badRequest(error.description, code: error.code)
         }
         let isPing = events.contains { $0 == .ping }
         let drafts = events.flatMap { event -> [BuildDraft] in

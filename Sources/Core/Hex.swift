@@ -2,11 +2,11 @@
 ///
 /// Token checks hash and hex-encode on every request, so this avoids `String(format:)`,
 /// which costs about a microsecond per byte.
-enum Hex {
+public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// `[0xde, 0xad]` → `"dead"`.
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
@@ -17,7 +17,7 @@ enum Hex {
     }
 
     /// `byteCount` bytes from the system's cryptographically secure generator, as hex.
-    static func random(byteCount: Int) -> String {
+    public static func random(byteCount: Int) -> String {
         var generator = SystemRandomNumberGenerator()
         return encode((0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
