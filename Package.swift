@@ -119,10 +119,29 @@ let package = Package(
             dependencies: ["Core", "Store", "HTTPClient", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        // API tokens, agent registration tokens and agent identities.
+        .target(
+            name: "Access",
+            dependencies: ["Core", "Store", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        // The CI loop's decisions: webhook intake, build planning, job dispatch, leases,
+        // scheduled builds, repositories. No HTTP: the server's controllers call it.
+        .target(
+            name: "Scheduling",
+            dependencies: [
+                "Core", "Store", "Webhooks", "Pipelines",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "Server",
             dependencies: [
                 "DI", "Core", "ReleaseTrain", "Store", "Webhooks", "Pipelines", "Notifications", "HTTPClient", "Impact", "BuildMetrics",
+                "Access", "Scheduling",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -214,9 +233,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "SchedulingTests",
+            dependencies: ["Scheduling", "Store", "Core"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "ServerTests",
             dependencies: [
                 "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
+                "Access", "Scheduling",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,6 +1,8 @@
+import Access
 import Core
 import DI
 import Logging
+import Scheduling
 import Store
 
 /// Registers the HTTP-facing services and every controller.

@@ -1,7 +1,9 @@
+import Access
 import Core
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Scheduling
 import Store
 
 /// The agent protocol (see `AgentProtocol` in Core) and agent administration.

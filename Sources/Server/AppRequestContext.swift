@@ -1,3 +1,4 @@
+import Access
 import Core
 import Hummingbird
 import Logging
@@ -23,25 +24,5 @@ public struct AppRequestContext: RequestContext {
     /// The audit actor for changes made by this request.
     public var actor: String {
         identity.map { "token:\($0.tokenID)(\($0.name))" } ?? "anonymous"
-    }
-}
-
-// MARK: - Identity
-
-
-/// Who is calling, once their bearer token has been checked.
-public struct Identity: Sendable, Equatable {
-    /// The token's public id.
-    public var tokenID: String
-    /// The token's name.
-    public var name: String
-    /// What the token may do.
-    public var scopes: [TokenScope]
-
-    /// Creates an identity.
-    public init(tokenID: String, name: String, scopes: [TokenScope]) {
-        self.tokenID = tokenID
-        self.name = name
-        self.scopes = scopes
     }
 }

@@ -1,3 +1,4 @@
+import Access
 import Core
 import Foundation
 import Hummingbird

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Hummingbird
+import Scheduling
 import Store
 
 /// `/api/v1/builds` and `/api/v1/jobs/{id}/log`: list, show, trigger, cancel, retry, logs.

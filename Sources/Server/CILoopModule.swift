@@ -1,8 +1,10 @@
+import Access
 import Core
 import DI
 import Foundation
 import Logging
 import Pipelines
+import Scheduling
 import Store
 
 /// Registers the CI loop: pipelines, webhook intake, builds, the dispatcher, agents and leases.

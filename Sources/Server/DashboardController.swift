@@ -1,3 +1,4 @@
+import Access
 import BuildMetrics
 import Core
 import Foundation

@@ -1,7 +1,9 @@
+import Access
 import Core
 import BuildMetrics
 import Foundation
 import Hummingbird
+import Scheduling
 import Store
 
 /// Build metrics endpoints: report intake (from anywhere and from agents), summary, cache

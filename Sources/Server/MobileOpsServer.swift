@@ -1,8 +1,10 @@
+import Access
 import DI
 import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import Scheduling
 import ServiceLifecycle
 import Store
 

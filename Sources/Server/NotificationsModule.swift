@@ -3,6 +3,7 @@ import DI
 import HTTPClient
 import Logging
 import Notifications
+import Scheduling
 import Store
 
 /// Registers outbound notification delivery: the libcurl client, commit statuses, the outbox loop.

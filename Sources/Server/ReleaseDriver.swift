@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Logging
 import ReleaseTrain
+import Scheduling
 import Store
 
 // MARK: - ReleaseDriver

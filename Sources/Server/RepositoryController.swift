@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Hummingbird
+import Scheduling
 
 /// `/api/v1/repositories`: register (admin) and read (read scope) repositories.
 struct RepositoryController: APIController {

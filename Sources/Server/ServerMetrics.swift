@@ -3,6 +3,7 @@ import CoreMetrics
 import Foundation
 import Logging
 import Prometheus
+import Scheduling
 import Store
 import Synchronization
 

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Hummingbird
+import Scheduling
 
 /// `POST /api/v1/webhooks/{github,gitlab,bitbucket}`: authenticated by signature, not token.
 struct WebhookController: APIController {

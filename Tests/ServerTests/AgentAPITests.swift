@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import Scheduling
 import Store
 import Testing
 @testable import Server

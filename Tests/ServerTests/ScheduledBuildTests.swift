@@ -3,6 +3,7 @@ import DI
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Scheduling
 import Testing
 @testable import Server
 

@@ -1,6 +1,7 @@
 import DI
 import Foundation
 import Logging
+import Scheduling
 import ServiceLifecycle
 import Testing
 @testable import Server

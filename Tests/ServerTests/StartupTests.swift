@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Logging
+import Scheduling
 import Testing
 @testable import Server
 

@@ -1,7 +1,7 @@
 import Core
 import Foundation
 import Testing
-@testable import Server
+@testable import Scheduling
 import Store
 
 @Suite("Repository lookups from the service's snapshot")

@@ -1,5 +1,4 @@
 import Dispatch
-import Store
 import Synchronization
 
 // MARK: - GroupCommit
@@ -11,9 +10,9 @@ import Synchronization
 /// sent after ``submit(_:)`` returns still means "durable". Writes run on their own serial
 /// queue: SQLite blocks the thread it runs on, and blocking one of Swift's two cooperative
 /// threads here would also stop the requests that could join the next batch.
-final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
+public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     /// Writes a batch and answers one result per item, in order.
-    typealias BatchWriter = @Sendable ([Item]) -> [Result<Output, any Error>]
+    public typealias BatchWriter = @Sendable ([Item]) -> [Result<Output, any Error>]
 
     private struct Waiting: Sendable {
         var item: Item
@@ -32,14 +31,14 @@ final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
 
     /// Creates an idle group commit whose batches hold at most `maximumBatch` items (a bound
     /// on how long one transaction keeps the writer and its submitters waiting).
-    init(label: String, maximumBatch: Int = 128, writeBatch: @escaping BatchWriter) {
+    public init(label: String, maximumBatch: Int = 128, writeBatch: @escaping BatchWriter) {
         self.queue = DispatchQueue(label: "mobile-ops.group-commit.\(label)")
         self.maximumBatch = max(1, maximumBatch)
         self.writeBatch = writeBatch
     }
 
     /// Writes `item` with whatever else is waiting and answers its result once committed.
-    func submit(_ item: Item) async throws -> Output {
+    public func submit(_ item: Item) async throws -> Output {
         try await withCheckedThrowingContinuation { continuation in
             let startsWriter = state.withLock { state in
                 state.waiting.append(Waiting(item: item, continuation: continuation))

@@ -1,8 +1,7 @@
 import Foundation
-import Store
 import Synchronization
 import Testing
-@testable import Server
+@testable import Store
 
 /// The group commit under the webhook intake: concurrent items share batches, each
 /// submitter gets its own result, and a failure reaches only its own submitter.
