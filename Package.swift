@@ -73,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "Webhooks",
-            dependencies: ["Core", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["Core", "JSONScanning", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // Alias-expansion and depth limits checked before any YAML is composed.
@@ -89,8 +89,10 @@ let package = Package(
             dependencies: ["Core", "YAMLReading", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
+        // The byte-level JSON reader under the webhook parser and the build-report fast decoder.
+        .target(name: "JSONScanning", swiftSettings: swiftSettings),
         // Named BuildMetrics: swift-metrics (via Hummingbird) already has a `Metrics` module.
-        .target(name: "BuildMetrics", swiftSettings: swiftSettings),
+        .target(name: "BuildMetrics", dependencies: ["JSONScanning"], swiftSettings: swiftSettings),
         .target(
             name: "Impact",
             dependencies: ["YAMLBudget", .product(name: "Yams", package: "Yams")],
@@ -202,7 +204,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
-        .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core"], swiftSettings: swiftSettings),
+        .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core", "JSONScanning"], swiftSettings: swiftSettings),
+        .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"], swiftSettings: swiftSettings),
         .testTarget(
             name: "YAMLReadingTests",
             dependencies: ["YAMLReading", "YAMLBudget", .product(name: "Yams", package: "Yams")],

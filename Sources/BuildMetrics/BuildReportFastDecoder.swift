@@ -1,4 +1,5 @@
 import Foundation
+import JSONScanning
 
 // MARK: - BuildReportFastDecoder
 
@@ -14,22 +15,23 @@ enum BuildReportFastDecoder {
     /// The report in `data`, or `nil` to fall back to `JSONDecoder`.
     static func decode(_ data: Data) -> BuildReport? {
         data.withUnsafeBytes { bytes in
-            var scanner = JSONByteScanner(bytes)
-            guard let report = report(&scanner), scanner.isAtEnd() else { return nil }
-            return report
+            var scanner = JSONScanner(bytes)
+            guard let report = report(&scanner) else { return nil }
+            scanner.skipWhitespace()
+            return scanner.isAtEnd ? report : nil
         }
     }
 
     // MARK: Objects
 
-    private static func report(_ s: inout JSONByteScanner) -> BuildReport? {
+    private static func report(_ s: inout JSONScanner) -> BuildReport? {
         var id: String?, dimensions: BuildDimensions?, startedAt: Date?, finishedAt: Date?
         var durationSeconds: Double?, queueSeconds: Double?, outcome: BuildOutcome?
         var steps: [StepRecord]?, tasks: [TaskRecord]?, tests: TestSummary?, commit: String?
         var seen = KeySet()
         let read = s.members { s, key in
             switch key {
-            case "id": seen.insert(0) && assign(&id, &s) { $0.string() }
+            case "id": seen.insert(0) && assign(&id, &s) { $0.plainString() }
             case "dimensions": seen.insert(1) && require(&dimensions, &s, Self.dimensions)
             case "startedAt": seen.insert(2) && assign(&startedAt, &s, date)
             case "finishedAt": seen.insert(3) && assign(&finishedAt, &s, date)
@@ -39,7 +41,7 @@ enum BuildReportFastDecoder {
             case "steps": seen.insert(7) && assign(&steps, &s) { list(&$0, step) }
             case "tasks": seen.insert(8) && assign(&tasks, &s) { list(&$0, task) }
             case "tests": seen.insert(9) && assign(&tests, &s, Self.tests)
-            case "commit": seen.insert(10) && assign(&commit, &s) { $0.string() }
+            case "commit": seen.insert(10) && assign(&commit, &s) { $0.plainString() }
             default: false
             }
         }
@@ -49,19 +51,19 @@ enum BuildReportFastDecoder {
             queueSeconds: queueSeconds, outcome: outcome, steps: steps ?? [], tasks: tasks ?? [], tests: tests, commit: commit)
     }
 
-    private static func dimensions(_ s: inout JSONByteScanner) -> BuildDimensions? {
+    private static func dimensions(_ s: inout JSONScanner) -> BuildDimensions? {
         var repository: String?, branch: String?, pipeline: String?, platform: Platform?, machine: String?
         var xcodeVersion: String?, gradleVersion: String?, environment: BuildEnvironment?, buildKind: BuildKind?
         var seen = KeySet()
         let read = s.members { s, key in
             switch key {
-            case "repository": seen.insert(0) && require(&repository, &s) { $0.string() }
-            case "branch": seen.insert(1) && assign(&branch, &s) { $0.string() }
-            case "pipeline": seen.insert(2) && assign(&pipeline, &s) { $0.string() }
+            case "repository": seen.insert(0) && require(&repository, &s) { $0.plainString() }
+            case "branch": seen.insert(1) && assign(&branch, &s) { $0.plainString() }
+            case "pipeline": seen.insert(2) && assign(&pipeline, &s) { $0.plainString() }
             case "platform": seen.insert(3) && assign(&platform, &s, rawValue)
-            case "machine": seen.insert(4) && assign(&machine, &s) { $0.string() }
-            case "xcodeVersion": seen.insert(5) && assign(&xcodeVersion, &s) { $0.string() }
-            case "gradleVersion": seen.insert(6) && assign(&gradleVersion, &s) { $0.string() }
+            case "machine": seen.insert(4) && assign(&machine, &s) { $0.plainString() }
+            case "xcodeVersion": seen.insert(5) && assign(&xcodeVersion, &s) { $0.plainString() }
+            case "gradleVersion": seen.insert(6) && assign(&gradleVersion, &s) { $0.plainString() }
             case "environment": seen.insert(7) && assign(&environment, &s, rawValue)
             case "buildKind": seen.insert(8) && assign(&buildKind, &s, rawValue)
             default: false
@@ -73,12 +75,12 @@ enum BuildReportFastDecoder {
             xcodeVersion: xcodeVersion, gradleVersion: gradleVersion, environment: environment, buildKind: buildKind)
     }
 
-    private static func step(_ s: inout JSONByteScanner) -> StepRecord? {
+    private static func step(_ s: inout JSONScanner) -> StepRecord? {
         var name: String?, durationSeconds: Double?, outcome: BuildOutcome?
         var seen = KeySet()
         let read = s.members { s, key in
             switch key {
-            case "name": seen.insert(0) && require(&name, &s) { $0.string() }
+            case "name": seen.insert(0) && require(&name, &s) { $0.plainString() }
             case "durationSeconds": seen.insert(1) && require(&durationSeconds, &s) { $0.double() }
             case "outcome": seen.insert(2) && require(&outcome, &s, rawValue)
             default: false
@@ -88,13 +90,13 @@ enum BuildReportFastDecoder {
         return StepRecord(name: name, durationSeconds: durationSeconds, outcome: outcome)
     }
 
-    private static func task(_ s: inout JSONByteScanner) -> TaskRecord? {
+    private static func task(_ s: inout JSONScanner) -> TaskRecord? {
         var name: String?, target: String?, durationSeconds: Double?, outcome: TaskOutcome?, cacheKind: CacheKind?
         var seen = KeySet()
         let read = s.members { s, key in
             switch key {
-            case "name": seen.insert(0) && require(&name, &s) { $0.string() }
-            case "target": seen.insert(1) && assign(&target, &s) { $0.string() }
+            case "name": seen.insert(0) && require(&name, &s) { $0.plainString() }
+            case "target": seen.insert(1) && assign(&target, &s) { $0.plainString() }
             case "durationSeconds": seen.insert(2) && assign(&durationSeconds, &s) { $0.double() }
             case "outcome": seen.insert(3) && require(&outcome, &s, rawValue)
             case "cacheKind": seen.insert(4) && assign(&cacheKind, &s, rawValue)
@@ -105,7 +107,7 @@ enum BuildReportFastDecoder {
         return TaskRecord(name: name, target: target, durationSeconds: durationSeconds, outcome: outcome, cacheKind: cacheKind ?? .unknown)
     }
 
-    private static func tests(_ s: inout JSONByteScanner) -> TestSummary? {
+    private static func tests(_ s: inout JSONScanner) -> TestSummary? {
         var total: Int?, passed: Int?, failed: Int?, skipped: Int?, flaky: Int?, retried: Int?
         var durationSeconds: Double?, failures: [TestFailure]?, cases: [TestCaseResult]?, warnings: [String]?
         var seen = KeySet()
@@ -120,7 +122,7 @@ enum BuildReportFastDecoder {
             case "durationSeconds": seen.insert(6) && assign(&durationSeconds, &s) { $0.double() }
             case "failures": seen.insert(7) && assign(&failures, &s) { list(&$0, failure) }
             case "cases": seen.insert(8) && assign(&cases, &s) { list(&$0, testCase) }
-            case "warnings": seen.insert(9) && assign(&warnings, &s) { list(&$0) { $0.string() } }
+            case "warnings": seen.insert(9) && assign(&warnings, &s) { list(&$0) { $0.plainString() } }
             default: false
             }
         }
@@ -131,19 +133,19 @@ enum BuildReportFastDecoder {
             warnings: warnings ?? [])
     }
 
-    private static func testCase(_ s: inout JSONByteScanner) -> TestCaseResult? {
+    private static func testCase(_ s: inout JSONScanner) -> TestCaseResult? {
         var suite: String?, name: String?, outcome: TestCaseOutcome?, attempts: Int?, durationSeconds: Double?
         var message: String?, file: String?, line: Int?
         var seen = KeySet()
         let read = s.members { s, key in
             switch key {
-            case "suite": seen.insert(0) && assign(&suite, &s) { $0.string() }
-            case "name": seen.insert(1) && require(&name, &s) { $0.string() }
+            case "suite": seen.insert(0) && assign(&suite, &s) { $0.plainString() }
+            case "name": seen.insert(1) && require(&name, &s) { $0.plainString() }
             case "outcome": seen.insert(2) && require(&outcome, &s, rawValue)
             case "attempts": seen.insert(3) && assign(&attempts, &s) { $0.int() }
             case "durationSeconds": seen.insert(4) && assign(&durationSeconds, &s) { $0.double() }
-            case "message": seen.insert(5) && assign(&message, &s) { $0.string() }
-            case "file": seen.insert(6) && assign(&file, &s) { $0.string() }
+            case "message": seen.insert(5) && assign(&message, &s) { $0.plainString() }
+            case "file": seen.insert(6) && assign(&file, &s) { $0.plainString() }
             case "line": seen.insert(7) && assign(&line, &s) { $0.int() }
             default: false
             }
@@ -154,14 +156,14 @@ enum BuildReportFastDecoder {
             message: message, file: file, line: line)
     }
 
-    private static func failure(_ s: inout JSONByteScanner) -> TestFailure? {
+    private static func failure(_ s: inout JSONScanner) -> TestFailure? {
         var suite: String?, name: String?, message: String?
         var seen = KeySet()
         let read = s.members { s, key in
             switch key {
-            case "suite": seen.insert(0) && require(&suite, &s) { $0.string() }
-            case "name": seen.insert(1) && require(&name, &s) { $0.string() }
-            case "message": seen.insert(2) && assign(&message, &s) { $0.string() }
+            case "suite": seen.insert(0) && require(&suite, &s) { $0.plainString() }
+            case "name": seen.insert(1) && require(&name, &s) { $0.plainString() }
+            case "message": seen.insert(2) && assign(&message, &s) { $0.plainString() }
             default: false
             }
         }
@@ -171,7 +173,7 @@ enum BuildReportFastDecoder {
 
     // MARK: Values
 
-    private static func list<Element>(_ s: inout JSONByteScanner, _ element: (inout JSONByteScanner) -> Element?) -> [Element]? {
+    private static func list<Element>(_ s: inout JSONScanner, _ element: (inout JSONScanner) -> Element?) -> [Element]? {
         var elements: [Element] = []
         let read = s.elements { s in
             guard let value = element(&s) else { return false }
@@ -181,23 +183,23 @@ enum BuildReportFastDecoder {
         return read ? elements : nil
     }
 
-    private static func date(_ s: inout JSONByteScanner) -> Date? {
-        s.string().flatMap(ISO8601Dates.parse)
+    private static func date(_ s: inout JSONScanner) -> Date? {
+        s.plainString().flatMap(ISO8601Dates.parse)
     }
 
-    private static func rawValue<Value: StrictRawDecodable>(_ s: inout JSONByteScanner) -> Value? {
-        s.string().flatMap(Value.init(rawValue:))
+    private static func rawValue<Value: StrictRawDecodable>(_ s: inout JSONScanner) -> Value? {
+        s.plainString().flatMap(Value.init(rawValue:))
     }
 
     /// Reads an optional member (`null` is nil, like `decodeIfPresent`) into `field`.
-    private static func assign<Value>(_ field: inout Value?, _ s: inout JSONByteScanner, _ read: (inout JSONByteScanner) -> Value?) -> Bool {
+    private static func assign<Value>(_ field: inout Value?, _ s: inout JSONScanner, _ read: (inout JSONScanner) -> Value?) -> Bool {
         guard let value = s.optional(read) else { return false }
         field = value
         return true
     }
 
     /// Reads a required member into `field`; `null` gives up (JSONDecoder reports it).
-    private static func require<Value>(_ field: inout Value?, _ s: inout JSONByteScanner, _ read: (inout JSONByteScanner) -> Value?) -> Bool {
+    private static func require<Value>(_ field: inout Value?, _ s: inout JSONScanner, _ read: (inout JSONScanner) -> Value?) -> Bool {
         guard let value = read(&s) else { return false }
         field = value
         return true

@@ -1,4 +1,5 @@
 import Foundation
+import JSONScanning
 
 /// A parsed JSON document that can be read without ever failing on shape.
 ///

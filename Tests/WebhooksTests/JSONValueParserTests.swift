@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import JSONScanning
 @testable import Webhooks
 
 /// The byte-level JSON reader behind every delivery.
