@@ -139,11 +139,22 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Impact analysis of a registered repository and the build-metrics upkeep (regression
+        // checks, retention). No HTTP.
+        .target(
+            name: "Insights",
+            dependencies: [
+                "Core", "Store", "Impact", "BuildMetrics", "Notifications",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "Server",
             dependencies: [
                 "DI", "Core", "ReleaseTrain", "Store", "Webhooks", "Pipelines", "Notifications", "HTTPClient", "Impact", "BuildMetrics",
-                "Access", "Scheduling",
+                "Access", "Scheduling", "Insights",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -170,7 +181,7 @@ let package = Package(
         // MARK: Executables
         .executableTarget(
             name: "mobile-ops-server",
-            dependencies: ["Server", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Server", "Core", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -241,10 +252,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "InsightsTests",
+            dependencies: ["Insights", "Core", "Store", "Impact", "BuildMetrics"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "ServerTests",
             dependencies: [
                 "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
-                "Access", "Scheduling",
+                "Access", "Scheduling", "Insights",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -3,6 +3,7 @@ import Core
 import DI
 import Foundation
 import HTTPClient
+import Insights
 import Logging
 import Notifications
 import Store

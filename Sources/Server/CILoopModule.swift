@@ -2,6 +2,7 @@ import Access
 import Core
 import DI
 import Foundation
+import Insights
 import Logging
 import Pipelines
 import Scheduling

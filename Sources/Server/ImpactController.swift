@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Hummingbird
 import Impact
+import Insights
 
 /// `POST /api/v1/impact` (read scope: it changes nothing).
 ///

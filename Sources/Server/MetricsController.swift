@@ -1,6 +1,6 @@
 import Access
-import Core
 import BuildMetrics
+import Core
 import Foundation
 import Hummingbird
 import Scheduling

@@ -2,6 +2,7 @@ import Access
 import DI
 import Foundation
 import Hummingbird
+import Insights
 import Logging
 import NIOCore
 import Scheduling

@@ -1,3 +1,5 @@
+import Core
+import Insights
 import Logging
 import Notifications
 
@@ -116,15 +118,4 @@ extension ServerConfiguration {
         }
         return configuration
     }
-}
-
-/// A configuration value that cannot be used, with where it came from.
-public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The flag or environment variable at fault.
-    public var setting: String
-    /// What is wrong and what is accepted.
-    public var message: String
-
-    /// The message.
-    public var description: String { message }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Core
 import Foundation
 import Logging
 import Server

@@ -4,6 +4,7 @@ import DI
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Insights
 import Logging
 import Notifications
 import Synchronization

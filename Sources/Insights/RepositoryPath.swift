@@ -7,10 +7,10 @@ import Foundation
 /// Joining a caller's path to a checkout unchecked lets `../..` or a committed symlink point
 /// the server's readers and git at any folder on the machine. Errors name the path as the
 /// caller wrote it, never the server folder it was resolved in.
-enum RepositoryPath {
+public enum RepositoryPath {
     /// `path` in normal form (`./a//b/` → `a/b`, the root → `.`), or a 400 when it is not a
     /// plain relative path: absolute, a `..` component, a NUL byte or a backslash.
-    static func validate(_ path: String, field: String) throws(ServiceError) -> String {
+    public static func validate(_ path: String, field: String) throws(ServiceError) -> String {
         let refusal = "'\(field)' must be a path inside the repository, relative to its root, without '..'"
         guard !path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else {
             throw .badRequest(refusal, code: "invalid_\(field)")

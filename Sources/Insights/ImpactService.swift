@@ -13,19 +13,19 @@ import Store
 /// graph from the project files there. Those files are parsed (Gradle, XcodeGen), never run:
 /// a Swift package needs a graph in the request, since Package.swift is a program. Git runs on one serial queue, off Swift's cooperative
 /// threads, so a slow clone never stalls other requests and two requests never share a mirror.
-struct ImpactService: Sendable {
-    let repositories: any RepositoryStore
-    let directory: String
+public struct ImpactService: Sendable {
+    private let repositories: any RepositoryStore
+    private let directory: String
     private let queue = DispatchQueue(label: "mobile-ops.impact.git")
 
     /// Creates the service; mirrors and checkouts live under `directory`.
-    init(repositories: any RepositoryStore, directory: String) {
+    public init(repositories: any RepositoryStore, directory: String) {
         self.repositories = repositories
         self.directory = directory
     }
 
     /// Where the module graph comes from.
-    enum Graph: Sendable {
+    public enum Graph: Sendable {
         /// The document itself, from the request body.
         case inline(Data)
         /// A repository-relative path (already validated) to a graph file, read at `head`.
@@ -33,20 +33,42 @@ struct ImpactService: Sendable {
     }
 
     /// What the request asks for, decoded and checked by ``ImpactController``.
-    struct Input: Sendable {
-        var repository: String?
-        var graph: Graph?
-        var changedFiles: [String]?
-        var base: String?
-        var head: String?
-        var runAll: [String]
-        var projectPath: String?
+    public struct Input: Sendable {
+        /// A registered repository's name, to read the graph and changes from.
+        public var repository: String?
+        /// The module graph, when the request brings it.
+        public var graph: Graph?
+        /// The changed paths, when the request lists them instead of naming `base`.
+        public var changedFiles: [String]?
+        /// The revision the change is compared with.
+        public var base: String?
+        /// The revision under test (the default branch when nil).
+        public var head: String?
+        /// Path patterns whose change selects every suite.
+        public var runAll: [String]
+        /// The project's folder inside the repository (its root when nil).
+        public var projectPath: String?
         /// Only this build description of the project, when the repository has several.
-        var kind: ProjectKind? = nil
+        public var kind: ProjectKind? = nil
+
+        /// Creates the input.
+        public init(
+            repository: String?, graph: Graph?, changedFiles: [String]?, base: String?, head: String?,
+            runAll: [String], projectPath: String?, kind: ProjectKind? = nil
+        ) {
+            self.repository = repository
+            self.graph = graph
+            self.changedFiles = changedFiles
+            self.base = base
+            self.head = head
+            self.runAll = runAll
+            self.projectPath = projectPath
+            self.kind = kind
+        }
     }
 
     /// The report. - Throws: `ServiceError` for an unknown repository or input git or the readers refuse.
-    func analyze(_ input: Input) async throws -> ImpactReport {
+    public func analyze(_ input: Input) async throws -> ImpactReport {
         let repository: Repository?
         if let name = input.repository {
             guard let found = try repositories.repository(named: name) else {

@@ -1,8 +1,9 @@
 import BuildMetrics
+import Core
 import Foundation
 import Store
 
-/// Settings of build metrics (issue 5): retention, regression detection and where
+/// Settings of build metrics: retention, regression detection and where
 /// regression announcements go. Read from the environment by ``fromEnvironment(_:)``.
 public struct BuildMetricsConfiguration: Sendable, Equatable {
     /// Days detail rows (builds, steps, tasks, tests) are kept; rollups are kept forever
