@@ -150,11 +150,22 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The release train driver: releases and their steps, the trains catalog, branch
+        // cutting, the store clients, release notes. No HTTP.
+        .target(
+            name: "Releases",
+            dependencies: [
+                "Core", "Store", "ReleaseTrain", "Scheduling", "Notifications", "HTTPClient",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "Server",
             dependencies: [
                 "DI", "Core", "ReleaseTrain", "Store", "Webhooks", "Pipelines", "Notifications", "HTTPClient", "Impact", "BuildMetrics",
-                "Access", "Scheduling", "Insights",
+                "Access", "Scheduling", "Insights", "Releases",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -257,10 +268,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "ReleasesTests",
+            dependencies: ["Releases", "ReleaseTrain"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "ServerTests",
             dependencies: [
                 "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
-                "Access", "Scheduling", "Insights",
+                "Access", "Scheduling", "Insights", "Releases",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

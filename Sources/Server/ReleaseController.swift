@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Hummingbird
+import Releases
 import ReleaseTrain
 import Store
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Releases
 import ReleaseTrain
 import Store
 

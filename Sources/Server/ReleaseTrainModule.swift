@@ -3,6 +3,7 @@ import DI
 import Foundation
 import HTTPClient
 import Logging
+import Releases
 import Store
 
 /// Registers the release train: settings from the environment, the train catalog (trains

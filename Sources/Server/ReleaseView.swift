@@ -1,4 +1,5 @@
 import Foundation
+import Releases
 import ReleaseTrain
 import Store
 

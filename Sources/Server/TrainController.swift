@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Hummingbird
+import Releases
 
 /// `/api/v1/trains`: list, show and define release trains.
 ///

@@ -3,6 +3,7 @@ import DI
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Releases
 import Testing
 @testable import Server
 

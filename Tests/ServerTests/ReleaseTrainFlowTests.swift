@@ -6,6 +6,7 @@ import Notifications
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import Releases
 import Store
 import Testing
 @testable import Server

@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Insights
 import Logging
 import Notifications
+import Releases
 import Synchronization
 import _CryptoExtras
 @testable import Server

@@ -9,7 +9,7 @@ extension ReleaseDriver {
     /// Signs `gate`; once every gate is signed the release is submitted at once. Two
     /// approvals arriving together are applied one after the other, so exactly one of them
     /// sees the last gate signed and the release advances once.
-    func approve(_ id: Int64, gate: String, actor: String, now: Date) async throws -> StoredRelease {
+    public func approve(_ id: Int64, gate: String, actor: String, now: Date) async throws -> StoredRelease {
         try await serializer.run(id) { try signOff(id, gate: gate, actor: actor, now: now) }
     }
 
@@ -22,7 +22,7 @@ extension ReleaseDriver {
     /// The next forward step now, by hand: cutting the branch and starting an RC build do
     /// their work first; the other steps record what a person saw happen (e.g. a store
     /// review approved outside the train's reach).
-    func advance(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
+    public func advance(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
         try await serializer.run(id) { try await stepForward(id, actor: actor, now: now) }
     }
 
@@ -60,13 +60,13 @@ extension ReleaseDriver {
 
     /// Halts the release; one that is rolling out also stops on every store of the train:
     /// Play halted, App Store phased release paused.
-    func halt(_ id: Int64, reason: String, actor: String, now: Date) async throws -> StoredRelease {
+    public func halt(_ id: Int64, reason: String, actor: String, now: Date) async throws -> StoredRelease {
         try await serializer.run(id) { try await haltNow(id, reason: reason, actor: actor, now: now) }
     }
 
     /// Halts the release and stops its rollout on `platforms` (all of the train's when nil),
     /// for a caller that already has the release's turn in ``serializer``.
-    func haltNow(_ id: Int64, reason: String, actor: String, now: Date, platforms: [ReleasePlatform]? = nil) async throws -> StoredRelease {
+    public func haltNow(_ id: Int64, reason: String, actor: String, now: Date, platforms: [ReleasePlatform]? = nil) async throws -> StoredRelease {
         guard let before = try releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
         let train = try catalog.train(id: before.trainID)
         let targets = platforms ?? train.definition.platforms
@@ -80,7 +80,7 @@ extension ReleaseDriver {
 
     /// Stops `platform` too on a release that is already halted in its rollout (a second
     /// store breaching after the first).
-    func haltAnotherStore(_ release: StoredRelease, platform: ReleasePlatform, reason: String, actor: String, now: Date) async throws -> StoredRelease {
+    public func haltAnotherStore(_ release: StoredRelease, platform: ReleasePlatform, reason: String, actor: String, now: Date) async throws -> StoredRelease {
         let train = try catalog.train(id: release.trainID)
         guard !ReleaseStoreIDs.decode(release.storeIDs).isHalted(platform) else { return release }
         let updated = try releases.recordStores(of: release.id, action: "store_halt", detail: "\(platform.storeName) halted: \(reason)", actor: actor, at: now) { _, ids in
@@ -91,7 +91,7 @@ extension ReleaseDriver {
     }
 
     /// Resumes a halted release where it stopped, and the stores the train halted.
-    func resume(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
+    public func resume(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
         try await serializer.run(id) { try await resumeNow(id, actor: actor, now: now) }
     }
 

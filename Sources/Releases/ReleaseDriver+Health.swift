@@ -7,7 +7,7 @@ import Store
 
 extension ReleaseDriver {
     /// One health reading as `POST /api/v1/releases/{id}/health` takes it.
-    struct Sample: Codable, Sendable {
+    public struct Sample: Codable, Sendable {
         var metric: HealthMetric
         var value: Double
         var sampleSize: Int
@@ -15,7 +15,7 @@ extension ReleaseDriver {
     }
 
     /// What the server made of one sample.
-    struct SampleVerdict: Codable, Sendable {
+    public struct SampleVerdict: Codable, Sendable {
         var metric: HealthMetric
         var platform: ReleasePlatform
         /// `breach`, `inconclusive` or `healthy`.
@@ -25,7 +25,7 @@ extension ReleaseDriver {
 
     /// Evaluates `samples` with the train's health rules; a breach on a release that is
     /// rolling out halts it and stops the rollout on that sample's store.
-    func reportHealth(_ id: Int64, samples: [Sample], actor: String, now: Date) async throws -> (verdicts: [SampleVerdict], release: StoredRelease) {
+    public func reportHealth(_ id: Int64, samples: [Sample], actor: String, now: Date) async throws -> (verdicts: [SampleVerdict], release: StoredRelease) {
         try await serializer.run(id) { try await evaluate(id, samples: samples, actor: actor, now: now) }
     }
 

@@ -7,21 +7,21 @@ import ReleaseTrain
 /// offer them and a person reads them in the message.
 public struct ReleaseConflict: Error, Sendable {
     /// `invalid_transition`, `signoff_incomplete`, `unknown_gate` …
-    var code: String
+    public var code: String
     /// The sentence naming the action, the state and what is allowed.
-    var message: String
+    public var message: String
     /// The allowed actions' API names.
-    var allowed: [String]
+    public var allowed: [String]
 
     /// The machine's refusal.
-    init(_ error: ReleaseTransitionError) {
+    public init(_ error: ReleaseTransitionError) {
         self.code = error.code
         self.message = error.description
         self.allowed = error.allowed.map(\.rawValue)
     }
 
     /// A refusal of the server's own (e.g. `advance` with no next step).
-    init(code: String, message: String, allowed: [String]) {
+    public init(code: String, message: String, allowed: [String]) {
         self.code = code
         self.message = message
         self.allowed = allowed

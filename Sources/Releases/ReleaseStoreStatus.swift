@@ -7,17 +7,17 @@ import ReleaseTrain
 /// `{"android": {"state": "halted", "percent": 10}, "ios": {"state": "rolling_out",
 /// "percent": 5, "storeState": "READY_FOR_DISTRIBUTION"}}`. The release's own `state` says
 /// what the train does; these say what each store is doing.
-struct ReleaseStoreStatus: Encodable, Sendable, Equatable {
+public struct ReleaseStoreStatus: Encodable, Sendable, Equatable {
     /// `not_submitted`, `submitting`, `in_review` (App Store), `draft` (Play, until the
     /// rollout), `rolling_out`, `halted`, `complete`, or the release's `canceled`/`failed`.
-    var state: String
+    public var state: String
     /// The share of users this store reaches, as last set (Play) or read (App Store).
-    var percent: Double
+    public var percent: Double
     /// The App Store version's `appStoreState` as last read; nil for Play.
-    var storeState: String?
+    public var storeState: String?
 
     /// Each of the train's stores for a release in `machine` with store state `ids`.
-    static func all(machine: ReleaseMachine, ids: ReleaseStoreIDs, platforms: [ReleasePlatform]) -> [String: ReleaseStoreStatus] {
+    public static func all(machine: ReleaseMachine, ids: ReleaseStoreIDs, platforms: [ReleasePlatform]) -> [String: ReleaseStoreStatus] {
         var result: [String: ReleaseStoreStatus] = [:]
         for platform in platforms {
             result[platform.rawValue] = ReleaseStoreStatus(

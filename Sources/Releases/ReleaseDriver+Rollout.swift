@@ -11,7 +11,7 @@ extension ReleaseDriver {
     /// the release records what each store is at. Rolling out, that is a `rollout_step` (or
     /// `rollout_complete` once both reach everyone); halted, a `store_rollout` event, so a store
     /// that keeps going under `health.halt: breached_store` stays watched.
-    func stepRollout(_ release: StoredRelease, train: TrainCatalog.Entry, machine: ReleaseMachine, now: Date) async throws -> Bool {
+    public func stepRollout(_ release: StoredRelease, train: TrainCatalog.Entry, machine: ReleaseMachine, now: Date) async throws -> Bool {
         if let blocker = automationBlocker(release, train: train) {
             report(problem: blocker, on: release.id)
             return false
@@ -74,12 +74,12 @@ extension ReleaseDriver {
     }
 
     /// Each store's share of users, e.g. `Google Play 10%, App Store 1%`.
-    static func storeShares(_ ids: ReleaseStoreIDs, platforms: [ReleasePlatform]) -> String {
+    public static func storeShares(_ ids: ReleaseStoreIDs, platforms: [ReleasePlatform]) -> String {
         platforms.map { "\($0.storeName) \(RolloutPlan.percentText(share(of: $0, ids)))" }.joined(separator: ", ")
     }
 
     /// The share every store has reached: the release's `rolloutPercent`.
-    static func lowestShare(_ ids: ReleaseStoreIDs, platforms: [ReleasePlatform]) -> Double {
+    public static func lowestShare(_ ids: ReleaseStoreIDs, platforms: [ReleasePlatform]) -> Double {
         platforms.map { share(of: $0, ids) }.min() ?? 0
     }
 

@@ -9,22 +9,22 @@ import ReleaseTrain
 ///
 /// Both share the server's one `HTTPExecuting` (libcurl), so tests point the base URLs at
 /// local fakes and run the real client code.
-struct StoreClients: Sendable {
+public struct StoreClients: Sendable {
     /// Google Play, when a service account is configured.
-    let play: GooglePlayClient?
+    public let play: GooglePlayClient?
     /// App Store Connect, when an API key is configured.
-    let appStore: AppStoreConnectClient?
+    public let appStore: AppStoreConnectClient?
 
     /// Builds the clients the settings allow.
     /// Token lifetimes (JWTs, OAuth access tokens) are judged on `clock`.
-    init(settings: ReleaseTrainSettings, http: any HTTPExecuting, clock: any TimeSource) {
+    public init(settings: ReleaseTrainSettings, http: any HTTPExecuting, clock: any TimeSource) {
         let now: @Sendable () -> Date = { clock.now }
         play = settings.playAccount.map { GooglePlayClient(http: http, account: $0, configuration: settings.play, now: now) }
         appStore = settings.appStoreKey.map { AppStoreConnectClient(http: http, key: $0, configuration: settings.appStore, now: now) }
     }
 
     /// Whether `platform`'s store can be driven.
-    func isConfigured(_ platform: ReleasePlatform) -> Bool {
+    public func isConfigured(_ platform: ReleasePlatform) -> Bool {
         switch platform {
         case .android: play != nil
         case .ios: appStore != nil

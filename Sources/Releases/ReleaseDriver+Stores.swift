@@ -7,7 +7,7 @@ import Store
 
 extension ReleaseDriver {
     /// Why the stores cannot be driven automatically for this release, or nil.
-    func automationBlocker(_ release: StoredRelease, train: TrainCatalog.Entry) -> String? {
+    public func automationBlocker(_ release: StoredRelease, train: TrainCatalog.Entry) -> String? {
         let ids = ReleaseStoreIDs.decode(release.storeIDs)
         for platform in train.definition.platforms {
             guard stores.isConfigured(platform) else {
@@ -24,7 +24,7 @@ extension ReleaseDriver {
     /// for the train once approved (`MANUAL`), given a phased release (the one it has, else a
     /// new `INACTIVE` one) and submitted for review; the Play release goes on its track as a
     /// draft.
-    func submit(_ release: StoredRelease, train: TrainCatalog.Entry, now: Date) async throws -> Bool {
+    public func submit(_ release: StoredRelease, train: TrainCatalog.Entry, now: Date) async throws -> Bool {
         if let blocker = automationBlocker(release, train: train) {
             report(problem: blocker, on: release.id)
             return false
@@ -63,7 +63,7 @@ extension ReleaseDriver {
 
     /// Follows the App Store review (Google Play reviews a staged release as it goes out,
     /// so it needs no wait here); records `review_approved` or `review_rejected`.
-    func followReview(_ release: StoredRelease, train: TrainCatalog.Entry, now: Date) async throws -> Bool {
+    public func followReview(_ release: StoredRelease, train: TrainCatalog.Entry, now: Date) async throws -> Bool {
         if let blocker = automationBlocker(release, train: train) {
             report(problem: blocker, on: release.id)
             return false
@@ -87,7 +87,7 @@ extension ReleaseDriver {
     /// Cancels the release and withdraws what the stores still hold of it: the App Store
     /// review submission is canceled (the version, set to `MANUAL`, could not go on sale
     /// anyway). A Play draft stays a draft: nothing promotes a canceled release.
-    func cancel(_ id: Int64, reason: String, actor: String, now: Date) async throws -> StoredRelease {
+    public func cancel(_ id: Int64, reason: String, actor: String, now: Date) async throws -> StoredRelease {
         try await serializer.run(id) {
             guard let before = try releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
             let machine = try ReleaseService.decode(before.machine)

@@ -14,12 +14,18 @@ import Store
 /// without one: a repository whose clone URL is a local path or `file://` URL is read with
 /// `git log` (``GitCommitLog``); otherwise the git host's compare API answers (GitHub
 /// `GET /repos/{o}/{r}/compare/{base}...{head}`, GitLab `GET /projects/:id/repository/compare`).
-struct ReleaseNotesSource: Sendable {
+public struct ReleaseNotesSource: Sendable {
     let configuration: NotifierConfiguration
     let http: any HTTPExecuting
 
+    /// Creates it with the git hosts' API roots and tokens.
+    public init(configuration: NotifierConfiguration, http: any HTTPExecuting) {
+        self.configuration = configuration
+        self.http = http
+    }
+
     /// The commits, newest first, and where they came from.
-    func commits(repository: Repository, base: String?, head: String) async throws -> (commits: [GitCommit], source: String, head: String) {
+    public func commits(repository: Repository, base: String?, head: String) async throws -> (commits: [GitCommit], source: String, head: String) {
         if let path = Self.localPath(repository.cloneURL) {
             let log = GitCommitLog(repository: URL(fileURLWithPath: path))
             do {
@@ -37,7 +43,7 @@ struct ReleaseNotesSource: Sendable {
     }
 
     /// The directory of a local clone URL, or nil for a remote one.
-    static func localPath(_ cloneURL: String) -> String? {
+    public static func localPath(_ cloneURL: String) -> String? {
         if cloneURL.hasPrefix("file://") { return URL(string: cloneURL)?.path }
         return cloneURL.hasPrefix("/") ? cloneURL : nil
     }
@@ -112,7 +118,7 @@ struct ReleaseNotesSource: Sendable {
     }
 
     /// A commit message's subject line and the rest.
-    static func split(_ message: String) -> (String, String) {
+    public static func split(_ message: String) -> (String, String) {
         guard let newline = message.firstIndex(of: "\n") else { return (message, "") }
         return (String(message[..<newline]), message[message.index(after: newline)...].trimmingCharacters(in: .whitespacesAndNewlines))
     }

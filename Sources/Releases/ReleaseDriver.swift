@@ -15,31 +15,48 @@ import Store
 /// Side effects happen before the transition that records them and are safe to repeat (an
 /// existing branch counts as cut), so a server stopped in between simply redoes the step.
 /// The scheduler calls ``checkOnce(now:)``; the API calls the manual actions.
-struct ReleaseDriver: Sendable {
+public struct ReleaseDriver: Sendable {
     let releases: ReleaseService
     let catalog: TrainCatalog
     let repositories: any RepositoryStore
-    let builds: any BuildStore
+    /// The builds: a release's candidate is one.
+    public let builds: any BuildStore
     let planner: BuildPlanner
     let dispatcher: JobDispatcher
     let cutter: GitBranchCutter
     let stores: StoreClients
     let logger: Logger
+
+    /// Creates the driver from the services each step uses.
+    public init(
+        releases: ReleaseService, catalog: TrainCatalog, repositories: any RepositoryStore, builds: any BuildStore,
+        planner: BuildPlanner, dispatcher: JobDispatcher, cutter: GitBranchCutter, stores: StoreClients, logger: Logger
+    ) {
+        self.releases = releases
+        self.catalog = catalog
+        self.repositories = repositories
+        self.builds = builds
+        self.planner = planner
+        self.dispatcher = dispatcher
+        self.cutter = cutter
+        self.stores = stores
+        self.logger = logger
+    }
     /// Keeps the scheduler's steps and people's actions on one release from interleaving.
-    let serializer = ReleaseSerializer()
+    public let serializer = ReleaseSerializer()
 
     /// The actor automatic steps are recorded under.
-    static let actor = "scheduler"
+    public static let actor = "scheduler"
     /// States the scheduler drives; a release halted in its rollout is still read from the
     /// stores (and a store that was not halted keeps going).
-    static let activeStates: [ReleaseState] = [.scheduled, .branchCut, .buildingRC, .awaitingSignoff, .submitting, .inReview, .rollingOut, .halted]
+    public static let activeStates: [ReleaseState] = [.scheduled, .branchCut, .buildingRC, .awaitingSignoff, .submitting, .inReview, .rollingOut, .halted]
 
     // MARK: Checking
 
     /// One pass at `now`: starts the releases the cadences owe, then moves every active
     /// release as far as it can go. Answers the releases started.
     @discardableResult
-    func checkOnce(now: Date) async -> [StoredRelease] {
+    public func checkOnce(now: Date) async -> [StoredRelease] {
         let started = startDueReleases(now: now)
         let active: [StoredRelease]
         do { active = try releases.store.releases(trainID: nil, states: Self.activeStates.map(\.rawValue), limit: 500) } catch {
@@ -54,7 +71,7 @@ struct ReleaseDriver: Sendable {
 
     /// Starts, per train with a cadence, the newest occurrence not handled yet (once, even
     /// after a restart; older missed ones are only counted in the start event).
-    func startDueReleases(now: Date) -> [StoredRelease] {
+    public func startDueReleases(now: Date) -> [StoredRelease] {
         let trains: [TrainCatalog.Entry]
         do { trains = try catalog.all() } catch {
             logger.error("release check could not list trains", metadata: ["error": "\(error)"])
@@ -80,7 +97,7 @@ struct ReleaseDriver: Sendable {
     }
 
     /// Takes automatic steps on one release until it waits for something.
-    func drive(releaseID: Int64, now: Date) async {
+    public func drive(releaseID: Int64, now: Date) async {
         _ = try? await serializer.run(releaseID) {
             for _ in 0..<10 {
                 do {
@@ -135,7 +152,7 @@ struct ReleaseDriver: Sendable {
 
     /// Cuts the release branch (from the default branch; a hotfix from its base release's
     /// branch), then records `cut_branch`.
-    func cutBranch(_ release: StoredRelease, train: TrainCatalog.Entry, actor: String, now: Date) async throws {
+    public func cutBranch(_ release: StoredRelease, train: TrainCatalog.Entry, actor: String, now: Date) async throws {
         let repository = try repository(of: train)
         var source = repository.defaultBranch
         if case .hotfix(let base) = try ReleaseService.decode(release.machine).kind,
@@ -149,7 +166,7 @@ struct ReleaseDriver: Sendable {
 
     /// Creates the RC build of the train's `rc_pipeline` on the release branch, then records
     /// `rc_build_started` with its id; a build whose transition lost a race is canceled.
-    func startCandidate(_ release: StoredRelease, train: TrainCatalog.Entry, actor: String, now: Date) throws {
+    public func startCandidate(_ release: StoredRelease, train: TrainCatalog.Entry, actor: String, now: Date) throws {
         let repository = try repository(of: train)
         let draft = try planner.manualDraft(
             pipeline: train.definition.rcPipeline, repository: repository, branch: release.branch, commitSHA: release.branch,
@@ -182,7 +199,7 @@ struct ReleaseDriver: Sendable {
     // MARK: Helpers
 
     /// The registered repository the train cuts branches in.
-    func repository(of train: TrainCatalog.Entry) throws -> Repository {
+    public func repository(of train: TrainCatalog.Entry) throws -> Repository {
         guard let repository = try repositories.repository(named: train.definition.repository) else {
             throw ServiceError(.conflict, code: "repository_not_registered", message: "repository \(train.definition.repository) of train \(train.stored.name) is not registered; POST it to /api/v1/repositories")
         }
@@ -190,7 +207,7 @@ struct ReleaseDriver: Sendable {
     }
 
     /// Records what keeps a release waiting, logging it only when it changes.
-    func report(problem: String?, on releaseID: Int64) {
+    public func report(problem: String?, on releaseID: Int64) {
         guard let current = try? releases.store.release(id: releaseID), current.problem != problem else { return }
         try? releases.store.setReleaseProblem(id: releaseID, problem: problem)
         if let problem { logger.warning("release waits", metadata: ["release": "\(releaseID)", "problem": "\(problem)"]) }

@@ -7,13 +7,13 @@ import Store
 
 extension ReleaseDriver {
     /// How the problem of an App Store version not on sale yet begins.
-    static let notOnSale = "App Store: version "
+    public static let notOnSale = "App Store: version "
 
     /// Re-reads the App Store into `ids`: the version's state, its phased release (found
     /// through the version's relationship) and the share of users it reaches, 0 until it is on
     /// sale. With `mayRelease`, an approved version waiting for us is released first. Answers
     /// why the App Store side is not moving, or nil.
-    func readAppStore(_ client: AppStoreConnectClient, appID: String, release: StoredRelease, ids: inout ReleaseStoreIDs, mayRelease: Bool) async throws -> String? {
+    public func readAppStore(_ client: AppStoreConnectClient, appID: String, release: StoredRelease, ids: inout ReleaseStoreIDs, mayRelease: Bool) async throws -> String? {
         var version = try await client.appStoreVersion(appID: appID, versionString: release.version)
         ids.iosVersionID = version.id
         if mayRelease, version.awaitsDeveloperRelease {
@@ -42,7 +42,7 @@ extension ReleaseDriver {
     /// active, `ACTIVE` when paused. A version not on sale needs nothing: it waits for a release
     /// request the train does not send while the store is halted. A version on sale without a
     /// phased release cannot be paused, and that is an error the caller reports.
-    func steerStore(_ platform: ReleasePlatform, running: Bool, release: StoredRelease, train: TrainCatalog.Entry) async throws {
+    public func steerStore(_ platform: ReleasePlatform, running: Bool, release: StoredRelease, train: TrainCatalog.Entry) async throws {
         let ids = ReleaseStoreIDs.decode(release.storeIDs)
         switch platform {
         case .android:

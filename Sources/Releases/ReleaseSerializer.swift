@@ -7,15 +7,15 @@
 /// transaction, an HTTP call and another transaction. Without this, a health breach handled
 /// while the scheduler's rollout step waits for Google Play could halt Play before the step
 /// lands (and the step then undoes the halt), or find no recorded step to halt at.
-actor ReleaseSerializer {
+public actor ReleaseSerializer {
     /// Releases with an operation running, each with the operations waiting behind it.
     private var waiting: [Int64: [CheckedContinuation<Void, Never>]] = [:]
 
     /// Creates a serializer with nothing running.
-    init() {}
+    public init() {}
 
     /// Runs `operation` once every earlier operation on release `id` has finished.
-    nonisolated func run<T: Sendable>(_ id: Int64, _ operation: @Sendable () async throws -> T) async throws -> T {
+    public nonisolated func run<T: Sendable>(_ id: Int64, _ operation: @Sendable () async throws -> T) async throws -> T {
         await enter(id)
         do {
             let value = try await operation()

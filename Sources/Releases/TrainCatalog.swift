@@ -12,22 +12,31 @@ import Store
 /// At start every `*.yml` / `*.yaml` file in the trains folder (`<pipelines>/trains` by
 /// default) is loaded and stored with source `file:<path>`, replacing an earlier definition
 /// of the same name; a file with errors is logged and skipped, never fatal.
-struct TrainCatalog: Sendable {
-    let store: any ReleaseStore
+public struct TrainCatalog: Sendable {
+    /// The stored trains.
+    public let store: any ReleaseStore
     /// The clock every time-based decision reads.
-    let clock: any TimeSource
+    public let clock: any TimeSource
+
+    /// Creates the catalog over the stored trains.
+    public init(store: any ReleaseStore, clock: any TimeSource) {
+        self.store = store
+        self.clock = clock
+    }
 
     /// One train with its definition decoded.
-    struct Entry: Sendable {
-        var stored: StoredTrain
-        var definition: TrainDefinition
+    public struct Entry: Sendable {
+        /// The train as stored.
+        public var stored: StoredTrain
+        /// Its decoded definition.
+        public var definition: TrainDefinition
     }
 
     // MARK: Loading
 
     /// Loads the folder; answers the problems (also logged).
     @discardableResult
-    func loadFolder(_ path: String, logger: Logger) -> [String] {
+    public func loadFolder(_ path: String, logger: Logger) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
             logger.info("no trains folder", metadata: ["folder": "\(path)"])
             return []
@@ -59,7 +68,7 @@ struct TrainCatalog: Sendable {
     ///
     /// The parse runs in a detached task at utility priority, not on the request's own task:
     /// it is CPU work sized by the caller's text, and must not hold up other requests.
-    func create(text: String, actor: String) async throws -> Entry {
+    public func create(text: String, actor: String) async throws -> Entry {
         let parsed = await Task.detached(priority: .utility) { TrainParser.parse(yaml: text, file: "request body") }.value
         switch parsed {
         case .failure(let diagnostics):
@@ -83,13 +92,13 @@ struct TrainCatalog: Sendable {
     // MARK: Reading
 
     /// Every train whose definition this server can read.
-    func all() throws -> [Entry] {
+    public func all() throws -> [Entry] {
         try store.trains().compactMap { try? entry($0) }
     }
 
     /// A train by id or name.
     /// - Throws: `ServiceError` 404.
-    func train(_ reference: String) throws -> Entry {
+    public func train(_ reference: String) throws -> Entry {
         let found: StoredTrain?
         if let id = Int64(reference) {
             found = try store.train(id: id)
@@ -101,7 +110,7 @@ struct TrainCatalog: Sendable {
     }
 
     /// A train by id.
-    func train(id: Int64) throws -> Entry {
+    public func train(id: Int64) throws -> Entry {
         guard let found = try store.train(id: id) else { throw ServiceError.notFound("no train with id \(id)") }
         return try entry(found)
     }

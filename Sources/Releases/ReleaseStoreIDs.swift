@@ -9,49 +9,49 @@ import ReleaseTrain
 /// The Play package and the App Store app id are carried over from the train's previous
 /// release; the Play version codes are new for every build and are set through
 /// `POST /api/v1/releases/{id}/store` (typically by the RC pipeline's last step).
-struct ReleaseStoreIDs: Codable, Sendable, Equatable {
+public struct ReleaseStoreIDs: Codable, Sendable, Equatable {
     /// Google Play: the application id, e.g. `com.acme.app`.
-    var androidPackage: String?
+    public var androidPackage: String?
     /// Google Play: the version codes of the release's bundles.
-    var androidVersionCodes: [String]?
+    public var androidVersionCodes: [String]?
     /// App Store Connect: the app's Apple id.
-    var iosAppID: String?
+    public var iosAppID: String?
     /// App Store Connect: the version resource, once found at submission.
-    var iosVersionID: String?
+    public var iosVersionID: String?
     /// App Store Connect: the phased release resource, once found or created.
-    var iosPhasedReleaseID: String?
+    public var iosPhasedReleaseID: String?
     /// App Store Connect: the review submission, withdrawn when the release is canceled.
-    var iosReviewSubmissionID: String?
+    public var iosReviewSubmissionID: String?
     /// The App Store version's `appStoreState` as last read.
-    var iosVersionState: String?
+    public var iosVersionState: String?
     /// The App Store's share of users last read from the store (0 until the version is on sale).
-    var iosPercent: Double?
+    public var iosPercent: Double?
     /// Whether the App Store side has reached everyone, as last read from the store.
-    var iosComplete: Bool?
+    public var iosComplete: Bool?
     /// Google Play's share of users the train last set.
-    var androidPercent: Double?
+    public var androidPercent: Double?
     /// Stores whose rollout the train halted (`android`, `ios`), resumed by `resume`.
-    var haltedStores: [String]?
+    public var haltedStores: [String]?
 
     /// Decodes the stored JSON; an unreadable value counts as empty rather than failing a release.
-    static func decode(_ json: String) -> ReleaseStoreIDs {
+    public static func decode(_ json: String) -> ReleaseStoreIDs {
         (try? JSONDecoder().decode(ReleaseStoreIDs.self, from: Data(json.utf8))) ?? ReleaseStoreIDs()
     }
 
     /// The JSON to store.
-    var json: String {
+    public var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// The identifiers a new release of the same train starts with: the app's, not the build's.
-    var carriedOver: ReleaseStoreIDs {
+    public var carriedOver: ReleaseStoreIDs {
         ReleaseStoreIDs(androidPackage: androidPackage, iosAppID: iosAppID)
     }
 
     /// What is missing before the train can talk to `platform`'s store, or nil.
-    func missing(for platform: ReleasePlatform) -> String? {
+    public func missing(for platform: ReleasePlatform) -> String? {
         switch platform {
         case .android:
             if androidPackage == nil { return "the Google Play package name (androidPackage)" }
@@ -63,7 +63,7 @@ struct ReleaseStoreIDs: Codable, Sendable, Equatable {
     }
 
     /// Whether the train halted `platform`'s rollout.
-    func isHalted(_ platform: ReleasePlatform) -> Bool {
+    public func isHalted(_ platform: ReleasePlatform) -> Bool {
         haltedStores?.contains(platform.rawValue) ?? false
     }
 }

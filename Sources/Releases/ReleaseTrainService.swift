@@ -16,7 +16,7 @@ public struct ReleaseTrainService: Service {
     private let clock: any TimeSource
 
     /// Creates the service.
-    init(driver: ReleaseDriver, settings: ReleaseTrainSettings, clock: any TimeSource) {
+    public init(driver: ReleaseDriver, settings: ReleaseTrainSettings, clock: any TimeSource) {
         self.driver = driver
         self.interval = settings.checkInterval
         self.clock = clock

@@ -10,12 +10,20 @@ import Store
 /// machine, its event, an audit event and (for notable steps) a feed entry.
 ///
 /// Store and git side effects live in ``ReleaseDriver``; this type only records.
-struct ReleaseService: Sendable {
-    let store: any ReleaseStore
-    let catalog: TrainCatalog
+public struct ReleaseService: Sendable {
+    /// The stored releases and their events.
+    public let store: any ReleaseStore
+    /// The trains the releases belong to.
+    public let catalog: TrainCatalog
+
+    /// Creates the service over the stored releases and the trains.
+    public init(store: any ReleaseStore, catalog: TrainCatalog) {
+        self.store = store
+        self.catalog = catalog
+    }
 
     /// States whose arrival is news for the feed (`release.<state>`).
-    static let notableStates: Set<ReleaseState> = [
+    public static let notableStates: Set<ReleaseState> = [
         .scheduled, .awaitingSignoff, .inReview, .rollingOut, .released, .halted, .failed, .canceled,
     ]
 
@@ -28,7 +36,7 @@ struct ReleaseService: Sendable {
     /// next number. With `occurrence` it is the cadence's
     /// start, created at most once per occurrence. A `requestedVersion` (a release manager's
     /// choice) replaces the derived one; it must be a semantic version no release of the train used.
-    func start(
+    public func start(
         _ train: TrainCatalog.Entry, actor: String, now: Date, storeIDs: ReleaseStoreIDs? = nil, occurrence: Date? = nil,
         requestedVersion: String? = nil
     ) throws -> StoredRelease? {
@@ -63,7 +71,7 @@ struct ReleaseService: Sendable {
     }
 
     /// The draft of a new release in its initial state, with its first event.
-    func newRelease(
+    public func newRelease(
         _ train: TrainCatalog.Entry, machine: ReleaseMachine, branch: String, storeIDs: ReleaseStoreIDs, actor: String, now: Date, detail: String
     ) throws -> NewRelease {
         let kind = machine.kind.isHotfix ? "hotfix" : "regular"
@@ -85,7 +93,7 @@ struct ReleaseService: Sendable {
     /// RC build, store ids, rollout step) in the same write.
     /// - Throws: ``ReleaseTransitionError`` (409 with the allowed actions), `StoreError.notFound`.
     @discardableResult
-    func apply(
+    public func apply(
         _ action: ReleaseAction, to id: Int64, actor: String, at now: Date,
         update: @escaping (inout StoredRelease, inout ReleaseStoreIDs, ReleaseMachine) throws -> Void = { _, _, _ in }
     ) throws -> ReleaseChangeResult {
@@ -127,7 +135,7 @@ struct ReleaseService: Sendable {
     /// (a store halted after another, a store stepping on while the other is halted), as one
     /// audited event `action` with `detail`; `change` may update the stored columns too.
     @discardableResult
-    func recordStores(
+    public func recordStores(
         of id: Int64, action: String, detail: String, actor: String, at now: Date,
         _ change: @escaping (inout StoredRelease, inout ReleaseStoreIDs) -> Void
     ) throws -> StoredRelease {
@@ -143,26 +151,28 @@ struct ReleaseService: Sendable {
 
     // MARK: Encoding
 
+    /// A release's state machine as stored.
     static func encode(_ machine: ReleaseMachine) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: try encoder.encode(machine), as: UTF8.self)
     }
 
-    static func decode(_ json: String) throws -> ReleaseMachine {
+    /// A stored state machine read back; a `ServiceError` when this server cannot read it.
+    public static func decode(_ json: String) throws -> ReleaseMachine {
         do { return try JSONDecoder().decode(ReleaseMachine.self, from: Data(json.utf8)) } catch {
             throw ServiceError(.internalFailure, code: "unreadable_release", message: "the release is stored in a form this server cannot read")
         }
     }
 
     /// The zone calendar versions are dated in: the cadence's, else UTC.
-    static func timeZone(of train: TrainDefinition) -> TimeZone {
+    public static func timeZone(of train: TrainDefinition) -> TimeZone {
         if case .weekly(let weekly) = train.cadence { return weekly.timeZone }
         return TimeZone(identifier: "UTC") ?? .current
     }
 
     /// The feed entry for a step into a notable state, or for a halt.
-    static func notable(_ event: ReleaseEvent, train: String, version: String, releaseID: Int64) -> NotableEvent? {
+    public static func notable(_ event: ReleaseEvent, train: String, version: String, releaseID: Int64) -> NotableEvent? {
         guard event.from != event.to, notableStates.contains(event.to) else { return nil }
         let what: String = switch event.to {
         case .awaitingSignoff: "is awaiting sign-off"

@@ -14,12 +14,18 @@ import Notifications
 ///
 /// A branch that already exists counts as cut, so a scheduler that stopped between the API
 /// call and recording it simply carries on after a restart.
-struct GitBranchCutter: Sendable {
+public struct GitBranchCutter: Sendable {
     let configuration: NotifierConfiguration
     let http: any HTTPExecuting
 
+    /// Creates it with the git hosts' API roots and tokens.
+    public init(configuration: NotifierConfiguration, http: any HTTPExecuting) {
+        self.configuration = configuration
+        self.http = http
+    }
+
     /// Creates `branch` from the tip of `from` in `repository`; answers the commit it points at.
-    func cut(branch: String, from: String, in repository: Repository) async throws(BranchCutError) -> String? {
+    public func cut(branch: String, from: String, in repository: Repository) async throws(BranchCutError) -> String? {
         guard let token = configuration.token(for: repository.provider) else {
             throw BranchCutError("no token for \(repository.provider.rawValue); set \(NotifierConfiguration.tokenVariable(for: repository.provider)) so the train can cut branches")
         }
@@ -86,14 +92,14 @@ struct GitBranchCutter: Sendable {
     }
 
     /// A branch name as a path (slashes kept, as GitHub's ref API expects).
-    static func path(_ text: String) -> String {
+    public static func path(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~/")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
     /// One URL component, slashes encoded (GitLab's project paths and query values).
-    static func component(_ text: String) -> String {
+    public static func component(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
@@ -103,15 +109,17 @@ struct GitBranchCutter: Sendable {
 // MARK: - BranchCutError
 
 /// Why a branch could not be cut; never contains the token.
-struct BranchCutError: Error, Sendable, CustomStringConvertible {
-    var description: String
+public struct BranchCutError: Error, Sendable, CustomStringConvertible {
+    /// What failed, as the host said it.
+    public var description: String
 
-    init(_ description: String) {
+    /// Creates the error.
+    public init(_ description: String) {
         self.description = description
     }
 
     /// The host's status and a short piece of its answer.
-    static func answer(_ response: HTTPResponse, _ operation: String) -> BranchCutError {
+    public static func answer(_ response: HTTPResponse, _ operation: String) -> BranchCutError {
         BranchCutError("could not \(operation): HTTP \(response.status) \(response.bodyText.prefix(200))")
     }
 }
