@@ -207,6 +207,8 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // The seeded mutation engine the parsers' fuzz tests share (no production code uses it).
+        .target(name: "FuzzSupport", path: "Tests/FuzzSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "AgentTests",
             dependencies: ["Agent", "Core", "HTTPClient", "BuildMetrics", "mobile-ops-agent"] + loopbackServerDependencies,
@@ -226,20 +228,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
-        .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core", "JSONScanning"], swiftSettings: swiftSettings),
+        .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core", "JSONScanning", "FuzzSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"], swiftSettings: swiftSettings),
         .testTarget(
             name: "YAMLReadingTests",
-            dependencies: ["YAMLReading", "YAMLBudget", .product(name: "Yams", package: "Yams")],
+            dependencies: ["YAMLReading", "YAMLBudget", "FuzzSupport", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core"], swiftSettings: swiftSettings),
-        .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core", "FuzzSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ImpactTests", dependencies: ["Impact"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReleaseTrainTests",
             dependencies: [
-                "ReleaseTrain", "HTTPClient",
+                "ReleaseTrain", "HTTPClient", "FuzzSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ] + loopbackServerDependencies,

@@ -1,4 +1,5 @@
 import Foundation
+import JSONScanning
 
 extension BuildReport {
     // MARK: Coders
@@ -46,6 +47,9 @@ extension BuildReport {
         do {
             report = try decoder.decode(BuildReport.self, from: data)
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let failure = syntaxFailure(data) {
+                throw .malformed(path: "", message: "not valid JSON: \(failure.message)")
+            }
             throw BuildReportError.from(error)
         } catch {
             throw .malformed(path: "", message: "not valid JSON: \(error.localizedDescription)")
@@ -53,6 +57,25 @@ extension BuildReport {
         let problems = collector.problems + report.problems
         if !problems.isEmpty { throw .invalid(problems) }
         return report
+    }
+
+    /// Why `data` is not JSON, by the byte, or nil if the scanner reads it.
+    ///
+    /// Consulted only once `JSONDecoder` has refused the body: on Linux it says "The given
+    /// data was not valid JSON." for every syntax error, 100,000 nested `[` included, which
+    /// tells the sender nothing. What is accepted is still `JSONDecoder`'s decision.
+    private static func syntaxFailure(_ data: Data) -> JSONScanner.Failure? {
+        data.withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes)
+            do throws(JSONScanner.Failure) {
+                scanner.skipWhitespace()
+                try scanner.skipValue()
+                try scanner.expectEnd()
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
 
     /// The report as JSON, in the same shape ``decode(_:)`` reads.

@@ -1,4 +1,5 @@
 import Testing
+import FuzzSupport
 import Pipelines
 
 /// YAML whose aliases expand exponentially ("billion laughs"), or that nests without end, is
@@ -7,12 +8,7 @@ import Pipelines
     /// Nine levels of nine aliases each: about 387 million nodes from under 400 bytes. With
     /// `asKey`, the biggest one is used as a mapping key, which Yams hashes to find duplicates.
     static func billionLaughs(asKey: Bool) -> String {
-        var lines = ["name: bomb", "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-        for level in 1...8 {
-            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
-        }
-        lines.append(asKey ? "? *a8\n: boom" : "boom: *a8")
-        return lines.joined(separator: "\n")
+        HostileYAML.billionLaughs(header: ["name: bomb"], detonation: asKey ? .key : .value)
     }
 
     @Test(arguments: [false, true])

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import ReleaseTrain
 import Testing
 
@@ -104,12 +105,8 @@ struct TrainParserTests {
 
     @Test("A billion laughs, as values or as a mapping key, is refused at a position", arguments: [false, true])
     func billionLaughs(asKey: Bool) throws {
-        var lines = ["name: bomb", "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-        for level in 1...8 {
-            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
-        }
-        lines.append(asKey ? "? *a8\n: boom" : "boom: *a8")
-        guard case .failure(let failure) = TrainParser.parse(yaml: lines.joined(separator: "\n"), file: "request body") else {
+        let yaml = HostileYAML.billionLaughs(header: ["name: bomb"], detonation: asKey ? .key : .value)
+        guard case .failure(let failure) = TrainParser.parse(yaml: yaml, file: "request body") else {
             Issue.record("a billion laughs was accepted")
             return
         }
