@@ -62,6 +62,23 @@ struct EndToEndTests {
         let slow = try #require(jobs.first { $0["stepKey"] as? String == "slow" })
         let agents = try await fleet.call("GET", "/api/v1/agents")["agents"] as? [[String: Any]] ?? []
         let holder = try #require(agents.first { $0["id"] as? Int == slow["agentID"] as? Int }?["name"] as? String)
+        // The signal alone, timed: `kill(agent:)` also waits for the exit, which Foundation
+        // reports only once the job's orphaned shell (the 12 s sleep) is gone too.
+        let killedAt = ContinuousClock.now
+        Foundation.kill(try #require(fleet.agents[holder]?.processIdentifier), SIGKILL)
+        // Retried within the lease: the server looks at leases every quarter lease, so the
+        // retry should run on the survivor about 1.25 leases (3.75 s) after the kill; 8 s
+        // leaves a busy machine room but fails a retry that waits for anything else.
+        let killedJob = try #require(slow["id"] as? Int)
+        let retried = try await fleet.waitForBuild(buildID, limit: .seconds(30)) { build in
+            (build["jobs"] as? [[String: Any]] ?? []).contains { job in
+                job["stepKey"] as? String == "slow" && job["id"] as? Int ?? 0 > killedJob && ["running", "passed"].contains(job["state"] as? String ?? "")
+            }
+        }
+        let retriedAfter = ContinuousClock.now - killedAt
+        let attempts = (retried["jobs"] as? [[String: Any]] ?? []).filter { $0["stepKey"] as? String == "slow" }.map { "\($0["id"] ?? "?") \($0["state"] ?? "?") on \($0["agentID"] ?? "?")" }
+        print("agent killed mid-job: the slow step runs again \(retriedAfter) after the kill (lease 3 s): \(attempts)")
+        #expect(retriedAfter < .seconds(8), "the retry started \(retriedAfter) after the kill")
         fleet.kill(agent: holder)
 
         let finished = try await fleet.waitForBuild(buildID) { ($0["state"] as? String).map { ["passed", "failed", "canceled"].contains($0) } ?? false }
