@@ -118,7 +118,11 @@ let package = Package(
         ),
         .target(
             name: "Notifications",
-            dependencies: ["Core", "Store", "HTTPClient", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Core", "Store", "HTTPClient",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: swiftSettings
         ),
         // API tokens, agent registration tokens and agent identities.

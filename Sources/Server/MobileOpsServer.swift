@@ -5,6 +5,7 @@ import Hummingbird
 import Insights
 import Logging
 import NIOCore
+import Notifications
 import Releases
 import Scheduling
 import ServiceLifecycle

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import Notifications
 import Store
 
 /// Delivers the team's announcements from the outbox — `regression` (build metrics) and
@@ -11,12 +10,20 @@ import Store
 /// Without a URL the message is marked delivered with the note "skipped: …": the same facts
 /// are in the API, the dashboard and the feed, and a message nobody can receive must neither
 /// pile up as pending nor end up dead.
-struct TeamWebhookHandler: OutboxHandler {
-    let url: String?
-    let http: any HTTPExecuting
-    let userAgent: String
+public struct TeamWebhookHandler: OutboxHandler {
+    private let url: String?
+    private let http: any HTTPExecuting
+    private let userAgent: String
 
-    func deliver(_ message: OutboxMessage) async -> OutboxDeliveryOutcome {
+    /// Creates the handler; a nil `url` skips every message.
+    public init(url: String?, http: any HTTPExecuting, userAgent: String) {
+        self.url = url
+        self.http = http
+        self.userAgent = userAgent
+    }
+
+    /// POSTs the message to the team's URL and says how it went.
+    public func deliver(_ message: OutboxMessage) async -> OutboxDeliveryOutcome {
         guard let url else { return .skipped("no MOBILE_OPS_NOTIFY_WEBHOOK_URL configured") }
         guard (try? JSONSerialization.jsonObject(with: Data(message.payload.utf8))) != nil else {
             return .permanentFailure("the \(message.kind) payload is not JSON")

@@ -1,4 +1,3 @@
-import Notifications
 import ServiceLifecycle
 
 /// Runs the outbox delivery loop beside the HTTP server: graceful shutdown lets the
