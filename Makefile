@@ -9,6 +9,8 @@ TEST_APT_PACKAGES := chromium chromium-driver git python3 python3-venv
 # Selenium comes from PyPI into this virtual environment; the browser tests find its Python
 # through MOBILE_OPS_TEST_PYTHON.
 TEST_VENV := .build/test-venv
+# The benchmarks load the server with wrk (ci-bench intake, Benchmarks/HTTP/run.sh).
+BENCH_APT_PACKAGES := wrk
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 # Release builds link the Swift runtime and Foundation statically (as deploy/Dockerfile does),
@@ -84,6 +86,7 @@ test: deps
 
 ## bench: every benchmark under Benchmarks/ (release mode, loopback only, each stops by itself)
 bench: deps
+	$(call install_missing,$(BENCH_APT_PACKAGES))
 	$(SWIFT) build $(RELEASE_FLAGS) --product mobile-ops-server
 	@# SwiftPM keeps the root package's file list in the benchmark build's manifest; a
 	@# source file added since the last bench build would be missing from it.
