@@ -265,7 +265,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SchedulingTests",
-            dependencies: ["Scheduling", "Store", "Core"],
+            dependencies: ["Scheduling", "Store", "Core", "Pipelines"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
