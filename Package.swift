@@ -169,7 +169,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "DI", "Core", "ReleaseTrain", "Store", "Webhooks", "Pipelines", "Notifications", "HTTPClient", "Impact", "BuildMetrics",
-                "Access", "Scheduling", "Insights", "Releases",
+                "Access", "Scheduling", "Insights", "Releases", "YAMLReading",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -187,7 +187,7 @@ let package = Package(
         .target(
             name: "CLI",
             dependencies: [
-                "HTTPClient", "Core", "Pipelines", "Impact", "BuildMetrics",
+                "HTTPClient", "Core", "Pipelines", "YAMLReading", "Impact", "BuildMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -239,13 +239,13 @@ let package = Package(
             dependencies: ["YAMLReading", "YAMLBudget", "FuzzSupport", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core", "FuzzSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core", "YAMLReading", "FuzzSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ImpactTests", dependencies: ["Impact"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReleaseTrainTests",
             dependencies: [
-                "ReleaseTrain", "HTTPClient", "FuzzSupport",
+                "ReleaseTrain", "YAMLReading", "HTTPClient", "FuzzSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ] + loopbackServerDependencies,

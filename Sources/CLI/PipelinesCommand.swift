@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipelines
+import YAMLReading
 
 /// `mobile-ops pipelines list|reload` (server) and `mobile-ops pipelines validate PATH…` (offline).
 struct PipelinesCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import YAMLReading
 import Yams
 
 /// The pipelines the server knows: every valid definition from the pipelines folder.

@@ -1,4 +1,5 @@
 import Synchronization
+import YAMLReading
 
 /// The server's current pipelines, loaded from a folder at start and reloadable while it runs.
 ///

@@ -32,7 +32,7 @@ public enum PipelineParser {
         let root: Node?
         switch YAMLDocument.compose(yaml, file: file) {
         case .success(let node): root = node
-        case .failure(let diagnostic): return .failure(PipelineDiagnostics([PipelineDiagnostic(diagnostic)]))
+        case .failure(let diagnostic): return .failure(PipelineDiagnostics([diagnostic]))
         }
         guard let root else {
             return failure(file: file, "the file is empty: a pipeline needs at least 'name' and 'steps'")
@@ -40,7 +40,7 @@ public enum PipelineParser {
         var reader = YAMLNodeReader(file: file)
         let result = reader.pipeline(from: root)
         guard reader.diagnostics.isEmpty, let result else {
-            return .failure(PipelineDiagnostics(reader.diagnostics.map(PipelineDiagnostic.init)))
+            return .failure(PipelineDiagnostics(reader.diagnostics))
         }
         return .success(result)
     }

@@ -13,7 +13,7 @@ public enum TrainParser {
         let root: Node?
         switch YAMLDocument.compose(yaml, file: file) {
         case .success(let node): root = node
-        case .failure(let diagnostic): return .failure(TrainDiagnostics([TrainDiagnostic(diagnostic)]))
+        case .failure(let diagnostic): return .failure(TrainDiagnostics([diagnostic]))
         }
         guard let root else {
             return failure(file: file, "the definition is empty: a train needs at least name, repository, platforms and rc_pipeline")
@@ -22,7 +22,7 @@ public enum TrainParser {
         var reader = YAMLNodeReader(file: file, mergeKeys: .plainKeys)
         let definition = reader.train(from: root)
         guard reader.diagnostics.isEmpty, let definition else {
-            return .failure(TrainDiagnostics(reader.diagnostics.map(TrainDiagnostic.init)))
+            return .failure(TrainDiagnostics(reader.diagnostics))
         }
         return .success(definition)
     }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ReleaseTrain
 import Store
+import YAMLReading
 
 // MARK: - TrainCatalog
 

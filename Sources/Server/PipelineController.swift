@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Pipelines
+import YAMLReading
 
 /// `/api/v1/pipelines`: what is loaded, and reloading the folder.
 struct PipelineController: APIController {

@@ -14,7 +14,7 @@ public enum WebhookSigner {
     public static func hmacSHA256Signature(body: [UInt8], secret: String) -> String {
         let key = SymmetricKey(data: Array(secret.utf8))
         let code = HMAC<SHA256>.authenticationCode(for: body, using: key)
-        return "sha256=" + hex(Array(code))
+        return "sha256=" + Hex.encode(code)
     }
 
     /// The header carrying the signature or token for `provider`, e.g. `X-Hub-Signature-256`.
@@ -36,19 +36,5 @@ public enum WebhookSigner {
         case .gitlab:
             return (name, secret)
         }
-    }
-
-    // MARK: Encoding
-
-    /// Lower-case hexadecimal text of `bytes`.
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -4,9 +4,9 @@ import YAMLBudget
 /// jump to it.
 ///
 /// Lines and columns are 1-based, as editors and compilers print them; columns count Unicode
-/// scalars, as libYAML does. Modules that read YAML wrap these in their own public error
-/// types (a pipeline's, a train's), so their callers need not know which reader found them.
-public struct YAMLDiagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+/// scalars, as libYAML does. Modules that read YAML answer these under their own names
+/// (`PipelineDiagnostic`, `TrainDiagnostic`), so every YAML problem prints the same way.
+public struct YAMLDiagnostic: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The file the problem is in, as the caller named it (a path, or `request body`).
     public var file: String
     /// 1-based line of the offending key or value.

@@ -1,6 +1,7 @@
 import Testing
 import FuzzSupport
 import Pipelines
+import YAMLReading
 
 /// YAML whose aliases expand exponentially ("billion laughs"), or that nests without end, is
 /// refused with a positioned diagnostic before anything expands it.

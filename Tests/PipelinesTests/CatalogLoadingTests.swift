@@ -1,5 +1,6 @@
 import Testing
 import Pipelines
+import YAMLReading
 
 /// Loading a folder: good files load even when others are broken, names are unique, and a
 /// reload keeps serving a file's last good version while it is broken.

@@ -1,5 +1,6 @@
 import Testing
 import Pipelines
+import YAMLReading
 
 /// Errors about the shape of a file: YAML syntax, unknown keys, step graphs, and reporting
 /// many problems at once.

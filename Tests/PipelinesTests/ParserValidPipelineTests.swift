@@ -1,6 +1,7 @@
 import Testing
 import Core
 import Pipelines
+import YAMLReading
 
 /// A complete, valid pipeline reads into exactly the values written, and omitted keys take
 /// their documented defaults.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FuzzSupport
 import Pipelines
+import YAMLReading
 
 /// Mutated pipeline definitions through ``PipelineParser``: every input gives a definition or
 /// diagnostics, each positioned in the file; alias bombs through merge keys and deep nesting

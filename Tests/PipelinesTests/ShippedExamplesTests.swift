@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Core
 import Pipelines
+import YAMLReading
 
 /// The example pipelines shipped in the repository's `pipelines/` folder stay valid and
 /// describe what their README promises.

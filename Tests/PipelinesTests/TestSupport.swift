@@ -1,4 +1,5 @@
 import Pipelines
+import YAMLReading
 
 // MARK: - Parsing helpers shared by the tests
 

@@ -1,6 +1,7 @@
 import Testing
 import FuzzSupport
 import ReleaseTrain
+import YAMLReading
 
 /// Mutated train definitions through ``TrainParser`` (YAML from files, JSON from API bodies):
 /// every input gives a definition or diagnostics, each positioned in the named file; deep

@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 import ReleaseTrain
 import Testing
+import YAMLReading
 
 @Suite("Train definitions: YAML in, validated trains or positioned errors out")
 struct TrainParserTests {
