@@ -44,15 +44,17 @@ final class WALCheckpointer: Sendable {
         loop = Task.detached(priority: .utility) {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                connection.asyncWriteWithoutTransaction { db in
-                    // A failed pass (the file removed under a test, the checkpoint lock busy)
-                    // is retried at the next tick; the writer's backstop bounds the log.
-                    guard let pass = try? db.checkpoint(.passive), pass.walFrameCount >= Self.rewindPages else { return }
-                    // The pass copied the log as it was when it began. What the writer committed
-                    // since, the writer copies itself, queued behind the writes under way. A
-                    // reader still using old pages keeps them in the log; the next tick retries.
-                    writer.asyncWriteWithoutTransaction { db in _ = try? db.checkpoint(.passive) }
-                }
+                // A failed pass (the file removed under a test, the checkpoint lock busy)
+                // is retried at the next tick; the writer's backstop bounds the log.
+                let frames = try? await connection.writeWithoutTransaction { db in try db.checkpoint(.passive).walFrameCount }
+                guard let frames, frames >= Self.rewindPages else { continue }
+                // The pass copied the log as it was when it began. What the writer committed
+                // since, the writer copies itself, queued behind the writes under way. The loop
+                // waits for it before its next pass: SQLite runs one checkpoint at a time, and a
+                // pass of ours running beside it (a busy machine stretches both) made the
+                // writer's fail, so the log never rewound. A reader still using old pages keeps
+                // them in the log; the next tick retries.
+                _ = try? await writer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
             }
         }
     }
