@@ -70,7 +70,11 @@ struct OpenAPITests {
         let answer = try await fetch(client, method, uri, token: token, json: json)
         #expect(answer.status == status, "\(method) \(uri)", sourceLocation: sourceLocation)
         let body = try #require(answer.body, "\(method) \(uri): no JSON body", sourceLocation: sourceLocation)
-        let documented = try #require(Self.schema(document, method.rawValue, path, status), "\(method) \(path) documents no JSON \(status.code)", sourceLocation: sourceLocation)
+        // Not #require on the lookup: its failure would print the whole document.
+        guard let documented = Self.schema(document, method.rawValue, path, status) else {
+            Issue.record("\(method) \(path) documents no JSON \(status.code)", sourceLocation: sourceLocation)
+            return body
+        }
         let problems = SchemaValidator(document: document).problems(body, documented)
         #expect(problems.isEmpty, "\(method) \(uri) \(status.code): \(problems)", sourceLocation: sourceLocation)
         return body
