@@ -27,6 +27,9 @@ struct APIModule: DIModule {
         builder.contribute((any APIController).self, .singleton) { (log: any AuditLog) -> any APIController in
             AuditController(log: log)
         }
+        builder.contribute((any APIController).self, .singleton) { () -> any APIController in
+            OpenAPIController()
+        }
 
         builder.register(RouterFactory.self, .singleton, RouterFactory.init(controllers:authenticator:configuration:))
         builder.entryPoint(RouterFactory.self)
