@@ -10,8 +10,10 @@ struct LiveServer {
     let test: TestServer
     /// The port it listens on.
     let port: Int
-    private let services: ServiceGroup
-    private let task: Task<Void, any Error>
+    /// The running group; a test may trigger its shutdown itself.
+    let services: ServiceGroup
+    /// The task running the group; a test may cancel a server that does not stop.
+    let task: Task<Void, any Error>
 
     /// Composes a server with `configure` applied and starts it; returns once it listens.
     static func start(configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> LiveServer {

@@ -1,4 +1,5 @@
-/// Python clients that misbehave on purpose, for `SlowClientTests`.
+/// Python clients that misbehave on purpose, for `SlowClientTests`, and an agent's long poll
+/// (`longpoll`, its wait in seconds as the fourth argument) for it and `ShutdownTests`.
 ///
 /// Raw sockets in Python because the behaviours under test (trickled headers, stalled
 /// chunked bodies, connections held open, a listen backlog) are below what an HTTP client
@@ -110,7 +111,7 @@ enum SlowClientScript {
         _, created = post("/api/v1/agents/tokens", token, {"name": "fleet"})
         _, registered = post("/api/v1/agents/register", json.loads(created)["token"], {"name": "mac-1", "tags": {"platform": "ios"}, "slots": 1})
         try:
-            status, _ = post("/api/v1/agent/jobs/next?wait=3", json.loads(registered)["token"], {})
+            status, _ = post("/api/v1/agent/jobs/next?wait=" + sys.argv[4], json.loads(registered)["token"], {})
             print(status)
         except Exception as error:
             print("error", type(error).__name__)

@@ -12,7 +12,8 @@ import Testing
 struct SlowClientTests {
     private func run(_ shape: String, configure: (inout ServerConfiguration) -> Void) async throws -> String {
         let server = try await LiveServer.start(configure: configure)
-        let output = try await LiveServer.runPython(SlowClientScript.source, arguments: [String(server.port), TestServer.adminToken, shape])
+        let arguments = [String(server.port), TestServer.adminToken, shape, "3"]
+        let output = try await LiveServer.runPython(SlowClientScript.source, arguments: arguments)
         await server.stop()
         return output
     }
