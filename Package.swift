@@ -171,6 +171,7 @@ let package = Package(
                 "DI", "Core", "ReleaseTrain", "Store", "Webhooks", "Pipelines", "Notifications", "HTTPClient", "Impact", "BuildMetrics",
                 "Access", "Scheduling", "Insights", "Releases", "YAMLReading",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

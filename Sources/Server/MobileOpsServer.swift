@@ -2,6 +2,7 @@ import Access
 import DI
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Insights
 import Logging
 import NIOCore
@@ -84,16 +85,35 @@ public struct MobileOpsServer {
 
     /// The Hummingbird application serving the router.
     public func makeApplication(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(
+        let headerTimeout = TimeAmount.nanoseconds(Int64(configuration.headerTimeoutSeconds * 1_000_000_000))
+        let http1 = HTTP1Channel.Configuration(
+            // Early answers (413, 400) close their connection instead of stalling it; a first
+            // request head not complete in time (slowloris) closes it too.
+            additionalChannelHandlers: [EarlyResponseCloser(), HeaderReadTimeout(timeout: headerTimeout)],
+            // Counts only decoded request parts and never fires while a read request is being
+            // answered, so a long poll or a streamed response outlives it.
+            idleTimeout: .nanoseconds(Int64(configuration.idleTimeoutSeconds * 1_000_000_000)),
+            httpDecoderConfiguration: Self.headerLimits
+        )
+        return Application(
             router: router,
-            // Early answers (413, 400) close their connection instead of stalling it.
-            server: .http1(configuration: .init(additionalChannelHandlers: [EarlyResponseCloser()])),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "mobile-ops"),
+            server: .http1(configuration: http1),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "mobile-ops",
+                // Beyond the cap the server stops accepting: new clients wait in the backlog.
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)
+            ),
             services: backgroundServices,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger
         )
     }
+
+    /// Limits NIO's HTTP/1 decoder enforces on a request head. Past them the decoder fails
+    /// and Hummingbird closes the connection without an answer (no 431).
+    static let headerLimits = HTTP1Channel.Configuration.DecoderConfiguration(
+        maxHeaderFieldSize: 32 * 1024, maxHeaderListSize: 64 * 1024, maxHeaderFieldCount: 100
+    )
 
     /// Serves until SIGTERM/SIGINT, then releases every service.
     ///

@@ -30,6 +30,17 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Longest an agent's poll for a job is held open before answering 204, in seconds.
     public var pollSeconds: Double = 25
 
+    /// Seconds a new connection has to send its first complete request head, however the
+    /// bytes trickle (`MOBILE_OPS_HEADER_TIMEOUT_SECONDS`); closes slowloris connections.
+    public var headerTimeoutSeconds: Double = 10
+    /// Seconds a connection may go without a decoded request part while no request is being
+    /// answered (`MOBILE_OPS_IDLE_TIMEOUT_SECONDS`). A request being answered, such as a long
+    /// poll, is never cut by it; it must exceed `pollSeconds` only for uploads that pause.
+    public var idleTimeoutSeconds: Double = 60
+    /// Most connections open at once (`MOBILE_OPS_MAX_CONNECTIONS`); beyond it new ones wait
+    /// in the listen backlog until one closes.
+    public var maxConnections: Int = 4096
+
     /// Git hosts' API roots and tokens for commit statuses (`MOBILE_OPS_GITHUB_TOKEN`, …).
     public var notifier = NotifierConfiguration()
     /// Build metrics: retention, regression rules, regression webhook (`MOBILE_OPS_METRICS_RETENTION_DAYS`, …).
@@ -116,6 +127,26 @@ extension ServerConfiguration {
             }
             configuration.leaseSeconds = seconds
         }
+        try resolveConnectionLimits(into: &configuration, environment: environment)
         return configuration
+    }
+
+    /// The slow-client limits, from environment variables only.
+    private static func resolveConnectionLimits(into configuration: inout ServerConfiguration, environment: [String: String]) throws(ConfigurationError) {
+        func seconds(_ variable: String) throws(ConfigurationError) -> Double? {
+            guard let value = environment[variable], !value.isEmpty else { return nil }
+            guard let seconds = Double(value), seconds >= 0.1, seconds <= 3600 else {
+                throw ConfigurationError(setting: variable, message: "\(variable) must be a number of seconds from 0.1 to 3600, not '\(value)'")
+            }
+            return seconds
+        }
+        if let value = try seconds("MOBILE_OPS_HEADER_TIMEOUT_SECONDS") { configuration.headerTimeoutSeconds = value }
+        if let value = try seconds("MOBILE_OPS_IDLE_TIMEOUT_SECONDS") { configuration.idleTimeoutSeconds = value }
+        if let value = environment["MOBILE_OPS_MAX_CONNECTIONS"], !value.isEmpty {
+            guard let count = Int(value), count >= 1 else {
+                throw ConfigurationError(setting: "MOBILE_OPS_MAX_CONNECTIONS", message: "MOBILE_OPS_MAX_CONNECTIONS must be a whole number of at least 1, not '\(value)'")
+            }
+            configuration.maxConnections = count
+        }
     }
 }

@@ -1,6 +1,4 @@
 import Foundation
-import Logging
-import ServiceLifecycle
 import Testing
 @testable import Server
 
@@ -59,39 +57,9 @@ struct ConnectionCloseTests {
         ("malformed", "400 closed"),
     ])
     func earlyAnswerCloses(shape: String, expected: String) async throws {
-        let test = try await TestServer.make { $0.maxBodySize = 64 * 1024 }
-        defer { try? FileManager.default.removeItem(at: test.directory) }
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = test.server.makeApplication { port in continuation.yield(port) }
-        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task { try await services.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-
-        let output = try await Self.runPython(arguments: [String(port), TestServer.adminToken, shape])
-
-        await services.triggerGracefulShutdown()
-        _ = await task.result
+        let server = try await LiveServer.start { $0.maxBodySize = 64 * 1024 }
+        let output = try await LiveServer.runPython(Self.client, arguments: [String(server.port), TestServer.adminToken, shape])
+        await server.stop()
         #expect(output == expected)
-    }
-
-    /// Runs the client script and returns its one line of output. Its socket timeout bounds the wait.
-    ///
-    /// Waits without blocking a thread: the server under test runs on the same small pool.
-    private static func runPython(arguments: [String]) async throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", client] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        let exited = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in exited.continuation.finish() }
-        try process.run()
-        for await _ in exited.stream {}
-        // One short line: it fits in the pipe, so reading after the exit cannot block.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -1,0 +1,136 @@
+/// Python clients that misbehave on purpose, for `SlowClientTests`, and an agent's long poll
+/// (`longpoll`, its wait in seconds as the fourth argument) for it and `ShutdownTests`.
+///
+/// Raw sockets in Python because the behaviours under test (trickled headers, stalled
+/// chunked bodies, connections held open, a listen backlog) are below what an HTTP client
+/// library lets a test do. Each case prints one line; every wait is bounded by a socket
+/// timeout or a deadline, so a server that misbehaves ends the script with a telling word
+/// rather than hanging the test.
+enum SlowClientScript {
+    static let source = #"""
+    import json, select, socket, sys, threading, time, urllib.request
+    port, token, case = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+    base = "http://127.0.0.1:%d" % port
+
+    def connect():
+        return socket.create_connection(("127.0.0.1", port), timeout=30)
+
+    def closed_within(sock, seconds):
+        # True once the server closes (EOF or reset), False if still open after `seconds`.
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            readable, _, _ = select.select([sock], [], [], 0.2)
+            if readable:
+                try:
+                    if sock.recv(4096) == b"":
+                        return True
+                except OSError:
+                    return True
+        return False
+
+    def healthz(timeout):
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=timeout) as response:
+                return str(response.status)
+        except Exception as error:
+            return "error " + type(error).__name__
+
+    def status_of(sock):
+        data = b""
+        while b"\r\n" not in data:
+            got = sock.recv(4096)
+            if not got:
+                break
+            data += got
+        return data.split(b" ")[1].decode() if b" " in data else "none"
+
+    def request(sock):
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        status = status_of(sock)
+        # /healthz answers a short body; read the rest so the next request starts clean.
+        time.sleep(0.1)
+        sock.setblocking(False)
+        try:
+            sock.recv(65536)
+        except OSError:
+            pass
+        sock.setblocking(True)
+        return status
+
+    if case == "trickle":
+        # One byte of a request line every half second, for at most 15 seconds.
+        sock = connect()
+        line = b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: " + b"a" * 100
+        for byte in line[:30]:
+            try:
+                sock.sendall(bytes([byte]))
+            except OSError:
+                print("closed")
+                sys.exit(0)
+            if closed_within(sock, 0.5):
+                print("closed")
+                sys.exit(0)
+        print("open")
+    elif case.startswith("slowloris"):
+        # 200 connections that trickle their headers, then a new client asks /healthz.
+        loris = []
+        for _ in range(200):
+            sock = connect()
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n")
+            loris.append(sock)
+        stop = threading.Event()
+        def trickle():
+            while not stop.is_set():
+                for sock in loris:
+                    try:
+                        sock.send(b"x")
+                    except OSError:
+                        pass
+                stop.wait(1)
+        threading.Thread(target=trickle, daemon=True).start()
+        print(healthz(20))
+        stop.set()
+    elif case == "chunked":
+        # A chunked body past the 64 KiB limit, then nothing: no last chunk, no close.
+        sock = connect()
+        sock.sendall(("POST /api/v1/repositories HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer %s\r\n"
+                      "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" % token).encode())
+        for _ in range(16):
+            sock.sendall(b"2000\r\n" + b"x" * 8192 + b"\r\n")
+        sock.settimeout(10)
+        try:
+            print(status_of(sock))
+        except socket.timeout:
+            print("timeout")
+    elif case == "longpoll":
+        def post(path, bearer, body):
+            request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                             headers={"Authorization": "Bearer " + bearer, "Content-Type": "application/json"})
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, response.read()
+        _, created = post("/api/v1/agents/tokens", token, {"name": "fleet"})
+        _, registered = post("/api/v1/agents/register", json.loads(created)["token"], {"name": "mac-1", "tags": {"platform": "ios"}, "slots": 1})
+        try:
+            status, _ = post("/api/v1/agent/jobs/next?wait=" + sys.argv[4], json.loads(registered)["token"], {})
+            print(status)
+        except Exception as error:
+            print("error", type(error).__name__)
+    elif case == "cap":
+        # The server allows 3 connections: three kept-alive clients fill it, a fourth waits.
+        held = [connect() for _ in range(3)]
+        first = [request(sock) for sock in held]
+        waiting = connect()
+        waiting.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        again = request(held[0])
+        readable, _, _ = select.select([waiting], [], [], 2)
+        queued = "served" if readable else "queued"
+        for sock in held:
+            sock.close()
+        waiting.settimeout(20)
+        try:
+            later = status_of(waiting)
+        except socket.timeout:
+            later = "timeout"
+        print(" ".join(first), again, queued, later)
+    """#
+}
