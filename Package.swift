@@ -214,6 +214,8 @@ let package = Package(
         // MARK: Tests
         // The seeded mutation engine the parsers' fuzz tests share (no production code uses it).
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport", swiftSettings: swiftSettings),
+        // Strict fakes of the app stores' APIs, shared by the server and end-to-end tests.
+        .target(name: "StoreFakes", path: "Tests/StoreFakes", swiftSettings: swiftSettings),
         .testTarget(
             name: "AgentTests",
             dependencies: ["Agent", "Core", "HTTPClient", "BuildMetrics", "mobile-ops-agent"] + loopbackServerDependencies,
@@ -227,7 +229,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "mobile-ops-server", "mobile-ops-agent", "HTTPClient", "Webhooks", "Core",
+                "mobile-ops-server", "mobile-ops-agent", "HTTPClient", "Webhooks", "Core", "StoreFakes",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ] + loopbackServerDependencies,
             swiftSettings: swiftSettings
@@ -288,7 +290,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
-                "Access", "Scheduling", "Insights", "Releases",
+                "Access", "Scheduling", "Insights", "Releases", "StoreFakes",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -3,10 +3,11 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import StoreFakes
 import Testing
 
-/// A local stand-in for GitHub's refs and commit-status APIs and Google Play's token endpoint
-/// and Android Publisher edits, for the release train run by a real server process.
+/// A local stand-in for GitHub's refs and commit-status APIs, Google's token endpoint and the
+/// strict Android Publisher edits of ``FakeGooglePlay``, for the release train run by a real server process.
 ///
 /// Cutting a branch here also creates it in the local repository the agents clone, so the
 /// release candidate really builds the release branch.
@@ -19,27 +20,62 @@ actor FakeHostAndPlay {
     }
 
     private(set) var recorded: [Recorded] = []
+    /// Answers that were errors, as `METHOD path → status body`: a test expecting none checks it.
+    private(set) var refusals: [String] = []
     let repository: String
+    private var play = FakeGooglePlay(accessToken: FakeHostAndPlay.accessToken)
+    static let accessToken = "ya29.e2e-access-token"
+
+    /// Whether answers to edit commits wait for ``releaseHeldCommits()``.
+    private var holdingCommits = false
+    /// Commits that took effect and whose answers wait.
+    private var heldCommits: [CheckedContinuation<Void, Never>] = []
 
     init(repository: String) {
         self.repository = repository
     }
 
-    /// Play track updates as (status, userFraction), in order.
+    // MARK: Holding commits
+
+    /// From now on, an edit commit takes effect at Play but its answer waits: the caller's
+    /// worst moment to die, the store changed and the caller not told.
+    func holdCommits() {
+        holdingCommits = true
+    }
+
+    /// How many commits took effect and wait for their answers.
+    var heldCommitCount: Int { heldCommits.count }
+
+    /// Sends the held answers (to whoever still listens) and stops holding.
+    func releaseHeldCommits() {
+        holdingCommits = false
+        for commit in heldCommits { commit.resume() }
+        heldCommits = []
+    }
+
+    fileprivate func pauseIfHeld(method: String, path: String) async {
+        guard holdingCommits, method == "POST", path.hasSuffix(":commit") else { return }
+        await withCheckedContinuation { heldCommits.append($0) }
+    }
+
+    /// Play track changes that took effect (committed edits) as (status, userFraction), in order.
     func trackUpdates() -> [(status: String, fraction: Double?)] {
-        recorded.filter { $0.method == "PUT" && $0.path.contains("/tracks/") }.map { request in
-            let json = (try? JSONSerialization.jsonObject(with: Data(request.body.utf8))) as? [String: Any]
-            let release = (json?["releases"] as? [[String: Any]])?.first
-            return (release?["status"] as? String ?? "?", release?["userFraction"] as? Double)
-        }
+        play.history.map { ($0.status, $0.userFraction) }
     }
 
     func requests(containing fragment: String) -> [Recorded] {
         recorded.filter { $0.path.contains(fragment) }
     }
 
-    fileprivate func handle(method: String, path: String, body: String) -> (Int, String) {
-        recorded.append(Recorded(method: method, path: path, body: body))
+    fileprivate func handle(method: String, path: String, headers: [String: String], body: [UInt8]) -> (Int, String) {
+        recorded.append(Recorded(method: method, path: path, body: String(decoding: body, as: UTF8.self)))
+        let answer = answer(method: method, path: path, headers: headers, body: body)
+        if answer.0 >= 400 { refusals.append("\(method) \(path) → \(answer.0) \(answer.1)") }
+        return answer
+    }
+
+    private func answer(method: String, path: String, headers: [String: String], body bytes: [UInt8]) -> (Int, String) {
+        let body = String(decoding: bytes, as: UTF8.self)
         switch method {
         case "GET" where path.contains("/git/ref/heads/"):
             let branch = String(path.split(separator: "/git/ref/heads/").last ?? "main")
@@ -57,15 +93,9 @@ actor FakeHostAndPlay {
         case "POST" where path.contains("/statuses/"):
             return (201, #"{"state": "success"}"#)
         case "POST" where path == "/token":
-            return (200, #"{"access_token": "ya29.e2e-access-token", "expires_in": 3600, "token_type": "Bearer"}"#)
-        case "POST" where path.hasSuffix("/edits"):
-            return (200, #"{"id": "edit-\#(recorded.count)"}"#)
-        case "PUT" where path.contains("/tracks/"), "GET" where path.contains("/tracks/"):
-            return (200, method == "PUT" ? body : #"{"track": "production", "releases": []}"#)
-        case "POST" where path.hasSuffix(":commit"):
-            return (200, #"{"id": "committed"}"#)
-        case "DELETE":
-            return (204, "")
+            return (200, #"{"access_token": "\#(Self.accessToken)", "expires_in": 3600, "token_type": "Bearer"}"#)
+        case _ where path.hasPrefix("/androidpublisher/"):
+            return play.handle(FakeGooglePlay.Request(method: method, path: path, headers: headers, body: bytes))
         default:
             return (404, #"{"error": {"code": 404, "message": "no such fake route", "status": "NOT_FOUND"}}"#)
         }
@@ -105,7 +135,10 @@ actor FakeHostAndPlay {
 
     private static func answer(_ fake: FakeHostAndPlay, _ request: Request) async throws -> Response {
         let body = try await request.body.collect(upTo: 1 << 20)
-        let (status, text) = await fake.handle(method: request.method.rawValue, path: request.uri.path, body: String(buffer: body))
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        let (status, text) = await fake.handle(method: request.method.rawValue, path: request.uri.path, headers: headers, body: Array(buffer: body))
+        await fake.pauseIfHeld(method: request.method.rawValue, path: request.uri.path)
         return Response(status: .init(code: status), headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 

@@ -1,4 +1,3 @@
-import _CryptoExtras
 import Foundation
 import Testing
 
@@ -7,18 +6,6 @@ import Testing
 /// after sign-off, rolls out in steps, halts on a health breach, resumes and completes.
 @Suite("End to end: the release train with a real server and agent", .serialized, .timeLimit(.minutes(4)))
 struct ReleaseTrainEndToEndTests {
-    static let pipeline = """
-        name: e2e-rc
-        triggers:
-          manual: true
-        steps:
-          - key: rc
-            label: Release candidate
-            command: echo "rc of $MOBILE_OPS_RELEASE_VERSION on $(git branch -r --contains HEAD | grep release | tr -d ' ')" && cat README.md
-            agents:
-              platform: android
-        """
-
     static let train = """
         name: e2e-train
         repository: acme/e2e
@@ -39,24 +26,11 @@ struct ReleaseTrainEndToEndTests {
         let fleet = try Fleet()
         defer { fleet.stop() }
         let (repository, _) = try fleet.makeRepository()
-        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048).pkcs8PEMRepresentation
         try await FakeHostAndPlay.run(repository: repository) { fake, url in
-            let account = try JSONSerialization.data(withJSONObject: [
-                "type": "service_account", "private_key": key, "client_email": "bot@acme.iam.gserviceaccount.com", "token_uri": url + "/token",
-            ])
-            try await fleet.startServer(pipeline: Self.pipeline, train: Self.train, environment: [
-                "MOBILE_OPS_GITHUB_API_URL": url, "MOBILE_OPS_GITHUB_TOKEN": "ghp_e2e_token",
-                "MOBILE_OPS_PLAY_SERVICE_ACCOUNT_JSON": String(decoding: account, as: UTF8.self),
-                "MOBILE_OPS_PLAY_API_URL": url, "MOBILE_OPS_PLAY_TOKEN_URL": url + "/token",
-                "MOBILE_OPS_TRAIN_CHECK_SECONDS": "1",
-            ])
-            try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/e2e", "provider": "github", "cloneURL": "file://\#(repository)", "defaultBranch": "main", "webhookSecret": "\#(Fleet.secret)"}"#)
-            try fleet.startAgent("linux", tags: ["platform=android"])
-
-            let started = try await fleet.call("POST", "/api/v1/releases", json: #"{"train": "e2e-train", "store": {"androidPackage": "com.acme.e2e", "androidVersionCodes": ["42"]}}"#)
-            let id = try #require(started["id"] as? Int, "\(started)")
-            // The scheduler cuts release/1.0.0 (in the repository too) and builds the RC on the agent.
-            var release = try await Self.wait(fleet, id, for: "awaiting_signoff")
+            try await fleet.startServer(pipeline: Fleet.releaseCandidatePipeline, train: Self.train, environment: try Fleet.releaseEnvironment(fakeURL: url))
+            var release = try await fleet.startReleaseToSignOff(train: "e2e-train", repository: repository)
+            let id = try #require(release["id"] as? Int, "\(release)")
+            // The scheduler cut release/1.0.0 (in the repository too) and built the RC on the agent.
             #expect(try FakeHostAndPlay.git(["branch", "--list", "release/*"], in: repository).contains("release/1.0.0"))
             let rcBuild = try #require(release["rcBuildID"] as? Int)
             let build = try await fleet.call("GET", "/api/v1/builds/\(rcBuild)")
@@ -67,7 +41,7 @@ struct ReleaseTrainEndToEndTests {
 
             // QA signs off: submitted to Play, then the first rollout step.
             try await fleet.call("POST", "/api/v1/releases/\(id)/approve", json: #"{"gate": "qa"}"#)
-            release = try await Self.wait(fleet, id, for: "rolling_out")
+            release = try await fleet.waitForRelease(id, state: "rolling_out")
             // The state is stored before the store call returns: wait for Play to see the step.
             try await Self.eventually("Play at 20 %") { await fake.trackUpdates().last.map { $0.status == "inProgress" && $0.fraction == 0.2 } ?? false }
 
@@ -80,13 +54,15 @@ struct ReleaseTrainEndToEndTests {
 
             // Resume, soak, complete.
             try await fleet.call("POST", "/api/v1/releases/\(id)/resume")
-            release = try await Self.wait(fleet, id, for: "released", limit: .seconds(60))
+            release = try await fleet.waitForRelease(id, state: "released", limit: .seconds(60))
             #expect(await fake.trackUpdates().last?.status == "completed")
             let events = (release["events"] as? [[String: Any]] ?? []).compactMap { $0["action"] as? String }
             for expected in ["cut_branch", "rc_build_started", "rc_build_passed", "approve", "submit", "halt", "resume", "rollout_complete"] {
                 #expect(events.contains(expected), "missing \(expected) in \(events)")
             }
             #expect(await fake.requests(containing: "/git/refs").count == 1)
+            let refusals = await fake.refusals
+            #expect(refusals.isEmpty, "the fakes refused: \(refusals)")
         }
     }
 
@@ -98,18 +74,5 @@ struct ReleaseTrainEndToEndTests {
             try await Task.sleep(for: .milliseconds(200))
         }
         Issue.record("\(what) did not happen within 30 s")
-    }
-
-    /// Polls the release until it reaches `state`.
-    static func wait(_ fleet: Fleet, _ id: Int, for state: String, limit: Duration = .seconds(90)) async throws -> [String: Any] {
-        let deadline = ContinuousClock.now + limit
-        var last: [String: Any] = [:]
-        while ContinuousClock.now < deadline {
-            last = try await fleet.call("GET", "/api/v1/releases/\(id)")
-            if last["state"] as? String == state { return last }
-            try await Task.sleep(for: .milliseconds(250))
-        }
-        Issue.record("release \(id) did not reach \(state): \(last["state"] ?? "?"), problem: \(last["problem"] ?? "none")")
-        return last
     }
 }

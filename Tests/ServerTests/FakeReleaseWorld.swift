@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import StoreFakes
 import Testing
 
 // MARK: - FakeReleaseWorld
@@ -32,7 +33,7 @@ actor FakeReleaseWorld {
     /// Answers that were errors, as `METHOD path → status`: a test expecting none checks it.
     private(set) var refusals: [String] = []
     private(set) var appStore = FakeAppStoreConnect()
-    private(set) var play = FakeGooglePlay()
+    private(set) var play = FakeGooglePlay(accessToken: FakeReleaseWorld.accessToken)
 
     /// Whether Play rollout updates (`inProgress` track PUTs) wait for ``releaseRollouts()``.
     private var holdingRollouts = false
@@ -106,7 +107,7 @@ actor FakeReleaseWorld {
         case ("POST", "/team-webhook"):
             return (200, #"{"ok": true}"#)
         case (_, let p) where p.hasPrefix("/androidpublisher/"):
-            return play.handle(request)
+            return play.handle(FakeGooglePlay.Request(method: request.method, path: request.path, headers: request.headers, body: request.body))
         case (_, let p) where p.hasPrefix("/v1/"):
             return appStore.handle(request)
         default:
