@@ -1,0 +1,41 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import Server
+
+extension AccessMatrixTests {
+    @Test("/feed.json?token= gets what the same token gets as a header; the URL's token stays out of the log and answers")
+    func feedQueryToken() async throws {
+        let logs = RecordedLogs()
+        let row = try #require(try AccessMatrix.shipped().rows.first { $0.operation == "GET /feed.json" })
+        try await TestServer.make(logs: logs, configure: { ReleaseFiles.install(in: $0, train: nil) }).test { client in
+            var fixture = try await AccessFixture.make(client)
+            var problems: [String] = []
+            for column in AccessMatrix.Credential.allCases {
+                for credential in fixture.credentials[column] ?? [] {
+                    // Only a bearer value has a query form; `Basic` and `Token` have none.
+                    let uri: String
+                    if let authorization = credential.authorization {
+                        guard authorization.hasPrefix("Bearer") else { continue }
+                        let value = authorization.dropFirst("Bearer".count).trimmingCharacters(in: .whitespaces)
+                        uri = "/feed.json?token=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)
+                    } else {
+                        uri = "/feed.json"
+                    }
+                    let answer = try await AccessRequest(method: .get, uri: uri)
+                        .send(client, operation: row.operation, authorization: nil, credential: credential.label)
+                    fixture.answers.append(answer)
+                    if let problem = Self.problem(with: answer, expected: row.outcome(column), row: row) {
+                        problems.append("?token= with \(column.rawValue) (\(credential.label)): \(problem): \(answer.text.prefix(160))")
+                    }
+                    if row.outcome(column) == .ok { #expect(answer.headers[.contentType]?.hasPrefix("application/feed+json") == true) }
+                }
+            }
+            #expect(problems == [])
+            #expect(Self.tokenLeaks(fixture.secrets, in: fixture.answers) == [])
+            #expect(logs.all.contains { $0.contains("/feed.json") })
+            #expect(Self.loggedTokens(fixture.secrets, in: logs.all) == [])
+        }
+    }
+}
