@@ -47,6 +47,19 @@ extension AccessMatrixTests {
                             problems.append("\(row.operation) with \(column.rawValue) (\(credential.label)): \(problem): \(answer.text.prefix(160))")
                         }
                     }
+                    // A refused call is refused before its body is read: a broken body changes
+                    // nothing. Not for webhooks, whose body names the repository whose secret signs it.
+                    let signed = row.outcomes.allSatisfy { $0 == .unauthorized }
+                    if row.outcome(column) != .ok, !signed, request.body != nil, let credential = fixture.credentials[column]?.first {
+                        var broken = request
+                        broken.body = "not json"
+                        let answer = try await broken.send(client, operation: row.operation, authorization: credential.authorization, credential: credential.label)
+                        fixture.answers.append(answer)
+                        calls += 1
+                        if let problem = Self.problem(with: answer, expected: row.outcome(column), row: row) {
+                            problems.append("\(row.operation) with \(column.rawValue) (\(credential.label)) and a broken body: \(problem): \(answer.text.prefix(160))")
+                        }
+                    }
                 }
             }
             #expect(calls > 1000)
