@@ -3,7 +3,7 @@ import Testing
 @testable import Server
 
 /// The access table (`OpenAPIAccessMatrix`) against the OpenAPI document, and against the
-/// server's answers (`+Calls`, `+Secrets`, `+Feed`).
+/// server's answers (`+Calls`, `+Secrets`, `+OutsideTheHeader`).
 @Suite("Access control matrix: who may call what")
 struct AccessMatrixTests {
     /// The document's operations with their `x-mobile-ops-scope` and whether they take a registration token.
