@@ -54,15 +54,17 @@ public final class AgentAuthService: Sendable {
         try store.removeAgent(id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "agent.remove", subject: "agent:\(id)"))
     }
 
+    /// Checks a registration token without registering anything, so that the HTTP layer can
+    /// refuse a caller without one before reading (and judging) the request body.
+    /// - Throws: `ServiceError` 401 for an unknown or revoked registration token.
+    public func checkRegistrationToken(_ text: String) throws {
+        _ = try registrationToken(text)
+    }
+
     /// Registers an agent presenting a registration token.
     /// - Throws: `ServiceError` 401 for an unknown or revoked registration token.
     public func register(_ registration: AgentRegistration, registrationToken text: String) throws -> AgentRegistered {
-        guard let value = TokenValue(parsing: text, prefix: "mor"),
-              let stored = try store.activeRegistrationTokenHash(id: value.id),
-              TokenValue.constantTimeEquals(value.hash, stored)
-        else {
-            throw ServiceError.unauthorized("the registration token is unknown or revoked; create one with 'mobile-ops agents tokens create'")
-        }
+        let value = try registrationToken(text)
         let name = registration.name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.count <= 100 else {
             throw ServiceError.badRequest("name must be 1 to 100 characters", code: "invalid_name")
@@ -73,6 +75,17 @@ public final class AgentAuthService: Sendable {
         let agentToken = TokenValue.generate(prefix: "moa")
         let agent = try store.registerAgent(registration, registrationTokenID: value.id, tokenID: agentToken.id, secretHash: agentToken.hash, now: clock.now)
         return AgentRegistered(agentID: agent.id, token: agentToken.text, leaseSeconds: leaseSeconds)
+    }
+
+    /// The parsed registration token, when it is one of ours and active.
+    private func registrationToken(_ text: String) throws -> TokenValue {
+        guard let value = TokenValue(parsing: text, prefix: "mor"),
+              let stored = try store.activeRegistrationTokenHash(id: value.id),
+              TokenValue.constantTimeEquals(value.hash, stored)
+        else {
+            throw ServiceError.unauthorized("the registration token is unknown or revoked; create one with 'mobile-ops agents tokens create'")
+        }
+        return value
     }
 
     /// The agent calling, from its bearer token.

@@ -18,8 +18,12 @@ struct AgentController: APIController {
     var routes: [Route] {
         administration + [
             Route(.post, "/api/v1/agents/register", scope: nil) { request, _ in
+                // The token before the body, as on every other route: a caller without a
+                // registration token gets 401, never a verdict on what it sent.
+                let token = request.bearerToken ?? ""
+                try auth.checkRegistrationToken(token)
                 let registration = try await request.decodeJSON(AgentRegistration.self, limit: configuration.maxBodySize)
-                return try .json(auth.register(registration, registrationToken: request.bearerToken ?? ""), status: .created)
+                return try .json(auth.register(registration, registrationToken: token), status: .created)
             },
             Route(.post, "/api/v1/agent/jobs/next", scope: nil) { request, _ in
                 let agent = try auth.agent(bearerToken: request.bearerToken)

@@ -21,12 +21,14 @@ struct TestServer {
     ///
     /// `clock` replaces the system clock for every service and background loop. A test that
     /// drives the periodic checks itself passes `backgroundServices: false`, so no loop runs
-    /// a check of its own when the test moves the clock.
+    /// a check of its own when the test moves the clock. With `logs`, every service and the
+    /// router log into it at trace level; without, only critical lines are written.
     static func make(
         adminToken: String? = TestServer.adminToken,
         in directory: URL? = nil,
         clock: (any TimeSource)? = nil,
         backgroundServices: Bool = true,
+        logs: RecordedLogs? = nil,
         configure: (inout ServerConfiguration) -> Void = { _ in },
         customize: (inout ContainerBuilder) -> Void = { _ in }
     ) async throws -> TestServer {
@@ -39,8 +41,8 @@ struct TestServer {
         try FileManager.default.createDirectory(atPath: configuration.pipelinesPath, withIntermediateDirectories: true)
         try TestPipelines.ci.write(toFile: configuration.pipelinesPath + "/app-ci.yml", atomically: true, encoding: .utf8)
         configure(&configuration)
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
+        var logger = logs?.logger() ?? Logger(label: "test")
+        if logs == nil { logger.logLevel = .critical }
         var server = try await MobileOpsServer.compose(configuration: configuration, logger: logger) { builder in
             builder.override((any TimeSource).self, instance: clock ?? SystemClock(offset: DateShift.whole))
             customize(&builder)

@@ -1,0 +1,85 @@
+import Foundation
+import HTTPTypes
+@testable import Server
+
+extension AccessFixture {
+    /// Operations whose request below the handler refuses (400, 409) by design: a valid one
+    /// would end the seeded job, need a whole report or graph, or reach a git host.
+    static let refusedByTheHandler: Set<String> = [
+        "POST /api/v1/agent/jobs/{id}/finish", "POST /api/v1/agent/jobs/{id}/impact", "POST /api/v1/agent/jobs/{id}/metrics",
+        "POST /api/v1/impact", "POST /api/v1/metrics/builds", "GET /api/v1/releases/{id}/notes",
+    ]
+
+    /// The request to send for a documented operation: its path filled with the seeded ids,
+    /// and a body that passes the handler's checks where one is cheap to write, so that a call
+    /// let through gets as far as it can: a 2xx, but for `refusedByTheHandler`, whose 400 or
+    /// 409 from the handler still shows that authentication let the call through.
+    func request(for row: AccessMatrix.Row) -> AccessRequest {
+        let method = HTTPRequest.Method(rawValue: row.method) ?? .get
+        var request = AccessRequest(method: method, uri: fill(row.path, operation: row.operation))
+        switch row.operation {
+        case "POST /api/v1/agent/jobs/next":
+            request.uri += "?wait=0"
+        case "PUT /api/v1/agent/jobs/{id}/artifacts":
+            request.uri += "?path=matrix.txt"
+            request.body = "matrix artifact"
+            request.headers[.contentType] = "application/octet-stream"
+        case "POST /api/v1/agent/jobs/{id}/checkout":
+            request.body = #"{"commitSHA": "\#(String(repeating: "a", count: 40))"}"#
+        case "POST /api/v1/agent/jobs/{id}/log":
+            request.body = "matrix line\n"
+            request.headers[.logSequence] = "1"
+        case "POST /api/v1/agent/jobs/{id}/finish", "POST /api/v1/agent/jobs/{id}/impact", "POST /api/v1/agent/jobs/{id}/metrics",
+            "POST /api/v1/impact", "POST /api/v1/metrics/builds":
+            request.body = "{}"
+        case "POST /api/v1/agents/register":
+            request.body = #"{"name": "matrix-android", "tags": {"platform": "android"}, "slots": 1}"#
+        case "POST /api/v1/agents/tokens":
+            request.body = #"{"name": "matrix-created"}"#
+        case "POST /api/v1/builds":
+            request.body = #"{"pipeline": "app-ci", "repository": "acme/ios-app", "branch": "main", "commit": "def456"}"#
+        case "POST /api/v1/releases":
+            request.body = #"{"train": "matrix-train"}"#
+        case "POST /api/v1/releases/{id}/{action}":
+            request.body = #"{"reason": "access matrix"}"#
+        case "POST /api/v1/repositories":
+            request.body = #"{"name": "acme/matrix-new", "provider": "github", "cloneURL": "https://github.com/acme/matrix-new.git"}"#
+        case "POST /api/v1/tokens":
+            request.body = #"{"name": "matrix-created", "scopes": ["read"]}"#
+        case "POST /api/v1/trains":
+            request.body = Self.train.replacingOccurrences(of: "matrix-train", with: "matrix-train-2")
+        case "POST /api/v1/webhooks/github":
+            request.body = TestPipelines.githubPush()
+            request.headers = [.init("X-GitHub-Event")!: "push", .init("X-GitHub-Delivery")!: UUID().uuidString]
+        case "POST /api/v1/webhooks/gitlab":
+            request.body = #"{"object_kind": "push", "ref": "refs/heads/main", "after": "\#(String(repeating: "2", count: 40))", "project": {"path_with_namespace": "acme/gl-app", "git_http_url": "https://gitlab.com/acme/gl-app.git"}, "commits": []}"#
+            request.headers = [.init("X-Gitlab-Event")!: "Push Hook"]
+        case "POST /api/v1/webhooks/bitbucket":
+            request.body = #"{"actor": {"display_name": "Dev"}, "repository": {"full_name": "acme/bb-app"}, "push": {"changes": []}}"#
+            request.headers = [.init("X-Event-Key")!: "repo:push", .init("X-Request-UUID")!: UUID().uuidString]
+        default:
+            break
+        }
+        return request
+    }
+
+    /// The path with its parameters replaced by seeded ids. Removals get objects of their
+    /// own, so a DELETE let through takes no credential and nothing a later line needs.
+    private func fill(_ path: String, operation: String) -> String {
+        let id: String
+        switch operation {
+        case "DELETE /api/v1/repositories/{id}": id = "\(ids.doomedRepository)"
+        case "DELETE /api/v1/agents/{id}": id = "\(ids.doomedAgent)"
+        case "DELETE /api/v1/agents/tokens/{id}": id = ids.doomedRegistrationToken
+        case "DELETE /api/v1/tokens/{id}": id = ids.doomedToken
+        default:
+            let prefixes: [(String, String)] = [
+                ("/api/v1/agent/jobs/", "\(ids.job)"), ("/api/v1/jobs/", "\(ids.job)"), ("/api/v1/builds/", "\(ids.build)"),
+                ("/builds/", "\(ids.build)"), ("/api/v1/artifacts/", "\(ids.artifact)"), ("/api/v1/releases/", "\(ids.release)"),
+                ("/api/v1/repositories/", "\(ids.repository)"), ("/api/v1/trains/", "matrix-train"),
+            ]
+            id = prefixes.first { path.hasPrefix($0.0) }?.1 ?? "1"
+        }
+        return path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{action}", with: "halt")
+    }
+}
