@@ -71,11 +71,12 @@ extension DiskFullTests {
     }
 
     /// Sends new items from `first` on until one is refused (at most `limit`): a write may
-    /// still fit in space SQLite had already taken (its log is reused after a checkpoint).
+    /// still fit in space SQLite had already taken (once checkpointed, the `-wal` file is
+    /// written again from its start; it can hold a few hundred pages from the migrations).
     /// Every answer must be `success` or the refusal. Returns the accepted items' answers,
     /// the refused item and the next unused index.
     static func writeUntilRefused(
-        _ client: HTTPClient, _ what: String, first: Int, limit: Int = 60, success: Int, request: (Int) -> HTTPRequest
+        _ client: HTTPClient, _ what: String, first: Int, limit: Int = 400, success: Int, request: (Int) -> HTTPRequest
     ) async throws -> (accepted: [Int: HTTPResponse], refused: Int?, next: Int) {
         var accepted: [Int: HTTPResponse] = [:]
         for index in first..<(first + limit) {
