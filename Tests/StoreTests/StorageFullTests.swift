@@ -95,6 +95,7 @@ struct StorageFullTests {
 
     @Test("ENOSPC from a real file write (/dev/full) and Foundation's out-of-space errors are storageFull; other errors are not")
     func fileWrites() throws {
+        defer { directory.remove() }
         let handle = try #require(FileHandle(forWritingAtPath: "/dev/full"), "/dev/full is missing")
         defer { try? handle.close() }
         let error = #expect(throws: (any Error).self) { try handle.write(contentsOf: Data(repeating: 1, count: 4096)) }
@@ -107,6 +108,5 @@ struct StorageFullTests {
         let ioError = DatabaseError(resultCode: .SQLITE_IOERR_WRITE, message: "disk I/O error")
         #expect(!StoreError(ioError, writing: "the database", folder: directory.url.path).isStorageFull)
         #expect(StoreError(DatabaseError(resultCode: .SQLITE_FULL), writing: "the database", folder: nil).isStorageFull)
-        directory.remove()
     }
 }
