@@ -231,6 +231,8 @@ let package = Package(
             dependencies: [
                 "mobile-ops-server", "mobile-ops-agent", "HTTPClient", "Webhooks", "Core", "StoreFakes",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                // To check a stopped server's file with SQLite itself (`PRAGMA integrity_check`).
+                .product(name: "GRDB", package: "GRDB.swift"),
             ] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),

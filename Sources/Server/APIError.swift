@@ -91,6 +91,19 @@ extension APIError {
         }
     }
 
+    /// 503 `storage_full`: the server's disk has no space left, so the write was refused
+    /// whole (nothing of it is stored); reads keep working.
+    ///
+    /// `Retry-After: 30`: space comes back through an operator (deleting files, growing the
+    /// volume), which takes minutes, not milliseconds; 30 s keeps clients that honour it
+    /// (agents, the CLI, scripts) from hammering a server that logs every refusal, yet lets
+    /// them through within half a minute of space returning.
+    public static let storageFull = APIError(
+        .serviceUnavailable, code: "storage_full",
+        message: "the server's disk is full, so nothing was stored; retry later. Operators: free space on the disk holding the database (see docs/operations.md)",
+        headers: [.retryAfter: "30"]
+    )
+
     /// 500 with a message safe to show; details go to the log, not the client.
     public static func internalError(requestID: String) -> APIError {
         APIError(.internalServerError, code: "internal_error", message: "the server failed to handle this request; see its log for request id \(requestID)")

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import Store
 
 /// The folder that holds uploaded artifacts' bytes, beside the database
 /// (`.mobile-ops/artifacts` by default); the store keeps what each file is.
@@ -27,8 +28,19 @@ struct ArtifactFiles: Sendable {
         let sha256: String
     }
 
-    /// Streams `body` to a new file. - Throws: 413 past the limit, 500 on a disk error.
+    /// Streams `body` to a new file.
+    /// - Throws: 413 past the limit; `StoreError.storageFull` (503) when the disk is full, so
+    ///   an upload is refused the same way as a database write; 500 on another disk error.
     func receive(_ body: RequestBody) async throws -> Received {
+        do {
+            return try await store(body)
+        } catch {
+            let failure = StoreError(error, writing: "an artifact", folder: directory)
+            throw failure.isStorageFull ? failure : error
+        }
+    }
+
+    private func store(_ body: RequestBody) async throws -> Received {
         let incoming = directory + "/incoming"
         try FileManager.default.createDirectory(atPath: incoming, withIntermediateDirectories: true)
         let name = UUID().uuidString.lowercased()

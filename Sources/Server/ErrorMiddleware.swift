@@ -54,6 +54,11 @@ struct ErrorMiddleware: RouterMiddleware {
         case let .notFound(message): return .notFound(message)
         case .jobNotHeld: return APIError(.conflict, code: "job_not_held", message: error.description)
         case .lastAdminToken: return APIError(.conflict, code: "last_admin_token", message: error.description)
+        case .storageFull:
+            // One line per refused request, with what failed; the client is told only that
+            // the server's disk is full (no paths) and when to try again.
+            context.logger.error("storage full: write refused", metadata: ["error": "\(error)"])
+            return .storageFull
         default:
             context.logger.error("store error", metadata: ["error": "\(error)"])
             return .internalError(requestID: context.requestID)

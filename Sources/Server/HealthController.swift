@@ -12,7 +12,9 @@ struct HealthController: APIController {
             },
             Route(.get, "/readyz", scope: nil) { _, _ in
                 // Unauthenticated: the answer says ready or not, never where the data lives
-                // or which build runs there.
+                // or which build runs there. A full disk leaves it ready: reads still work,
+                // writes answer 503 `storage_full` and recover by themselves, and with one
+                // server per database there is nowhere else to send the traffic.
                 let ready = database.isReady()
                 let body = ready ? Readiness(status: "ready") : Readiness(status: "not_ready", reason: "the database is not available")
                 return try .json(body, status: ready ? .ok : .serviceUnavailable)

@@ -63,6 +63,7 @@ extension OpenAPIDocument {
 "NotFound": {"description":"An unknown id.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Error"}}}},
 "Conflict": {"description":"A name taken, or a state that does not allow the action.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Error"}}}},
 "PayloadTooLarge": {"description":"A body over the limit.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Error"}}}},
+"StorageFull": {"description":"The server's disk is full (`storage_full`): nothing of the request was stored. Retry after `Retry-After` seconds; reads keep working.","headers":{"Retry-After":{"description":"Seconds to wait before retrying (30).","schema":{"type":"integer"}}},"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Error"}}}},
 "InternalError": {"description":"The server failed; the message names the request id.","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Error"}}}}
 },
 "securitySchemes": {

@@ -24,7 +24,7 @@ enum OpenAPIDocument {
   "info": {
     "title": "MobileOps HTTP API",
     "version": "1",
-    "description": "Every route the server answers. Errors share one shape (`Error`); an unknown path is 404 and a known path with the wrong method 405 with `Allow`. Each operation's `x-mobile-ops-scope` is the scope its token needs: read < write < admin (each includes the ones before), `agent` for agent tokens, `signature` for webhook deliveries, `none` for public endpoints. Kept in step with the router by Tests/ServerTests/OpenAPITests.swift. Human guide: docs/api.md."
+    "description": "Every route the server answers. Errors share one shape (`Error`); an unknown path is 404 and a known path with the wrong method 405 with `Allow`. Any operation that writes may answer 503 `storage_full` with `Retry-After` when the server's disk is full (`StorageFull`); nothing of it is stored. Each operation's `x-mobile-ops-scope` is the scope its token needs: read < write < admin (each includes the ones before), `agent` for agent tokens, `signature` for webhook deliveries, `none` for public endpoints. Kept in step with the router by Tests/ServerTests/OpenAPITests.swift. Human guide: docs/api.md."
   },
   "servers": [
     {

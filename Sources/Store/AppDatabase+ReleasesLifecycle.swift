@@ -85,7 +85,7 @@ extension AppDatabase {
             if error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
                 throw StoreError.conflict("the train already has a release of that version")
             }
-            throw StoreError.database("\(error)")
+            throw storeError(error)
         }
     }
 

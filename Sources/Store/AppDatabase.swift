@@ -34,7 +34,9 @@ public struct AppDatabase: Sendable {
         do {
             try Self.migrator.migrate(writer)
         } catch {
-            throw StoreError.database("migrating the database failed: \(error)")
+            // A server started on a full disk says so, rather than "migration failed".
+            let failure = StoreError(error, writing: "the database's migrations", folder: nil)
+            throw failure.isStorageFull ? failure : StoreError.database("migrating the database failed: \(error)")
         }
         do {
             checkpointer = try path.map { try WALCheckpointer(path: $0, writer: writer) }
@@ -66,26 +68,35 @@ extension AppDatabase {
     func write<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try writer.write(updates)
-        } catch let error as StoreError {
-            throw error
         } catch {
-            throw StoreError.database("\(error)")
+            throw storeError(error)
         }
+    }
+
+    /// `error` as the store's error: a full disk becomes `.storageFull`, wherever SQLite
+    /// noticed it (a statement, the commit, growing the `-shm` file).
+    func storeError(_ error: any Error) -> StoreError {
+        let file = writer.path
+        let folder = file.hasPrefix("/") ? URL(fileURLWithPath: file).deletingLastPathComponent().path : nil
+        return StoreError(error, writing: "the database", folder: folder)
     }
 
     /// Writes each item in its own savepoint of one transaction (a group commit): one
     /// failing item is rolled back alone and answered with its error; the others commit
     /// together. Answers one result per item, in order.
+    ///
+    /// A full disk is not one item's fault: SQLite may already have rolled the whole
+    /// transaction back, so every item is answered `.storageFull` and none is committed.
     func writeEach<Item, Output>(_ items: [Item], _ update: (Database, Item) throws -> Output) -> [Result<Output, StoreError>] {
         do {
             return try write { db in
-                items.map { item in
+                try items.map { item in
                     do {
                         return .success(try Self.inItemSavepoint(db) { try update(db, item) })
-                    } catch let error as StoreError {
-                        return .failure(error)
                     } catch {
-                        return .failure(StoreError.database("\(error)"))
+                        let failure = storeError(error)
+                        if failure.isStorageFull { throw failure }
+                        return .failure(failure)
                     }
                 }
             }
@@ -105,6 +116,10 @@ extension AppDatabase {
             try db.cachedStatement(sql: "RELEASE SAVEPOINT item").execute()
             return value
         } catch {
+            // After SQLITE_FULL or an I/O error SQLite may have rolled back the whole
+            // transaction, savepoint included: then there is nothing to roll back, and the
+            // caller must see the original error, not "no such savepoint".
+            guard db.isInsideTransaction else { throw error }
             try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT item").execute()
             try db.cachedStatement(sql: "RELEASE SAVEPOINT item").execute()
             throw error
@@ -115,10 +130,8 @@ extension AppDatabase {
     func read<T>(_ value: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try writer.read(value)
-        } catch let error as StoreError {
-            throw error
         } catch {
-            throw StoreError.database("\(error)")
+            throw storeError(error)
         }
     }
 }

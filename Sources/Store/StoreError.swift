@@ -21,6 +21,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case databaseInUse(path: String)
     /// Revoking this token would leave no active admin token: nobody could manage tokens.
     case lastAdminToken(id: String)
+    /// The disk holding the database (or the artifacts beside it) has no space left, so the
+    /// write was refused whole; reads still work, and writes work again once space is freed.
+    /// The text says what was being written and what failed, for the log.
+    case storageFull(String)
     /// Any other database failure, with SQLite's message.
     case database(String)
 
@@ -41,6 +45,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path) is in use by another MobileOps server process (it holds \(path).lock); stop that server, or point --database (MOBILE_OPS_DATABASE) at another file"
         case let .lastAdminToken(id):
             "token \(id) is the last active admin token; create another admin token before revoking it"
+        case let .storageFull(detail):
+            "no space left on the disk holding the database (\(detail)); free space there or grow it: writes are refused until then, reads keep working"
         case let .conflict(message), let .notFound(message), let .database(message):
             message
         }

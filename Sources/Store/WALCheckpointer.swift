@@ -44,8 +44,9 @@ final class WALCheckpointer: Sendable {
         loop = Task.detached(priority: .utility) {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                // A failed pass (the file removed under a test, the checkpoint lock busy)
-                // is retried at the next tick; the writer's backstop bounds the log.
+                // A failed pass (the file removed under a test, the checkpoint lock busy, a
+                // full disk the database file cannot grow on) is retried at the next tick;
+                // the writer's backstop bounds the log.
                 let frames = try? await connection.writeWithoutTransaction { db in try db.checkpoint(.passive).walFrameCount }
                 guard let frames, frames >= Self.rewindPages else { continue }
                 // The pass copied the log as it was when it began. What the writer committed

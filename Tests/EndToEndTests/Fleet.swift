@@ -16,9 +16,13 @@ final class Fleet {
     private(set) var agents: [String: Process] = [:]
     private(set) var port = 0
     private(set) var registrationToken = ""
+    /// The server's SQLite file; its artifacts go in `artifacts/` beside it. A test may move
+    /// it (onto a small file system) before starting the server.
+    var database: URL
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-e2e-\(UUID().uuidString)")
+        database = root.appendingPathComponent("db.sqlite")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("pipelines"), withIntermediateDirectories: true)
     }
 
@@ -32,8 +36,8 @@ final class Fleet {
 
     // MARK: Processes
 
-    /// Starts the server with a short lease and waits until it listens.
-    func startServer(pipeline: String, train: String? = nil, environment: [String: String] = [:]) async throws {
+    /// Starts the server (with a short lease unless told otherwise) and waits until it listens.
+    func startServer(pipeline: String, train: String? = nil, environment: [String: String] = [:], leaseSeconds: Int = 3) async throws {
         try pipeline.write(to: root.appendingPathComponent("pipelines/e2e.yml"), atomically: true, encoding: .utf8)
         if let train {
             try FileManager.default.createDirectory(at: root.appendingPathComponent("pipelines/trains"), withIntermediateDirectories: true)
@@ -42,9 +46,9 @@ final class Fleet {
         let process = Process()
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
         process.executableURL = Self.binaries.appendingPathComponent("mobile-ops-server")
-        process.arguments = ["--port", "0", "--database", root.appendingPathComponent("db.sqlite").path,
+        process.arguments = ["--port", "0", "--database", database.path,
                              "--pipelines", root.appendingPathComponent("pipelines").path,
-                             "--admin-token", Self.adminToken, "--lease-seconds", "3"]
+                             "--admin-token", Self.adminToken, "--lease-seconds", "\(leaseSeconds)"]
         // The log goes to a file (a pipe nobody drains would block the server once full).
         let logFile = root.appendingPathComponent("server.log")
         FileManager.default.createFile(atPath: logFile.path, contents: nil)
@@ -90,15 +94,20 @@ final class Fleet {
         process.waitUntilExit()
     }
 
+    /// SIGTERM to the server, and waits until it has exited (closing the database).
+    func stopServer() {
+        if let server, server.isRunning {
+            server.terminate()
+            server.waitUntilExit()
+        }
+    }
+
     func stop() {
         for process in agents.values where process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
-        if let server, server.isRunning {
-            server.terminate()
-            server.waitUntilExit()
-        }
+        stopServer()
         if ProcessInfo.processInfo.environment["MOBILE_OPS_KEEP_E2E"] == nil {
             try? FileManager.default.removeItem(at: root)
         }
