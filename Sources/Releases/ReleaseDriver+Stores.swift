@@ -23,7 +23,9 @@ extension ReleaseDriver {
     /// Submits to every store, then records `submitted`: the App Store version is set to wait
     /// for the train once approved (`MANUAL`), given a phased release (the one it has, else a
     /// new `INACTIVE` one) and submitted for review; the Play release goes on its track as a
-    /// draft.
+    /// draft. A server stopped before the record runs this again: each App Store call starts
+    /// from what the store reports (release type, phased release, open review submissions),
+    /// and setting the Play track again is harmless.
     public func submit(_ release: StoredRelease, train: TrainCatalog.Entry, now: Date) async throws -> Bool {
         if let blocker = automationBlocker(release, train: train) {
             report(problem: blocker, on: release.id)
@@ -38,7 +40,11 @@ extension ReleaseDriver {
                 ids.iosVersionID = version.id
                 // An approval that arrives after a halt or a cancel must not put the version on
                 // sale: it waits in PENDING_DEVELOPER_RELEASE until the rollout releases it.
-                try await client.requireManualRelease(versionID: version.id)
+                // Set only when it is not yet: this step runs again after an interruption, and a
+                // version submitted by then is not edited.
+                if version.releaseType != "MANUAL" {
+                    try await client.requireManualRelease(versionID: version.id)
+                }
                 if train.definition.rollout.ios.phased {
                     // One made in App Store Connect's website is used, not re-created.
                     if let existing = try await client.phasedRelease(versionID: version.id) {
@@ -47,6 +53,7 @@ extension ReleaseDriver {
                         ids.iosPhasedReleaseID = try await client.createPhasedRelease(versionID: version.id, state: .inactive).id
                     }
                 }
+                // Re-runnable: an open submission of this version is finished or taken as it is.
                 ids.iosReviewSubmissionID = try await client.submitForReview(appID: appID, versionID: version.id).id
                 ids.iosVersionState = "WAITING_FOR_REVIEW"
             case .android:
