@@ -101,8 +101,9 @@ extension ReleaseDriver {
             let wasSubmitted = [.submitting, .inReview].contains(machine.haltedFrom ?? machine.state)
             let canceled = try releases.apply(.cancel(reason: reason), to: id, actor: actor, at: now).release
             let ids = ReleaseStoreIDs.decode(canceled.storeIDs)
-            guard wasSubmitted, let client = stores.appStore, let submission = ids.iosReviewSubmissionID else { return canceled }
+            guard wasSubmitted, let client = stores.appStore else { return canceled }
             do {
+                guard let submission = try await submissionToWithdraw(client, release: canceled, ids: ids) else { return canceled }
                 _ = try await client.cancelReviewSubmission(id: submission)
                 return try releases.recordStores(of: id, action: "store_withdraw", detail: "App Store: review submission \(submission) canceled", actor: actor, at: now) { _, ids in
                     ids.iosVersionState = "DEVELOPER_REJECTED"
@@ -111,6 +112,29 @@ extension ReleaseDriver {
                 report(problem: "withdrawing the App Store review submission failed (the version waits for a manual release, so it cannot go on sale by itself): \(error)", on: id)
                 return try releases.store.release(id: id) ?? canceled
             }
+        }
+    }
+
+    /// The review submission to withdraw: the one recorded, else (a submission cut short
+    /// before the release recorded it) the open one App Store Connect reports holding just the
+    /// release's version and nothing the train did not add.
+    private func submissionToWithdraw(_ client: AppStoreConnectClient, release: StoredRelease, ids: ReleaseStoreIDs) async throws -> String? {
+        if let recorded = ids.iosReviewSubmissionID { return recorded }
+        guard let appID = ids.iosAppID, let version = try await Self.version(client, appID: appID, versionString: release.version) else { return nil }
+        for submission in try await client.openReviewSubmissions(appID: appID) where ["READY_FOR_REVIEW", "WAITING_FOR_REVIEW", "IN_REVIEW"].contains(submission.state) {
+            let contents = try await client.contents(of: submission)
+            if contents.versionIDs == [version.id], contents.otherItems == 0 { return submission.id }
+        }
+        return nil
+    }
+
+    /// The App Store version, or nil when App Store Connect has none of that string.
+    private static func version(_ client: AppStoreConnectClient, appID: String, versionString: String) async throws(StoreAPIError) -> AppStoreVersion? {
+        do {
+            return try await client.appStoreVersion(appID: appID, versionString: versionString)
+        } catch {
+            guard error.kind == .notFound else { throw error }
+            return nil
         }
     }
 }

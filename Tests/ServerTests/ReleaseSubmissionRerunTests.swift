@@ -69,6 +69,24 @@ struct ReleaseSubmissionRerunTests {
         }
     }
 
+    @Test("canceled before a cut-short submission was recorded, the release withdraws the submission App Store Connect holds")
+    func cancelWithdrawsAnUnrecordedSubmission() async throws {
+        try await ReleaseStoreTruthTests.withRelease(train: Self.iosFirst) { world, client, service, clock, time, id in
+            await world.failOnce(where: Cut.afterSubmit.request)
+            _ = try await client.send(.post, "/api/v1/releases/\(id)/approve", json: #"{"gate": "qa"}"#)
+            await service.check(on: clock, at: time.at(day: 23, 12))
+            let cutShort = try await Self.release(client, id)
+            #expect(cutShort.state == "submitting" && cutShort.store["iosReviewSubmissionID"] == nil)
+            #expect(await world.appStore.submissionState == "WAITING_FOR_REVIEW")
+
+            let canceled = try await client.send(.post, "/api/v1/releases/\(id)/cancel", json: #"{"reason": "wrong build"}"#)
+            #expect(canceled.body["state"] as? String == "canceled")
+            #expect(await world.appStore.submissionState == "CANCELING", "the version leaves App Review")
+            #expect(try await client.releaseActions(id).suffix(2) == ["cancel", "store_withdraw"])
+            #expect(try await Self.release(client, id).problem == nil)
+        }
+    }
+
     @Test("an empty unsubmitted submission (created, version not added yet) is reused, not duplicated")
     func emptyDraftIsReused() async throws {
         try await ReleaseStoreTruthTests.withRelease { world, client, service, clock, time, id in
