@@ -291,7 +291,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
+                "mobile-ops-server", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
                 "Access", "Scheduling", "Insights", "Releases", "StoreFakes",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -1,52 +1,8 @@
 import HTTPClient
 
-// MARK: - Review and phased release
+// MARK: - Release and phased release
 
 extension AppStoreConnectClient {
-    /// Submits version `versionID` of app `appID` for review, the documented three-step way:
-    /// `POST /v1/reviewSubmissions` (for the app and platform), `POST /v1/reviewSubmissionItems`
-    /// (the version), `PATCH /v1/reviewSubmissions/{id}` with `submitted: true`.
-    public func submitForReview(appID: String, versionID: String, platform: String = "IOS") async throws(StoreAPIError) -> ReviewSubmission {
-        struct SubmissionAttributes: Codable {
-            var platform: String?
-            var submitted: Bool?
-            var state: String?
-        }
-        struct NoAttributes: Codable {}
-        typealias Answer = JSONAPIDocument<JSONAPIResource<SubmissionAttributes>>
-
-        let create = JSONAPIRequest(
-            type: "reviewSubmissions", attributes: SubmissionAttributes(platform: platform),
-            relationships: ["app": JSONAPIRelationship(type: "apps", id: appID)]
-        )
-        let submission = try await call(.post, "\(baseURL)/v1/reviewSubmissions", body: StoreTransport.body(create), operation: "create review submission", as: Answer.self)
-        let item = JSONAPIRequest<NoAttributes>(
-            type: "reviewSubmissionItems", attributes: nil,
-            relationships: [
-                "reviewSubmission": JSONAPIRelationship(type: "reviewSubmissions", id: submission.data.id),
-                "appStoreVersion": JSONAPIRelationship(type: "appStoreVersions", id: versionID),
-            ]
-        )
-        _ = try await call(.post, "\(baseURL)/v1/reviewSubmissionItems", body: StoreTransport.body(item), operation: "add version to review submission", as: JSONAPIDocument<JSONAPIResource<NoAttributes>>.self)
-        let submit = JSONAPIRequest(type: "reviewSubmissions", id: submission.data.id, attributes: SubmissionAttributes(submitted: true))
-        let url = "\(baseURL)/v1/reviewSubmissions/\(Self.segment(submission.data.id))"
-        let submitted = try await call(.patch, url, body: StoreTransport.body(submit), operation: "submit for review", as: Answer.self)
-        return ReviewSubmission(id: submitted.data.id, state: submitted.data.attributes?.state)
-    }
-
-    /// Withdraws review submission `id` (`PATCH /v1/reviewSubmissions/{id}` with
-    /// `canceled: true`): the version leaves App Review and cannot be approved any more.
-    public func cancelReviewSubmission(id: String) async throws(StoreAPIError) -> ReviewSubmission {
-        struct Attributes: Codable {
-            var canceled: Bool?
-            var state: String?
-        }
-        let body = JSONAPIRequest(type: "reviewSubmissions", id: id, attributes: Attributes(canceled: true))
-        let url = "\(baseURL)/v1/reviewSubmissions/\(Self.segment(id))"
-        let answer = try await call(.patch, url, body: StoreTransport.body(body), operation: "cancel review submission", as: JSONAPIDocument<JSONAPIResource<Attributes>>.self)
-        return ReviewSubmission(id: answer.data.id, state: answer.data.attributes?.state)
-    }
-
     // MARK: Release
 
     /// Makes version `versionID` wait for ``releaseVersion(versionID:)`` once approved

@@ -44,6 +44,7 @@ public struct AppStoreConnectClient: Sendable {
         struct Attributes: Decodable {
             var versionString: String?
             var appStoreState: String?
+            var releaseType: String?
         }
         let query = "filter%5BversionString%5D=\(Self.queryValue(versionString))&filter%5Bplatform%5D=\(Self.queryValue(platform))"
         let url = "\(configuration.baseURL)/v1/apps/\(Self.segment(appID))/appStoreVersions?\(query)"
@@ -52,7 +53,10 @@ public struct AppStoreConnectClient: Sendable {
         guard let resource = document.data.first else {
             throw StoreAPIError(store: .appStoreConnect, kind: .notFound, operation: operation, message: "app \(appID) has no \(platform) version \(versionString); create it in App Store Connect first")
         }
-        return AppStoreVersion(id: resource.id, versionString: resource.attributes?.versionString ?? versionString, state: resource.attributes?.appStoreState)
+        return AppStoreVersion(
+            id: resource.id, versionString: resource.attributes?.versionString ?? versionString, state: resource.attributes?.appStoreState,
+            releaseType: resource.attributes?.releaseType
+        )
     }
 
     // MARK: Plumbing

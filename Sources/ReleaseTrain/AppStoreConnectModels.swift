@@ -8,12 +8,15 @@ public struct AppStoreVersion: Sendable, Hashable {
     public var versionString: String
     /// `PREPARE_FOR_SUBMISSION`, `WAITING_FOR_REVIEW`, `READY_FOR_SALE` … when reported.
     public var state: String?
+    /// `MANUAL`, `AFTER_APPROVAL` or `SCHEDULED`, when reported.
+    public var releaseType: String?
 
     /// Creates a version.
-    public init(id: String, versionString: String, state: String?) {
+    public init(id: String, versionString: String, state: String?, releaseType: String? = nil) {
         self.id = id
         self.versionString = versionString
         self.state = state
+        self.releaseType = releaseType
     }
 }
 
@@ -46,6 +49,10 @@ public struct ReviewSubmission: Sendable, Hashable {
         self.id = id
         self.state = state
     }
+
+    /// `ReviewSubmissionState` values of a submission that is not finished (all but
+    /// `COMPLETE`): while one holds a version, no other submission can take that version.
+    public static let openStates = ["READY_FOR_REVIEW", "WAITING_FOR_REVIEW", "IN_REVIEW", "UNRESOLVED_ISSUES", "CANCELING", "COMPLETING"]
 }
 
 /// A phased release (`appStoreVersionPhasedReleases`).

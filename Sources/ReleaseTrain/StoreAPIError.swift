@@ -22,6 +22,9 @@ public struct StoreAPIError: Error, Sendable, Hashable, CustomStringConvertible 
         case notFound
         /// A success status with a body this client cannot read.
         case invalidResponse
+        /// The store holds something the train will not change by itself (e.g. another open
+        /// review submission); a person resolves it in the store, then the train goes on.
+        case conflict
     }
 
     /// Which store.

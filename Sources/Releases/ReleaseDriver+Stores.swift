@@ -23,7 +23,9 @@ extension ReleaseDriver {
     /// Submits to every store, then records `submitted`: the App Store version is set to wait
     /// for the train once approved (`MANUAL`), given a phased release (the one it has, else a
     /// new `INACTIVE` one) and submitted for review; the Play release goes on its track as a
-    /// draft.
+    /// draft. A server stopped before the record runs this again: each App Store call starts
+    /// from what the store reports (release type, phased release, open review submissions),
+    /// and setting the Play track again is harmless.
     public func submit(_ release: StoredRelease, train: TrainCatalog.Entry, now: Date) async throws -> Bool {
         if let blocker = automationBlocker(release, train: train) {
             report(problem: blocker, on: release.id)
@@ -38,7 +40,11 @@ extension ReleaseDriver {
                 ids.iosVersionID = version.id
                 // An approval that arrives after a halt or a cancel must not put the version on
                 // sale: it waits in PENDING_DEVELOPER_RELEASE until the rollout releases it.
-                try await client.requireManualRelease(versionID: version.id)
+                // Set only when it is not yet: this step runs again after an interruption, and a
+                // version submitted by then is not edited.
+                if version.releaseType != "MANUAL" {
+                    try await client.requireManualRelease(versionID: version.id)
+                }
                 if train.definition.rollout.ios.phased {
                     // One made in App Store Connect's website is used, not re-created.
                     if let existing = try await client.phasedRelease(versionID: version.id) {
@@ -47,6 +53,7 @@ extension ReleaseDriver {
                         ids.iosPhasedReleaseID = try await client.createPhasedRelease(versionID: version.id, state: .inactive).id
                     }
                 }
+                // Re-runnable: an open submission of this version is finished or taken as it is.
                 ids.iosReviewSubmissionID = try await client.submitForReview(appID: appID, versionID: version.id).id
                 ids.iosVersionState = "WAITING_FOR_REVIEW"
             case .android:
@@ -94,8 +101,9 @@ extension ReleaseDriver {
             let wasSubmitted = [.submitting, .inReview].contains(machine.haltedFrom ?? machine.state)
             let canceled = try releases.apply(.cancel(reason: reason), to: id, actor: actor, at: now).release
             let ids = ReleaseStoreIDs.decode(canceled.storeIDs)
-            guard wasSubmitted, let client = stores.appStore, let submission = ids.iosReviewSubmissionID else { return canceled }
+            guard wasSubmitted, let client = stores.appStore else { return canceled }
             do {
+                guard let submission = try await submissionToWithdraw(client, release: canceled, ids: ids) else { return canceled }
                 _ = try await client.cancelReviewSubmission(id: submission)
                 return try releases.recordStores(of: id, action: "store_withdraw", detail: "App Store: review submission \(submission) canceled", actor: actor, at: now) { _, ids in
                     ids.iosVersionState = "DEVELOPER_REJECTED"
@@ -104,6 +112,29 @@ extension ReleaseDriver {
                 report(problem: "withdrawing the App Store review submission failed (the version waits for a manual release, so it cannot go on sale by itself): \(error)", on: id)
                 return try releases.store.release(id: id) ?? canceled
             }
+        }
+    }
+
+    /// The review submission to withdraw: the one recorded, else (a submission cut short
+    /// before the release recorded it) the open one App Store Connect reports holding just the
+    /// release's version and nothing the train did not add.
+    private func submissionToWithdraw(_ client: AppStoreConnectClient, release: StoredRelease, ids: ReleaseStoreIDs) async throws -> String? {
+        if let recorded = ids.iosReviewSubmissionID { return recorded }
+        guard let appID = ids.iosAppID, let version = try await Self.version(client, appID: appID, versionString: release.version) else { return nil }
+        for submission in try await client.openReviewSubmissions(appID: appID) where ["READY_FOR_REVIEW", "WAITING_FOR_REVIEW", "IN_REVIEW"].contains(submission.state) {
+            let contents = try await client.contents(of: submission)
+            if contents.versionIDs == [version.id], contents.otherItems == 0 { return submission.id }
+        }
+        return nil
+    }
+
+    /// The App Store version, or nil when App Store Connect has none of that string.
+    private static func version(_ client: AppStoreConnectClient, appID: String, versionString: String) async throws(StoreAPIError) -> AppStoreVersion? {
+        do {
+            return try await client.appStoreVersion(appID: appID, versionString: versionString)
+        } catch {
+            guard error.kind == .notFound else { throw error }
+            return nil
         }
     }
 }

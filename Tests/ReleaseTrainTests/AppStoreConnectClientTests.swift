@@ -16,6 +16,8 @@ struct AppStoreConnectClientTests {
             return .init(status: 200, body: #"{"data":[{"type":"appStoreVersions","id":"ver-1","attributes":{"versionString":"2.5.0","appStoreState":"PREPARE_FOR_SUBMISSION"}}],"links":{"self":"x"}}"#)
         case ("GET", "/v1/apps/404/appStoreVersions"):
             return .init(status: 200, body: #"{"data":[]}"#)
+        case ("GET", "/v1/apps/1234567890/reviewSubmissions"):
+            return .init(status: 200, body: #"{"data":[],"links":{"self":"x"}}"#)
         case ("POST", "/v1/reviewSubmissions"):
             return .init(status: 201, body: #"{"data":{"type":"reviewSubmissions","id":"sub-1","attributes":{"platform":"IOS","state":"READY_FOR_REVIEW"}}}"#)
         case ("POST", "/v1/reviewSubmissionItems"):
@@ -68,12 +70,14 @@ struct AppStoreConnectClientTests {
 
             let requests = await store.requests
             #expect(requests.map { "\($0.method) \($0.path)" } == [
-                "GET /v1/apps/1234567890/appStoreVersions", "POST /v1/reviewSubmissions", "POST /v1/reviewSubmissionItems",
+                "GET /v1/apps/1234567890/appStoreVersions", "GET /v1/apps/1234567890/reviewSubmissions", "POST /v1/reviewSubmissions", "POST /v1/reviewSubmissionItems",
                 "PATCH /v1/reviewSubmissions/sub-1", "POST /v1/appStoreVersionPhasedReleases",
                 "GET /v1/appStoreVersions/ver-1/appStoreVersionPhasedRelease", "PATCH /v1/appStoreVersionPhasedReleases/phase-1",
             ])
             let query = requests[0].query.removingPercentEncoding ?? ""
             #expect(query == "filter[versionString]=2.5.0&filter[platform]=IOS")
+            let listing = requests[1].query.removingPercentEncoding ?? ""
+            #expect(listing == "filter[platform]=IOS&filter[state]=READY_FOR_REVIEW,WAITING_FOR_REVIEW,IN_REVIEW,UNRESOLVED_ISSUES,CANCELING,COMPLETING&limit=200")
 
             let tokens = Set(requests.compactMap(\.bearer))
             #expect(tokens.count == 1, "one token is reused while valid")
@@ -97,23 +101,23 @@ struct AppStoreConnectClientTests {
             func relationship(_ body: [String: Any], _ name: String) -> [String: String]? {
                 ((body["relationships"] as? [String: Any])?[name] as? [String: Any])?["data"] as? [String: String]
             }
-            let submission = try data(1)
+            let submission = try data(2)
             #expect(submission["type"] as? String == "reviewSubmissions")
             #expect(relationship(submission, "app") == ["type": "apps", "id": "1234567890"])
-            let item = try data(2)
+            let item = try data(3)
             #expect(item["type"] as? String == "reviewSubmissionItems")
             #expect(relationship(item, "reviewSubmission") == ["type": "reviewSubmissions", "id": "sub-1"])
             #expect(relationship(item, "appStoreVersion") == ["type": "appStoreVersions", "id": "ver-1"])
-            let submit = try data(3)
+            let submit = try data(4)
             #expect(submit["id"] as? String == "sub-1")
             #expect((submit["attributes"] as? [String: Any])?["submitted"] as? Bool == true)
-            let phase = try data(4)
+            let phase = try data(5)
             #expect((phase["attributes"] as? [String: String]) == ["phasedReleaseState": "INACTIVE"], "the version is not released yet")
             #expect(relationship(phase, "appStoreVersion") == ["type": "appStoreVersions", "id": "ver-1"])
-            let pause = try data(6)
+            let pause = try data(7)
             #expect(pause["id"] as? String == "phase-1")
             #expect((pause["attributes"] as? [String: String]) == ["phasedReleaseState": "PAUSED"])
-            #expect(requests[6].headers["content-type"] == "application/json")
+            #expect(requests[7].headers["content-type"] == "application/json")
         }
     }
 

@@ -3,11 +3,25 @@ import Foundation
 // MARK: - JSON:API shapes
 
 extension FakeAppStoreConnect {
-    /// Apple's error document.
-    static func error(_ status: Int, _ code: String, _ detail: String) -> (Int, String) {
-        let body: [String: Any] = ["errors": [["status": String(status), "code": code, "title": code, "detail": detail]]]
-        let data = (try? JSONSerialization.data(withJSONObject: body)) ?? Data()
+    /// Apple's error document; `associated` is one of `meta.associatedErrors` as `(path, code, detail)`.
+    static func error(_ status: Int, _ code: String, _ detail: String, associated: (String, String, String)? = nil) -> (Int, String) {
+        var entry: [String: Any] = ["status": String(status), "code": code, "title": code, "detail": detail]
+        if let (path, code, detail) = associated {
+            entry["meta"] = ["associatedErrors": [path: [["code": code, "detail": detail]]]]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: ["errors": [entry]])) ?? Data()
         return (status, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The query's parameters, percent-decoded; nil when one is not in `known` or is malformed.
+    static func query(_ query: String, known: Set<String>) -> [String: String]? {
+        var parameters: [String: String] = [:]
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding }
+            guard parts.count == 2, let name = parts[0], let value = parts[1], known.contains(name), parameters[name] == nil else { return nil }
+            parameters[name] = value
+        }
+        return parameters
     }
 
     /// The answer to a body that is not the documented request shape.
@@ -40,8 +54,11 @@ extension FakeAppStoreConnect {
         #"{"type": "appStoreVersions", "id": "\#(Self.versionID)", "attributes": {"platform": "IOS", "versionString": "\#(versionString ?? "1.0.0")", "appStoreState": "\#(versionState)", "releaseType": "\#(releaseType)"}}"#
     }
 
-    func submission() -> String {
-        #"{"data": {"type": "reviewSubmissions", "id": "\#(Self.submissionID)", "attributes": {"platform": "IOS", "state": "\#(submissionState ?? "READY_FOR_REVIEW")"}}}"#
+    /// A review submission resource (not wrapped in `data`).
+    func submission(_ submission: Submission) -> String {
+        let submitted = submission.state == "READY_FOR_REVIEW" ? "null" : #""2026-11-23T12:00:00.000+0000""#
+        let attributes = #"{"platform": "\#(submission.platform)", "state": "\#(submission.state)", "submittedDate": \#(submitted)}"#
+        return #"{"type": "reviewSubmissions", "id": "\#(submission.id)", "attributes": \#(attributes)}"#
     }
 
     func phased() -> String {

@@ -4,30 +4,49 @@ import Foundation
 
 /// App Store Connect as far as the release train uses it, written from Apple's API reference
 /// and App Store Connect Help, and strict: a request the documentation does not allow (wrong
-/// `type`, an undocumented attribute, a state change Apple refuses) gets Apple's error shape
-/// with 409 or 422, and nothing changes. One app, one version, one review submission.
+/// `type`, an undocumented attribute or query parameter, a state change Apple refuses) gets
+/// Apple's error shape with 400, 409 or 422, and nothing changes. One app with one version;
+/// review submissions are many, with ids (``FakeAppStoreConnect+ReviewSubmissions``).
 ///
 /// App Review is played by the test: ``approveReview()`` does what Apple does with the
 /// version's `releaseType` (the default `AFTER_APPROVAL` puts it on sale at once; `MANUAL`
 /// waits in `PENDING_DEVELOPER_RELEASE` for a release request).
 struct FakeAppStoreConnect {
     static let versionID = "ver-1"
-    static let submissionID = "sub-1"
     static let phasedID = "phase-1"
+
+    /// One review submission: `ReviewSubmissionState` and its items.
+    struct Submission {
+        /// One item: an App Store version, or (nil) something else, e.g. an in-app event.
+        struct Item {
+            var id: String
+            var versionID: String?
+        }
+
+        var id: String
+        var platform = "IOS"
+        var state = "READY_FOR_REVIEW"
+        var items: [Item] = []
+
+        var isOpen: Bool { state != "COMPLETE" }
+        func holds(_ versionID: String) -> Bool { items.contains { $0.versionID == versionID } }
+    }
 
     /// The version created in App Store Connect; nil takes the first one the train asks for.
     var versionString: String?
     var versionState = "PREPARE_FOR_SUBMISSION"
     var releaseType = "AFTER_APPROVAL"
-    var submissionState: String?
-    var submissionItems = 0
+    /// Every review submission of the app, oldest first (`sub-1`, `sub-2` …).
+    var submissions: [Submission] = []
+    var itemCount = 0
     var phasedState: String?
     var phasedDay: Int?
 
+    /// The state of the submission holding the version (the newest one), if any.
+    var submissionState: String? { submissions.last { $0.holds(Self.versionID) }?.state }
+
     /// States in which the version is on sale.
     static let liveStates: Set<String> = ["READY_FOR_SALE", "READY_FOR_DISTRIBUTION"]
-    /// Review submission states that may still be canceled.
-    static let cancelableSubmissionStates: Set<String> = ["READY_FOR_REVIEW", "WAITING_FOR_REVIEW", "IN_REVIEW", "UNRESOLVED_ISSUES"]
 
     var isLive: Bool { Self.liveStates.contains(versionState) }
 
@@ -35,8 +54,8 @@ struct FakeAppStoreConnect {
 
     /// Apple approves the submitted version: on sale now, or waiting for the developer.
     mutating func approveReview() {
-        guard submissionState == "WAITING_FOR_REVIEW" || submissionState == "IN_REVIEW" else { return }
-        submissionState = "COMPLETE"
+        guard let index = inReview() else { return }
+        submissions[index].state = "COMPLETE"
         if releaseType == "MANUAL" {
             versionState = "PENDING_DEVELOPER_RELEASE"
         } else {
@@ -44,17 +63,42 @@ struct FakeAppStoreConnect {
         }
     }
 
-    /// Apple rejects the submitted version.
+    /// Apple rejects the submitted version; the submission stays open, holding it.
     mutating func rejectReview() {
-        guard submissionState == "WAITING_FOR_REVIEW" || submissionState == "IN_REVIEW" else { return }
-        submissionState = "UNRESOLVED_ISSUES"
+        guard let index = inReview() else { return }
+        submissions[index].state = "UNRESOLVED_ISSUES"
         versionState = "REJECTED"
     }
 
     /// Someone submitted the version for review in App Store Connect's website.
     mutating func submitOnWebsite() {
-        submissionState = "WAITING_FOR_REVIEW"
+        itemCount += 1
+        submissions.append(Submission(id: "sub-\(submissions.count + 1)", state: "WAITING_FOR_REVIEW", items: [.init(id: "item-\(itemCount)", versionID: Self.versionID)]))
         versionState = "WAITING_FOR_REVIEW"
+    }
+
+    /// Someone made a review submission in the website: in `state`, holding `versions` and
+    /// `otherItems` items that are not an app version. Answers its id.
+    mutating func addSubmission(state: String, versions: [String], otherItems: Int = 0) -> String {
+        let id = "sub-\(submissions.count + 1)"
+        var items: [Submission.Item] = []
+        for version in versions.map(Optional.some) + Array(repeating: nil, count: otherItems) {
+            itemCount += 1
+            items.append(.init(id: "item-\(itemCount)", versionID: version))
+        }
+        submissions.append(Submission(id: id, state: state, items: items))
+        return id
+    }
+
+    /// App Store Connect finished with submission `id` (its review, or its cancellation).
+    mutating func completeSubmission(_ id: String) {
+        guard let index = submissions.firstIndex(where: { $0.id == id }) else { return }
+        submissions[index].state = "COMPLETE"
+    }
+
+    /// The open submission App Review is looking at for the version.
+    private func inReview() -> Int? {
+        submissions.lastIndex { $0.holds(Self.versionID) && ["WAITING_FOR_REVIEW", "IN_REVIEW"].contains($0.state) }
     }
 
     /// Someone turned phased release on in App Store Connect's website.
@@ -63,7 +107,7 @@ struct FakeAppStoreConnect {
         phasedDay = isLive ? 1 : nil
     }
 
-    private mutating func putOnSale() {
+    mutating func putOnSale() {
         versionState = "READY_FOR_DISTRIBUTION"
         if phasedState == "INACTIVE" {
             phasedState = "ACTIVE"
@@ -87,12 +131,16 @@ struct FakeAppStoreConnect {
             return findVersions(request.query)
         case ("PATCH", "/v1/appStoreVersions/\(Self.versionID)"):
             return updateVersion(request)
+        case ("GET", let p) where p.hasPrefix("/v1/apps/") && p.hasSuffix("/reviewSubmissions"):
+            return listSubmissions(request.query)
         case ("POST", "/v1/reviewSubmissions"):
             return createSubmission(request)
         case ("POST", "/v1/reviewSubmissionItems"):
             return addSubmissionItem(request)
-        case ("PATCH", "/v1/reviewSubmissions/\(Self.submissionID)"):
-            return updateSubmission(request)
+        case ("GET", let p) where p.hasPrefix("/v1/reviewSubmissions/") && p.hasSuffix("/items"):
+            return listItems(submissionID: String(p.dropFirst("/v1/reviewSubmissions/".count).dropLast("/items".count)), query: request.query)
+        case ("PATCH", let p) where p.hasPrefix("/v1/reviewSubmissions/"):
+            return updateSubmission(id: String(p.dropFirst("/v1/reviewSubmissions/".count)), request)
         case ("POST", "/v1/appStoreVersionPhasedReleases"):
             return createPhasedRelease(request)
         case ("GET", "/v1/appStoreVersions/\(Self.versionID)/appStoreVersionPhasedRelease"):
@@ -131,49 +179,6 @@ struct FakeAppStoreConnect {
             releaseType = type
         }
         return (200, #"{"data": \#(version())}"#)
-    }
-
-    private mutating func createSubmission(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
-        guard let data = Self.data(request, type: "reviewSubmissions", id: nil),
-              let platform = (data["attributes"] as? [String: Any])?["platform"] as? String, ["IOS", "MAC_OS", "TV_OS", "VISION_OS"].contains(platform),
-              Self.relationship(data, "app", type: "apps") != nil else { return Self.malformed }
-        if let state = submissionState, Self.cancelableSubmissionStates.contains(state) || state == "CANCELING" {
-            return Self.error(409, "STATE_ERROR", "the app already has a review submission for \(platform) in \(state)")
-        }
-        submissionState = "READY_FOR_REVIEW"
-        submissionItems = 0
-        return (201, submission())
-    }
-
-    private mutating func addSubmissionItem(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
-        guard let data = Self.data(request, type: "reviewSubmissionItems", id: nil),
-              Self.relationship(data, "reviewSubmission", type: "reviewSubmissions") == Self.submissionID,
-              Self.relationship(data, "appStoreVersion", type: "appStoreVersions") == Self.versionID else { return Self.malformed }
-        guard submissionState == "READY_FOR_REVIEW" else { return Self.error(409, "STATE_ERROR", "items can only be added to a submission that is not submitted yet") }
-        submissionItems += 1
-        return (201, #"{"data": {"type": "reviewSubmissionItems", "id": "item-\#(submissionItems)", "attributes": {"state": "READY_FOR_REVIEW"}}}"#)
-    }
-
-    private mutating func updateSubmission(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
-        guard let data = Self.data(request, type: "reviewSubmissions", id: Self.submissionID) else { return Self.malformed }
-        let attributes = data["attributes"] as? [String: Any] ?? [:]
-        switch (attributes["submitted"] as? Bool, attributes["canceled"] as? Bool, attributes.count) {
-        case (true, nil, 1):
-            guard submissionState == "READY_FOR_REVIEW", submissionItems > 0 else {
-                return Self.error(409, "STATE_ERROR", "only a submission with items that is ready for review can be submitted")
-            }
-            submissionState = "WAITING_FOR_REVIEW"
-            versionState = "WAITING_FOR_REVIEW"
-        case (nil, true, 1):
-            guard let state = submissionState, Self.cancelableSubmissionStates.contains(state) else {
-                return Self.error(409, "STATE_ERROR", "a submission in \(submissionState ?? "no state") cannot be canceled")
-            }
-            submissionState = "CANCELING"
-            if !isLive, versionState != "PENDING_DEVELOPER_RELEASE" { versionState = "DEVELOPER_REJECTED" }
-        default:
-            return Self.error(409, "ENTITY_ERROR.ATTRIBUTE.INVALID", "set exactly one of submitted: true or canceled: true")
-        }
-        return (200, submission())
     }
 
     private mutating func createPhasedRelease(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {

@@ -35,10 +35,12 @@ actor FakeReleaseWorld {
     private(set) var appStore = FakeAppStoreConnect()
     private(set) var play = FakeGooglePlay(accessToken: FakeReleaseWorld.accessToken)
 
-    /// Whether Play rollout updates (`inProgress` track PUTs) wait for ``releaseRollouts()``.
-    private var holdingRollouts = false
-    /// The rollout update waiting, if one is.
-    private var heldRollout: CheckedContinuation<Void, Never>?
+    /// Which request to hold unanswered next, as a slow store would.
+    private var holding: (@Sendable (Recorded) -> Bool)?
+    /// The request waiting, if one is.
+    private var held: CheckedContinuation<Void, Never>?
+    /// Which requests get one 503 before they reach the store (and change nothing).
+    private var failing: [@Sendable (Recorded) -> Bool] = []
 
     /// App Review approves the submitted version (see ``FakeAppStoreConnect/approveReview()``).
     func approveReview() { appStore.approveReview() }
@@ -52,24 +54,46 @@ actor FakeReleaseWorld {
     func setPhasedDay(_ day: Int?) { appStore.phasedDay = day }
     /// Sets the version's version string (the one the train looks for).
     func setVersionString(_ version: String) { appStore.versionString = version }
+    /// A review submission made by hand (see ``FakeAppStoreConnect/addSubmission(state:versions:otherItems:)``).
+    func addSubmission(state: String, versions: [String], otherItems: Int = 0) -> String {
+        appStore.addSubmission(state: state, versions: versions, otherItems: otherItems)
+    }
+    /// App Store Connect finished with review submission `id`.
+    func completeSubmission(_ id: String) { appStore.completeSubmission(id) }
 
-    /// Makes the next Play rollout updates wait unanswered, as a slow Google would.
-    func holdRollouts() { holdingRollouts = true }
+    /// Makes the next request that `matches` wait unanswered until ``releaseHold()``; it is
+    /// handled (and recorded) only then, even if its client is gone by then.
+    func hold(where matches: @escaping @Sendable (Recorded) -> Bool) { holding = matches }
 
-    /// Answers the waiting rollout update and stops holding.
-    func releaseRollouts() {
-        holdingRollouts = false
-        heldRollout?.resume()
-        heldRollout = nil
+    /// Lets the waiting request through and stops holding.
+    func releaseHold() {
+        holding = nil
+        held?.resume()
+        held = nil
     }
 
-    /// Whether a rollout update is waiting.
-    var isHoldingARollout: Bool { heldRollout != nil }
+    /// Whether a request is waiting.
+    var isHolding: Bool { held != nil }
 
-    /// Waits while rollout updates are held; the request is recorded only once let through.
+    /// Makes the next Play rollout update (an `inProgress` track PUT) wait, as a slow Google would.
+    func holdRollouts() {
+        hold { $0.method == "PUT" && $0.path.contains("/tracks/") && $0.text.contains("inProgress") }
+    }
+
+    /// Answers the waiting rollout update and stops holding.
+    func releaseRollouts() { releaseHold() }
+
+    /// Whether a rollout update is waiting.
+    var isHoldingARollout: Bool { isHolding }
+
+    /// Answers the next request that `matches` with a 503 in the store's error shape, without
+    /// letting it change anything: the call is cut off before the store acts.
+    func failOnce(where matches: @escaping @Sendable (Recorded) -> Bool) { failing.append(matches) }
+
+    /// Waits if this is the request to hold.
     fileprivate func pauseIfHeld(_ request: Recorded) async {
-        guard holdingRollouts, request.method == "PUT", request.path.contains("/tracks/"), request.text.contains("inProgress") else { return }
-        await withCheckedContinuation { heldRollout = $0 }
+        guard let holding, held == nil, holding(request) else { return }
+        await withCheckedContinuation { held = $0 }
     }
 
     /// Requests whose path contains `fragment` (and of `method`, if given).
@@ -89,7 +113,15 @@ actor FakeReleaseWorld {
 
     fileprivate func handle(_ request: Recorded) -> (Int, String) {
         requests.append(request)
-        let answer = answer(request)
+        let answer: (Int, String)
+        if let index = failing.firstIndex(where: { $0(request) }) {
+            failing.remove(at: index)
+            answer = request.path.hasPrefix("/v1/")
+                ? FakeAppStoreConnect.error(503, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable")
+                : (503, #"{"error": {"code": 503, "message": "The service is currently unavailable.", "status": "UNAVAILABLE"}}"#)
+        } else {
+            answer = self.answer(request)
+        }
         if answer.0 >= 400 { refusals.append("\(request.method) \(request.path) → \(answer.0) \(answer.1)") }
         return answer
     }
