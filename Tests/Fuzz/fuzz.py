@@ -90,7 +90,7 @@ def run_pass(arguments, scope: str, seconds: int, seed: Seed, server: Server, fo
                "--report", "json", "--report-json-path", report]
     if arguments.seed is not None:
         command += ["--seed", str(arguments.seed)]
-    environment = dict(os.environ, MOBILE_OPS_FUZZ_WEBHOOKS=json.dumps(seed.webhooks))
+    environment = dict(os.environ, MOBILE_OPS_FUZZ_WEBHOOKS=json.dumps(seed.webhooks), MOBILE_OPS_FUZZ_AGENT_JOB=str(seed.agent_job or ""))
     _, offset = server.requests()
     started = time.monotonic()
     with open(output, "wb") as log:
@@ -182,8 +182,9 @@ def main() -> int:
             share = sum(1 for operation in ops if operation["scope"] == scope) / len(ops)
             seconds = max(MIN_PASS_SECONDS, int(arguments.seconds * share))
             if scope == "agent":
-                # A fresh, online agent, and a pending job for it to take.
+                # A fresh, online agent with a job of its own, and a pending one for it to take.
                 seed.agent = seed.register_agent("fuzz-agent")
+                seed.agent_job = seed.start_job()
                 seed.start_build()
             summaries.append(summarize(run_pass(arguments, scope, seconds, seed, server, folder), ops))
             print(line(summaries[-1]), flush=True)

@@ -1,12 +1,15 @@
 """Schemathesis hooks for the MobileOps fuzz run (loaded through each pass's config file).
 
-Three kinds of operation need help to be fuzzed meaningfully:
+Four kinds of operation need help to be fuzzed meaningfully:
 - webhook deliveries are authenticated by a signature over the exact body bytes, which no
   static credential can give: each generated delivery is made to name the seeded repository
   of its git host, serialized once, and signed (or given the GitLab token) with its secret,
   so the fuzzed bodies reach the event parsers behind the signature check;
 - the agent's job poll is a long poll that holds the request up to the server's poll time
   (25 s) by design: its `wait` is capped at one second, or the pass would mostly wait;
+- the agent's job routes refuse every job but the agent's own, whose id a generated one seldom
+  is: every other request is sent for the job the driver started for the pass's agent (all
+  but `finish`, which would end it for the rest of the pass);
 - a job's log with `follow=true` streams until the job ends, by design, and the release train
   starts jobs no agent takes during the run: the log is asked for without following
   (ServerTests cover the stream).
@@ -26,12 +29,19 @@ EVENT_HEADERS = {
     "bitbucket": ("X-Event-Key", ["repo:push", "pullrequest:created", "pullrequest:updated"]),
 }
 MAX_POLL_SECONDS = 1.0
+# The id of the running job the driver started for the agent pass's agent, if any.
+AGENT_JOB = os.environ.get("MOBILE_OPS_FUZZ_AGENT_JOB")
+calls = 0
 
 
 @schemathesis.hook
 def before_call(context, case, kwargs):
+    global calls
+    calls += 1
     path = case.operation.path
-    if path == "/api/v1/agent/jobs/next":
+    if path.startswith("/api/v1/agent/jobs/{id}/") and not path.endswith("/finish") and AGENT_JOB and calls % 2 == 0:
+        case.path_parameters = {**(case.path_parameters or {}), "id": int(AGENT_JOB)}
+    elif path == "/api/v1/agent/jobs/next":
         _cap_wait(case)
     elif path.startswith("/api/v1/webhooks/"):
         _sign(path.rsplit("/", 1)[1], case)

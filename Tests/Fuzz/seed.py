@@ -85,6 +85,7 @@ class Seed:
             self.repositories[created["id"]] = {key: created[key] for key in REPOSITORY_FIELDS}
             self.webhooks[provider] = {"repository": draft["name"], "secret": secret}
         self.agent = self.register_agent("fuzz-seed-agent")
+        self.agent_job = None
         self.build_id = self._run_build()
         expect(call(url, "POST", "/api/v1/metrics/builds", self.write, REPORT), 201, "build report")
         release = expect(call(url, "POST", "/api/v1/releases", self.write, {"train": "fuzz-train"}), 201, "release").json()
@@ -98,6 +99,13 @@ class Seed:
         """A new agent with `platform=linux`; returns its token."""
         body = {"name": name, "tags": {"platform": "linux"}, "slots": 1}
         return expect(call(self.url, "POST", "/api/v1/agents/register", self.registration, body), 201, "agent registration").json()["token"]
+
+    def start_job(self) -> int:
+        """A new build's job, assigned to the current agent and started; returns the job's id."""
+        self.start_build()
+        job = expect(call(self.url, "POST", "/api/v1/agent/jobs/next?wait=10", self.agent), 200, "job assignment").json()["jobID"]
+        expect(call(self.url, "POST", f"/api/v1/agent/jobs/{job}/start", self.agent), 200, "job start")
+        return job
 
     def start_build(self) -> int:
         body = {"pipeline": "fuzz", "repository": "acme/fuzz-github", "branch": "main", "commit": COMMIT}
