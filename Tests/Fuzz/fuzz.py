@@ -184,7 +184,7 @@ def main() -> int:
             if scope == "agent":
                 # A fresh, online agent with a job of its own, and a pending one for it to take.
                 seed.agent = seed.register_agent("fuzz-agent")
-                seed.agent_job = seed.start_job()
+                _, seed.agent_job = seed.start_job()
                 seed.start_build()
             summaries.append(summarize(run_pass(arguments, scope, seconds, seed, server, folder), ops))
             print(line(summaries[-1]), flush=True)

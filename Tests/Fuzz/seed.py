@@ -100,12 +100,12 @@ class Seed:
         body = {"name": name, "tags": {"platform": "linux"}, "slots": 1}
         return expect(call(self.url, "POST", "/api/v1/agents/register", self.registration, body), 201, "agent registration").json()["token"]
 
-    def start_job(self) -> int:
-        """A new build's job, assigned to the current agent and started; returns the job's id."""
-        self.start_build()
+    def start_job(self) -> tuple[int, int]:
+        """A new build whose job the current agent takes and starts; returns the build's and the job's ids."""
+        build_id = self.start_build()
         job = expect(call(self.url, "POST", "/api/v1/agent/jobs/next?wait=10", self.agent), 200, "job assignment").json()["jobID"]
         expect(call(self.url, "POST", f"/api/v1/agent/jobs/{job}/start", self.agent), 200, "job start")
-        return job
+        return build_id, job
 
     def start_build(self) -> int:
         body = {"pipeline": "fuzz", "repository": "acme/fuzz-github", "branch": "main", "commit": COMMIT}
@@ -113,10 +113,8 @@ class Seed:
 
     def _run_build(self) -> int:
         """A build whose one job the seed agent runs to the end, as mobile-ops-agent would."""
-        build_id = self.start_build()
+        build_id, job = self.start_job()
         url, agent = self.url, self.agent
-        job = expect(call(url, "POST", "/api/v1/agent/jobs/next?wait=10", agent), 200, "job assignment").json()["jobID"]
-        expect(call(url, "POST", f"/api/v1/agent/jobs/{job}/start", agent), 200, "job start")
         expect(call(url, "POST", f"/api/v1/agent/jobs/{job}/checkout", agent, {"commitSHA": COMMIT}), 200, "checkout")
         expect(call(url, "POST", f"/api/v1/agent/jobs/{job}/log", agent, data=LOG_TEXT,
                     headers={"X-Log-Sequence": "0", "Content-Type": "application/octet-stream"}), 200, "log chunk")
