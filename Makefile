@@ -9,6 +9,18 @@ TEST_APT_PACKAGES := chromium chromium-driver git python3 python3-venv
 # Selenium comes from PyPI into this virtual environment; the browser tests find its Python
 # through MOBILE_OPS_TEST_PYTHON.
 TEST_VENV := .build/test-venv
+# The fuzz run (Tests/Fuzz/fuzz.py) drives Schemathesis, pinned, from PyPI into this virtual
+# environment; it also makes a local git repository for the release notes it fuzzes.
+FUZZ_APT_PACKAGES := git python3 python3-venv
+FUZZ_VENV := .build/fuzz-venv
+SCHEMATHESIS_VERSION := 4.32.5
+# make fuzz: the time budget of all passes together, in seconds, and an optional seed to replay.
+FUZZ_SECONDS ?= 300
+FUZZ_SEED ?=
+# The short pass make test runs after the test targets.
+TEST_FUZZ_SECONDS ?= 60
+FUZZ_COMMAND = $(FUZZ_VENV)/bin/python Tests/Fuzz/fuzz.py --server "$$($(SWIFT) build --show-bin-path)/mobile-ops-server" \
+	--schemathesis $(FUZZ_VENV)/bin/schemathesis $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
 # The benchmarks load the server with wrk (ci-bench intake, Benchmarks/HTTP/run.sh).
 BENCH_APT_PACKAGES := wrk
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
@@ -36,7 +48,13 @@ define install_missing
 	fi
 endef
 
-.PHONY: deps build release release-flags run test bench clean
+# fuzz_venv: (re)create $(FUZZ_VENV) unless it holds the pinned Schemathesis.
+define fuzz_venv
+	@[ "$$($(FUZZ_VENV)/bin/schemathesis --version 2>/dev/null)" = "schemathesis, version $(SCHEMATHESIS_VERSION)" ] || \
+		{ python3 -m venv $(FUZZ_VENV) && $(FUZZ_VENV)/bin/pip install -q schemathesis==$(SCHEMATHESIS_VERSION); }
+endef
+
+.PHONY: deps build release release-flags run test fuzz bench clean
 
 ## deps: install missing Debian packages (libcurl and SQLite headers)
 deps:
@@ -65,24 +83,36 @@ run: deps
 # (swift-corelibs-foundation#5472). Per target, the peak stays far below that.
 TEST_TARGETS := $(sort $(notdir $(wildcard Tests/*Tests)))
 
-## test: every test target, then the server suites again with every test server's clock a
-## year (52 weeks) ahead and behind, so no test depends on today's date
+## test: every test target, a short fuzz pass (TEST_FUZZ_SECONDS), then the server suites again
+## with every test server's clock a year (52 weeks) ahead and behind, so no test depends on
+## today's date
 test: deps
 	$(call install_missing,$(TEST_APT_PACKAGES))
 	$(SWIFT) build --build-tests
 	@[ -x $(TEST_VENV)/bin/python ] && $(TEST_VENV)/bin/python -c "import selenium" 2>/dev/null || \
 		{ python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q selenium; }
+	$(call fuzz_venv)
 	@export MOBILE_OPS_TEST_PYTHON="$(CURDIR)/$(TEST_VENV)/bin/python"; \
 	failed=""; \
 	for target in $(TEST_TARGETS); do \
 		echo "== $$target"; \
 		$(SWIFT) test --skip-build --filter "^$$target\." || failed="$$failed $$target"; \
 	done; \
+	echo "== Fuzz: Schemathesis against a live server, $(TEST_FUZZ_SECONDS) s"; \
+	$(FUZZ_COMMAND) --seconds $(TEST_FUZZ_SECONDS) || failed="$$failed fuzz"; \
 	for days in 364 -364; do \
 		echo "== ServerTests, clock moved $$days days"; \
 		MOBILE_OPS_TEST_DATE_SHIFT_DAYS=$$days $(SWIFT) test --skip-build --filter "^ServerTests\." || failed="$$failed ServerTests@$$days"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "failed:$$failed"; exit 1; fi
+
+## fuzz: Schemathesis against a live server, one pass per token scope, FUZZ_SECONDS in all
+## (docs/testing.md)
+fuzz: deps
+	$(call install_missing,$(FUZZ_APT_PACKAGES))
+	$(call fuzz_venv)
+	$(SWIFT) build --product mobile-ops-server
+	$(FUZZ_COMMAND) --seconds $(FUZZ_SECONDS)
 
 ## bench: every benchmark under Benchmarks/ (release mode, loopback only, each stops by itself)
 bench: deps

@@ -41,7 +41,13 @@ extension ReleaseDriver {
         }
         switch forward {
         case .cutBranch:
-            try await cutBranch(release, train: train, actor: actor, now: now)
+            do {
+                try await cutBranch(release, train: train, actor: actor, now: now)
+            } catch let error as BranchCutError {
+                // The git host could not cut the branch (no token, unreachable, refused): the
+                // request was fine and nothing changed, so it is the host's failure, not ours.
+                throw ServiceError.gitHost("could not cut \(release.branch): \(error.description)", code: "branch_cut_failed")
+            }
         case .rcBuildStarted:
             try startCandidate(release, train: train, actor: actor, now: now)
         case .rcBuildPassed:

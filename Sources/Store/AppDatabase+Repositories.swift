@@ -78,6 +78,9 @@ extension AppDatabase: RepositoryStore {
             guard unfinished == 0 else {
                 throw StoreError.conflict("repository \(repository.name) has \(unfinished) unfinished build(s); cancel them first")
             }
+            // The build → repository key cascades (v2-ci-loop, never edited), so deleting the
+            // row alone took every build, job, log and artifact of the repository with it.
+            try db.execute(sql: "UPDATE build SET repositoryID = NULL WHERE repositoryID = ?", arguments: [id])
             _ = try RepositoryRecord.deleteOne(db, key: id)
             _ = try AuditEventRecord(audit).inserted(db)
             return repository

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Notifications
 import Testing
 @testable import Server
 
@@ -53,6 +54,27 @@ struct OpenAPIResponseTests {
             try await OpenAPITests.conforming(
                 client, document, .post, "/api/v1/tokens", documentedAs: "/api/v1/tokens", status: .created, json: #"{"name": "ci", "scopes": ["read"]}"#)
             try await OpenAPITests.conforming(client, document, .get, "/api/v1/builds/999999", documentedAs: "/api/v1/builds/{id}", status: .notFound)
+        }
+    }
+
+    @Test("release notes and advance: an unregistered repository (409) and an unreachable git host (502) as documented")
+    func gitHostRefusals() async throws {
+        let configure: (inout ServerConfiguration) -> Void = {
+            ReleaseFiles.install(in: $0, train: nil)
+            // Port 9 (discard) is closed on loopback: the host cannot be reached.
+            $0.notifier = NotifierConfiguration(githubAPIURL: "http://127.0.0.1:9", githubToken: "gh-token")
+        }
+        try await TestServer.make(configure: configure).test { client in
+            let document = try await OpenAPITests.document(client)
+            _ = try await OpenAPITests.fetch(client, .post, "/api/v1/trains", json: ReleaseTrainAPITests.manualTrain)
+            let release = try #require(try await OpenAPITests.fetch(client, .post, "/api/v1/releases", json: #"{"train": "hand-train"}"#).body)
+            let notes = "/api/v1/releases/\(try Self.integer(release, "id"))/notes"
+            try await OpenAPITests.conforming(client, document, .get, notes, documentedAs: "/api/v1/releases/{id}/notes", status: .conflict)
+            _ = try await OpenAPITests.fetch(
+                client, .post, "/api/v1/repositories", json: #"{"name": "acme/hand", "provider": "github", "cloneURL": "https://github.com/acme/hand.git"}"#)
+            try await OpenAPITests.conforming(client, document, .get, notes, documentedAs: "/api/v1/releases/{id}/notes", status: .badGateway)
+            let advance = notes.replacingOccurrences(of: "/notes", with: "/advance")
+            try await OpenAPITests.conforming(client, document, .post, advance, documentedAs: "/api/v1/releases/{id}/{action}", status: .badGateway)
         }
     }
 

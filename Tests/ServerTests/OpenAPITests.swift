@@ -130,6 +130,22 @@ struct OpenAPITests {
         }
     }
 
+    @Test("every operation has an operationId, and no two share one (OpenAPI requires them unique)")
+    func uniqueOperationIDs() async throws {
+        try await TestServer.make().test { client in
+            let document = try await Self.document(client)
+            var owners: [String: String] = [:]
+            for (path, item) in document["paths"]?.members ?? [:] {
+                for (method, operation) in item.members ?? [:] {
+                    let operation = "\(method.uppercased()) \(path)"
+                    let operationID = try #require(item[method]?["operationId"]?.string, "\(operation)")
+                    #expect(owners[operationID] == nil, "\(operationID): \(owners[operationID] ?? "") and \(operation)")
+                    owners[operationID] = operation
+                }
+            }
+        }
+    }
+
     /// Every `$ref` anywhere in `value`.
     static func references(in value: JSONValue) -> [String] {
         switch value {

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import Notifications
 import Releases
 import Testing
 @testable import Server
@@ -103,6 +104,25 @@ struct ReleaseTrainAPITests {
             let next = try await client.send(.post, "/api/v1/releases", json: #"{"train": "hand-train"}"#)
             #expect(next.status == .created, "\(next.body)")
             #expect(next.body["version"] as? String == "1.2.0")
+        }
+    }
+
+    @Test("advance answers 502 when the branch cannot be cut (no token, host unreachable) and changes nothing", arguments: [nil, "gh-token"])
+    func advanceWithoutGitHost(token: String?) async throws {
+        // Port 9 (discard) is closed on loopback: the host cannot be reached.
+        let configure: (inout ServerConfiguration) -> Void = {
+            ReleaseFiles.install(in: $0, train: nil)
+            $0.notifier = NotifierConfiguration(githubAPIURL: "http://127.0.0.1:9", githubToken: token)
+        }
+        try await TestServer.make(configure: configure).test { client in
+            _ = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/hand", "provider": "github", "cloneURL": "https://github.com/acme/hand.git"}"#)
+            _ = try await client.send(.post, "/api/v1/trains", json: Self.manualTrain)
+            let id = try #require(try await client.send(.post, "/api/v1/releases", json: #"{"train": "hand-train"}"#).body["id"] as? Int)
+            let advance = try await client.send(.post, "/api/v1/releases/\(id)/advance")
+            #expect(advance.status == .badGateway)
+            #expect(advance.body.errorCode == "branch_cut_failed")
+            #expect(advance.body.errorMessage?.contains(token == nil ? "MOBILE_OPS_GITHUB_TOKEN" : "could not cut release/1.0.0") == true, "\(advance.body)")
+            #expect(try await client.send(.get, "/api/v1/releases/\(id)").body["state"] as? String == "scheduled")
         }
     }
 

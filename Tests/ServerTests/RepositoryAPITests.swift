@@ -118,6 +118,28 @@ struct RepositoryAPITests {
         }
     }
 
+    @Test("removing a repository keeps its finished builds and their jobs, with no repository")
+    func removalKeepsBuilds() async throws {
+        try await TestServer.make().test { client in
+            let id = try #require(try await client.send(.post, "/api/v1/repositories", json: Self.iosApp).body["id"] as? Int)
+            let created = try await client.send(.post, "/api/v1/builds", json: #"{"pipeline": "app-ci", "repository": "acme/ios-app", "commit": "abc123"}"#)
+            let buildID = try #require(created.body["id"] as? Int)
+            #expect(try await client.send(.delete, "/api/v1/repositories/\(id)").status == .conflict, "an unfinished build blocks the removal")
+            #expect(try await client.send(.post, "/api/v1/builds/\(buildID)/cancel").status == .ok)
+            let jobs = try #require(try await client.send(.get, "/api/v1/builds/\(buildID)").body["jobs"] as? [[String: Any]])
+
+            #expect(try await client.send(.delete, "/api/v1/repositories/\(id)").status == .ok)
+            let build = try await client.send(.get, "/api/v1/builds/\(buildID)")
+            #expect(build.status == .ok)
+            #expect(build.body["repositoryID"] == nil)
+            #expect(build.body["state"] as? String == "canceled")
+            #expect((build.body["jobs"] as? [[String: Any]])?.count == jobs.count)
+            let jobID = try #require(jobs.first?["id"] as? Int)
+            #expect(try await client.send(.get, "/api/v1/jobs/\(jobID)").status == .ok)
+            #expect((try await client.send(.get, "/api/v1/builds").body["builds"] as? [Any])?.count == 1)
+        }
+    }
+
     @Test("creation is recorded in the audit log under the caller's token")
     func audited() async throws {
         try await TestServer.make().test { client in
