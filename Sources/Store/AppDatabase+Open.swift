@@ -26,7 +26,7 @@ extension AppDatabase {
         // Before anything reads or migrates the file: a second server must change nothing.
         let lock = try DatabaseFileLock(databasePath: path)
         if FileManager.default.fileExists(atPath: path) {
-            try inspectExistingFile(at: path)
+            try inspectExistingFile(at: path, busyTimeout: busyTimeout)
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
@@ -54,9 +54,14 @@ extension AppDatabase {
     }
 
     /// Refuses a file we must not touch; reads only.
-    private static func inspectExistingFile(at path: String) throws(StoreError) {
+    ///
+    /// Waits for locks like the writer does: the last connection of a closing pool (a test's,
+    /// or an earlier open in this process) checkpoints the WAL and holds the file meanwhile,
+    /// and failing at once made a reopen fail with "database is locked".
+    private static func inspectExistingFile(at path: String, busyTimeout: Duration) throws(StoreError) {
         var configuration = Configuration()
         configuration.readonly = true
+        configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
