@@ -10,8 +10,8 @@ import Foundation
 /// it lists exactly the router's routes, and that real responses match its schemas.
 enum OpenAPIDocument {
     /// The document's JSON text: the header below with the paths
-    /// (`OpenAPIDocument+Paths.swift`, one path per line) and the components
-    /// (`OpenAPIDocument+Components.swift`, one schema or response per line) put in. Built
+    /// (`OpenAPIDocument+*Paths.swift`, one path per line, by concern) and the components
+    /// (`OpenAPIDocument+*Schemas.swift` and `+Components.swift`, one member per line) put in. Built
     /// once, on the first request for it.
     static let json = header
         .replacingOccurrences(of: "PATHS", with: "{\n" + paths + "\n}")
