@@ -1,7 +1,6 @@
 import Foundation
 import HTTPClient
 import Testing
-import Webhooks
 
 /// Crash consistency with real processes: senders post at full speed, the server is
 /// SIGKILLed at a random moment, restarted on the same SQLite file, and everything it
@@ -60,21 +59,11 @@ struct CrashConsistencyTests {
     }
 
     /// Item `index`'s head commit: 40 hex digits, distinct per item.
-    static func sha(_ index: Int) -> String {
-        let hex = String(index, radix: 16)
-        return "c" + String(repeating: "0", count: 39 - hex.count) + hex
-    }
+    static func sha(_ index: Int) -> String { Fleet.commitSHA("c", index) }
 
     /// Item `index` as a signed GitHub push to `main` with its own delivery id and commit.
     static func delivery(base: String, index: Int) -> HTTPRequest {
-        let sha = sha(index)
-        let payload = #"{"ref": "refs/heads/main", "before": "\#(String(repeating: "0", count: 40))", "after": "\#(sha)", "deleted": false, "repository": {"full_name": "\#(repository)"}, "pusher": {"name": "crash"}, "head_commit": {"id": "\#(sha)", "message": "crash \#(index)"}, "commits": []}"#
-        let body = Array(payload.utf8)
-        let headers: HTTPHeaders = [
-            "Content-Type": "application/json", "X-GitHub-Event": "push", "X-GitHub-Delivery": "crash-delivery-\(index)",
-            "X-Hub-Signature-256": WebhookSigner.hmacSHA256Signature(body: body, secret: Fleet.secret),
-        ]
-        return HTTPRequest(method: .post, url: base + "/api/v1/webhooks/github", headers: headers, body: body, timeout: .seconds(20))
+        Fleet.signedPush(base: base, repository: repository, sha: sha(index), deliveryID: "crash-delivery-\(index)", message: "crash \(index)")
     }
 
     /// An admin GET of `path`.

@@ -1,28 +1,18 @@
 import Foundation
 import HTTPClient
 import Testing
-import Webhooks
 
 /// The writes the disk-full test sends, each new (its own delivery id, report id or
 /// artifact path), and the check of a refusal.
 extension DiskFullTests {
     /// Item `index`'s head commit: 40 hex digits, distinct per item.
-    static func sha(_ index: Int) -> String {
-        let hex = String(index, radix: 16)
-        return "d" + String(repeating: "0", count: 39 - hex.count) + hex
-    }
+    static func sha(_ index: Int) -> String { Fleet.commitSHA("d", index) }
 
     /// Item `index` as a signed GitHub push; 16 KiB of commit message, so each one needs new
     /// pages of the database and its log.
     static func delivery(_ base: String, _ index: Int) -> HTTPRequest {
         let message = "disk \(index) " + String(repeating: "m", count: 16 * 1024)
-        let payload = #"{"ref": "refs/heads/main", "before": "\#(String(repeating: "0", count: 40))", "after": "\#(sha(index))", "deleted": false, "repository": {"full_name": "\#(repository)"}, "pusher": {"name": "disk"}, "head_commit": {"id": "\#(sha(index))", "message": "\#(message)"}, "commits": []}"#
-        let body = Array(payload.utf8)
-        let headers: HTTPHeaders = [
-            "Content-Type": "application/json", "X-GitHub-Event": "push", "X-GitHub-Delivery": "disk-delivery-\(index)",
-            "X-Hub-Signature-256": WebhookSigner.hmacSHA256Signature(body: body, secret: Fleet.secret),
-        ]
-        return HTTPRequest(method: .post, url: base + "/api/v1/webhooks/github", headers: headers, body: body, timeout: .seconds(20))
+        return Fleet.signedPush(base: base, repository: repository, sha: sha(index), deliveryID: "disk-delivery-\(index)", message: message)
     }
 
     /// Item `index` as a build report of ``reportRepository`` that finished a minute ago.

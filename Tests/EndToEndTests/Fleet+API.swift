@@ -85,3 +85,25 @@ extension Fleet {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+// MARK: - Requests the flood tests send
+
+extension Fleet {
+    /// Commit `index` of a test: `prefix` and hex digits, 40 in all, distinct per index.
+    static func commitSHA(_ prefix: String, _ index: Int) -> String {
+        let hex = String(index, radix: 16)
+        return prefix + String(repeating: "0", count: 40 - prefix.count - hex.count) + hex
+    }
+
+    /// A push of `sha` to `main` of `repository`, signed as GitHub signs it, with its own
+    /// delivery id: the request a flood test sends (and sends again) to `base`.
+    static func signedPush(base: String, repository: String, sha: String, deliveryID: String, message: String) -> HTTPRequest {
+        let payload = #"{"ref": "refs/heads/main", "before": "\#(String(repeating: "0", count: 40))", "after": "\#(sha)", "deleted": false, "repository": {"full_name": "\#(repository)"}, "pusher": {"name": "flood"}, "head_commit": {"id": "\#(sha)", "message": "\#(message)"}, "commits": []}"#
+        let body = Array(payload.utf8)
+        let headers: HTTPHeaders = [
+            "Content-Type": "application/json", "X-GitHub-Event": "push", "X-GitHub-Delivery": deliveryID,
+            "X-Hub-Signature-256": WebhookSigner.hmacSHA256Signature(body: body, secret: secret),
+        ]
+        return HTTPRequest(method: .post, url: base + "/api/v1/webhooks/github", headers: headers, body: body, timeout: .seconds(20))
+    }
+}
