@@ -77,10 +77,8 @@ run: deps
 	$(SWIFT) build --product mobile-ops-server
 	$(SWIFT) run --skip-build mobile-ops-server
 
-# One test process per test target: a single process running every suite at once held about
-# 1,400 file descriptors (each suite's servers and databases), and Foundation's Process.run()
-# in Swift 6.3.1 reads past its /proc/self/fd listing once it is that long and crashes
-# (swift-corelibs-foundation#5472). Per target, the peak stays far below that.
+# One test process per test target, so that a failing target's output stays with it and a
+# crash in one cannot take the others' results with it.
 TEST_TARGETS := $(sort $(notdir $(wildcard Tests/*Tests)))
 
 ## test: every test target, a short fuzz pass (TEST_FUZZ_SECONDS), then the server suites again

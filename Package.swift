@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "Agent", targets: ["Agent"]),
         .library(name: "BuildMetrics", targets: ["BuildMetrics"]),
         .library(name: "Impact", targets: ["Impact"]),
+        .library(name: "ChildProcesses", targets: ["ChildProcesses"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -93,14 +94,17 @@ let package = Package(
         .target(name: "JSONScanning", swiftSettings: swiftSettings),
         // Named BuildMetrics: swift-metrics (via Hummingbird) already has a `Metrics` module.
         .target(name: "BuildMetrics", dependencies: ["JSONScanning"], swiftSettings: swiftSettings),
+        // Child processes through posix_spawn (Foundation's Process crashes past ~1,360 open fds).
+        .target(name: "ChildProcesses", swiftSettings: swiftSettings),
         .target(
             name: "Impact",
-            dependencies: ["YAMLBudget", .product(name: "Yams", package: "Yams")],
+            dependencies: ["ChildProcesses", "YAMLBudget", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "ReleaseTrain",
             dependencies: [
+                "ChildProcesses",
                 "Core",
                 "HTTPClient",
                 "YAMLReading",
@@ -113,7 +117,7 @@ let package = Package(
         ),
         .target(
             name: "Agent",
-            dependencies: ["Core", "HTTPClient", "Impact", "BuildMetrics", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ChildProcesses", "Core", "HTTPClient", "Impact", "BuildMetrics", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -218,7 +222,7 @@ let package = Package(
         .target(name: "StoreFakes", path: "Tests/StoreFakes", swiftSettings: swiftSettings),
         .testTarget(
             name: "AgentTests",
-            dependencies: ["Agent", "Core", "HTTPClient", "BuildMetrics", "mobile-ops-agent"] + loopbackServerDependencies,
+            dependencies: ["Agent", "ChildProcesses", "Core", "HTTPClient", "BuildMetrics", "mobile-ops-agent"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -229,13 +233,14 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "mobile-ops-server", "mobile-ops-agent", "HTTPClient", "Webhooks", "Core", "StoreFakes",
+                "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "StoreFakes",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 // To check a stopped server's file with SQLite itself (`PRAGMA integrity_check`).
                 .product(name: "GRDB", package: "GRDB.swift"),
             ] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: swiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core", "JSONScanning", "FuzzSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"], swiftSettings: swiftSettings),
@@ -246,11 +251,11 @@ let package = Package(
         ),
         .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core", "YAMLReading", "FuzzSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "ImpactTests", dependencies: ["Impact"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "ImpactTests", dependencies: ["Impact", "ChildProcesses"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReleaseTrainTests",
             dependencies: [
-                "ReleaseTrain", "YAMLReading", "HTTPClient", "FuzzSupport",
+                "ReleaseTrain", "ChildProcesses", "YAMLReading", "HTTPClient", "FuzzSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ] + loopbackServerDependencies,
@@ -291,7 +296,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "mobile-ops-server", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
+                "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
                 "Access", "Scheduling", "Insights", "Releases", "StoreFakes",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -304,7 +309,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["mobile-ops", "mobile-ops-server", "Server", "HTTPClient"] + loopbackServerDependencies,
+            dependencies: ["mobile-ops", "mobile-ops-server", "ChildProcesses", "Server", "HTTPClient"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
     ]

@@ -42,6 +42,7 @@ let package = Package(
                 .product(name: "Store", package: "mobile-ops"),
                 .product(name: "Core", package: "mobile-ops"),
                 .product(name: "Agent", package: "mobile-ops"),
+                .product(name: "ChildProcesses", package: "mobile-ops"),
                 .product(name: "HTTPClient", package: "mobile-ops"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // Read-only look at the server's own timestamps (runnable → assigned).
@@ -69,6 +70,7 @@ let package = Package(
                 .product(name: "Store", package: "mobile-ops"),
                 .product(name: "Core", package: "mobile-ops"),
                 .product(name: "BuildMetrics", package: "mobile-ops"),
+                .product(name: "ChildProcesses", package: "mobile-ops"),
                 .product(name: "HTTPClient", package: "mobile-ops"),
             ],
             path: "Sources/metrics-store-bench"

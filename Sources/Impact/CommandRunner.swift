@@ -1,9 +1,7 @@
+import ChildProcesses
 import Foundation
 
 /// Runs a tool found on PATH (`git`, `swift`) and returns its standard output.
-///
-/// Standard error goes to a temporary file rather than a second pipe: reading two pipes from
-/// one thread can deadlock when the tool fills the one not being read.
 struct CommandRunner: Sendable {
     /// The PATH to search; the process environment's by default.
     let searchPath: String
@@ -28,40 +26,15 @@ struct CommandRunner: Sendable {
     func run(_ tool: String, _ arguments: [String], in directory: String? = nil) throws(ImpactError) -> Data {
         guard let executable = locate(tool) else { throw .toolNotFound(tool) }
         let commandLine = ([tool] + arguments).joined(separator: " ")
-        let errorFile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mobile-ops-impact-\(UUID().uuidString).stderr")
-        guard FileManager.default.createFile(atPath: errorFile.path, contents: nil),
-              let errorHandle = try? FileHandle(forWritingTo: errorFile) else {
-            throw .commandFailed(command: commandLine, status: -1, stderr: "cannot create a temporary file")
-        }
-        defer {
-            try? errorHandle.close()
-            try? FileManager.default.removeItem(at: errorFile)
-        }
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = errorHandle
-        process.standardInput = FileHandle.nullDevice
+        let output: CommandOutput
         do {
-            try process.run()
+            output = try Command.run(.command(executable, arguments, in: directory))
         } catch {
-            throw .commandFailed(command: commandLine, status: -1, stderr: "\(error)")
+            throw .commandFailed(command: commandLine, status: -1, stderr: error.description)
         }
-        // Drain stdout before waiting, so a large output cannot block the tool on a full pipe.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            throw .commandFailed(
-                command: commandLine, status: process.terminationStatus,
-                stderr: stderr.trimmingCharacters(in: .whitespacesAndNewlines)
-            )
+        guard output.status.isSuccess else {
+            throw .commandFailed(command: commandLine, status: output.status.code, stderr: output.errorText)
         }
-        return data
+        return Data(output.standardOutput)
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 // MARK: - GitCommit
@@ -65,41 +66,16 @@ public struct GitCommitLog: Sendable {
     /// Runs the command in the clone and returns its standard output; a non-zero exit is an
     /// error carrying git's message. Waiting happens off the cooperative pool.
     private func run(_ arguments: [String]) async throws(GitLogError) -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = repository
-        let output = Pipe()
-        // Standard error goes to a file, so a chatty git can never fill a second pipe while
-        // we are blocked reading the first.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-git-\(UUID().uuidString).err")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        let errorHandle = try? FileHandle(forWritingTo: errorFile)
-        defer {
-            try? errorHandle?.close()
-            try? FileManager.default.removeItem(at: errorFile)
-        }
+        let output: CommandOutput
         do {
-            process.standardError = errorHandle ?? FileHandle.nullDevice
-            process.standardOutput = output
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
+            output = try await Command.run(.command(executable.path, arguments, in: repository.path))
         } catch {
-            throw GitLogError(message: "cannot run git in \(repository.path): \(error.localizedDescription)")
+            throw GitLogError(message: "cannot run git in \(repository.path): \(error.description)")
         }
-        let (data, status): (Data, Int32) = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let data = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: (data, process.terminationStatus))
-            }
+        guard output.status.isSuccess else {
+            throw GitLogError(message: "git log failed (\(output.status)): \(output.errorText)")
         }
-        guard status == 0 else {
-            let message = (FileManager.default.contents(atPath: errorFile.path).map { String(decoding: $0, as: UTF8.self) } ?? "")
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            throw GitLogError(message: "git log failed (exit \(status)): \(message)")
-        }
-        return String(decoding: data, as: UTF8.self)
+        return output.text
     }
 }
 

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Core
 import Foundation
 import Testing
@@ -17,19 +18,14 @@ struct AgentBinaryTests {
         let pids = try TemporaryDirectory("pids")
         try await FakeAgentServer.run { server in
             await server.state.enqueue(makeJob(50, commands: ["echo from-the-binary"]))
-            let process = Process()
-            process.executableURL = Self.binary
-            process.arguments = [
+            let launch = ProcessLaunch.command(Self.binary.path, [
                 "--server", server.url, "--registration-token", FakeAgentServer.registrationToken,
                 "--name", "binary-agent", "--tag", "platform=android", "--tag", "sdk=35",
                 "--slots", "1", "--workdir", workdir.path, "--poll-wait", "1", "--log-level", "warning",
-            ]
+            ])
             let stderrPath = workdir.path + "/agent.stderr"
-            _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            let process = try ProcessGroup.spawn(launch, outputPath: "/dev/null", errorPath: stderrPath)
+            defer { if process.isRunning { kill(process.pid, SIGKILL) } }
 
             try await expectState(server, 50, .passed)
             #expect((await server.state.log(50)).contains("from-the-binary\n"))
@@ -40,11 +36,10 @@ struct AgentBinaryTests {
             // A long job is running when SIGTERM arrives: its processes must go too.
             await server.state.enqueue(makeJob(51, commands: [AgentControlTests.sleeperCommand(pids.path)]))
             let running = try await AgentControlTests.sleeperPIDs(pids.path)
-            process.terminate()
+            kill(process.pid, SIGTERM)
             try await waitUntil("the agent to exit", limit: .seconds(20)) { !process.isRunning }
             let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
-            #expect(process.terminationReason == .exit, "stderr: \(stderr)")
-            #expect(process.terminationStatus == 0, "stderr: \(stderr)")
+            #expect(process.exitStatus == .exited(0), "stderr: \(stderr)")
             #expect(!running.contains(where: isAlive))
             let released = await server.state.outcome(51)
             #expect(released?.state == .lost, "a job interrupted by shutdown is handed back as lost")
@@ -52,13 +47,9 @@ struct AgentBinaryTests {
     }
 
     @Test func binaryRejectsABadTag() async throws {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["--server", "http://127.0.0.1:9", "--registration-token", "t", "--tag", "novalue"]
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let launch = ProcessLaunch.command(Self.binary.path, ["--server", "http://127.0.0.1:9", "--registration-token", "t", "--tag", "novalue"])
+        let process = try ProcessGroup.spawn(launch, outputPath: "/dev/null", errorPath: "/dev/null")
         try await waitUntil("the agent to exit", limit: .seconds(20)) { !process.isRunning }
-        #expect(process.terminationStatus != 0)
+        #expect(process.exitStatus?.isSuccess == false)
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Agent
 import Core
 import Foundation
@@ -115,18 +116,9 @@ func makeJob(
 /// Runs `script` with `/bin/sh -c` in `directory` and returns its stdout (trimmed); throws if it fails.
 @discardableResult
 func shell(_ script: String, in directory: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script]
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard process.terminationStatus == 0 else { throw ShellFailed(script: script, status: process.terminationStatus) }
-    return text
+    let output = try Command.run(.command("/bin/sh", ["-c", script], in: directory))
+    guard output.status.isSuccess else { throw ShellFailed(script: script, status: output.status.code) }
+    return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 /// A helper script failed.

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 
@@ -22,32 +23,16 @@ struct CLIProcess {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], executable: String = "mobile-ops", directory: String? = nil
     ) async throws -> Result {
-        let process = Process()
-        process.executableURL = binary.deletingLastPathComponent().appendingPathComponent(executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         env.merge(environment) { $1 }
-        process.environment = env
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(60)
-        while process.isRunning {
-            if ContinuousClock.now > deadline {
-                process.terminate()
-                Issue.record("\(executable) \(arguments) did not finish within 60 s")
-                break
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-            stderr: String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // coreutils' `timeout` bounds the run: it kills the binary after 60 s and exits 124.
+        let path = binary.deletingLastPathComponent().appendingPathComponent(executable).path
+        let launch = ProcessLaunch(
+            executable: "/usr/bin/timeout", arguments: ["60", path] + arguments,
+            environment: env, workingDirectory: directory ?? FileManager.default.currentDirectoryPath
         )
+        let output = try await Command.run(launch)
+        if output.status == .exited(124) { Issue.record("\(executable) \(arguments) did not finish within 60 s") }
+        return Result(status: output.status.code, stdout: output.text, stderr: String(decoding: output.standardError, as: UTF8.self))
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 
@@ -7,17 +8,8 @@ struct ImpactCommandTests {
     /// Runs git in `directory` with a fixed identity.
     @discardableResult
     static func git(_ arguments: [String], in directory: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let identity = ["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"]
+        return try Command.run(.command("git", identity + arguments, in: directory)).text
     }
 
     static func write(_ text: String, to relative: String, in directory: String) throws {

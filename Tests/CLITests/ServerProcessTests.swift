@@ -1,33 +1,55 @@
+import ChildProcesses
 import Foundation
 import Testing
 
 @Suite("The mobile-ops-server process")
 struct ServerProcessTests {
+    /// A server started by ``start(in:environment:)``: its process, where its output goes, its port.
+    struct StartedServer {
+        let process: ProcessGroup
+        let outputPath: String
+        let errorPath: String
+        let port: Int
+
+        /// What it printed on standard output so far (the admin token, on a first start).
+        var stdout: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+        /// Its log so far.
+        var stderr: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+
+        /// SIGTERM.
+        func terminate() { process.signal(SIGTERM) }
+        /// SIGINT.
+        func interrupt() { process.signal(SIGINT) }
+        /// Blocks until it has exited, and answers how.
+        @discardableResult
+        func waitUntilExit() -> ChildProcesses.ExitStatus { process.waitUntilExit() }
+    }
+
     /// Starts the real server binary on port 0 with a temp database and returns it with its port.
-    private func start(in directory: URL, environment: [String: String] = [:]) async throws -> (Process, Pipe, Pipe, Int) {
-        let process = Process()
-        process.executableURL = Self.serverBinary
-        process.arguments = ["--port", "0", "--database", directory.appendingPathComponent("data/db.sqlite").path]
-        process.currentDirectoryURL = directory
-        process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+    private func start(in directory: URL, environment: [String: String] = [:]) async throws -> StartedServer {
+        let launch = ProcessLaunch(
+            executable: Self.serverBinary.path,
+            arguments: ["--port", "0", "--database", directory.appendingPathComponent("data/db.sqlite").path],
+            environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }, workingDirectory: directory.path
+        )
+        let name = UUID().uuidString
+        let outputPath = directory.appendingPathComponent("server-\(name).out").path
+        let errorPath = directory.appendingPathComponent("server-\(name).err").path
+        let process = try ProcessGroup.spawn(launch, outputPath: outputPath, errorPath: errorPath)
 
         // The "listening" log line carries the port the OS picked.
         var log = ""
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
-            log += String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self)
+            log = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
             if let range = log.range(of: #"port=(\d+)"#, options: .regularExpression),
                let port = Int(log[range].dropFirst("port=".count)) {
-                return (process, stdout, stderr, port)
+                return StartedServer(process: process, outputPath: outputPath, errorPath: errorPath, port: port)
             }
             if !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(20))
         }
-        process.terminate()
+        process.signal(SIGKILL)
         throw ProcessFailure(log: log)
     }
 
@@ -39,30 +61,14 @@ struct ServerProcessTests {
 
     /// Runs the server binary to its exit (it must exit by itself) and returns status, stdout and stderr.
     private func runToExit(_ arguments: [String], in directory: URL) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = Self.serverBinary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ["PATH": "/usr/bin:/bin"]
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        let exited = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in exited.continuation.finish() }
-        try process.run()
-        // Bounded: a server that should have refused to start but serves instead is stopped.
-        let watchdog = Task.detached {
-            try await Task.sleep(for: .seconds(60))
-            if process.isRunning { process.terminate() }
-        }
-        defer { watchdog.cancel() }
-        // Read both pipes while it runs, off the cooperative pool, so neither can fill and stall it.
-        async let out = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }.value
-        async let err = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
-        let (outData, errData) = await (out, err)
-        for await _ in exited.stream {}
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        // Bounded: a server that should have refused to start but serves instead is stopped
+        // after 60 s by coreutils' `timeout`.
+        let launch = ProcessLaunch(
+            executable: "/usr/bin/timeout", arguments: ["60", Self.serverBinary.path] + arguments,
+            environment: ["PATH": "/usr/bin:/bin"], workingDirectory: directory.path
+        )
+        let output = try await Command.run(launch)
+        return (output.status.code, output.text, String(decoding: output.standardError, as: UTF8.self))
     }
 
     private static func token(in text: String) -> String? {
@@ -77,7 +83,8 @@ struct ServerProcessTests {
         defer { try? FileManager.default.removeItem(at: directory) }
 
         // A first server holds a port; a second, on its own database, asks for the same one.
-        let (holder, _, _, port) = try await start(in: other)
+        let holder = try await start(in: other)
+        let port = holder.port
         defer { holder.terminate(); holder.waitUntilExit() }
         let database = directory.appendingPathComponent("data/db.sqlite").path
         let failed = try await runToExit(["--port", "\(port)", "--database", database], in: directory)
@@ -87,10 +94,10 @@ struct ServerProcessTests {
         #expect(Self.token(in: failed.stdout) == nil, "a token printed by a start that failed")
 
         // The failed start left no admin token behind: this start generates and prints one.
-        let (again, againOut, _, _) = try await start(in: directory)
+        let again = try await start(in: directory)
         again.terminate()
         again.waitUntilExit()
-        let printed = String(decoding: againOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let printed = again.stdout
         #expect(Self.token(in: printed) != nil)
     }
 
@@ -100,7 +107,7 @@ struct ServerProcessTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let (first, _, _, _) = try await start(in: directory)
+        let first = try await start(in: directory)
         defer { first.terminate(); first.waitUntilExit() }
         let database = directory.appendingPathComponent("data/db.sqlite").path
         let second = try await runToExit(["--port", "0", "--database", database], in: directory)
@@ -115,17 +122,18 @@ struct ServerProcessTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let (first, firstOut, _, _) = try await start(in: directory)
+        let first = try await start(in: directory)
         first.terminate()
         first.waitUntilExit()
-        let lost = try #require(Self.token(in: String(decoding: firstOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)))
+        let lost = try #require(Self.token(in: first.stdout))
 
         let database = directory.appendingPathComponent("data/db.sqlite").path
         let reset = try await runToExit(["reset-admin-token", "--database", database], in: directory)
         #expect(reset.status == 0, "\(reset.stderr)")
         let token = try #require(Self.token(in: reset.stdout))
 
-        let (server, _, _, port) = try await start(in: directory)
+        let server = try await start(in: directory)
+        let port = server.port
         defer { server.terminate(); server.waitUntilExit() }
         let url = "http://127.0.0.1:\(port)"
         let list = try await CLIProcess.run(["tokens", "list", "--server", url, "--token", token])
@@ -140,28 +148,27 @@ struct ServerProcessTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let (server, stdout, stderr, port) = try await start(in: directory)
+        let server = try await start(in: directory)
+        let port = server.port
         let status = try await CLIProcess.run(["status", "--server", "http://127.0.0.1:\(port)"])
         #expect(status.status == 0)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("data/db.sqlite").path))
 
         server.terminate() // SIGTERM
-        server.waitUntilExit()
-        #expect(server.terminationReason == .exit)
-        #expect(server.terminationStatus == 0)
-        let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(server.waitUntilExit() == .exited(0))
+        let log = server.stderr
         #expect(log.contains("shutdown requested"), "the signal is logged when it arrives")
-        let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let printed = server.stdout
         let token = try #require(printed.range(of: #"mo_[0-9a-f]+_[0-9a-f]+"#, options: .regularExpression).map { String(printed[$0]) })
 
         // Second start on the same database: no new token, and the first one still works.
-        let (again, againOut, _, againPort) = try await start(in: directory)
+        let again = try await start(in: directory)
+        let againPort = again.port
         let list = try await CLIProcess.run(["tokens", "list", "--server", "http://127.0.0.1:\(againPort)", "--token", token])
         #expect(list.status == 0)
         again.interrupt() // SIGINT
-        again.waitUntilExit()
-        #expect(again.terminationStatus == 0)
-        let secondPrint = String(decoding: againOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(again.waitUntilExit() == .exited(0))
+        let secondPrint = again.stdout
         #expect(!secondPrint.contains("mo_"))
     }
 
@@ -171,13 +178,14 @@ struct ServerProcessTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let (server, _, _, port) = try await start(in: directory)
+        let server = try await start(in: directory)
+        let port = server.port
         defer { server.terminate(); server.waitUntilExit() }
         // Requests in: the CLI's status call (which itself talks through libcurl, loaded on demand).
         let status = try await CLIProcess.run(["status", "--server", "http://127.0.0.1:\(port)"])
         #expect(status.status == 0)
         // Read to the end: procfs files report size 0, which makes size-based reads stop early.
-        let mapsFile = try #require(FileHandle(forReadingAtPath: "/proc/\(server.processIdentifier)/maps"))
+        let mapsFile = try #require(FileHandle(forReadingAtPath: "/proc/\(server.process.pid)/maps"))
         let maps = String(decoding: mapsFile.readDataToEndOfFile(), as: UTF8.self)
         #expect(maps.contains("libsqlite3"), "the maps file lists the process's libraries")
         #expect(!maps.contains("libcurl"), "nothing the idle server did needed libcurl")

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import HTTPClient
 import Testing
@@ -43,7 +44,7 @@ extension CrashConsistencyTests {
         var tally = CrashTally(kind: "reports", seed: seed)
         var next = 0
         for round in 1...Self.rounds {
-            let pid = try #require(fleet.server?.processIdentifier)
+            let pid = try #require(fleet.server?.pid)
             let killAfter = Duration.milliseconds(Int.random(in: Self.killWindow, using: &random))
             let makeReport: CrashFlood.RequestMaker = { base, index in
                 Self.report(base: base, index: index, round: round, startedAt: startedAt, finishedAt: finishedAt)

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import HTTPClient
 import Testing
@@ -91,7 +92,7 @@ struct CrashConsistencyTests {
         var everyBuild = Set<Int>()
         var next = 0
         for round in 1...Self.rounds {
-            let pid = try #require(fleet.server?.processIdentifier)
+            let pid = try #require(fleet.server?.pid)
             let killAfter = Duration.milliseconds(Int.random(in: Self.killWindow, using: &random))
             let outcome = await flood.floodAndKill(base: fleet.url, pid: pid, first: next, killAfter: killAfter) { base, index in
                 Self.delivery(base: base, index: index)

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 
@@ -65,7 +66,7 @@ struct EndToEndTests {
         // The signal alone, timed: `kill(agent:)` also waits for the exit, which Foundation
         // reports only once the job's orphaned shell (the 12 s sleep) is gone too.
         let killedAt = ContinuousClock.now
-        Foundation.kill(try #require(fleet.agents[holder]?.processIdentifier), SIGKILL)
+        Foundation.kill(try #require(fleet.agents[holder]?.pid), SIGKILL)
         // Retried within the lease: the server looks at leases every quarter lease, so the
         // retry should run on the survivor about 1.25 leases (3.75 s) after the kill; 8 s
         // leaves a busy machine room but fails a retry that waits for anything else.

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Hummingbird
 import Logging
@@ -143,16 +144,8 @@ actor FakeHostAndPlay {
     }
 
     static func git(_ arguments: [String], in directory: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadUnknown) }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let output = try Command.run(.command("git", ["-C", directory] + arguments))
+        guard output.status.isSuccess else { throw CocoaError(.fileReadUnknown) }
+        return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import HTTPClient
 import Testing
@@ -73,16 +74,7 @@ extension Fleet {
 
     @discardableResult
     private func git(_ arguments: [String], in directory: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try Command.run(.command("git", arguments, in: directory)).text
     }
 }
 

@@ -1,4 +1,5 @@
 import Core
+import ChildProcesses
 import Foundation
 import HTTPClient
 import Testing
@@ -12,8 +13,8 @@ final class Fleet {
 
     let root: URL
     let http = HTTPClient()
-    private(set) var server: Process?
-    private(set) var agents: [String: Process] = [:]
+    private(set) var server: ProcessGroup?
+    private(set) var agents: [String: ProcessGroup] = [:]
     private(set) var port = 0
     private(set) var registrationToken = ""
     /// The server's SQLite file; its artifacts go in `artifacts/` beside it. A test may move
@@ -43,18 +44,17 @@ final class Fleet {
             try FileManager.default.createDirectory(at: root.appendingPathComponent("pipelines/trains"), withIntermediateDirectories: true)
             try train.write(to: root.appendingPathComponent("pipelines/trains/e2e.yml"), atomically: true, encoding: .utf8)
         }
-        let process = Process()
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
-        process.executableURL = Self.binaries.appendingPathComponent("mobile-ops-server")
-        process.arguments = ["--port", "0", "--database", database.path,
-                             "--pipelines", root.appendingPathComponent("pipelines").path,
-                             "--admin-token", Self.adminToken, "--lease-seconds", "\(leaseSeconds)"]
-        // The log goes to a file (a pipe nobody drains would block the server once full).
+        let launch = ProcessLaunch.command(
+            Self.binaries.appendingPathComponent("mobile-ops-server").path,
+            ["--port", "0", "--database", database.path, "--pipelines", root.appendingPathComponent("pipelines").path,
+             "--admin-token", Self.adminToken, "--lease-seconds", "\(leaseSeconds)"],
+            environment: environment
+        )
+        // The log goes to a file (a pipe nobody drains would block the server once full),
+        // emptied first so that the port read below is this start's.
         let logFile = root.appendingPathComponent("server.log")
         FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: logFile)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try ProcessGroup.spawn(launch, outputPath: "/dev/null", errorPath: logFile.path)
         server = process
         // The port comes from the "listening" line.
         var log = ""
@@ -74,37 +74,34 @@ final class Fleet {
 
     /// Starts a real agent process with the given tags.
     func startAgent(_ name: String, tags: [String]) throws {
-        let process = Process()
-        process.executableURL = Self.binaries.appendingPathComponent("mobile-ops-agent")
-        process.arguments = ["--server", url, "--registration-token", registrationToken, "--name", name,
-                             "--workdir", root.appendingPathComponent("agents/\(name)").path, "--poll-wait", "2", "--log-level", "info"]
-            + tags.flatMap { ["--tag", $0] }
+        let launch = ProcessLaunch.command(
+            Self.binaries.appendingPathComponent("mobile-ops-agent").path,
+            ["--server", url, "--registration-token", registrationToken, "--name", name,
+             "--workdir", root.appendingPathComponent("agents/\(name)").path, "--poll-wait", "2", "--log-level", "info"]
+                + tags.flatMap { ["--tag", $0] }
+        )
         let logFile = root.appendingPathComponent("agent-\(name).log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: logFile)
-        try process.run()
-        agents[name] = process
+        agents[name] = try ProcessGroup.spawn(launch, outputPath: "/dev/null", errorPath: logFile.path)
     }
 
     /// SIGKILL: the agent gets no chance to say goodbye.
     func kill(agent name: String) {
         guard let process = agents[name] else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
+        Foundation.kill(process.pid, SIGKILL)
         process.waitUntilExit()
     }
 
     /// SIGTERM to the server, and waits until it has exited (closing the database).
     func stopServer() {
         if let server, server.isRunning {
-            server.terminate()
+            server.signal(SIGTERM)
             server.waitUntilExit()
         }
     }
 
     func stop() {
         for process in agents.values where process.isRunning {
-            process.terminate()
+            process.signal(SIGTERM)
             process.waitUntilExit()
         }
         stopServer()

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 
@@ -58,7 +59,7 @@ struct ReleaseCrashTests {
                 } else {
                     try await Task.sleep(for: .milliseconds(Int.random(in: Self.killWindow, using: &random)))
                 }
-                let pid = try #require(fleet.server?.processIdentifier)
+                let pid = try #require(fleet.server?.pid)
                 kill(pid, SIGKILL)
                 fleet.server?.waitUntilExit()
                 await fake.releaseHeldCommits()

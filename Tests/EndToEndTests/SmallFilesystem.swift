@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -69,21 +70,13 @@ struct SmallFilesystem {
     /// (which fails at once instead of asking for a password). Returns the exit status and
     /// what it printed.
     private static func privileged(_ command: [String]) -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = geteuid() == 0 ? command : ["sudo", "-n"] + command
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
+        let words = geteuid() == 0 ? command : ["sudo", "-n"] + command
         do {
-            try process.run()
+            let output = try Command.run(.command(words[0], Array(words.dropFirst())))
+            return (output.status.code, (output.text + output.errorText).trimmingCharacters(in: .whitespacesAndNewlines))
         } catch {
             return (-1, "\(error)")
         }
-        // A line or two of output: it fits in the pipe, so reading after the exit cannot block.
-        process.waitUntilExit()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Mounting or filling failed.

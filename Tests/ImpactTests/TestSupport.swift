@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Impact
 import Testing
@@ -43,18 +44,10 @@ func write(_ text: String, to relative: String, in directory: String) throws {
 /// Runs git in `directory` with a fixed identity, failing the test on a non-zero exit.
 @discardableResult
 func git(_ arguments: [String], in directory: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let identity = ["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"]
+    let output = try Command.run(.command("git", identity + arguments, in: directory))
+    try #require(output.status.isSuccess, "git \(arguments.joined(separator: " ")) failed: \(output.errorText)")
+    return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 /// Whether a tool is on PATH (tests needing it are skipped otherwise).

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import ReleaseTrain
 import Testing
@@ -45,15 +46,9 @@ struct ReleaseNotesTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         func git(_ arguments: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-c", "user.name=Ann", "-c", "user.email=ann@example.com", "-c", "commit.gpgsign=false"] + arguments
-            process.currentDirectoryURL = folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
+            let identity = ["-c", "user.name=Ann", "-c", "user.email=ann@example.com", "-c", "commit.gpgsign=false"]
+            let output = try Command.run(.command("git", identity + arguments, in: folder.path))
+            #expect(output.status.isSuccess, "git \(arguments.joined(separator: " ")): \(output.errorText)")
         }
         try git("init", "-q", "-b", "main")
         try git("commit", "-q", "--allow-empty", "-m", "Initial commit")

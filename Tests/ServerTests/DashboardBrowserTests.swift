@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -77,17 +78,9 @@ struct DashboardBrowserTests {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("selenium-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = output
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        try? output.close()
+        // Waits for the leader only: a browser helper that outlives it cannot hold the test up.
+        let process = try ProcessGroup.spawn(.command(executable, arguments), outputPath: outputPath, errorPath: outputPath)
+        let status = await process.wait().code
         return (status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -76,18 +77,9 @@ struct DashboardPageTests {
     static func runChromium(_ path: String, _ arguments: [String]) async throws -> String {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch { continuation.resume() }
-        }
-        try? output.close()
+        // Waits for the leader only: a browser helper that outlives it cannot hold the test up.
+        let process = try ProcessGroup.spawn(.command(path, arguments), outputPath: outputPath, errorPath: "/dev/null")
+        _ = await process.wait()
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -86,17 +87,9 @@ struct ImpactAPITests {
     /// Runs git commands in order and answers `HEAD` afterwards.
     static func git(_ commands: [String]..., in directory: String) throws -> String {
         for arguments in commands + [["rev-parse", "HEAD"]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: directory)
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw CocoaError(.fileReadUnknown) }
-            if arguments == ["rev-parse", "HEAD"] { return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+            let output = try Command.run(.command("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments, in: directory))
+            guard output.status.isSuccess else { throw CocoaError(.fileReadUnknown) }
+            if arguments == ["rev-parse", "HEAD"] { return output.text.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
         return ""
     }

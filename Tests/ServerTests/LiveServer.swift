@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -43,17 +44,9 @@ struct LiveServer {
     /// Waits without blocking a thread: the server under test runs on the same small pool.
     /// The script's own socket timeouts bound the wait.
     static func runPython(_ script: String, arguments: [String]) async throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        let exited = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in exited.continuation.finish() }
-        try process.run()
-        for await _ in exited.stream {}
-        // A few short lines: they fit in the pipe, so reading after the exit cannot block.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let output = try await Command.run(.command("python3", ["-c", script] + arguments))
+        // A traceback belongs in the test's log, next to the failure it explains.
+        if !output.standardError.isEmpty { FileHandle.standardError.write(Data(output.standardError)) }
+        return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

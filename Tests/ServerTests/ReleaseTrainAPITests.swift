@@ -1,3 +1,4 @@
+import ChildProcesses
 import Core
 import DI
 import Foundation
@@ -199,14 +200,7 @@ struct ReleaseTrainAPITests {
     }
 
     static func git(_ arguments: [String], in directory: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
+        let output = try Command.run(.command("git", arguments, in: directory.path))
+        try #require(output.status.isSuccess, "git \(arguments.joined(separator: " ")) failed: \(output.errorText)")
     }
 }

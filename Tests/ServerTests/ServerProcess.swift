@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import HTTPClient
 import Testing
@@ -13,7 +14,7 @@ final class ServerProcess {
     /// Variables added to the test's own environment.
     let environment: [String: String]
     let http = HTTPClient()
-    private(set) var process: Process?
+    private(set) var process: ProcessGroup?
     private(set) var port = 0
     private var starts = 0
 
@@ -36,19 +37,15 @@ final class ServerProcess {
     /// Starts the server (again) on the same files and waits until it listens.
     func start() async throws {
         starts += 1
-        let process = Process()
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
-        process.executableURL = Self.binaries.appendingPathComponent("mobile-ops-server")
-        process.arguments = [
-            "--port", "0", "--database", folder.appendingPathComponent("db.sqlite").path,
-            "--pipelines", folder.appendingPathComponent("pipelines").path, "--admin-token", Self.adminToken,
-        ]
+        let launch = ProcessLaunch.command(
+            Self.binaries.appendingPathComponent("mobile-ops-server").path,
+            ["--port", "0", "--database", folder.appendingPathComponent("db.sqlite").path,
+             "--pipelines", folder.appendingPathComponent("pipelines").path, "--admin-token", Self.adminToken],
+            environment: environment
+        )
         // The log goes to a file: a pipe nobody drains would block the server once full.
         let log = folder.appendingPathComponent("server-\(starts).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: log)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try ProcessGroup.spawn(launch, outputPath: "/dev/null", errorPath: log.path)
         self.process = process
         port = 0
         var text = ""
@@ -67,14 +64,14 @@ final class ServerProcess {
     /// SIGKILL: no shutdown, no last write; the files stay as they are.
     func kill() {
         guard let process, process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
+        Foundation.kill(process.pid, SIGKILL)
         process.waitUntilExit()
     }
 
     /// Ends the process and removes the folder.
     func stop() {
         if let process, process.isRunning {
-            process.terminate()
+            process.signal(SIGTERM)
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: folder)

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import HTTPClient
 
@@ -12,7 +13,7 @@ final class BenchServer {
 
     let url: String
     let directory: String
-    private let process: Process
+    private let process: ProcessGroup
     let client: HTTPClient
 
     /// Starts the server with `pipelines` (file name → YAML) and waits for `/readyz`.
@@ -24,16 +25,12 @@ final class BenchServer {
         }
         let port = try Self.freePort()
         url = "http://127.0.0.1:\(port)"
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [
+        let launch = ProcessLaunch.command(binary, [
             "--host", "127.0.0.1", "--port", "\(port)", "--database", directory + "/db.sqlite",
             "--pipelines", directory + "/pipelines", "--admin-token", Self.adminToken,
             "--log-level", "warning", "--lease-seconds", "\(leaseSeconds)",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
+        ])
+        process = try ProcessGroup.spawn(launch, outputPath: "/dev/null", errorPath: "/dev/null")
         client = HTTPClient(configuration: .init(maxConnectionsPerHost: 0, maxIdleConnections: 2_000))
         for _ in 0..<600 {
             if let response = try? await client.execute(.init(url: url + "/readyz", timeout: .seconds(1))), response.status == 200 { return }
@@ -59,7 +56,7 @@ final class BenchServer {
     }
 
     /// Resident set size of the server now, in KiB.
-    var rssKiB: Int { Self.status(pid: process.processIdentifier, field: "VmRSS") }
+    var rssKiB: Int { Self.status(pid: process.pid, field: "VmRSS") }
 
     /// An admin API call with a JSON body; answers the decoded JSON object.
     @discardableResult
@@ -75,9 +72,9 @@ final class BenchServer {
 
     /// Stops the server and removes its folder.
     func stop() async {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.pid, SIGTERM) }
         for _ in 0..<100 where process.isRunning { try? await Task.sleep(for: .milliseconds(100)) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning { kill(process.pid, SIGKILL) }
         await client.shutdown()
         try? FileManager.default.removeItem(atPath: directory)
     }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Crypto
 import Foundation
 
@@ -122,17 +123,9 @@ struct WebhookIntakeBenchmark {
     // MARK: wrk
 
     static func runWRK(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["wrk"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else { throw BenchError("wrk failed (apt-get install -y wrk): \(output)") }
+        let result = try Command.run(.command("wrk", arguments))
+        let output = result.text + result.errorText
+        guard result.status.isSuccess else { throw BenchError("wrk failed (apt-get install -y wrk): \(output)") }
         return output
     }
 

@@ -1,4 +1,5 @@
 import BuildMetrics
+import ChildProcesses
 import Foundation
 import HTTPClient
 
@@ -14,15 +15,12 @@ enum HTTPIngest {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let port = 20_000 + Int.random(in: 0..<20_000)
         let url = "http://127.0.0.1:\(port)"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [
+        let launch = ProcessLaunch.command(binary, [
             "--host", "127.0.0.1", "--port", "\(port)", "--database", folder + "/db.sqlite", "--pipelines", folder + "/pipelines",
             "--admin-token", adminToken, "--log-level", "warning",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        ])
+        let process = try ProcessGroup.spawn(launch, outputPath: "/dev/null", errorPath: "/dev/stderr")
+        defer { if process.isRunning { process.signal(SIGTERM) } }
         let client = HTTPClient()
         var ready = false
         for _ in 0..<300 where !ready {

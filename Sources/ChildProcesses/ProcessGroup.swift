@@ -19,16 +19,16 @@ public final class ProcessGroup: Sendable {
     public let pid: pid_t
 
     /// Exit status, output state and waiters; touched by the monitor thread and by tasks.
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
-    private struct State {
+    struct State {
         var status: ExitStatus?
         var outputClosed = false
         var abandonOutput = false
         var waiters: [CheckedContinuation<ExitStatus, Never>] = []
     }
 
-    private init(pid: pid_t) {
+    init(pid: pid_t) {
         self.pid = pid
     }
 
@@ -77,7 +77,8 @@ public final class ProcessGroup: Sendable {
     /// Sleeps even when the task is already cancelled (so polling loops cannot spin).
     static func pause(_ duration: Duration) async {
         do { try await Task.sleep(for: duration) } catch {
-            await ContinuousClock().sleepIgnoringCancellation(for: duration)
+            // A new task does not inherit the cancellation.
+            await Task { try? await Task.sleep(for: duration) }.value
         }
     }
 
@@ -143,7 +144,7 @@ public final class ProcessGroup: Sendable {
     }
 
     /// `waitpid` for the leader; nil if it is still running (or waiting failed transiently).
-    private func reap(blocking: Bool) -> ExitStatus? {
+    func reap(blocking: Bool) -> ExitStatus? {
         var raw: Int32 = 0
         while true {
             let result = waitpid(self.pid, &raw, blocking ? 0 : WNOHANG)
@@ -155,7 +156,7 @@ public final class ProcessGroup: Sendable {
         }
     }
 
-    private func publish(_ status: ExitStatus) {
+    func publish(_ status: ExitStatus) {
         let waiters = self.state.withLock { state -> [CheckedContinuation<ExitStatus, Never>] in
             state.status = status
             defer { state.waiters.removeAll() }
