@@ -23,9 +23,9 @@ public final class AgentAuthService: Sendable {
     // MARK: Registration tokens
 
     /// Issues a registration token; its value is returned once.
-    public func createRegistrationToken(name: String, actor: String) throws(StoreError) -> (token: RegistrationToken, value: String) {
+    public func createRegistrationToken(name: String, actor: String) async throws(StoreError) -> (token: RegistrationToken, value: String) {
         let value = TokenValue.generate(prefix: "mor")
-        let token = try store.createRegistrationToken(
+        let token = try await store.createRegistrationToken(
             id: value.id, name: name, secretHash: value.hash,
             audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "agent_token.create", subject: "agent_token:\(value.id)", detail: name)
         )
@@ -33,38 +33,38 @@ public final class AgentAuthService: Sendable {
     }
 
     /// All registration tokens, without values.
-    public func registrationTokens() throws(StoreError) -> [RegistrationToken] {
-        try store.registrationTokens()
+    public func registrationTokens() async throws(StoreError) -> [RegistrationToken] {
+        try await store.registrationTokens()
     }
 
     /// Revokes a registration token and disconnects its agents.
-    public func revokeRegistrationToken(id: String, actor: String) throws(StoreError) -> RegistrationToken {
-        try store.revokeRegistrationToken(id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "agent_token.revoke", subject: "agent_token:\(id)"))
+    public func revokeRegistrationToken(id: String, actor: String) async throws(StoreError) -> RegistrationToken {
+        try await store.revokeRegistrationToken(id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "agent_token.revoke", subject: "agent_token:\(id)"))
     }
 
     /// The agents registered with a registration token.
-    public func agentIDs(registeredWith tokenID: String) throws(StoreError) -> [Int64] {
-        try store.agentIDs(registeredWith: tokenID)
+    public func agentIDs(registeredWith tokenID: String) async throws(StoreError) -> [Int64] {
+        try await store.agentIDs(registeredWith: tokenID)
     }
 
     // MARK: Agents
 
     /// Removes an offline or revoked agent from every list.
-    public func removeAgent(id: Int64, actor: String) throws(StoreError) -> Agent {
-        try store.removeAgent(id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "agent.remove", subject: "agent:\(id)"))
+    public func removeAgent(id: Int64, actor: String) async throws(StoreError) -> Agent {
+        try await store.removeAgent(id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "agent.remove", subject: "agent:\(id)"))
     }
 
     /// Checks a registration token without registering anything, so that the HTTP layer can
     /// refuse a caller without one before reading (and judging) the request body.
     /// - Throws: `ServiceError` 401 for an unknown or revoked registration token.
-    public func checkRegistrationToken(_ text: String) throws {
-        _ = try registrationToken(text)
+    public func checkRegistrationToken(_ text: String) async throws {
+        _ = try await registrationToken(text)
     }
 
     /// Registers an agent presenting a registration token.
     /// - Throws: `ServiceError` 401 for an unknown or revoked registration token.
-    public func register(_ registration: AgentRegistration, registrationToken text: String) throws -> AgentRegistered {
-        let value = try registrationToken(text)
+    public func register(_ registration: AgentRegistration, registrationToken text: String) async throws -> AgentRegistered {
+        let value = try await registrationToken(text)
         let name = registration.name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.count <= 100 else {
             throw ServiceError.badRequest("name must be 1 to 100 characters", code: "invalid_name")
@@ -73,14 +73,14 @@ public final class AgentAuthService: Sendable {
             throw ServiceError.badRequest("slots must be between 1 and 64", code: "invalid_slots")
         }
         let agentToken = TokenValue.generate(prefix: "moa")
-        let agent = try store.registerAgent(registration, registrationTokenID: value.id, tokenID: agentToken.id, secretHash: agentToken.hash, now: clock.now)
+        let agent = try await store.registerAgent(registration, registrationTokenID: value.id, tokenID: agentToken.id, secretHash: agentToken.hash, now: clock.now)
         return AgentRegistered(agentID: agent.id, token: agentToken.text, leaseSeconds: leaseSeconds)
     }
 
     /// The parsed registration token, when it is one of ours and active.
-    private func registrationToken(_ text: String) throws -> TokenValue {
+    private func registrationToken(_ text: String) async throws -> TokenValue {
         guard let value = TokenValue(parsing: text, prefix: "mor"),
-              let stored = try store.activeRegistrationTokenHash(id: value.id),
+              let stored = try await store.activeRegistrationTokenHash(id: value.id),
               TokenValue.constantTimeEquals(value.hash, stored)
         else {
             throw ServiceError.unauthorized("the registration token is unknown or revoked; create one with 'mobile-ops agents tokens create'")
@@ -90,9 +90,9 @@ public final class AgentAuthService: Sendable {
 
     /// The agent calling, from its bearer token.
     /// - Throws: `ServiceError` 401 when the token is missing, unknown or its agent was revoked.
-    public func agent(bearerToken: String?) throws -> Agent {
+    public func agent(bearerToken: String?) async throws -> Agent {
         guard let value = bearerToken.flatMap({ TokenValue(parsing: $0, prefix: "moa") }),
-              let (agent, stored) = try store.agentCredentials(tokenID: value.id),
+              let (agent, stored) = try await store.agentCredentials(tokenID: value.id),
               TokenValue.constantTimeEquals(value.hash, stored)
         else {
             throw ServiceError.unauthorized("this endpoint needs an agent token (moa_…), from POST /api/v1/agents/register")
@@ -101,12 +101,12 @@ public final class AgentAuthService: Sendable {
     }
 
     /// Records that the agent is alive (it polled), so pending reasons count it as connected.
-    public func touch(_ agent: Agent) throws(StoreError) {
-        try store.touchAgent(id: agent.id, now: clock.now)
+    public func touch(_ agent: Agent) async throws(StoreError) {
+        try await store.touchAgent(id: agent.id, now: clock.now)
     }
 
     /// Every agent with its current jobs.
-    public func agents() throws(StoreError) -> [Agent] {
-        try store.agents()
+    public func agents() async throws(StoreError) -> [Agent] {
+        try await store.agents()
     }
 }

@@ -27,11 +27,11 @@ public final class TokenService: Sendable {
     // MARK: Checking
 
     /// The identity behind a bearer token, or nil when the token is unknown or revoked.
-    public func authenticate(bearer text: String) throws(StoreError) -> Identity? {
+    public func authenticate(bearer text: String) async throws(StoreError) -> Identity? {
         guard let value = TokenValue(parsing: text) ?? configuredCandidate(text) else { return nil }
         let hash = value.hash
         if let cached = verified.withLock({ $0[hash] }) { return cached }
-        guard let (token, storedHash) = try store.tokenCredentials(id: value.id),
+        guard let (token, storedHash) = try await store.tokenCredentials(id: value.id),
               token.isActive, TokenValue.constantTimeEquals(hash, storedHash)
         else { return nil }
         let identity = Identity(tokenID: token.id, name: token.name, scopes: token.scopes)
@@ -50,21 +50,21 @@ public final class TokenService: Sendable {
     // MARK: Managing
 
     /// Issues a token; its value is returned once and never stored.
-    public func issue(name: String, scopes: [TokenScope], actor: String) throws(StoreError) -> (token: APIToken, value: String) {
+    public func issue(name: String, scopes: [TokenScope], actor: String) async throws(StoreError) -> (token: APIToken, value: String) {
         let value = TokenValue.generate()
         let audit = AuditEvent(occurredAt: clock.now, actor: actor, action: "token.create", subject: "token:\(value.id)", detail: "name=\(name) scopes=\(scopes.map(\.rawValue).joined(separator: ","))")
-        let token = try store.createToken(id: value.id, name: name, scopes: scopes, secretHash: value.hash, audit: audit)
+        let token = try await store.createToken(id: value.id, name: name, scopes: scopes, secretHash: value.hash, audit: audit)
         return (token, value.text)
     }
 
     /// All tokens, without values.
-    public func list() throws(StoreError) -> [APIToken] {
-        try store.tokens()
+    public func list() async throws(StoreError) -> [APIToken] {
+        try await store.tokens()
     }
 
     /// Revokes a token; it stops working immediately.
-    public func revoke(id: String, actor: String) throws(StoreError) -> APIToken {
-        let token = try store.revokeToken(id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "token.revoke", subject: "token:\(id)"))
+    public func revoke(id: String, actor: String) async throws(StoreError) -> APIToken {
+        let token = try await store.revokeToken(id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "token.revoke", subject: "token:\(id)"))
         verified.withLock { cache in cache = cache.filter { $0.value.tokenID != id } }
         return token
     }
@@ -76,20 +76,20 @@ public final class TokenService: Sendable {
     /// With `configured` set, that value becomes the bootstrap admin token (replacing an
     /// earlier one). Without it, a token is generated only when no active admin token exists,
     /// so restarts do not mint new ones.
-    public func bootstrapAdmin(configured: String?) throws(StoreError) -> String? {
+    public func bootstrapAdmin(configured: String?) async throws(StoreError) -> String? {
         let now = clock.now
         let audit = { (id: String) in AuditEvent(occurredAt: now, actor: "system", action: "token.bootstrap", subject: "token:\(id)") }
         if let configured, !configured.isEmpty {
             let value = TokenValue.configured(configured)
-            if try store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit(value.id)) {
+            if try await store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit(value.id)) {
                 logger.info("admin token from configuration installed")
             }
             verified.withLock { $0.removeAll() }
             return nil
         }
-        guard try !store.hasActiveAdminToken() else { return nil }
+        guard try await !store.hasActiveAdminToken() else { return nil }
         let value = TokenValue.generate()
-        _ = try store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit(value.id))
+        _ = try await store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit(value.id))
         return value.text
     }
 
@@ -97,10 +97,10 @@ public final class TokenService: Sendable {
     ///
     /// Earlier bootstrap tokens are revoked (one may have been printed where nobody saw it);
     /// tokens issued through the API are kept. The audit log records the reset.
-    public func resetAdmin(actor: String) throws(StoreError) -> String {
+    public func resetAdmin(actor: String) async throws(StoreError) -> String {
         let value = TokenValue.generate()
         let audit = AuditEvent(occurredAt: clock.now, actor: actor, action: "token.reset_admin", subject: "token:\(value.id)")
-        _ = try store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit)
+        _ = try await store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit)
         verified.withLock { $0.removeAll() }
         return value.text
     }

@@ -32,9 +32,9 @@ public struct BuildMetricsService: Service {
             while !Task.isCancelled {
                 try? await clock.sleep(for: .milliseconds(Int64(configuration.regressionIntervalSeconds * 1000)))
                 if Task.isCancelled { break }
-                evaluateOnce()
+                await evaluateOnce()
                 if clock.now.timeIntervalSince(lastPrune) >= configuration.pruneIntervalSeconds {
-                    pruneOnce()
+                    await pruneOnce()
                     lastPrune = clock.now
                 }
             }
@@ -45,10 +45,10 @@ public struct BuildMetricsService: Service {
 
     /// One regression pass; returns the regressions it opened (each announced once).
     @discardableResult
-    public func evaluateOnce() -> [StoredRegression] {
+    public func evaluateOnce() async -> [StoredRegression] {
         let now = clock.now
         do {
-            let opened = try store.evaluateRegressions(configuration.regression, now: now)
+            let opened = try await store.evaluateRegressions(configuration.regression, now: now)
             for regression in opened {
                 logger.warning("build regression", metadata: [
                     "series": "\(regression.seriesKey)", "metric": "\(regression.metric)",
@@ -66,13 +66,13 @@ public struct BuildMetricsService: Service {
     /// Deletes detail rows older than the retention in batches, at most 100 batches a pass
     /// so one pass never holds the writer for long; returns how many builds were deleted.
     @discardableResult
-    public func pruneOnce() -> Int {
+    public func pruneOnce() async -> Int {
         let now = clock.now
         let cutoff = now.addingTimeInterval(-Double(configuration.retentionDays) * 86_400)
         var deleted = 0
         do {
             for _ in 0..<100 {
-                let batch = try store.pruneBuildReports(finishedBefore: cutoff, limit: configuration.pruneBatch)
+                let batch = try await store.pruneBuildReports(finishedBefore: cutoff, limit: configuration.pruneBatch)
                 deleted += batch
                 if batch < configuration.pruneBatch { break }
             }

@@ -71,7 +71,7 @@ public struct ImpactService: Sendable {
     public func analyze(_ input: Input) async throws -> ImpactReport {
         let repository: Repository?
         if let name = input.repository {
-            guard let found = try repositories.repository(named: name) else {
+            guard let found = try await repositories.repository(named: name) else {
                 throw ServiceError.notFound("no repository named '\(name)'; register it with POST /api/v1/repositories")
             }
             repository = found

@@ -62,7 +62,7 @@ public final class CommitStatusNotifier: OutboxHandler {
             return .permanentFailure("commit \(payload.commitSHA.debugDescription) is not a hex object id")
         }
         let request: HTTPRequest
-        switch resolve(payload, state: state) {
+        switch await resolve(payload, state: state) {
         case .failure(let decided): return decided.outcome
         case .success(let resolved): request = resolved
         }
@@ -77,9 +77,9 @@ public final class CommitStatusNotifier: OutboxHandler {
 
     /// Looks up the repository and build and builds the provider's request, or says why not.
     /// Without a token for the repository's host the build is not read at all.
-    private func resolve(_ payload: CommitStatusPayload, state: BuildState) -> Result<HTTPRequest, OutcomeError> {
+    private func resolve(_ payload: CommitStatusPayload, state: BuildState) async -> Result<HTTPRequest, OutcomeError> {
         let repository: Repository?
-        do { repository = try repositories.repository(id: payload.repositoryID) } catch {
+        do { repository = try await repositories.repository(id: payload.repositoryID) } catch {
             // The database being busy or away is worth another try.
             return .failure(.init(.retry("reading the repository failed: \(error)", retryAfter: nil)))
         }
@@ -91,7 +91,7 @@ public final class CommitStatusNotifier: OutboxHandler {
             return .failure(.init(.skipped("no \(NotifierConfiguration.tokenVariable(for: repository.provider)) configured")))
         }
         let build: Build?
-        do { build = try builds.build(id: payload.buildID) } catch {
+        do { build = try await builds.build(id: payload.buildID) } catch {
             return .failure(.init(.retry("reading the build failed: \(error)", retryAfter: nil)))
         }
         guard let build else { return .failure(.init(.skipped("build \(payload.buildID) no longer exists"))) }

@@ -14,7 +14,7 @@ extension OutboxDeliveryService {
     public func deliverDueMessages() async -> Int? {
         let messages: [OutboxMessage]
         do {
-            messages = try store.claimDueMessages(
+            messages = try await store.claimDueMessages(
                 kinds: kinds, now: clock.now, limit: configuration.batchSize, lease: configuration.lease
             )
         } catch {
@@ -28,7 +28,7 @@ extension OutboxDeliveryService {
         for (index, message) in messages.enumerated() {
             if shouldStop {
                 // Give the rest back now rather than after the lease runs out.
-                for remaining in messages[index...] { settle(remaining, outcome: .interrupted, delivered: &delivered) }
+                for remaining in messages[index...] { await settle(remaining, outcome: .interrupted, delivered: &delivered) }
                 break
             }
             let outcome: OutboxDeliveryOutcome
@@ -37,17 +37,17 @@ extension OutboxDeliveryService {
             } else {
                 outcome = .interrupted  // Unreachable: claims are filtered by the handlers' kinds.
             }
-            settle(message, outcome: outcome, delivered: &delivered)
+            await settle(message, outcome: outcome, delivered: &delivered)
         }
-        recordDelivered(delivered)
+        await recordDelivered(delivered)
         return messages.count
     }
 
     /// Writes a pass's delivered and skipped messages in one store call.
-    private func recordDelivered(_ delivered: [DeliveredMessage]) {
+    private func recordDelivered(_ delivered: [DeliveredMessage]) async {
         guard !delivered.isEmpty else { return }
         do {
-            try store.markDelivered(delivered, at: clock.now)
+            try await store.markDelivered(delivered, at: clock.now)
         } catch {
             logger.error(
                 "recording delivered outbox messages failed; they will be sent again",
@@ -61,7 +61,7 @@ extension OutboxDeliveryService {
     /// Writes an attempt's outcome to the store, or adds a delivered or skipped message to
     /// `delivered` for the pass's single write. If a write fails the message stays claimed and
     /// is tried again once its lease ends: delivery is at least once.
-    func settle(_ message: OutboxMessage, outcome: OutboxDeliveryOutcome, delivered: inout [DeliveredMessage]) {
+    func settle(_ message: OutboxMessage, outcome: OutboxDeliveryOutcome, delivered: inout [DeliveredMessage]) async {
         let attempt = message.attempts + 1
         var metadata: Logger.Metadata = [
             "outbox.id": "\(message.id)", "outbox.kind": "\(message.kind)", "outbox.attempt": "\(attempt)",
@@ -80,7 +80,7 @@ extension OutboxDeliveryService {
             case .retry(let error, let retryAfter):
                 let delay = configuration.backoff.delay(afterAttempt: attempt, retryAfter: retryAfter)
                 let retryAt = clock.now.addingTimeInterval(BackoffPolicy.seconds(delay))
-                let updated = try store.recordFailure(id: message.id, error: "attempt \(attempt): \(error)", retryAt: retryAt)
+                let updated = try await store.recordFailure(id: message.id, error: "attempt \(attempt): \(error)", retryAt: retryAt)
                 metadata["error"] = "\(error)"
                 if updated?.isDead == true {
                     logger.error("outbox message is dead after \(attempt) attempts", metadata: metadata)
@@ -89,11 +89,11 @@ extension OutboxDeliveryService {
                     logger.warning("outbox delivery failed; will retry", metadata: metadata)
                 }
             case .permanentFailure(let error):
-                try store.markDead(id: message.id, error: "attempt \(attempt): permanent failure: \(error)")
+                try await store.markDead(id: message.id, error: "attempt \(attempt): permanent failure: \(error)")
                 metadata["error"] = "\(error)"
                 logger.error("outbox message is dead: the receiver rejected it", metadata: metadata)
             case .interrupted:
-                try store.release(id: message.id, at: clock.now)
+                try await store.release(id: message.id, at: clock.now)
             }
         } catch {
             metadata["error"] = "\(error)"

@@ -61,7 +61,7 @@ public final class OutboxDeliveryService: Sendable {
             if shouldStop { break }
             // A full batch means more may be due right now.
             if claimed == configuration.batchSize { continue }
-            let pause = claimed == nil ? configuration.storeErrorPause : nextPause()
+            let pause = claimed == nil ? configuration.storeErrorPause : await nextPause()
             await doorbell.wait(upTo: pause, sleep: { [clock] in try await clock.sleep(for: $0) })
         }
         logger.info("outbox delivery stopped")
@@ -87,11 +87,11 @@ public final class OutboxDeliveryService: Sendable {
 
     /// How long to sleep: until the next message is due, at most the poll interval, and a
     /// few milliseconds at least, so clock rounding cannot turn the loop into a busy spin.
-    private func nextPause() -> Duration {
+    private func nextPause() async -> Duration {
         let minimum = Duration.milliseconds(10)
         let due: Date?
         do {
-            due = try store.nextDueDate(kinds: kinds)
+            due = try await store.nextDueDate(kinds: kinds)
         } catch {
             logger.error("reading the outbox failed", metadata: ["error": "\(error)"])
             return configuration.storeErrorPause

@@ -10,13 +10,13 @@ extension ReleaseDriver {
     /// approvals arriving together are applied one after the other, so exactly one of them
     /// sees the last gate signed and the release advances once.
     public func approve(_ id: Int64, gate: String, actor: String, now: Date) async throws -> StoredRelease {
-        try await serializer.run(id) { try signOff(id, gate: gate, actor: actor, now: now) }
+        try await serializer.run(id) { try await signOff(id, gate: gate, actor: actor, now: now) }
     }
 
-    private func signOff(_ id: Int64, gate: String, actor: String, now: Date) throws -> StoredRelease {
-        let approved = try releases.apply(.approve(gate: gate, by: actor), to: id, actor: actor, at: now).release
+    private func signOff(_ id: Int64, gate: String, actor: String, now: Date) async throws -> StoredRelease {
+        let approved = try await releases.apply(.approve(gate: gate, by: actor), to: id, actor: actor, at: now).release
         guard try ReleaseService.decode(approved.machine).isReadyToSubmit else { return approved }
-        return try releases.apply(.submit, to: id, actor: Self.actor, at: now).release
+        return try await releases.apply(.submit, to: id, actor: Self.actor, at: now).release
     }
 
     /// The next forward step now, by hand: cutting the branch and starting an RC build do
@@ -27,8 +27,8 @@ extension ReleaseDriver {
     }
 
     private func stepForward(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
-        guard let release = try releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
-        let train = try catalog.train(id: release.trainID)
+        guard let release = try await releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
+        let train = try await catalog.train(id: release.trainID)
         let machine = try ReleaseService.decode(release.machine)
         guard let forward = machine.forwardAction else {
             throw ReleaseConflict(
@@ -49,19 +49,19 @@ extension ReleaseDriver {
                 throw ServiceError.gitHost("could not cut \(release.branch): \(error.description)", code: "branch_cut_failed")
             }
         case .rcBuildStarted:
-            try startCandidate(release, train: train, actor: actor, now: now)
+            try await startCandidate(release, train: train, actor: actor, now: now)
         case .rcBuildPassed:
-            try releases.apply(.rcBuildPassed, to: id, actor: actor, at: now)
+            try await releases.apply(.rcBuildPassed, to: id, actor: actor, at: now)
         case .submit:
-            try releases.apply(.submit, to: id, actor: actor, at: now)
+            try await releases.apply(.submit, to: id, actor: actor, at: now)
         case .submitted:
-            try releases.apply(.submitted, to: id, actor: actor, at: now)
+            try await releases.apply(.submitted, to: id, actor: actor, at: now)
         case .reviewApproved:
-            try releases.apply(.reviewApproved, to: id, actor: actor, at: now)
+            try await releases.apply(.reviewApproved, to: id, actor: actor, at: now)
         default:
-            try releases.apply(.rolloutComplete, to: id, actor: actor, at: now)
+            try await releases.apply(.rolloutComplete, to: id, actor: actor, at: now)
         }
-        return try releases.store.release(id: id) ?? release
+        return try await releases.store.release(id: id) ?? release
     }
 
     /// Halts the release; one that is rolling out also stops on every store of the train:
@@ -73,23 +73,23 @@ extension ReleaseDriver {
     /// Halts the release and stops its rollout on `platforms` (all of the train's when nil),
     /// for a caller that already has the release's turn in ``serializer``.
     public func haltNow(_ id: Int64, reason: String, actor: String, now: Date, platforms: [ReleasePlatform]? = nil) async throws -> StoredRelease {
-        guard let before = try releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
-        let train = try catalog.train(id: before.trainID)
+        guard let before = try await releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
+        let train = try await catalog.train(id: before.trainID)
         let targets = platforms ?? train.definition.platforms
-        let result = try releases.apply(.halt(reason: reason), to: id, actor: actor, at: now) { _, ids, machine in
+        let result = try await releases.apply(.halt(reason: reason), to: id, actor: actor, at: now) { _, ids, machine in
             guard machine.haltedFrom == .rollingOut else { return }
             ids.haltedStores = Array(Set((ids.haltedStores ?? []) + targets.map(\.rawValue))).sorted()
         }
         try await applyStoreHalts(result.release, train: train, platforms: targets)
-        return try releases.store.release(id: id) ?? result.release
+        return try await releases.store.release(id: id) ?? result.release
     }
 
     /// Stops `platform` too on a release that is already halted in its rollout (a second
     /// store breaching after the first).
     public func haltAnotherStore(_ release: StoredRelease, platform: ReleasePlatform, reason: String, actor: String, now: Date) async throws -> StoredRelease {
-        let train = try catalog.train(id: release.trainID)
+        let train = try await catalog.train(id: release.trainID)
         guard !ReleaseStoreIDs.decode(release.storeIDs).isHalted(platform) else { return release }
-        let updated = try releases.recordStores(of: release.id, action: "store_halt", detail: "\(platform.storeName) halted: \(reason)", actor: actor, at: now) { _, ids in
+        let updated = try await releases.recordStores(of: release.id, action: "store_halt", detail: "\(platform.storeName) halted: \(reason)", actor: actor, at: now) { _, ids in
             ids.haltedStores = ((ids.haltedStores ?? []) + [platform.rawValue]).sorted()
         }
         try await applyStoreHalts(updated, train: train, platforms: [platform])
@@ -102,11 +102,11 @@ extension ReleaseDriver {
     }
 
     private func resumeNow(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
-        guard let before = try releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
-        let train = try catalog.train(id: before.trainID)
+        guard let before = try await releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
+        let train = try await catalog.train(id: before.trainID)
         let halted = (ReleaseStoreIDs.decode(before.storeIDs).haltedStores ?? []).compactMap(ReleasePlatform.init(rawValue:))
-        let haltedAt = try releases.store.releaseEvents(releaseID: id).last { $0.action == ReleaseActionName.halt.rawValue }?.at
-        let result = try releases.apply(.resume, to: id, actor: actor, at: now) { release, ids, machine in
+        let haltedAt = try await releases.store.releaseEvents(releaseID: id).last { $0.action == ReleaseActionName.halt.rawValue }?.at
+        let result = try await releases.apply(.resume, to: id, actor: actor, at: now) { release, ids, machine in
             ids.haltedStores = nil
             // Soak time counts only time spent rolling out: the step's clock moves on by the
             // halted stretch, so a day-long halt does not let the next step through at once.
@@ -121,8 +121,8 @@ extension ReleaseDriver {
                 problems.append("\(error)")
             }
         }
-        report(problem: problems.isEmpty ? nil : "resuming the stores failed: " + problems.joined(separator: "; "), on: id)
-        return try releases.store.release(id: id) ?? result.release
+        await report(problem: problems.isEmpty ? nil : "resuming the stores failed: " + problems.joined(separator: "; "), on: id)
+        return try await releases.store.release(id: id) ?? result.release
     }
 
     /// Calls the stores for a halt; a failure is kept as the release's problem (and logged),
@@ -135,6 +135,6 @@ extension ReleaseDriver {
                 problems.append("\(error)")
             }
         }
-        if !problems.isEmpty { report(problem: "halting the stores failed: " + problems.joined(separator: "; "), on: release.id) }
+        if !problems.isEmpty { await report(problem: "halting the stores failed: " + problems.joined(separator: "; "), on: release.id) }
     }
 }

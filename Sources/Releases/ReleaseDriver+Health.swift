@@ -30,8 +30,8 @@ extension ReleaseDriver {
     }
 
     private func evaluate(_ id: Int64, samples: [Sample], actor: String, now: Date) async throws -> (verdicts: [SampleVerdict], release: StoredRelease) {
-        guard var release = try releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
-        let train = try catalog.train(id: release.trainID)
+        guard var release = try await releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
+        let train = try await catalog.train(id: release.trainID)
         let evaluator = HealthEvaluator(rules: train.definition.healthRules)
         var verdicts: [SampleVerdict] = []
         for sample in samples {
@@ -58,7 +58,7 @@ extension ReleaseDriver {
                     continue
                 } catch is ReleaseTransitionError {
                     // Another breach halted it first; make sure these stores stop too.
-                    release = try releases.store.release(id: id) ?? release
+                    release = try await releases.store.release(id: id) ?? release
                 }
             } else if !(machine.state == .halted && machine.haltedFrom == .rollingOut) {
                 continue
@@ -67,6 +67,6 @@ extension ReleaseDriver {
                 release = try await haltAnotherStore(release, platform: platform, reason: summary, actor: actor, now: now)
             }
         }
-        return (verdicts, try releases.store.release(id: id) ?? release)
+        return (verdicts, try await releases.store.release(id: id) ?? release)
     }
 }

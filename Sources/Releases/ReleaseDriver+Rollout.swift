@@ -13,7 +13,7 @@ extension ReleaseDriver {
     /// that keeps going under `health.halt: breached_store` stays watched.
     public func stepRollout(_ release: StoredRelease, train: TrainCatalog.Entry, machine: ReleaseMachine, now: Date) async throws -> Bool {
         if let blocker = automationBlocker(release, train: train) {
-            report(problem: blocker, on: release.id)
+            await report(problem: blocker, on: release.id)
             return false
         }
         let halted = machine.state == .halted
@@ -52,25 +52,30 @@ extension ReleaseDriver {
             stored.rolloutEnteredAt = enteredAt
             storedIDs = updated
         }
-        // Only this pass's own note is cleared here: a failed halt's problem must stay visible.
-        defer {
-            if problem != nil || release.problem?.hasPrefix(Self.notOnSale) == true { report(problem: problem, on: release.id) }
-        }
-        let moved = index != release.rolloutStepIndex || updated.iosPercent != before.iosPercent || updated.iosVersionState != before.iosVersionState
-        if halted {
+        // Written first, then the note: the note is reported whether the write went through or
+        // threw (an async call cannot run in a `defer`).
+        func writeStep() async throws -> Bool {
+            let moved = index != release.rolloutStepIndex || updated.iosPercent != before.iosPercent || updated.iosVersionState != before.iosVersionState
+            if halted {
+                guard moved else { return false }
+                try await releases.recordStores(of: release.id, action: "store_rollout", detail: Self.storeShares(updated, platforms: platforms) + " (release halted)", actor: Self.actor, at: now, record)
+                return false
+            }
+            if androidDone && iosDone {
+                try await releases.apply(.rolloutComplete, to: release.id, actor: Self.actor, at: now) { stored, storedIDs, _ in record(&stored, &storedIDs) }
+                return true
+            }
             guard moved else { return false }
-            try releases.recordStores(of: release.id, action: "store_rollout", detail: Self.storeShares(updated, platforms: platforms) + " (release halted)", actor: Self.actor, at: now, record)
+            let step = ReleaseAction.rolloutStep(percent: Self.lowestShare(updated, platforms: platforms), stores: Self.storeShares(updated, platforms: platforms))
+            try await releases.apply(step, to: release.id, actor: Self.actor, at: now) { stored, storedIDs, _ in record(&stored, &storedIDs) }
+            // One Play step per check: the next one waits for its soak time anyway.
             return false
         }
-        if androidDone && iosDone {
-            try releases.apply(.rolloutComplete, to: release.id, actor: Self.actor, at: now) { stored, storedIDs, _ in record(&stored, &storedIDs) }
-            return true
-        }
-        guard moved else { return false }
-        let step = ReleaseAction.rolloutStep(percent: Self.lowestShare(updated, platforms: platforms), stores: Self.storeShares(updated, platforms: platforms))
-        try releases.apply(step, to: release.id, actor: Self.actor, at: now) { stored, storedIDs, _ in record(&stored, &storedIDs) }
-        // One Play step per check: the next one waits for its soak time anyway.
-        return false
+        let written: Result<Bool, any Error>
+        do { written = .success(try await writeStep()) } catch { written = .failure(error) }
+        // Only this pass's own note is cleared here: a failed halt's problem must stay visible.
+        if problem != nil || release.problem?.hasPrefix(Self.notOnSale) == true { await report(problem: problem, on: release.id) }
+        return try written.get()
     }
 
     /// Each store's share of users, e.g. `Google Play 10%, App Store 1%`.

@@ -28,7 +28,7 @@ extension ReleaseDriver {
     /// and setting the Play track again is harmless.
     public func submit(_ release: StoredRelease, train: TrainCatalog.Entry, now: Date) async throws -> Bool {
         if let blocker = automationBlocker(release, train: train) {
-            report(problem: blocker, on: release.id)
+            await report(problem: blocker, on: release.id)
             return false
         }
         var ids = ReleaseStoreIDs.decode(release.storeIDs)
@@ -64,7 +64,7 @@ extension ReleaseDriver {
             }
         }
         let submittedIDs = ids
-        try releases.apply(.submitted, to: release.id, actor: Self.actor, at: now) { _, stored, _ in stored = submittedIDs }
+        try await releases.apply(.submitted, to: release.id, actor: Self.actor, at: now) { _, stored, _ in stored = submittedIDs }
         return true
     }
 
@@ -72,7 +72,7 @@ extension ReleaseDriver {
     /// so it needs no wait here); records `review_approved` or `review_rejected`.
     public func followReview(_ release: StoredRelease, train: TrainCatalog.Entry, now: Date) async throws -> Bool {
         if let blocker = automationBlocker(release, train: train) {
-            report(problem: blocker, on: release.id)
+            await report(problem: blocker, on: release.id)
             return false
         }
         let ids = ReleaseStoreIDs.decode(release.storeIDs)
@@ -80,12 +80,12 @@ extension ReleaseDriver {
             let version = try await client.appStoreVersion(appID: appID, versionString: release.version)
             let state = version.state ?? ""
             if AppStoreVersion.rejectedStates.contains(state) {
-                try releases.apply(.reviewRejected(reason: "App Store review state \(state)"), to: release.id, actor: "App Store", at: now)
+                try await releases.apply(.reviewRejected(reason: "App Store review state \(state)"), to: release.id, actor: "App Store", at: now)
                 return true
             }
             guard AppStoreVersion.approvedStates.contains(state) else { return false }
         }
-        try releases.apply(.reviewApproved, to: release.id, actor: Self.actor, at: now)
+        try await releases.apply(.reviewApproved, to: release.id, actor: Self.actor, at: now)
         return true
     }
 
@@ -96,21 +96,21 @@ extension ReleaseDriver {
     /// anyway). A Play draft stays a draft: nothing promotes a canceled release.
     public func cancel(_ id: Int64, reason: String, actor: String, now: Date) async throws -> StoredRelease {
         try await serializer.run(id) {
-            guard let before = try releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
+            guard let before = try await releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
             let machine = try ReleaseService.decode(before.machine)
             let wasSubmitted = [.submitting, .inReview].contains(machine.haltedFrom ?? machine.state)
-            let canceled = try releases.apply(.cancel(reason: reason), to: id, actor: actor, at: now).release
+            let canceled = try await releases.apply(.cancel(reason: reason), to: id, actor: actor, at: now).release
             let ids = ReleaseStoreIDs.decode(canceled.storeIDs)
             guard wasSubmitted, let client = stores.appStore else { return canceled }
             do {
                 guard let submission = try await submissionToWithdraw(client, release: canceled, ids: ids) else { return canceled }
                 _ = try await client.cancelReviewSubmission(id: submission)
-                return try releases.recordStores(of: id, action: "store_withdraw", detail: "App Store: review submission \(submission) canceled", actor: actor, at: now) { _, ids in
+                return try await releases.recordStores(of: id, action: "store_withdraw", detail: "App Store: review submission \(submission) canceled", actor: actor, at: now) { _, ids in
                     ids.iosVersionState = "DEVELOPER_REJECTED"
                 }
             } catch {
-                report(problem: "withdrawing the App Store review submission failed (the version waits for a manual release, so it cannot go on sale by itself): \(error)", on: id)
-                return try releases.store.release(id: id) ?? canceled
+                await report(problem: "withdrawing the App Store review submission failed (the version waits for a manual release, so it cannot go on sale by itself): \(error)", on: id)
+                return try await releases.store.release(id: id) ?? canceled
             }
         }
     }

@@ -57,9 +57,9 @@ public struct ReleaseDriver: Sendable {
     /// release as far as it can go. Answers the releases started.
     @discardableResult
     public func checkOnce(now: Date) async -> [StoredRelease] {
-        let started = startDueReleases(now: now)
+        let started = await startDueReleases(now: now)
         let active: [StoredRelease]
-        do { active = try releases.store.releases(trainID: nil, states: Self.activeStates.map(\.rawValue), limit: 500) } catch {
+        do { active = try await releases.store.releases(trainID: nil, states: Self.activeStates.map(\.rawValue), limit: 500) } catch {
             logger.error("release check could not list releases", metadata: ["error": "\(error)"])
             return started
         }
@@ -71,19 +71,19 @@ public struct ReleaseDriver: Sendable {
 
     /// Starts, per train with a cadence, the newest occurrence not handled yet (once, even
     /// after a restart; older missed ones are only counted in the start event).
-    public func startDueReleases(now: Date) -> [StoredRelease] {
+    public func startDueReleases(now: Date) async -> [StoredRelease] {
         let trains: [TrainCatalog.Entry]
-        do { trains = try catalog.all() } catch {
+        do { trains = try await catalog.all() } catch {
             logger.error("release check could not list trains", metadata: ["error": "\(error)"])
             return []
         }
         var started: [StoredRelease] = []
         for train in trains where train.definition.cadence != .manual {
             do {
-                let handled = try releases.store.cadenceHandledThrough(trainID: train.stored.id, now: now)
+                let handled = try await releases.store.cadenceHandledThrough(trainID: train.stored.id, now: now)
                 let due = train.definition.cadence.catchUp(lastStart: handled, now: now)
                 guard let occurrence = due.occurrence else { continue }
-                if let release = try releases.start(train, actor: Self.actor, now: now, occurrence: occurrence) {
+                if let release = try await releases.start(train, actor: Self.actor, now: now, occurrence: occurrence) {
                     logger.info("release started on cadence", metadata: [
                         "train": "\(train.stored.name)", "version": "\(release.version)", "missed": "\(due.missed)",
                     ])
@@ -101,11 +101,11 @@ public struct ReleaseDriver: Sendable {
         _ = try? await serializer.run(releaseID) {
             for _ in 0..<10 {
                 do {
-                    guard let release = try releases.store.release(id: releaseID) else { return }
-                    let train = try catalog.train(id: release.trainID)
+                    guard let release = try await releases.store.release(id: releaseID) else { return }
+                    let train = try await catalog.train(id: release.trainID)
                     guard try await step(release, train: train, now: now) else { return }
                 } catch {
-                    report(problem: "\(error)", on: releaseID)
+                    await report(problem: "\(error)", on: releaseID)
                     return
                 }
             }
@@ -121,19 +121,19 @@ public struct ReleaseDriver: Sendable {
         case .branchCut:
             // After a rejection or a failed RC the fix needs a new commit first: a person advances.
             if let rejection = machine.rejection {
-                report(problem: "rejected by App Review (\(rejection)); push a fix to \(release.branch) and advance the release to build a new candidate", on: release.id)
+                await report(problem: "rejected by App Review (\(rejection)); push a fix to \(release.branch) and advance the release to build a new candidate", on: release.id)
                 return false
             }
             guard release.rcBuildID == nil else {
-                report(problem: "release candidate build \(release.rcBuildID.map(String.init) ?? "") failed; push a fix to \(release.branch) and advance the release", on: release.id)
+                await report(problem: "release candidate build \(release.rcBuildID.map(String.init) ?? "") failed; push a fix to \(release.branch) and advance the release", on: release.id)
                 return false
             }
-            try startCandidate(release, train: train, actor: Self.actor, now: now)
+            try await startCandidate(release, train: train, actor: Self.actor, now: now)
         case .buildingRC:
-            return try watchCandidate(release, now: now)
+            return try await watchCandidate(release, now: now)
         case .awaitingSignoff:
             guard machine.isReadyToSubmit else { return false }
-            try releases.apply(.submit, to: release.id, actor: Self.actor, at: now)
+            try await releases.apply(.submit, to: release.id, actor: Self.actor, at: now)
         case .submitting:
             return try await submit(release, train: train, now: now)
         case .inReview:
@@ -153,43 +153,43 @@ public struct ReleaseDriver: Sendable {
     /// Cuts the release branch (from the default branch; a hotfix from its base release's
     /// branch), then records `cut_branch`.
     public func cutBranch(_ release: StoredRelease, train: TrainCatalog.Entry, actor: String, now: Date) async throws {
-        let repository = try repository(of: train)
+        let repository = try await repository(of: train)
         var source = repository.defaultBranch
         if case .hotfix(let base) = try ReleaseService.decode(release.machine).kind,
-           let baseRelease = try releases.store.releases(trainID: train.stored.id, states: nil, limit: 500).first(where: { $0.version == base }) {
+           let baseRelease = try await releases.store.releases(trainID: train.stored.id, states: nil, limit: 500).first(where: { $0.version == base }) {
             source = baseRelease.branch
         }
         let sha = try await cutter.cut(branch: release.branch, from: source, in: repository)
         logger.info("release branch cut", metadata: ["branch": "\(release.branch)", "from": "\(source)", "sha": "\(sha ?? "?")"])
-        try releases.apply(.cutBranch, to: release.id, actor: actor, at: now)
+        try await releases.apply(.cutBranch, to: release.id, actor: actor, at: now)
     }
 
     /// Creates the RC build of the train's `rc_pipeline` on the release branch, then records
     /// `rc_build_started` with its id; a build whose transition lost a race is canceled.
-    public func startCandidate(_ release: StoredRelease, train: TrainCatalog.Entry, actor: String, now: Date) throws {
-        let repository = try repository(of: train)
+    public func startCandidate(_ release: StoredRelease, train: TrainCatalog.Entry, actor: String, now: Date) async throws {
+        let repository = try await repository(of: train)
         let draft = try planner.manualDraft(
             pipeline: train.definition.rcPipeline, repository: repository, branch: release.branch, commitSHA: release.branch,
             env: ["MOBILE_OPS_RELEASE_ID": String(release.id), "MOBILE_OPS_RELEASE_VERSION": release.version], author: "release-train"
         )
-        let build = try builds.createBuild(draft, audit: AuditEvent(occurredAt: now, actor: actor, action: "build.create", subject: "build", detail: "release candidate of \(release.version)"))
+        let build = try await builds.createBuild(draft, audit: AuditEvent(occurredAt: now, actor: actor, action: "build.create", subject: "build", detail: "release candidate of \(release.version)"))
         dispatcher.wake()
         do {
-            try releases.apply(.rcBuildStarted, to: release.id, actor: actor, at: now) { stored, _, _ in stored.rcBuildID = build.id }
+            try await releases.apply(.rcBuildStarted, to: release.id, actor: actor, at: now) { stored, _, _ in stored.rcBuildID = build.id }
         } catch {
-            _ = try? builds.cancelBuild(id: build.id, reason: "the release moved on", audit: AuditEvent(occurredAt: now, actor: actor, action: "build.cancel", subject: "build:\(build.id)"))
+            _ = try? await builds.cancelBuild(id: build.id, reason: "the release moved on", audit: AuditEvent(occurredAt: now, actor: actor, action: "build.cancel", subject: "build:\(build.id)"))
             throw error
         }
     }
 
     /// Records the RC build's outcome once it has one.
-    private func watchCandidate(_ release: StoredRelease, now: Date) throws -> Bool {
-        guard let id = release.rcBuildID, let build = try builds.build(id: id) else { return false }
+    private func watchCandidate(_ release: StoredRelease, now: Date) async throws -> Bool {
+        guard let id = release.rcBuildID, let build = try await builds.build(id: id) else { return false }
         switch build.state {
         case .passed:
-            try releases.apply(.rcBuildPassed, to: release.id, actor: Self.actor, at: now)
+            try await releases.apply(.rcBuildPassed, to: release.id, actor: Self.actor, at: now)
         case .failed, .canceled:
-            try releases.apply(.rcBuildFailed(reason: "release candidate build #\(build.number) \(build.state.rawValue)"), to: release.id, actor: Self.actor, at: now)
+            try await releases.apply(.rcBuildFailed(reason: "release candidate build #\(build.number) \(build.state.rawValue)"), to: release.id, actor: Self.actor, at: now)
         case .pending, .running:
             return false
         }
@@ -199,17 +199,17 @@ public struct ReleaseDriver: Sendable {
     // MARK: Helpers
 
     /// The registered repository the train cuts branches in.
-    public func repository(of train: TrainCatalog.Entry) throws -> Repository {
-        guard let repository = try repositories.repository(named: train.definition.repository) else {
+    public func repository(of train: TrainCatalog.Entry) async throws -> Repository {
+        guard let repository = try await repositories.repository(named: train.definition.repository) else {
             throw ServiceError(.conflict, code: "repository_not_registered", message: "repository \(train.definition.repository) of train \(train.stored.name) is not registered; POST it to /api/v1/repositories")
         }
         return repository
     }
 
     /// Records what keeps a release waiting, logging it only when it changes.
-    public func report(problem: String?, on releaseID: Int64) {
-        guard let current = try? releases.store.release(id: releaseID), current.problem != problem else { return }
-        try? releases.store.setReleaseProblem(id: releaseID, problem: problem)
+    public func report(problem: String?, on releaseID: Int64) async {
+        guard let current = try? await releases.store.release(id: releaseID), current.problem != problem else { return }
+        try? await releases.store.setReleaseProblem(id: releaseID, problem: problem)
         if let problem { logger.warning("release waits", metadata: ["release": "\(releaseID)", "problem": "\(problem)"]) }
     }
 }

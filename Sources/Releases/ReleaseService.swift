@@ -39,8 +39,8 @@ public struct ReleaseService: Sendable {
     public func start(
         _ train: TrainCatalog.Entry, actor: String, now: Date, storeIDs: ReleaseStoreIDs? = nil, occurrence: Date? = nil,
         requestedVersion: String? = nil
-    ) throws -> StoredRelease? {
-        let existing = try store.releases(trainID: train.stored.id, states: nil, limit: 500)
+    ) async throws -> StoredRelease? {
+        let existing = try await store.releases(trainID: train.stored.id, states: nil, limit: 500)
         let newest = existing.first { $0.kind == "regular" }
         let version: String
         if let requestedVersion {
@@ -65,9 +65,9 @@ public struct ReleaseService: Sendable {
             detail: occurrence.map { "started by the cadence (\(train.definition.cadence)) for \($0.formatted(.iso8601))" } ?? "started by \(actor)"
         )
         if let occurrence {
-            return try store.startScheduledRelease(draft, occurrence: occurrence, now: now)
+            return try await store.startScheduledRelease(draft, occurrence: occurrence, now: now)
         }
-        return try store.createRelease(draft)
+        return try await store.createRelease(draft)
     }
 
     /// The draft of a new release in its initial state, with its first event.
@@ -96,11 +96,11 @@ public struct ReleaseService: Sendable {
     public func apply(
         _ action: ReleaseAction, to id: Int64, actor: String, at now: Date,
         update: @escaping (inout StoredRelease, inout ReleaseStoreIDs, ReleaseMachine) throws -> Void = { _, _, _ in }
-    ) throws -> ReleaseChangeResult {
+    ) async throws -> ReleaseChangeResult {
         // Read outside the transaction: the database is not re-entrant inside a write.
-        guard let before = try store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
-        let train = try catalog.train(id: before.trainID)
-        return try store.changeRelease(id: id) { current in
+        guard let before = try await store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
+        let train = try await catalog.train(id: before.trainID)
+        return try await store.changeRelease(id: id) { current in
             let machine = try Self.decode(current.machine)
             let transition = try machine.apply(action, actor: actor, at: now)
             guard transition.changed else { return ReleaseChange(release: current, event: nil) }
@@ -138,8 +138,8 @@ public struct ReleaseService: Sendable {
     public func recordStores(
         of id: Int64, action: String, detail: String, actor: String, at now: Date,
         _ change: @escaping (inout StoredRelease, inout ReleaseStoreIDs) -> Void
-    ) throws -> StoredRelease {
-        try store.changeRelease(id: id) { current in
+    ) async throws -> StoredRelease {
+        try await store.changeRelease(id: id) { current in
             var release = current
             var ids = ReleaseStoreIDs.decode(current.storeIDs)
             change(&release, &ids)

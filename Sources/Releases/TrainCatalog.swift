@@ -37,7 +37,7 @@ public struct TrainCatalog: Sendable {
 
     /// Loads the folder; answers the problems (also logged).
     @discardableResult
-    public func loadFolder(_ path: String, logger: Logger) -> [String] {
+    public func loadFolder(_ path: String, logger: Logger) async -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
             logger.info("no trains folder", metadata: ["folder": "\(path)"])
             return []
@@ -52,7 +52,7 @@ public struct TrainCatalog: Sendable {
                 logger.warning("train definition problem", metadata: ["problem": "\(diagnostics)"])
             case .success(let definition):
                 do {
-                    _ = try save(definition, source: "file:\(file)", actor: "system")
+                    _ = try await save(definition, source: "file:\(file)", actor: "system")
                     loaded += 1
                 } catch {
                     problems.append("\(file): \(error)")
@@ -75,15 +75,15 @@ public struct TrainCatalog: Sendable {
         case .failure(let diagnostics):
             throw ServiceError.badRequest(diagnostics.description, code: "invalid_train")
         case .success(let definition):
-            return try save(definition, source: "api", actor: actor)
+            return try await save(definition, source: "api", actor: actor)
         }
     }
 
-    private func save(_ definition: TrainDefinition, source: String, actor: String) throws -> Entry {
+    private func save(_ definition: TrainDefinition, source: String, actor: String) async throws -> Entry {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(definition), as: UTF8.self)
-        let stored = try store.saveTrain(
+        let stored = try await store.saveTrain(
             name: definition.name, definition: json, source: source,
             audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "train.save", subject: "train", detail: definition.name)
         )
@@ -93,26 +93,26 @@ public struct TrainCatalog: Sendable {
     // MARK: Reading
 
     /// Every train whose definition this server can read.
-    public func all() throws -> [Entry] {
-        try store.trains().compactMap { try? entry($0) }
+    public func all() async throws -> [Entry] {
+        try await store.trains().compactMap { try? entry($0) }
     }
 
     /// A train by id or name.
     /// - Throws: `ServiceError` 404.
-    public func train(_ reference: String) throws -> Entry {
+    public func train(_ reference: String) async throws -> Entry {
         let found: StoredTrain?
         if let id = Int64(reference) {
-            found = try store.train(id: id)
+            found = try await store.train(id: id)
         } else {
-            found = try store.train(named: reference)
+            found = try await store.train(named: reference)
         }
         guard let found else { throw ServiceError.notFound("no train \(reference)") }
         return try entry(found)
     }
 
     /// A train by id.
-    public func train(id: Int64) throws -> Entry {
-        guard let found = try store.train(id: id) else { throw ServiceError.notFound("no train with id \(id)") }
+    public func train(id: Int64) async throws -> Entry {
+        guard let found = try await store.train(id: id) else { throw ServiceError.notFound("no train with id \(id)") }
         return try entry(found)
     }
 

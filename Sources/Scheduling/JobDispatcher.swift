@@ -37,7 +37,7 @@ public final class JobDispatcher: Sendable {
         let deadline = ContinuousClock.now + wait
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             let generation = state.withLock { $0.generation }
-            if let job = try queue.claimNextJob(agent: agent, leaseSeconds: leaseSeconds, now: clock.now) {
+            if let job = try await queue.claimNextJob(agent: agent, leaseSeconds: leaseSeconds, now: clock.now) {
                 return job
             }
             guard ContinuousClock.now < deadline else { return nil }
@@ -62,7 +62,7 @@ public final class JobDispatcher: Sendable {
             state.passRunning = true
             return true
         }
-        if startPass { Task { self.runPasses() } }
+        if startPass { Task { await self.runPasses() } }
     }
 
     /// Answers the parked polls of these agents at once with "no job" (their registration was
@@ -119,9 +119,9 @@ public final class JobDispatcher: Sendable {
     // MARK: Dispatch passes
 
     /// Runs passes until no wake arrived during the last one.
-    private func runPasses() {
+    private func runPasses() async {
         while true {
-            runOnePass()
+            await runOnePass()
             let again = state.withLock { state -> Bool in
                 if state.passRequested, !state.waiters.isEmpty {
                     state.passRequested = false
@@ -136,7 +136,7 @@ public final class JobDispatcher: Sendable {
     }
 
     /// Offers work to each parked poll, oldest first, skipping tag sets that found none.
-    private func runOnePass() {
+    private func runOnePass() async {
         // Sort plain (order, id) pairs: sorting the waiters themselves copies agents and
         // continuations around and showed up in profiles with hundreds of parked polls.
         let parked = state.withLock { state in state.waiters.map { ($0.value.order, $0.key) } }.sorted { $0.0 < $1.0 }.map(\.1)
@@ -150,7 +150,7 @@ public final class JobDispatcher: Sendable {
                 continue
             }
             do {
-                if let job = try queue.claimNextJob(agent: waiter.agent, leaseSeconds: leaseSeconds, now: clock.now) {
+                if let job = try await queue.claimNextJob(agent: waiter.agent, leaseSeconds: leaseSeconds, now: clock.now) {
                     waiter.continuation.resume(returning: .assigned(job))
                 } else {
                     idleTags.insert(waiter.agent.tags)

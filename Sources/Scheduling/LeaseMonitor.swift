@@ -28,17 +28,17 @@ public struct LeaseMonitor: Service {
     public func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                checkOnce()
+                await checkOnce()
                 try? await clock.sleep(for: interval)
             }
         }
     }
 
     /// One sweep at the clock's time; public so tests can drive it without waiting.
-    public func checkOnce() {
+    public func checkOnce() async {
         let now = clock.now
         do {
-            let lost = try queue.expireLeases(now: now)
+            let lost = try await queue.expireLeases(now: now)
             if !lost.isEmpty {
                 logger.warning("jobs lost their agent", metadata: ["jobs": "\(lost)"])
                 dispatcher.wake()

@@ -30,10 +30,10 @@ public final class RepositoryService: RepositoryLookup {
     /// Validates and stores a repository; returns it with its webhook secret (shown once).
     ///
     /// - Throws: `ValidationFailure` for bad input, `StoreError.conflict` for a taken name.
-    public func create(_ draft: RepositoryDraft, actor: String) throws -> (repository: Repository, webhookSecret: String) {
+    public func create(_ draft: RepositoryDraft, actor: String) async throws -> (repository: Repository, webhookSecret: String) {
         let valid = try draft.validated()
         let secret = valid.webhookSecret ?? Self.generateSecret()
-        let repository = try store.createRepository(
+        let repository = try await store.createRepository(
             name: valid.name, provider: valid.provider, cloneURL: valid.cloneURL,
             defaultBranch: valid.defaultBranch, webhookSecret: secret,
             audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "repository.create", subject: "repository", detail: valid.name)
@@ -43,9 +43,9 @@ public final class RepositoryService: RepositoryLookup {
     }
 
     /// A new webhook secret for the repository, shown once; the old one stops working now.
-    public func rotateSecret(id: Int64, actor: String) throws(StoreError) -> (repository: Repository, webhookSecret: String) {
+    public func rotateSecret(id: Int64, actor: String) async throws(StoreError) -> (repository: Repository, webhookSecret: String) {
         let secret = Self.generateSecret()
-        let repository = try store.rotateWebhookSecret(
+        let repository = try await store.rotateWebhookSecret(
             repositoryID: id, secret: secret,
             audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "repository.rotate_secret", subject: "repository:\(id)"))
         cache.withLock { $0 = Cache(version: $0.version + 1) }
@@ -53,18 +53,18 @@ public final class RepositoryService: RepositoryLookup {
     }
 
     /// Removes a repository (refused while it has unfinished builds).
-    public func remove(id: Int64, actor: String) throws(StoreError) -> Repository {
-        let repository = try store.removeRepository(
+    public func remove(id: Int64, actor: String) async throws(StoreError) -> Repository {
+        let repository = try await store.removeRepository(
             id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "repository.remove", subject: "repository:\(id)"))
         cache.withLock { $0 = Cache(version: $0.version + 1) }
         return repository
     }
 
     /// All repositories, with the version of the list they belong to.
-    public func list() throws(StoreError) -> RepositorySnapshot {
+    public func list() async throws(StoreError) -> RepositorySnapshot {
         let (version, cached) = cache.withLock { ($0.version, $0.snapshot) }
         if let cached { return cached }
-        let snapshot = RepositorySnapshot(version: version, repositories: try store.repositories())
+        let snapshot = RepositorySnapshot(version: version, repositories: try await store.repositories())
         // Keep it only if no write happened while we read; otherwise it may be stale.
         cache.withLock { if $0.version == version { $0.snapshot = snapshot } }
         return snapshot
@@ -72,23 +72,23 @@ public final class RepositoryService: RepositoryLookup {
 
     /// The webhook secret of repository `id`, for signature checks only; read once, then
     /// kept with the snapshot (every delivery needs it).
-    public func webhookSecret(repositoryID id: Int64) throws(StoreError) -> String? {
+    public func webhookSecret(repositoryID id: Int64) async throws(StoreError) -> String? {
         let (version, cached) = cache.withLock { ($0.version, $0.secrets[id]) }
         if let cached { return cached }
-        guard let secret = try store.webhookSecret(repositoryID: id) else { return nil }
+        guard let secret = try await store.webhookSecret(repositoryID: id) else { return nil }
         cache.withLock { if $0.version == version { $0.secrets[id] = secret } }
         return secret
     }
 
     /// One repository by id, from the snapshot, or nil.
-    public func repository(id: Int64) throws(StoreError) -> Repository? {
-        try list().repository(id: id)
+    public func repository(id: Int64) async throws(StoreError) -> Repository? {
+        try await list().repository(id: id)
     }
 
     /// One repository by id, from the snapshot.
     /// - Throws: `StoreError.notFound` when there is none.
-    public func existingRepository(id: Int64) throws(StoreError) -> Repository {
-        guard let repository = try repository(id: id) else {
+    public func existingRepository(id: Int64) async throws(StoreError) -> Repository {
+        guard let repository = try await repository(id: id) else {
             throw StoreError.notFound("no repository with id \(id)")
         }
         return repository

@@ -40,7 +40,7 @@ public struct ScheduledBuildService: Service {
     public func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                _ = checkOnce()
+                _ = await checkOnce()
                 try? await clock.sleep(for: Self.interval)
             }
         }
@@ -48,16 +48,16 @@ public struct ScheduledBuildService: Service {
 
     /// One check at the clock's time; answers the builds it started.
     @discardableResult
-    public func checkOnce() -> [Build] {
-        checkOnce(now: clock.now)
+    public func checkOnce() async -> [Build] {
+        await checkOnce(now: clock.now)
     }
 
     /// One check at `now`.
-    func checkOnce(now: Date) -> [Build] {
+    func checkOnce(now: Date) async -> [Build] {
         let pipelines = library.catalog.scheduled
         guard !pipelines.isEmpty else { return [] }
         let known: [Repository]
-        do { known = try repositories.repositories() } catch {
+        do { known = try await repositories.repositories() } catch {
             logger.error("schedule check could not list repositories", metadata: ["error": "\(error)"])
             return []
         }
@@ -72,7 +72,7 @@ public struct ScheduledBuildService: Service {
                 let draft = planner.scheduledDraft(pipeline, repository: repository)
                 let audit = AuditEvent(occurredAt: now, actor: "schedule", action: "build.schedule", subject: "pipeline:\(pipeline.name)")
                 do {
-                    if let build = try schedules.runScheduleIfDue(
+                    if let build = try await schedules.runScheduleIfDue(
                         pipeline: pipeline.name, repository: repository?.name ?? "", occurrence: occurrence, now: now, draft: draft, audit: audit
                     ) {
                         logger.info("scheduled build started", metadata: ["pipeline": "\(pipeline.name)", "build": "\(build.id)"])

@@ -23,7 +23,7 @@ public struct WebhookIntake: Sendable {
     public init(repositories: RepositoryService, deliveries: any DeliveryStore, planner: BuildPlanner, dispatcher: JobDispatcher, logger: Logger) {
         self.repositories = repositories
         self.commits = GroupCommit(label: "webhook-deliveries") { writes in
-            deliveries.recordDeliveries(writes).map { $0.mapError { $0 } }
+            await deliveries.recordDeliveries(writes).map { $0.mapError { $0 } }
         }
         self.planner = planner
         self.dispatcher = dispatcher
@@ -44,7 +44,7 @@ public struct WebhookIntake: Sendable {
         } catch {
             throw ServiceError.badRequest(error.description, code: error.code)
         }
-        guard let repository = try findRepository(identity) else {
+        guard let repository = try await findRepository(identity) else {
             let name = identity.fullName ?? identity.cloneURLs.first ?? "unknown"
             throw ServiceError(.notFound, code: "unknown_repository", message: "no repository \(name) is registered; add it with 'mobile-ops repos add'")
         }
@@ -54,7 +54,7 @@ public struct WebhookIntake: Sendable {
                 code: "wrong_provider"
             )
         }
-        let secret = try repositories.webhookSecret(repositoryID: repository.id) ?? ""
+        let secret = try await repositories.webhookSecret(repositoryID: repository.id) ?? ""
         let check = adapter.checkSignature(request, secret: secret)
         guard check.isValid else {
             throw ServiceError(.unauthenticated, code: "invalid_signature", message: "\(check.description); check the webhook secret configured for \(repository.name)")
@@ -87,8 +87,8 @@ public struct WebhookIntake: Sendable {
         return (answer.status, answer.body, isPing ? .ping : .accepted)
     }
 
-    private func findRepository(_ identity: RepositoryIdentity) throws(StoreError) -> Repository? {
-        let snapshot = try repositories.list()
+    private func findRepository(_ identity: RepositoryIdentity) async throws(StoreError) -> Repository? {
+        let snapshot = try await repositories.list()
         if let name = identity.fullName, let found = snapshot.repository(named: name) { return found }
         guard !identity.cloneURLs.isEmpty else { return nil }
         return snapshot.repositories.first { identity.matches(name: $0.name, cloneURL: $0.cloneURL) }

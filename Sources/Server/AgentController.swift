@@ -21,13 +21,13 @@ struct AgentController: APIController {
                 // The token before the body, as on every other route: a caller without a
                 // registration token gets 401, never a verdict on what it sent.
                 let token = request.bearerToken ?? ""
-                try auth.checkRegistrationToken(token)
+                try await auth.checkRegistrationToken(token)
                 let registration = try await request.decodeJSON(AgentRegistration.self, limit: configuration.maxBodySize)
-                return try .json(auth.register(registration, registrationToken: token), status: .created)
+                return try await .json(auth.register(registration, registrationToken: token), status: .created)
             },
             Route(.post, "/api/v1/agent/jobs/next", scope: nil) { request, _ in
-                let agent = try auth.agent(bearerToken: request.bearerToken)
-                try auth.touch(agent)
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
+                try await auth.touch(agent)
                 let requested = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? configuration.pollSeconds
                 let wait = max(0, min(requested, configuration.pollSeconds))
                 guard let job = try await dispatcher.nextJob(for: agent, wait: .milliseconds(Int(wait * 1000))) else {
@@ -36,35 +36,35 @@ struct AgentController: APIController {
                 return try .json(job)
             },
             Route(.post, "/api/v1/agent/jobs/:id/start", scope: nil) { request, context in
-                let agent = try auth.agent(bearerToken: request.bearerToken)
-                return try .json(queue.startJob(id: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
+                return try await .json(queue.startJob(id: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
             },
             Route(.post, "/api/v1/agent/jobs/:id/heartbeat", scope: nil) { request, context in
-                let agent = try auth.agent(bearerToken: request.bearerToken)
-                return try .json(queue.heartbeat(jobID: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
+                return try await .json(queue.heartbeat(jobID: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
             },
             Route(.post, "/api/v1/agent/jobs/:id/log", scope: nil) { request, context in
-                let agent = try auth.agent(bearerToken: request.bearerToken)
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
                 guard let sequence = request.headers[Self.sequenceHeader].flatMap(Int.init), sequence >= 0 else {
                     throw APIError.badRequest("send the chunk's sequence number in \(AgentProtocol.logSequenceHeader)", code: "missing_sequence")
                 }
                 let body = try await request.collectBody(limit: configuration.maxBodySize)
-                let directive = try queue.appendLog(jobID: try jobID(context), agentID: agent.id, sequence: sequence, content: Array(body.readableBytesView), now: clock.now)
+                let directive = try await queue.appendLog(jobID: try jobID(context), agentID: agent.id, sequence: sequence, content: Array(body.readableBytesView), now: clock.now)
                 return try .json(directive)
             },
             Route(.post, "/api/v1/agent/jobs/:id/checkout", scope: nil) { request, context in
-                let agent = try auth.agent(bearerToken: request.bearerToken)
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let report = try await request.decodeJSON(CheckoutReport.self, limit: configuration.maxBodySize)
                 guard CommitReference.isObjectName(report.commitSHA) else {
                     throw APIError.badRequest("commitSHA must be a full commit object name (40 or 64 lowercase hex digits)", code: "invalid_commit")
                 }
-                try queue.recordCheckout(jobID: try jobID(context), agentID: agent.id, commitSHA: report.commitSHA, now: clock.now)
+                try await queue.recordCheckout(jobID: try jobID(context), agentID: agent.id, commitSHA: report.commitSHA, now: clock.now)
                 return try .json(["recorded": true])
             },
             Route(.post, "/api/v1/agent/jobs/:id/finish", scope: nil) { request, context in
-                let agent = try auth.agent(bearerToken: request.bearerToken)
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let outcome = try await request.decodeJSON(JobOutcome.self, limit: configuration.maxBodySize)
-                try queue.finishJob(id: try jobID(context), agentID: agent.id, outcome: outcome, now: clock.now)
+                try await queue.finishJob(id: try jobID(context), agentID: agent.id, outcome: outcome, now: clock.now)
                 dispatcher.wake()
                 return try .json(["finished": true])
             },
@@ -75,7 +75,7 @@ struct AgentController: APIController {
     private var administration: [Route] {
         [
             Route(.get, "/api/v1/agents", scope: .admin) { _, _ in
-                try .json(["agents": auth.agents()])
+                try await .json(["agents": auth.agents()])
             },
             Route(.post, "/api/v1/agents/tokens", scope: .admin) { request, context in
                 let input = try await request.decodeJSON(NewToken.self, limit: configuration.maxBodySize)
@@ -83,20 +83,20 @@ struct AgentController: APIController {
                 guard !name.isEmpty, name.count <= 100 else {
                     throw APIError.badRequest("name must be 1 to 100 characters", code: "invalid_name")
                 }
-                let (token, value) = try auth.createRegistrationToken(name: name, actor: context.actor)
+                let (token, value) = try await auth.createRegistrationToken(name: name, actor: context.actor)
                 return try .json(CreatedToken(id: token.id, name: token.name, token: value, createdAt: token.createdAt), status: .created)
             },
             Route(.get, "/api/v1/agents/tokens", scope: .admin) { _, _ in
-                try .json(["tokens": auth.registrationTokens()])
+                try await .json(["tokens": auth.registrationTokens()])
             },
             Route(.delete, "/api/v1/agents/:id", scope: .admin) { _, context in
-                try .json(auth.removeAgent(id: context.numericID(of: "agent"), actor: context.actor))
+                try await .json(auth.removeAgent(id: context.numericID(of: "agent"), actor: context.actor))
             },
             Route(.delete, "/api/v1/agents/tokens/:id", scope: .admin) { _, context in
                 let id = try context.parameters.require("id")
-                let revoked = try auth.revokeRegistrationToken(id: id, actor: context.actor)
+                let revoked = try await auth.revokeRegistrationToken(id: id, actor: context.actor)
                 // Their parked polls end now instead of at their deadline (or with a job).
-                dispatcher.release(agentIDs: Set(try auth.agentIDs(registeredWith: id)))
+                dispatcher.release(agentIDs: Set(try await auth.agentIDs(registeredWith: id)))
                 return try .json(revoked)
             },
         ]

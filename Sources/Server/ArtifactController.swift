@@ -20,7 +20,7 @@ struct ArtifactController: APIController {
     var routes: [Route] {
         [
             Route(.put, "/api/v1/agent/jobs/:id/artifacts", scope: nil, bodyLimit: files.limit) { request, context in
-                let agent = try auth.agent(bearerToken: request.bearerToken)
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let jobID = try context.numericID(of: "job")
                 let path = request.uri.queryParameters.get("path").map { String($0) } ?? ""
                 if let problem = Artifact.problem(withPath: path) {
@@ -28,7 +28,7 @@ struct ArtifactController: APIController {
                 }
                 let received = try await files.receive(request.body)
                 do {
-                    let (artifact, replaced) = try store.recordArtifact(
+                    let (artifact, replaced) = try await store.recordArtifact(
                         jobID: jobID, agentID: agent.id, path: path, size: received.size, sha256: received.sha256,
                         storedAs: received.storedAs, now: clock.now
                     )
@@ -40,11 +40,11 @@ struct ArtifactController: APIController {
                 }
             },
             Route(.get, "/api/v1/jobs/:id/artifacts", scope: .read) { _, context in
-                try .json(["artifacts": store.artifacts(jobID: try context.numericID(of: "job"))])
+                try await .json(["artifacts": store.artifacts(jobID: try context.numericID(of: "job"))])
             },
             Route(.get, "/api/v1/artifacts/:id", scope: .read) { _, context in
                 let id = try context.numericID(of: "artifact")
-                guard let (artifact, storedAs) = try store.artifact(id: id) else {
+                guard let (artifact, storedAs) = try await store.artifact(id: id) else {
                     throw APIError.notFound("no artifact with id \(id)")
                 }
                 return try download(artifact, from: files.path(of: storedAs))

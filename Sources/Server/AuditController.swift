@@ -13,7 +13,7 @@ struct AuditController: APIController {
                 guard (1...1000).contains(limit) else {
                     throw APIError.badRequest("limit must be between 1 and 1000", code: "invalid_limit")
                 }
-                return try .json(Events(events: log.auditEvents(limit: limit)))
+                return try await .json(Events(events: log.auditEvents(limit: limit)))
             },
         ]
     }

@@ -15,14 +15,14 @@ public struct Authenticator: Sendable {
     /// The caller's identity, when it holds `scope`.
     /// - Throws: `APIError` 401 for a missing, malformed, unknown or revoked token; 403 when
     ///   the token is valid but lacks the scope.
-    public func require(_ scope: TokenScope, for request: Request) throws -> Identity {
+    public func require(_ scope: TokenScope, for request: Request) async throws -> Identity {
         guard request.headers[.authorization] != nil else {
             throw APIError.unauthorized("this endpoint needs a bearer token: send 'Authorization: Bearer <token>' (create one with 'mobile-ops tokens create')")
         }
         guard let text = request.bearerToken else {
             throw APIError.unauthorized("the Authorization header must be 'Bearer <token>'")
         }
-        guard let identity = try tokens.authenticate(bearer: text) else {
+        guard let identity = try await tokens.authenticate(bearer: text) else {
             throw APIError.unauthorized("the bearer token is unknown or revoked")
         }
         guard identity.scopes.grant(scope) else {

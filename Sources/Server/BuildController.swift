@@ -21,7 +21,7 @@ struct BuildController: APIController {
                 let query = request.uri.queryParameters
                 var filter = BuildFilter()
                 filter.branch = query.get("branch")
-                if let repository = query.get("repository") { filter.repositoryID = try resolveRepository(repository).id }
+                if let repository = query.get("repository") { filter.repositoryID = try await resolveRepository(repository).id }
                 if let state = query.get("status") {
                     guard let value = BuildState(rawValue: state) else {
                         throw APIError.badRequest("status must be one of \(BuildState.allCases.map(\.rawValue).joined(separator: ", "))", code: "invalid_status")
@@ -38,13 +38,13 @@ struct BuildController: APIController {
                     guard let value = Int64(cursor) else { throw APIError.badRequest("cursor must be a build id", code: "invalid_cursor") }
                     filter.before = value
                 }
-                let page = try builds.builds(filter)
+                let page = try await builds.builds(filter)
                 let next = page.count == filter.limit ? page.last.map { String($0.id) } : nil
                 return try .json(BuildPage(builds: page, nextCursor: next))
             },
             Route(.get, "/api/v1/builds/:id", scope: .read) { _, context in
-                let build = try build(context)
-                return try .json(BuildWithTimes(build: build, times: try builds.buildTimes(id: build.id, now: clock.now)))
+                let build = try await build(context)
+                return try .json(BuildWithTimes(build: build, times: try await builds.buildTimes(id: build.id, now: clock.now)))
             },
             Route(.post, "/api/v1/builds", scope: .write) { request, context in
                 let input = try await request.decodeJSON(TriggerRequest.self, limit: bodyLimit)
@@ -54,27 +54,32 @@ struct BuildController: APIController {
                         throw APIError.badRequest("'\(field)' \(problem)", code: "invalid_\(field)")
                     }
                 }
-                let repository = try input.repository.map(resolveRepository)
-                    ?? planner.repositoryForManualBuild(pipeline: input.pipeline, among: repositories.list().repositories)
+                let repository: Repository
+                if let text = input.repository {
+                    repository = try await resolveRepository(text)
+                } else {
+                    repository = try planner.repositoryForManualBuild(pipeline: input.pipeline, among: await repositories.list().repositories)
+                }
                 let branch = input.branch ?? repository.defaultBranch
                 // Without a commit the build runs the branch's tip, resolved by the agent at checkout.
                 let draft = try planner.manualDraft(
                     pipeline: input.pipeline, repository: repository, branch: branch,
                     commitSHA: input.commit ?? branch, env: input.env ?? [:], author: context.actor
                 )
-                let created = try builds.createBuild(draft, audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "build.create", subject: "build"))
+                let created = try await builds.createBuild(draft, audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "build.create", subject: "build"))
                 dispatcher.wake()
                 return try .json(created, status: .created)
             },
             Route(.post, "/api/v1/builds/:id/cancel", scope: .write) { _, context in
                 let id = try buildID(context)
-                let canceled = try builds.cancelBuild(id: id, reason: "canceled by \(context.actor)", audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "build.cancel", subject: "build:\(id)"))
+                let canceled = try await builds.cancelBuild(id: id, reason: "canceled by \(context.actor)", audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "build.cancel", subject: "build:\(id)"))
                 dispatcher.wake()
                 return try .json(canceled)
             },
             Route(.post, "/api/v1/builds/:id/retry", scope: .write) { _, context in
-                let original = try build(context)
-                let repository = try original.repositoryID.map { try repositories.existingRepository(id: $0) }
+                let original = try await build(context)
+                var repository: Repository?
+                if let id = original.repositoryID { repository = try await repositories.existingRepository(id: id) }
                 var draft = try planner.manualDraft(
                     pipeline: original.pipeline, repository: repository, branch: original.branch ?? "main",
                     commitSHA: original.commitSHA, env: [:], author: context.actor
@@ -83,13 +88,13 @@ struct BuildController: APIController {
                 draft.tag = original.tag
                 draft.pullRequest = original.pullRequest
                 draft.message = original.message
-                let created = try builds.createBuild(draft, audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "build.retry", subject: "build", detail: "retry of \(original.id)"))
+                let created = try await builds.createBuild(draft, audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "build.retry", subject: "build", detail: "retry of \(original.id)"))
                 dispatcher.wake()
                 return try .json(created, status: .created)
             },
             Route(.get, "/api/v1/jobs/:id", scope: .read) { _, context in
                 let id = try context.numericID(of: "job")
-                guard let job = try builds.job(id: id) else { throw APIError.notFound("no job with id \(id)") }
+                guard let job = try await builds.job(id: id) else { throw APIError.notFound("no job with id \(id)") }
                 return try .json(job)
             },
             Route(.get, "/api/v1/jobs/:id/log", scope: .read) { request, context in
@@ -100,18 +105,18 @@ struct BuildController: APIController {
 
     // MARK: Helpers
 
-    private func build(_ context: AppRequestContext) throws -> Build {
+    private func build(_ context: AppRequestContext) async throws -> Build {
         let id = try buildID(context)
-        guard let build = try builds.build(id: id) else { throw APIError.notFound("no build with id \(id)") }
+        guard let build = try await builds.build(id: id) else { throw APIError.notFound("no build with id \(id)") }
         return build
     }
 
     private func buildID(_ context: AppRequestContext) throws -> Int64 { try context.numericID(of: "build") }
 
     /// A repository by id or full name.
-    private func resolveRepository(_ text: String) throws -> Repository {
-        if let id = Int64(text) { return try repositories.existingRepository(id: id) }
-        guard let found = try repositories.list().repositories.first(where: { $0.name.lowercased() == text.lowercased() }) else {
+    private func resolveRepository(_ text: String) async throws -> Repository {
+        if let id = Int64(text) { return try await repositories.existingRepository(id: id) }
+        guard let found = try await repositories.list().repositories.first(where: { $0.name.lowercased() == text.lowercased() }) else {
             throw APIError.notFound("no repository \(text)")
         }
         return found

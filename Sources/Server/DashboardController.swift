@@ -26,11 +26,11 @@ struct DashboardController: APIController {
     var routes: [Route] {
         [
             Route(.get, "/api/v1/dashboard", scope: .read) { _, _ in
-                try .json(DashboardDocument.load(from: metrics, now: clock.now))
+                try await .json(DashboardDocument.load(from: metrics, now: clock.now))
             },
             Route(.get, "/feed.json", scope: nil) { request, _ in
-                try authorizeFeed(request)
-                let data = try feed(events: events.notableEvents(limit: Self.feedSize)).encoded()
+                try await authorizeFeed(request)
+                let data = try await feed(events: events.notableEvents(limit: Self.feedSize)).encoded()
                 return Response(
                     status: .ok, headers: [.contentType: "application/feed+json; charset=utf-8"],
                     body: .init(byteBuffer: ByteBuffer(bytes: data)))
@@ -58,15 +58,15 @@ struct DashboardController: APIController {
     }
 
     /// A read-scope token from the header, else from `?token=`.
-    private func authorizeFeed(_ request: Request) throws {
+    private func authorizeFeed(_ request: Request) async throws {
         if request.headers[.authorization] != nil {
-            _ = try authenticator.require(.read, for: request)
+            _ = try await authenticator.require(.read, for: request)
             return
         }
         guard let text = request.uri.queryParameters.get("token"), !text.isEmpty else {
             throw APIError.unauthorized("the feed needs a read-scope token: 'Authorization: Bearer <token>' or '/feed.json?token=<token>'")
         }
-        guard let identity = try tokens.authenticate(bearer: String(text)) else {
+        guard let identity = try await tokens.authenticate(bearer: String(text)) else {
             throw APIError.unauthorized("the token is unknown or revoked")
         }
         guard identity.scopes.grant(.read) else {

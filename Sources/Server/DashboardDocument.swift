@@ -58,9 +58,9 @@ public struct DashboardDocument: Codable, Sendable, Equatable {
     }
 
     /// Reads the whole document from `store` (two reads: the snapshot, then open regressions).
-    public static func load(from store: any BuildMetricsStore, now: Date) throws(StoreError) -> DashboardDocument {
-        let snapshot = try store.dashboardSnapshot(now: now)
-        let open = try store.regressions(openOnly: true, limit: 50)
+    public static func load(from store: any BuildMetricsStore, now: Date) async throws(StoreError) -> DashboardDocument {
+        let snapshot = try await store.dashboardSnapshot(now: now)
+        let open = try await store.regressions(openOnly: true, limit: 50)
         return DashboardDocument(snapshot: snapshot, regressions: open, generatedAt: now)
     }
 }

@@ -9,7 +9,7 @@ struct JobLogResponder: Sendable {
     var pollInterval: Duration = .milliseconds(250)
 
     func respond(to request: Request, jobID: Int64) async throws -> Response {
-        let first = try queue.jobLog(jobID: jobID, after: nil)
+        let first = try await queue.jobLog(jobID: jobID, after: nil)
         let headers: HTTPFields = [.contentType: "text/plain; charset=utf-8"]
         let follow = request.uri.queryParameters.get("follow") == "true"
         guard follow, !first.finished else {
@@ -25,7 +25,7 @@ struct JobLogResponder: Sendable {
             // Poll until the job has finished and everything it logged has been sent.
             while true {
                 try await Task.sleep(for: interval)
-                let next = try queue.jobLog(jobID: jobID, after: last)
+                let next = try await queue.jobLog(jobID: jobID, after: last)
                 for chunk in next.chunks {
                     try await writer.write(ByteBuffer(bytes: chunk.content))
                     last = chunk.sequence

@@ -23,7 +23,7 @@ struct MetricsController: APIController {
         self.bodyLimit = bodyLimit
         self.clock = clock
         self.reports = GroupCommit(label: "build-reports") { writes in
-            store.insertBuildReports(writes).map { $0.mapError { $0 } }
+            await store.insertBuildReports(writes).map { $0.mapError { $0 } }
         }
     }
 
@@ -36,10 +36,10 @@ struct MetricsController: APIController {
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
             Route(.post, "/api/v1/agent/jobs/:id/metrics", scope: nil) { request, context in
-                let agent = try auth.agent(bearerToken: request.bearerToken)
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let jobID = try context.numericID(of: "job")
                 var report = try await Self.decodeReport(request, limit: bodyLimit)
-                let job = try store.jobMetricsContext(jobID: jobID, agentID: agent.id)
+                let job = try await store.jobMetricsContext(jobID: jobID, agentID: agent.id)
                 // The server's view of the build wins over whatever the agent guessed.
                 report.dimensions.repository = job.repository
                 report.dimensions.branch = job.branch
@@ -53,16 +53,16 @@ struct MetricsController: APIController {
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
             Route(.get, "/api/v1/metrics/summary", scope: .read) { request, _ in
-                try .json(store.metricsSummary(try MetricsQuery(parsing: request), now: clock.now))
+                try await .json(store.metricsSummary(try MetricsQuery(parsing: request), now: clock.now))
             },
             Route(.get, "/api/v1/metrics/cache", scope: .read) { request, _ in
-                try .json(store.cacheReport(try MetricsQuery(parsing: request), now: clock.now))
+                try await .json(store.cacheReport(try MetricsQuery(parsing: request), now: clock.now))
             },
             Route(.get, "/api/v1/metrics/regressions", scope: .read) { request, _ in
                 let parameters = request.uri.queryParameters
                 let openOnly = parameters.get("open").map { $0 == "true" || $0 == "1" } ?? false
                 let limit = parameters.get("limit").flatMap(Int.init) ?? 100
-                return try .json(["regressions": store.regressions(openOnly: openOnly, limit: limit)])
+                return try await .json(["regressions": store.regressions(openOnly: openOnly, limit: limit)])
             },
         ]
     }

@@ -55,7 +55,7 @@ public struct MobileOpsServer {
             }
             let tokens = try await container.resolve(TokenService.self)
             if let configured = configuration.adminToken, !configured.isEmpty {
-                _ = try tokens.bootstrapAdmin(configured: configured)
+                _ = try await tokens.bootstrapAdmin(configured: configured)
             }
             let factory = try await container.resolve(RouterFactory.self)
             let router = factory.makeRouter(extra: [SystemController(graph: container.graph)])
@@ -133,7 +133,7 @@ public struct MobileOpsServer {
             await onServerRunning(port)
             guard !configured else { return }
             do {
-                if let token = try tokens.bootstrapAdmin(configured: nil) { onAdminTokenGenerated(token) }
+                if let token = try await tokens.bootstrapAdmin(configured: nil) { onAdminTokenGenerated(token) }
             } catch {
                 logger.error("could not generate an admin token; run 'mobile-ops-server reset-admin-token'", metadata: ["error": "\(error)"])
             }
@@ -157,9 +157,9 @@ public struct MobileOpsServer {
     /// Generates an admin token when none is configured and no active one exists, as `run`
     /// does once the server listens; for tests and tools that do not bind.
     /// - Returns: The token's value, or nil when an admin token already exists.
-    public func generateAdminTokenIfNeeded() throws(StoreError) -> String? {
+    public func generateAdminTokenIfNeeded() async throws(StoreError) -> String? {
         if let configured = configuration.adminToken, !configured.isEmpty { return nil }
-        return try tokens.bootstrapAdmin(configured: nil)
+        return try await tokens.bootstrapAdmin(configured: nil)
     }
 
     /// Releases every service without serving (for commands that only compose).
@@ -169,8 +169,8 @@ public struct MobileOpsServer {
 
     /// Issues a new bootstrap admin token (revoking earlier bootstrap ones), for the
     /// `reset-admin-token` recovery command to print once.
-    public func resetAdminToken() throws(StoreError) -> String {
-        try tokens.resetAdmin(actor: "system:reset-admin-token")
+    public func resetAdminToken() async throws(StoreError) -> String {
+        try await tokens.resetAdmin(actor: "system:reset-admin-token")
     }
 }
 

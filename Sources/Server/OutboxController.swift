@@ -16,8 +16,8 @@ struct OutboxController: APIController {
                 guard (1...500).contains(limit) else {
                     throw APIError.badRequest("limit must be between 1 and 500", code: "invalid_limit")
                 }
-                let backlog = try store.outboxBacklog(now: clock.now)
-                let dead = try store.deadMessages(limit: limit).map {
+                let backlog = try await store.outboxBacklog(now: clock.now)
+                let dead = try await store.deadMessages(limit: limit).map {
                     Dead(id: $0.id, kind: $0.kind, attempts: $0.attempts, lastError: $0.lastError, createdAt: $0.createdAt)
                 }
                 return try .json(Status(pending: backlog.pending, due: backlog.due, dead: backlog.dead, oldestPendingAt: backlog.oldestPendingAt, deadMessages: dead))

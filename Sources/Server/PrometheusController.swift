@@ -11,7 +11,7 @@ struct PrometheusController: APIController {
     var routes: [Route] {
         [
             Route(.get, "/metrics", scope: nil) { _, _ in
-                Response(
+                await Response(
                     status: .ok,
                     headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                     body: .init(byteBuffer: ByteBuffer(string: metrics.render()))

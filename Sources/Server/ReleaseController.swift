@@ -25,7 +25,8 @@ struct ReleaseController: APIController {
         [
             Route(.get, "/api/v1/releases", scope: .read) { request, _ in
                 let query = request.uri.queryParameters
-                let train = try query.get("train").map { try releases.catalog.train($0) }
+                var train: TrainCatalog.Entry?
+                if let reference = query.get("train") { train = try await releases.catalog.train(reference) }
                 var states: [String]?
                 if let state = query.get("state") {
                     guard ReleaseState(rawValue: state) != nil else {
@@ -37,9 +38,9 @@ struct ReleaseController: APIController {
                     guard let value = Int(text), (1...500).contains(value) else { throw APIError.badRequest("limit must be between 1 and 500", code: "invalid_limit") }
                     return value
                 } ?? 50
-                let found = try releases.store.releases(trainID: train?.stored.id, states: states, limit: limit)
+                let found = try await releases.store.releases(trainID: train?.stored.id, states: states, limit: limit)
                 // One read of the trains for the whole page; the RC build is for the single-release views.
-                let trains = try Dictionary(releases.catalog.all().map { ($0.stored.id, $0) }, uniquingKeysWith: { first, _ in first })
+                let trains = try await Dictionary(releases.catalog.all().map { ($0.stored.id, $0) }, uniquingKeysWith: { first, _ in first })
                 return try .json(ReleaseList(releases: try found.map { release in
                     let train = trains[release.trainID]
                     return try ReleaseView(release, trainName: train?.stored.name ?? "", platforms: train?.definition.platforms ?? [])
@@ -47,15 +48,15 @@ struct ReleaseController: APIController {
             },
             Route(.post, "/api/v1/releases", scope: .write) { request, context in
                 let input = try await request.decodeJSON(StartRequest.self, limit: bodyLimit)
-                let train = try releases.catalog.train(input.train)
-                guard let started = try releases.start(train, actor: context.actor, now: clock.now, storeIDs: input.store, requestedVersion: input.version) else {
+                let train = try await releases.catalog.train(input.train)
+                guard let started = try await releases.start(train, actor: context.actor, now: clock.now, storeIDs: input.store, requestedVersion: input.version) else {
                     throw APIError.conflict("the release could not be started")
                 }
-                return try .json(try view(started), status: .created)
+                return try await .json(try view(started), status: .created)
             },
             Route(.get, "/api/v1/releases/:id", scope: .read) { _, context in
-                let release = try release(context)
-                return try .json(try view(release, events: try releases.store.releaseEvents(releaseID: release.id)))
+                let release = try await release(context)
+                return try await .json(try view(release, events: try await releases.store.releaseEvents(releaseID: release.id)))
             },
             Route(.get, "/api/v1/releases/:id/notes", scope: .read) { request, context in
                 try await notes.respond(to: request, release: try release(context))
@@ -76,44 +77,44 @@ struct ReleaseController: APIController {
         switch action {
         case "approve":
             let input = try await request.decodeJSON(ApproveRequest.self, limit: bodyLimit)
-            return try .json(try view(try await driver.approve(id, gate: input.gate, actor: actor, now: now)))
+            return try await .json(try view(try await driver.approve(id, gate: input.gate, actor: actor, now: now)))
         case "advance":
-            return try .json(try view(try await driver.advance(id, actor: actor, now: now)))
+            return try await .json(try view(try await driver.advance(id, actor: actor, now: now)))
         case "halt":
             let input = try await optionalBody(request, ReasonRequest.self)
-            return try .json(try view(try await driver.halt(id, reason: input?.reason ?? "halted by \(actor)", actor: actor, now: now)))
+            return try await .json(try view(try await driver.halt(id, reason: input?.reason ?? "halted by \(actor)", actor: actor, now: now)))
         case "resume":
-            return try .json(try view(try await driver.resume(id, actor: actor, now: now)))
+            return try await .json(try view(try await driver.resume(id, actor: actor, now: now)))
         case "cancel":
             let input = try await optionalBody(request, ReasonRequest.self)
-            return try .json(try view(try await driver.cancel(id, reason: input?.reason ?? "canceled by \(actor)", actor: actor, now: now)))
+            return try await .json(try view(try await driver.cancel(id, reason: input?.reason ?? "canceled by \(actor)", actor: actor, now: now)))
         case "hotfix":
-            let result = try releases.apply(.startHotfix(version: try hotfixVersion(of: id)), to: id, actor: actor, at: now)
+            let result = try await releases.apply(.startHotfix(version: try hotfixVersion(of: id)), to: id, actor: actor, at: now)
             guard let hotfix = result.created else { throw APIError.conflict("the hotfix could not be started") }
-            return try .json(try view(hotfix), status: .created)
+            return try await .json(try view(hotfix), status: .created)
         case "health":
             let input = try await request.decodeJSON(HealthRequest.self, limit: bodyLimit)
             guard !input.samples.isEmpty else { throw APIError.badRequest("send at least one sample", code: "invalid_sample") }
             let (verdicts, release) = try await driver.reportHealth(id, samples: input.samples, actor: actor, now: now)
-            return try .json(HealthAnswer(results: verdicts, halted: release.state == ReleaseState.halted.rawValue, release: try view(release)))
+            return try await .json(HealthAnswer(results: verdicts, halted: release.state == ReleaseState.halted.rawValue, release: try view(release)))
         case "store":
             let input = try await request.decodeJSON(ReleaseStoreIDs.self, limit: bodyLimit)
-            let release = try releases.recordStores(of: id, action: "store_ids", detail: "store identifiers updated", actor: actor, at: now) { _, ids in
+            let release = try await releases.recordStores(of: id, action: "store_ids", detail: "store identifiers updated", actor: actor, at: now) { _, ids in
                 ids.androidPackage = input.androidPackage ?? ids.androidPackage
                 ids.androidVersionCodes = input.androidVersionCodes ?? ids.androidVersionCodes
                 ids.iosAppID = input.iosAppID ?? ids.iosAppID
             }
-            return try .json(try view(release))
+            return try await .json(try view(release))
         default:
             throw APIError.notFound("no release action '\(action)'; actions are \(Self.actions.joined(separator: ", "))")
         }
     }
 
     /// The next hotfix version of the release's version that the train has not used yet.
-    private func hotfixVersion(of id: Int64) throws -> String {
-        guard let release = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
-        let train = try releases.catalog.train(id: release.trainID)
-        let taken = Set(try releases.store.releases(trainID: release.trainID, states: nil, limit: 500).map(\.version))
+    private func hotfixVersion(of id: Int64) async throws -> String {
+        guard let release = try await releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        let train = try await releases.catalog.train(id: release.trainID)
+        let taken = Set(try await releases.store.releases(trainID: release.trainID, states: nil, limit: 500).map(\.version))
         var version = release.version
         repeat {
             do { version = try train.definition.versionScheme.hotfixVersion(after: version) } catch {
@@ -125,16 +126,17 @@ struct ReleaseController: APIController {
 
     // MARK: Helpers
 
-    private func release(_ context: AppRequestContext) throws -> StoredRelease {
+    private func release(_ context: AppRequestContext) async throws -> StoredRelease {
         let id = try context.numericID(of: "release")
-        guard let release = try releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
+        guard let release = try await releases.store.release(id: id) else { throw APIError.notFound("no release with id \(id)") }
         return release
     }
 
-    private func view(_ release: StoredRelease, events: [StoredReleaseEvent]? = nil) throws -> ReleaseView {
-        let train = try? releases.catalog.train(id: release.trainID)
-        let candidate = release.rcBuildID.flatMap { try? driver.builds.build(id: $0) }.map {
-            ReleaseView.CandidateBuild(id: $0.id, number: $0.number, state: $0.state.rawValue, commitSHA: $0.commitSHA)
+    private func view(_ release: StoredRelease, events: [StoredReleaseEvent]? = nil) async throws -> ReleaseView {
+        let train = try? await releases.catalog.train(id: release.trainID)
+        var candidate: ReleaseView.CandidateBuild?
+        if let id = release.rcBuildID, let build = try? await driver.builds.build(id: id) {
+            candidate = ReleaseView.CandidateBuild(id: build.id, number: build.number, state: build.state.rawValue, commitSHA: build.commitSHA)
         }
         return try ReleaseView(
             release, trainName: train?.stored.name ?? "", platforms: train?.definition.platforms ?? [], rcBuild: candidate, events: events

@@ -24,11 +24,11 @@ struct ReleaseNotesResponder: Sendable {
     }
 
     func respond(to request: Request, release: StoredRelease) async throws -> Response {
-        let train = try releases.catalog.train(id: release.trainID)
-        guard let repository = try repositories.repository(named: train.definition.repository) else {
+        let train = try await releases.catalog.train(id: release.trainID)
+        guard let repository = try await repositories.repository(named: train.definition.repository) else {
             throw APIError(.conflict, code: "repository_not_registered", message: "repository \(train.definition.repository) is not registered")
         }
-        let earlier = try releases.store.releases(trainID: release.trainID, states: [ReleaseState.released.rawValue], limit: 500)
+        let earlier = try await releases.store.releases(trainID: release.trainID, states: [ReleaseState.released.rawValue], limit: 500)
         let machine = try ReleaseService.decode(release.machine)
         // A hotfix compares with the release it fixes; a regular release with the newest released one before it.
         let previous: StoredRelease? = if case .hotfix(let base) = machine.kind {

@@ -19,7 +19,7 @@ struct ReleaseTrainModule: DIModule {
         // Eager: the trains folder is read once at start, like the pipelines.
         builder.register(TrainCatalog.self, .eagerSingleton) { (store: any ReleaseStore, settings: ReleaseTrainSettings, clock: any TimeSource, logger: Logger) in
             let catalog = TrainCatalog(store: store, clock: clock)
-            catalog.loadFolder(settings.trainsPath, logger: logger)
+            await catalog.loadFolder(settings.trainsPath, logger: logger)
             return catalog
         }
         builder.register(ReleaseService.self, .singleton, ReleaseService.init(store:catalog:))

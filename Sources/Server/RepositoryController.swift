@@ -19,23 +19,23 @@ struct RepositoryController: APIController {
         [
             Route(.post, "/api/v1/repositories", scope: .admin) { request, context in
                 let draft = try await request.decodeJSON(RepositoryDraft.self, limit: bodyLimit)
-                let (repository, secret) = try repositories.create(draft, actor: context.actor)
+                let (repository, secret) = try await repositories.create(draft, actor: context.actor)
                 return try .json(CreatedRepository(repository: repository, webhookSecret: secret), status: .created)
             },
             Route(.get, "/api/v1/repositories", scope: .read) { _, _ in
-                let snapshot = try repositories.list()
+                let snapshot = try await repositories.list()
                 return try listCache.response(version: snapshot.version) {
                     RepositoryList(repositories: snapshot.repositories)
                 }
             },
             Route(.get, "/api/v1/repositories/:id", scope: .read) { _, context in
-                try .json(repositories.existingRepository(id: context.numericID(of: "repository")))
+                try await .json(repositories.existingRepository(id: context.numericID(of: "repository")))
             },
             Route(.delete, "/api/v1/repositories/:id", scope: .admin) { _, context in
-                try .json(repositories.remove(id: context.numericID(of: "repository"), actor: context.actor))
+                try await .json(repositories.remove(id: context.numericID(of: "repository"), actor: context.actor))
             },
             Route(.post, "/api/v1/repositories/:id/rotate-secret", scope: .admin) { _, context in
-                let (repository, secret) = try repositories.rotateSecret(id: context.numericID(of: "repository"), actor: context.actor)
+                let (repository, secret) = try await repositories.rotateSecret(id: context.numericID(of: "repository"), actor: context.actor)
                 return try .json(CreatedRepository(repository: repository, webhookSecret: secret))
             },
         ]

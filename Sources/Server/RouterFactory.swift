@@ -54,7 +54,7 @@ public struct RouterFactory: Sendable {
         let handler = route.handler
         return { request, context in
             var context = context
-            context.identity = try authenticator.require(scope, for: request)
+            context.identity = try await authenticator.require(scope, for: request)
             return try await handler(request, context)
         }
     }

@@ -50,19 +50,19 @@ public final class ServerMetrics: Sendable {
     // MARK: Scrape
 
     /// The Prometheus text exposition of every metric, refreshed from the database.
-    public func render() -> String {
+    public func render() async -> String {
         let now = clock.now
         do {
-            let counts = try operations.operationalCounts(now: now)
+            let counts = try await operations.operationalCounts(now: now)
             Gauge(label: "mobile_ops_jobs_pending", factory: factory).record(counts.pendingJobs)
             Gauge(label: "mobile_ops_jobs_running", factory: factory).record(counts.runningJobs)
             for (state, count) in counts.agentsByState {
                 Gauge(label: "mobile_ops_agents", dimensions: [("state", state)], factory: factory).record(count)
             }
-            let backlog = try outbox.outboxBacklog(now: now)
+            let backlog = try await outbox.outboxBacklog(now: now)
             Gauge(label: "mobile_ops_outbox_pending", factory: factory).record(backlog.pending)
             Gauge(label: "mobile_ops_outbox_dead", factory: factory).record(backlog.dead)
-            try recordFinishedBuilds(through: now)
+            try await recordFinishedBuilds(through: now)
         } catch {
             logger.error("metrics scrape could not read the database", metadata: ["error": "\(error)"])
             Counter(label: "mobile_ops_metrics_scrape_errors_total", factory: factory).increment()
@@ -83,25 +83,32 @@ public final class ServerMetrics: Sendable {
     static let buildBuckets: [Duration] = [1, 5, 10, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200].map { Duration.seconds($0) }
 
     /// Adds builds finished since the last scrape to the queue, run and total histograms.
-    private func recordFinishedBuilds(through end: Date) throws(StoreError) {
-        try countedThrough.withLock { counted throws(StoreError) in
-            while counted < end {
-                let finished = try operations.finishedBuilds(after: counted, through: end, limit: 1_000)
-                for build in finished {
-                    for histogram in Self.buildHistograms {
-                        let seconds = histogram.seconds(build.times)
-                        registry.makeDurationHistogram(
-                            name: histogram.name, labels: [("state", build.state)], buckets: Self.buildBuckets, help: histogram.help)
-                            .record(.nanoseconds(Int64((min(seconds, 1e9) * 1e9).rounded())))
-                    }
+    ///
+    /// The store is read without holding the lock (a read may suspend); a page is recorded
+    /// only by the scrape that moves the cursor past it, so concurrent scrapes never count a
+    /// build twice.
+    private func recordFinishedBuilds(through end: Date) async throws(StoreError) {
+        while true {
+            let start = countedThrough.withLock { $0 }
+            guard start < end else { return }
+            let finished = try await operations.finishedBuilds(after: start, through: end, limit: 1_000)
+            // A full page may stop inside a run of equal finish times: continue from its
+            // last time (a tie at a page edge is the only imprecision, once per 1,000).
+            let next = finished.count == 1_000 ? finished.last?.finishedAt ?? end : end
+            let claimed = countedThrough.withLock { counted in
+                guard counted == start else { return false }
+                counted = next
+                return true
+            }
+            // Another scrape counted this page meanwhile: go on from where it got to.
+            guard claimed else { continue }
+            for build in finished {
+                for histogram in Self.buildHistograms {
+                    let seconds = histogram.seconds(build.times)
+                    registry.makeDurationHistogram(
+                        name: histogram.name, labels: [("state", build.state)], buckets: Self.buildBuckets, help: histogram.help)
+                        .record(.nanoseconds(Int64((min(seconds, 1e9) * 1e9).rounded())))
                 }
-                // A full page may stop inside a run of equal finish times: continue from its
-                // last time (a tie at a page edge is the only imprecision, once per 1,000).
-                guard finished.count == 1_000, let last = finished.last?.finishedAt else {
-                    counted = end
-                    break
-                }
-                counted = last
             }
         }
     }

@@ -15,19 +15,19 @@ struct TestResultsController: APIController {
             Route(.get, "/api/v1/builds/:id/tests", scope: .read) { request, context in
                 let id = try context.numericID(of: "build")
                 let failedOnly = try Self.flag(request, "failed")
-                guard let results = try store.buildTests(buildID: id, failedOnly: failedOnly) else {
+                guard let results = try await store.buildTests(buildID: id, failedOnly: failedOnly) else {
                     throw APIError.notFound("no build with id \(id)")
                 }
                 return try .json(results)
             },
             Route(.get, "/api/v1/metrics/tests/flaky", scope: .read) { request, _ in
-                try .json(store.flakyTests(try Self.query(request), now: clock.now))
+                try await .json(store.flakyTests(try Self.query(request), now: clock.now))
             },
             Route(.get, "/api/v1/metrics/tests/slowest", scope: .read) { request, _ in
-                try .json(store.slowestTests(try Self.query(request), now: clock.now))
+                try await .json(store.slowestTests(try Self.query(request), now: clock.now))
             },
             Route(.get, "/api/v1/metrics/tests/regressed", scope: .read) { request, _ in
-                try .json(store.regressedTests(try Self.query(request), now: clock.now))
+                try await .json(store.regressedTests(try Self.query(request), now: clock.now))
             },
         ]
     }

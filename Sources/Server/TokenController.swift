@@ -13,15 +13,15 @@ struct TokenController: APIController {
             Route(.post, "/api/v1/tokens", scope: .admin) { request, context in
                 let input = try await request.decodeJSON(CreateToken.self, limit: bodyLimit)
                 let (name, scopes) = try input.validated()
-                let (token, value) = try tokens.issue(name: name, scopes: scopes, actor: context.actor)
+                let (token, value) = try await tokens.issue(name: name, scopes: scopes, actor: context.actor)
                 return try .json(CreatedToken(token: value, id: token.id, name: token.name, scopes: token.scopes, createdAt: token.createdAt), status: .created)
             },
             Route(.get, "/api/v1/tokens", scope: .admin) { _, _ in
-                try .json(TokenList(tokens: tokens.list()))
+                try await .json(TokenList(tokens: tokens.list()))
             },
             Route(.delete, "/api/v1/tokens/:id", scope: .admin) { _, context in
                 let id = try context.parameters.require("id")
-                return try .json(tokens.revoke(id: id, actor: context.actor))
+                return try await .json(tokens.revoke(id: id, actor: context.actor))
             },
         ]
     }

@@ -17,7 +17,7 @@ struct TrainController: APIController {
         [
             Route(.get, "/api/v1/trains", scope: .read) { _, _ in
                 let now = clock.now
-                return try .json(TrainList(trains: try catalog.all().map { TrainView($0, now: now) }))
+                return try .json(TrainList(trains: try await catalog.all().map { TrainView($0, now: now) }))
             },
             Route(.post, "/api/v1/trains", scope: .admin) { request, context in
                 let buffer = try await request.collectBody(limit: bodyLimit)
@@ -30,7 +30,7 @@ struct TrainController: APIController {
             },
             Route(.get, "/api/v1/trains/:id", scope: .read) { _, context in
                 guard let reference = context.parameters.get("id") else { throw APIError.notFound("no train given") }
-                return try .json(TrainView(try catalog.train(reference), now: clock.now))
+                return try .json(TrainView(try await catalog.train(reference), now: clock.now))
             },
         ]
     }

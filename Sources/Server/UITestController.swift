@@ -19,13 +19,13 @@ struct UITestController: APIController {
     var routes: [Route] {
         [
             Route(.post, "/api/v1/agent/jobs/:id/impact", scope: nil) { request, context in
-                let agent = try auth.agent(bearerToken: request.bearerToken)
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let report = try await request.decodeJSON(UITestReport.self, limit: bodyLimit)
-                try store.recordUITestReport(jobID: try context.numericID(of: "job"), agentID: agent.id, report: report, now: clock.now)
+                try await store.recordUITestReport(jobID: try context.numericID(of: "job"), agentID: agent.id, report: report, now: clock.now)
                 return try .json(["recorded": true], status: .created)
             },
             Route(.get, "/api/v1/builds/:id/impact", scope: .read) { _, context in
-                try .json(["jobs": store.uiTestReports(buildID: try context.numericID(of: "build"))])
+                try await .json(["jobs": store.uiTestReports(buildID: try context.numericID(of: "build"))])
             },
         ]
     }

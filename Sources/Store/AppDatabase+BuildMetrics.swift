@@ -112,8 +112,8 @@ extension AppDatabase {
 
 extension AppDatabase: BuildMetricsStore {
     /// Stores reports arriving together in one transaction (the API's group commit).
-    public func insertBuildReports(_ reports: [BuildReportWrite]) -> [Result<StoredReport, StoreError>] {
-        writeEach(reports) { db, write in
+    public func insertBuildReports(_ reports: [BuildReportWrite]) async -> [Result<StoredReport, StoreError>] {
+        await writeEach(reports) { db, write in
             try Self.insertBuildReport(write.report, source: write.source, waitedOn: write.waitedOn, now: write.now, in: db)
         }
     }

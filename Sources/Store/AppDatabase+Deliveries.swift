@@ -10,11 +10,11 @@ extension AppDatabase: DeliveryStore {
 
     /// Stores each delivery with its builds and jobs, all in one transaction (one commit
     /// for a whole burst), each in its own savepoint so one failure loses no other.
-    public func recordDeliveries(_ deliveries: [DeliveryWrite]) -> [Result<DeliveryAnswer, StoreError>] {
+    public func recordDeliveries(_ deliveries: [DeliveryWrite]) async -> [Result<DeliveryAnswer, StoreError>] {
         // Writes are serialised, so the duplicate check and the insert cannot interleave
         // with a concurrent redelivery: exactly one of them creates builds.
         let now = clock.now
-        return writeEach(deliveries) { db, write in try Self.record(write, now: now, in: db) }
+        return await writeEach(deliveries) { db, write in try Self.record(write, now: now, in: db) }
     }
 
     /// Writes one delivery, its builds and its answer (or answers the earlier delivery's).

@@ -73,6 +73,17 @@ extension AppDatabase {
         }
     }
 
+    /// Runs a write transaction on GRDB's writer queue, suspending the caller until it has
+    /// committed instead of blocking its thread; errors become `StoreError` as in the
+    /// blocking `write`.
+    func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await writer.write(updates)
+        } catch {
+            throw storeError(error)
+        }
+    }
+
     /// `error` as the store's error: a full disk becomes `.storageFull`, wherever SQLite
     /// noticed it (a statement, the commit, growing the `-shm` file).
     func storeError(_ error: any Error) -> StoreError {
@@ -87,9 +98,15 @@ extension AppDatabase {
     ///
     /// A full disk is not one item's fault: SQLite may already have rolled the whole
     /// transaction back, so every item is answered `.storageFull` and none is committed.
-    func writeEach<Item, Output>(_ items: [Item], _ update: (Database, Item) throws -> Output) -> [Result<Output, StoreError>] {
+    ///
+    /// The transaction runs on GRDB's writer queue: the caller is suspended, not blocked, so
+    /// no cooperative thread waits on SQLite while a batch commits, and requests arriving
+    /// meanwhile can still queue up for the next one.
+    func writeEach<Item: Sendable, Output: Sendable>(
+        _ items: [Item], _ update: @Sendable (Database, Item) throws -> Output
+    ) async -> [Result<Output, StoreError>] {
         do {
-            return try write { db in
+            return try await write { db in
                 try items.map { item in
                     do {
                         return .success(try Self.inItemSavepoint(db) { try update(db, item) })

@@ -8,9 +8,9 @@ public protocol ArtifactStore: Sendable {
     /// - Throws: `StoreError.jobNotHeld` when the job is not the agent's.
     func recordArtifact(
         jobID: Int64, agentID: Int64, path: String, size: Int64, sha256: String, storedAs: String, now: Date
-    ) throws(StoreError) -> (artifact: Artifact, replaced: String?)
+    ) async throws(StoreError) -> (artifact: Artifact, replaced: String?)
     /// A job's artifacts by path. - Throws: `StoreError.notFound` for an unknown job.
-    func artifacts(jobID: Int64) throws(StoreError) -> [Artifact]
+    func artifacts(jobID: Int64) async throws(StoreError) -> [Artifact]
     /// One artifact with the name of its file, or nil.
-    func artifact(id: Int64) throws(StoreError) -> (artifact: Artifact, storedAs: String)?
+    func artifact(id: Int64) async throws(StoreError) -> (artifact: Artifact, storedAs: String)?
 }

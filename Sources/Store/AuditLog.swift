@@ -4,7 +4,7 @@ import GRDB
 /// Reading the audit log; writing happens inside each change's own transaction.
 public protocol AuditLog: Sendable {
     /// The newest events first, at most `limit`.
-    func auditEvents(limit: Int) throws(StoreError) -> [AuditEvent]
+    func auditEvents(limit: Int) async throws(StoreError) -> [AuditEvent]
 }
 
 extension AppDatabase: AuditLog {

@@ -18,26 +18,26 @@ public protocol BuildMetricsStore: Sendable {
     /// A report carrying an `id` already stored for the same repository, or a second report
     /// for the same job source, is not stored again: the first one's id is answered with
     /// `created == false`.
-    func insertBuildReports(_ reports: [BuildReportWrite]) -> [Result<StoredReport, StoreError>]
+    func insertBuildReports(_ reports: [BuildReportWrite]) async -> [Result<StoredReport, StoreError>]
     /// What the server knows about a job an agent reports metrics for.
     /// - Throws: `StoreError.jobNotHeld` unless `agentID` holds the job and it is still active.
-    func jobMetricsContext(jobID: Int64, agentID: Int64) throws(StoreError) -> JobMetricsContext
+    func jobMetricsContext(jobID: Int64, agentID: Int64) async throws(StoreError) -> JobMetricsContext
     /// p50/p90/p95 queue, run and total time (``BuildTimes``), success rate and count per group over the window,
     /// compared with the window before, plus the cost of waiting.
-    func metricsSummary(_ query: MetricsQuery, now: Date) throws(StoreError) -> MetricsSummary
+    func metricsSummary(_ query: MetricsQuery, now: Date) async throws(StoreError) -> MetricsSummary
     /// Cache hit rates by build system and task, the daily trend and the tasks that miss most.
-    func cacheReport(_ query: MetricsQuery, now: Date) throws(StoreError) -> CacheReport
+    func cacheReport(_ query: MetricsQuery, now: Date) async throws(StoreError) -> CacheReport
     /// Recorded regressions, newest first (open ones only when `openOnly`), at most `limit` (1…500).
-    func regressions(openOnly: Bool, limit: Int) throws(StoreError) -> [StoredRegression]
+    func regressions(openOnly: Bool, limit: Int) async throws(StoreError) -> [StoredRegression]
     /// Evaluates every series with recent builds and records regressions that start now
     /// (each once), with their outbox message and notable event; closes those that recovered.
     /// - Returns: The regressions opened by this evaluation.
-    func evaluateRegressions(_ settings: RegressionSettings, now: Date) throws(StoreError) -> [StoredRegression]
+    func evaluateRegressions(_ settings: RegressionSettings, now: Date) async throws(StoreError) -> [StoredRegression]
     /// Deletes at most `limit` detail builds (with their tasks, steps and tests) that finished
     /// before `cutoff`; rollups are kept. Returns how many were deleted.
-    func pruneBuildReports(finishedBefore cutoff: Date, limit: Int) throws(StoreError) -> Int
+    func pruneBuildReports(finishedBefore cutoff: Date, limit: Int) async throws(StoreError) -> Int
     /// The figures of `GET /api/v1/dashboard` except regressions and waiting cost, in one read.
-    func dashboardSnapshot(now: Date) throws(StoreError) -> DashboardSnapshot
+    func dashboardSnapshot(now: Date) async throws(StoreError) -> DashboardSnapshot
 }
 
 // MARK: - Inputs
@@ -139,8 +139,8 @@ public struct JobMetricsContext: Sendable, Equatable {
 
 extension BuildMetricsStore {
     /// Stores one validated report as ``insertBuildReports(_:)`` does, in its own transaction.
-    public func insertBuildReport(_ report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date) throws(StoreError) -> StoredReport {
-        let results = insertBuildReports([BuildReportWrite(report: report, source: source, waitedOn: waitedOn, now: now)])
+    public func insertBuildReport(_ report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date) async throws(StoreError) -> StoredReport {
+        let results = await insertBuildReports([BuildReportWrite(report: report, source: source, waitedOn: waitedOn, now: now)])
         guard let result = results.first else { throw StoreError.database("the report write gave no result") }
         return try result.get()
     }

@@ -4,19 +4,19 @@ import Foundation
 /// Builds and their jobs: creating, reading and cancelling.
 public protocol BuildStore: Sendable {
     /// Creates a build (a manual trigger) with its jobs and audit event, in one transaction.
-    func createBuild(_ draft: BuildDraft, audit: AuditEvent) throws(StoreError) -> Build
+    func createBuild(_ draft: BuildDraft, audit: AuditEvent) async throws(StoreError) -> Build
     /// One build with its jobs, or nil.
-    func build(id: Int64) throws(StoreError) -> Build?
+    func build(id: Int64) async throws(StoreError) -> Build?
     /// A build's queue, run and total (``BuildTimes``, "so far" at `now` while it runs), or nil
     /// for an unknown id.
-    func buildTimes(id: Int64, now: Date) throws(StoreError) -> BuildTimes?
+    func buildTimes(id: Int64, now: Date) async throws(StoreError) -> BuildTimes?
     /// One job, or nil.
-    func job(id: Int64) throws(StoreError) -> Job?
+    func job(id: Int64) async throws(StoreError) -> Job?
     /// Newest builds first, filtered; `before` is the id cursor of the previous page.
-    func builds(_ filter: BuildFilter) throws(StoreError) -> [Build]
+    func builds(_ filter: BuildFilter) async throws(StoreError) -> [Build]
     /// Cancels an unfinished build: pending jobs end, running ones are told at their next heartbeat.
     /// - Throws: `StoreError.notFound` for an unknown id, `.conflict` for a finished build.
-    func cancelBuild(id: Int64, reason: String, audit: AuditEvent) throws(StoreError) -> Build
+    func cancelBuild(id: Int64, reason: String, audit: AuditEvent) async throws(StoreError) -> Build
 }
 
 /// Which builds to list.

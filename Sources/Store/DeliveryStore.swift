@@ -4,14 +4,14 @@ import Foundation
 /// Durable intake of webhook deliveries and the builds they trigger.
 public protocol DeliveryStore: Sendable {
     /// The answer given to an earlier delivery with this key for this repository, if there was one.
-    func deliveryAnswer(provider: GitProvider, repositoryID: Int64?, key: String) throws(StoreError) -> DeliveryAnswer?
+    func deliveryAnswer(provider: GitProvider, repositoryID: Int64?, key: String) async throws(StoreError) -> DeliveryAnswer?
     /// Stores each delivery with its builds and their jobs, all in one transaction, and
     /// answers one result per delivery, in order.
     ///
     /// Each delivery is written in its own savepoint: one that fails leaves the others
     /// stored. A delivery whose provider, repository and key were stored before (or earlier
     /// in the same batch) writes nothing and answers that delivery's answer with `duplicate` set.
-    func recordDeliveries(_ deliveries: [DeliveryWrite]) -> [Result<DeliveryAnswer, StoreError>]
+    func recordDeliveries(_ deliveries: [DeliveryWrite]) async -> [Result<DeliveryAnswer, StoreError>]
 }
 
 extension DeliveryStore {
@@ -20,8 +20,8 @@ extension DeliveryStore {
     public func recordDelivery(
         _ delivery: IncomingDelivery, builds: [BuildDraft],
         answer: @escaping @Sendable (_ deliveryID: Int64, _ buildIDs: [Int64]) -> DeliveryAnswer
-    ) throws(StoreError) -> DeliveryAnswer {
-        let results = recordDeliveries([try DeliveryWrite(delivery: delivery, builds: builds, answer: answer)])
+    ) async throws(StoreError) -> DeliveryAnswer {
+        let results = await recordDeliveries([try DeliveryWrite(delivery: delivery, builds: builds, answer: answer)])
         guard let result = results.first else { throw StoreError.database("the delivery write gave no result") }
         return try result.get()
     }

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 // MARK: - GroupCommit
@@ -7,12 +6,13 @@ import Synchronization
 /// one, in one transaction, so a burst of N requests costs one commit instead of N.
 ///
 /// Each submitter waits until the transaction holding its item has committed, so an answer
-/// sent after ``submit(_:)`` returns still means "durable". Writes run on their own serial
-/// queue: SQLite blocks the thread it runs on, and blocking one of Swift's two cooperative
-/// threads here would also stop the requests that could join the next batch.
+/// sent after ``submit(_:)`` returns still means "durable". Batches are written one after
+/// another by a task of their own that suspends while a batch commits. The writer must not
+/// block its thread (the SQLite store commits on GRDB's writer queue): blocking one of
+/// Swift's two cooperative threads would also stop the requests that could join the next batch.
 public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     /// Writes a batch and answers one result per item, in order.
-    public typealias BatchWriter = @Sendable ([Item]) -> [Result<Output, any Error>]
+    public typealias BatchWriter = @Sendable ([Item]) async -> [Result<Output, any Error>]
 
     private struct Waiting: Sendable {
         var item: Item
@@ -25,14 +25,14 @@ public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     }
 
     private let state = Mutex(State())
-    private let queue: DispatchQueue
+    private let taskName: String
     private let maximumBatch: Int
     private let writeBatch: BatchWriter
 
     /// Creates an idle group commit whose batches hold at most `maximumBatch` items (a bound
     /// on how long one transaction keeps the writer and its submitters waiting).
     public init(label: String, maximumBatch: Int = 128, writeBatch: @escaping BatchWriter) {
-        self.queue = DispatchQueue(label: "mobile-ops.group-commit.\(label)")
+        self.taskName = "mobile-ops.group-commit.\(label)"
         self.maximumBatch = max(1, maximumBatch)
         self.writeBatch = writeBatch
     }
@@ -45,12 +45,14 @@ public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
                 defer { state.writing = true }
                 return !state.writing
             }
-            if startsWriter { queue.async { self.drain() } }
+            // Detached: the writer serves every submitter, so it takes on none of the first
+            // one's task-locals or priority.
+            if startsWriter { Task.detached(name: taskName) { await self.drain() } }
         }
     }
 
     /// Writes batches until nothing waits.
-    private func drain() {
+    private func drain() async {
         while true {
             let batch: [Waiting] = state.withLock { state in
                 let batch = Array(state.waiting.prefix(maximumBatch))
@@ -59,7 +61,7 @@ public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
                 return batch
             }
             guard !batch.isEmpty else { return }
-            let results = writeBatch(batch.map(\.item))
+            let results = await writeBatch(batch.map(\.item))
             for (index, waiting) in batch.enumerated() {
                 waiting.continuation.resume(with: index < results.count ? results[index] : .failure(StoreError.database("the batch write gave no result for this item")))
             }

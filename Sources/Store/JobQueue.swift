@@ -8,21 +8,21 @@ import Foundation
 public protocol JobQueue: Sendable {
     /// Assigns the best job this agent can run (highest priority, then oldest; requirements,
     /// dependencies and concurrency groups respected), or returns nil.
-    func claimNextJob(agent: Agent, leaseSeconds: Double, now: Date) throws(StoreError) -> JobAssignment?
+    func claimNextJob(agent: Agent, leaseSeconds: Double, now: Date) async throws(StoreError) -> JobAssignment?
     /// Marks an assigned job running and extends its lease.
-    func startJob(id: Int64, agentID: Int64, leaseSeconds: Double, now: Date) throws(StoreError) -> AgentDirective
+    func startJob(id: Int64, agentID: Int64, leaseSeconds: Double, now: Date) async throws(StoreError) -> AgentDirective
     /// Extends the lease; the directive says whether to cancel.
-    func heartbeat(jobID: Int64, agentID: Int64, leaseSeconds: Double, now: Date) throws(StoreError) -> AgentDirective
+    func heartbeat(jobID: Int64, agentID: Int64, leaseSeconds: Double, now: Date) async throws(StoreError) -> AgentDirective
     /// Stores a log chunk once per sequence number.
-    func appendLog(jobID: Int64, agentID: Int64, sequence: Int, content: [UInt8], now: Date) throws(StoreError) -> AgentDirective
+    func appendLog(jobID: Int64, agentID: Int64, sequence: Int, content: [UInt8], now: Date) async throws(StoreError) -> AgentDirective
     /// Pins the job's build to the commit its agent checked out, when the build named a
     /// branch or `HEAD`, and announces its current state for that commit (statuses need a
     /// commit to attach to); a build that already names a commit keeps it.
-    func recordCheckout(jobID: Int64, agentID: Int64, commitSHA: String, now: Date) throws(StoreError)
+    func recordCheckout(jobID: Int64, agentID: Int64, commitSHA: String, now: Date) async throws(StoreError)
     /// Records the outcome, retries when the policy says so, refreshes the build.
-    func finishJob(id: Int64, agentID: Int64, outcome: JobOutcome, now: Date) throws(StoreError)
+    func finishJob(id: Int64, agentID: Int64, outcome: JobOutcome, now: Date) async throws(StoreError)
     /// Marks jobs whose lease ran out as lost (retrying them when allowed); returns their ids.
-    func expireLeases(now: Date) throws(StoreError) -> [Int64]
+    func expireLeases(now: Date) async throws(StoreError) -> [Int64]
     /// A job's log chunks after `sequence` (all when nil), and whether the job has finished.
-    func jobLog(jobID: Int64, after sequence: Int?) throws(StoreError) -> (chunks: [(sequence: Int, content: [UInt8])], finished: Bool)
+    func jobLog(jobID: Int64, after sequence: Int?) async throws(StoreError) -> (chunks: [(sequence: Int, content: [UInt8])], finished: Bool)
 }

@@ -4,9 +4,9 @@ import Foundation
 /// the outbox backlog comes from ``OutboxStore/outboxBacklog(now:)``.
 public protocol OperationsStore: Sendable {
     /// Queue depth, running jobs and agents by state, read in one snapshot.
-    func operationalCounts(now: Date) throws(StoreError) -> OperationalCounts
+    func operationalCounts(now: Date) async throws(StoreError) -> OperationalCounts
     /// Builds that finished after `start` and no later than `end`, at most `limit`, oldest first.
-    func finishedBuilds(after start: Date, through end: Date, limit: Int) throws(StoreError) -> [FinishedBuild]
+    func finishedBuilds(after start: Date, through end: Date, limit: Int) async throws(StoreError) -> [FinishedBuild]
 }
 
 /// See ``OperationsStore/operationalCounts(now:)``.

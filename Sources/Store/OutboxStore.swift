@@ -22,30 +22,30 @@ public protocol OutboxStore: Sendable {
     /// (another server) skips it, and a deliverer that dies mid-delivery only delays it.
     /// Callers settle each claimed message with ``markDelivered(_:at:)``,
     /// ``recordFailure(id:error:retryAt:)``, ``markDead(id:error:)`` or ``release(id:at:)``.
-    func claimDueMessages(kinds: Set<String>, now: Date, limit: Int, lease: Duration) throws(StoreError) -> [OutboxMessage]
+    func claimDueMessages(kinds: Set<String>, now: Date, limit: Int, lease: Duration) async throws(StoreError) -> [OutboxMessage]
     /// Marks messages delivered (one more attempt each), all in one transaction; a note
     /// records a deliberate skip.
-    func markDelivered(_ messages: [DeliveredMessage], at date: Date) throws(StoreError)
+    func markDelivered(_ messages: [DeliveredMessage], at date: Date) async throws(StoreError)
     /// Records a failed attempt: attempts + 1, `lastError`, next try at `retryAt`.
     /// Returns the updated message, which is dead when that was its last allowed attempt.
     @discardableResult
-    func recordFailure(id: Int64, error: String, retryAt: Date) throws(StoreError) -> OutboxMessage?
+    func recordFailure(id: Int64, error: String, retryAt: Date) async throws(StoreError) -> OutboxMessage?
     /// Records a failure that retrying cannot fix: the message is dead at once.
-    func markDead(id: Int64, error: String) throws(StoreError)
+    func markDead(id: Int64, error: String) async throws(StoreError)
     /// Gives a claimed message back without counting an attempt (e.g. at shutdown), due at `date`.
-    func release(id: Int64, at date: Date) throws(StoreError)
+    func release(id: Int64, at date: Date) async throws(StoreError)
     /// Dead messages, most recent first.
-    func deadMessages(limit: Int) throws(StoreError) -> [OutboxMessage]
+    func deadMessages(limit: Int) async throws(StoreError) -> [OutboxMessage]
     /// Counts of pending, due and dead messages.
-    func outboxBacklog(now: Date) throws(StoreError) -> OutboxBacklog
+    func outboxBacklog(now: Date) async throws(StoreError) -> OutboxBacklog
     /// When the earliest pending message of the given kinds becomes due, or nil when none is pending.
-    func nextDueDate(kinds: Set<String>) throws(StoreError) -> Date?
+    func nextDueDate(kinds: Set<String>) async throws(StoreError) -> Date?
 }
 
 extension OutboxStore {
     /// Marks one message delivered; `note` records a deliberate skip.
-    public func markDelivered(id: Int64, at date: Date, note: String?) throws(StoreError) {
-        try markDelivered([DeliveredMessage(id: id, note: note)], at: date)
+    public func markDelivered(id: Int64, at date: Date, note: String?) async throws(StoreError) {
+        try await markDelivered([DeliveredMessage(id: id, note: note)], at: date)
     }
 }
 

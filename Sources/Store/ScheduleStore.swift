@@ -7,5 +7,5 @@ public protocol ScheduleStore: Sendable {
     /// or before `now`, has not been handled yet; nil otherwise. One transaction.
     func runScheduleIfDue(
         pipeline: String, repository: String, occurrence: Date?, now: Date, draft: BuildDraft, audit: AuditEvent
-    ) throws(StoreError) -> Build?
+    ) async throws(StoreError) -> Build?
 }

@@ -9,14 +9,14 @@ import Foundation
 public protocol TestHistoryStore: Sendable {
     /// The test results of each job of a build, failed tests first; nil when there is no such build.
     /// - Parameter failedOnly: Only failed tests in each job's list (totals are unchanged).
-    func buildTests(buildID: Int64, failedOnly: Bool) throws(StoreError) -> BuildTestResults?
+    func buildTests(buildID: Int64, failedOnly: Bool) async throws(StoreError) -> BuildTestResults?
     /// Tests that failed and passed on the same commit in the window, the highest flip rate first.
-    func flakyTests(_ query: TestMetricsQuery, now: Date) throws(StoreError) -> FlakyTestsReport
+    func flakyTests(_ query: TestMetricsQuery, now: Date) async throws(StoreError) -> FlakyTestsReport
     /// Tests with the highest median duration in the window.
-    func slowestTests(_ query: TestMetricsQuery, now: Date) throws(StoreError) -> SlowestTestsReport
+    func slowestTests(_ query: TestMetricsQuery, now: Date) async throws(StoreError) -> SlowestTestsReport
     /// Tests whose median duration in the window grew past the thresholds of
     /// ``TestMetricsQuery`` compared with the window before, the largest growth first.
-    func regressedTests(_ query: TestMetricsQuery, now: Date) throws(StoreError) -> RegressedTestsReport
+    func regressedTests(_ query: TestMetricsQuery, now: Date) async throws(StoreError) -> RegressedTestsReport
 }
 
 /// What a test-metrics query covers.

@@ -5,9 +5,9 @@ import Foundation
 public protocol UITestStore: Sendable {
     /// Stores a job's selection report (replacing an earlier one for the job).
     /// - Throws: `StoreError.jobNotHeld` when the agent does not hold the job.
-    func recordUITestReport(jobID: Int64, agentID: Int64, report: UITestReport, now: Date) throws(StoreError)
+    func recordUITestReport(jobID: Int64, agentID: Int64, report: UITestReport, now: Date) async throws(StoreError)
     /// The reports of a build's jobs, by job id. - Throws: `StoreError.notFound` for an unknown build.
-    func uiTestReports(buildID: Int64) throws(StoreError) -> [JobUITestReport]
+    func uiTestReports(buildID: Int64) async throws(StoreError) -> [JobUITestReport]
 }
 
 /// One job's `ui_tests:` report, as listed for its build.

@@ -25,7 +25,7 @@ struct ResetAdminTokenCommand: AsyncParsableCommand {
         let logger = ServerOptions.bootstrapLogging(level: max(configuration.logLevel, .warning))
         do {
             let server = try await MobileOpsServer.compose(configuration: configuration, logger: logger)
-            let token = try server.resetAdminToken()
+            let token = try await server.resetAdminToken()
             await server.shutdown()
             FileHandle.standardOutput.write(Data("New admin token (shown once, store it now): \(token)\n".utf8))
         } catch let error as StartupError {

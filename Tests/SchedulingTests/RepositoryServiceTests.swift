@@ -7,7 +7,7 @@ import Store
 @Suite("Repository lookups from the service's snapshot")
 struct RepositoryServiceTests {
     @Test("finds each repository by id, nil below and above the ids, and sees a new one")
-    func lookupByID() throws {
+    func lookupByID() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-repos-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -15,21 +15,21 @@ struct RepositoryServiceTests {
 
         var created: [Repository] = []
         for name in ["acme/ios-app", "acme/android-app", "acme/shared-kit"] {
-            created.append(try service.create(RepositoryDraft(name: name, provider: "github", cloneURL: "https://example.com/\(name).git"), actor: "tester").repository)
+            created.append(try await service.create(RepositoryDraft(name: name, provider: "github", cloneURL: "https://example.com/\(name).git"), actor: "tester").repository)
         }
         for repository in created {
-            #expect(try service.repository(id: repository.id) == repository)
-            #expect(try service.existingRepository(id: repository.id) == repository)
+            await #expect(try service.repository(id: repository.id) == repository)
+            await #expect(try service.existingRepository(id: repository.id) == repository)
         }
         let ids = created.map(\.id)
         for missing in [0, (ids.max() ?? 0) + 1, -5] {
-            #expect(try service.repository(id: missing) == nil)
-            #expect(throws: StoreError.self) { try service.existingRepository(id: missing) }
+            await #expect(try service.repository(id: missing) == nil)
+            await #expect(throws: StoreError.self) { try await service.existingRepository(id: missing) }
         }
 
         // The cached snapshot is replaced by the next write, so a repository created after a
         // lookup is found at once.
-        let later = try service.create(RepositoryDraft(name: "acme/watch-app", provider: "gitlab", cloneURL: "https://example.com/w.git"), actor: "tester").repository
-        #expect(try service.repository(id: later.id) == later)
+        let later = try await service.create(RepositoryDraft(name: "acme/watch-app", provider: "gitlab", cloneURL: "https://example.com/w.git"), actor: "tester").repository
+        await #expect(try service.repository(id: later.id) == later)
     }
 }

@@ -83,7 +83,7 @@ struct DashboardAPITests {
     func feed() async throws {
         let server = try await TestServer.make()
         let events = try await server.server.container.resolve((any NotableEventStore).self)
-        try events.recordNotableEvent(NotableEvent(
+        try await events.recordNotableEvent(NotableEvent(
             kind: "metrics.regression", title: "acme/ios-app · pr · ios: median build time rose 50%",
             summary: "Slower.", url: "/api/v1/metrics/regressions", occurredAt: DateShift.now))
         try await server.test { client in

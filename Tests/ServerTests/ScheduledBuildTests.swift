@@ -48,12 +48,12 @@ struct ScheduledBuildTests {
         let service = try await first.server.container.resolve(ScheduledBuildService.self)
         let check = { (hour: Int, minute: Int, day: Int) -> [Build] in
             clock.set(at(hour, minute, day))
-            return service.checkOnce()
+            return await service.checkOnce()
         }
         // First sight at 15:00: yesterday's 02:00 is not run retroactively.
-        #expect(check(15, 0, 20).isEmpty)
-        #expect(check(1, 59, 21).isEmpty)
-        let started = check(2, 0, 21)
+        await #expect(check(15, 0, 20).isEmpty)
+        await #expect(check(1, 59, 21).isEmpty)
+        let started = await check(2, 0, 21)
         #expect(started.count == 1)
         let build = try #require(started.first)
         #expect(build.pipeline == "nightly")
@@ -61,16 +61,16 @@ struct ScheduledBuildTests {
         #expect(build.branch == "develop")
         #expect(build.commitSHA == "develop")
         #expect(build.createdAt == at(2, 0, 21), "the build is created at the clock's time")
-        #expect(check(2, 0, 21).isEmpty, "the same occurrence never runs twice")
-        #expect(check(9, 30, 21).isEmpty)
+        await #expect(check(2, 0, 21).isEmpty, "the same occurrence never runs twice")
+        await #expect(check(9, 30, 21).isEmpty)
 
         // The server is down over the next 02:00 and comes back at 07:00: one catch-up build.
         clock.set(at(7, 0, 22))
         let second = try await TestServer.make(in: directory, clock: clock, backgroundServices: false, configure: Self.writeNightly)
         let restarted = try await second.server.container.resolve(ScheduledBuildService.self)
-        #expect(restarted.checkOnce().count == 1)
+        #expect(await restarted.checkOnce().count == 1)
         clock.set(at(7, 1, 22))
-        #expect(restarted.checkOnce().isEmpty)
+        #expect(await restarted.checkOnce().isEmpty)
         try await second.test { client in
             let list = try await client.send(.get, "/api/v1/builds?branch=develop")
             #expect((list.body["builds"] as? [[String: Any]])?.count == 2)
@@ -85,7 +85,7 @@ struct ScheduledBuildTests {
         try await server.test { client in
             #expect(try await client.send(.post, "/api/v1/repositories", json: Self.repository).status == .created)
             // First sight at 01:00 (the loop may see it too: the same instant, the same answer).
-            #expect(service.checkOnce().isEmpty)
+            #expect(await service.checkOnce().isEmpty)
             // Past the loop's 15 s interval and past 02:00: only the loop can start this build.
             clock.set(Self.at(2, 1, shift: shift))
             var builds: [[String: Any]] = []

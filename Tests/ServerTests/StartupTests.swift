@@ -51,9 +51,9 @@ struct StartupTests {
     @Test("without a configured token, the first start generates one admin token and later starts do not")
     func generatesAdminTokenOnce() async throws {
         let first = try await TestServer.make(adminToken: nil)
-        let generated = try #require(try first.server.generateAdminTokenIfNeeded())
+        let generated = try #require(try await first.server.generateAdminTokenIfNeeded())
         let second = try await TestServer.make(adminToken: nil, in: first.directory)
-        #expect(try second.server.generateAdminTokenIfNeeded() == nil)
+        #expect(try await second.server.generateAdminTokenIfNeeded() == nil)
         try await second.test { client in
             let response = try await client.send(.get, "/api/v1/tokens", token: generated)
             #expect(response.status == .ok)
@@ -63,7 +63,7 @@ struct StartupTests {
     @Test("a changed configured admin token replaces the old one")
     func configuredTokenRotation() async throws {
         let first = try await TestServer.make(adminToken: "first-admin-token-value")
-        #expect(try first.server.generateAdminTokenIfNeeded() == nil)
+        #expect(try await first.server.generateAdminTokenIfNeeded() == nil)
         let second = try await TestServer.make(adminToken: "second-admin-token-value", in: first.directory)
         try await second.test { client in
             let second = try await client.send(.get, "/api/v1/tokens", token: "second-admin-token-value")

@@ -32,7 +32,7 @@ struct BuildMetricsPerBuildTests {
     /// A pull-request build of `main` with an iOS and an Android job: created at 0 s; the iOS
     /// job assigned at 10 s, started at 12 s, passed at 40 s; the Android job assigned at 20 s,
     /// started at 25 s, failed at 70 s. Each job's agent report is stored before its finish.
-    private func twoJobBuild() throws -> Int64 {
+    private func twoJobBuild() async throws -> Int64 {
         let jobs = ["ios", "android"].map { key in
             JobDraft(stepKey: key, label: key, spec: JobSpec(commands: ["echo \(key)"], requirements: AgentRequirements([:])))
         }
@@ -50,9 +50,9 @@ struct BuildMetricsPerBuildTests {
         _ = try database.startJob(id: second.jobID, agentID: agent.id, leaseSeconds: 600, now: at(25))
         let ios = report(platform: .ios, tasks: [TaskRecord(name: ":a", outcome: .fromCache, cacheKind: .remote), TaskRecord(name: ":b", outcome: .executed)], seconds: 28)
         let android = report(platform: .android, tasks: [TaskRecord(name: ":c", outcome: .executed)], seconds: 45)
-        _ = try database.insertBuildReport(ios, source: .job(first.jobID, build: build.id), waitedOn: true, now: at(39))
+        _ = try await database.insertBuildReport(ios, source: .job(first.jobID, build: build.id), waitedOn: true, now: at(39))
         try database.finishJob(id: first.jobID, agentID: agent.id, outcome: JobOutcome(state: .passed, exitStatus: 0), now: at(40))
-        _ = try database.insertBuildReport(android, source: .job(second.jobID, build: build.id), waitedOn: true, now: at(69))
+        _ = try await database.insertBuildReport(android, source: .job(second.jobID, build: build.id), waitedOn: true, now: at(69))
         try database.finishJob(id: second.jobID, agentID: agent.id, outcome: JobOutcome(state: .failed, exitStatus: 1), now: at(70))
         return build.id
     }
@@ -62,9 +62,9 @@ struct BuildMetricsPerBuildTests {
     }
 
     @Test("a build of two jobs is one build: queue, run and total from its jobs, task counts summed")
-    func twoJobsOneBuild() throws {
+    func twoJobsOneBuild() async throws {
         defer { directory.remove() }
-        let buildID = try twoJobBuild()
+        let buildID = try await twoJobBuild()
         let summary = try database.metricsSummary(MetricsQuery(days: 1, groupBy: .platform), now: at(100))
         // The jobs ran on different platforms, so the build has none.
         #expect(summary.groups.map(\.key) == ["(none)"])
@@ -95,14 +95,14 @@ struct BuildMetricsPerBuildTests {
     }
 
     @Test("a job's report is not a build; reports from the API are one build each")
-    func jobReportsAreNotBuilds() throws {
+    func jobReportsAreNotBuilds() async throws {
         defer { directory.remove() }
         let job = report(platform: .ios, tasks: [], seconds: 5)
-        _ = try database.insertBuildReport(job, source: .job(1, build: 1), waitedOn: true, now: t0)
+        _ = try await database.insertBuildReport(job, source: .job(1, build: 1), waitedOn: true, now: t0)
         #expect(try database.metricsSummary(MetricsQuery(days: 1), now: t0).groups.first?.current.count == 0)
         var api = job
         api.queueSeconds = 3
-        _ = try database.insertBuildReport(api, source: .api, waitedOn: true, now: t0)
+        _ = try await database.insertBuildReport(api, source: .api, waitedOn: true, now: t0)
         let current = try #require(try database.metricsSummary(MetricsQuery(days: 1), now: t0).groups.first?.current)
         #expect(current.count == 1)
         #expect(current.queue?.mean == 3 && current.run?.mean == 5 && current.total?.mean == 8)

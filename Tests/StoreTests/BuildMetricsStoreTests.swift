@@ -30,10 +30,10 @@ struct BuildMetricsStoreTests {
     }
 
     /// `count` builds `spacing` hours apart, the newest `endingAgo` before now, run time from `value(i)`.
-    private func series(count: Int, spacing: Double = 6, endingAgo: TimeInterval, pipeline: String = "pr", value: (Int) -> Double) throws {
+    private func series(count: Int, spacing: Double = 6, endingAgo: TimeInterval, pipeline: String = "pr", value: (Int) -> Double) async throws {
         for index in 0..<count {
             let ago = endingAgo + Double(index) * spacing * 3_600 + 60
-            _ = try database.insertBuildReport(report(value(index), ago: ago, pipeline: pipeline), source: .api, waitedOn: true, now: now)
+            _ = try await database.insertBuildReport(report(value(index), ago: ago, pipeline: pipeline), source: .api, waitedOn: true, now: now)
         }
     }
 
@@ -60,10 +60,10 @@ struct BuildMetricsStoreTests {
     // MARK: Regressions
 
     @Test("a step change in build time is recorded once, announced in the outbox and the feed")
-    func stepChangeFiresOnce() throws {
+    func stepChangeFiresOnce() async throws {
         // 14 days at about 100 s, then 3 days at about 150 s (four builds a day).
-        try series(count: 12, endingAgo: 0) { 150 + Double($0 % 3) }
-        try series(count: 56, endingAgo: 3 * 86_400) { 100 + Double($0 % 5) }
+        try await series(count: 12, endingAgo: 0) { 150 + Double($0 % 3) }
+        try await series(count: 56, endingAgo: 3 * 86_400) { 100 + Double($0 % 5) }
         let settings = RegressionSettings()
         let opened = try database.evaluateRegressions(settings, now: now)
         #expect(opened.count == 1)
@@ -81,23 +81,23 @@ struct BuildMetricsStoreTests {
     }
 
     @Test("noise around a steady median does not fire, and too few builds decide nothing")
-    func noiseDoesNotFire() throws {
-        try series(count: 68, endingAgo: 0) { index in [80, 120, 95, 105, 140, 60][index % 6] }
-        try series(count: 4, endingAgo: 0, pipeline: "rare") { _ in 500 }
+    func noiseDoesNotFire() async throws {
+        try await series(count: 68, endingAgo: 0) { index in [80, 120, 95, 105, 140, 60][index % 6] }
+        try await series(count: 4, endingAgo: 0, pipeline: "rare") { _ in 500 }
         #expect(try database.evaluateRegressions(RegressionSettings(), now: now).isEmpty)
         #expect(try database.regressions(openOnly: false, limit: 10).isEmpty)
     }
 
     @Test("a falling cache hit rate is a regression of its own metric")
-    func cacheHitRateRegression() throws {
+    func cacheHitRateRegression() async throws {
         func tasks(hits: Int) -> [TaskRecord] {
             (0..<10).map { TaskRecord(name: ":t\($0)", outcome: $0 < hits ? .fromCache : .executed, cacheKind: .remote) }
         }
         for index in 0..<9 {
-            _ = try database.insertBuildReport(report(100, ago: Double(index) * 8 * 3_600 + 60, tasks: tasks(hits: 3)), source: .api, waitedOn: false, now: now)
+            _ = try await database.insertBuildReport(report(100, ago: Double(index) * 8 * 3_600 + 60, tasks: tasks(hits: 3)), source: .api, waitedOn: false, now: now)
         }
         for index in 0..<42 {
-            _ = try database.insertBuildReport(
+            _ = try await database.insertBuildReport(
                 report(100, ago: 3 * 86_400 + Double(index) * 8 * 3_600 + 60, tasks: tasks(hits: 9)), source: .api, waitedOn: false, now: now)
         }
         var settings = RegressionSettings()
@@ -110,12 +110,12 @@ struct BuildMetricsStoreTests {
     // MARK: Retention
 
     @Test("pruning deletes old detail with its tasks but keeps the rollups")
-    func retentionKeepsRollups() throws {
+    func retentionKeepsRollups() async throws {
         let tasks = [TaskRecord(name: ":app:compile", outcome: .executed), TaskRecord(name: ":app:test", outcome: .fromCache)]
         for ago in [100.0, 95, 91] {
-            _ = try database.insertBuildReport(report(60, ago: ago * 86_400, tasks: tasks), source: .api, waitedOn: false, now: now)
+            _ = try await database.insertBuildReport(report(60, ago: ago * 86_400, tasks: tasks), source: .api, waitedOn: false, now: now)
         }
-        _ = try database.insertBuildReport(report(60, ago: 86_400, tasks: tasks), source: .api, waitedOn: false, now: now)
+        _ = try await database.insertBuildReport(report(60, ago: 86_400, tasks: tasks), source: .api, waitedOn: false, now: now)
         let cutoff = now.addingTimeInterval(-90 * 86_400)
         #expect(try database.pruneBuildReports(finishedBefore: cutoff, limit: 2) == 2)
         #expect(try database.pruneBuildReports(finishedBefore: cutoff, limit: 2) == 1)
@@ -131,20 +131,20 @@ struct BuildMetricsStoreTests {
     }
 
     @Test("the same job or the same external id is stored once")
-    func duplicates() throws {
-        let first = try database.insertBuildReport(report(10, ago: 60), source: .job(7, build: 3), waitedOn: true, now: now)
-        let again = try database.insertBuildReport(report(10, ago: 60), source: .job(7, build: 3), waitedOn: true, now: now)
+    func duplicates() async throws {
+        let first = try await database.insertBuildReport(report(10, ago: 60), source: .job(7, build: 3), waitedOn: true, now: now)
+        let again = try await database.insertBuildReport(report(10, ago: 60), source: .job(7, build: 3), waitedOn: true, now: now)
         #expect(first.created && !again.created && first.id == again.id)
         var external = report(10, ago: 60)
         external.id = "jenkins-42"
-        #expect(try database.insertBuildReport(external, source: .api, waitedOn: false, now: now).created)
-        #expect(try !database.insertBuildReport(external, source: .api, waitedOn: false, now: now).created)
+        await #expect(try database.insertBuildReport(external, source: .api, waitedOn: false, now: now).created)
+        await #expect(try !database.insertBuildReport(external, source: .api, waitedOn: false, now: now).created)
         // The job's report is a breakdown of its build, which counts when it finishes.
         #expect(try database.metricsSummary(MetricsQuery(), now: now).groups.first?.current.count == 1)
     }
 
     @Test("reports written together each get their own answer; a repeat inside the batch is not stored twice")
-    func batch() throws {
+    func batch() async throws {
         var external = report(10, ago: 60)
         external.id = "ci-7"
         let writes = [
@@ -152,7 +152,7 @@ struct BuildMetricsStoreTests {
             BuildReportWrite(report: external, source: .api, waitedOn: false, now: now),
             BuildReportWrite(report: external, source: .api, waitedOn: false, now: now),
         ]
-        let results = try database.insertBuildReports(writes).map { try $0.get() }
+        let results = try await database.insertBuildReports(writes).map { try $0.get() }
         #expect(results.map(\.created) == [true, true, false])
         #expect(results[1].id == results[2].id)
         #expect(try database.metricsSummary(MetricsQuery(), now: now).groups.first?.current.count == 1)

@@ -30,10 +30,10 @@ struct DeliveryBatchTests {
     }
 
     @Test("a batch answers each delivery in order; a failing one is rolled back alone; a repeated key in the batch is a duplicate")
-    func batch() throws {
+    func batch() async throws {
         defer { directory.remove() }
         // The third delivery's build names a repository that does not exist: its insert fails.
-        let results = database.recordDeliveries([try write("a"), try write("b"), try write("c", buildRepository: 424_242), try write("a"), try write("d")])
+        let results = await database.recordDeliveries([try write("a"), try write("b"), try write("c", buildRepository: 424_242), try write("a"), try write("d")])
         #expect(results.count == 5)
         let answers = results.map { try? $0.get() }
         #expect(answers[0]?.body.hasPrefix("a:") == true)
@@ -54,10 +54,10 @@ struct DeliveryBatchTests {
     }
 
     @Test("a redelivery of a key stored by an earlier batch writes nothing new")
-    func acrossBatches() throws {
+    func acrossBatches() async throws {
         defer { directory.remove() }
-        let first = try #require(try database.recordDeliveries([try write("x")]).first?.get())
-        let second = try #require(try database.recordDeliveries([try write("y"), try write("x")]).last?.get())
+        let first = try #require(try await database.recordDeliveries([try write("x")]).first?.get())
+        let second = try #require(try await database.recordDeliveries([try write("y"), try write("x")]).last?.get())
         #expect(second.duplicate)
         #expect(second.body == first.body)
         #expect(try database.builds(BuildFilter()).count == 2)

@@ -17,13 +17,13 @@ struct DeliveryKeyMigrationTests {
     }
 
     @Test("the same delivery id for two repositories is two deliveries, each building")
-    func sameKeyTwoRepositories() throws {
+    func sameKeyTwoRepositories() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let database = try AppDatabase.open(path: directory.path("db.sqlite"))
         let first = try database.createRepository(name: "acme/a", provider: .github, cloneURL: "file:///a", defaultBranch: "main", webhookSecret: "secret-secret-secret", audit: Self.audit()).id
         let second = try database.createRepository(name: "acme/b", provider: .github, cloneURL: "file:///b", defaultBranch: "main", webhookSecret: "secret-secret-secret", audit: Self.audit()).id
-        let answers = database.recordDeliveries([try Self.write("same", repositoryID: first, answer: "a"), try Self.write("same", repositoryID: second, answer: "b")])
+        let answers = await database.recordDeliveries([try Self.write("same", repositoryID: first, answer: "a"), try Self.write("same", repositoryID: second, answer: "b")])
         #expect(try answers.map { try $0.get().duplicate } == [false, false])
         #expect(try database.deliveryAnswer(provider: .github, repositoryID: second, key: "same")?.body == "b")
         #expect(try database.builds(BuildFilter()).count == 2)

@@ -18,7 +18,7 @@ struct GroupCommitTests {
         let commit = GroupCommit<Int, Int>(label: "test", maximumBatch: 64) { items in
             batches.sizes.withLock { $0.append(items.count) }
             // A slow commit, so that items pile up behind it.
-            usleep(2_000)
+            try? await Task.sleep(for: .milliseconds(2))
             return items.map { $0 % 10 == 7 ? .failure(StoreError.conflict("item \($0)")) : .success($0 * 2) }
         }
         let results = await withTaskGroup(of: (Int, Result<Int, any Error>).self) { group in

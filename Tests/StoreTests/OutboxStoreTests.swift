@@ -90,28 +90,28 @@ struct OutboxStoreTests {
     // MARK: Settling
 
     @Test("a delivered message is never claimed again and leaves the backlog; a skip keeps its note")
-    func deliveredLeavesBacklog() throws {
+    func deliveredLeavesBacklog() async throws {
         defer { directory.remove() }
         let delivered = try enqueue()
         let skipped = try enqueue()
         _ = try claim()
-        try database.markDelivered(id: delivered, at: start.addingTimeInterval(1), note: nil)
-        try database.markDelivered(id: skipped, at: start.addingTimeInterval(1), note: "skipped: no token")
+        try await database.markDelivered(id: delivered, at: start.addingTimeInterval(1), note: nil)
+        try await database.markDelivered(id: skipped, at: start.addingTimeInterval(1), note: "skipped: no token")
 
         #expect(try claim(at: 1000).isEmpty)
         #expect(try database.outboxBacklog(now: start.addingTimeInterval(1000)) == OutboxBacklog(pending: 0, due: 0, dead: 0, oldestPendingAt: nil))
-        let notes = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT COALESCE(lastError, '-') FROM outbox ORDER BY id") }
+        let notes = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT COALESCE(lastError, '-') FROM outbox ORDER BY id") }
         #expect(notes == ["-", "skipped: no token"])
         #expect(try database.nextDueDate(kinds: ["commit_status"]) == nil)
     }
 
 
     @Test("a batch marks each message delivered once, with its own note, and leaves the rest pending")
-    func batchDelivered() throws {
+    func batchDelivered() async throws {
         defer { directory.remove() }
         let ids = try (0..<4).map { _ in try enqueue() }
         _ = try claim()
-        try database.markDelivered(id: ids[0], at: start.addingTimeInterval(1), note: nil)
+        try await database.markDelivered(id: ids[0], at: start.addingTimeInterval(1), note: nil)
         try database.markDelivered(
             [DeliveredMessage(id: ids[0], note: "again"), DeliveredMessage(id: ids[1], note: nil), DeliveredMessage(id: ids[2], note: "skipped: superseded")],
             at: start.addingTimeInterval(2)

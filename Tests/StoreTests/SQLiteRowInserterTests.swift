@@ -15,7 +15,7 @@ struct SQLiteRowInserterTests {
     }
 
     @Test("a report's tasks are stored value for value: empty, long, non-ASCII and missing values too")
-    func tasksRoundTrip() throws {
+    func tasksRoundTrip() async throws {
         let tasks = [
             TaskRecord(name: ":app:compileKotlin", target: "app", durationSeconds: 12.25, outcome: .executed, cacheKind: .remote),
             TaskRecord(name: "", target: nil, durationSeconds: nil, outcome: .fromCache, cacheKind: .local),
@@ -23,7 +23,7 @@ struct SQLiteRowInserterTests {
             TaskRecord(name: String(repeating: "long", count: 5_000), target: "", durationSeconds: 1e300, outcome: .skipped),
         ]
         let report = BuildReport(dimensions: BuildDimensions(repository: "acme/app"), durationSeconds: 5, outcome: .success, tasks: tasks)
-        let stored = try database.insertBuildReport(report, source: .api, waitedOn: false, now: Date())
+        let stored = try await database.insertBuildReport(report, source: .api, waitedOn: false, now: Date())
 
         let rows = try database.writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM metricTask WHERE buildID = ? ORDER BY position", arguments: [stored.id])

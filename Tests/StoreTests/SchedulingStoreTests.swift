@@ -203,14 +203,14 @@ struct SchedulingStoreTests {
     }
 
     @Test("a delivery is stored once; a redelivery gets the first answer and creates nothing")
-    func deliveries() throws {
+    func deliveries() async throws {
         defer { directory.remove() }
         let incoming = IncomingDelivery(provider: .github, key: "d-1", event: "push", repositoryID: repositoryID, headers: ["x-github-event": "push"], body: Array("{}".utf8))
-        let answer = try database.recordDelivery(incoming, builds: [draft(jobs: [job("a")])]) { id, builds in
+        let answer = try await database.recordDelivery(incoming, builds: [draft(jobs: [job("a")])]) { id, builds in
             DeliveryAnswer(status: 202, body: "{\"delivery\":\(id),\"builds\":\(builds)}")
         }
         #expect(!answer.duplicate)
-        let again = try database.recordDelivery(incoming, builds: [draft(jobs: [job("a")])]) { _, _ in DeliveryAnswer(status: 202, body: "new") }
+        let again = try await database.recordDelivery(incoming, builds: [draft(jobs: [job("a")])]) { _, _ in DeliveryAnswer(status: 202, body: "new") }
         #expect(again.duplicate)
         #expect(again.body == answer.body)
         #expect(try database.builds(BuildFilter()).count == 1)

@@ -47,7 +47,7 @@ struct StorageFullTests {
         defer { directory.remove() }
         let store = database
         let commits = GroupCommit<DeliveryWrite, DeliveryAnswer>(label: "test") { writes in
-            store.recordDeliveries(writes).map { $0.mapError { $0 } }
+            await store.recordDeliveries(writes).map { $0.mapError { $0 } }
         }
         _ = try await commits.submit(try write("before"))
         try limitPages(to: 0)
@@ -84,10 +84,10 @@ struct StorageFullTests {
     }
 
     @Test("a single write on a full database is storageFull, and its transaction is rolled back")
-    func singleWrite() throws {
+    func singleWrite() async throws {
         defer { directory.remove() }
         try limitPages(to: 0)
-        let results = database.recordDeliveries([try write("alone")])
+        let results = await database.recordDeliveries([try write("alone")])
         #expect(results.count == 1)
         #expect(results.first.map { if case .failure(let error) = $0 { error.isStorageFull } else { false } } == true)
         #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "alone") == nil)

@@ -35,7 +35,7 @@ let roundSize = max(1, ingestReports / 3)
 for round in 0..<3 {
     let start = ContinuousClock.now
     for report in reports[(round * roundSize)..<min(reports.count, (round + 1) * roundSize)] {
-        _ = try database.insertBuildReport(report, source: .api, waitedOn: report.dimensions.pipeline == "pr", now: now)
+        _ = try await database.insertBuildReport(report, source: .api, waitedOn: report.dimensions.pipeline == "pr", now: now)
     }
     let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18 + Double((ContinuousClock.now - start).components.seconds)
     rounds.append(Double(roundSize) / seconds)
