@@ -107,13 +107,11 @@ extension AppDatabase {
         let states = try String.fetchAll(
             db.cachedStatement(sql: "SELECT state FROM job WHERE buildID = ? AND supersededBy IS NULL"), arguments: [buildID]
         ).compactMap(JobState.init(rawValue:))
-        let derived = BuildState.derive(from: states)
-        guard derived.rawValue != build.state else { return build }
-        build.state = derived.rawValue
-        if derived != .pending, build.startedAt == nil, states.contains(where: { $0 != .pending && $0 != .canceled }) {
-            build.startedAt = now
-        }
-        if derived.isFinished { build.finishedAt = now }
+        let current = BuildProgress(state: BuildState(rawValue: build.state) ?? .pending, startedAt: build.startedAt, finishedAt: build.finishedAt)
+        guard let next = current.advanced(jobStates: states, now: now) else { return build }
+        build.state = next.state.rawValue
+        build.startedAt = next.startedAt
+        build.finishedAt = next.finishedAt
         try build.update(db)
         // A finished build is measured here, once, as the unit people wait on.
         let times = try recordBuildMetrics(build, now: now, in: db)

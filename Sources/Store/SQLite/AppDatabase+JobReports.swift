@@ -119,11 +119,13 @@ extension AppDatabase: JobQueue {
         return job
     }
 
-    /// Retries per policy, cancels dependents of a failure, and re-derives the build.
+    /// Retries per policy, cancels dependents of a failure or releases those of a success
+    /// (`JobEndingPlan`), and re-derives the build.
     private static func afterJobEnded(_ job: JobRecord, now: Date, in db: Database) throws {
         let spec = try job.spec()
-        let state = job.jobState
-        if !job.cancelRequested, spec.retry.retries(after: state, exitStatus: job.exitStatus, attempt: job.attempt) {
+        let retryAllowed = !job.cancelRequested && spec.retry.retries(after: job.jobState, exitStatus: job.exitStatus, attempt: job.attempt)
+        let plan = JobEndingPlan.plan(ended: try job.snapshot(), retryAllowed: retryAllowed, jobs: try buildJobSnapshots(job.buildID, in: db))
+        if plan.retry {
             var retry = job
             retry.id = nil
             retry.attempt = job.attempt + 1
@@ -138,38 +140,33 @@ extension AppDatabase: JobQueue {
             retry.leaseExpiresAt = nil
             try retry.insert(db)
             try db.execute(sql: "UPDATE job SET supersededBy = ? WHERE id = ?", arguments: [retry.id, job.id])
-        } else if state != .passed {
-            try cancelDependents(of: job, now: now, in: db)
-        } else {
-            try releaseDependents(of: job, in: db)
+        }
+        for id in plan.release {
+            try db.execute(sql: "UPDATE job SET waitingForSteps = 0 WHERE id = ?", arguments: [id])
+        }
+        for id in plan.cancel {
+            try db.execute(
+                sql: "UPDATE job SET state = ?, pendingReason = NULL, finishedAt = ? WHERE id = ?",
+                arguments: [JobState.canceled.rawValue, StoredDate(now), id]
+            )
         }
         try refreshBuildState(job.buildID, now: now, in: db)
     }
 
-    /// Pending jobs of the same build whose last unpassed dependency was this job become runnable.
-    private static func releaseDependents(of job: JobRecord, in db: Database) throws {
-        let waiting = try JobRecord.filter(Column("buildID") == job.buildID && Column("state") == JobState.pending.rawValue && Column("waitingForSteps") == true).fetchAll(db)
-        guard !waiting.isEmpty else { return }
-        // One query for the build's unpassed steps, not one per waiting job.
-        let notPassed = Set(try String.fetchAll(
-            db, sql: "SELECT DISTINCT stepKey FROM job WHERE buildID = ? AND supersededBy IS NULL AND state != 'passed'",
-            arguments: [job.buildID]
-        ))
-        for var dependent in waiting where try dependent.spec().dependsOn.allSatisfy({ !notPassed.contains($0) }) {
-            dependent.waitingForSteps = false
-            try dependent.update(db)
-        }
+    /// Every job of the build, as `JobEndingPlan` sees them; only pending jobs' specs are read.
+    private static func buildJobSnapshots(_ buildID: Int64, in db: Database) throws -> [BuildJobSnapshot] {
+        try JobRecord.filter(Column("buildID") == buildID).fetchAll(db).map { try $0.snapshot() }
     }
+}
 
-    /// Pending jobs of the same build that depend on this step can never run now.
-    private static func cancelDependents(of job: JobRecord, now: Date, in db: Database) throws {
-        let pending = try JobRecord.filter(Column("buildID") == job.buildID && Column("state") == JobState.pending.rawValue).fetchAll(db)
-        for var dependent in pending where (try? dependent.spec().dependsOn.contains(job.stepKey)) == true {
-            dependent.state = JobState.canceled.rawValue
-            dependent.pendingReason = nil
-            dependent.finishedAt = now
-            try dependent.update(db)
-            try cancelDependents(of: dependent, now: now, in: db)
-        }
+extension JobRecord {
+    /// This job as `JobEndingPlan` sees it. A pending job whose spec cannot be read depends
+    /// on nothing the plan can see, so it is neither released nor canceled by it.
+    func snapshot() throws -> BuildJobSnapshot {
+        let dependsOn = self.jobState == .pending ? ((try? self.spec().dependsOn) ?? []) : []
+        return BuildJobSnapshot(
+            id: self.id ?? 0, stepKey: self.stepKey, state: self.jobState, dependsOn: dependsOn,
+            waitingForSteps: self.waitingForSteps, superseded: self.supersededBy != nil
+        )
     }
 }
