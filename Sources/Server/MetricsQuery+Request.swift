@@ -48,9 +48,9 @@ extension MetricsQuery {
             number = String(lower.dropLast())
             factor = 7
         }
-        guard let count = Int(number), count > 0, count <= AppDatabase.maxMetricsWindowDays, count * factor <= AppDatabase.maxMetricsWindowDays else {
+        guard let count = Int(number), count > 0, count <= MetricsQuery.maxWindowDays, count * factor <= MetricsQuery.maxWindowDays else {
             throw APIError.badRequest(
-                "window must be a number of days or weeks like 7d or 4w, at most \(AppDatabase.maxMetricsWindowDays) days; got '\(text)'",
+                "window must be a number of days or weeks like 7d or 4w, at most \(MetricsQuery.maxWindowDays) days; got '\(text)'",
                 code: "invalid_window")
         }
         return count * factor

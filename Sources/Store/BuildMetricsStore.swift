@@ -62,6 +62,9 @@ public struct MetricsSource: Sendable, Equatable, CustomStringConvertible {
 
 /// Dimensions a window query filters on and groups by.
 public struct MetricsQuery: Sendable, Equatable {
+    /// Longest window a query may ask for, in days.
+    public static let maxWindowDays = 366
+
     /// Whole UTC days in the window, today included (`7d` → today and the six days before).
     public var days: Int
     /// Only this repository, when set.

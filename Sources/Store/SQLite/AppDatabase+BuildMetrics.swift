@@ -128,7 +128,7 @@ extension AppDatabase: BuildMetricsStore {
         let queue = max(0, report.queueSeconds ?? 0)
         let row = MetricBuildRow(
             source: source, unit: source.jobBuildID == nil ? .build : .job, ciBuildID: source.jobBuildID, externalID: report.id,
-            dimensions: report.dimensions, buildSystem: buildSystem(of: report.dimensions), outcome: report.outcome,
+            dimensions: report.dimensions, buildSystem: report.dimensions.buildSystem, outcome: report.outcome,
             startedAt: report.startedAt, finishedAt: finished,
             times: BuildTimes(queueSeconds: queue, runSeconds: run, totalSeconds: queue + run), waitedOn: waitedOn,
             counters: counters(of: CacheStatistics(tasks: report.tasks)), receivedAt: now)
@@ -202,28 +202,5 @@ extension AppDatabase: BuildMetricsStore {
                 queueSeconds: job.assignedAt.map { max(0, $0.timeIntervalSince(job.createdAt)) },
                 startedAt: job.startedAt, waitedOn: ["pull_request", "manual"].contains(build.trigger))
         }
-    }
-
-    // MARK: Helpers
-
-    /// `gradle`, `xcode` or `other`: from the tool versions reported, else the platform.
-    static func buildSystem(of dimensions: BuildDimensions) -> String {
-        if dimensions.gradleVersion != nil { return "gradle" }
-        if dimensions.xcodeVersion != nil { return "xcode" }
-        switch dimensions.platform {
-        case .android: return "gradle"
-        case .ios: return "xcode"
-        case .other, nil: return "other"
-        }
-    }
-
-    /// Days since 1970-01-01 UTC.
-    static func day(of date: Date) -> Int {
-        Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
-    }
-
-    /// Midnight UTC of a day number.
-    static func date(ofDay day: Int) -> Date {
-        Date(timeIntervalSince1970: Double(day) * 86_400)
     }
 }

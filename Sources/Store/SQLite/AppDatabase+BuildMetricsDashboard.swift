@@ -15,7 +15,7 @@ extension AppDatabase {
     /// trends read at most 30 days of rollup rows, the queue classifies at most 200 jobs.
     public func dashboardSnapshot(now: Date) throws(StoreError) -> DashboardSnapshot {
         try read { db in
-            let days = (Self.day(of: now) - Self.dashboardTrendDays + 1)...Self.day(of: now)
+            let days = (MetricsCalendar.day(of: now) - Self.dashboardTrendDays + 1)...MetricsCalendar.day(of: now)
             let rows = try Self.rollupRows(MetricsQuery(), days: days, extra: ["buildSystem"], in: db)
             var byDay: [Int: RollupTotals] = [:], bySystem: [String: RollupTotals] = [:]
             for row in rows {
@@ -26,19 +26,19 @@ extension AppDatabase {
                 let totals = byDay[day] ?? RollupTotals()
                 let statistics = totals.statistics
                 return DailyBuildTrend(
-                    day: Self.date(ofDay: day), count: totals.count, queueP50Seconds: statistics.queue?.p50,
+                    day: MetricsCalendar.date(ofDay: day), count: totals.count, queueP50Seconds: statistics.queue?.p50,
                     runP50Seconds: statistics.run?.p50, totalP50Seconds: statistics.total?.p50, successRate: statistics.successRate)
             }
             let cacheTrend = days.map { day in
                 let cache = byDay[day]?.cache ?? CacheStatistics(tasks: [])
-                return DailyCacheRate(day: Self.date(ofDay: day), hitRate: cache.hitRate, fromCache: cache.fromCache, executed: cache.executed + cache.failed)
+                return DailyCacheRate(day: MetricsCalendar.date(ofDay: day), hitRate: cache.hitRate, fromCache: cache.fromCache, executed: cache.executed + cache.failed)
             }
             return DashboardSnapshot(
                 queue: try Self.queueStatus(onlineSince: now.addingTimeInterval(-presenceWindow), in: db),
                 agents: try Self.fleetStatus(now: now, window: presenceWindow, in: db),
                 recentBuilds: try Self.recentBuilds(now: now, in: db), trends: trends, cacheTrend: cacheTrend,
                 cacheByBuildSystem: bySystem.keys.sorted().compactMap { name in bySystem[name].map { NamedCacheRates(name: name, rates: CacheRates($0.cache)) } },
-                waiting: Self.waitingCost(byDay, days: days, now: now, speedupPercent: nil))
+                waiting: WaitingCostRollup.summarize(byDay, days: days, now: now, speedupPercent: nil))
         }
     }
 

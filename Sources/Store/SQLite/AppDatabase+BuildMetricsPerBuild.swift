@@ -73,7 +73,7 @@ extension AppDatabase {
         let row = MetricBuildRow(
             source: source, unit: .build, ciBuildID: id, externalID: nil, dimensions: dimensions,
             // Jobs on different build systems (an iOS and an Android job) make an `other` build.
-            buildSystem: jobs.isEmpty ? buildSystem(of: dimensions) : agreed(jobs, "buildSystem") ?? "other",
+            buildSystem: jobs.isEmpty ? dimensions.buildSystem : agreed(jobs, "buildSystem") ?? "other",
             outcome: outcome, startedAt: span.firstStartedAt, finishedAt: finished, times: times,
             waitedOn: ["pull_request", "manual"].contains(build.trigger), counters: counters, receivedAt: now)
         _ = try row.insert(in: db)

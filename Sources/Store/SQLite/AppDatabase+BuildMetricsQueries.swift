@@ -5,16 +5,13 @@ import GRDB
 // MARK: - Summary
 
 extension AppDatabase {
-    /// Longest window a query may ask for, in days.
-    public static let maxMetricsWindowDays = 366
-
     /// Percentiles, success rate and counts per group from the rollups, current vs previous window.
     public func metricsSummary(_ query: MetricsQuery, now: Date) throws(StoreError) -> MetricsSummary {
         try read { db in try Self.metricsSummary(query, now: now, in: db) }
     }
 
     static func metricsSummary(_ query: MetricsQuery, now: Date, in db: Database) throws -> MetricsSummary {
-        let (current, previous) = windows(query, now: now)
+        let (current, previous) = MetricsCalendar.windows(query, now: now)
         let column = query.groupBy?.rawValue
         var currentTotals: [String?: RollupTotals] = [:]
         var previousTotals: [String?: RollupTotals] = [:]
@@ -43,52 +40,8 @@ extension AppDatabase {
             return SummaryGroup(key: key, current: now, previous: before, change: WindowChange(current: now, previous: before))
         }.sorted { ($0.current.count, $1.key ?? "") > ($1.current.count, $0.key ?? "") }
         return MetricsSummary(
-            window: window(current, now: now), previousWindow: window(previous, now: now), groupBy: query.groupBy,
-            groups: groups, waiting: waitingCost(waited, days: current, now: now, speedupPercent: query.speedupPercent))
-    }
-
-    // MARK: Waiting cost
-
-    /// Developer-hours per day and week from the rollups' waited-on sums (exact, not estimated).
-    static func waitingCost(_ byDay: [Int: RollupTotals], days: ClosedRange<Int>, now: Date, speedupPercent: Double?) -> WaitingCostSummary {
-        var perDay: [PeriodHours] = []
-        var weeks: [Int: PeriodHours] = [:]
-        var total = 0.0, builds = 0, runSeconds = 0.0
-        for day in days {
-            let totals = byDay[day] ?? RollupTotals()
-            let hours = totals.waitedSeconds / 3_600
-            perDay.append(PeriodHours(start: date(ofDay: day), hours: hours, builds: totals.waitedBuilds))
-            // Day 0 (1970-01-01) was a Thursday; weeks start on Monday.
-            let monday = day - ((day + 3) % 7 + 7) % 7
-            weeks[monday, default: PeriodHours(start: date(ofDay: monday), hours: 0, builds: 0)].hours += hours
-            weeks[monday]?.builds += totals.waitedBuilds
-            total += hours
-            builds += totals.waitedBuilds
-            runSeconds += totals.waitedRunSeconds
-        }
-        var saved: Double?
-        if let speedupPercent, speedupPercent.isFinite {
-            let elapsedDays = max(now.timeIntervalSince(date(ofDay: days.lowerBound)), 1) / 86_400
-            saved = runSeconds * min(max(speedupPercent, 0), 100) / 100 / elapsedDays * 30 / 3_600
-        }
-        return WaitingCostSummary(
-            totalHours: total, waitedBuilds: builds, perDay: perDay, perWeek: weeks.keys.sorted().compactMap { weeks[$0] },
-            speedupPercent: saved == nil ? nil : speedupPercent, hoursSavedPerMonth: saved)
-    }
-
-    // MARK: Windows
-
-    /// The current window (today and the `days - 1` before) and the one before it, as day numbers.
-    static func windows(_ query: MetricsQuery, now: Date) -> (current: ClosedRange<Int>, previous: ClosedRange<Int>) {
-        let days = min(max(query.days, 1), maxMetricsWindowDays)
-        let today = day(of: now)
-        return ((today - days + 1)...today, (today - 2 * days + 1)...(today - days))
-    }
-
-    /// A day range as dates; a range ending today ends now.
-    static func window(_ days: ClosedRange<Int>, now: Date) -> MetricsWindow {
-        let end = days.upperBound == day(of: now) ? now : date(ofDay: days.upperBound + 1)
-        return MetricsWindow(start: date(ofDay: days.lowerBound), end: end, days: days.count)
+            window: MetricsCalendar.window(current, now: now), previousWindow: MetricsCalendar.window(previous, now: now), groupBy: query.groupBy,
+            groups: groups, waiting: WaitingCostRollup.summarize(waited, days: current, now: now, speedupPercent: query.speedupPercent))
     }
 }
 
@@ -99,7 +52,7 @@ extension AppDatabase {
     /// the window, which retention bounds), the most-missing first.
     public func cacheReport(_ query: MetricsQuery, now: Date) throws(StoreError) -> CacheReport {
         try read { db in
-            let (current, _) = Self.windows(query, now: now)
+            let (current, _) = MetricsCalendar.windows(query, now: now)
             let rows = try Self.rollupRows(query, days: current, extra: ["buildSystem"], histograms: false, in: db)
             var overall = RollupTotals(), bySystem: [String: RollupTotals] = [:], byDay: [Int: RollupTotals] = [:]
             for row in rows {
@@ -109,11 +62,11 @@ extension AppDatabase {
             }
             let trend = byDay.keys.sorted().compactMap { day -> DailyCacheRate? in
                 guard let cache = byDay[day]?.cache, cache.executed + cache.failed + cache.fromCache + cache.upToDate > 0 else { return nil }
-                return DailyCacheRate(day: Self.date(ofDay: day), hitRate: cache.hitRate, fromCache: cache.fromCache, executed: cache.executed + cache.failed)
+                return DailyCacheRate(day: MetricsCalendar.date(ofDay: day), hitRate: cache.hitRate, fromCache: cache.fromCache, executed: cache.executed + cache.failed)
             }
-            let start = Self.date(ofDay: current.lowerBound)
+            let start = MetricsCalendar.date(ofDay: current.lowerBound)
             return CacheReport(
-                window: Self.window(current, now: now), overall: CacheRates(overall.cache),
+                window: MetricsCalendar.window(current, now: now), overall: CacheRates(overall.cache),
                 byBuildSystem: bySystem.keys.sorted().compactMap { name in bySystem[name].map { NamedCacheRates(name: name, rates: CacheRates($0.cache)) } },
                 trend: trend,
                 byTask: try Self.taskCacheRates(query, since: start, column: "t.name", in: db),

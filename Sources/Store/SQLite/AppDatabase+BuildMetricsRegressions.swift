@@ -46,7 +46,7 @@ extension AppDatabase {
                 SELECT repository, pipeline, platform, SUM(count) AS builds FROM metricDailySeries WHERE day >= ?
                 GROUP BY repository, pipeline, platform ORDER BY builds DESC LIMIT ?
                 """,
-            arguments: [day(of: now.addingTimeInterval(-recent)), max(1, settings.maxSeries)])
+            arguments: [MetricsCalendar.day(of: now.addingTimeInterval(-recent)), max(1, settings.maxSeries)])
         let points = try db.cachedStatement(sql: """
             SELECT finishedAt, durationSeconds, tasksExecuted + tasksFailed + tasksFromCache AS needed, tasksFromCache
             FROM metricBuild WHERE repository = ? AND pipeline IS ? AND platform IS ? AND finishedAt > ? AND finishedAt <= ? AND unit = 'build'
@@ -94,7 +94,7 @@ extension AppDatabase {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                series.key, series.repository, label(series.pipeline), label(series.platform), metric, day(of: now), StoredDate(now),
+                series.key, series.repository, label(series.pipeline), label(series.platform), metric, MetricsCalendar.day(of: now), StoredDate(now),
                 found.baselineMedian, found.recentMedian, found.changePercent, found.baselineSamples, found.recentSamples,
             ])
         guard db.changesCount > 0 else { return nil }

@@ -65,7 +65,12 @@ extension AppDatabase {
         }
         var spec = try job.spec()
         let buildEnv = (try? JSONDecoder().decode([String: String].self, from: Data(build.env.utf8))) ?? [:]
-        spec.env = buildEnv.merging(spec.env) { _, step in step }.merging(Self.buildVariables(build, job: job)) { _, fixed in fixed }
+        let facts = JobEnvironmentFacts(
+            buildID: build.id ?? 0, buildNumber: build.number, commitSHA: build.commitSHA, pipeline: build.pipeline,
+            branch: build.branch, tag: build.tag, pullRequest: build.pullRequest,
+            jobID: jobID, attempt: job.attempt, shardIndex: job.shardIndex, shardCount: job.shardCount
+        )
+        spec.env = facts.environment(build: buildEnv, step: spec.env)
         var checkout: CheckoutTarget?
         if let repositoryID = build.repositoryID, let repository = try RepositoryRecord.fetchOne(db, key: repositoryID) {
             checkout = CheckoutTarget(name: repository.name, cloneURL: repository.cloneURL, commitSHA: build.commitSHA, branch: build.branch)
@@ -75,24 +80,6 @@ extension AppDatabase {
             stepKey: job.stepKey, label: job.label, attempt: job.attempt, repository: checkout,
             spec: spec, leaseSeconds: leaseSeconds
         )
-    }
-
-    /// What every job is told about its build.
-    private static func buildVariables(_ build: BuildRecord, job: JobRecord) -> [String: String] {
-        var variables = [
-            "MOBILE_OPS_BUILD_ID": "\(build.id ?? 0)",
-            "MOBILE_OPS_BUILD_NUMBER": "\(build.number)",
-            "MOBILE_OPS_COMMIT": build.commitSHA,
-            "MOBILE_OPS_PIPELINE": build.pipeline,
-            "MOBILE_OPS_JOB_ID": "\(job.id ?? 0)",
-            "MOBILE_OPS_ATTEMPT": "\(job.attempt)",
-            "MOBILE_OPS_SHARD_INDEX": "\(job.shardIndex)",
-            "MOBILE_OPS_SHARD_COUNT": "\(job.shardCount)",
-        ]
-        if let branch = build.branch { variables["MOBILE_OPS_BRANCH"] = branch }
-        if let tag = build.tag { variables["MOBILE_OPS_TAG"] = tag }
-        if let pullRequest = build.pullRequest { variables["MOBILE_OPS_PULL_REQUEST"] = "\(pullRequest)" }
-        return variables
     }
 }
 

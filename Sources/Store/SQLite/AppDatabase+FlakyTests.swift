@@ -52,10 +52,10 @@ extension AppDatabase: TestHistoryStore {
     /// Tests with a flip in the window; see ``FlakyTest`` for the figures.
     public func flakyTests(_ query: TestMetricsQuery, now: Date) throws(StoreError) -> FlakyTestsReport {
         try read { db in
-            let (current, _) = Self.windows(MetricsQuery(days: query.days), now: now)
-            let window = Self.window(current, now: now)
+            let (current, _) = MetricsCalendar.windows(MetricsQuery(days: query.days), now: now)
+            let window = MetricsCalendar.window(current, now: now)
             // Whole days, as the build metrics: a report dated later today (a clock ahead) is in.
-            let end = Self.date(ofDay: current.upperBound + 1)
+            let end = MetricsCalendar.date(ofDay: current.upperBound + 1)
             let range: [any DatabaseValueConvertible] = [StoredDate(window.start), StoredDate(end)]
             let rows = try Row.fetchAll(
                 db, sql: """

@@ -28,9 +28,9 @@ extension AppDatabase {
     /// total divided by its attempts; skipped runs and runs without a time are left out.
     public func slowestTests(_ query: TestMetricsQuery, now: Date) throws(StoreError) -> SlowestTestsReport {
         try read { db in
-            let (current, _) = Self.windows(MetricsQuery(days: query.days), now: now)
-            let window = Self.window(current, now: now)
-            let durations = try Self.durations(query, from: window.start, to: Self.date(ofDay: current.upperBound + 1), in: db)
+            let (current, _) = MetricsCalendar.windows(MetricsQuery(days: query.days), now: now)
+            let window = MetricsCalendar.window(current, now: now)
+            let durations = try Self.durations(query, from: window.start, to: MetricsCalendar.date(ofDay: current.upperBound + 1), in: db)
             let ranked = durations.compactMap { id, runs -> (Int64, TestDurations, Double)? in
                 Percentiles.nearestRank(runs.sorted, 50).map { (id, runs, $0) }
             }.sorted { ($0.2, $1.0) > ($1.2, $0.0) }.prefix(Self.testLimit(query))
@@ -49,9 +49,9 @@ extension AppDatabase {
     /// above the median of the window before, with `minRuns` timed runs in each.
     public func regressedTests(_ query: TestMetricsQuery, now: Date) throws(StoreError) -> RegressedTestsReport {
         try read { db in
-            let (current, previous) = Self.windows(MetricsQuery(days: query.days), now: now)
-            let window = Self.window(current, now: now), before = Self.window(previous, now: now)
-            let recent = try Self.durations(query, from: window.start, to: Self.date(ofDay: current.upperBound + 1), in: db)
+            let (current, previous) = MetricsCalendar.windows(MetricsQuery(days: query.days), now: now)
+            let window = MetricsCalendar.window(current, now: now), before = MetricsCalendar.window(previous, now: now)
+            let recent = try Self.durations(query, from: window.start, to: MetricsCalendar.date(ofDay: current.upperBound + 1), in: db)
             let older = try Self.durations(query, from: before.start, to: window.start, in: db)
             let minRuns = max(query.minRuns, 1)
             var found: [(Int64, TestDurations, Double, Double)] = []

@@ -21,7 +21,7 @@ struct MetricBuildRow {
     var ciBuildID: Int64?
     var externalID: String?
     var dimensions: BuildDimensions
-    /// `gradle`, `xcode` or `other` (see `AppDatabase.buildSystem(of:)`).
+    /// `gradle`, `xcode` or `other` (see `BuildDimensions.buildSystem`).
     var buildSystem: String
     var outcome: BuildOutcome
     var startedAt: Date?
@@ -58,7 +58,7 @@ struct MetricBuildRow {
         if unit == .build {
             try AppDatabase.addToRollup(
                 RollupContribution(
-                    day: AppDatabase.day(of: finishedAt), repository: dimensions.repository, pipeline: dimensions.pipeline ?? "",
+                    day: MetricsCalendar.day(of: finishedAt), repository: dimensions.repository, pipeline: dimensions.pipeline ?? "",
                     branch: dimensions.branch ?? "", platform: dimensions.platform?.rawValue ?? "", buildSystem: buildSystem,
                     outcome: outcome, times: times, waitedOn: waitedOn, counters: counters),
                 in: db)
