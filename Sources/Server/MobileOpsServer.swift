@@ -110,7 +110,8 @@ public struct MobileOpsServer {
     }
 
     /// Limits NIO's HTTP/1 decoder enforces on a request head. Past them the decoder fails
-    /// and Hummingbird closes the connection without an answer (no 431).
+    /// and NIO's protocol error handler answers a bare `400 Bad Request` (no body, not 431)
+    /// and closes the connection; `SlowClientTests.headerLimits` pins this.
     static let headerLimits = HTTP1Channel.Configuration.DecoderConfiguration(
         maxHeaderFieldSize: 32 * 1024, maxHeaderListSize: 64 * 1024, maxHeaderFieldCount: 100
     )

@@ -115,6 +115,29 @@ enum SlowClientScript {
             print(status)
         except Exception as error:
             print("error", type(error).__name__)
+    elif case == "idle":
+        # One answered request, then silence: the idle timeout closes the kept-alive connection.
+        sock = connect()
+        first = request(sock)
+        print(first, "closed" if closed_within(sock, 10) else "open")
+    elif case == "headers":
+        # Past each limit of the request head the server answers 400 and closes the
+        # connection; a request within them on a new connection is served.
+        def refused(extra):
+            sock = connect()
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n" + extra + b"\r\n")
+            sock.settimeout(10)
+            try:
+                data = sock.recv(4096)
+                return "closed" if data == b"" else data.split(b" ")[1].decode()
+            except ConnectionResetError:
+                return "closed"
+            except socket.timeout:
+                return "timeout"
+        many = b"".join(b"X-Field-%d: v\r\n" % index for index in range(101))
+        large = b"X-Large: " + b"a" * (33 * 1024) + b"\r\n"
+        total = b"".join(b"X-Part-%d: " % index + b"b" * 20_000 + b"\r\n" for index in range(4))
+        print(refused(many), refused(large), refused(total), healthz(10))
     elif case == "cap":
         # The server allows 3 connections: three kept-alive clients fill it, a fourth waits.
         held = [connect() for _ in range(3)]

@@ -51,6 +51,19 @@ struct SlowClientTests {
         #expect(output == "204")
     }
 
+    @Test("a kept-alive connection left idle is closed after the idle timeout")
+    func idleConnectionIsClosed() async throws {
+        // With the default 60 s idle timeout the script's 10 s wait would see it open.
+        let output = try await run("idle") { $0.idleTimeoutSeconds = 1 }
+        #expect(output == "200 closed")
+    }
+
+    @Test("a request head past the field count, one field's size or the total size is answered 400 and closed; the next client is served")
+    func headerLimits() async throws {
+        let output = try await run("headers") { _ in }
+        #expect(output == "400 400 400 200")
+    }
+
     @Test("past the connection cap a new client waits while open ones keep working, then is served")
     func connectionCapQueuesNewClients() async throws {
         // Three answers to the held connections, one more on a held one while the cap is
