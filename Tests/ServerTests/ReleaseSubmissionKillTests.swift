@@ -82,6 +82,11 @@ struct ReleaseSubmissionKillTests {
             await world.approveReview()
             let rolling = try await server.wait("/api/v1/releases/\(id)") { $0["state"] as? String == "rolling_out" }
             #expect(rolling["state"] as? String == "rolling_out", "\(rolling["problem"] ?? "no problem")")
+            // The release request follows the state change in the driver's next pass, so a read
+            // can land between the two: wait for it (bounded) rather than expect it at once.
+            for _ in 0..<200 where await world.requests("/v1/appStoreVersionReleaseRequests", method: "POST").isEmpty {
+                try await Task.sleep(for: .milliseconds(50))
+            }
             #expect(await world.requests("/v1/appStoreVersionReleaseRequests", method: "POST").count == 1)
         }
     }
