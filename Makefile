@@ -4,8 +4,9 @@
 SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev
 # The test suite also drives a real headless browser (the HTML dashboard, through Selenium
-# and chromium-driver) and git.
-TEST_APT_PACKAGES := chromium chromium-driver git python3 python3-venv
+# and chromium-driver), git, and a throwaway PostgreSQL server (Tests/PostgreSQL/cluster.sh)
+# that the store's tests run against besides SQLite.
+TEST_APT_PACKAGES := chromium chromium-driver git python3 python3-venv postgresql
 # Selenium comes from PyPI into this virtual environment; the browser tests find its Python
 # through MOBILE_OPS_TEST_PYTHON.
 TEST_VENV := .build/test-venv
@@ -81,7 +82,8 @@ run: deps
 # crash in one cannot take the others' results with it.
 TEST_TARGETS := $(sort $(notdir $(wildcard Tests/*Tests)))
 
-## test: every test target, a short fuzz pass (TEST_FUZZ_SECONDS), then the server suites again
+## test: every test target (the store's on SQLite and on a throwaway PostgreSQL), a short fuzz
+## pass (TEST_FUZZ_SECONDS), then the server suites again
 ## with every test server's clock a year (52 weeks) ahead and behind, so no test depends on
 ## today's date
 test: deps
@@ -91,6 +93,11 @@ test: deps
 		{ python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q selenium; }
 	$(call fuzz_venv)
 	@export MOBILE_OPS_TEST_PYTHON="$(CURDIR)/$(TEST_VENV)/bin/python"; \
+	postgres_dir=$$(mktemp -d /tmp/mobile-ops-postgres.XXXXXX); \
+	trap 'Tests/PostgreSQL/cluster.sh stop "$$postgres_dir"' EXIT; \
+	MOBILE_OPS_TEST_POSTGRES_URL=$$(Tests/PostgreSQL/cluster.sh start "$$postgres_dir") || exit 1; \
+	export MOBILE_OPS_TEST_POSTGRES_URL; \
+	echo "== PostgreSQL for the store tests: $$MOBILE_OPS_TEST_POSTGRES_URL"; \
 	failed=""; \
 	for target in $(TEST_TARGETS); do \
 		echo "== $$target"; \
@@ -127,6 +134,7 @@ bench: deps
 	cd Benchmarks && .build/release/di-compare
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 	Benchmarks/HTTP/run.sh
+	Benchmarks/Slowloris/run.sh
 
 clean:
 	rm -rf .build Benchmarks/.build

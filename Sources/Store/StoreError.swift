@@ -25,7 +25,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// write was refused whole; reads still work, and writes work again once space is freed.
     /// The text says what was being written and what failed, for the log.
     case storageFull(String)
-    /// Any other database failure, with SQLite's message.
+    /// The PostgreSQL server does not answer, or refuses the connection (credentials, TLS).
+    case unreachable(location: String, reason: String)
+    /// Any other database failure, with the database's message.
     case database(String)
 
     /// One line a person can act on.
@@ -47,6 +49,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "token \(id) is the last active admin token; create another admin token before revoking it"
         case let .storageFull(detail):
             "no space left on the disk holding the database (\(detail)); free space there or grow it: writes are refused until then, reads keep working"
+        case let .unreachable(location, reason):
+            "cannot reach PostgreSQL at \(location): \(reason); check that it runs and the URL in --database (MOBILE_OPS_DATABASE)"
         case let .conflict(message), let .notFound(message), let .database(message):
             message
         }

@@ -1,0 +1,75 @@
+import Core
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL store: a pool of connections to one database that several servers may
+/// share, behind the same store protocols as the SQLite `AppDatabase`.
+///
+/// Opening checks that the server is reachable and applies the migrations over one
+/// connection of its own, so a server that cannot reach PostgreSQL says so and exits before
+/// it listens. The pool itself runs from then until `close()`; it reconnects by itself.
+public final class PostgresDatabase: Sendable {
+    /// The pool every store call leases a connection from.
+    let client: PostgresClient
+    /// Where it is, for messages (password hidden).
+    public let location: PostgresLocation
+    /// Where stores read "now".
+    let clock: any TimeSource
+    /// Where query failures are logged.
+    let logger: Logger
+    /// Runs the pool until `close()`.
+    private let runner: Task<Void, Never>
+
+    private init(location: PostgresLocation, client: PostgresClient, clock: any TimeSource, logger: Logger) {
+        self.location = location
+        self.client = client
+        self.clock = clock
+        self.logger = logger
+        runner = Task { await client.run() }
+    }
+
+    /// Connects to the database `url` names, applies the migrations, and starts the pool.
+    /// - Throws: `StoreError.unreachable` when PostgreSQL does not answer, or refuses the
+    ///   credentials; `StoreError.foreignDatabase` or `.newerSchema` as the SQLite store does.
+    public static func open(
+        url: String, clock: any TimeSource = SystemClock(), logger: Logger = Logger(label: "mobile-ops.postgres")
+    ) async throws -> PostgresDatabase {
+        let location = try PostgresLocation(url: url)
+        try await PostgresMigrator(location: location, logger: logger).migrate()
+        let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
+        return PostgresDatabase(location: location, client: client, clock: clock, logger: logger)
+    }
+
+    /// Stops the pool; calls after this fail.
+    public func close() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    // MARK: Running statements
+
+    /// Runs `body` in one transaction (BEGIN … COMMIT, rolled back when it throws), mapping
+    /// PostgreSQL's failures to `StoreError`.
+    func write<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch {
+            throw StoreError(postgres: error)
+        }
+    }
+
+    /// Runs `body` on one leased connection, outside a transaction, mapping failures.
+    func read<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await client.withConnection { connection in try await body(connection) }
+        } catch {
+            throw StoreError(postgres: error)
+        }
+    }
+
+    /// Whether the database answers a trivial query now (`/readyz`).
+    public func isReachable() async -> Bool {
+        (try? await read { connection in try await connection.run("SELECT 1", logger: self.logger) }) != nil
+    }
+}

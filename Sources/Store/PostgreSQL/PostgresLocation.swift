@@ -1,0 +1,134 @@
+import Core
+import Foundation
+import PostgresNIO
+
+/// Where the PostgreSQL store lives and how to talk to it, read from a database URL:
+/// `postgres://user:password@host:5432/database?sslmode=require&pool=20&statement_timeout=30`.
+///
+/// The query names follow libpq where libpq has them (`sslmode`), so a URL a team already
+/// uses with `psql` works here; `pool` (connections per server) and `statement_timeout`
+/// (seconds a statement may run before PostgreSQL cancels it) are ours.
+public struct PostgresLocation: Sendable, Equatable {
+    /// How the connection is protected, as libpq's `sslmode` names it.
+    public enum TLSMode: String, Sendable, Equatable, CaseIterable {
+        /// Plain TCP.
+        case disable
+        /// TLS when the server offers it, plain otherwise (libpq's default).
+        case prefer
+        /// TLS, without checking the server's certificate.
+        case require
+        /// TLS, checking the certificate and the host name against the system's trust roots.
+        case verifyFull = "verify-full"
+    }
+
+    /// The server's host name or address.
+    public var host: String
+    /// The server's port.
+    public var port: Int
+    /// The role to connect as.
+    public var username: String
+    /// Its password, if the server asks for one.
+    public var password: String?
+    /// The database.
+    public var database: String
+    /// How the connection is protected.
+    public var tls: TLSMode
+    /// Connections one server keeps at most.
+    public var poolSize: Int
+    /// Seconds a statement may run before PostgreSQL cancels it; 0 for no limit.
+    public var statementTimeoutSeconds: Int
+
+    /// Whether `text` names a PostgreSQL database rather than an SQLite file.
+    public static func isPostgresURL(_ text: String) -> Bool {
+        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+    }
+
+    /// Reads a database URL.
+    /// - Throws: `ConfigurationError` naming `setting` and what is wrong.
+    public init(url text: String, setting: String = "--database (MOBILE_OPS_DATABASE)") throws(ConfigurationError) {
+        func refuse(_ problem: String) -> ConfigurationError {
+            ConfigurationError(setting: setting, message: "\(setting): \(problem); expected postgres://user:password@host:5432/database?sslmode=disable|prefer|require|verify-full")
+        }
+        guard Self.isPostgresURL(text), let components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
+            throw refuse("not a postgres:// URL with a host")
+        }
+        let database = String(components.path.drop { $0 == "/" })
+        guard !database.isEmpty, !database.contains("/") else { throw refuse("no database name after the host") }
+        guard let username = components.user, !username.isEmpty else { throw refuse("no user name before the host") }
+        self.host = host
+        self.port = components.port ?? 5432
+        self.username = username.removingPercentEncoding ?? username
+        self.password = components.password.map { $0.removingPercentEncoding ?? $0 }
+        self.database = database.removingPercentEncoding ?? database
+        self.tls = .prefer
+        self.poolSize = 20
+        self.statementTimeoutSeconds = 30
+        for item in components.queryItems ?? [] {
+            let value = item.value ?? ""
+            switch item.name {
+            case "sslmode":
+                guard let mode = TLSMode(rawValue: value) else {
+                    throw refuse("sslmode '\(value)' is not one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                self.tls = mode
+            case "pool":
+                guard let size = Int(value), (1...500).contains(size) else { throw refuse("pool must be a number of connections from 1 to 500, got '\(value)'") }
+                self.poolSize = size
+            case "statement_timeout":
+                guard let seconds = Int(value), seconds >= 0 else { throw refuse("statement_timeout must be whole seconds (0 for none), got '\(value)'") }
+                self.statementTimeoutSeconds = seconds
+            default:
+                throw refuse("unknown parameter '\(item.name)' (known: sslmode, pool, statement_timeout)")
+            }
+        }
+    }
+
+    /// The URL with the password hidden, for logs and messages.
+    public var redacted: String {
+        "postgres://\(username)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)?sslmode=\(tls.rawValue)"
+    }
+
+    /// The pool's configuration.
+    var clientConfiguration: PostgresClient.Configuration {
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: clientTLS)
+        configuration.options.maximumConnections = poolSize
+        configuration.options.connectTimeout = .seconds(10)
+        // Every pooled connection starts with the statement timeout and UTC, so no query can
+        // hold a connection forever and `timestamptz` text never depends on the server's zone.
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", "\(statementTimeoutSeconds * 1_000)"), ("TimeZone", "UTC"),
+        ]
+        return configuration
+    }
+
+    /// One connection's configuration (the check and migrations at start).
+    /// - Throws: when the TLS context cannot be made.
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS
+        switch self.tls {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(try NIOSSLContext(configuration: tlsConfiguration))
+        case .require, .verifyFull: tls = .require(try NIOSSLContext(configuration: tlsConfiguration))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls)
+        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.additionalStartupParameters = [("TimeZone", "UTC")]
+        return configuration
+    }
+
+    private var tlsConfiguration: TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if tls != .verifyFull { configuration.certificateVerification = .none }
+        return configuration
+    }
+
+    private var clientTLS: PostgresClient.Configuration.TLS {
+        switch tls {
+        case .disable: .disable
+        case .prefer: .prefer(tlsConfiguration)
+        case .require, .verifyFull: .require(tlsConfiguration)
+        }
+    }
+}

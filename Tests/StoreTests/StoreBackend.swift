@@ -1,0 +1,65 @@
+import Core
+import Foundation
+import Logging
+import PostgresNIO
+import Testing
+@testable import Store
+
+/// The store backends a suite runs on: SQLite always; PostgreSQL when
+/// `MOBILE_OPS_TEST_POSTGRES_URL` names a server (`make test` starts one and sets it).
+enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    /// The URL of the test PostgreSQL server's maintenance database, when there is one.
+    static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["MOBILE_OPS_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Every backend this run can test.
+    static var available: [StoreBackend] {
+        postgresURL == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
+
+    /// How the test's name shows it.
+    var testDescription: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
+
+    /// A fresh, empty, migrated store: a file in a temp folder, or a new PostgreSQL database
+    /// of its own; `body` runs against it and the store is removed afterwards, even when the
+    /// body fails.
+    func withFreshStore<T>(clock: any TimeSource = SystemClock(), _ body: (FreshStore) async throws -> T) async throws -> T {
+        switch self {
+        case .sqlite:
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let database = try AppDatabase.open(path: directory.path("db.sqlite"), clock: clock)
+            return try await body(FreshStore(backend: self, database: database))
+        case .postgres:
+            let scratch = try await PostgresScratchDatabase.create()
+            do {
+                let database = try await PostgresDatabase.open(url: scratch.url, clock: clock)
+                let result: T
+                do {
+                    result = try await body(FreshStore(backend: self, database: database))
+                } catch {
+                    await database.close()
+                    throw error
+                }
+                await database.close()
+                try await scratch.drop()
+                return result
+            } catch {
+                try? await scratch.drop()
+                throw error
+            }
+        }
+    }
+}
+
+/// One store under test, seen through the protocols the services use.
+struct FreshStore: Sendable {
+    /// Which backend it is.
+    let backend: StoreBackend
+    /// The store: it conforms to every protocol the backend implements.
+    let database: any RepositoryStore & TokenStore & AuditLog
+}
