@@ -11,10 +11,10 @@ struct PostgresMigrationTests {
     @Test("an empty database is migrated once; opening it again applies nothing and keeps the data")
     func reopen() async throws {
         let scratch = try await PostgresScratchDatabase.create()
-        let first = try await PostgresDatabase.open(url: scratch.url)
+        let first = try await PostgresAppDatabase.open(url: scratch.url)
         let token = try await first.createToken(id: "t1", name: "ci", scopes: [.read], secretHash: "h", audit: .init(occurredAt: Date(), actor: "a", action: "x", subject: "s"))
         await first.close()
-        let second = try await PostgresDatabase.open(url: scratch.url)
+        let second = try await PostgresAppDatabase.open(url: scratch.url)
         #expect(try await second.tokens() == [token])
         let applied = try await second.read { connection in
             try await connection.values("SELECT name FROM mobile_ops_migration ORDER BY name", as: String.self, logger: second.logger)
@@ -30,7 +30,7 @@ struct PostgresMigrationTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {
                 group.addTask {
-                    let database = try await PostgresDatabase.open(url: scratch.url)
+                    let database = try await PostgresAppDatabase.open(url: scratch.url)
                     await database.close()
                 }
             }
@@ -43,9 +43,9 @@ struct PostgresMigrationTests {
     func foreign() async throws {
         let scratch = try await PostgresScratchDatabase.create()
         try await Self.execute("CREATE TABLE invoices (id int)", in: scratch)
-        await #expect(throws: StoreError.self) { try await PostgresDatabase.open(url: scratch.url) }
+        await #expect(throws: StoreError.self) { try await PostgresAppDatabase.open(url: scratch.url) }
         do {
-            _ = try await PostgresDatabase.open(url: scratch.url)
+            _ = try await PostgresAppDatabase.open(url: scratch.url)
         } catch let error as StoreError {
             guard case .foreignDatabase = error else { Issue.record("expected foreignDatabase, got \(error)"); return }
             #expect(error.description.contains("did not create"))
@@ -57,11 +57,11 @@ struct PostgresMigrationTests {
     @Test("a database a newer MobileOps migrated is refused, naming the unknown migration")
     func newer() async throws {
         let scratch = try await PostgresScratchDatabase.create()
-        let database = try await PostgresDatabase.open(url: scratch.url)
+        let database = try await PostgresAppDatabase.open(url: scratch.url)
         await database.close()
         try await Self.execute("INSERT INTO mobile_ops_migration (name) VALUES ('9999-from-the-future')", in: scratch)
         await #expect(throws: StoreError.newerSchema(path: try PostgresLocation(url: scratch.url).redacted, unknownMigrations: ["9999-from-the-future"])) {
-            try await PostgresDatabase.open(url: scratch.url)
+            try await PostgresAppDatabase.open(url: scratch.url)
         }
         try await scratch.drop()
     }
@@ -70,7 +70,7 @@ struct PostgresMigrationTests {
     func unreachable() async throws {
         let port = try Self.closedPort()
         do {
-            _ = try await PostgresDatabase.open(url: "postgres://mobile@127.0.0.1:\(port)/ops?sslmode=disable")
+            _ = try await PostgresAppDatabase.open(url: "postgres://mobile@127.0.0.1:\(port)/ops?sslmode=disable")
             Issue.record("opened a database nobody serves")
         } catch let error as StoreError {
             guard case .unreachable = error else { Issue.record("expected unreachable, got \(error)"); return }

@@ -33,14 +33,14 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let database = try AppDatabase.open(path: directory.path("db.sqlite"), clock: clock)
-            return try await body(FreshStore(backend: self, database: database))
+            return try await body(FreshStore(backend: self, database: database, sqlite: database, postgres: nil))
         case .postgres:
             let scratch = try await PostgresScratchDatabase.create()
             do {
-                let database = try await PostgresDatabase.open(url: scratch.url, clock: clock)
+                let database = try await PostgresAppDatabase.open(url: scratch.url, clock: clock)
                 let result: T
                 do {
-                    result = try await body(FreshStore(backend: self, database: database))
+                    result = try await body(FreshStore(backend: self, database: database, sqlite: nil, postgres: database))
                 } catch {
                     await database.close()
                     throw error
@@ -61,5 +61,9 @@ struct FreshStore: Sendable {
     /// Which backend it is.
     let backend: StoreBackend
     /// The store: it conforms to every protocol the backend implements.
-    let database: any RepositoryStore & TokenStore & AuditLog
+    let database: any RepositoryStore & TokenStore & AuditLog & OutboxStore
+    /// The same store when it is SQLite, for fixtures written below the protocols.
+    let sqlite: AppDatabase?
+    /// The same store when it is PostgreSQL.
+    let postgres: PostgresAppDatabase?
 }

@@ -9,7 +9,7 @@ import PostgresNIO
 /// Opening checks that the server is reachable and applies the migrations over one
 /// connection of its own, so a server that cannot reach PostgreSQL says so and exits before
 /// it listens. The pool itself runs from then until `close()`; it reconnects by itself.
-public final class PostgresDatabase: Sendable {
+public final class PostgresAppDatabase: Sendable {
     /// The pool every store call leases a connection from.
     let client: PostgresClient
     /// Where it is, for messages (password hidden).
@@ -34,11 +34,11 @@ public final class PostgresDatabase: Sendable {
     ///   credentials; `StoreError.foreignDatabase` or `.newerSchema` as the SQLite store does.
     public static func open(
         url: String, clock: any TimeSource = SystemClock(), logger: Logger = Logger(label: "mobile-ops.postgres")
-    ) async throws -> PostgresDatabase {
+    ) async throws -> PostgresAppDatabase {
         let location = try PostgresLocation(url: url)
         try await PostgresMigrator(location: location, logger: logger).migrate()
         let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
-        return PostgresDatabase(location: location, client: client, clock: clock, logger: logger)
+        return PostgresAppDatabase(location: location, client: client, clock: clock, logger: logger)
     }
 
     /// Stops the pool; calls after this fail.

@@ -2,7 +2,7 @@ import Core
 import Foundation
 import PostgresNIO
 
-extension PostgresDatabase: TokenStore {
+extension PostgresAppDatabase: TokenStore {
     /// Stores a new token and its audit event in one transaction.
     public func createToken(id: String, name: String, scopes: [TokenScope], secretHash: String, audit: AuditEvent) async throws(StoreError) -> APIToken {
         try await write { connection in

@@ -2,7 +2,7 @@ import Core
 import Foundation
 import PostgresNIO
 
-extension PostgresDatabase: AuditLog {
+extension PostgresAppDatabase: AuditLog {
     /// The newest events first, at most `limit`.
     public func auditEvents(limit: Int) async throws(StoreError) -> [AuditEvent] {
         try await read { connection in

@@ -2,7 +2,7 @@ import Core
 import Foundation
 import PostgresNIO
 
-extension PostgresDatabase: RepositoryStore {
+extension PostgresAppDatabase: RepositoryStore {
     /// Stores a repository and its audit event in one transaction.
     public func createRepository(
         name: String, provider: GitProvider, cloneURL: String, defaultBranch: String,
