@@ -51,6 +51,7 @@ extension CrashConsistencyTests {
             }
             let outcome = await flood.floodAndKill(base: fleet.url, pid: pid, first: next, killAfter: killAfter, request: makeReport)
             fleet.server?.waitUntilExit()
+            fleet.expectDatabaseWhole(after: "round \(round)'s kill")
             try await fleet.startServer(pipeline: Self.pipeline)
             await checkReports(outcome, flood: flood, fleet: fleet, request: makeReport, tally: &tally)
             try await checkReportTotals(fleet, round: round, count: outcome.attempted.count)

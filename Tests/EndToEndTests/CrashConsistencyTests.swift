@@ -98,6 +98,7 @@ struct CrashConsistencyTests {
                 Self.delivery(base: base, index: index)
             }
             fleet.server?.waitUntilExit()
+            fleet.expectDatabaseWhole(after: "round \(round)'s kill")
             try await fleet.startServer(pipeline: Self.pipeline)
             let builds = await checkDeliveries(outcome, flood: flood, fleet: fleet, tally: &tally)
             everyBuild.formUnion(builds)

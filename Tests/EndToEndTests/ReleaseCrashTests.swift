@@ -62,6 +62,7 @@ struct ReleaseCrashTests {
                 let pid = try #require(fleet.server?.pid)
                 kill(pid, SIGKILL)
                 fleet.server?.waitUntilExit()
+                fleet.expectDatabaseWhole(after: "kill \(kills + 1)")
                 await fake.releaseHeldCommits()
                 kills += 1
                 try await fleet.startServer(pipeline: Fleet.releaseCandidatePipeline, train: Self.train, environment: environment)
