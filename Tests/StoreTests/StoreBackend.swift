@@ -27,17 +27,17 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// A fresh, empty, migrated store: a file in a temp folder, or a new PostgreSQL database
     /// of its own; `body` runs against it and the store is removed afterwards, even when the
     /// body fails.
-    func withFreshStore<T>(clock: any TimeSource = SystemClock(), _ body: (FreshStore) async throws -> T) async throws -> T {
+    func withFreshStore<T>(clock: any TimeSource = SystemClock(), presenceWindow: TimeInterval = 60, _ body: (FreshStore) async throws -> T) async throws -> T {
         switch self {
         case .sqlite:
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let database = try AppDatabase.open(path: directory.path("db.sqlite"), clock: clock)
+            let database = try AppDatabase.open(path: directory.path("db.sqlite"), clock: clock, presenceWindow: presenceWindow)
             return try await body(FreshStore(backend: self, database: database, sqlite: database, postgres: nil))
         case .postgres:
             let scratch = try await PostgresScratchDatabase.create()
             do {
-                let database = try await PostgresAppDatabase.open(url: scratch.url, clock: clock)
+                let database = try await PostgresAppDatabase.open(url: scratch.url, clock: clock, presenceWindow: presenceWindow)
                 let result: T
                 do {
                     result = try await body(FreshStore(backend: self, database: database, sqlite: nil, postgres: database))
@@ -61,7 +61,7 @@ struct FreshStore: Sendable {
     /// Which backend it is.
     let backend: StoreBackend
     /// The store: it conforms to every protocol the backend implements.
-    let database: any RepositoryStore & TokenStore & AuditLog & OutboxStore
+    let database: any RepositoryStore & TokenStore & AuditLog & OutboxStore & AgentStore
     /// The same store when it is SQLite, for fixtures written below the protocols.
     let sqlite: AppDatabase?
     /// The same store when it is PostgreSQL.

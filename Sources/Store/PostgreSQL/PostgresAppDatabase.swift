@@ -18,13 +18,16 @@ public final class PostgresAppDatabase: Sendable {
     let clock: any TimeSource
     /// Where query failures are logged.
     let logger: Logger
+    /// How long an agent counts as online after it was last heard from, in seconds.
+    let presenceWindow: TimeInterval
     /// Runs the pool until `close()`.
     private let runner: Task<Void, Never>
 
-    private init(location: PostgresLocation, client: PostgresClient, clock: any TimeSource, logger: Logger) {
+    private init(location: PostgresLocation, client: PostgresClient, clock: any TimeSource, presenceWindow: TimeInterval, logger: Logger) {
         self.location = location
         self.client = client
         self.clock = clock
+        self.presenceWindow = presenceWindow
         self.logger = logger
         runner = Task { await client.run() }
     }
@@ -33,12 +36,13 @@ public final class PostgresAppDatabase: Sendable {
     /// - Throws: `StoreError.unreachable` when PostgreSQL does not answer, or refuses the
     ///   credentials; `StoreError.foreignDatabase` or `.newerSchema` as the SQLite store does.
     public static func open(
-        url: String, clock: any TimeSource = SystemClock(), logger: Logger = Logger(label: "mobile-ops.postgres")
+        url: String, clock: any TimeSource = SystemClock(), presenceWindow: TimeInterval = 60,
+        logger: Logger = Logger(label: "mobile-ops.postgres")
     ) async throws -> PostgresAppDatabase {
         let location = try PostgresLocation(url: url)
         try await PostgresMigrator(location: location, logger: logger).migrate()
         let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
-        return PostgresAppDatabase(location: location, client: client, clock: clock, logger: logger)
+        return PostgresAppDatabase(location: location, client: client, clock: clock, presenceWindow: presenceWindow, logger: logger)
     }
 
     /// Stops the pool; calls after this fail.
