@@ -15,11 +15,12 @@ struct OpenAPITests {
         var contentType: String?
     }
 
+    /// Sends one request: `token` as a bearer token, `json` as the body, `headers` besides.
     static func fetch(
         _ client: some TestClientProtocol, _ method: HTTPRequest.Method, _ uri: String,
-        token: String? = TestServer.adminToken, json: String? = nil
+        token: String? = TestServer.adminToken, json: String? = nil, headers extra: HTTPFields = [:]
     ) async throws -> Answer {
-        var headers: HTTPFields = [:]
+        var headers = extra
         if let token { headers[.authorization] = "Bearer \(token)" }
         if json != nil { headers[.contentType] = "application/json" }
         return try await client.execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) }) { response in
@@ -49,30 +50,40 @@ struct OpenAPITests {
             + documented.subtracting(routes).sorted().map { "documented but not routed: \($0)" }
     }
 
-    /// The JSON schema documented for `status` of `METHOD path`, through `components.responses`.
-    static func schema(_ document: JSONValue, _ method: String, _ path: String, _ status: HTTPResponse.Status) -> JSONValue? {
+    /// The JSON schema documented for `status` of `METHOD path`, through `components.responses`,
+    /// for `mediaType` (`application/json` unless told, e.g. `application/feed+json`).
+    static func schema(
+        _ document: JSONValue, _ method: String, _ path: String, _ status: HTTPResponse.Status, mediaType: String = "application/json"
+    ) -> JSONValue? {
         guard var response = document["paths"]?[path]?[method.lowercased()]?["responses"]?[String(status.code)] else { return nil }
         if let reference = response["$ref"]?.string {
             let name = reference.replacingOccurrences(of: "#/components/responses/", with: "")
             guard let shared = document["components"]?["responses"]?[name] else { return nil }
             response = shared
         }
-        return response["content"]?["application/json"]?["schema"]
+        return response["content"]?[mediaType]?["schema"]
     }
 
-    /// Sends a request and checks its answer has `status` and the body documented for it.
+    /// The media type of a `Content-Type` value, without parameters: `application/json; charset=utf-8` → `application/json`.
+    static func mediaType(_ contentType: String?) -> String {
+        String((contentType ?? "").prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// Sends a request and checks its answer has `status` and the body documented for it, under
+    /// the media type of the answer's `Content-Type`.
     @discardableResult
     static func conforming(
         _ client: some TestClientProtocol, _ document: JSONValue, _ method: HTTPRequest.Method, _ uri: String, documentedAs path: String,
-        status: HTTPResponse.Status, token: String? = TestServer.adminToken, json: String? = nil,
+        status: HTTPResponse.Status, token: String? = TestServer.adminToken, json: String? = nil, headers: HTTPFields = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> JSONValue {
-        let answer = try await fetch(client, method, uri, token: token, json: json)
+        let answer = try await fetch(client, method, uri, token: token, json: json, headers: headers)
         #expect(answer.status == status, "\(method) \(uri)", sourceLocation: sourceLocation)
         let body = try #require(answer.body, "\(method) \(uri): no JSON body", sourceLocation: sourceLocation)
+        let mediaType = Self.mediaType(answer.contentType)
         // Not #require on the lookup: its failure would print the whole document.
-        guard let documented = Self.schema(document, method.rawValue, path, status) else {
-            Issue.record("\(method) \(path) documents no JSON \(status.code)", sourceLocation: sourceLocation)
+        guard let documented = Self.schema(document, method.rawValue, path, status, mediaType: mediaType) else {
+            Issue.record("\(method) \(path) documents no \(mediaType) \(status.code)", sourceLocation: sourceLocation)
             return body
         }
         let problems = SchemaValidator(document: document).problems(body, documented)
