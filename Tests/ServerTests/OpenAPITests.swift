@@ -104,6 +104,22 @@ struct OpenAPITests {
         }
     }
 
+    /// With `MOBILE_OPS_WRITE_OPENAPI=1` the test writes the file from the served document first.
+    @Test("docs/openapi.json is the served document (MOBILE_OPS_WRITE_OPENAPI=1 rewrites it)")
+    func committedCopy() async throws {
+        try await TestServer.make().test { client in
+            let served = try await Self.document(client)
+            if OpenAPIDocumentFile.writeRequested { try OpenAPIDocumentFile.write(served) }
+            guard let committed = try OpenAPIDocumentFile.read() else {
+                Issue.record("docs/openapi.json is missing; write it with: \(OpenAPIDocumentFile.regenerate)")
+                return
+            }
+            // Not #expect(committed == served): its failure would print both documents whole.
+            let same = committed == served
+            #expect(same, "docs/openapi.json differs from GET /api/v1/openapi.json; regenerate it with: \(OpenAPIDocumentFile.regenerate)")
+        }
+    }
+
     @Test("every route of the router is documented, and every documented operation is routed")
     func parity() async throws {
         let server = try await TestServer.make()
