@@ -12,17 +12,12 @@ extension AppDatabase {
         try pendingReason(for: job, fleet: FleetSnapshot.load(seenSince: onlineSince, in: db), in: db)
     }
 
-    /// The same, against a fleet read once for several jobs.
+    /// The same, against a fleet read once for several jobs (the rule: `PendingJobFacts`).
     static func pendingReason(for job: JobRecord, fleet: FleetSnapshot, in db: Database) throws -> PendingReason {
         let spec = try job.spec()
         let waiting = try unpassedDependencies(of: job, spec: spec, in: db)
-        if !waiting.isEmpty { return .waitingForSteps(waiting) }
-        if let group = try concurrencyGroupHeldElsewhere(by: job, in: db) { return .waitingForConcurrencyGroup(group) }
-        let matching = fleet.members.filter { spec.requirements.isSatisfied(by: $0.tags) }
-        guard !matching.isEmpty else {
-            return fleet.members.isEmpty ? .noAgentOnline : .noMatchingAgent(requirements: spec.requirements.description)
-        }
-        return matching.allSatisfy(\.isBusy) ? .agentsBusy(matching: matching.count) : .queued
+        let group = waiting.isEmpty ? try concurrencyGroupHeldElsewhere(by: job, in: db) : nil
+        return PendingJobFacts(unpassedDependencies: waiting, groupHeldElsewhere: group, requirements: spec.requirements, fleet: fleet.members).reason
     }
 
     // MARK: Shared by dispatch and pending reasons

@@ -9,13 +9,8 @@ import GRDB
 /// its jobs — made showing a build of a few jobs cost one query per agent per job; with 200
 /// agents that was most of the time of creating a build.
 struct FleetSnapshot {
-    /// One connected agent.
-    struct Member {
-        let tags: [String: String]
-        let isBusy: Bool
-    }
-
-    let members: [Member]
+    /// The connected agents.
+    let members: [PendingJobFacts.FleetMember]
 
     /// Agents heard from since `seenSince` (online), with their held-job counts from one query.
     static func load(seenSince: Date, in db: Database) throws -> FleetSnapshot {
@@ -40,7 +35,7 @@ struct FleetSnapshot {
             decoded[text] = tags
             let id: Int64 = row["id"]
             let slots: Int = row["slots"]
-            return Member(tags: tags, isBusy: (held[id] ?? 0) >= slots)
+            return PendingJobFacts.FleetMember(tags: tags, isBusy: (held[id] ?? 0) >= slots)
         })
     }
 }
