@@ -163,7 +163,7 @@ struct OpenAPITests {
             let document = try await Self.document(client)
             var owners: [String: String] = [:]
             for (path, item) in document["paths"]?.members ?? [:] {
-                for (method, operation) in item.members ?? [:] {
+                for method in (item.members ?? [:]).keys {
                     let operation = "\(method.uppercased()) \(path)"
                     let operationID = try #require(item[method]?["operationId"]?.string, "\(operation)")
                     #expect(owners[operationID] == nil, "\(operationID): \(owners[operationID] ?? "") and \(operation)")

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Covers the subset of JSON Schema the document uses and nothing more: `type` (one name or a
 /// list), `enum`, `required`, `properties`, `additionalProperties` (false or a schema),
-/// `items`, `allOf` and `$ref` into `#/components/schemas`. Formats and descriptions are not
+/// `items`, `allOf`, `oneOf` (exactly one alternative fits) and `$ref` into `#/components/schemas`. Formats and descriptions are not
 /// checked. A keyword outside the subset is reported, so the document cannot silently use one
 /// this validator would ignore.
 struct SchemaValidator {
@@ -12,7 +12,7 @@ struct SchemaValidator {
     let schemas: [String: JSONValue]
 
     private static let known: Set<String> = [
-        "type", "enum", "required", "properties", "additionalProperties", "items", "allOf", "$ref",
+        "type", "enum", "required", "properties", "additionalProperties", "items", "allOf", "oneOf", "$ref",
         "description", "format", "minimum", "maximum", "contentEncoding",
     ]
 
@@ -33,6 +33,9 @@ struct SchemaValidator {
         for part in keywords["allOf"]?.elements ?? [] {
             found += problems(value, part, at: location)
         }
+        if let alternatives = keywords["oneOf"]?.elements {
+            found += oneOfProblems(value, alternatives, at: location)
+        }
         if let type = keywords["type"] {
             let allowed = Set(type.elements?.compactMap(\.string) ?? type.string.map { [$0] } ?? [])
             if allowed.isDisjoint(with: value.typeNames) {
@@ -51,6 +54,15 @@ struct SchemaValidator {
             }
         }
         return found
+    }
+
+    /// Nothing when exactly one of `alternatives` fits `value`; else what each one found.
+    private func oneOfProblems(_ value: JSONValue, _ alternatives: [JSONValue], at location: String) -> [String] {
+        let verdicts = alternatives.map { problems(value, $0, at: location) }
+        let fitting = verdicts.filter(\.isEmpty).count
+        if fitting == 1 { return [] }
+        if fitting > 1 { return ["\(location): fits \(fitting) oneOf alternatives, not exactly one"] }
+        return ["\(location): fits no oneOf alternative"] + verdicts.enumerated().flatMap { index, found in found.map { "oneOf[\(index)] \($0)" } }
     }
 
     private func objectProblems(_ members: [String: JSONValue], _ keywords: [String: JSONValue], at location: String) -> [String] {
