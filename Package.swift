@@ -205,7 +205,7 @@ let package = Package(
         // MARK: Executables
         .executableTarget(
             name: "mobile-ops-server",
-            dependencies: ["Server", "Core", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Server", "Core", "Store", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -10,7 +10,7 @@ struct ServerCommand: AsyncParsableCommand {
         commandName: "mobile-ops-server",
         abstract: "The MobileOps build-orchestration server.",
         discussion: "Every flag falls back to its environment variable, then to its default.",
-        subcommands: [ServeCommand.self, ResetAdminTokenCommand.self],
+        subcommands: [ServeCommand.self, ResetAdminTokenCommand.self, MigrateDataCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

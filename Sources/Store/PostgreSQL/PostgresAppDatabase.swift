@@ -42,7 +42,11 @@ public final class PostgresAppDatabase: Sendable {
         let location = try PostgresLocation(url: url)
         try await PostgresMigrator(location: location, logger: logger).migrate()
         let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
-        return PostgresAppDatabase(location: location, client: client, clock: clock, presenceWindow: presenceWindow, logger: logger)
+        let database = PostgresAppDatabase(location: location, client: client, clock: clock, presenceWindow: presenceWindow, logger: logger)
+        // Let the pool's run() start before the first lease: a lease before it works (it waits)
+        // but logs a warning, and PostgresClient has no public "running" signal to wait for.
+        for _ in 0..<16 { await Task.yield() }
+        return database
     }
 
     /// Stops the pool; calls after this fail.
