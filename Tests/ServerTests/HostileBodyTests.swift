@@ -65,12 +65,7 @@ struct HostileBodyTests {
 
     @Test("a billion-laughs pipeline file is reported on reload, the others stay served, and the server keeps answering")
     func billionLaughsPipeline() async throws {
-        var lines = ["name: bomb", "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-        for level in 1...8 {
-            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
-        }
-        lines.append("steps: *a8")
-        let bomb = lines.joined(separator: "\n")
+        let bomb = BillionLaughsYAML.document(use: "steps: *a8")
         let server = try await TestServer.make()
         let folder = server.directory.appendingPathComponent("pipelines")
         try await server.test { client in

@@ -39,12 +39,7 @@ struct ReleaseTrainAPITests {
 
     @Test("a billion-laughs train, aliases used as a mapping key, is a 400 and the server keeps answering")
     func aliasBomb() async throws {
-        var lines = ["name: bomb", "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-        for level in 1...8 {
-            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
-        }
-        lines.append("? *a8\n: boom")
-        let bomb = lines.joined(separator: "\n")
+        let bomb = BillionLaughsYAML.document(use: "? *a8\n: boom")
         try await TestServer.make(configure: { ReleaseFiles.install(in: $0, train: nil) }).test { client in
             let refused = try await client.send(.post, "/api/v1/trains", json: bomb)
             #expect(refused.status == .badRequest)
