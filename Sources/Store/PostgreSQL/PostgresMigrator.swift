@@ -27,17 +27,16 @@ struct PostgresMigrator {
         } catch {
             throw StoreError.unreachable(location: location.redacted, reason: StoreError.postgresReason(error))
         }
-        defer { Task { try? await connection.close() } }
         do {
             try await connection.withTransaction(logger: logger) { connection in
                 try await connection.run("SELECT pg_advisory_xact_lock(\(Self.lockKey))", logger: logger)
                 try await apply(on: connection)
             }
-        } catch let error as StoreError {
-            throw error
         } catch {
+            try? await connection.close()
             throw StoreError(postgres: error)
         }
+        try? await connection.close()
     }
 
     /// Inside the locked transaction: refuse or apply.
