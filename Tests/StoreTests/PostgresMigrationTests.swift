@@ -24,6 +24,22 @@ struct PostgresMigrationTests {
         try await scratch.drop()
     }
 
+    @Test("the URL's statement_timeout and the UTC time zone hold on every pooled connection")
+    func sessionSettings() async throws {
+        let scratch = try await PostgresScratchDatabase.create()
+        let database = try await PostgresAppDatabase.open(url: scratch.url + "&statement_timeout=5")
+        let settings = try await database.read { connection in
+            [try await connection.value("SHOW statement_timeout", as: String.self, logger: database.logger),
+             try await connection.value("SHOW TimeZone", as: String.self, logger: database.logger)]
+        }
+        #expect(settings == ["5s", "UTC"])
+        await #expect(throws: StoreError.self) {
+            try await database.read { connection in try await connection.run("SELECT pg_sleep(6)", logger: database.logger) }
+        }
+        await database.close()
+        try await scratch.drop()
+    }
+
     @Test("servers starting at once against one empty database all open it; one migrates")
     func concurrentStart() async throws {
         let scratch = try await PostgresScratchDatabase.create()

@@ -75,9 +75,4 @@ public final class PostgresAppDatabase: Sendable {
             throw StoreError(postgres: error)
         }
     }
-
-    /// Whether the database answers a trivial query now (`/readyz`).
-    public func isReachable() async -> Bool {
-        (try? await read { connection in try await connection.run("SELECT 1", logger: self.logger) }) != nil
-    }
 }
