@@ -19,7 +19,7 @@ extension PostgresAppDatabase: RepositoryStore {
                 """
                 INSERT INTO repository (name, provider, clone_url, default_branch, webhook_secret, created_at)
                 VALUES (\(name), \(provider.rawValue), \(cloneURL), \(defaultBranch), \(webhookSecret), \(createdAt))
-                RETURNING id, name, provider, clone_url, default_branch, created_at
+                RETURNING \(unescaped: Self.repositoryColumns)
                 """, logger: self.logger)
             guard let repository = try await Self.repositories(from: rows).first else {
                 throw StoreError.database("inserted repository \(name) could not be read back")
@@ -35,7 +35,7 @@ extension PostgresAppDatabase: RepositoryStore {
     public func repositories() async throws(StoreError) -> [Repository] {
         try await read { connection in
             try await Self.repositories(from: connection.query(
-                "SELECT id, name, provider, clone_url, default_branch, created_at FROM repository ORDER BY id", logger: self.logger))
+                "SELECT \(unescaped: Self.repositoryColumns) FROM repository ORDER BY id", logger: self.logger))
         }
     }
 
@@ -43,7 +43,7 @@ extension PostgresAppDatabase: RepositoryStore {
     public func repository(id: Int64) async throws(StoreError) -> Repository? {
         try await read { connection in
             try await Self.repositories(from: connection.query(
-                "SELECT id, name, provider, clone_url, default_branch, created_at FROM repository WHERE id = \(id)", logger: self.logger)).first
+                "SELECT \(unescaped: Self.repositoryColumns) FROM repository WHERE id = \(id)", logger: self.logger)).first
         }
     }
 
@@ -51,7 +51,7 @@ extension PostgresAppDatabase: RepositoryStore {
     public func repository(named name: String) async throws(StoreError) -> Repository? {
         try await read { connection in
             try await Self.repositories(from: connection.query(
-                "SELECT id, name, provider, clone_url, default_branch, created_at FROM repository WHERE lower(name) = lower(\(name))",
+                "SELECT \(unescaped: Self.repositoryColumns) FROM repository WHERE lower(name) = lower(\(name))",
                 logger: self.logger)).first
         }
     }
@@ -69,7 +69,7 @@ extension PostgresAppDatabase: RepositoryStore {
             let rows = try await connection.query(
                 """
                 UPDATE repository SET webhook_secret = \(secret) WHERE id = \(repositoryID)
-                RETURNING id, name, provider, clone_url, default_branch, created_at
+                RETURNING \(unescaped: Self.repositoryColumns)
                 """, logger: self.logger)
             guard let repository = try await Self.repositories(from: rows).first else {
                 throw StoreError.notFound("no repository with id \(repositoryID)")
@@ -85,7 +85,7 @@ extension PostgresAppDatabase: RepositoryStore {
     public func removeRepository(id: Int64, audit: AuditEvent) async throws(StoreError) -> Repository {
         try await write { connection in
             let rows = try await connection.query(
-                "SELECT id, name, provider, clone_url, default_branch, created_at FROM repository WHERE id = \(id) FOR UPDATE",
+                "SELECT \(unescaped: Self.repositoryColumns) FROM repository WHERE id = \(id) FOR UPDATE",
                 logger: self.logger)
             guard let repository = try await Self.repositories(from: rows).first else {
                 throw StoreError.notFound("no repository with id \(id)")
@@ -102,8 +102,11 @@ extension PostgresAppDatabase: RepositoryStore {
         }
     }
 
-    /// Repositories from rows of `id, name, provider, clone_url, default_branch, created_at`; a row with an unknown provider is skipped,
-    /// as the SQLite store does.
+    /// The columns `repositories(from:)` reads, in its order.
+    private static let repositoryColumns = "id, name, provider, clone_url, default_branch, created_at"
+
+    /// Repositories from rows of `repositoryColumns`; a row with an unknown provider is
+    /// skipped, as the SQLite store does.
     private static func repositories(from rows: PostgresRowSequence) async throws -> [Repository] {
         var repositories: [Repository] = []
         for try await (id, name, provider, cloneURL, defaultBranch, createdAt) in rows.decode((Int64, String, String, String, String, Date).self) {
