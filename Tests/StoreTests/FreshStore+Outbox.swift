@@ -40,3 +40,16 @@ extension FreshStore {
         }
     }
 }
+
+extension FreshStore {
+    /// The `source` of every build-metrics row, by id.
+    func metricBuildSources() async throws -> [String] {
+        if let sqlite {
+            return try await sqlite.writer.read { db in try String.fetchAll(db, sql: "SELECT source FROM metricBuild ORDER BY id") }
+        }
+        guard let postgres else { throw StoreError.database("no store") }
+        return try await postgres.read { connection in
+            try await connection.values("SELECT source FROM metric_build ORDER BY id", as: String.self, logger: postgres.logger)
+        }
+    }
+}

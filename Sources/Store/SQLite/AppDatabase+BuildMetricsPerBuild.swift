@@ -46,54 +46,31 @@ extension AppDatabase {
     static func recordBuildMetrics(_ changed: BuildRecord, now: Date, in db: Database) throws -> BuildTimes? {
         // Read back as stored (to the millisecond), so these times equal those worked out
         // later from the same rows (dashboard, Prometheus) to the last digit.
-        guard let id = changed.id, changed.finishedAt != nil, Self.outcome(of: changed.state) != nil,
-              let build = try BuildRecord.fetchOne(db, key: id), let finished = build.finishedAt, let outcome = Self.outcome(of: build.state)
+        guard let id = changed.id, changed.finishedAt != nil,
+              let build = try BuildRecord.fetchOne(db, key: id), let finished = build.finishedAt,
+              let outcome = BuildState(rawValue: build.state)?.outcome
         else { return nil }
         let span = try jobSpans(of: [id], in: db)[id] ?? JobSpan()
         let times = span.times(of: build, now: now)
-        let source = MetricsSource.build(id)
-        guard try Int64.fetchOne(db, sql: "SELECT id FROM metricBuild WHERE source = ?", arguments: [source.description]) == nil
+        guard try Int64.fetchOne(db, sql: "SELECT id FROM metricBuild WHERE source = ?", arguments: [MetricsSource.build(id).description]) == nil
         else { return times }
         let jobs = try Row.fetchAll(
             db, sql: """
                 SELECT platform, machine, xcodeVersion, gradleVersion, buildKind, buildSystem, \(taskCounterColumns.joined(separator: ", "))
                 FROM metricBuild WHERE unit = 'job' AND ciBuildID = ?
                 """,
-            arguments: [id])
-        var counters = Array(repeating: 0, count: taskCounterColumns.count)
-        for job in jobs {
-            for index in counters.indices { counters[index] += job[taskCounterColumns[index]] as Int }
+            arguments: [id]
+        ).map { row in
+            JobReportDimensions(
+                platform: row["platform"], machine: row["machine"], xcodeVersion: row["xcodeVersion"], gradleVersion: row["gradleVersion"],
+                buildKind: row["buildKind"], buildSystem: row["buildSystem"], counters: taskCounterColumns.map { row[$0] as Int })
         }
         let repository = try build.repositoryID.flatMap { try RepositoryRecord.fetchOne(db, key: $0) }
-        let dimensions = BuildDimensions(
-            repository: repository?.name ?? "unknown", branch: build.branch, pipeline: build.pipeline,
-            platform: agreed(jobs, "platform").flatMap(Platform.init(rawValue:)), machine: agreed(jobs, "machine"),
-            xcodeVersion: agreed(jobs, "xcodeVersion"), gradleVersion: agreed(jobs, "gradleVersion"), environment: .ci,
-            buildKind: agreed(jobs, "buildKind").flatMap(BuildKind.init(rawValue:)))
-        let row = MetricBuildRow(
-            source: source, unit: .build, ciBuildID: id, externalID: nil, dimensions: dimensions,
-            // Jobs on different build systems (an iOS and an Android job) make an `other` build.
-            buildSystem: jobs.isEmpty ? dimensions.buildSystem : agreed(jobs, "buildSystem") ?? "other",
-            outcome: outcome, startedAt: span.firstStartedAt, finishedAt: finished, times: times,
-            waitedOn: ["pull_request", "manual"].contains(build.trigger), counters: counters, receivedAt: now)
+        let row = JobReportDimensions.buildRow(
+            of: build.build(), repository: repository?.name, jobs: jobs, outcome: outcome, finishedAt: finished,
+            firstStartedAt: span.firstStartedAt, times: times, now: now)
         _ = try row.insert(in: db)
         return times
-    }
-
-    /// The value every job row that has `column` agrees on; nil when none has it or they differ.
-    private static func agreed(_ rows: [Row], _ column: String) -> String? {
-        let values = Set(rows.compactMap { $0[column] as String? })
-        return values.count == 1 ? values.first : nil
-    }
-
-    /// `success`, `failure` or `canceled` for a finished build state; nil for the others.
-    private static func outcome(of state: String) -> BuildOutcome? {
-        switch BuildState(rawValue: state) {
-        case .passed: .success
-        case .failed: .failure
-        case .canceled: .canceled
-        default: nil
-        }
     }
 
     // MARK: Times

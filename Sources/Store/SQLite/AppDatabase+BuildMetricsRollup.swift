@@ -4,22 +4,6 @@ import GRDB
 
 // MARK: - Writing the daily rollup
 
-/// One build's contribution to its `metricDaily` row.
-struct RollupContribution {
-    var day: Int
-    var repository: String
-    var pipeline: String
-    var branch: String
-    var platform: String
-    var buildSystem: String
-    var outcome: BuildOutcome
-    /// Queue, run and total seconds of the build.
-    var times: BuildTimes
-    var waitedOn: Bool
-    /// In `AppDatabase.taskCounterColumns` order.
-    var counters: [Int]
-}
-
 /// The two rollup tables: per branch, and per series (without the branch).
 enum RollupTable: CaseIterable {
     /// `metricDaily`: day × repository × pipeline × branch × platform × build system.

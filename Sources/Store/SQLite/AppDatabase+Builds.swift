@@ -132,12 +132,8 @@ extension AppDatabase {
         try message.insertDirectly(db)
     }
 
-    /// Encodes a value as compact, key-sorted JSON text for a TEXT column.
-    /// Dates are written as ISO 8601 in payloads other programs read (outbox messages).
+    /// Encodes a value as compact, key-sorted JSON text for a TEXT column (`StoreJSON`).
     static func encodeJSON(_ value: some Encodable, dates: JSONEncoder.DateEncodingStrategy = .deferredToDate) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        encoder.dateEncodingStrategy = dates
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        try StoreJSON.encode(value, dates: dates)
     }
 }

@@ -49,16 +49,11 @@ extension AppDatabase: NotableEventStore {
     /// requests, feature branches) are everyday work and stay out of the feed.
     /// The summary names the build's queue, run and total time (``BuildTimes``).
     static func announceFailedDefaultBranchBuild(_ build: BuildRecord, times: BuildTimes?, now: Date, in db: Database) throws {
-        guard build.state == BuildState.failed.rawValue, let id = build.id, let repositoryID = build.repositoryID,
+        guard build.state == BuildState.failed.rawValue, let repositoryID = build.repositoryID,
               let repository = try RepositoryRecord.fetchOne(db, key: repositoryID), build.branch == repository.defaultBranch
         else { return }
-        try recordNotableEvent(NotableEvent(
-            kind: "build.failed",
-            title: "\(repository.name) \(build.pipeline) #\(build.number) failed on \(repository.defaultBranch)",
-            summary: "Pipeline \(build.pipeline) failed at commit \(build.commitSHA.prefix(12))\(build.message.map { ": \($0)" } ?? "")."
-                + (times.map { " \($0.summaryText)." } ?? ""),
-            // The build's page in the dashboard, which people open from a feed reader.
-            url: "/builds/\(id)", occurredAt: now
-        ), in: db)
+        try recordNotableEvent(
+            FailedBuildAnnouncement.event(build: build.build(), repository: repository.name, defaultBranch: repository.defaultBranch, times: times, now: now),
+            in: db)
     }
 }
