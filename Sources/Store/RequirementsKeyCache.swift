@@ -26,7 +26,12 @@ final class RequirementsKeyCache: Sendable {
     }
 }
 
+extension RequirementsKeyCache {
+    /// The process's one cache of read requirement keys, shared by every store backend.
+    static let shared = RequirementsKeyCache()
+}
+
 extension AppDatabase {
     /// The server's one cache of read requirement keys.
-    static let requirementsKeys = RequirementsKeyCache()
+    static var requirementsKeys: RequirementsKeyCache { .shared }
 }

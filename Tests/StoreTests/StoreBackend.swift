@@ -61,7 +61,7 @@ struct FreshStore: Sendable {
     /// Which backend it is.
     let backend: StoreBackend
     /// The store: it conforms to every protocol the backend implements.
-    let database: any RepositoryStore & TokenStore & AuditLog & OutboxStore & AgentStore & NotableEventStore & BuildStore & DeliveryStore
+    let database: any RepositoryStore & TokenStore & AuditLog & OutboxStore & AgentStore & NotableEventStore & BuildStore & DeliveryStore & JobQueue
     /// The same store when it is SQLite, for fixtures written below the protocols.
     let sqlite: AppDatabase?
     /// The same store when it is PostgreSQL.

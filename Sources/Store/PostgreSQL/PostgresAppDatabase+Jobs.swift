@@ -20,19 +20,22 @@ extension PostgresAppDatabase {
 
     static func jobs(from rows: PostgresRowSequence) async throws -> [StoredJob] {
         var jobs: [StoredJob] = []
-        for try await row in rows {
-            let (id, buildID, stepKey, label, shardIndex, shardCount, attempt, state, pendingReason) =
-                try row.decode((Int64, Int64, String, String, Int32, Int32, Int32, String, String?).self)
-            let columns = row.makeRandomAccess()
-            let job = Job(
-                id: id, buildID: buildID, stepKey: stepKey, label: label, shardIndex: Int(shardIndex), shardCount: Int(shardCount),
-                attempt: Int(attempt), state: JobState(rawValue: state) ?? .pending, pendingReason: pendingReason,
-                agentID: try columns[9].decode(Int64?.self), exitStatus: try columns[10].decode(Int32?.self),
-                supersededBy: try columns[11].decode(Int64?.self), createdAt: try columns[12].decode(Date.self),
-                startedAt: try columns[13].decode(Date?.self), finishedAt: try columns[14].decode(Date?.self))
-            jobs.append(StoredJob(job: job, plan: try columns[15].decode(String.self), concurrencyGroup: try columns[16].decode(String?.self)))
-        }
+        for try await row in rows { jobs.append(try storedJob(from: row)) }
         return jobs
+    }
+
+    /// One job from a row that starts with `jobColumns`.
+    static func storedJob(from row: PostgresRow) throws -> StoredJob {
+        let (id, buildID, stepKey, label, shardIndex, shardCount, attempt, state, pendingReason) =
+            try row.decode((Int64, Int64, String, String, Int32, Int32, Int32, String, String?).self)
+        let columns = row.makeRandomAccess()
+        let job = Job(
+            id: id, buildID: buildID, stepKey: stepKey, label: label, shardIndex: Int(shardIndex), shardCount: Int(shardCount),
+            attempt: Int(attempt), state: JobState(rawValue: state) ?? .pending, pendingReason: pendingReason,
+            agentID: try columns[9].decode(Int64?.self), exitStatus: try columns[10].decode(Int32?.self),
+            supersededBy: try columns[11].decode(Int64?.self), createdAt: try columns[12].decode(Date.self),
+            startedAt: try columns[13].decode(Date?.self), finishedAt: try columns[14].decode(Date?.self))
+        return StoredJob(job: job, plan: try columns[15].decode(String.self), concurrencyGroup: try columns[16].decode(String?.self))
     }
 
     /// The jobs' API values, each pending one with why it waits now (`PendingJobFacts`), the
@@ -45,28 +48,32 @@ extension PostgresAppDatabase {
             var job = stored.job
             if job.state == .pending {
                 let spec = try JSONDecoder().decode(JobSpec.self, from: Data(stored.plan.utf8))
-                var waiting: [String] = []
-                if !spec.dependsOn.isEmpty {
-                    let notPassed = Set(try await connection.values(
-                        "SELECT DISTINCT step_key FROM job WHERE build_id = \(job.buildID) AND superseded_by IS NULL AND state <> 'passed'",
-                        as: String.self, logger: logger))
-                    waiting = spec.dependsOn.filter { notPassed.contains($0) }
-                }
-                var heldElsewhere: String?
-                if waiting.isEmpty, let group = stored.concurrencyGroup {
-                    // The oldest unfinished build of a group owns it; later builds wait their turn.
-                    let owner = try await connection.value(
-                        "SELECT min(build_id) FROM job WHERE concurrency_group = \(group) AND state IN ('pending', 'assigned', 'running')",
-                        as: Int64?.self, logger: logger) ?? nil
-                    heldElsewhere = owner == nil || owner == job.buildID ? nil : group
-                }
+                let held = try await holdBack(stored, spec: spec, on: connection)
                 job.pendingReason = PendingJobFacts(
-                    unpassedDependencies: waiting, groupHeldElsewhere: heldElsewhere, requirements: spec.requirements, fleet: fleet
+                    unpassedDependencies: held.unpassed, groupHeldElsewhere: held.groupHeldElsewhere, requirements: spec.requirements, fleet: fleet
                 ).reason.message
             }
             explained.append(job)
         }
         return explained
+    }
+
+    /// What holds a pending job back apart from the fleet: the steps it depends on that have
+    /// not all passed, else its concurrency group when an older unfinished build holds it.
+    func holdBack(_ stored: StoredJob, spec: JobSpec, on connection: PostgresConnection) async throws -> (unpassed: [String], groupHeldElsewhere: String?) {
+        if !spec.dependsOn.isEmpty {
+            let notPassed = Set(try await connection.values(
+                "SELECT DISTINCT step_key FROM job WHERE build_id = \(stored.job.buildID) AND superseded_by IS NULL AND state <> 'passed'",
+                as: String.self, logger: logger))
+            let waiting = spec.dependsOn.filter { notPassed.contains($0) }
+            if !waiting.isEmpty { return (waiting, nil) }
+        }
+        guard let group = stored.concurrencyGroup else { return ([], nil) }
+        // The oldest unfinished build of a group owns it; later builds wait their turn.
+        let owner = try await connection.value(
+            "SELECT min(build_id) FROM job WHERE concurrency_group = \(group) AND state IN ('pending', 'assigned', 'running')",
+            as: Int64?.self, logger: logger) ?? nil
+        return ([], owner == nil || owner == stored.job.buildID ? nil : group)
     }
 
     /// The agents heard from within the presence window, and whether each has a free slot.

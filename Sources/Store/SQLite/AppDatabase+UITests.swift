@@ -65,18 +65,15 @@ extension AppDatabase: UITestStore {
     /// expected, so each suite's estimate moves halfway towards its share of the real time.
     /// Only shards that ran to completion count (passed or failed, not cancelled or lost).
     static func learnSuiteDurations(from job: JobRecord, in db: Database, now: Date) throws {
-        guard let jobID = job.id, [.passed, .failed].contains(job.jobState),
-              let started = job.startedAt, let finished = job.finishedAt,
-              let text = try String.fetchOne(db, sql: "SELECT report FROM jobUITestReport WHERE jobID = ?", arguments: [jobID]),
-              let report = try? JSONDecoder().decode(UITestReport.self, from: Data(text.utf8)),
-              report.mode == "selected", !report.shardSuites.isEmpty, report.predictedSeconds > 0
-        else { return }
+        guard let jobID = job.id, [.passed, .failed].contains(job.jobState) else { return }
+        let text = try String.fetchOne(db, sql: "SELECT report FROM jobUITestReport WHERE jobID = ?", arguments: [jobID])
+        let observations = SuiteDurationLearning.observations(
+            state: job.jobState, startedAt: job.startedAt, finishedAt: job.finishedAt,
+            report: text.flatMap { try? JSONDecoder().decode(UITestReport.self, from: Data($0.utf8)) },
+            known: (try? job.spec().uiTests?.durations) ?? [:])
+        guard !observations.isEmpty else { return }
         let build = try BuildRecord.fetchOne(db, key: job.buildID)
-        let known = (try? job.spec().uiTests?.durations) ?? [:]
-        let fallback = report.predictedSeconds / Double(report.shardSuites.count)
-        let ratio = max(0, finished.timeIntervalSince(started)) / report.predictedSeconds
-        for suite in report.shardSuites {
-            let observed = (known[suite] ?? fallback) * ratio
+        for (suite, observed) in observations {
             try db.execute(sql: """
                 INSERT INTO uiSuiteDuration (pipeline, stepKey, suite, seconds, samples, updatedAt) VALUES (?, ?, ?, ?, 1, ?)
                 ON CONFLICT (pipeline, stepKey, suite) DO UPDATE SET
