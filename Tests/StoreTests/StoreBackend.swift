@@ -62,7 +62,7 @@ struct FreshStore: Sendable {
     let backend: StoreBackend
     /// The store: it conforms to every protocol the backend implements.
     let database: any RepositoryStore & TokenStore & AuditLog & OutboxStore & AgentStore & NotableEventStore & BuildStore & DeliveryStore & JobQueue
-        & ScheduleStore & ArtifactStore & UITestStore & OperationsStore
+        & ScheduleStore & ArtifactStore & UITestStore & OperationsStore & ReleaseStore
     /// The same store when it is SQLite, for fixtures written below the protocols.
     let sqlite: AppDatabase?
     /// The same store when it is PostgreSQL.

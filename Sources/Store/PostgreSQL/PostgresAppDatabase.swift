@@ -59,7 +59,7 @@ public final class PostgresAppDatabase: Sendable {
 
     /// Runs `body` in one transaction (BEGIN … COMMIT, rolled back when it throws), mapping
     /// PostgreSQL's failures to `StoreError`.
-    func write<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+    func write<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
         do {
             return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
         } catch {
@@ -68,7 +68,7 @@ public final class PostgresAppDatabase: Sendable {
     }
 
     /// Runs `body` on one leased connection, outside a transaction, mapping failures.
-    func read<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+    func read<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
         do {
             return try await client.withConnection { connection in try await body(connection) }
         } catch {
