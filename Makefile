@@ -22,8 +22,9 @@ FUZZ_SEED ?=
 TEST_FUZZ_SECONDS ?= 60
 FUZZ_COMMAND = $(FUZZ_VENV)/bin/python Tests/Fuzz/fuzz.py --server "$$($(SWIFT) build --show-bin-path)/mobile-ops-server" \
 	--schemathesis $(FUZZ_VENV)/bin/schemathesis $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
-# The benchmarks load the server with wrk (ci-bench intake, Benchmarks/HTTP/run.sh).
-BENCH_APT_PACKAGES := wrk
+# The benchmarks load the server with wrk (ci-bench intake, Benchmarks/HTTP/run.sh); ci-bench's pick
+# also runs on a throwaway PostgreSQL server (Tests/PostgreSQL/cluster.sh), beside SQLite.
+BENCH_APT_PACKAGES := wrk postgresql
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 # Release builds link the Swift runtime and Foundation statically (as deploy/Dockerfile does),
@@ -127,6 +128,10 @@ bench: deps
 	@# source file added since the last bench build would be missing from it.
 	rm -f Benchmarks/.build/release.yaml
 	cd Benchmarks && $(SWIFT) build -c release
+	@postgres_dir=$$(mktemp -d /tmp/mobile-ops-bench-postgres.XXXXXX); \
+	trap 'Tests/PostgreSQL/cluster.sh stop "$$postgres_dir"' EXIT; \
+	MOBILE_OPS_BENCH_POSTGRES_URL=$$(Tests/PostgreSQL/cluster.sh start "$$postgres_dir") || exit 1; \
+	export MOBILE_OPS_BENCH_POSTGRES_URL; \
 	cd Benchmarks && .build/release/ci-bench
 	cd Benchmarks && .build/release/impact-bench
 	cd Benchmarks && .build/release/metrics-bench

@@ -4,6 +4,9 @@ import Foundation
 //
 //   swift run -c release ci-bench [pick] [intake] [dispatch] [memory]   (default: all)
 //
+// `pick` runs on SQLite and, when MOBILE_OPS_BENCH_POSTGRES_URL names an empty PostgreSQL
+// database (`make bench` starts a throwaway server), on PostgreSQL too, side by side.
+//
 // SERVER_BIN names the server binary (default ../.build/release/mobile-ops-server, built by
 // `make bench`). Everything runs on 127.0.0.1 and stops by itself.
 
@@ -14,7 +17,9 @@ let serverBinary = ProcessInfo.processInfo.environment["SERVER_BIN"]
 
 var rows: [ResultRow] = []
 do {
-    if all || arguments.contains("pick") { rows += try StorePickBenchmark().run() }
+    if all || arguments.contains("pick") {
+        rows += try await StorePickBenchmark.runBoth(postgresURL: ProcessInfo.processInfo.environment["MOBILE_OPS_BENCH_POSTGRES_URL"])
+    }
     let needsServer = all || !arguments.isDisjoint(with: ["intake", "dispatch", "memory"])
     if needsServer, !FileManager.default.isExecutableFile(atPath: serverBinary) {
         throw BenchError("no server binary at \(serverBinary); run `swift build -c release --product mobile-ops-server` at the root or set SERVER_BIN")

@@ -24,19 +24,36 @@ extension PostgresAppDatabase {
             let held = try await connection.value(
                 "SELECT count(*) FROM job WHERE agent_id = \(agent.id) AND state IN ('assigned', 'running')", as: Int64.self, logger: self.logger) ?? 0
             guard held < Int64(agent.slots) else { return nil }
-            // Requirement keys are few (one per distinct set of tags); decide per key, not per job.
-            let keys = try await connection.values("SELECT DISTINCT requirements_key FROM runnable_job", as: String.self, logger: self.logger)
-                .filter { RequirementsKeyCache.shared.requirements(of: $0).isSatisfied(by: agent.tags) }
+            // Requirement keys are few (one per distinct set of tags); decide per key, not per
+            // job. The keys are read by skipping through the claim index one key at a time: a
+            // plain DISTINCT read every runnable row (10 ms with 90,000 of them).
+            let keys = try await connection.values(
+                """
+                WITH RECURSIVE runnable_key(key) AS (
+                    SELECT min(requirements_key) FROM runnable_job
+                    UNION ALL
+                    SELECT (SELECT min(requirements_key) FROM runnable_job WHERE requirements_key > runnable_key.key)
+                    FROM runnable_key WHERE runnable_key.key IS NOT NULL)
+                SELECT key FROM runnable_key WHERE key IS NOT NULL
+                """, as: String.self, logger: self.logger
+            ).filter { RequirementsKeyCache.shared.requirements(of: $0).isSatisfied(by: agent.tags) }
             guard !keys.isEmpty else { return nil }
             var passed: [Int64] = []
             while passed.count < Self.claimLimit {
-                let candidates = try await connection.values(
-                    """
-                    SELECT job_id FROM runnable_job WHERE requirements_key = ANY(\(keys)) AND NOT (job_id = ANY(\(passed)))
-                    ORDER BY priority DESC, job_id LIMIT \(Int64(Self.claimPage)) FOR UPDATE SKIP LOCKED
-                    """, as: Int64.self, logger: self.logger)
+                // One ordered index walk per key (ANY over several keys made PostgreSQL sort every
+                // matching row), merged here: higher priority first, then the older job.
+                var candidates: [(jobID: Int64, priority: Int32)] = []
+                for key in keys {
+                    let rows = try await connection.query(
+                        """
+                        SELECT job_id, priority FROM runnable_job WHERE requirements_key = \(key) AND NOT (job_id = ANY(\(passed)))
+                        ORDER BY priority DESC, job_id LIMIT \(Int64(Self.claimPage)) FOR UPDATE SKIP LOCKED
+                        """, logger: self.logger)
+                    for try await candidate in rows.decode((Int64, Int32).self) { candidates.append(candidate) }
+                }
                 if candidates.isEmpty { return nil }
-                for jobID in candidates {
+                candidates.sort { ($1.priority, $0.jobID) < ($0.priority, $1.jobID) }
+                for (jobID, _) in candidates {
                     if try await self.isEligible(jobID, on: connection) {
                         return try await self.assign(jobID, to: agent, leaseSeconds: leaseSeconds, now: now, on: connection)
                     }
