@@ -29,44 +29,11 @@ enum OpenAPIDocumentFile {
         return try JSONValue.parse(try Data(contentsOf: url))
     }
 
-    /// Writes `document` to the file, pretty-printed with sorted keys and a final newline.
-    static func write(_ document: JSONValue) throws {
-        try (text(of: document) + "\n").write(to: url, atomically: true, encoding: .utf8)
-    }
-
-    /// `value` as JSON text, two spaces a level, object keys sorted.
-    static func text(of value: JSONValue, indent: String = "") -> String {
-        let inner = indent + "  "
-        switch value {
-        case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .int(let number): return String(number)
-        case .double(let number): return number.isFinite ? "\(number)" : "null"
-        case .string(let text): return quoted(text)
-        case .array(let elements):
-            guard !elements.isEmpty else { return "[]" }
-            return "[\n" + elements.map { inner + text(of: $0, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
-        case .object(let members):
-            guard !members.isEmpty else { return "{}" }
-            let lines = members.keys.sorted().map { key in inner + quoted(key) + ": " + text(of: members[key] ?? .null, indent: inner) }
-            return "{\n" + lines.joined(separator: ",\n") + "\n" + indent + "}"
-        }
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let control where control.value < 0x20: out += String(format: "\\u%04x", control.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+    /// Writes the served document's JSON `text` to the file, pretty-printed with sorted keys and
+    /// a final newline (`JSONSerialization` does the printing).
+    static func write(_ text: String) throws {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        let pretty = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        try (pretty + Data("\n".utf8)).write(to: url, options: .atomic)
     }
 }

@@ -109,7 +109,7 @@ struct OpenAPITests {
     func committedCopy() async throws {
         try await TestServer.make().test { client in
             let served = try await Self.document(client)
-            if OpenAPIDocumentFile.writeRequested { try OpenAPIDocumentFile.write(served) }
+            if OpenAPIDocumentFile.writeRequested { try OpenAPIDocumentFile.write(OpenAPIDocument.json) }
             guard let committed = try OpenAPIDocumentFile.read() else {
                 Issue.record("docs/openapi.json is missing; write it with: \(OpenAPIDocumentFile.regenerate)")
                 return

@@ -19,9 +19,9 @@ extension PostgresAppDatabase: ArtifactStore {
                 RETURNING \(unescaped: Self.artifactColumns)
                 """, logger: self.logger)
             guard let artifact = try await Self.artifacts(from: rows).first else { throw StoreError.database("artifact insert returned nothing") }
-            return RecordedArtifact(artifact: artifact.artifact, replaced: replaced)
+            return (artifact.artifact, replaced)
         }
-        return (recorded.artifact, recorded.replaced)
+        return recorded
     }
 
     /// A job's artifacts, ordered by path.
@@ -44,13 +44,7 @@ extension PostgresAppDatabase: ArtifactStore {
         return found.map { ($0.artifact, $0.storedAs) }
     }
 
-    /// A recorded artifact and the file it replaced (a tuple is not `Sendable` out of a write).
-    private struct RecordedArtifact: Sendable {
-        var artifact: Artifact
-        var replaced: String?
-    }
-
-    /// An artifact row (a tuple is not `Sendable` out of a read).
+    /// An artifact row with the name of its file.
     private struct StoredArtifact: Sendable {
         var artifact: Artifact
         var storedAs: String

@@ -10,8 +10,7 @@ extension PostgresAppDatabase {
     /// locked; a change is announced (commit status), a finished build is measured once, and a
     /// failed build of the default branch goes to the feed.
     func refreshBuildState(_ buildID: Int64, now: Date, on connection: PostgresConnection) async throws {
-        try await connection.run("SELECT id FROM build WHERE id = \(buildID) FOR UPDATE", logger: logger)
-        guard let build = try await buildRow(id: buildID, on: connection) else { return }
+        guard let build = try await buildRow(id: buildID, lock: true, on: connection) else { return }
         let states = try await connection.values(
             "SELECT state FROM job WHERE build_id = \(buildID) AND superseded_by IS NULL", as: String.self, logger: logger
         ).compactMap(JobState.init(rawValue:))
@@ -23,7 +22,10 @@ extension PostgresAppDatabase {
               finished_at = \(PostgresTime.stored(next.finishedAt))
             WHERE id = \(buildID)
             """, logger: logger)
-        guard let updated = try await buildRow(id: buildID, on: connection) else { return }
+        var updated = build
+        updated.state = next.state
+        updated.startedAt = next.startedAt
+        updated.finishedAt = next.finishedAt
         let times = try await recordBuildMetrics(updated, now: now, on: connection)
         try await enqueueCommitStatus(for: updated, now: now, on: connection)
         try await announceFailedDefaultBranchBuild(updated, times: times, now: now, on: connection)
@@ -31,8 +33,12 @@ extension PostgresAppDatabase {
 
     /// A build's queue, run and total from its jobs (``BuildTimes``), read as stored.
     func buildTimes(of build: Build, now: Date, on connection: PostgresConnection) async throws -> BuildTimes {
-        let span = try await jobSpan(of: build.id, on: connection)
-        return BuildTimes(
+        Self.buildTimes(of: build, span: try await jobSpan(of: build.id, on: connection), now: now)
+    }
+
+    /// The build's times from its job span.
+    private static func buildTimes(of build: Build, span: (assigned: Date?, started: Date?, finished: Date?), now: Date) -> BuildTimes {
+        BuildTimes(
             createdAt: build.createdAt, finishedAt: build.finishedAt, firstAssignedAt: span.assigned,
             firstStartedAt: span.started, lastFinishedAt: span.finished, now: now)
     }
@@ -54,14 +60,16 @@ extension PostgresAppDatabase {
     /// they agree on. Answers its times, or nil when it is not finished.
     private func recordBuildMetrics(_ build: Build, now: Date, on connection: PostgresConnection) async throws -> BuildTimes? {
         guard let finished = build.finishedAt, let outcome = build.state.outcome else { return nil }
-        let times = try await buildTimes(of: build, now: now, on: connection)
+        let span = try await jobSpan(of: build.id, on: connection)
+        let times = Self.buildTimes(of: build, span: span, now: now)
         let source = MetricsSource.build(build.id)
         guard try await connection.value("SELECT id FROM metric_build WHERE source = \(source.description)", as: Int64.self, logger: logger) == nil
         else { return times }
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: """
-            SELECT platform, machine, xcode_version, gradle_version, build_kind, build_system, \(Self.taskCounterColumns.joined(separator: ", "))
-            FROM metric_build WHERE unit = 'job' AND ci_build_id = $1
-            """, binds: { var b = PostgresBindings(); b.append(build.id); return b }()), logger: logger)
+        let rows = try await connection.query(
+            """
+            SELECT platform, machine, xcode_version, gradle_version, build_kind, build_system, \(unescaped: Self.taskCounterColumns.joined(separator: ", "))
+            FROM metric_build WHERE unit = 'job' AND ci_build_id = \(build.id)
+            """, logger: logger)
         var jobs: [JobReportDimensions] = []
         for try await (platform, machine, xcode, gradle, kind, system, executed, failed, fromCache, local, remote, upToDate, noSource, skipped)
             in rows.decode((String?, String?, String?, String?, String?, String, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32).self) {
@@ -69,16 +77,15 @@ extension PostgresAppDatabase {
                 platform: platform, machine: machine, xcodeVersion: xcode, gradleVersion: gradle, buildKind: kind, buildSystem: system,
                 counters: [executed, failed, fromCache, local, remote, upToDate, noSource, skipped].map(Int.init)))
         }
-        let repository = try await build.repositoryID.asyncFlatMap { try await self.repositoryName(id: $0, on: connection) }
+        var repository: String?
+        if let repositoryID = build.repositoryID {
+            repository = try await connection.value("SELECT name FROM repository WHERE id = \(repositoryID)", as: String.self, logger: logger)
+        }
         let row = JobReportDimensions.buildRow(
             of: build, repository: repository, jobs: jobs, outcome: outcome, finishedAt: finished,
-            firstStartedAt: try await jobSpan(of: build.id, on: connection).started, times: times, now: now)
+            firstStartedAt: span.started, times: times, now: now)
         try await insertMetricRow(row, on: connection)
         return times
-    }
-
-    private func repositoryName(id: Int64, on connection: PostgresConnection) async throws -> String? {
-        try await connection.value("SELECT name FROM repository WHERE id = \(id)", as: String.self, logger: logger)
     }
 
     /// A failed build of a repository's default branch is news; other failures stay out of the feed.
@@ -90,13 +97,5 @@ extension PostgresAppDatabase {
                 FailedBuildAnnouncement.event(build: build, repository: name, defaultBranch: defaultBranch, times: times, now: now),
                 on: connection)
         }
-    }
-}
-
-extension Optional {
-    /// `flatMap` with an async transform.
-    fileprivate func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
-        guard let value = self else { return nil }
-        return try await transform(value)
     }
 }

@@ -56,8 +56,7 @@ extension PostgresAppDatabase: BuildStore {
     /// Cancels an unfinished build: pending jobs end, running ones are told at their next heartbeat.
     public func cancelBuild(id: Int64, reason: String, audit: AuditEvent) async throws(StoreError) -> Build {
         try await write { connection in
-            try await connection.run("SELECT id FROM build WHERE id = \(id) FOR UPDATE", logger: self.logger)
-            guard let build = try await self.buildRow(id: id, on: connection) else { throw StoreError.notFound("no build with id \(id)") }
+            guard let build = try await self.buildRow(id: id, lock: true, on: connection) else { throw StoreError.notFound("no build with id \(id)") }
             guard !build.state.isFinished else {
                 throw StoreError.conflict("build \(id) already finished (\(build.state.rawValue)); retry it instead")
             }
@@ -80,9 +79,10 @@ extension PostgresAppDatabase: BuildStore {
         return build
     }
 
-    /// A build without its jobs.
-    func buildRow(id: Int64, on connection: PostgresConnection) async throws -> Build? {
-        try await Self.builds(from: connection.query("SELECT \(unescaped: Self.buildColumns) FROM build WHERE id = \(id)", logger: logger)).first
+    /// A build without its jobs; its row locked for the transaction when `lock` is set.
+    func buildRow(id: Int64, lock: Bool = false, on connection: PostgresConnection) async throws -> Build? {
+        try await Self.builds(from: connection.query(
+            "SELECT \(unescaped: Self.buildColumns) FROM build WHERE id = \(id)\(unescaped: lock ? " FOR UPDATE" : "")", logger: logger)).first
     }
 
     private static let buildColumns = """

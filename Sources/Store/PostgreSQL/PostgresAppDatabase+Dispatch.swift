@@ -39,6 +39,7 @@ extension PostgresAppDatabase {
             ).filter { RequirementsKeyCache.shared.requirements(of: $0).isSatisfied(by: agent.tags) }
             guard !keys.isEmpty else { return nil }
             var passed: [Int64] = []
+            var cache = HoldBackCache()
             while passed.count < Self.claimLimit {
                 // One ordered index walk per key (ANY over several keys made PostgreSQL sort every
                 // matching row), merged here: higher priority first, then the older job.
@@ -54,7 +55,7 @@ extension PostgresAppDatabase {
                 if candidates.isEmpty { return nil }
                 candidates.sort { ($1.priority, $0.jobID) < ($0.priority, $1.jobID) }
                 for (jobID, _) in candidates {
-                    if try await self.isEligible(jobID, on: connection) {
+                    if try await self.isEligible(jobID, cache: &cache, on: connection) {
                         return try await self.assign(jobID, to: agent, leaseSeconds: leaseSeconds, now: now, on: connection)
                     }
                     passed.append(jobID)
@@ -65,12 +66,12 @@ extension PostgresAppDatabase {
     }
 
     /// Whether the job's dependencies have passed and its concurrency group is free for its build.
-    private func isEligible(_ jobID: Int64, on connection: PostgresConnection) async throws -> Bool {
+    private func isEligible(_ jobID: Int64, cache: inout HoldBackCache, on connection: PostgresConnection) async throws -> Bool {
         let rows = try await connection.query(
             "SELECT \(unescaped: Self.jobColumns) FROM job WHERE id = \(jobID) AND state = 'pending'", logger: logger)
         guard let stored = try await Self.jobs(from: rows).first else { return false }
         let spec = try JSONDecoder().decode(JobSpec.self, from: Data(stored.plan.utf8))
-        let held = try await holdBack(stored, spec: spec, on: connection)
+        let held = try await holdBack(stored, spec: spec, cache: &cache, on: connection)
         return held.unpassed.isEmpty && held.groupHeldElsewhere == nil
     }
 
@@ -78,13 +79,12 @@ extension PostgresAppDatabase {
     private func assign(_ jobID: Int64, to agent: Agent, leaseSeconds: Double, now: Date, on connection: PostgresConnection) async throws -> JobAssignment {
         try await connection.run("DELETE FROM runnable_job WHERE job_id = \(jobID)", logger: logger)
         let at = PostgresTime.stored(now)
-        try await connection.run(
+        let rows = try await connection.query(
             """
             UPDATE job SET state = 'assigned', agent_id = \(agent.id), assigned_at = \(at),
               lease_expires_at = \(PostgresTime.stored(now.addingTimeInterval(leaseSeconds))), pending_reason = NULL
-            WHERE id = \(jobID)
+            WHERE id = \(jobID) RETURNING \(unescaped: Self.jobColumns)
             """, logger: logger)
-        let rows = try await connection.query("SELECT \(unescaped: Self.jobColumns) FROM job WHERE id = \(jobID)", logger: logger)
         guard let stored = try await Self.jobs(from: rows).first else { throw StoreError.database("job \(jobID) vanished while assigned") }
         try await refreshBuildState(stored.job.buildID, now: now, on: connection)
         guard let build = try await buildRow(id: stored.job.buildID, on: connection) else { throw StoreError.database("job \(jobID) has no build") }

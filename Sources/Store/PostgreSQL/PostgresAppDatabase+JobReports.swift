@@ -100,25 +100,18 @@ extension PostgresAppDatabase: JobQueue {
 
     /// A job's log chunks after `sequence`, and whether the job has finished.
     public func jobLog(jobID: Int64, after sequence: Int?) async throws(StoreError) -> (chunks: [(sequence: Int, content: [UInt8])], finished: Bool) {
-        let (chunks, finished) = try await read { connection in
+        try await read { connection in
             guard let state = try await connection.value("SELECT state FROM job WHERE id = \(jobID)", as: String.self, logger: self.logger) else {
                 throw StoreError.notFound("no job with id \(jobID)")
             }
             let rows = try await connection.query(
                 "SELECT sequence, content FROM job_log WHERE job_id = \(jobID) AND sequence > \(Int32(clamping: sequence ?? -1)) ORDER BY sequence",
                 logger: self.logger)
-            var chunks: [LogChunk] = []
+            var chunks: [(sequence: Int, content: [UInt8])] = []
             for try await (number, content) in rows.decode((Int32, ByteBuffer).self) {
-                chunks.append(LogChunk(sequence: Int(number), content: Array(content.readableBytesView)))
+                chunks.append((Int(number), Array(content.readableBytesView)))
             }
             return (chunks, (JobState(rawValue: state) ?? .pending).isFinished)
         }
-        return (chunks.map { ($0.sequence, $0.content) }, finished)
-    }
-
-    /// One stored log chunk (a tuple is not `Sendable` across the read).
-    private struct LogChunk: Sendable {
-        var sequence: Int
-        var content: [UInt8]
     }
 }

@@ -43,12 +43,13 @@ extension PostgresAppDatabase {
     func explained(_ jobs: [StoredJob], on connection: PostgresConnection) async throws -> [Job] {
         guard jobs.contains(where: { $0.job.state == .pending }) else { return jobs.map(\.job) }
         let fleet = try await onlineFleet(on: connection)
+        var cache = HoldBackCache()
         var explained: [Job] = []
         for stored in jobs {
             var job = stored.job
             if job.state == .pending {
                 let spec = try JSONDecoder().decode(JobSpec.self, from: Data(stored.plan.utf8))
-                let held = try await holdBack(stored, spec: spec, on: connection)
+                let held = try await holdBack(stored, spec: spec, cache: &cache, on: connection)
                 job.pendingReason = PendingJobFacts(
                     unpassedDependencies: held.unpassed, groupHeldElsewhere: held.groupHeldElsewhere, requirements: spec.requirements, fleet: fleet
                 ).reason.message
@@ -58,22 +59,39 @@ extension PostgresAppDatabase {
         return explained
     }
 
+    /// What the hold-back checks have read within one request: each build's steps whose
+    /// current attempts have not all passed, and each concurrency group's owning build. A build
+    /// of 100 waiting jobs is then read once, not once per job.
+    struct HoldBackCache {
+        var notPassed: [Int64: Set<String>] = [:]
+        var owners: [String: Int64?] = [:]
+    }
+
     /// What holds a pending job back apart from the fleet: the steps it depends on that have
     /// not all passed, else its concurrency group when an older unfinished build holds it.
-    func holdBack(_ stored: StoredJob, spec: JobSpec, on connection: PostgresConnection) async throws -> (unpassed: [String], groupHeldElsewhere: String?) {
+    func holdBack(
+        _ stored: StoredJob, spec: JobSpec, cache: inout HoldBackCache, on connection: PostgresConnection
+    ) async throws -> (unpassed: [String], groupHeldElsewhere: String?) {
+        let buildID = stored.job.buildID
         if !spec.dependsOn.isEmpty {
-            let notPassed = Set(try await connection.values(
-                "SELECT DISTINCT step_key FROM job WHERE build_id = \(stored.job.buildID) AND superseded_by IS NULL AND state <> 'passed'",
-                as: String.self, logger: logger))
+            if cache.notPassed[buildID] == nil {
+                cache.notPassed[buildID] = Set(try await connection.values(
+                    "SELECT DISTINCT step_key FROM job WHERE build_id = \(buildID) AND superseded_by IS NULL AND state <> 'passed'",
+                    as: String.self, logger: logger))
+            }
+            let notPassed = cache.notPassed[buildID] ?? []
             let waiting = spec.dependsOn.filter { notPassed.contains($0) }
             if !waiting.isEmpty { return (waiting, nil) }
         }
         guard let group = stored.concurrencyGroup else { return ([], nil) }
-        // The oldest unfinished build of a group owns it; later builds wait their turn.
-        let owner = try await connection.value(
-            "SELECT min(build_id) FROM job WHERE concurrency_group = \(group) AND state IN ('pending', 'assigned', 'running')",
-            as: Int64?.self, logger: logger) ?? nil
-        return ([], owner == nil || owner == stored.job.buildID ? nil : group)
+        if cache.owners[group] == nil {
+            // The oldest unfinished build of a group owns it; later builds wait their turn.
+            cache.owners[group] = try await connection.value(
+                "SELECT min(build_id) FROM job WHERE concurrency_group = \(group) AND state IN ('pending', 'assigned', 'running')",
+                as: Int64?.self, logger: logger) ?? nil
+        }
+        let owner = cache.owners[group] ?? nil
+        return ([], owner == nil || owner == buildID ? nil : group)
     }
 
     /// The agents heard from within the presence window, and whether each has a free slot.

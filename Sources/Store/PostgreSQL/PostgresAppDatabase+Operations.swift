@@ -40,25 +40,21 @@ extension PostgresAppDatabase: OperationsStore {
                 """, logger: self.logger)
             var recorded: [(id: Int64, times: BuildTimes?)] = []
             for try await (id, queue, run, total) in rows.decode((Int64, Double?, Double?, Double?).self) {
-                let times = queue.flatMap { queue in run.flatMap { run in total.map { BuildTimes(queueSeconds: queue, runSeconds: run, totalSeconds: $0) } } }
-                recorded.append((id, times))
+                if let queue, let run, let total {
+                    recorded.append((id, BuildTimes(queueSeconds: queue, runSeconds: run, totalSeconds: total)))
+                } else {
+                    recorded.append((id, nil))
+                }
             }
             var finished: [FinishedBuild] = []
             for (id, times) in recorded {
                 guard let build = try await self.buildRow(id: id, on: connection) else { continue }
-                let measured = try await times.asyncOr { try await self.buildTimes(of: build, now: end, on: connection) }
+                let measured: BuildTimes
+                if let times { measured = times } else { measured = try await self.buildTimes(of: build, now: end, on: connection) }
                 finished.append(FinishedBuild(
                     id: id, finishedAt: build.finishedAt ?? end, state: build.state.rawValue, pipeline: build.pipeline, times: measured))
             }
             return finished
         }
-    }
-}
-
-extension Optional {
-    /// The value, or what `fallback` works out when there is none.
-    fileprivate func asyncOr(_ fallback: () async throws -> Wrapped) async rethrows -> Wrapped {
-        if let value = self { return value }
-        return try await fallback()
     }
 }

@@ -28,12 +28,8 @@ extension PostgresAppDatabase: OutboxStore {
                 """, logger: self.logger)
             // RETURNING keeps no order: put them back in the claim's (when each was due, then id).
             var claimed: [(message: OutboxMessage, wasDue: Date)] = []
-            for try await (id, kind, payload, createdAt, attempts, nextAttemptAt, deliveredAt, lastError, wasDue)
-                in rows.decode((Int64, String, String, Date, Int32, Date, Date?, String?, Date).self) {
-                let message = OutboxMessage(
-                    id: id, kind: kind, payload: payload, createdAt: createdAt, attempts: Int(attempts),
-                    nextAttemptAt: nextAttemptAt, deliveredAt: deliveredAt, lastError: lastError)
-                claimed.append((message, wasDue))
+            for try await row in rows {
+                claimed.append((try Self.message(from: row), try row.makeRandomAccess()[8].decode(Date.self)))
             }
             return claimed.sorted { ($0.wasDue, $0.message.id) < ($1.wasDue, $1.message.id) }.map(\.message)
         }
@@ -158,12 +154,17 @@ extension PostgresAppDatabase: OutboxStore {
 
     private static func messages(from rows: PostgresRowSequence) async throws -> [OutboxMessage] {
         var messages: [OutboxMessage] = []
-        for try await (id, kind, payload, createdAt, attempts, nextAttemptAt, deliveredAt, lastError)
-            in rows.decode((Int64, String, String, Date, Int32, Date, Date?, String?).self) {
-            messages.append(OutboxMessage(
-                id: id, kind: kind, payload: payload, createdAt: createdAt, attempts: Int(attempts),
-                nextAttemptAt: nextAttemptAt, deliveredAt: deliveredAt, lastError: lastError))
-        }
+        for try await row in rows { messages.append(try message(from: row)) }
         return messages
+    }
+
+    /// One message from a row that starts with `outboxColumns`.
+    private static func message(from row: PostgresRow) throws -> OutboxMessage {
+        let columns = row.makeRandomAccess()
+        return OutboxMessage(
+            id: try columns[0].decode(Int64.self), kind: try columns[1].decode(String.self), payload: try columns[2].decode(String.self),
+            createdAt: try columns[3].decode(Date.self), attempts: Int(try columns[4].decode(Int32.self)),
+            nextAttemptAt: try columns[5].decode(Date.self), deliveredAt: try columns[6].decode(Date?.self),
+            lastError: try columns[7].decode(String?.self))
     }
 }

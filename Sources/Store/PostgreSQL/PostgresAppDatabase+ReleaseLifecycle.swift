@@ -85,7 +85,7 @@ extension PostgresAppDatabase {
         } catch {
             if let refusal { throw refusal }
             // A unique violation (a version taken by a concurrent transaction): the same words as SQLite's.
-            if case .conflict(let message) = error as? StoreError, !message.hasPrefix("the train already has a release") {
+            if case .conflict(let message) = error, !message.hasPrefix("the train already has a release") {
                 throw StoreError.conflict("the train already has a release of that version")
             }
             throw error

@@ -3,7 +3,7 @@ import PostgresNIO
 
 extension PostgresConnection {
     /// The first column of every row `query` returns, decoded as `T`.
-    func values<T: PostgresDecodable>(_ query: PostgresQuery, as type: T.Type, logger: Logger) async throws -> [T] {
+    func values<T: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: T.Type, logger: Logger) async throws -> [T] {
         let rows: PostgresRowSequence = try await self.query(query, logger: logger)
         var values: [T] = []
         for try await value in rows.decode(T.self) { values.append(value) }
@@ -11,7 +11,7 @@ extension PostgresConnection {
     }
 
     /// The first column of the first row, or nil when there is none.
-    func value<T: PostgresDecodable>(_ query: PostgresQuery, as type: T.Type, logger: Logger) async throws -> T? {
+    func value<T: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: T.Type, logger: Logger) async throws -> T? {
         try await values(query, as: type, logger: logger).first
     }
 
