@@ -73,11 +73,11 @@ extension PostgresAppDatabase {
         appendKey(to: &key)
         let summed = ["count", "succeeded", "failed", "canceled", "waited_builds", "duration_sum", "queue_sum", "waited_seconds",
                       "waited_run_seconds", "total_sum"] + Self.taskCounterColumns
-        let empty = keyColumns.count + 1
+        let keyPlaceholders = (1...keyColumns.count).map { "$\($0)" }.joined(separator: ", ")
         let zeros = summed.map { _ in "0" } + ["''::bytea", "''::bytea", "''::bytea"]
         try await connection.run(PostgresQuery(unsafeSQL: """
             INSERT INTO \(table) (\((keyColumns + summed + ["duration_histogram", "queue_histogram", "total_histogram"]).joined(separator: ", ")))
-            VALUES (\((1..<empty).map { "$\($0)" }.joined(separator: ", ")), \(zeros.joined(separator: ", ")))
+            VALUES (\(keyPlaceholders), \(zeros.joined(separator: ", ")))
             ON CONFLICT DO NOTHING
             """, binds: key), logger: logger)
         let match = keyColumns.enumerated().map { "\($0.element) = $\($0.offset + 1)" }.joined(separator: " AND ")
