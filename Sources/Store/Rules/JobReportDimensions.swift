@@ -41,7 +41,6 @@ struct JobReportDimensions: Equatable {
             // Jobs on different build systems (an iOS and an Android job) make an `other` build.
             buildSystem: jobs.isEmpty ? dimensions.buildSystem : agreed(\.buildSystem) ?? "other",
             outcome: outcome, startedAt: firstStartedAt, finishedAt: finishedAt, times: times,
-            // The people waiting on a build are those who asked for it: a pull request, a click.
-            waitedOn: ["pull_request", "manual"].contains(build.trigger), counters: counters, receivedAt: now)
+            waitedOn: JobMetricsContext.isWaitedOn(trigger: build.trigger), counters: counters, receivedAt: now)
     }
 }

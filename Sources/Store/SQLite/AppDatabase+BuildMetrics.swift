@@ -123,24 +123,11 @@ extension AppDatabase: BuildMetricsStore {
     /// job's report is stored as the breakdown of its MobileOps build.
     static func insertBuildReport(_ report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date, in db: Database) throws -> StoredReport {
         if let existing = try existingReport(report, source: source, in: db) { return StoredReport(id: existing, created: false) }
-        let run = max(0, report.effectiveDurationSeconds ?? 0)
-        let finished = report.finishedAt ?? report.startedAt.map { $0.addingTimeInterval(run) } ?? now
-        let queue = max(0, report.queueSeconds ?? 0)
-        let row = MetricBuildRow(
-            source: source, unit: source.jobBuildID == nil ? .build : .job, ciBuildID: source.jobBuildID, externalID: report.id,
-            dimensions: report.dimensions, buildSystem: report.dimensions.buildSystem, outcome: report.outcome,
-            startedAt: report.startedAt, finishedAt: finished,
-            times: BuildTimes(queueSeconds: queue, runSeconds: run, totalSeconds: queue + run), waitedOn: waitedOn,
-            counters: counters(of: CacheStatistics(tasks: report.tasks)), receivedAt: now)
+        let row = MetricBuildRow.report(report, source: source, waitedOn: waitedOn, now: now)
         let id = try row.insert(in: db)
         try insertDetail(report, buildID: id, in: db)
-        try insertTestHistory(report, reportID: id, source: source, finished: finished, now: now, in: db)
+        try insertTestHistory(report, reportID: id, source: source, finished: row.finishedAt, now: now, in: db)
         return StoredReport(id: id, created: true)
-    }
-
-    /// The task counters in `taskCounterColumns` order.
-    static func counters(of cache: CacheStatistics) -> [Int] {
-        [cache.executed, cache.failed, cache.fromCache, cache.localHits, cache.remoteHits, cache.upToDate, cache.noSource, cache.skipped]
     }
 
     /// The id of the same report stored before: same job source, or same external id.
@@ -178,7 +165,7 @@ extension AppDatabase: BuildMetricsStore {
             }
         }
         if let tests = report.tests {
-            let failures = String(decoding: (try? JSONEncoder().encode(tests.failures)) ?? Data("[]".utf8), as: UTF8.self)
+            let failures = MetricBuildRow.failuresText(of: tests)
             try db.execute(
                 sql: """
                     INSERT INTO metricTestSummary (buildID, total, passed, failed, skipped, flaky, retried, durationSeconds, failures)
@@ -193,14 +180,18 @@ extension AppDatabase: BuildMetricsStore {
     /// The job's build as the server knows it, if the agent holds the job.
     public func jobMetricsContext(jobID: Int64, agentID: Int64) throws(StoreError) -> JobMetricsContext {
         try read { db in
-            guard let job = try JobRecord.fetchOne(db, key: jobID), job.agentID == agentID, job.jobState.isActive,
-                  let build = try BuildRecord.fetchOne(db, key: job.buildID)
+            let row = try Row.fetchOne(
+                db, sql: """
+                    SELECT j.agentID, j.state, j.createdAt, j.assignedAt, j.startedAt, j.buildID, r.name AS repository, b.branch, b.pipeline, b.trigger
+                    FROM job j JOIN build b ON b.id = j.buildID LEFT JOIN repository r ON r.id = b.repositoryID WHERE j.id = ?
+                    """,
+                arguments: [jobID])
+            guard let row, let context = JobMetricsContext(JobMetricsContext.Facts(
+                holder: row["agentID"], state: row["state"], createdAt: row[date: "createdAt"], assignedAt: row[optionalDate: "assignedAt"],
+                startedAt: row[optionalDate: "startedAt"], buildID: row["buildID"], repository: row["repository"], branch: row["branch"],
+                pipeline: row["pipeline"], trigger: row["trigger"]), agentID: agentID)
             else { throw StoreError.jobNotHeld(jobID: jobID) }
-            let repository = try build.repositoryID.flatMap { try RepositoryRecord.fetchOne(db, key: $0) }
-            return JobMetricsContext(
-                buildID: job.buildID, repository: repository?.name ?? "unknown", branch: build.branch, pipeline: build.pipeline,
-                queueSeconds: job.assignedAt.map { max(0, $0.timeIntervalSince(job.createdAt)) },
-                startedAt: job.startedAt, waitedOn: ["pull_request", "manual"].contains(build.trigger))
+            return context
         }
     }
 }

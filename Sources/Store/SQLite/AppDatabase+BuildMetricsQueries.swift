@@ -11,37 +11,18 @@ extension AppDatabase {
     }
 
     static func metricsSummary(_ query: MetricsQuery, now: Date, in db: Database) throws -> MetricsSummary {
-        let (current, previous) = MetricsCalendar.windows(query, now: now)
-        let column = query.groupBy?.rawValue
-        var currentTotals: [String?: RollupTotals] = [:]
-        var previousTotals: [String?: RollupTotals] = [:]
-        var waited: [Int: RollupTotals] = [:]
+        var tally = MetricsSummaryTally(query, now: now)
+        let grouped = query.groupBy != nil
         // A cursor, and the group column by position: a 90-day per-branch summary sums some
         // 100,000 rows, and copying each row or finding a column by name shows in its time.
-        let rows = try rollupCursor(query, days: previous.lowerBound...current.upperBound, extra: column.map { [$0] } ?? [], in: db)
+        let rows = try rollupCursor(query, days: tally.days, extra: query.groupBy.map { [$0.rawValue] } ?? [], in: db)
         while let row = try rows.next() {
-            let day: Int = row[0]
-            let key: String? = column.map { _ in
-                let value: String = row[rollupExtraColumn]
-                return value.isEmpty ? "(none)" : value
-            }
-            if current.contains(day) {
-                currentTotals[key, default: RollupTotals()].add(row)
-                waited[day, default: RollupTotals()].add(row, histograms: false)
-            } else {
-                previousTotals[key, default: RollupTotals()].add(row)
-            }
+            let histograms = rollupHistograms(row)
+            tally.add(
+                day: row[0], group: grouped ? row[rollupExtraColumn] as String : nil, sums: rollupSums(row),
+                runs: histograms.runs, queues: histograms.queues, totals: histograms.totals)
         }
-        var keys = Set(currentTotals.keys).union(previousTotals.keys)
-        if column == nil { keys = [nil] }
-        let groups = keys.map { key in
-            let now = (currentTotals[key] ?? RollupTotals()).statistics
-            let before = (previousTotals[key] ?? RollupTotals()).statistics
-            return SummaryGroup(key: key, current: now, previous: before, change: WindowChange(current: now, previous: before))
-        }.sorted { ($0.current.count, $1.key ?? "") > ($1.current.count, $0.key ?? "") }
-        return MetricsSummary(
-            window: MetricsCalendar.window(current, now: now), previousWindow: MetricsCalendar.window(previous, now: now), groupBy: query.groupBy,
-            groups: groups, waiting: WaitingCostRollup.summarize(waited, days: current, now: now, speedupPercent: query.speedupPercent))
+        return tally.summary
     }
 }
 
@@ -52,25 +33,13 @@ extension AppDatabase {
     /// the window, which retention bounds), the most-missing first.
     public func cacheReport(_ query: MetricsQuery, now: Date) throws(StoreError) -> CacheReport {
         try read { db in
-            let (current, _) = MetricsCalendar.windows(query, now: now)
-            let rows = try Self.rollupRows(query, days: current, extra: ["buildSystem"], histograms: false, in: db)
-            var overall = RollupTotals(), bySystem: [String: RollupTotals] = [:], byDay: [Int: RollupTotals] = [:]
-            for row in rows {
-                overall.add(row, histograms: false)
-                bySystem[row["buildSystem"], default: RollupTotals()].add(row, histograms: false)
-                byDay[row["day"], default: RollupTotals()].add(row, histograms: false)
+            var tally = CacheReportTally(query, now: now)
+            for row in try Self.rollupRows(query, days: tally.days, extra: ["buildSystem"], histograms: false, in: db) {
+                tally.add(day: row[0], buildSystem: row["buildSystem"], sums: Self.rollupSums(row))
             }
-            let trend = byDay.keys.sorted().compactMap { day -> DailyCacheRate? in
-                guard let cache = byDay[day]?.cache, cache.executed + cache.failed + cache.fromCache + cache.upToDate > 0 else { return nil }
-                return DailyCacheRate(day: MetricsCalendar.date(ofDay: day), hitRate: cache.hitRate, fromCache: cache.fromCache, executed: cache.executed + cache.failed)
-            }
-            let start = MetricsCalendar.date(ofDay: current.lowerBound)
-            return CacheReport(
-                window: MetricsCalendar.window(current, now: now), overall: CacheRates(overall.cache),
-                byBuildSystem: bySystem.keys.sorted().compactMap { name in bySystem[name].map { NamedCacheRates(name: name, rates: CacheRates($0.cache)) } },
-                trend: trend,
-                byTask: try Self.taskCacheRates(query, since: start, column: "t.name", in: db),
-                byTarget: try Self.taskCacheRates(query, since: start, column: "COALESCE(t.target, '(none)')", in: db))
+            return tally.report(
+                byTask: try Self.taskCacheRates(query, since: tally.start, column: "t.name", in: db),
+                byTarget: try Self.taskCacheRates(query, since: tally.start, column: "COALESCE(t.target, '(none)')", in: db))
         }
     }
 
@@ -91,7 +60,7 @@ extension AppDatabase {
             sql += " AND b.\(name) = ?"
             arguments.append(value)
         }
-        sql += " GROUP BY 1 ORDER BY executed + failed DESC, name LIMIT 20"
+        sql += " GROUP BY 1 ORDER BY executed + failed DESC, name LIMIT \(CacheReportTally.taskLimit)"
         return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
             NamedCacheRates(name: row["name"], rates: CacheRates(.counts(
                 executed: row["executed"], failed: row["failed"], fromCache: row["fromCache"], localHits: row["localHits"],

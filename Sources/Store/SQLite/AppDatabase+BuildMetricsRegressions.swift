@@ -5,16 +5,6 @@ import GRDB
 
 // MARK: - Regression detection
 
-/// One series' points for both metrics, read before the write transaction.
-private struct SeriesPoints {
-    var repository: String
-    var pipeline: String
-    var platform: String
-    var durations: [TimeSeriesPoint] = []
-    var hitRates: [TimeSeriesPoint] = []
-    var key: String { "\(repository) · \(pipeline) · \(platform)" }
-}
-
 extension AppDatabase {
     /// Evaluates the busiest series with builds in the recent window. Points are read first;
     /// then one write applies each series' ``RegressionMonitor`` to its stored state, so two
@@ -26,7 +16,7 @@ extension AppDatabase {
         return try write { db in
             var opened: [StoredRegression] = []
             for points in series {
-                for (metric, values, parameters) in [("duration", points.durations, settings.duration), ("cacheHitRate", points.hitRates, settings.cacheHitRate)] {
+                for (metric, values, parameters) in points.metrics(settings) {
                     if let regression = try Self.observe(points, metric: metric, values: values, parameters: parameters, now: now, in: db) {
                         opened.append(regression)
                     }
@@ -37,10 +27,8 @@ extension AppDatabase {
     }
 
     /// Points of the series with recent builds, the busiest first, at most `maxSeries`.
-    private static func seriesPoints(_ settings: RegressionSettings, now: Date, in db: Database) throws -> [SeriesPoints] {
-        let recent = max(settings.duration.recentSeconds, settings.cacheHitRate.recentSeconds)
-        let span = max(settings.duration.recentSeconds + settings.duration.baselineSeconds,
-                       settings.cacheHitRate.recentSeconds + settings.cacheHitRate.baselineSeconds)
+    private static func seriesPoints(_ settings: RegressionSettings, now: Date, in db: Database) throws -> [RegressionSeries] {
+        let (recent, span) = RegressionSeries.lookback(settings)
         let busiest = try Row.fetchAll(
             db, sql: """
                 SELECT repository, pipeline, platform, SUM(count) AS builds FROM metricDailySeries WHERE day >= ?
@@ -52,16 +40,15 @@ extension AppDatabase {
             FROM metricBuild WHERE repository = ? AND pipeline IS ? AND platform IS ? AND finishedAt > ? AND finishedAt <= ? AND unit = 'build'
             """)
         return try busiest.map { row in
-            var series = SeriesPoints(repository: row["repository"], pipeline: row["pipeline"], platform: row["platform"])
+            var series = RegressionSeries(repository: row["repository"], pipeline: row["pipeline"], platform: row["platform"])
             let arguments: StatementArguments = [
                 series.repository, series.pipeline.isEmpty ? nil : series.pipeline, series.platform.isEmpty ? nil : series.platform,
                 StoredDate(now.addingTimeInterval(-span)), StoredDate(now),
             ]
             for point in try Row.fetchAll(points, arguments: arguments) {
-                let date = (point["finishedAt"] as StoredDate).date
-                series.durations.append(TimeSeriesPoint(date: date, value: point["durationSeconds"]))
-                let needed: Int = point["needed"]
-                if needed > 0 { series.hitRates.append(TimeSeriesPoint(date: date, value: Double(point["tasksFromCache"] as Int) / Double(needed))) }
+                series.add(
+                    finishedAt: (point["finishedAt"] as StoredDate).date, runSeconds: point["durationSeconds"], needed: point["needed"],
+                    fromCache: point["tasksFromCache"])
             }
             return series
         }
@@ -69,19 +56,18 @@ extension AppDatabase {
 
     /// Applies one metric's monitor to its stored state; records the regression it opens.
     private static func observe(
-        _ series: SeriesPoints, metric: String, values: [TimeSeriesPoint], parameters: RegressionParameters, now: Date, in db: Database
+        _ series: RegressionSeries, metric: String, values: [TimeSeriesPoint], parameters: RegressionParameters, now: Date, in db: Database
     ) throws -> StoredRegression? {
         let wasRegressed = try Bool.fetchOne(
             db, sql: "SELECT isRegressed FROM metricSeries WHERE seriesKey = ? AND metric = ?", arguments: [series.key, metric]) ?? false
-        var monitor = RegressionMonitor(seriesKey: series.key, parameters: parameters, isRegressed: wasRegressed)
-        let found = monitor.observe(values, at: now)
+        let (isRegressed, found) = series.observe(values, parameters: parameters, wasRegressed: wasRegressed, now: now)
         try db.execute(
             sql: """
                 INSERT INTO metricSeries (seriesKey, metric, isRegressed, evaluatedAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT(seriesKey, metric) DO UPDATE SET isRegressed = excluded.isRegressed, evaluatedAt = excluded.evaluatedAt
                 """,
-            arguments: [series.key, metric, monitor.isRegressed, StoredDate(now)])
-        if wasRegressed, !monitor.isRegressed {
+            arguments: [series.key, metric, isRegressed, StoredDate(now)])
+        if wasRegressed, !isRegressed {
             try db.execute(
                 sql: "UPDATE metricRegression SET resolvedAt = ? WHERE seriesKey = ? AND metric = ? AND resolvedAt IS NULL",
                 arguments: [StoredDate(now), series.key, metric])
@@ -94,31 +80,17 @@ extension AppDatabase {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                series.key, series.repository, label(series.pipeline), label(series.platform), metric, MetricsCalendar.day(of: now), StoredDate(now),
-                found.baselineMedian, found.recentMedian, found.changePercent, found.baselineSamples, found.recentSamples,
+                series.key, series.repository, RegressionSeries.label(series.pipeline), RegressionSeries.label(series.platform), metric,
+                MetricsCalendar.day(of: now), StoredDate(now), found.baselineMedian, found.recentMedian, found.changePercent,
+                found.baselineSamples, found.recentSamples,
             ])
         guard db.changesCount > 0 else { return nil }
-        let stored = StoredRegression(
-            id: db.lastInsertedRowID, seriesKey: series.key, repository: series.repository, pipeline: label(series.pipeline),
-            platform: label(series.platform), metric: metric, detectedAt: now, baselineMedian: found.baselineMedian,
-            recentMedian: found.recentMedian, changePercent: found.changePercent, baselineSamples: found.baselineSamples,
-            recentSamples: found.recentSamples, resolvedAt: nil)
-        try announce(stored, in: db)
-        return stored
-    }
-
-    /// The outbox message (kind `regression`) and the feed's notable event, in the same transaction.
-    private static func announce(_ regression: StoredRegression, in db: Database) throws {
-        var message = OutboxRecord(kind: RegressionAnnouncement.kind, payload: try encodeJSON(regression, dates: .utcISO8601), at: regression.detectedAt)
+        let stored = series.stored(found, metric: metric, id: db.lastInsertedRowID, now: now)
+        // The outbox message (kind `regression`) and the feed's notable event, in the same transaction.
+        var message = OutboxRecord(kind: RegressionAnnouncement.kind, payload: try stored.outboxPayload(), at: stored.detectedAt)
         try message.insert(db)
-        let what = regression.metric == "duration"
-            ? String(format: "median run time rose %.0f%% (%.0fs → %.0fs)", regression.changePercent, regression.baselineMedian, regression.recentMedian)
-            : String(format: "median cache hit rate fell %.0f%% (%.0f%% → %.0f%%)", -regression.changePercent,
-                     regression.baselineMedian * 100, regression.recentMedian * 100)
-        try recordNotableEvent(NotableEvent(
-            kind: "metrics.regression", title: "\(regression.seriesKey): \(what)",
-            summary: "Over the last builds (\(regression.recentSamples)) compared with the \(regression.baselineSamples) before, the \(what).",
-            url: "/api/v1/metrics/regressions", occurredAt: regression.detectedAt), in: db)
+        try recordNotableEvent(stored.notableEvent, in: db)
+        return stored
     }
 
     // MARK: Listing
@@ -141,6 +113,4 @@ extension AppDatabase {
                 recentSamples: row["recentSamples"], resolvedAt: row[optionalDate: "resolvedAt"])
         }
     }
-
-    private static func label(_ value: String) -> String { value.isEmpty ? "(none)" : value }
 }

@@ -4,24 +4,15 @@ import GRDB
 
 // MARK: - Writing the daily rollup
 
-/// The two rollup tables: per branch, and per series (without the branch).
-enum RollupTable: CaseIterable {
-    /// `metricDaily`: day × repository × pipeline × branch × platform × build system.
-    case branches
-    /// `metricDailySeries`: the same without the branch, for queries that do not ask by branch.
-    case series
-
+extension RollupTable {
+    /// The SQLite table.
     var name: String { self == .branches ? "metricDaily" : "metricDailySeries" }
 
+    /// Its dimension columns, after `day`: together the primary key.
     var dimensions: [String] {
         self == .branches
             ? ["repository", "pipeline", "branch", "platform", "buildSystem"]
             : ["repository", "pipeline", "platform", "buildSystem"]
-    }
-
-    /// The table a query reads: the smaller one unless it filters or groups by branch.
-    static func serving(_ query: MetricsQuery) -> RollupTable {
-        query.branch != nil || query.groupBy == .branch ? .branches : .series
     }
 }
 
@@ -43,98 +34,33 @@ extension AppDatabase {
         let select = try db.cachedStatement(sql: "SELECT durationHistogram, queueHistogram, totalHistogram FROM \(table.name) WHERE \(match)")
         let existing = try Row.fetchOne(select, arguments: StatementArguments(key))
         // `durationHistogram` and `durationSum` hold run time (the columns predate the names).
-        var runs = DurationHistogram(encoded: existing?["durationHistogram"])
-        var queues = DurationHistogram(encoded: existing?["queueHistogram"])
-        var totals = DurationHistogram(encoded: existing?["totalHistogram"])
-        let times = build.times
-        runs.add(times.runSeconds)
-        queues.add(times.queueSeconds)
-        totals.add(times.totalSeconds)
+        let histograms = build.histograms(
+            addedTo: existing?["durationHistogram"], queues: existing?["queueHistogram"], totals: existing?["totalHistogram"])
+        let sums = build.sums
         var values: [(any DatabaseValueConvertible)?] = [
-            1, build.outcome == .success ? 1 : 0, build.outcome == .failure ? 1 : 0, build.outcome == .canceled ? 1 : 0,
-            build.waitedOn ? 1 : 0, times.runSeconds, times.queueSeconds, build.waitedOn ? times.totalSeconds : 0,
-            build.waitedOn ? times.runSeconds : 0, times.totalSeconds,
+            sums.count, sums.succeeded, sums.failed, sums.canceled, sums.waitedBuilds,
+            sums.runSum, sums.queueSum, sums.waitedSeconds, sums.waitedRunSeconds, sums.totalSum,
         ]
-        values += build.counters.map { $0 as (any DatabaseValueConvertible)? }
+        values += sums.counters.map { $0 as (any DatabaseValueConvertible)? }
         let summed = ["count", "succeeded", "failed", "canceled", "waitedBuilds", "durationSum", "queueSum", "waitedSeconds", "waitedRunSeconds", "totalSum"]
             + taskCounterColumns
-        let histograms = [runs.encoded, queues.encoded, totals.encoded]
         if existing == nil {
             let columns = keyColumns + summed + ["durationHistogram", "queueHistogram", "totalHistogram"]
             let insert = try db.cachedStatement(sql: """
                 INSERT INTO \(table.name) (\(columns.joined(separator: ", ")))
                 VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
                 """)
-            try insert.execute(arguments: StatementArguments(key + values + histograms))
+            try insert.execute(arguments: StatementArguments(key + values + [histograms.runs, histograms.queues, histograms.totals]))
         } else {
-            let sums = summed.map { "\($0) = \($0) + ?" }.joined(separator: ", ")
+            let assignments = summed.map { "\($0) = \($0) + ?" }.joined(separator: ", ")
             let update = try db.cachedStatement(
-                sql: "UPDATE \(table.name) SET \(sums), durationHistogram = ?, queueHistogram = ?, totalHistogram = ? WHERE \(match)")
-            try update.execute(arguments: StatementArguments(values + histograms + key))
+                sql: "UPDATE \(table.name) SET \(assignments), durationHistogram = ?, queueHistogram = ?, totalHistogram = ? WHERE \(match)")
+            try update.execute(arguments: StatementArguments(values + [histograms.runs, histograms.queues, histograms.totals] + key))
         }
     }
 }
 
 // MARK: - Reading rollups
-
-/// Sums of rollup rows: what every window answer is computed from.
-struct RollupTotals {
-    var count = 0
-    var succeeded = 0
-    var failed = 0
-    var canceled = 0
-    var waitedBuilds = 0
-    /// Run seconds (the `durationSum` column).
-    var runSum = 0.0
-    var queueSum = 0.0
-    var totalSum = 0.0
-    var waitedSeconds = 0.0
-    var waitedRunSeconds = 0.0
-    var runs = DurationHistogram()
-    var queues = DurationHistogram()
-    var totals = DurationHistogram()
-    var cache = CacheStatistics(tasks: [])
-
-    /// Adds one rollup row selected by `AppDatabase.rollupRows` (columns by position: reading
-    /// by index, not by name, is what keeps summing thousands of rows cheap).
-    mutating func add(_ row: Row, histograms: Bool = true) {
-        count += row[1] as Int
-        succeeded += row[2] as Int
-        failed += row[3] as Int
-        canceled += row[4] as Int
-        waitedBuilds += row[5] as Int
-        runSum += row[6] as Double
-        queueSum += row[7] as Double
-        waitedSeconds += row[8] as Double
-        waitedRunSeconds += row[9] as Double
-        totalSum += row[10] as Double
-        if histograms {
-            runs.add(encoded: row[19] as Data?)
-            queues.add(encoded: row[20] as Data?)
-            totals.add(encoded: row[21] as Data?)
-        }
-        cache.merge(.counts(
-            executed: row[11], failed: row[12], fromCache: row[13], localHits: row[14], remoteHits: row[15],
-            upToDate: row[16], noSource: row[17], skipped: row[18]))
-    }
-
-    /// The window figures of these totals.
-    var statistics: WindowStatistics {
-        WindowStatistics(
-            count: count, succeeded: succeeded, failed: failed, canceled: canceled,
-            successRate: succeeded + failed > 0 ? Double(succeeded) / Double(succeeded + failed) : nil,
-            queue: Self.percentiles(queues, sum: queueSum, count: count),
-            run: Self.percentiles(runs, sum: runSum, count: count),
-            total: Self.percentiles(totals, sum: totalSum, count: count))
-    }
-
-    private static func percentiles(_ histogram: DurationHistogram, sum: Double, count: Int) -> PercentileSet? {
-        // Rows written before totals were kept have no total histogram: no figure beats a wrong one.
-        guard count > 0, histogram.total == count, let p50 = histogram.percentile(50), let p90 = histogram.percentile(90), let p95 = histogram.percentile(95)
-        else { return nil }
-        return PercentileSet(p50: p50, p90: p90, p95: p95, mean: sum / Double(count))
-    }
-}
 
 extension AppDatabase {
     /// Rollup rows of days `first…last` matching the query's filters, from the table that
@@ -144,6 +70,22 @@ extension AppDatabase {
     static func rollupRows(_ query: MetricsQuery, days: ClosedRange<Int>, extra: [String] = [], histograms: Bool = true, in db: Database) throws -> [Row] {
         let (statement, arguments) = try rollupStatement(query, days: days, extra: extra, histograms: histograms, in: db)
         return try Row.fetchAll(statement, arguments: arguments)
+    }
+
+    /// The summed columns of a row of ``rollupRows(_:days:extra:histograms:in:)``, read by
+    /// position: reading by index, not by name, is what keeps summing thousands of rows cheap.
+    static func rollupSums(_ row: Row) -> RollupTotals.Sums {
+        RollupTotals.Sums(
+            count: row[1], succeeded: row[2], failed: row[3], canceled: row[4], waitedBuilds: row[5], runSum: row[6], queueSum: row[7],
+            waitedSeconds: row[8], waitedRunSeconds: row[9], totalSum: row[10],
+            cache: .counts(
+                executed: row[11], failed: row[12], fromCache: row[13], localHits: row[14], remoteHits: row[15],
+                upToDate: row[16], noSource: row[17], skipped: row[18]))
+    }
+
+    /// The run, queue and total histograms of a row read with them (positions 19–21).
+    static func rollupHistograms(_ row: Row) -> (runs: Data?, queues: Data?, totals: Data?) {
+        (row[19], row[20], row[21])
     }
 
     /// Where the first `extra` column of ``rollupCursor(_:days:extra:histograms:in:)`` is

@@ -1,0 +1,44 @@
+import Core
+import Foundation
+
+extension JobMetricsContext {
+    /// The job and build facts a backend reads for ``BuildMetricsStore/jobMetricsContext(jobID:agentID:)``.
+    struct Facts {
+        /// The agent holding the job, if any.
+        var holder: Int64?
+        /// The job's state as stored.
+        var state: String
+        /// When the job was created.
+        var createdAt: Date
+        /// When it was given to an agent.
+        var assignedAt: Date?
+        /// When the agent started it.
+        var startedAt: Date?
+        /// Its build.
+        var buildID: Int64
+        /// The build's repository name; nil for builds without one.
+        var repository: String?
+        /// The build's branch.
+        var branch: String?
+        /// The build's pipeline.
+        var pipeline: String
+        /// What started the build (`push`, `pull_request`, `manual`, `schedule`).
+        var trigger: String
+    }
+
+    /// The context of a job `agentID` reports metrics for; nil unless that agent holds the job
+    /// and it is still active (a finished job's report would rewrite a finished build).
+    init?(_ facts: Facts, agentID: Int64) {
+        guard facts.holder == agentID, JobState(rawValue: facts.state)?.isActive == true else { return nil }
+        self.init(
+            buildID: facts.buildID, repository: facts.repository ?? "unknown", branch: facts.branch, pipeline: facts.pipeline,
+            queueSeconds: facts.assignedAt.map { max(0, $0.timeIntervalSince(facts.createdAt)) },
+            startedAt: facts.startedAt, waitedOn: Self.isWaitedOn(trigger: facts.trigger))
+    }
+
+    /// Whether a developer waits on builds started this way: the people waiting on a build are
+    /// those who asked for it, a pull request or a click; pushes and schedules wait on nobody.
+    static func isWaitedOn(trigger: String) -> Bool {
+        ["pull_request", "manual"].contains(trigger)
+    }
+}
