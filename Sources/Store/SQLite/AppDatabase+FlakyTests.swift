@@ -6,43 +6,19 @@ import GRDB
 // MARK: - Announcing
 
 extension AppDatabase {
-    /// Records a `test.flaky` notable event for each flipped test that was not flaky already
-    /// (never flipped, or quiet for ``flakyQuietSeconds``), at most ``maxFlakyEventsPerReport``
-    /// plus one naming how many more; every flipped test's `lastFlakyAt` moves forward.
-    static func announceFlakyTests(
-        _ flipped: [(testID: Int64, test: TestCaseResult, acrossRuns: Bool)], context: TestRunContext, finished: Date, now: Date, in db: Database
-    ) throws {
+    /// Records what ``FlakyTestAnnouncement`` decides for the flipped tests: their new
+    /// `lastFlakyAt`, and the `test.flaky` events.
+    static func announceFlakyTests(_ flipped: [TestFlips.Case], context: TestRunContext, finished: Date, now: Date, in db: Database) throws {
         guard !flipped.isEmpty else { return }
         let read = try db.cachedStatement(sql: "SELECT lastFlakyAt FROM metricTest WHERE id = ?")
+        var stored: [Int64: Date] = [:]
+        for testID in Set(flipped.map(\.testID)) {
+            stored[testID] = try Row.fetchOne(read, arguments: [testID])?[optionalDate: "lastFlakyAt"]
+        }
+        let announcement = FlakyTestAnnouncement(flipped, stored: stored, context: context, finished: finished, now: now)
         let update = try db.cachedStatement(sql: "UPDATE metricTest SET lastFlakyAt = ? WHERE id = ?")
-        var announced = 0, more = 0
-        // The build page shows the flipped test; a report from another CI has only the list.
-        let url = context.ciBuildID.map { "/builds/\($0)" } ?? "/api/v1/metrics/tests/flaky"
-        let place = [context.pipeline.map { "pipeline \($0)" }, context.buildNumber.map { "build #\($0)" }].compactMap(\.self).joined(separator: ", ")
-        for item in flipped {
-            let last = try Row.fetchOne(read, arguments: [item.testID])?[optionalDate: "lastFlakyAt"]
-            try update.execute(arguments: [StoredDate(max(finished, last ?? finished)), item.testID])
-            if let last, finished.timeIntervalSince(last) < flakyQuietSeconds { continue }
-            guard announced < maxFlakyEventsPerReport else {
-                more += 1
-                continue
-            }
-            announced += 1
-            let test = item.test.suite.isEmpty ? item.test.name : "\(item.test.suite).\(item.test.name)"
-            let how = item.acrossRuns
-                ? "It failed and passed on the same commit \(context.commitSHA.map { String($0.prefix(12)) } ?? "")"
-                : "It failed, then passed on a retry in the same run"
-            try recordNotableEvent(NotableEvent(
-                kind: "test.flaky", title: "\(context.repository): \(test) is flaky",
-                summary: how + (place.isEmpty ? "." : " (\(place)).") + (item.test.message.map { " First failure: \($0.prefix(300))" } ?? ""),
-                url: url, occurredAt: now), in: db)
-        }
-        if more > 0 {
-            try recordNotableEvent(NotableEvent(
-                kind: "test.flaky", title: "\(context.repository): \(more) more tests became flaky",
-                summary: "\(more) more tests failed and passed on the same commit" + (place.isEmpty ? "." : " (\(place)).") + " See GET /api/v1/metrics/tests/flaky.",
-                url: url, occurredAt: now), in: db)
-        }
+        for (testID, date) in announcement.lastFlakyAt { try update.execute(arguments: [StoredDate(date), testID]) }
+        for event in announcement.events { try recordNotableEvent(event, in: db) }
     }
 }
 
@@ -52,10 +28,8 @@ extension AppDatabase: TestHistoryStore {
     /// Tests with a flip in the window; see ``FlakyTest`` for the figures.
     public func flakyTests(_ query: TestMetricsQuery, now: Date) throws(StoreError) -> FlakyTestsReport {
         try read { db in
-            let (current, _) = MetricsCalendar.windows(MetricsQuery(days: query.days), now: now)
-            let window = MetricsCalendar.window(current, now: now)
-            // Whole days, as the build metrics: a report dated later today (a clock ahead) is in.
-            let end = MetricsCalendar.date(ofDay: current.upperBound + 1)
+            let windows = query.windows(now: now)
+            let window = windows.current, end = windows.currentEnd
             let range: [any DatabaseValueConvertible] = [StoredDate(window.start), StoredDate(end)]
             let rows = try Row.fetchAll(
                 db, sql: """
@@ -73,14 +47,13 @@ extension AppDatabase: TestHistoryStore {
                       flips DESC, lastSeenAt DESC, c.testID
                     LIMIT ?
                     """,
-                arguments: StatementArguments(range + range + [query.repository, query.repository, Self.testLimit(query)]))
+                arguments: StatementArguments(range + range + [query.repository, query.repository, query.boundedLimit]))
             let tests = try rows.map { row in
-                let attempts: Int = row["attempts"], flips: Int = row["flips"]
-                return FlakyTest(
-                    test: TestIdentity(repository: row["repository"], suite: row["suite"], name: row["name"]),
-                    attempts: attempts, flips: flips, flipRate: Double(flips) / Double(max(attempts, 1)), failures: row["failures"],
-                    flakyCommits: row["flakyCommits"], lastSeenAt: row[optionalDate: "lastSeenAt"] ?? window.start,
-                    runs: try flakyRuns(testID: row["testID"], from: window.start, to: end, in: db))
+                query.flakyTest(
+                    TestIdentity(repository: row["repository"], suite: row["suite"], name: row["name"]),
+                    attempts: row["attempts"], flips: row["flips"], failures: row["failures"], flakyCommits: row["flakyCommits"],
+                    lastSeenAt: row[optionalDate: "lastSeenAt"], runs: try flakyRuns(testID: row["testID"], from: window.start, to: end, in: db),
+                    in: windows)
             }
             return FlakyTestsReport(window: window, tests: tests)
         }
@@ -106,7 +79,4 @@ extension AppDatabase: TestHistoryStore {
             buildID: row["ciBuildID"], buildNumber: row["buildNumber"], jobID: row["jobID"], reportID: row["reportID"],
             commit: row["commitSHA"], finishedAt: row[date: "finishedAt"])
     }
-
-    /// The query's limit within 1…500.
-    static func testLimit(_ query: TestMetricsQuery) -> Int { min(max(query.limit, 1), 500) }
 }

@@ -52,95 +52,66 @@ extension AppDatabase {
             try db.execute(sql: "CREATE INDEX metricTestCase_flaky ON metricTestCase(finishedAt) WHERE flaky")
         }
     }
-
-    /// A flaky test that has not flipped for this long is announced again when it next flips.
-    static let flakyQuietSeconds: TimeInterval = 30 * 86_400
-    /// Most `test.flaky` events one report adds; the rest are summed up in one more.
-    static let maxFlakyEventsPerReport = 5
 }
 
 // MARK: - Ingest
 
-/// The MobileOps build and job a report belongs to, when it came from an agent.
-struct TestRunContext {
-    var repository: String
-    var commitSHA: String?
-    var ciBuildID: Int64?
-    var buildNumber: Int?
-    var pipeline: String?
-    var jobID: Int64?
-}
-
 extension AppDatabase {
     /// Stores the report's test cases as history, finds flips against other runs of the same
-    /// commit, and announces tests that become flaky; inside the report's transaction.
+    /// commit (``TestFlips``), and announces tests that become flaky
+    /// (``FlakyTestAnnouncement``); inside the report's transaction.
     static func insertTestHistory(_ report: BuildReport, reportID: Int64, source: MetricsSource, finished: Date, now: Date, in db: Database) throws {
         guard let tests = report.tests, !tests.cases.isEmpty || !tests.warnings.isEmpty else { return }
         let context = try testRunContext(report, source: source, in: db)
-        let warnings = String(decoding: (try? JSONEncoder().encode(tests.warnings)) ?? Data("[]".utf8), as: UTF8.self)
         try db.execute(
             sql: "INSERT INTO metricTestRun (buildID, repository, commitSHA, ciBuildID, jobID, finishedAt, warnings) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: [reportID, context.repository, context.commitSHA, context.ciBuildID, context.jobID, StoredDate(finished), warnings])
+            arguments: [
+                reportID, context.repository, context.commitSHA, context.ciBuildID, context.jobID, StoredDate(finished),
+                MetricBuildRow.warningsText(of: tests),
+            ])
         guard !tests.cases.isEmpty else { return }
-        let previous = try previousOutcomes(context, reportID: reportID, in: db)
+        let testIDs = try tests.cases.map { test in try testID(repository: context.repository, suite: test.suite, name: test.name, in: db) }
+        let flips = TestFlips(tests.cases, testIDs: testIDs, earlier: try previousOutcomes(context, reportID: reportID, in: db))
+        let markFlaky = try db.cachedStatement(sql: "UPDATE metricTestCase SET flaky = 1 WHERE runID = ? AND position = ?")
+        for earlier in flips.markedEarlier { try markFlaky.execute(arguments: [earlier.runID, earlier.position]) }
         let insert = try SQLiteRowInserter(db, sql: """
             INSERT INTO metricTestCase (runID, position, testID, outcome, attempts, durationSeconds, message, file, line, finishedAt, flips, flaky)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let markFlaky = try db.cachedStatement(sql: "UPDATE metricTestCase SET flaky = 1 WHERE runID = ? AND position = ?")
-        var flipped: [(testID: Int64, test: TestCaseResult, acrossRuns: Bool)] = []
-        for (position, test) in tests.cases.enumerated() {
-            let testID = try self.testID(repository: context.repository, suite: test.suite, name: test.name, in: db)
-            var flips = test.outcome == .flaky ? 1 : 0
-            var acrossRuns = false
-            // A flaky attempt sequence starts failed and ends passed.
-            let entry: TestCaseOutcome = test.outcome == .failed || test.outcome == .flaky ? .failed : .passed
-            if test.outcome != .skipped, let before = previous[testID], before.outcome != entry {
-                flips += 1
-                acrossRuns = true
-                try markFlaky.execute(arguments: [before.runID, before.position])
-            }
+        for item in flips.cases {
             try insert.insert { row in
                 row.add(reportID)
-                row.add(Int64(position))
-                row.add(testID)
-                row.add(test.outcome.rawValue)
-                row.add(Int64(test.attempts))
-                row.add(test.durationSeconds)
-                row.add(test.message)
-                row.add(test.file)
-                row.add(test.line.map(Int64.init))
+                row.add(Int64(item.position))
+                row.add(item.testID)
+                row.add(item.test.outcome.rawValue)
+                row.add(Int64(item.test.attempts))
+                row.add(item.test.durationSeconds)
+                row.add(item.test.message)
+                row.add(item.test.file)
+                row.add(item.test.line.map(Int64.init))
                 row.add(finished as Date?)
-                row.add(Int64(flips))
-                row.add(flips > 0)
+                row.add(Int64(item.flips))
+                row.add(item.flaky)
             }
-            if flips > 0 { flipped.append((testID, test, acrossRuns)) }
         }
-        try announceFlakyTests(flipped, context: context, finished: finished, now: now, in: db)
+        try announceFlakyTests(flips.flipped, context: context, finished: finished, now: now, in: db)
     }
 
     /// The build, job and commit behind a report: the server's, for a job's report.
     private static func testRunContext(_ report: BuildReport, source: MetricsSource, in db: Database) throws -> TestRunContext {
-        var context = TestRunContext(repository: report.dimensions.repository, commitSHA: report.commit, pipeline: report.dimensions.pipeline)
+        var context = TestRunContext(report: report)
         if let jobID = source.jobID,
            let row = try Row.fetchOne(
                db, sql: "SELECT build.id, build.number, build.pipeline, build.commitSHA FROM job JOIN build ON build.id = job.buildID WHERE job.id = ?",
                arguments: [jobID]) {
-            let sha: String = row["commitSHA"]
-            context.jobID = jobID
-            context.ciBuildID = row["id"]
-            context.buildNumber = row["number"]
-            context.pipeline = row["pipeline"]
-            // A branch name is not a commit: two builds of `main` are not the same code.
-            context.commitSHA = CommitReference.isObjectName(sha) ? sha : nil
+            context.use(jobID: jobID, buildID: row["id"], buildNumber: row["number"], pipeline: row["pipeline"], commitSHA: row["commitSHA"])
         }
-        if let commit = context.commitSHA, commit.trimmingCharacters(in: .whitespaces).isEmpty { context.commitSHA = nil }
         return context
     }
 
     /// The last non-skipped outcome of each test in the other runs of the same commit, in the
     /// order they were stored (a flaky run ends passed).
-    private static func previousOutcomes(_ context: TestRunContext, reportID: Int64, in db: Database) throws -> [Int64: (runID: Int64, position: Int64, outcome: TestCaseOutcome)] {
+    private static func previousOutcomes(_ context: TestRunContext, reportID: Int64, in db: Database) throws -> [Int64: TestFlips.Earlier] {
         guard let commit = context.commitSHA else { return [:] }
         let rows = try Row.fetchCursor(
             db, sql: """
@@ -149,10 +120,10 @@ extension AppDatabase {
                 ORDER BY c.finishedAt, c.runID, c.position
                 """,
             arguments: [context.repository, commit, reportID])
-        var outcomes: [Int64: (runID: Int64, position: Int64, outcome: TestCaseOutcome)] = [:]
+        var outcomes: [Int64: TestFlips.Earlier] = [:]
         while let row = try rows.next() {
             let stored = TestCaseOutcome(rawValue: row["outcome"]) ?? .passed
-            outcomes[row["testID"]] = (row["runID"], row["position"], stored == .failed ? .failed : .passed)
+            outcomes[row["testID"]] = TestFlips.Earlier(runID: row["runID"], position: row["position"], outcome: TestFlips.comparable(stored))
         }
         return outcomes
     }
