@@ -26,13 +26,14 @@ extension AppDatabase {
         }
     }
 
-    /// Points of the series with recent builds, the busiest first, at most `maxSeries`.
+    /// Points of the series with recent builds, the busiest first (then by name, so both
+    /// backends pick and order the same series), at most `maxSeries`.
     private static func seriesPoints(_ settings: RegressionSettings, now: Date, in db: Database) throws -> [RegressionSeries] {
         let (recent, span) = RegressionSeries.lookback(settings)
         let busiest = try Row.fetchAll(
             db, sql: """
                 SELECT repository, pipeline, platform, SUM(count) AS builds FROM metricDailySeries WHERE day >= ?
-                GROUP BY repository, pipeline, platform ORDER BY builds DESC LIMIT ?
+                GROUP BY repository, pipeline, platform ORDER BY builds DESC, repository, pipeline, platform LIMIT ?
                 """,
             arguments: [MetricsCalendar.day(of: now.addingTimeInterval(-recent)), max(1, settings.maxSeries)])
         let points = try db.cachedStatement(sql: """
