@@ -152,10 +152,10 @@ extension PostgresAppDatabase: AgentStore {
     // MARK: Rows
 
     /// The columns `agents(from:)` reads, in its order.
-    private static let agentColumns = "id, name, tags, slots, hostname, version, state, last_seen_at, created_at, secret_hash"
+    static let agentColumns = "id, name, tags, slots, hostname, version, state, last_seen_at, created_at, secret_hash"
 
     /// Agents (no held jobs yet) with their secret hashes; tags that do not decode read as none.
-    private static func agents(from rows: PostgresRowSequence) async throws -> [(agent: Agent, secretHash: String)] {
+    static func agents(from rows: PostgresRowSequence) async throws -> [(agent: Agent, secretHash: String)] {
         var agents: [(agent: Agent, secretHash: String)] = []
         for try await (id, name, tags, slots, hostname, version, state, lastSeenAt, createdAt, secretHash)
             in rows.decode((Int64, String, String, Int32, String?, String?, String, Date, Date, String).self) {

@@ -37,7 +37,7 @@ extension PostgresAppDatabase {
     }
 
     /// The build's times from its job span.
-    private static func buildTimes(of build: Build, span: (assigned: Date?, started: Date?, finished: Date?), now: Date) -> BuildTimes {
+    static func buildTimes(of build: Build, span: (assigned: Date?, started: Date?, finished: Date?), now: Date) -> BuildTimes {
         BuildTimes(
             createdAt: build.createdAt, finishedAt: build.finishedAt, firstAssignedAt: span.assigned,
             firstStartedAt: span.started, lastFinishedAt: span.finished, now: now)

@@ -85,12 +85,14 @@ extension PostgresAppDatabase: BuildStore {
             "SELECT \(unescaped: Self.buildColumns) FROM build WHERE id = \(id)\(unescaped: lock ? " FOR UPDATE" : "")", logger: logger)).first
     }
 
-    private static let buildColumns = """
+    /// The columns `builds(from:)` reads, in its order.
+    static let buildColumns = """
         id, repository_id, number, pipeline, state, trigger, branch, tag, commit_sha, pull_request, message, author,
         concurrency_group, priority, cancel_reason, created_at, started_at, finished_at
         """
 
-    private static func builds(from rows: PostgresRowSequence) async throws -> [Build] {
+    /// Builds (without their jobs) from rows of `buildColumns`.
+    static func builds(from rows: PostgresRowSequence) async throws -> [Build] {
         var builds: [Build] = []
         for try await row in rows {
             let (id, repositoryID, number, pipeline, state, trigger, branch, tag, commitSHA) =

@@ -39,10 +39,11 @@ extension PostgresAppDatabase {
     }
 
     /// The jobs' API values, each pending one with why it waits now (`PendingJobFacts`), the
-    /// fleet read once and only when some job waits.
-    func explained(_ jobs: [StoredJob], on connection: PostgresConnection) async throws -> [Job] {
+    /// fleet read once and only when some job waits: the agents heard from since `onlineSince`
+    /// (by default, the presence window back from the clock's now).
+    func explained(_ jobs: [StoredJob], onlineSince: Date? = nil, on connection: PostgresConnection) async throws -> [Job] {
         guard jobs.contains(where: { $0.job.state == .pending }) else { return jobs.map(\.job) }
-        let fleet = try await onlineFleet(on: connection)
+        let fleet = try await onlineFleet(since: onlineSince ?? clock.now.addingTimeInterval(-presenceWindow), on: connection)
         var cache = HoldBackCache()
         var explained: [Job] = []
         for stored in jobs {
@@ -95,8 +96,8 @@ extension PostgresAppDatabase {
     }
 
     /// The agents heard from within the presence window, and whether each has a free slot.
-    private func onlineFleet(on connection: PostgresConnection) async throws -> [PendingJobFacts.FleetMember] {
-        let since = PostgresTime.stored(clock.now.addingTimeInterval(-presenceWindow))
+    private func onlineFleet(since: Date, on connection: PostgresConnection) async throws -> [PendingJobFacts.FleetMember] {
+        let since = PostgresTime.stored(since)
         let rows = try await connection.query(
             """
             SELECT a.tags, a.slots, count(j.id) FROM agent a

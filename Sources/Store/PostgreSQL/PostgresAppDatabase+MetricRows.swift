@@ -48,67 +48,80 @@ extension PostgresAppDatabase {
             as: Int64.self, logger: logger)
         guard let id else { throw StoreError.database("metric row insert returned no id") }
         if let contribution = row.rollupContribution {
-            try await addToRollup(contribution, table: "metric_daily", branch: contribution.branch, on: connection)
-            try await addToRollup(contribution, table: "metric_daily_series", branch: nil, on: connection)
+            for table in RollupTable.allCases { try await addToRollup(contribution, table: table, on: connection) }
         }
         return id
     }
 
-    /// Adds one build to its day's row of `table` (per branch when `branch` is given).
+    /// The summed rollup columns, in ``RollupTotals/Sums`` order (the counters last).
+    static let rollupSumColumns = [
+        "count", "succeeded", "failed", "canceled", "waited_builds", "duration_sum", "queue_sum", "waited_seconds",
+        "waited_run_seconds", "total_sum",
+    ] + taskCounterColumns
+
+    /// Adds one build to its day's row of `table` with one upsert (`INSERT … ON CONFLICT …
+    /// DO UPDATE`): the sums are added by SQL, the histograms merged in Swift.
     ///
-    /// The row is made (empty) if missing, then locked, so two servers adding to one day at once
-    /// take turns: the histograms are merged in Swift, and a lost update would drop a build.
-    private func addToRollup(_ build: RollupContribution, table: String, branch: String?, on connection: PostgresConnection) async throws {
-        let keyColumns = ["day", "repository", "pipeline"] + (branch == nil ? [] : ["branch"]) + ["platform", "build_system"]
+    /// The row is read `FOR UPDATE` first, so two servers adding to one day take turns and
+    /// neither merges into a histogram the other is replacing. A row that did not exist when
+    /// read but does at the insert (another server made it meanwhile) is not overwritten: the
+    /// update's `WHERE` then refuses, nothing is returned, and the row is read again, locked.
+    private func addToRollup(_ build: RollupContribution, table: RollupTable, on connection: PostgresConnection) async throws {
+        let keyColumns = ["day"] + table.postgresDimensions
         /// Appends the row's key, in `keyColumns` order.
         func appendKey(to bindings: inout PostgresBindings) {
             bindings.append(Int32(clamping: build.day))
             bindings.append(build.repository)
             bindings.append(build.pipeline)
-            if let branch { bindings.append(branch) }
+            if table == .branches { bindings.append(build.branch) }
             bindings.append(build.platform)
             bindings.append(build.buildSystem)
         }
         var key = PostgresBindings()
         appendKey(to: &key)
-        let summed = ["count", "succeeded", "failed", "canceled", "waited_builds", "duration_sum", "queue_sum", "waited_seconds",
-                      "waited_run_seconds", "total_sum"] + Self.taskCounterColumns
-        let keyPlaceholders = (1...keyColumns.count).map { "$\($0)" }.joined(separator: ", ")
-        let zeros = summed.map { _ in "0" } + ["''::bytea", "''::bytea", "''::bytea"]
-        try await connection.run(PostgresQuery(unsafeSQL: """
-            INSERT INTO \(table) (\((keyColumns + summed + ["duration_histogram", "queue_histogram", "total_histogram"]).joined(separator: ", ")))
-            VALUES (\(keyPlaceholders), \(zeros.joined(separator: ", ")))
-            ON CONFLICT DO NOTHING
-            """, binds: key), logger: logger)
         let match = keyColumns.enumerated().map { "\($0.element) = $\($0.offset + 1)" }.joined(separator: " AND ")
-        let rows = try await connection.query(PostgresQuery(
-            unsafeSQL: "SELECT duration_histogram, queue_histogram, total_histogram FROM \(table) WHERE \(match) FOR UPDATE", binds: key), logger: logger)
-        var runs = DurationHistogram(), queues = DurationHistogram(), totals = DurationHistogram()
-        for try await (run, queue, total) in rows.decode((ByteBuffer, ByteBuffer, ByteBuffer).self) {
-            runs = DurationHistogram(encoded: Data(run.readableBytesView))
-            queues = DurationHistogram(encoded: Data(queue.readableBytesView))
-            totals = DurationHistogram(encoded: Data(total.readableBytesView))
+        let select = "SELECT duration_histogram, queue_histogram, total_histogram FROM \(table.postgresName) WHERE \(match) FOR UPDATE"
+        let summed = Self.rollupSumColumns
+        let columns = keyColumns + summed + ["duration_histogram", "queue_histogram", "total_histogram"]
+        let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
+        let additions = summed.map { "\($0) = r.\($0) + excluded.\($0)" }
+        let upsert = """
+            INSERT INTO \(table.postgresName) AS r (\(columns.joined(separator: ", "))) VALUES (\(placeholders))
+            ON CONFLICT (\(keyColumns.joined(separator: ", "))) DO UPDATE SET \(additions.joined(separator: ", ")),
+              duration_histogram = excluded.duration_histogram, queue_histogram = excluded.queue_histogram,
+              total_histogram = excluded.total_histogram
+            WHERE $\(columns.count + 1)::boolean
+            RETURNING 1
+            """
+        let sums = build.sums
+        for _ in 0..<3 {
+            let rows = try await connection.query(PostgresQuery(unsafeSQL: select, binds: key), logger: logger)
+            var existing: (runs: Data, queues: Data, totals: Data)?
+            for try await (run, queue, total) in rows.decode((ByteBuffer, ByteBuffer, ByteBuffer).self) {
+                existing = (Data(run.readableBytesView), Data(queue.readableBytesView), Data(total.readableBytesView))
+            }
+            let histograms = build.histograms(addedTo: existing?.runs, queues: existing?.queues, totals: existing?.totals)
+            var bindings = PostgresBindings(capacity: columns.count + 1)
+            appendKey(to: &bindings)
+            for value in [sums.count, sums.succeeded, sums.failed, sums.canceled, sums.waitedBuilds] { bindings.append(Int32(clamping: value)) }
+            for value in [sums.runSum, sums.queueSum, sums.waitedSeconds, sums.waitedRunSeconds, sums.totalSum] { bindings.append(value) }
+            for counter in sums.counters { bindings.append(Int32(clamping: counter)) }
+            for histogram in [histograms.runs, histograms.queues, histograms.totals] { bindings.append(ByteBuffer(bytes: histogram)) }
+            // Only the row this transaction holds locked may be updated.
+            bindings.append(existing != nil)
+            let written = try await connection.values(PostgresQuery(unsafeSQL: upsert, binds: bindings), as: Int32.self, logger: logger)
+            if !written.isEmpty { return }
         }
-        let times = build.times
-        runs.add(times.runSeconds)
-        queues.add(times.queueSeconds)
-        totals.add(times.totalSeconds)
-        var update = PostgresBindings()
-        for value in [1, build.outcome == .success ? 1 : 0, build.outcome == .failure ? 1 : 0, build.outcome == .canceled ? 1 : 0, build.waitedOn ? 1 : 0] {
-            update.append(Int32(value))
-        }
-        for value in [times.runSeconds, times.queueSeconds, build.waitedOn ? times.totalSeconds : 0, build.waitedOn ? times.runSeconds : 0, times.totalSeconds] {
-            update.append(value)
-        }
-        for counter in build.counters { update.append(Int32(clamping: counter)) }
-        for histogram in [runs, queues, totals] { update.append(ByteBuffer(bytes: histogram.encoded)) }
-        let sums = summed.enumerated().map { "\($0.element) = \($0.element) + $\($0.offset + 1)" }.joined(separator: ", ")
-        let histogramBase = summed.count
-        let keyMatch = keyColumns.enumerated().map { "\($0.element) = $\(histogramBase + 4 + $0.offset)" }.joined(separator: " AND ")
-        appendKey(to: &update)
-        try await connection.run(PostgresQuery(unsafeSQL: """
-            UPDATE \(table) SET \(sums), duration_histogram = $\(histogramBase + 1), queue_histogram = $\(histogramBase + 2),
-              total_histogram = $\(histogramBase + 3) WHERE \(keyMatch)
-            """, binds: update), logger: logger)
+        throw StoreError.database("the rollup row of day \(build.day) in \(table.postgresName) kept changing under the insert")
+    }
+}
+
+extension RollupTable {
+    /// The PostgreSQL table.
+    var postgresName: String { self == .branches ? "metric_daily" : "metric_daily_series" }
+
+    /// Its dimension columns, after `day`: together the primary key.
+    var postgresDimensions: [String] {
+        self == .branches ? ["repository", "pipeline", "branch", "platform", "build_system"] : ["repository", "pipeline", "platform", "build_system"]
     }
 }
