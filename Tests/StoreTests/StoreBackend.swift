@@ -60,9 +60,12 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 struct FreshStore: Sendable {
     /// Which backend it is.
     let backend: StoreBackend
+    /// Every store protocol a backend implements.
+    typealias Database = any RepositoryStore & TokenStore & AuditLog & OutboxStore & AgentStore & NotableEventStore & BuildStore & DeliveryStore
+        & JobQueue & ScheduleStore & ArtifactStore & UITestStore & OperationsStore & ReleaseStore & BuildMetricsStore & TestHistoryStore
+
     /// The store: it conforms to every protocol the backend implements.
-    let database: any RepositoryStore & TokenStore & AuditLog & OutboxStore & AgentStore & NotableEventStore & BuildStore & DeliveryStore & JobQueue
-        & ScheduleStore & ArtifactStore & UITestStore & OperationsStore & ReleaseStore
+    let database: Database
     /// The same store when it is SQLite, for fixtures written below the protocols.
     let sqlite: AppDatabase?
     /// The same store when it is PostgreSQL.
