@@ -224,6 +224,13 @@ let package = Package(
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport", swiftSettings: swiftSettings),
         // Strict fakes of the app stores' APIs, shared by the server and end-to-end tests.
         .target(name: "StoreFakes", path: "Tests/StoreFakes", swiftSettings: swiftSettings),
+        // Scratch databases on the test PostgreSQL server, for the suites that run on both backends.
+        .target(
+            name: "PostgresSupport",
+            dependencies: ["Store", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            path: "Tests/PostgresSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "AgentTests",
             dependencies: ["Agent", "ChildProcesses", "Core", "HTTPClient", "BuildMetrics", "mobile-ops-agent"] + loopbackServerDependencies,
@@ -237,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "StoreFakes",
+                "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "StoreFakes", "PostgresSupport",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 // To check a stopped server's file with SQLite itself (`PRAGMA integrity_check`).
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -274,7 +281,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Core", "BuildMetrics", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Store", "Core", "BuildMetrics", "PostgresSupport", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -301,7 +308,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
-                "Access", "Scheduling", "Insights", "Releases", "StoreFakes",
+                "Access", "Scheduling", "Insights", "Releases", "StoreFakes", "PostgresSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

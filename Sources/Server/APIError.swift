@@ -104,6 +104,15 @@ extension APIError {
         headers: [.retryAfter: "30"]
     )
 
+    /// 503 `database_unavailable`: the server cannot reach its PostgreSQL database, so the
+    /// request was not carried out; `/readyz` says not ready meanwhile, and the server
+    /// reconnects by itself. `Retry-After: 5`: a database restart or fail-over takes seconds.
+    public static let databaseUnavailable = APIError(
+        .serviceUnavailable, code: "database_unavailable",
+        message: "the server cannot reach its database, so nothing was done; retry shortly",
+        headers: [.retryAfter: "5"]
+    )
+
     /// 500 with a message safe to show; details go to the log, not the client.
     public static func internalError(requestID: String) -> APIError {
         APIError(.internalServerError, code: "internal_error", message: "the server failed to handle this request; see its log for request id \(requestID)")

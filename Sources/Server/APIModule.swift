@@ -15,7 +15,7 @@ struct APIModule: DIModule {
         builder.register(Authenticator.self, .singleton, Authenticator.init(tokens:))
         builder.register(RepositoryService.self, .singleton, RepositoryService.init(store:clock:))
 
-        builder.contribute((any APIController).self, .singleton) { (database: AppDatabase) -> any APIController in
+        builder.contribute((any APIController).self, .singleton) { (database: any StoreDatabase) -> any APIController in
             HealthController(database: database)
         }
         builder.contribute((any APIController).self, .singleton) { (tokens: TokenService, configuration: ServerConfiguration) -> any APIController in

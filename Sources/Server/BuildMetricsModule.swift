@@ -13,9 +13,9 @@ import Store
 struct BuildMetricsModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
         // MARK: Stores
-        builder.register((any BuildMetricsStore).self, .singleton) { (database: AppDatabase) -> any BuildMetricsStore in database }
-        builder.register((any NotableEventStore).self, .singleton) { (database: AppDatabase) -> any NotableEventStore in database }
-        builder.register((any TestHistoryStore).self, .singleton) { (database: AppDatabase) -> any TestHistoryStore in database }
+        builder.register((any BuildMetricsStore).self, .singleton) { (database: any StoreDatabase) -> any BuildMetricsStore in database }
+        builder.register((any NotableEventStore).self, .singleton) { (database: any StoreDatabase) -> any NotableEventStore in database }
+        builder.register((any TestHistoryStore).self, .singleton) { (database: any StoreDatabase) -> any TestHistoryStore in database }
 
         // MARK: Services
         builder.register(TeamWebhookHandler.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in

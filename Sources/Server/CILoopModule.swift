@@ -12,11 +12,11 @@ import Store
 struct CILoopModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
         // MARK: Stores (one database serves every protocol)
-        builder.register((any BuildStore).self, .singleton) { (database: AppDatabase) -> any BuildStore in database }
-        builder.register((any JobQueue).self, .singleton) { (database: AppDatabase) -> any JobQueue in database }
-        builder.register((any DeliveryStore).self, .singleton) { (database: AppDatabase) -> any DeliveryStore in database }
-        builder.register((any AgentStore).self, .singleton) { (database: AppDatabase) -> any AgentStore in database }
-        builder.register((any ScheduleStore).self, .singleton) { (database: AppDatabase) -> any ScheduleStore in database }
+        builder.register((any BuildStore).self, .singleton) { (database: any StoreDatabase) -> any BuildStore in database }
+        builder.register((any JobQueue).self, .singleton) { (database: any StoreDatabase) -> any JobQueue in database }
+        builder.register((any DeliveryStore).self, .singleton) { (database: any StoreDatabase) -> any DeliveryStore in database }
+        builder.register((any AgentStore).self, .singleton) { (database: any StoreDatabase) -> any AgentStore in database }
+        builder.register((any ScheduleStore).self, .singleton) { (database: any StoreDatabase) -> any ScheduleStore in database }
 
         // MARK: Services
         builder.register(PipelineLibrary.self, .eagerSingleton) { (configuration: ServerConfiguration, logger: Logger) in
@@ -48,13 +48,13 @@ struct CILoopModule: DIModule {
             (intake: WebhookIntake, metrics: ServerMetrics, configuration: ServerConfiguration) -> any APIController in
             WebhookController(intake: intake, metrics: metrics, bodyLimit: configuration.maxBodySize)
         }
-        builder.register((any OperationsStore).self, .singleton) { (database: AppDatabase) -> any OperationsStore in database }
+        builder.register((any OperationsStore).self, .singleton) { (database: any StoreDatabase) -> any OperationsStore in database }
         builder.register(ServerMetrics.self, .singleton, ServerMetrics.init(operations:outbox:clock:logger:))
         builder.contribute((any APIController).self, .singleton) { (metrics: ServerMetrics) -> any APIController in
             PrometheusController(metrics: metrics)
         }
         builder.contribute((any APIController).self, .singleton) { DashboardPage() }
-        builder.register((any UITestStore).self, .singleton) { (database: AppDatabase) -> any UITestStore in database }
+        builder.register((any UITestStore).self, .singleton) { (database: any StoreDatabase) -> any UITestStore in database }
         builder.contribute((any APIController).self, .singleton) {
             (auth: AgentAuthService, store: any UITestStore, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
             UITestController(auth: auth, store: store, bodyLimit: configuration.maxBodySize, clock: clock)
@@ -77,7 +77,7 @@ struct CILoopModule: DIModule {
         builder.contribute((any APIController).self, .singleton) { (service: ImpactService, configuration: ServerConfiguration) -> any APIController in
             ImpactController(service: service, bodyLimit: configuration.maxBodySize)
         }
-        builder.register((any ArtifactStore).self, .singleton) { (database: AppDatabase) -> any ArtifactStore in database }
+        builder.register((any ArtifactStore).self, .singleton) { (database: any StoreDatabase) -> any ArtifactStore in database }
         builder.register(ArtifactFiles.self, .singleton, ArtifactFiles.init(configuration:))
         builder.contribute((any APIController).self, .singleton) {
             (auth: AgentAuthService, store: any ArtifactStore, files: ArtifactFiles, clock: any TimeSource) -> any APIController in

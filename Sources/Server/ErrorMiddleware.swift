@@ -59,6 +59,9 @@ struct ErrorMiddleware: RouterMiddleware {
             // the server's disk is full (no paths) and when to try again.
             context.logger.error("storage full: write refused", metadata: ["error": "\(error)"])
             return .storageFull
+        case .unreachable:
+            context.logger.error("database unreachable: request refused", metadata: ["error": "\(error)"])
+            return .databaseUnavailable
         default:
             context.logger.error("store error", metadata: ["error": "\(error)"])
             return .internalError(requestID: context.requestID)

@@ -3,7 +3,7 @@ import Store
 
 /// Liveness and readiness, for load balancers, orchestrators and `mobile-ops status`.
 struct HealthController: APIController {
-    let database: AppDatabase
+    let database: any StoreAvailability
 
     var routes: [Route] {
         [
@@ -15,7 +15,7 @@ struct HealthController: APIController {
                 // or which build runs there. A full disk leaves it ready: reads still work,
                 // writes answer 503 `storage_full` and recover by themselves, and with one
                 // server per database there is nowhere else to send the traffic.
-                let ready = database.isReady()
+                let ready = await database.isReady()
                 let body = ready ? Readiness(status: "ready") : Readiness(status: "not_ready", reason: "the database is not available")
                 return try .json(body, status: ready ? .ok : .serviceUnavailable)
             },

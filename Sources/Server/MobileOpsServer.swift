@@ -60,6 +60,7 @@ public struct MobileOpsServer {
             let factory = try await container.resolve(RouterFactory.self)
             let router = factory.makeRouter(extra: [SystemController(graph: container.graph)])
             let services: [any Service] = [
+                StoreCloser(database: try await container.resolve((any StoreDatabase).self)),
                 try await container.resolve(LeaseMonitor.self),
                 try await container.resolve(OutboxService.self),
                 try await container.resolve(ScheduledBuildService.self),

@@ -9,7 +9,7 @@ import Store
 /// Registers outbound notification delivery: the libcurl client, commit statuses, the outbox loop.
 struct NotificationsModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
-        builder.register((any OutboxStore).self, .singleton) { (database: AppDatabase) -> any OutboxStore in database }
+        builder.register((any OutboxStore).self, .singleton) { (database: any StoreDatabase) -> any OutboxStore in database }
         // One client for every outbound call, so connections to each git host are reused.
         builder.register((any HTTPExecuting).self, .singleton) { () -> any HTTPExecuting in HTTPClient() }
         builder.register(CommitStatusNotifier.self, .singleton) {

@@ -10,7 +10,7 @@ import Store
 /// folder loaded at start), the release service and driver, the scheduler and the API.
 struct ReleaseTrainModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
-        builder.register((any ReleaseStore).self, .singleton) { (database: AppDatabase) -> any ReleaseStore in database }
+        builder.register((any ReleaseStore).self, .singleton) { (database: any StoreDatabase) -> any ReleaseStore in database }
         builder.register(ReleaseTrainSettings.self, .singleton) { (configuration: ServerConfiguration, logger: Logger) in
             let settings = ReleaseTrainSettings.fromEnvironment(ProcessInfo.processInfo.environment, pipelinesPath: configuration.pipelinesPath)
             for problem in settings.problems { logger.warning("release train setting", metadata: ["problem": "\(problem)"]) }

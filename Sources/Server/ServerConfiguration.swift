@@ -2,6 +2,7 @@ import Core
 import Insights
 import Logging
 import Notifications
+import Store
 
 /// Everything the server needs to start, resolved from flags, then environment, then defaults.
 public struct ServerConfiguration: Sendable, Equatable {
@@ -9,8 +10,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var host: String = "127.0.0.1"
     /// Port to listen on (`--port`, `MOBILE_OPS_PORT`); 0 picks a free one.
     public var port: Int = 8080
-    /// SQLite file (`--database`, `MOBILE_OPS_DATABASE`).
+    /// SQLite file (`--database`, `MOBILE_OPS_DATABASE`). Its folder also holds the files kept
+    /// beside the database (artifacts, impact checkouts), on PostgreSQL too.
     public var databasePath: String = ".mobile-ops/mobile-ops.sqlite"
+    /// The PostgreSQL database, when `--database` (`MOBILE_OPS_DATABASE`) is a `postgres://` URL;
+    /// the store is then PostgreSQL instead of the file at `databasePath`.
+    public var postgres: PostgresLocation?
     /// Pipeline definitions folder (`--pipelines`, `MOBILE_OPS_PIPELINES`).
     public var pipelinesPath: String = "pipelines/"
     /// Admin token to install (`--admin-token`, `MOBILE_OPS_ADMIN_TOKEN`); generated when nil.
@@ -48,6 +53,11 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// The defaults.
     public init() {}
+
+    /// Where the store lives: PostgreSQL when a URL was given, else the SQLite file.
+    public var database: DatabaseLocation {
+        postgres.map(DatabaseLocation.postgres) ?? .sqlite(path: databasePath)
+    }
 }
 
 // MARK: - Resolution
@@ -95,10 +105,10 @@ extension ServerConfiguration {
             configuration.port = port
         }
         if let (value, source) = pick(flags.database, "--database", "MOBILE_OPS_DATABASE") {
-            if value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") {
-                throw ConfigurationError(setting: source, message: "\(source): PostgreSQL is not supported by this version yet; use an SQLite file path")
+            switch try DatabaseLocation(value, setting: source) {
+            case let .sqlite(path): configuration.databasePath = path
+            case let .postgres(location): configuration.postgres = location
             }
-            configuration.databasePath = value
         }
         if let (value, _) = pick(flags.pipelines, "--pipelines", "MOBILE_OPS_PIPELINES") { configuration.pipelinesPath = value }
         if let (value, _) = pick(flags.adminToken, "--admin-token", "MOBILE_OPS_ADMIN_TOKEN") { configuration.adminToken = value }

@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let server = try await MobileOpsServer.compose(configuration: configuration, logger: logger)
             try await server.run { port in
-                logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)", "database": "\(configuration.databasePath)"])
+                logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)", "database": "\(configuration.database)"])
             } onAdminTokenGenerated: { token in
                 // Printed once to stdout (not the log): only its hash is stored.
                 FileHandle.standardOutput.write(Data("Generated admin token (shown once, store it now): \(token)\n".utf8))

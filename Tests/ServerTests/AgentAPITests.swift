@@ -77,7 +77,7 @@ struct AgentAPITests {
     @Test("a build of a branch is pinned to the commit its first checkout reports; later jobs build that commit")
     func checkoutPinsTheCommit() async throws {
         let server = try await TestServer.make(backgroundServices: false)
-        let database = try await server.server.container.resolve(AppDatabase.self)
+        let database = try #require(try await server.server.container.resolve((any StoreDatabase).self) as? AppDatabase)
         try await server.test { client in
             let agent = try await Self.registerAgent(client)
             _ = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/ios-app", "provider": "github", "cloneURL": "https://github.com/acme/ios-app.git"}"#)

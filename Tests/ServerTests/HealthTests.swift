@@ -72,7 +72,7 @@ struct HealthTests {
             let text = String(buffer: dot.body)
             #expect(text.hasPrefix("digraph"))
             #expect(text.contains("TokenService"))
-            #expect(text.contains("AppDatabase"))
+            #expect(text.contains("StoreAvailability & TestHistoryStore"))
 
             let bad = try await client.send(.get, "/api/v1/system/graph?format=svg")
             #expect(bad.status == .badRequest)

@@ -24,7 +24,7 @@ struct ReleaseTrainFlowTests {
             let server = try await TestServer.releaseTrain(fake: fake, credentials: credentials, logs: logs, clock: clock)
             let service = try await server.server.container.resolve(ReleaseTrainService.self)
             let directory = server.directory
-            let database = try await server.server.container.resolve(AppDatabase.self)
+            let database = try #require(try await server.server.container.resolve((any StoreDatabase).self) as? AppDatabase)
             try await server.test { client in
                 let repository = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/mobile-app", "provider": "github", "cloneURL": "https://github.com/acme/mobile-app.git", "defaultBranch": "main"}"#)
                 #expect(repository.status == .created)

@@ -5,6 +5,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Logging
 import Scheduling
+import Store
 import Testing
 @testable import Server
 
@@ -35,7 +36,8 @@ struct StartupTests {
         ("MOBILE_OPS_PORT", "eighty", "MOBILE_OPS_PORT must be a port number"),
         ("MOBILE_OPS_PORT", "70000", "MOBILE_OPS_PORT must be a port number"),
         ("MOBILE_OPS_LOG_LEVEL", "loud", "MOBILE_OPS_LOG_LEVEL must be one of"),
-        ("MOBILE_OPS_DATABASE", "postgres://db/mobile", "PostgreSQL is not supported"),
+        ("MOBILE_OPS_DATABASE", "postgres://db/mobile", "no user name before the host"),
+        ("MOBILE_OPS_DATABASE", "postgres://ci@db/mobile?sslmode=allow", "sslmode"),
         ("MOBILE_OPS_MAX_BODY_BYTES", "10", "at least 1024"),
     ])
     func badConfiguration(variable: String, value: String, expected: String) {
@@ -43,6 +45,31 @@ struct StartupTests {
             try ServerConfiguration.resolve(flags: .init(), environment: [variable: value])
         } throws: { error in
             (error as? ConfigurationError)?.message.contains(expected) == true
+        }
+    }
+
+    @Test("a postgres:// database selects PostgreSQL and keeps the file's folder for artifacts; a path selects SQLite")
+    func databaseLocation() throws {
+        var flags = ServerConfiguration.Flags()
+        flags.database = "postgres://ci:secret@db.internal:5433/mobile_ops?sslmode=require&pool=12"
+        let postgres = try ServerConfiguration.resolve(flags: flags, environment: ["MOBILE_OPS_DATABASE": "/var/lib/ignored.sqlite"])
+        let location = try #require(postgres.postgres)
+        #expect(location.host == "db.internal" && location.port == 5433 && location.database == "mobile_ops" && location.poolSize == 12)
+        #expect(postgres.databasePath == ".mobile-ops/mobile-ops.sqlite")
+        #expect(postgres.database.description.contains("secret") == false)
+        let sqlite = try ServerConfiguration.resolve(flags: .init(), environment: ["MOBILE_OPS_DATABASE": "/var/lib/mobile-ops/db.sqlite"])
+        #expect(sqlite.postgres == nil)
+        #expect(sqlite.database == .sqlite(path: "/var/lib/mobile-ops/db.sqlite"))
+    }
+
+    @Test("a PostgreSQL server that does not answer stops start-up with a message that says so, before listening")
+    func unreachablePostgres() async throws {
+        // Nothing listens on port 1 of the loopback: the connection is refused at once.
+        let url = "postgres://ci@127.0.0.1:1/mobile_ops?sslmode=disable"
+        await #expect {
+            _ = try await TestServer.make(configure: { $0.postgres = try? PostgresLocation(url: url) })
+        } throws: { error in
+            "\(error)".contains("cannot reach PostgreSQL at \(url)")
         }
     }
 

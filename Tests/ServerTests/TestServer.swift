@@ -6,14 +6,19 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import PostgresSupport
+import Store
 @testable import Server
 
-/// A composed server on a fresh SQLite file in a temp folder, for `app.test(.router)`.
+/// A composed server on a fresh SQLite file in a temp folder (or a scratch PostgreSQL
+/// database), for `app.test(.router)`.
 struct TestServer {
     static let adminToken = "test-admin-token-0123456789"
 
     let directory: URL
     var server: MobileOpsServer
+    /// The scratch database the server stores in when it runs on PostgreSQL; dropped after `test`.
+    var scratch: PostgresScratchDatabase?
 
     var databasePath: String { directory.appendingPathComponent("db/mobile-ops.sqlite").path }
 
@@ -28,6 +33,7 @@ struct TestServer {
         in directory: URL? = nil,
         clock: (any TimeSource)? = nil,
         backgroundServices: Bool = true,
+        postgres: Bool = false,
         logs: RecordedLogs? = nil,
         configure: (inout ServerConfiguration) -> Void = { _ in },
         customize: (inout ContainerBuilder) -> Void = { _ in }
@@ -40,6 +46,8 @@ struct TestServer {
         configuration.pipelinesPath = directory.appendingPathComponent("pipelines").path
         try FileManager.default.createDirectory(atPath: configuration.pipelinesPath, withIntermediateDirectories: true)
         try TestPipelines.ci.write(toFile: configuration.pipelinesPath + "/app-ci.yml", atomically: true, encoding: .utf8)
+        let scratch = postgres ? try await PostgresScratchDatabase.create() : nil
+        if let scratch { configuration.postgres = try PostgresLocation(url: scratch.url) }
         configure(&configuration)
         var logger = logs?.logger() ?? Logger(label: "test")
         if logs == nil { logger.logLevel = .critical }
@@ -48,13 +56,27 @@ struct TestServer {
             customize(&builder)
         }
         if !backgroundServices { server.backgroundServices = [] }
-        return TestServer(directory: directory, server: server)
+        return TestServer(directory: directory, server: server, scratch: scratch)
     }
 
-    /// Runs `body` against the router in process, then removes the folder.
+    /// Runs `body` against the router in process, then closes the store and removes the
+    /// folder (and the scratch PostgreSQL database).
     func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        try await server.makeApplication().test(.router, body)
+        do {
+            try await server.makeApplication().test(.router, body)
+        } catch {
+            await release()
+            throw error
+        }
+        await release()
+    }
+
+    /// Closes the store, whether or not background services ran to close it, so that a
+    /// PostgreSQL pool does not outlive its test, then drops the scratch database.
+    private func release() async {
+        if let database = try? await server.container.resolve((any StoreDatabase).self) { await database.close() }
+        try? await scratch?.drop()
     }
 }
 

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Logging
 import PostgresNIO
+import PostgresSupport
 import Testing
 @testable import Store
 

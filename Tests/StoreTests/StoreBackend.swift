@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Logging
 import PostgresNIO
+import PostgresSupport
 import Testing
 @testable import Store
 
@@ -13,7 +14,7 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// The URL of the test PostgreSQL server's maintenance database, when there is one.
     static var postgresURL: String? {
-        ProcessInfo.processInfo.environment["MOBILE_OPS_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        PostgresScratchDatabase.serverURL
     }
 
     /// Every backend this run can test.

@@ -9,7 +9,7 @@ import PostgresNIO
 /// Opening checks that the server is reachable and applies the migrations over one
 /// connection of its own, so a server that cannot reach PostgreSQL says so and exits before
 /// it listens. The pool itself runs from then until `close()`; it reconnects by itself.
-public final class PostgresAppDatabase: Sendable {
+public final class PostgresAppDatabase: StoreAvailability {
     /// The pool every store call leases a connection from.
     let client: PostgresClient
     /// Where it is, for messages (password hidden).
@@ -39,7 +39,14 @@ public final class PostgresAppDatabase: Sendable {
         url: String, clock: any TimeSource = SystemClock(), presenceWindow: TimeInterval = 60,
         logger: Logger = Logger(label: "mobile-ops.postgres")
     ) async throws -> PostgresAppDatabase {
-        let location = try PostgresLocation(url: url)
+        try await open(location: PostgresLocation(url: url), clock: clock, presenceWindow: presenceWindow, logger: logger)
+    }
+
+    /// Connects to `location`, applies the migrations, and starts the pool.
+    /// - Throws: As ``open(url:clock:presenceWindow:logger:)``.
+    public static func open(
+        location: PostgresLocation, clock: any TimeSource, presenceWindow: TimeInterval, logger: Logger
+    ) async throws -> PostgresAppDatabase {
         try await PostgresMigrator(location: location, logger: logger).migrate()
         let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
         let database = PostgresAppDatabase(location: location, client: client, clock: clock, presenceWindow: presenceWindow, logger: logger)
@@ -55,22 +62,45 @@ public final class PostgresAppDatabase: Sendable {
         await runner.value
     }
 
+    /// Whether PostgreSQL answers a query within two seconds: a pool that cannot connect makes
+    /// a lease wait, and a readiness probe must answer rather than wait with it.
+    public func isReady() async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [client, logger] in
+                do {
+                    return try await client.withConnection { connection in
+                        try await connection.value("SELECT 1", as: Int32.self, logger: logger) == 1
+                    }
+                } catch {
+                    return false
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(2))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
     // MARK: Running statements
 
     /// Runs `body` in one transaction (BEGIN … COMMIT, rolled back when it throws), mapping
-    /// PostgreSQL's failures to `StoreError`.
+    /// PostgreSQL's failures to `StoreError`; `.unreachable` when no connection comes in time.
     func write<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
         do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            return try await withBoundedTransaction(body)
         } catch {
             throw StoreError(postgres: error)
         }
     }
 
-    /// Runs `body` on one leased connection, outside a transaction, mapping failures.
+    /// Runs `body` on one leased connection, outside a transaction, mapping failures as `write` does.
     func read<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
         do {
-            return try await client.withConnection { connection in try await body(connection) }
+            return try await withBoundedConnection(body)
         } catch {
             throw StoreError(postgres: error)
         }

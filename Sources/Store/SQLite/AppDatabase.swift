@@ -7,7 +7,7 @@ import GRDB
 /// Modelled on GRDB's demo `AppDatabase`: it owns a `DatabaseWriter` (a WAL `DatabasePool`
 /// in production), applies the migrations when created, and exposes intent-revealing
 /// methods whose consistency rules each run inside one `write {}` transaction.
-public struct AppDatabase: Sendable {
+public struct AppDatabase: StoreAvailability {
     /// Access to the database; a pool in production, a queue is fine in tests.
     let writer: any DatabaseWriter
     /// Checkpoints the WAL of a database opened with `open(path:)`; kept alive by the copies.
@@ -53,6 +53,10 @@ public struct AppDatabase: Sendable {
             return false
         }
     }
+
+    /// Nothing to release early: the file, its lock and the WAL checkpointer go with the last
+    /// copy of this value, which is how a test reopens a file after a server is done with it.
+    public func close() async {}
 
     /// The file the database lives in (`:memory:` for an in-memory queue).
     public var path: String { writer.path }

@@ -5,17 +5,23 @@ import PostgresNIO
 
 /// A database of its own on the test PostgreSQL server, made from `template0` for one test
 /// and dropped after it, so tests never see each other's rows.
-struct PostgresScratchDatabase {
+public struct PostgresScratchDatabase: Sendable {
     /// The new database's URL.
-    let url: String
+    public let url: String
     /// Its name.
-    let name: String
+    public let name: String
     /// The server's maintenance database.
     let maintenance: PostgresLocation
 
+    /// The URL of the test server's maintenance database, from `MOBILE_OPS_TEST_POSTGRES_URL`
+    /// (`make test` starts a throwaway server and sets it); nil when no server was given.
+    public static var serverURL: String? {
+        ProcessInfo.processInfo.environment["MOBILE_OPS_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Creates an empty database named after a fresh UUID.
-    static func create() async throws -> PostgresScratchDatabase {
-        guard let url = StoreBackend.postgresURL else { throw StoreError.database("MOBILE_OPS_TEST_POSTGRES_URL is not set") }
+    public static func create() async throws -> PostgresScratchDatabase {
+        guard let url = serverURL else { throw StoreError.database("MOBILE_OPS_TEST_POSTGRES_URL is not set") }
         let maintenance = try PostgresLocation(url: url, setting: "MOBILE_OPS_TEST_POSTGRES_URL")
         let name = "mobile_ops_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try await run("CREATE DATABASE \(name) TEMPLATE template0", on: maintenance)
@@ -26,7 +32,7 @@ struct PostgresScratchDatabase {
     }
 
     /// Drops the database, closing whatever still holds it.
-    func drop() async throws {
+    public func drop() async throws {
         try await Self.run("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", on: maintenance)
     }
 
