@@ -31,10 +31,11 @@ struct EndToEndTests {
               pool: shared
         """
 
-    @Test("a signed push builds on the right agents; an agent killed mid-job is replaced; cancel stops a build")
-    func ciLoop() async throws {
+    @Test("a signed push builds on the right agents; an agent killed mid-job is replaced; cancel stops a build", arguments: ServerBackend.available)
+    func ciLoop(_ backend: ServerBackend) async throws {
         let fleet = try Fleet()
         defer { fleet.stop() }
+        try await backend.prepare(fleet)
         let (repository, sha) = try fleet.makeRepository()
         try await fleet.startServer(pipeline: Self.pipeline)
         try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/e2e", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)

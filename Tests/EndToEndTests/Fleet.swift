@@ -20,6 +20,8 @@ final class Fleet {
     /// The server's SQLite file; its artifacts go in `artifacts/` beside it. A test may move
     /// it (onto a small file system) before starting the server.
     var database: URL
+    /// The PostgreSQL database the server stores in instead of `database`, when set.
+    var postgresURL: String?
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-e2e-\(UUID().uuidString)")
@@ -46,7 +48,7 @@ final class Fleet {
         }
         let launch = ProcessLaunch.command(
             Self.binaries.appendingPathComponent("mobile-ops-server").path,
-            ["--port", "0", "--database", database.path, "--pipelines", root.appendingPathComponent("pipelines").path,
+            ["--port", "0", "--database", postgresURL ?? database.path, "--pipelines", root.appendingPathComponent("pipelines").path,
              "--admin-token", Self.adminToken, "--lease-seconds", "\(leaseSeconds)"],
             environment: environment
         )

@@ -21,10 +21,11 @@ struct ReleaseTrainEndToEndTests {
           - {metric: crash_free_users, comparator: "<", threshold: 99.5, min_sample: 100}
         """
 
-    @Test("cadence-free start → branch cut → RC on a real agent → sign-off → Play rollout → breach halts → resume → released")
-    func releaseTrain() async throws {
+    @Test("cadence-free start → branch cut → RC on a real agent → sign-off → Play rollout → breach halts → resume → released", arguments: ServerBackend.available)
+    func releaseTrain(_ backend: ServerBackend) async throws {
         let fleet = try Fleet()
         defer { fleet.stop() }
+        try await backend.prepare(fleet)
         let (repository, _) = try fleet.makeRepository()
         try await FakeHostAndPlay.run(repository: repository) { fake, url in
             try await fleet.startServer(pipeline: Fleet.releaseCandidatePipeline, train: Self.train, environment: try Fleet.releaseEnvironment(fakeURL: url))

@@ -1,4 +1,5 @@
 import Core
+import PostgresNIO
 import Testing
 @testable import Store
 
@@ -6,7 +7,7 @@ import Testing
 struct PostgresLocationTests {
     @Test("a full URL gives host, port, credentials, database, TLS mode, pool and statement timeout")
     func full() throws {
-        let location = try PostgresLocation(url: "postgres://ci%40acme:p%2Fss@db.internal:6543/mobile_ops?sslmode=verify-full&pool=8&statement_timeout=5")
+        let location = try PostgresLocation(url: "postgres://ci%40acme:p%2Fss@db.internal:6543/mobile_ops?sslmode=verify-full&pool=8&statement_timeout=5&connect_timeout=12")
         #expect(location.host == "db.internal")
         #expect(location.port == 6543)
         #expect(location.username == "ci@acme")
@@ -15,10 +16,12 @@ struct PostgresLocationTests {
         #expect(location.tls == .verifyFull)
         #expect(location.poolSize == 8)
         #expect(location.statementTimeoutSeconds == 5)
+        #expect(location.connectTimeoutSeconds == 12)
+        #expect(location.clientConfiguration.options.connectTimeout == .seconds(12))
         #expect(!location.redacted.contains("p/ss") && !location.redacted.contains("p%2Fss"), "\(location.redacted)")
     }
 
-    @Test("the defaults are libpq's: port 5432, sslmode prefer; a pool of 20 and a 30 s statement timeout")
+    @Test("the defaults are libpq's: port 5432, sslmode prefer; a pool of 20, a 30 s statement timeout and a 5 s wait for a connection")
     func defaults() throws {
         let location = try PostgresLocation(url: "postgresql://mobile@localhost/ops")
         #expect(location.port == 5432)
@@ -26,6 +29,7 @@ struct PostgresLocationTests {
         #expect(location.tls == .prefer)
         #expect(location.poolSize == 20)
         #expect(location.statementTimeoutSeconds == 30)
+        #expect(location.connectTimeoutSeconds == 5)
     }
 
     @Test("what cannot be used is refused, naming the setting and the problem", arguments: [
@@ -35,6 +39,7 @@ struct PostgresLocationTests {
         ("postgres://u@h/db?sslmode=sometimes", "sslmode 'sometimes'"),
         ("postgres://u@h/db?pool=0", "pool must be"),
         ("postgres://u@h/db?statement_timeout=-1", "statement_timeout must be"),
+        ("postgres://u@h/db?connect_timeout=0", "connect_timeout must be"),
         ("postgres://u@h/db?sslrootcert=x", "unknown parameter 'sslrootcert'"),
     ])
     func refused(url: String, problem: String) {

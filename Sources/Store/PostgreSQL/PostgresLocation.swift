@@ -5,9 +5,9 @@ import PostgresNIO
 /// Where the PostgreSQL store lives and how to talk to it, read from a database URL:
 /// `postgres://user:password@host:5432/database?sslmode=require&pool=20&statement_timeout=30`.
 ///
-/// The query names follow libpq where libpq has them (`sslmode`), so a URL a team already
-/// uses with `psql` works here; `pool` (connections per server) and `statement_timeout`
-/// (seconds a statement may run before PostgreSQL cancels it) are ours.
+/// The query names follow libpq where libpq has them (`sslmode`, `connect_timeout`), so a URL
+/// a team already uses with `psql` works here; `pool` (connections per server) and
+/// `statement_timeout` (seconds a statement may run before PostgreSQL cancels it) are ours.
 public struct PostgresLocation: Sendable, Equatable {
     /// How the connection is protected, as libpq's `sslmode` names it.
     public enum TLSMode: String, Sendable, Equatable, CaseIterable {
@@ -37,6 +37,9 @@ public struct PostgresLocation: Sendable, Equatable {
     public var poolSize: Int
     /// Seconds a statement may run before PostgreSQL cancels it; 0 for no limit.
     public var statementTimeoutSeconds: Int
+    /// Seconds to wait for a connection, new or from the pool, before the database counts as
+    /// unreachable for this call.
+    public var connectTimeoutSeconds: Int
 
     /// Whether `text` names a PostgreSQL database rather than an SQLite file.
     public static func isPostgresURL(_ text: String) -> Bool {
@@ -63,6 +66,7 @@ public struct PostgresLocation: Sendable, Equatable {
         self.tls = .prefer
         self.poolSize = 20
         self.statementTimeoutSeconds = 30
+        self.connectTimeoutSeconds = 5
         for item in components.queryItems ?? [] {
             let value = item.value ?? ""
             switch item.name {
@@ -77,8 +81,11 @@ public struct PostgresLocation: Sendable, Equatable {
             case "statement_timeout":
                 guard let seconds = Int(value), seconds >= 0 else { throw refuse("statement_timeout must be whole seconds (0 for none), got '\(value)'") }
                 self.statementTimeoutSeconds = seconds
+            case "connect_timeout":
+                guard let seconds = Int(value), (1...300).contains(seconds) else { throw refuse("connect_timeout must be whole seconds from 1 to 300, got '\(value)'") }
+                self.connectTimeoutSeconds = seconds
             default:
-                throw refuse("unknown parameter '\(item.name)' (known: sslmode, pool, statement_timeout)")
+                throw refuse("unknown parameter '\(item.name)' (known: sslmode, connect_timeout, pool, statement_timeout)")
             }
         }
     }
@@ -93,7 +100,7 @@ public struct PostgresLocation: Sendable, Equatable {
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: clientTLS)
         configuration.options.maximumConnections = poolSize
-        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.connectTimeout = .seconds(connectTimeoutSeconds)
         // Every pooled connection starts with the statement timeout and UTC, so no query can
         // hold a connection forever and `timestamptz` text never depends on the server's zone.
         configuration.options.additionalStartupParameters = [
@@ -113,7 +120,7 @@ public struct PostgresLocation: Sendable, Equatable {
         }
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: tls)
-        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.connectTimeout = .seconds(Int64(connectTimeoutSeconds))
         configuration.options.additionalStartupParameters = [("TimeZone", "UTC")]
         return configuration
     }

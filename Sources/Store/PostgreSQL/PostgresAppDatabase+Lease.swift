@@ -1,0 +1,53 @@
+import PostgresNIO
+
+extension PostgresAppDatabase {
+    /// Runs `body` on a pooled connection, but fails with `StoreError.unreachable` when no
+    /// connection comes within the URL's `connect_timeout`.
+    ///
+    /// `PostgresClient` queues a lease until a connection is free and, while the server is
+    /// down, keeps trying to connect without failing the queue: unbounded, a request would hang
+    /// for the whole outage. So a task of its own waits for the lease and lends the connection
+    /// to this one, which runs `body` (in this task: the closures need not be `Sendable`); a
+    /// timer withdraws the lease when it takes too long. Only the wait is bounded: once
+    /// leased, each statement runs as long as `statement_timeout` lets it.
+    func withBoundedConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let handOff = ConnectionHandOff()
+        let holder = Task { [client] in
+            do {
+                try await client.withConnection { connection in await handOff.lend(connection) }
+            } catch {
+                handOff.giveUp(error)
+            }
+        }
+        let location = self.location
+        let timer = Task {
+            try await Task.sleep(for: .seconds(location.connectTimeoutSeconds))
+            let reason = "no connection within \(location.connectTimeoutSeconds) s (connect_timeout)"
+            if handOff.giveUp(StoreError.unreachable(location: location.redacted, reason: reason)) { holder.cancel() }
+        }
+        defer { timer.cancel() }
+        let connection = try await withTaskCancellationHandler {
+            try await handOff.borrow()
+        } onCancel: {
+            if handOff.giveUp(CancellationError()) { holder.cancel() }
+        }
+        defer { handOff.giveBack() }
+        return try await body(connection)
+    }
+
+    /// Runs `body` between BEGIN and COMMIT on a bounded lease; ROLLBACK when it throws.
+    func withBoundedTransaction<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await withBoundedConnection { connection in
+            try await connection.query("BEGIN", logger: logger)
+            let value: T
+            do {
+                value = try await body(connection)
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+            try await connection.query("COMMIT", logger: logger)
+            return value
+        }
+    }
+}
