@@ -78,7 +78,7 @@ extension PostgresAppDatabase: DeliveryStore {
         let rows = try await connection.query(
             """
             SELECT response_status, response_body FROM webhook_delivery
-            WHERE provider = \(provider.rawValue) AND repository_id IS NOT DISTINCT FROM \(repositoryID) AND delivery_key = \(key)
+            WHERE provider = \(provider.rawValue) AND \(unescaped: Self.sameRepository(repositoryID)) AND delivery_key = \(key)
             """, logger: logger)
         for try await (status, body) in rows.decode((Int32, String).self) {
             return DeliveryAnswer(status: Int(status), body: body, duplicate: true)
