@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/Swinject/Swinject.git", from: "2.10.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -72,6 +73,7 @@ let package = Package(
                 .product(name: "BuildMetrics", package: "mobile-ops"),
                 .product(name: "ChildProcesses", package: "mobile-ops"),
                 .product(name: "HTTPClient", package: "mobile-ops"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/metrics-store-bench"
         ),

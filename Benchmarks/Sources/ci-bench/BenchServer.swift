@@ -7,26 +7,31 @@ import Glibc
 #endif
 
 /// A release `mobile-ops-server` started for one scenario on 127.0.0.1, with its own
-/// temporary database and pipelines folder, stopped with SIGTERM at the end.
+/// temporary database (SQLite or PostgreSQL) and pipelines folder, stopped with SIGTERM at the end.
 final class BenchServer {
     static let adminToken = "bench-admin-token-0123456789abcdef"
 
     let url: String
     let directory: String
+    /// The store it runs on, and the `--database` it was given.
+    let database: BenchDatabase
+    let databaseLocation: String
     private let process: ProcessGroup
     let client: HTTPClient
 
     /// Starts the server with `pipelines` (file name → YAML) and waits for `/readyz`.
-    init(binary: String, pipelines: [String: String], leaseSeconds: Int = 60) async throws {
+    init(binary: String, pipelines: [String: String], database: BenchDatabase = .sqlite, leaseSeconds: Int = 60) async throws {
         directory = NSTemporaryDirectory() + "mobile-ops-ci-bench-\(UUID().uuidString)"
+        self.database = database
         try FileManager.default.createDirectory(atPath: directory + "/pipelines", withIntermediateDirectories: true)
         for (name, yaml) in pipelines {
             try yaml.write(toFile: directory + "/pipelines/" + name, atomically: true, encoding: .utf8)
         }
+        databaseLocation = try database.create(in: directory)
         let port = try Self.freePort()
         url = "http://127.0.0.1:\(port)"
         let launch = ProcessLaunch.command(binary, [
-            "--host", "127.0.0.1", "--port", "\(port)", "--database", directory + "/db.sqlite",
+            "--host", "127.0.0.1", "--port", "\(port)", "--database", databaseLocation,
             "--pipelines", directory + "/pipelines", "--admin-token", Self.adminToken,
             "--log-level", "warning", "--lease-seconds", "\(leaseSeconds)",
         ])
@@ -42,9 +47,9 @@ final class BenchServer {
 
     /// Runs `body` against a fresh server and stops it afterwards, whatever happens.
     static func with<T>(
-        binary: String, pipelines: [String: String], _ body: (BenchServer) async throws -> T
+        binary: String, pipelines: [String: String], database: BenchDatabase = .sqlite, _ body: (BenchServer) async throws -> T
     ) async throws -> T {
-        let server = try await BenchServer(binary: binary, pipelines: pipelines)
+        let server = try await BenchServer(binary: binary, pipelines: pipelines, database: database)
         do {
             let result = try await body(server)
             await server.stop()
@@ -76,6 +81,7 @@ final class BenchServer {
         for _ in 0..<100 where process.isRunning { try? await Task.sleep(for: .milliseconds(100)) }
         if process.isRunning { kill(process.pid, SIGKILL) }
         await client.shutdown()
+        database.drop(databaseLocation)
         try? FileManager.default.removeItem(atPath: directory)
     }
 

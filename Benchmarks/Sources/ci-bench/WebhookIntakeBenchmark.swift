@@ -28,13 +28,30 @@ struct WebhookIntakeBenchmark {
               platform: ios
         """
 
+    /// The intake on each available store, side by side, and PostgreSQL's rate as a ratio
+    /// of SQLite's from the same run.
     func run() async throws -> [ResultRow] {
-        try await BenchServer.with(binary: serverBinary, pipelines: ["intake.yml": Self.pipeline]) { server in
-            try await measure(server)
+        var rows: [ResultRow] = []
+        var rates: [Double] = []
+        for database in BenchDatabase.available {
+            let (figures, rate) = try await BenchServer.with(binary: serverBinary, pipelines: ["intake.yml": Self.pipeline], database: database) { server in
+                try await measure(server)
+            }
+            rows += figures
+            rates.append(rate)
         }
+        if rates.count == 2, rates[0] > 0 {
+            rows.append(ResultRow(scenario: "webhook intake", measure: "PostgreSQL deliveries/s / SQLite deliveries/s (same run)", value: String(format: "%.2f×", rates[1] / rates[0]), target: "-", passed: nil))
+        }
+        return rows
     }
 
-    private func measure(_ server: BenchServer) async throws -> [ResultRow] {
+    /// SQLite must take 2,000 deliveries/s with p99 < 50 ms; PostgreSQL, over the network
+    /// stack and another process, 1,500/s with p99 < 100 ms.
+    private func measure(_ server: BenchServer) async throws -> (rows: [ResultRow], rate: Double) {
+        let sqlite = server.database.name == "SQLite"
+        let scenario = "webhook intake (\(server.database.name))"
+        let (minimumRate, maximumP99) = sqlite ? (2_000.0, 0.05) : (1_500.0, 0.1)
         try await server.api(.post, "/api/v1/repositories", json: #"{"name": "acme/ios-app", "provider": "github", "cloneURL": "https://github.com/acme/ios-app.git", "defaultBranch": "main", "webhookSecret": "\#(Self.secret)"}"#)
 
         let body = Self.pushPayload()
@@ -54,12 +71,13 @@ struct WebhookIntakeBenchmark {
         let errors = Self.value(after: "Non-2xx or 3xx responses:", in: output) ?? 0
         let newest = try await server.api(.get, "/api/v1/builds?limit=1")
         let builds = ((newest["builds"] as? [[String: Any]])?.first?["number"] as? Int) ?? 0
-        return [
-            ResultRow(scenario: "webhook intake", measure: "payload", value: "\(body.utf8.count) bytes, \(connections) connections, \(duration)", target: "~8 KB", passed: nil),
-            ResultRow(scenario: "webhook intake", measure: "deliveries/s (each 202 after durable)", value: String(format: "%.0f", rate), target: ">= 2,000/s", passed: rate >= 2_000 && errors == 0),
-            ResultRow(scenario: "webhook intake", measure: "latency p50 / p99", value: "\(Stats.ms(p50)) / \(Stats.ms(p99))", target: "p99 < 50 ms", passed: p99 < 0.05),
-            ResultRow(scenario: "webhook intake", measure: "non-2xx answers; builds created", value: "\(Int(errors)); \(builds)", target: "0; one per delivery", passed: errors == 0 && builds > 0),
+        let rows = [
+            ResultRow(scenario: scenario, measure: "payload", value: "\(body.utf8.count) bytes, \(connections) connections, \(duration)", target: "~8 KB", passed: nil),
+            ResultRow(scenario: scenario, measure: "deliveries/s (each 202 after durable)", value: String(format: "%.0f", rate), target: ">= \(Int(minimumRate))/s", passed: rate >= minimumRate && errors == 0),
+            ResultRow(scenario: scenario, measure: "latency p50 / p99", value: "\(Stats.ms(p50)) / \(Stats.ms(p99))", target: "p99 < \(Int(maximumP99 * 1000)) ms", passed: p99 < maximumP99),
+            ResultRow(scenario: scenario, measure: "non-2xx answers; builds created", value: "\(Int(errors)); \(builds)", target: "0; one per delivery", passed: errors == 0 && builds > 0),
         ]
+        return (rows, rate)
     }
 
     // MARK: Payload

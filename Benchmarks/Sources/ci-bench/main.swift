@@ -4,8 +4,9 @@ import Foundation
 //
 //   swift run -c release ci-bench [pick] [intake] [dispatch] [memory]   (default: all)
 //
-// `pick` runs on SQLite and, when MOBILE_OPS_BENCH_POSTGRES_URL names an empty PostgreSQL
-// database (`make bench` starts a throwaway server), on PostgreSQL too, side by side.
+// `pick`, `intake` and `dispatch` run on SQLite and, when MOBILE_OPS_BENCH_POSTGRES_URL names
+// a PostgreSQL server's empty database (`make bench` starts a throwaway server), on PostgreSQL
+// too, side by side with the ratio from the same run; `memory` runs on SQLite.
 //
 // SERVER_BIN names the server binary (default ../.build/release/mobile-ops-server, built by
 // `make bench`). Everything runs on 127.0.0.1 and stops by itself.

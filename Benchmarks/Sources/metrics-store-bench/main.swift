@@ -4,7 +4,9 @@ import Store
 
 // Build metrics store goals (issue 5), through the Store API in one process:
 //   ingest ≥ 500 reports/s of 200 tasks each, sustained;
-//   with 1,000,000 builds stored, `summary` and `dashboard` p95 < 100 ms.
+//   with 1,000,000 builds stored, `summary` and `dashboard` p95 < 100 ms, on SQLite and (when
+//   MOBILE_OPS_BENCH_POSTGRES_URL names a PostgreSQL server, as `make bench` does) on a
+//   PostgreSQL copy of the same rows, side by side.
 // Usage: swift run -c release metrics-store-bench [builds=1000000] [ingest=3000]
 //        swift run -c release metrics-store-bench http PATH/TO/mobile-ops-server [reports=3000]
 
@@ -20,8 +22,12 @@ let ingestReports = arguments.dropFirst().first ?? 3_000
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("metrics-store-bench-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
-let database = try AppDatabase.open(path: folder.appendingPathComponent("bench.sqlite").path)
 let now = Date()
+// The SQLite part in a block of its own: the database (and its file lock) is released at its
+// end, so the PostgreSQL pass can copy the file.
+let sqliteTimings: [(String, Double)]
+do {
+let database = try AppDatabase.open(path: folder.appendingPathComponent("bench.sqlite").path)
 var workload = Workload(seed: 42)
 
 // MARK: Ingest: one report (200 tasks) per transaction, as the API and agents store them.
@@ -68,24 +74,15 @@ while loaded < remaining {
 }
 print(String(format: "  loaded in %.1f s", Double((ContinuousClock.now - loadStart).components.seconds)))
 
-// MARK: Queries on the real paths.
+// MARK: Queries on the real paths, on SQLite, then on a PostgreSQL copy of the same rows.
 
-func run(_ name: String, times: Int = 100, _ body: () throws -> Void) throws {
-    var timings = Timings()
-    try body()  // warm the page cache and statement caches once
-    for _ in 0..<times { try timings.measure(body) }
-    print("  " + timings.line(name))
+sqliteTimings = try await QueryTimings.run(on: database, builds: totalBuilds, now: now, backend: "SQLite")
 }
-
-print("queries with \(totalBuilds) builds stored:")
-try run("summary window=7d") { _ = try database.metricsSummary(MetricsQuery(days: 7), now: now) }
-try run("summary window=30d groupBy=pipeline") { _ = try database.metricsSummary(MetricsQuery(days: 30, groupBy: .pipeline), now: now) }
-try run("summary 90d repository= groupBy=branch") {
-    _ = try database.metricsSummary(MetricsQuery(days: 90, repository: "acme/app-1", groupBy: .branch, speedupPercent: 20), now: now)
+if let serverURL = ProcessInfo.processInfo.environment["MOBILE_OPS_BENCH_POSTGRES_URL"], !serverURL.isEmpty {
+    let postgresTimings = try await QueryTimings.runOnPostgres(
+        serverURL: serverURL, copying: folder.appendingPathComponent("bench.sqlite").path, builds: totalBuilds, now: now)
+    print("PostgreSQL p95 / SQLite p95 (same run):")
+    for ((name, sqliteP95), (_, postgresP95)) in zip(sqliteTimings, postgresTimings) {
+        print("  " + name.padding(toLength: 40, withPad: " ", startingAt: 0) + String(format: "%8.2f ms / %8.2f ms = %.2f×", postgresP95, sqliteP95, postgresP95 / max(sqliteP95, 0.001)))
+    }
 }
-try run("dashboard (snapshot + regressions)") {
-    _ = try database.dashboardSnapshot(now: now)
-    _ = try database.regressions(openOnly: true, limit: 50)
-}
-try run("cache window=1d (task detail)", times: 10) { _ = try database.cacheReport(MetricsQuery(days: 1), now: now) }
-try run("regression evaluation pass", times: 3) { _ = try database.evaluateRegressions(RegressionSettings(), now: now) }
