@@ -19,7 +19,7 @@
     X(curl_easy_getinfo) X(curl_slist_append) X(curl_slist_free_all) X(curl_multi_init) \
     X(curl_multi_cleanup) X(curl_multi_add_handle) X(curl_multi_remove_handle) \
     X(curl_multi_perform) X(curl_multi_poll) X(curl_multi_info_read) X(curl_multi_wakeup) \
-    X(curl_multi_setopt)
+    X(curl_multi_setopt) X(curl_easy_pause)
 
 #define MO_CURL_DECLARE(name) __typeof__(&name) name;
 static struct {
@@ -116,6 +116,7 @@ CURLcode mo_curl_easy_setopt_write_callback(CURL *handle, CURLoption option,
     size_t (*callback)(char *, size_t, size_t, void *)) {
     return curl.curl_easy_setopt(handle, option, callback);
 }
+CURLcode mo_curl_easy_pause(CURL *handle, int bitmask) { return curl.curl_easy_pause(handle, bitmask); }
 CURLcode mo_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl.curl_easy_getinfo(handle, info, value);
 }

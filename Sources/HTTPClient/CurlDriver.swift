@@ -35,40 +35,55 @@ final class CurlDriver {
 
     // MARK: Commands
 
-    /// Starts a transfer for `request` unless its caller already gave up.
-    func add(_ request: HTTPRequest, _ completion: TransferCompletion) {
-        guard !completion.isFinished else { return }
-        guard let transfer = CurlTransfer(completion: completion, maxBodySize: self.configuration.maxResponseBodySize) else {
-            completion.finish(.failure(.transferFailed(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_easy_init failed")))
+    /// Starts a transfer for `request` unless its caller already gave up; with a `sink`, its
+    /// body streams there.
+    func add(_ request: HTTPRequest, _ completion: TransferCompletion, sink: ResponseBodyChannel?) {
+        guard !completion.isFinished else {
+            sink?.finish(.failure(.cancelled))
+            return
+        }
+        guard let transfer = CurlTransfer(completion: completion, sink: sink, maxBodySize: self.configuration.maxResponseBodySize) else {
+            let error = HTTPClientError.transferFailed(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_easy_init failed")
+            completion.finish(.failure(error))
+            sink?.finish(.failure(error))
             return
         }
         do {
             try transfer.configure(request, self.configuration)
         } catch {
-            completion.finish(.failure(error))
+            transfer.fail(error)
             return
         }
         let code = mo_curl_multi_add_handle(self.multi, transfer.easy)
         guard code == CURLM_OK else {
             let message = mo_curl_multi_strerror(code).map { String(cString: $0) } ?? "curl_multi_add_handle failed"
-            completion.finish(.failure(.transferFailed(code: Int(code.rawValue), message: message)))
+            transfer.fail(.transferFailed(code: Int(code.rawValue), message: message))
             return
         }
         self.transfersByID[completion.id] = transfer
         self.transfersByHandle[transfer.easy] = transfer
     }
 
-    /// Drops the transfer for a cancelled request; its caller was already answered.
+    /// Drops the transfer for a cancelled request; its caller was already answered (or
+    /// its streamed body's reader left).
     func cancel(_ id: ObjectIdentifier) {
         guard let transfer = self.transfersByID[id] else { return }
         self.remove(transfer)
+        transfer.fail(.cancelled)
+    }
+
+    /// Resumes a transfer paused by its streamed body's reader (`CURL_WRITEFUNC_PAUSE`).
+    /// curl may deliver the held-back bytes from inside this call.
+    func resume(_ id: ObjectIdentifier) {
+        guard let transfer = self.transfersByID[id] else { return }
+        _ = mo_curl_easy_pause(transfer.easy, MO_CURLPAUSE_CONT)
     }
 
     /// Fails every running transfer with `error` and removes it.
     func failAll(_ error: HTTPClientError) {
         for transfer in self.transfersByID.values {
             self.remove(transfer)
-            transfer.completion.finish(.failure(error))
+            transfer.fail(error)
         }
     }
 
@@ -94,7 +109,7 @@ final class CurlDriver {
             guard let transfer = self.transfersByHandle[easy] else { continue }
             let outcome = transfer.outcome(for: code)
             self.remove(transfer)
-            transfer.completion.finish(outcome)
+            transfer.finish(outcome)
         }
     }
 

@@ -60,6 +60,18 @@ extension CurlEasy {
         }
     }
 
+    /// Signs the request with AWS Signature Version 4, which curl computes as it sends.
+    ///
+    /// The key pair goes in as user name and password (what `CURLOPT_USERPWD` would split at
+    /// its first colon), set apart so a key id with a colon in it stays whole. Setting
+    /// `CURLOPT_AWS_SIGV4` also selects it as the only auth scheme, so the pair is never sent
+    /// as Basic credentials, and curl does not resend it to another host on a redirect.
+    func applyAWSSigV4(_ signing: AWSSigV4) throws(HTTPClientError) {
+        try self.set(CURLOPT_AWS_SIGV4, signing.curlParameter)
+        try self.set(CURLOPT_USERNAME, signing.accessKeyID)
+        try self.set(CURLOPT_PASSWORD, signing.secretAccessKey)
+    }
+
     /// Builds and sets the header list; the caller frees the returned list after the transfer.
     func applyHeaders(
         _ request: HTTPRequest,
@@ -69,12 +81,21 @@ extension CurlEasy {
             // curl drops `Name:` (it means "remove"); `Name;` is its spelling for an empty value.
             field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
         }
+        // libcurl 7.88 signs a removal line (`Name:`) as a header with an empty value and then
+        // does not send it, so the server computes another signature: a signed request gets
+        // none. It then may send `Expect: 100-continue` (which lets S3 refuse a large upload
+        // before its body is sent) and, for posted data, curl's form content type (not signed).
+        let removals = request.awsSigV4 == nil
         // curl would otherwise wait up to a second for `100 Continue` on larger bodies.
-        if !request.headers.contains("Expect") {
+        if removals, !request.headers.contains("Expect") {
             lines.append("Expect:")
         }
+        // S3 refuses a signed request without a payload hash, and libcurl before 8.1 sends none.
+        if let signing = request.awsSigV4, signing.needsContentHashHeader, !request.headers.contains("x-amz-content-sha256") {
+            lines.append("x-amz-content-sha256: \(AWSSigV4.unsignedPayload)")
+        }
         // curl labels posted bodies as form data by default; send no type rather than a wrong one.
-        if request.body != nil || request.bodyFile != nil || request.method == .post, !request.headers.contains("Content-Type") {
+        if removals, request.body != nil || request.bodyFile != nil || request.method == .post, !request.headers.contains("Content-Type") {
             lines.append("Content-Type:")
         }
         // An explicit Accept-Encoding means the caller wants the raw encoded bytes.

@@ -16,8 +16,12 @@ import Darwin
 final class CurlTransfer {
     /// The easy handle; valid until `deinit`.
     let easy: UnsafeMutableRawPointer
-    /// Where the outcome goes.
+    /// Where the outcome goes (for a streamed body, the head alone).
     let completion: TransferCompletion
+    /// Where a streamed body goes as it arrives; `nil` to collect the body into the response.
+    private let sink: ResponseBodyChannel?
+    /// Whether a streamed response's head was handed over (at its first body bytes).
+    private var headDelivered = false
     /// The body size past which the transfer is aborted.
     private let maxBodySize: Int
     /// curl writes its detailed message here on failure (must outlive the handle's use).
@@ -36,10 +40,11 @@ final class CurlTransfer {
     private var bodyLimitExceeded = false
 
     /// Creates the easy handle; `nil` if curl is out of memory.
-    init?(completion: TransferCompletion, maxBodySize: Int) {
+    init?(completion: TransferCompletion, sink: ResponseBodyChannel?, maxBodySize: Int) {
         guard let easy = mo_curl_easy_init() else { return nil }
         self.easy = easy
         self.completion = completion
+        self.sink = sink
         self.maxBodySize = maxBodySize
         self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         self.errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
@@ -66,6 +71,9 @@ final class CurlTransfer {
             try self.configureUpload(from: path, method: request.method, options)
         } else {
             try options.applyMethodAndBody(request)
+        }
+        if let signing = request.awsSigV4 {
+            try options.applyAWSSigV4(signing)
         }
         self.headerList = try options.applyHeaders(request, configuration)
 
@@ -105,8 +113,18 @@ final class CurlTransfer {
 
     // MARK: Callbacks
 
-    /// Appends body bytes; returning less than the byte count makes curl abort the transfer.
+    /// Appends body bytes, or passes them to the sink of a streamed body; returning less than
+    /// the byte count makes curl abort the transfer.
     private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        if let sink {
+            // curl writes only the final response's body, so its head is complete by now.
+            self.deliverHead()
+            switch sink.offer(bytes) {
+            case .accepted: return bytes.count
+            case .pause: return MO_CURL_WRITEFUNC_PAUSE
+            case .abort: return 0
+            }
+        }
         guard bytes.count <= self.maxBodySize - self.body.count else {
             self.bodyLimitExceeded = true
             return 0
@@ -137,6 +155,25 @@ final class CurlTransfer {
 
     // MARK: Outcome
 
+    /// Hands a streamed response's head (with no body) to the caller, once.
+    private func deliverHead() {
+        guard !self.headDelivered else { return }
+        self.headDelivered = true
+        self.completion.finish(.success(self.response()))
+    }
+
+    /// Answers the caller with `outcome` (a no-op if a streamed head was already handed over)
+    /// and ends a streamed body with it.
+    func finish(_ outcome: TransferCompletion.Outcome) {
+        self.completion.finish(outcome)
+        self.sink?.finish(outcome.map { _ in () })
+    }
+
+    /// Answers the caller, and any streamed body's reader, with `error`.
+    func fail(_ error: HTTPClientError) {
+        self.finish(.failure(error))
+    }
+
     /// What to hand the caller once curl reports the transfer done with `code`.
     func outcome(for code: CURLcode) -> TransferCompletion.Outcome {
         guard code == CURLE_OK else {
@@ -147,15 +184,19 @@ final class CurlTransfer {
             let codeValue = Int(code.rawValue)
             return .failure(HTTPClientError(curlCode: codeValue, message: detail.isEmpty ? Curl.message(for: codeValue) : detail))
         }
+        return .success(self.response())
+    }
+
+    /// The final response as received so far: all of it once done; for a streamed body, the
+    /// head with an empty body.
+    private func response() -> HTTPResponse {
         let info = CurlEasy(self.easy)
-        return .success(
-            HTTPResponse(
-                status: info.long(CURLINFO_RESPONSE_CODE),
-                headers: HTTPHeaders(self.headers),
-                body: self.body,
-                url: info.string(CURLINFO_EFFECTIVE_URL) ?? "",
-                newConnections: info.long(CURLINFO_NUM_CONNECTS)
-            )
+        return HTTPResponse(
+            status: info.long(CURLINFO_RESPONSE_CODE),
+            headers: HTTPHeaders(self.headers),
+            body: self.body,
+            url: info.string(CURLINFO_EFFECTIVE_URL) ?? "",
+            newConnections: info.long(CURLINFO_NUM_CONNECTS)
         )
     }
 

@@ -20,10 +20,13 @@ import Glibc
 final class CurlTransferLoop: Sendable {
     /// A request from another thread to the transfer thread.
     enum Command: Sendable {
-        /// Start this request and answer through the completion.
-        case add(HTTPRequest, TransferCompletion)
+        /// Start this request and answer through the completion; with a sink, the body
+        /// streams into it and the completion gets the head alone.
+        case add(HTTPRequest, TransferCompletion, ResponseBodyChannel?)
         /// The request with this id was cancelled; drop its transfer.
         case cancel(ObjectIdentifier)
+        /// The reader of this request's streamed body caught up; resume the paused transfer.
+        case resume(ObjectIdentifier)
     }
 
     /// The thread's lifecycle.
@@ -69,12 +72,12 @@ final class CurlTransferLoop: Sendable {
 
     /// Queues `request`, starting the thread if it is the first; answers the completion at
     /// once if the loop is stopped.
-    func submit(_ request: HTTPRequest, completion: TransferCompletion) {
+    func submit(_ request: HTTPRequest, completion: TransferCompletion, sink: ResponseBodyChannel? = nil) {
         let (rejection, startThread): (HTTPClientError?, Bool) = self.shared.withLock { shared in
             let first = shared.phase == .idle
             if first { shared.phase = .running }
             guard shared.phase == .running else { return (shared.stopReason, false) }
-            shared.inbox.append(.add(request, completion))
+            shared.inbox.append(.add(request, completion, sink))
             Self.wake(shared)
             return (nil, first)
         }
@@ -86,14 +89,25 @@ final class CurlTransferLoop: Sendable {
         }
         if let rejection {
             completion.finish(.failure(rejection))
+            sink?.finish(.failure(rejection))
         }
     }
 
     /// Asks the thread to drop the transfer for a cancelled request.
     func cancel(_ id: ObjectIdentifier) {
+        self.send(.cancel(id))
+    }
+
+    /// Asks the thread to resume a transfer it paused because its body's reader was behind.
+    func resume(_ id: ObjectIdentifier) {
+        self.send(.resume(id))
+    }
+
+    /// Queues `command` for a running thread (a stopped one has no transfers left to touch).
+    private func send(_ command: Command) {
         self.shared.withLock { shared in
             guard shared.phase == .running else { return }
-            shared.inbox.append(.cancel(id))
+            shared.inbox.append(command)
             Self.wake(shared)
         }
     }
@@ -162,8 +176,9 @@ final class CurlTransferLoop: Sendable {
             }
             for command in commands {
                 switch command {
-                case .add(let request, let completion): driver.add(request, completion)
+                case .add(let request, let completion, let sink): driver.add(request, completion, sink: sink)
                 case .cancel(let id): driver.cancel(id)
+                case .resume(let id): driver.resume(id)
                 }
             }
             driver.step(maxWait: Self.idlePollMilliseconds)
@@ -193,8 +208,9 @@ final class CurlTransferLoop: Sendable {
 
     /// Answers every `add` in `commands` with `error`.
     private func fail(_ commands: [Command], with error: HTTPClientError) {
-        for case .add(_, let completion) in commands {
+        for case .add(_, let completion, let sink) in commands {
             completion.finish(.failure(error))
+            sink?.finish(.failure(error))
         }
     }
 

@@ -20,8 +20,9 @@ public final class HTTPClient: Sendable {
     /// The settings the client was created with.
     public let configuration: Configuration
 
-    /// The transfer thread and its inbox; shared with that thread.
-    private let loop: CurlTransferLoop
+    /// The transfer thread and its inbox; shared with that thread (and with streamed bodies,
+    /// which ask it to resume or abort their transfers).
+    let loop: CurlTransferLoop
 
     /// Creates a client and starts its transfer thread.
     public init(configuration: Configuration = .init()) {
@@ -42,12 +43,34 @@ public final class HTTPClient: Sendable {
     /// Throws ``HTTPClientError/cancelled`` promptly if the calling task is cancelled,
     /// and ``HTTPClientError/shutDown`` after ``shutdown()``.
     public func execute(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        try request.validate()
+        try await self.perform(request, completion: TransferCompletion(), sink: nil)
+    }
+
+    /// Performs `request` and returns as soon as the final response's head has arrived; its
+    /// body is then read from ``HTTPStreamedResponse/body`` as it arrives, never held whole.
+    ///
+    /// ``Configuration/maxResponseBodySize`` does not apply (nothing accumulates), but the
+    /// request's `timeout` still bounds the whole exchange, reading included: give a large
+    /// download a timeout to match. Throws like ``execute(_:)`` until the head has arrived.
+    public func stream(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPStreamedResponse {
+        let channel = ResponseBodyChannel()
         let completion = TransferCompletion()
+        let head = try await self.perform(request, completion: completion, sink: channel)
+        return HTTPStreamedResponse(head: head, body: HTTPResponseBody(channel: channel, completion: completion, client: self))
+    }
+
+    /// Submits `request` to the transfer thread and waits for its answer: the whole response,
+    /// or with a `sink` the head alone (the body then flows into the sink).
+    private func perform(
+        _ request: HTTPRequest,
+        completion: TransferCompletion,
+        sink: ResponseBodyChannel?
+    ) async throws(HTTPClientError) -> HTTPResponse {
+        try request.validate()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPClientError>, Never>) in
                 completion.start(continuation) {
-                    self.loop.submit(request, completion: completion)
+                    self.loop.submit(request, completion: completion, sink: sink)
                 }
             }
         } onCancel: {

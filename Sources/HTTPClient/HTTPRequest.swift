@@ -18,6 +18,8 @@ public struct HTTPRequest: Sendable, Hashable {
     public var bodyFile: String?
     /// The limit for the whole exchange: connecting, redirects, sending and receiving.
     public var timeout: Duration
+    /// Signs the request with AWS Signature Version 4 (S3 and compatible stores), or `nil`.
+    public var awsSigV4: AWSSigV4?
 
     /// Creates a request; every parameter except `url` has a sensible default.
     public init(
@@ -26,7 +28,8 @@ public struct HTTPRequest: Sendable, Hashable {
         headers: HTTPHeaders = [],
         body: [UInt8]? = nil,
         bodyFile: String? = nil,
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(30),
+        awsSigV4: AWSSigV4? = nil
     ) {
         self.method = method
         self.url = url
@@ -34,6 +37,7 @@ public struct HTTPRequest: Sendable, Hashable {
         self.body = body
         self.bodyFile = bodyFile
         self.timeout = timeout
+        self.awsSigV4 = awsSigV4
     }
 
     /// Creates a request whose body is the UTF-8 encoding of `text`.

@@ -14,6 +14,8 @@ struct TestServer: Sendable {
     let port: Int
     /// Parks `/gate` requests until opened; lets tests hold many requests in flight.
     let gate: Gate
+    /// Counts what `/stream` handlers have written, so tests can see backpressure.
+    let progress: StreamProgress
 
     /// `http://127.0.0.1:<port><path>`; an IP, never a name, so no DNS query leaves the machine.
     func url(_ path: String) -> String {
@@ -28,11 +30,12 @@ struct TestServer: Sendable {
         _ body: @escaping @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let gate = Gate()
+        let progress = StreamProgress()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "HTTPClientTests.TestServer")
         logger.logLevel = .warning
         let app = Application(
-            router: Self.makeRouter(gate: gate),
+            router: Self.makeRouter(gate: gate, progress: progress),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
             logger: logger
@@ -43,7 +46,7 @@ struct TestServer: Sendable {
 
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
-        let server = TestServer(port: port, gate: gate)
+        let server = TestServer(port: port, gate: gate, progress: progress)
         do {
             let result = try await withTimeLimit(timeLimit) { try await body(server) }
             await Self.stop(serverTask, services: services, gate: gate)
@@ -82,8 +85,9 @@ struct TestServer: Sendable {
 
     // MARK: Routes
 
-    private static func makeRouter(gate: Gate) -> Router<BasicRequestContext> {
+    private static func makeRouter(gate: Gate, progress: StreamProgress) -> Router<BasicRequestContext> {
         let router = Router()
+        Self.addStreamingRoutes(to: router, gate: gate, progress: progress)
         router.get("/hello") { _, _ in "hello" }
         router.post("/echo") { request, _ -> Response in
             let body = try await request.body.collect(upTo: 64 * 1024 * 1024)

@@ -16,6 +16,11 @@
 
 #include <curl/curl.h>
 
+// Constants curl.h defines as macros built from other macros or casts, which Swift does not
+// import: the write callback's "pause this transfer" answer and curl_easy_pause's "resume".
+static const size_t MO_CURL_WRITEFUNC_PAUSE = CURL_WRITEFUNC_PAUSE;
+static const int MO_CURLPAUSE_CONT = CURLPAUSE_CONT;
+
 /// Loads libcurl and runs `curl_global_init` (once; later calls return the first result).
 /// Returns NULL on success, or a message saying what failed (valid for the process's life).
 const char *mo_curl_load(void);
@@ -53,6 +58,8 @@ CURLcode mo_curl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_
 CURLcode mo_curl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value);
 CURLcode mo_curl_easy_setopt_write_callback(CURL *handle, CURLoption option,
     size_t (*callback)(char *, size_t, size_t, void *));
+/// Pauses or resumes a transfer; only on the thread that drives it (streamed response bodies).
+CURLcode mo_curl_easy_pause(CURL *handle, int bitmask);
 CURLcode mo_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode mo_curl_easy_getinfo_string(CURL *handle, CURLINFO info, char **value);
 
