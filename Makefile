@@ -7,9 +7,12 @@ APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev
 # and chromium-driver), git, and a throwaway PostgreSQL server (Tests/PostgreSQL/cluster.sh)
 # that the store's tests run against besides SQLite.
 TEST_APT_PACKAGES := chromium chromium-driver git python3 python3-venv postgresql
-# Selenium comes from PyPI into this virtual environment; the browser tests find its Python
-# through MOBILE_OPS_TEST_PYTHON.
+# Selenium and moto (a real S3 implementation the artifact tests run on loopback, in server
+# mode) come from PyPI into this virtual environment; the tests find its Python, and
+# moto_server beside it, through MOBILE_OPS_TEST_PYTHON. moto is pinned: the tests use its
+# /moto-api/reset-auth switch to make it check signatures.
 TEST_VENV := .build/test-venv
+MOTO_VERSION := 5.2.5
 # The fuzz run (Tests/Fuzz/fuzz.py) drives Schemathesis, pinned, from PyPI into this virtual
 # environment; it also makes a local git repository for the release notes it fuzzes.
 FUZZ_APT_PACKAGES := git python3 python3-venv
@@ -90,8 +93,8 @@ TEST_TARGETS := $(sort $(notdir $(wildcard Tests/*Tests)))
 test: deps
 	$(call install_missing,$(TEST_APT_PACKAGES))
 	$(SWIFT) build --build-tests
-	@[ -x $(TEST_VENV)/bin/python ] && $(TEST_VENV)/bin/python -c "import selenium" 2>/dev/null || \
-		{ python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q selenium; }
+	@[ -x $(TEST_VENV)/bin/moto_server ] && $(TEST_VENV)/bin/python -c "import selenium, moto.server; assert moto.__version__ == '$(MOTO_VERSION)'" 2>/dev/null || \
+		{ python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q selenium 'moto[server]==$(MOTO_VERSION)'; }
 	$(call fuzz_venv)
 	@export MOBILE_OPS_TEST_PYTHON="$(CURDIR)/$(TEST_VENV)/bin/python"; \
 	postgres_dir=$$(mktemp -d /tmp/mobile-ops-postgres.XXXXXX); \

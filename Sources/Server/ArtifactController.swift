@@ -3,16 +3,22 @@ import Core
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import Store
 
 /// Artifact upload (agents) and listing and download (people, scripts).
 ///
-/// `PUT /api/v1/agent/jobs/{id}/artifacts?path=build/App.ipa` streams the body to disk
-/// (up to `MOBILE_OPS_MAX_ARTIFACT_BYTES`), then records it in one transaction with the
-/// check that the agent still holds the job; the same path uploaded again replaces it.
+/// `PUT /api/v1/agent/jobs/{id}/artifacts?path=build/App.ipa` streams the body to a staged
+/// file (up to `MOBILE_OPS_MAX_ARTIFACT_BYTES`) and on into the artifact storage (a folder or
+/// an S3 bucket), then records it in one transaction with the check that the agent still
+/// holds the job; the same path uploaded again replaces it (and its bytes are deleted).
+/// Downloads stream from the storage to the client.
 struct ArtifactController: APIController {
+    /// Checks agents' tokens.
     let auth: AgentAuthService
+    /// The artifacts' records.
     let store: any ArtifactStore
+    /// The artifacts' bytes.
     let files: ArtifactFiles
     /// The clock every time-based decision reads.
     let clock: any TimeSource
@@ -26,16 +32,16 @@ struct ArtifactController: APIController {
                 if let problem = Artifact.problem(withPath: path) {
                     throw APIError.badRequest("invalid artifact path \(path.debugDescription): \(problem)", code: "invalid_path")
                 }
-                let received = try await files.receive(request.body)
+                let received = try await Self.usingStorage(context) { try await files.receive(request.body) }
                 do {
                     let (artifact, replaced) = try await store.recordArtifact(
                         jobID: jobID, agentID: agent.id, path: path, size: received.size, sha256: received.sha256,
                         storedAs: received.storedAs, now: clock.now
                     )
-                    if let replaced { files.remove(replaced) }
+                    if let replaced { await files.remove(replaced) }
                     return try .json(artifact, status: .created)
                 } catch {
-                    files.remove(received.storedAs)
+                    await files.remove(received.storedAs)
                     throw error
                 }
             },
@@ -47,28 +53,40 @@ struct ArtifactController: APIController {
                 guard let (artifact, storedAs) = try await store.artifact(id: id) else {
                     throw APIError.notFound("no artifact with id \(id)")
                 }
-                return try download(artifact, from: files.path(of: storedAs))
+                let body = try await Self.usingStorage(context, artifact: artifact) { try await files.body(of: storedAs, size: artifact.size) }
+                return Self.download(artifact, body: body)
             },
         ]
     }
 
-    /// The file as `application/octet-stream`, read and sent in 64 KiB chunks.
-    private func download(_ artifact: Artifact, from path: String) throws -> Response {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw APIError.notFound("artifact \(artifact.id) is recorded but its file is missing from the server")
+    /// Runs `work` against the artifact storage, turning its failures into answers: a
+    /// missing file or object is 404 (naming the artifact), a storage that is unreachable or
+    /// refuses is 503 `artifact_storage_unavailable`, logged with what failed.
+    private static func usingStorage<T>(
+        _ context: AppRequestContext, artifact: Artifact? = nil, _ work: () async throws -> T
+    ) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as ArtifactStorageError {
+            switch error {
+            case .missing(let detail):
+                let which = artifact.map { "artifact \($0.id)" } ?? "the artifact"
+                throw APIError.notFound("\(which) is recorded but \(detail)")
+            case .unavailable(let detail):
+                context.logger.error("artifact storage unavailable: request refused", metadata: ["error": "\(detail)"])
+                throw error.apiError
+            }
         }
+    }
+
+    /// The bytes as `application/octet-stream`, named for download.
+    private static func download(_ artifact: Artifact, body: ResponseBody) -> Response {
         let name = artifact.path.split(separator: "/").last.map(String.init) ?? "artifact"
         let headers: HTTPFields = [
             .contentType: "application/octet-stream",
             HTTPField.Name("Content-Disposition")!: "attachment; filename=\"\(name.replacingOccurrences(of: "\"", with: "_"))\"",
             HTTPField.Name("X-Artifact-SHA256")!: artifact.sha256,
         ]
-        return Response(status: .ok, headers: headers, body: .init(contentLength: Int(artifact.size)) { writer in
-            defer { try? handle.close() }
-            while let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
-                try await writer.write(ByteBuffer(bytes: chunk))
-            }
-            try await writer.finish(nil)
-        })
+        return Response(status: .ok, headers: headers, body: body)
     }
 }

@@ -3,45 +3,53 @@ import Foundation
 import Hummingbird
 import Store
 
-/// The folder that holds uploaded artifacts' bytes, beside the database
-/// (`.mobile-ops/artifacts` by default); the store keeps what each file is.
+/// Receives uploaded artifacts' bytes and hands them to the ``ArtifactStorage`` (a folder or
+/// an S3 bucket, see ``ArtifactLocation``); the store keeps what each file is.
 ///
-/// An upload streams into `incoming/` while its size is checked and its SHA-256 computed,
-/// and is moved into place only when complete, so a cut or oversized upload leaves nothing.
+/// An upload streams into the storage's staging folder while its size is checked and its
+/// SHA-256 computed, and is handed over only when complete, so a cut or oversized upload
+/// leaves nothing behind.
 struct ArtifactFiles: Sendable {
-    /// The folder.
-    let directory: String
+    /// Where the bytes are kept.
+    let storage: any ArtifactStorage
     /// The largest artifact accepted, in bytes.
     let limit: Int64
 
-    /// Uses `<folder of the database>/artifacts`.
-    init(configuration: ServerConfiguration) {
-        let database = URL(fileURLWithPath: configuration.databasePath)
-        self.directory = database.deletingLastPathComponent().appendingPathComponent("artifacts").path
+    /// Keeps artifacts in `storage`, up to the configured size.
+    init(storage: any ArtifactStorage, configuration: ServerConfiguration) {
+        self.storage = storage
         self.limit = configuration.maxArtifactSize
     }
 
-    /// A stored upload: the file's name in the folder, its size and SHA-256.
+    /// A stored upload: the name it is kept under, its size and SHA-256.
     struct Received: Sendable {
+        /// The name in the storage (a UUID: replicas never pick the same one).
         let storedAs: String
+        /// Its size in bytes.
         let size: Int64
+        /// Its SHA-256, lower-case hex.
         let sha256: String
     }
 
-    /// Streams `body` to a new file.
-    /// - Throws: 413 past the limit; `StoreError.storageFull` (503) when the disk is full, so
-    ///   an upload is refused the same way as a database write; 500 on another disk error.
+    /// Streams `body` to a staged file, then hands it to the storage.
+    /// - Throws: 413 past the limit; `StoreError.storageFull` (503) when the staging disk is
+    ///   full, so an upload is refused the same way as a database write; 500 on another disk
+    ///   error; ``ArtifactStorageError/unavailable(_:)`` when the storage cannot take it.
     func receive(_ body: RequestBody) async throws -> Received {
+        let staged: (path: String, received: Received)
         do {
-            return try await store(body)
+            staged = try await self.stage(body)
         } catch {
-            let failure = StoreError(error, writing: "an artifact", folder: directory)
+            let failure = StoreError(error, writing: "an artifact", folder: self.storage.stagingFolder)
             throw failure.isStorageFull ? failure : error
         }
+        try await self.storage.save(staged: staged.path, as: staged.received.storedAs, size: staged.received.size, sha256: staged.received.sha256)
+        return staged.received
     }
 
-    private func store(_ body: RequestBody) async throws -> Received {
-        let incoming = directory + "/incoming"
+    /// Writes `body` to a new file in the staging folder, checking the size and hashing as it goes.
+    private func stage(_ body: RequestBody) async throws -> (path: String, received: Received) {
+        let incoming = self.storage.stagingFolder
         try FileManager.default.createDirectory(atPath: incoming, withIntermediateDirectories: true)
         let name = UUID().uuidString.lowercased()
         let partial = incoming + "/" + name
@@ -58,28 +66,29 @@ struct ArtifactFiles: Sendable {
                 buffer.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
                 try handle.write(contentsOf: Data(buffer.readableBytesView))
             }
-            try FileManager.default.moveItem(atPath: partial, toPath: directory + "/" + name)
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             throw error
         }
         let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
-        return Received(storedAs: name, size: size, sha256: digest)
+        return (partial, Received(storedAs: name, size: size, sha256: digest))
     }
 
-    /// The path of a stored file.
-    func path(of storedAs: String) -> String {
-        directory + "/" + storedAs
+    /// The kept bytes of `storedAs` as a response body read while it is sent.
+    func body(of storedAs: String, size: Int64) async throws(ArtifactStorageError) -> ResponseBody {
+        try await self.storage.body(of: storedAs, size: size)
     }
 
-    /// Deletes a stored file (a replaced upload, or one the store refused).
-    func remove(_ storedAs: String) {
-        try? FileManager.default.removeItem(atPath: path(of: storedAs))
+    /// Deletes kept bytes (a replaced upload, or one the store refused).
+    func remove(_ storedAs: String) async {
+        await self.storage.remove(storedAs)
     }
 
     /// A file operation failed; the error middleware logs it and answers 500.
     struct DiskError: Error, CustomStringConvertible {
+        /// What failed.
         let message: String
+        /// The message.
         var description: String { message }
     }
 }

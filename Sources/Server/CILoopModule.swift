@@ -78,7 +78,12 @@ struct CILoopModule: DIModule {
             ImpactController(service: service, bodyLimit: configuration.maxBodySize)
         }
         builder.register((any ArtifactStore).self, .singleton) { (database: any StoreDatabase) -> any ArtifactStore in database }
-        builder.register(ArtifactFiles.self, .singleton, ArtifactFiles.init(configuration:))
+        builder.register((any ArtifactStorage).self, .singleton) { (configuration: ServerConfiguration, logger: Logger) -> any ArtifactStorage in
+            let storage = configuration.artifacts.storage(databasePath: configuration.databasePath, logger: logger)
+            logger.info("artifact storage", metadata: ["location": "\(storage)"])
+            return storage
+        }
+        builder.register(ArtifactFiles.self, .singleton, ArtifactFiles.init(storage:configuration:))
         builder.contribute((any APIController).self, .singleton) {
             (auth: AgentAuthService, store: any ArtifactStore, files: ArtifactFiles, clock: any TimeSource) -> any APIController in
             ArtifactController(auth: auth, store: store, files: files, clock: clock)

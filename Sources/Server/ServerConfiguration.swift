@@ -26,8 +26,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxBodySize: Int = 5 * 1024 * 1024
 
     /// Largest artifact an agent may upload, in bytes (`MOBILE_OPS_MAX_ARTIFACT_BYTES`, default 2 GiB).
-    /// Artifacts are kept in `artifacts/` beside the database file.
     public var maxArtifactSize: Int64 = 2 * 1024 * 1024 * 1024
+    /// Where artifacts are kept (`MOBILE_OPS_ARTIFACTS`): `artifacts/` beside the database
+    /// file by default, another folder, or an S3 bucket.
+    public var artifacts: ArtifactLocation = .besideDatabase
 
     /// Seconds an agent may go without a heartbeat before its job is lost
     /// (`--lease-seconds`, `MOBILE_OPS_LEASE_SECONDS`).
@@ -131,6 +133,7 @@ extension ServerConfiguration {
             }
             configuration.maxArtifactSize = bytes
         }
+        configuration.artifacts = try ArtifactLocation.resolve(environment: environment)
         if let (value, source) = pick(flags.leaseSeconds, "--lease-seconds", "MOBILE_OPS_LEASE_SECONDS") {
             guard let seconds = Double(value), seconds >= 1, seconds <= 3600 else {
                 throw ConfigurationError(setting: source, message: "\(source) must be a number of seconds from 1 to 3600, not '\(value)'")

@@ -1,0 +1,65 @@
+import Hummingbird
+
+/// Where artifacts' bytes are kept: a folder on this server's disk or a shared volume
+/// (``FolderArtifactStorage``), or an S3-compatible bucket (``S3ArtifactStorage``), chosen
+/// at composition from `MOBILE_OPS_ARTIFACTS`. The store keeps what each artifact is and the
+/// name its bytes are kept under.
+///
+/// Uploads arrive in ``stagingFolder`` first (``ArtifactFiles`` checks the size and computes
+/// the SHA-256 while it writes) and are handed over complete, so a cut or oversized upload
+/// never reaches the storage.
+protocol ArtifactStorage: Sendable, CustomStringConvertible {
+    /// The local folder uploads are written to while they arrive.
+    var stagingFolder: String { get }
+
+    /// Takes the complete upload at `path` (in ``stagingFolder``) and keeps it as `name`.
+    /// The staged file is gone afterwards, whether or not this succeeded.
+    /// - Throws: ``ArtifactStorageError/unavailable(_:)`` when the storage cannot take it.
+    func save(staged path: String, as name: String, size: Int64, sha256: String) async throws(ArtifactStorageError)
+
+    /// The bytes kept as `name` (`size` of them), as a response body that reads them while
+    /// it is sent, never whole.
+    /// - Throws: ``ArtifactStorageError/missing(_:)`` when nothing is kept under `name`,
+    ///   ``ArtifactStorageError/unavailable(_:)`` when the storage cannot be read.
+    func body(of name: String, size: Int64) async throws(ArtifactStorageError) -> ResponseBody
+
+    /// Deletes what is kept as `name` (a replaced upload, or one the store refused). A
+    /// failure is logged, not thrown: a leftover costs space, not correctness.
+    func remove(_ name: String) async
+}
+
+// MARK: - Errors
+
+/// Why the artifact storage could not do what was asked.
+enum ArtifactStorageError: Error, Equatable, CustomStringConvertible {
+    /// Nothing is kept under the name (answered 404); says which artifact.
+    case missing(String)
+    /// The storage is unreachable or refused (answered 503, and logged); says what failed.
+    case unavailable(String)
+
+    /// The message.
+    var description: String {
+        switch self {
+        case .missing(let message), .unavailable(let message): message
+        }
+    }
+}
+
+// MARK: - Answers
+
+extension ArtifactStorageError {
+    /// The answer a client gets: 404 for a missing artifact; 503
+    /// `artifact_storage_unavailable` with `Retry-After: 10` when the storage failed, since
+    /// an object store or a network volume usually comes back within seconds to minutes.
+    var apiError: APIError {
+        switch self {
+        case .missing(let message):
+            APIError.notFound(message)
+        case .unavailable(let message):
+            APIError(
+                .serviceUnavailable, code: "artifact_storage_unavailable",
+                message: "the artifact storage cannot be used right now, so nothing was done; retry later (\(message))",
+                headers: [.retryAfter: "10"])
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Artifacts as files in one folder: beside the database by default (`artifacts/`), or any
+/// folder `MOBILE_OPS_ARTIFACTS` names, such as a network volume every replica mounts.
+///
+/// Uploads are staged in `incoming/` inside the same folder, so handing one over is a
+/// rename on one filesystem: a reader on any replica sees the whole file or none of it.
+struct FolderArtifactStorage: ArtifactStorage {
+    /// The folder.
+    let directory: String
+    /// Where failed deletions are reported.
+    let logger: Logger
+
+    /// Keeps artifacts in `directory`.
+    init(directory: String, logger: Logger) {
+        self.directory = directory
+        self.logger = logger
+    }
+
+    /// `incoming/` inside the folder (see the type's comment for why there).
+    var stagingFolder: String {
+        self.directory + "/incoming"
+    }
+
+    /// For logs: which folder.
+    var description: String {
+        "folder \(self.directory)"
+    }
+
+    /// The path of a kept file.
+    func path(of name: String) -> String {
+        self.directory + "/" + name
+    }
+
+    /// Renames the staged file into the folder.
+    func save(staged path: String, as name: String, size: Int64, sha256: String) async throws(ArtifactStorageError) {
+        do {
+            try FileManager.default.moveItem(atPath: path, toPath: self.path(of: name))
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw .unavailable("cannot move the upload into the artifact folder \(self.directory): \(error.localizedDescription)")
+        }
+    }
+
+    /// The file, read and sent in 64 KiB chunks.
+    func body(of name: String, size: Int64) async throws(ArtifactStorageError) -> ResponseBody {
+        guard let handle = FileHandle(forReadingAtPath: self.path(of: name)) else {
+            // A folder that is there without the file lost one artifact; a folder that is not
+            // there (an unmounted volume) loses them all, and may come back.
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: self.directory, isDirectory: &isFolder), isFolder.boolValue else {
+                throw .unavailable("the artifact folder \(self.directory) cannot be read")
+            }
+            throw .missing("its file \(name) is missing from the artifact folder")
+        }
+        return ResponseBody(contentLength: Int(size)) { writer in
+            defer { try? handle.close() }
+            while let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
+                try await writer.write(ByteBuffer(bytes: chunk))
+            }
+            try await writer.finish(nil)
+        }
+    }
+
+    /// Deletes the file; one already gone is fine.
+    func remove(_ name: String) async {
+        let path = self.path(of: name)
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            guard FileManager.default.fileExists(atPath: path) else { return }
+            self.logger.warning("could not delete an artifact file", metadata: ["path": "\(path)", "error": "\(error.localizedDescription)"])
+        }
+    }
+}
