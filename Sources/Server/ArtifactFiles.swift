@@ -50,7 +50,7 @@ struct ArtifactFiles: Sendable {
     /// Writes `body` to a new file in the staging folder, checking the size and hashing as it goes.
     private func stage(_ body: RequestBody) async throws -> (path: String, received: Received) {
         let incoming = self.storage.stagingFolder
-        try FileManager.default.createDirectory(atPath: incoming, withIntermediateDirectories: true)
+        try self.storage.prepareStaging()
         let name = UUID().uuidString.lowercased()
         let partial = incoming + "/" + name
         guard FileManager.default.createFile(atPath: partial, contents: nil), let handle = FileHandle(forWritingAtPath: partial) else {

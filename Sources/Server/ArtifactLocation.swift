@@ -46,9 +46,9 @@ public enum ArtifactLocation: Sendable, Equatable, CustomStringConvertible {
         let besideDatabase = URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("artifacts").path
         switch self {
         case .besideDatabase:
-            return FolderArtifactStorage(directory: besideDatabase, logger: logger)
+            return FolderArtifactStorage(directory: besideDatabase, createsFolder: true, logger: logger)
         case .folder(let path):
-            return FolderArtifactStorage(directory: URL(fileURLWithPath: path).standardizedFileURL.path, logger: logger)
+            return FolderArtifactStorage(directory: URL(fileURLWithPath: path).standardizedFileURL.path, createsFolder: false, logger: logger)
         case .s3(let settings):
             return S3ArtifactStorage(settings: settings, stagingFolder: besideDatabase + "/incoming", logger: logger)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// Where artifacts' bytes are kept: a folder on this server's disk or a shared volume
@@ -11,6 +12,11 @@ import Hummingbird
 protocol ArtifactStorage: Sendable, CustomStringConvertible {
     /// The local folder uploads are written to while they arrive.
     var stagingFolder: String { get }
+
+    /// Makes sure ``stagingFolder`` exists before an upload is written there.
+    /// - Throws: the file system's error (a full disk is answered as such), or
+    ///   ``ArtifactStorageError/unavailable(_:)`` when the storage itself is not there.
+    func prepareStaging() throws
 
     /// Takes the complete upload at `path` (in ``stagingFolder``) and keeps it as `name`.
     /// The staged file is gone afterwards, whether or not this succeeded.
@@ -26,6 +32,13 @@ protocol ArtifactStorage: Sendable, CustomStringConvertible {
     /// Deletes what is kept as `name` (a replaced upload, or one the store refused). A
     /// failure is logged, not thrown: a leftover costs space, not correctness.
     func remove(_ name: String) async
+}
+
+extension ArtifactStorage {
+    /// Creates ``stagingFolder`` and the folders above it when missing.
+    func prepareStaging() throws {
+        try FileManager.default.createDirectory(atPath: self.stagingFolder, withIntermediateDirectories: true)
+    }
 }
 
 // MARK: - Errors

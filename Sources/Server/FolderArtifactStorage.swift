@@ -11,18 +11,38 @@ import NIOCore
 struct FolderArtifactStorage: ArtifactStorage {
     /// The folder.
     let directory: String
+    /// Whether the folder is created when missing: the default one beside the database is;
+    /// a named one is not, since a missing volume folder usually means an unmounted volume,
+    /// and creating it would put artifacts on the local disk where no other server sees them.
+    let createsFolder: Bool
     /// Where failed deletions are reported.
     let logger: Logger
 
-    /// Keeps artifacts in `directory`.
-    init(directory: String, logger: Logger) {
+    /// Keeps artifacts in `directory`, creating it when missing only if `createsFolder`.
+    init(directory: String, createsFolder: Bool, logger: Logger) {
         self.directory = directory
+        self.createsFolder = createsFolder
         self.logger = logger
     }
 
     /// `incoming/` inside the folder (see the type's comment for why there).
     var stagingFolder: String {
         self.directory + "/incoming"
+    }
+
+    /// Creates `incoming/`, and the folder itself when it may.
+    /// - Throws: ``ArtifactStorageError/unavailable(_:)`` when a named folder is not there.
+    func prepareStaging() throws {
+        guard self.createsFolder || self.folderExists else {
+            throw ArtifactStorageError.unavailable("the artifact folder \(self.directory) does not exist (is its volume mounted?)")
+        }
+        try FileManager.default.createDirectory(atPath: self.stagingFolder, withIntermediateDirectories: true)
+    }
+
+    /// Whether the folder is there (and is a folder).
+    private var folderExists: Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: self.directory, isDirectory: &isFolder) && isFolder.boolValue
     }
 
     /// For logs: which folder.
@@ -50,8 +70,7 @@ struct FolderArtifactStorage: ArtifactStorage {
         guard let handle = FileHandle(forReadingAtPath: self.path(of: name)) else {
             // A folder that is there without the file lost one artifact; a folder that is not
             // there (an unmounted volume) loses them all, and may come back.
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: self.directory, isDirectory: &isFolder), isFolder.boolValue else {
+            guard self.folderExists else {
                 throw .unavailable("the artifact folder \(self.directory) cannot be read")
             }
             throw .missing("its file \(name) is missing from the artifact folder")

@@ -65,6 +65,7 @@ struct ArtifactLocationTests {
     func sharedFolder() async throws {
         let shared = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-shared-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: shared) }
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
         let server = try await TestServer.make(configure: { $0.artifacts = .folder(shared.path) })
         let besideDatabase = server.directory.appendingPathComponent("db/artifacts").path
         try await server.test { client in
@@ -93,6 +94,11 @@ struct ArtifactLocationTests {
             let unmounted = try await client.send(.get, "/api/v1/artifacts/\(secondID)")
             #expect(unmounted.status == .serviceUnavailable)
             #expect(unmounted.body.errorCode == "artifact_storage_unavailable")
+            // Nor is the folder made again on the local disk for an upload, where no other server would see it.
+            let upload = try await S3ArtifactStorageTests.upload(client, job: job, path: "c.bin", bytes: [1], token: agent)
+            #expect(upload.status == .serviceUnavailable)
+            #expect(upload.body.errorMessage?.contains("is its volume mounted?") == true, "\(upload.body)")
+            #expect(!FileManager.default.fileExists(atPath: shared.path))
         }
     }
 }

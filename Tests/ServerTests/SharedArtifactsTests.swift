@@ -32,6 +32,7 @@ struct SharedArtifactsTests {
     func throughASharedFolder() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-volume-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let kept = try await Self.acrossTwoServers(.folder(folder.path))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "incoming" }
         #expect(files.count == 1, "\(files)")
