@@ -5,68 +5,66 @@ import PostgresNIO
 // MARK: - Creating builds
 
 extension PostgresAppDatabase {
-    /// Arbitrary, fixed: the advisory lock that numbers builds without a repository.
-    static let unattachedBuildNumberLock: Int64 = 0x4D6F_6269_6C65_4F71
+    /// Inserts a build of no delivery (manual, scheduled), its jobs (the runnable ones also into
+    /// `runnable_job`), the cancellation of the builds it supersedes, and the commit-status
+    /// message announcing it, all in the caller's transaction. Answers the build's id.
+    func insertBuild(_ encoded: EncodedBuildDraft, now: Date, on connection: PostgresConnection) async throws -> Int64 {
+        guard let id = try await insertBatch(deliveries: [], builds: [encoded], now: now, on: connection).buildIDs.first else {
+            throw StoreError.database("build insert returned no id")
+        }
+        return id
+    }
 
-    /// Inserts a build, its jobs (the runnable ones also into `runnable_job`), the cancellation
-    /// of the builds it supersedes, and the commit-status message announcing it, all in the
-    /// caller's transaction. Answers the build's id.
-    func insertBuild(_ encoded: EncodedBuildDraft, deliveryID: Int64?, now: Date, on connection: PostgresConnection) async throws -> Int64 {
-        let draft = encoded.draft
+    /// Inserts deliveries stored for the first time, each with its answer and the builds it
+    /// starts, and builds of no delivery, in the caller's transaction: builds as `insertBuild`
+    /// describes, numbered in the order given.
+    ///
+    /// A fixed number of statements whatever the batch holds (ids and numbers first, then every
+    /// row in one statement, see `PostgresBatchRows`), plus one per build that cancels others
+    /// and one per UI-test job (its plan needs the suite durations).
+    /// - Returns: Each delivery's answer, and the ids of the builds of no delivery.
+    func insertBatch(
+        deliveries: [DeliveryWrite], builds lone: [EncodedBuildDraft], now: Date, on connection: PostgresConnection
+    ) async throws -> (answers: [DeliveryAnswer], buildIDs: [Int64]) {
         let at = PostgresTime.stored(now)
-        // Numbers are per repository: its row is locked so two servers never hand out one twice.
-        if let repositoryID = draft.repositoryID {
-            try await connection.run("SELECT id FROM repository WHERE id = \(repositoryID) FOR UPDATE", logger: logger)
-        } else {
-            try await connection.run("SELECT pg_advisory_xact_lock(\(Self.unattachedBuildNumberLock))", logger: logger)
+        let builds = deliveries.flatMap(\.builds) + lone
+        var plans: [[String]] = []
+        for build in builds { plans.append(try await jobPlans(of: build, on: connection)) }
+        let allocation = try await allocate(deliveries: deliveries.count, builds: builds, on: connection)
+        var rows = PostgresBatchRows()
+        var answers: [DeliveryAnswer] = []
+        var deliveryOfBuild: [Int64?] = []
+        for (write, deliveryID) in zip(deliveries, allocation.deliveryIDs) {
+            let buildIDs = Array(allocation.buildIDs[deliveryOfBuild.count..<deliveryOfBuild.count + write.builds.count])
+            let answer = write.answer(deliveryID, buildIDs)
+            rows.addDelivery(write, id: deliveryID, answer: answer)
+            answers.append(answer)
+            deliveryOfBuild += buildIDs.map { _ in deliveryID }
         }
-        let sameRepository = Self.sameRepository(draft.repositoryID)
-        let number = try await connection.value(
-            "SELECT COALESCE(max(number), 0) + 1 FROM build WHERE \(unescaped: sameRepository)", as: Int32.self, logger: logger) ?? 1
-        let id = try await connection.value(
-            """
-            INSERT INTO build (repository_id, number, pipeline, state, trigger, branch, tag, commit_sha, pull_request, message, author,
-                               env, concurrency_group, priority, delivery_id, created_at)
-            VALUES (\(draft.repositoryID), \(number), \(draft.pipeline), 'pending', \(draft.trigger), \(draft.branch), \(draft.tag),
-                    \(draft.commitSHA), \(draft.pullRequest.map(Int32.init(clamping:))), \(draft.message), \(draft.author), \(encoded.env),
-                    \(draft.concurrencyGroup), \(Int32(clamping: draft.priority)), \(deliveryID), \(at))
-            RETURNING id
-            """, as: Int64.self, logger: logger)
-        guard let id else { throw StoreError.database("build insert returned no id") }
-        for (index, job) in draft.jobs.enumerated() {
-            let waitingFor = job.spec.dependsOn
-            let plan: String
-            if let encodedPlan = encoded.plans[index] {
-                plan = encodedPlan
-            } else {
-                var spec = job.spec
-                spec.uiTests?.durations = try await suiteDurations(pipeline: draft.pipeline, stepKey: job.stepKey, on: connection)
-                plan = try StoreJSON.encode(spec)
-            }
-            let reason = (waitingFor.isEmpty ? PendingReason.queued : .waitingForSteps(waitingFor)).message
-            let requirements = encoded.requirementsKeys[index]
-            let jobID = try await connection.value(
-                """
-                INSERT INTO job (build_id, step_key, label, shard_index, shard_count, attempt, state, plan, requirements_key, priority,
-                                 concurrency_group, pending_reason, waiting_for_steps, created_at)
-                VALUES (\(id), \(job.stepKey), \(job.label), \(Int32(clamping: job.shardIndex)), \(Int32(clamping: job.shardCount)), 1, 'pending',
-                        \(plan), \(requirements), \(Int32(clamping: draft.priority)), \(draft.concurrencyGroup), \(reason), \(!waitingFor.isEmpty), \(at))
-                RETURNING id
-                """, as: Int64.self, logger: logger)
-            if let jobID, waitingFor.isEmpty {
-                try await connection.run(
-                    """
-                    INSERT INTO runnable_job (job_id, requirements_key, priority, concurrency_group)
-                    VALUES (\(jobID), \(requirements), \(Int32(clamping: draft.priority)), \(draft.concurrencyGroup))
-                    """, logger: logger)
-            }
+        deliveryOfBuild += lone.map { _ in nil }
+        for (index, build) in builds.enumerated() {
+            try rows.addBuild(
+                build, id: allocation.buildIDs[index], number: allocation.buildNumbers[index], deliveryID: deliveryOfBuild[index],
+                jobIDs: allocation.jobIDs[index], plans: plans[index], at: at)
         }
+        try await connection.run(rows.insert(at: at), logger: logger)
+        for index in builds.indices {
+            // Builds later in the batch did not exist yet when this one was "inserted": spared.
+            try await cancelReplaced(by: builds[index], number: allocation.buildNumbers[index], sparing: Array(allocation.buildIDs[index...]), now: now, on: connection)
+        }
+        return (answers, Array(allocation.buildIDs.suffix(lone.count)))
+    }
+
+    /// Cancels the unfinished builds a new build replaces: earlier ones of its pull request, and
+    /// (when it says so) the holders of its concurrency group; never those in `sparing` (itself).
+    private func cancelReplaced(by encoded: EncodedBuildDraft, number: Int, sparing: [Int64], now: Date, on connection: PostgresConnection) async throws {
+        let draft = encoded.draft
         if draft.cancelSuperseded, let pullRequest = draft.pullRequest {
             let older = try await connection.values(
                 """
                 UPDATE build SET cancel_reason = \("superseded by build #\(number)")
-                WHERE \(unescaped: sameRepository) AND pipeline = \(draft.pipeline)
-                  AND pull_request = \(Int32(clamping: pullRequest)) AND id <> \(id) AND state IN ('pending', 'running')
+                WHERE \(unescaped: Self.sameRepository(draft.repositoryID)) AND pipeline = \(draft.pipeline)
+                  AND pull_request = \(Int32(clamping: pullRequest)) AND id <> ALL(\(sparing)) AND state IN ('pending', 'running')
                 RETURNING id
                 """, as: Int64.self, logger: logger)
             for build in older { try await cancelJobs(ofBuild: build, now: now, on: connection) }
@@ -75,15 +73,27 @@ extension PostgresAppDatabase {
             let older = try await connection.values(
                 """
                 UPDATE build SET cancel_reason = \("canceled by build #\(number) in concurrency group \(group)")
-                WHERE concurrency_group = \(group) AND id <> \(id) AND state IN ('pending', 'running')
+                WHERE concurrency_group = \(group) AND id <> ALL(\(sparing)) AND state IN ('pending', 'running')
                 RETURNING id
                 """, as: Int64.self, logger: logger)
             for build in older { try await cancelJobs(ofBuild: build, now: now, on: connection) }
         }
-        if let build = try await buildRow(id: id, on: connection) {
-            try await enqueueCommitStatus(for: build, now: now, on: connection)
+    }
+
+    /// Each job's plan as JSON: encoded ahead of the transaction, but a UI-test step's needs
+    /// the suites' recent durations, which only the database knows.
+    private func jobPlans(of encoded: EncodedBuildDraft, on connection: PostgresConnection) async throws -> [String] {
+        var plans: [String] = []
+        for (index, job) in encoded.draft.jobs.enumerated() {
+            if index < encoded.plans.count, let plan = encoded.plans[index] {
+                plans.append(plan)
+            } else {
+                var spec = job.spec
+                spec.uiTests?.durations = try await suiteDurations(pipeline: encoded.draft.pipeline, stepKey: job.stepKey, on: connection)
+                plans.append(try StoreJSON.encode(spec))
+            }
         }
-        return id
+        return plans
     }
 
     /// `repository_id = 42`, or `repository_id IS NULL`: the two cases apart, because
@@ -122,11 +132,16 @@ extension PostgresAppDatabase {
 
     /// Adds a commit-status message for the build's current state to the outbox.
     func enqueueCommitStatus(for build: Build, now: Date, on connection: PostgresConnection) async throws {
+        guard let payload = Self.commitStatus(of: build) else { return }
+        try await enqueueOutbox(kind: CommitStatusPayload.kind, payload: payload.jsonText, at: now, on: connection)
+    }
+
+    /// The commit status announcing the build's current state, or nil when there is none to send.
+    static func commitStatus(of build: Build) -> CommitStatusPayload? {
         // Git hosts attach statuses to object names; a build of a branch tip has none to name.
-        guard let repositoryID = build.repositoryID, CommitReference.isObjectName(build.commitSHA) else { return }
-        let payload = CommitStatusPayload(
+        guard let repositoryID = build.repositoryID, CommitReference.isObjectName(build.commitSHA) else { return nil }
+        return CommitStatusPayload(
             buildID: build.id, repositoryID: repositoryID, number: build.number, pipeline: build.pipeline,
             commitSHA: build.commitSHA, state: build.state.rawValue)
-        try await enqueueOutbox(kind: CommitStatusPayload.kind, payload: payload.jsonText, at: now, on: connection)
     }
 }

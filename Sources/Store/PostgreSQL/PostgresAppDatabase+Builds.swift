@@ -7,7 +7,7 @@ extension PostgresAppDatabase: BuildStore {
     public func createBuild(_ draft: BuildDraft, audit: AuditEvent) async throws(StoreError) -> Build {
         let encoded = try EncodedBuildDraft(draft)
         return try await write { connection in
-            let id = try await self.insertBuild(encoded, deliveryID: nil, now: audit.occurredAt, on: connection)
+            let id = try await self.insertBuild(encoded, now: audit.occurredAt, on: connection)
             var event = audit
             event.subject = "build:\(id)"
             try await self.insertAudit(event, on: connection)

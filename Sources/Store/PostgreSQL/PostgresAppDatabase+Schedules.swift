@@ -23,7 +23,7 @@ extension PostgresAppDatabase: ScheduleStore {
                 "SELECT handled_through FROM schedule_cursor WHERE pipeline = \(pipeline) AND repository = \(repository) FOR UPDATE",
                 as: Date.self, logger: self.logger)
             guard let handled, let occurrence, PostgresTime.stored(occurrence) > handled, occurrence <= now else { return nil }
-            let id = try await self.insertBuild(encoded, deliveryID: nil, now: now, on: connection)
+            let id = try await self.insertBuild(encoded, now: now, on: connection)
             try await connection.run(
                 """
                 UPDATE schedule_cursor SET handled_through = \(PostgresTime.stored(occurrence)), last_build_id = \(id)
