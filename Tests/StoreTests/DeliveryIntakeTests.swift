@@ -8,11 +8,15 @@ import Testing
 /// delivery when any of it fails; both must answer as writing them one by one would.
 @Suite("Delivery batches on every backend")
 struct DeliveryIntakeTests {
+    /// A whole second, so the stores' millisecond precision loses nothing.
     static let t0 = Date(timeIntervalSince1970: 1_763_726_400)
+    /// The commit every build is of: an object name, so each build announces a commit status.
     static let sha = String(repeating: "e", count: 40)
 
+    /// An audit event at `t0`.
     private static func audit(_ action: String) -> AuditEvent { AuditEvent(occurredAt: t0, actor: "tester", action: action, subject: "s") }
 
+    /// A new repository's id.
     private static func repository(_ store: FreshStore, _ name: String = "acme/app") async throws -> Int64 {
         try await store.database.createRepository(
             name: name, provider: .github, cloneURL: "https://example.com/\(name).git", defaultBranch: "main",

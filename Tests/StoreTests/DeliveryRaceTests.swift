@@ -9,6 +9,7 @@ import Testing
 /// of them creates builds, the other answers its answer as a duplicate.
 @Suite("Deliveries raced by two servers on PostgreSQL", .enabled(if: StoreBackend.postgresURL != nil))
 struct DeliveryRaceTests {
+    /// Both servers' "now".
     static let t0 = DeliveryIntakeTests.t0
 
     /// Runs `body` with the fresh store's own server and a second one on the same database.

@@ -49,14 +49,16 @@ extension PostgresAppDatabase {
         }
         try await connection.run(rows.insert(at: at), logger: logger)
         for index in builds.indices {
-            // Builds later in the batch did not exist yet when this one was "inserted": spared.
+            // As if each build were inserted alone, in turn: those after it in the batch would not
+            // exist yet, so it spares them.
             try await cancelReplaced(by: builds[index], number: allocation.buildNumbers[index], sparing: Array(allocation.buildIDs[index...]), now: now, on: connection)
         }
         return (answers, Array(allocation.buildIDs.suffix(lone.count)))
     }
 
     /// Cancels the unfinished builds a new build replaces: earlier ones of its pull request, and
-    /// (when it says so) the holders of its concurrency group; never those in `sparing` (itself).
+    /// (when it says so) the holders of its concurrency group; never those in `sparing` (itself
+    /// and the builds after it in its batch).
     private func cancelReplaced(by encoded: EncodedBuildDraft, number: Int, sparing: [Int64], now: Date, on connection: PostgresConnection) async throws {
         let draft = encoded.draft
         if draft.cancelSuperseded, let pullRequest = draft.pullRequest {

@@ -13,46 +13,79 @@ import PostgresNIO
 /// one in turn. Ids and numbers are handed out before (`allocate`), so rows name each other
 /// without reading anything back.
 struct PostgresBatchRows {
-    // webhook_delivery
+    /// `webhook_delivery.id`.
     private var deliveryIDs: [Int64] = []
+    /// `webhook_delivery.provider`.
     private var providers: [String] = []
+    /// `webhook_delivery.delivery_key`.
     private var keys: [String] = []
+    /// `webhook_delivery.event`.
     private var events: [String] = []
+    /// `webhook_delivery.repository_id`.
     private var deliveryRepositories = PostgresNullableArray<Int64>()
+    /// `webhook_delivery.headers`.
     private var headers: [String] = []
+    /// `webhook_delivery.body`.
     private var bodies: [ByteBuffer] = []
+    /// `webhook_delivery.response_status`.
     private var statuses: [Int32] = []
+    /// `webhook_delivery.response_body`.
     private var answers: [String] = []
-    // build
+    /// `build.id`.
     private var buildIDs: [Int64] = []
+    /// `build.repository_id`.
     private var buildRepositories = PostgresNullableArray<Int64>()
+    /// `build.number`.
     private var numbers: [Int32] = []
+    /// `build.pipeline`.
     private var pipelines: [String] = []
+    /// `build.trigger`.
     private var triggers: [String] = []
+    /// `build.branch`.
     private var branches = PostgresNullableArray<String>()
+    /// `build.tag`.
     private var tags = PostgresNullableArray<String>()
+    /// `build.commit_sha`.
     private var commits: [String] = []
+    /// `build.pull_request`.
     private var pullRequests = PostgresNullableArray<Int32>()
+    /// `build.message`.
     private var messages = PostgresNullableArray<String>()
+    /// `build.author`.
     private var authors = PostgresNullableArray<String>()
+    /// `build.env`.
     private var envs: [String] = []
+    /// `build.concurrency_group`.
     private var buildGroups = PostgresNullableArray<String>()
+    /// `build.priority`.
     private var buildPriorities: [Int32] = []
+    /// `build.delivery_id`.
     private var buildDeliveries = PostgresNullableArray<Int64>()
-    // job (and runnable_job, derived in SQL from the jobs that wait for no step)
+    /// `job.id`.
     private var jobIDs: [Int64] = []
+    /// `job.build_id`.
     private var jobBuilds: [Int64] = []
+    /// `job.step_key`.
     private var stepKeys: [String] = []
+    /// `job.label`.
     private var labels: [String] = []
+    /// `job.shard_index`.
     private var shardIndexes: [Int32] = []
+    /// `job.shard_count`.
     private var shardCounts: [Int32] = []
+    /// `job.plan`.
     private var plans: [String] = []
+    /// `job.requirements_key` (and the runnable row's).
     private var requirements: [String] = []
+    /// `job.priority` (and the runnable row's).
     private var jobPriorities: [Int32] = []
+    /// `job.concurrency_group` (and the runnable row's).
     private var jobGroups = PostgresNullableArray<String>()
+    /// `job.pending_reason`.
     private var reasons: [String] = []
+    /// `job.waiting_for_steps`: a job that waits for none is also a `runnable_job` row.
     private var waiting: [Bool] = []
-    // outbox
+    /// The `outbox.payload` of each commit-status message.
     private var statusPayloads: [String] = []
 
     /// Adds a delivery, stored with the answer it gives.
