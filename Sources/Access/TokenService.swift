@@ -7,7 +7,8 @@ import Synchronization
 /// Issues, checks and revokes API tokens.
 ///
 /// Checking happens on every request, so verified tokens are cached in memory by the hash
-/// of their value; revoking through this service evicts them at once. Failed look-ups are
+/// of their value; revoking through this service evicts them at once, here and (through the
+/// cluster signals) on every other server sharing the database. Failed look-ups are
 /// never cached, so random guesses cannot grow the cache.
 public final class TokenService: Sendable {
     private let store: any TokenStore
@@ -16,12 +17,21 @@ public final class TokenService: Sendable {
     /// Verified tokens by value hash. Bounded: cleared wholesale when it outgrows `cacheLimit`.
     private let verified = Mutex<[String: Identity]>([:])
     private let cacheLimit = 10_000
+    /// Where a revocation is announced to the other servers sharing the database.
+    private let signals: any ClusterSignals
 
-    /// Creates the service over a token store.
-    public init(store: any TokenStore, clock: any TimeSource, logger: Logger) {
+    /// Creates the service over a token store; revocations are announced through `signals`.
+    public init(store: any TokenStore, clock: any TimeSource, logger: Logger, signals: any ClusterSignals = SingleServerSignals()) {
         self.store = store
         self.clock = clock
         self.logger = logger
+        self.signals = signals
+    }
+
+    /// Forgets every verified token (another server revoked one); the next check of each
+    /// token reads the store.
+    public func forgetVerified() {
+        verified.withLock { $0.removeAll() }
     }
 
     // MARK: Checking
@@ -66,6 +76,7 @@ public final class TokenService: Sendable {
     public func revoke(id: String, actor: String) async throws(StoreError) -> APIToken {
         let token = try await store.revokeToken(id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "token.revoke", subject: "token:\(id)"))
         verified.withLock { cache in cache = cache.filter { $0.value.tokenID != id } }
+        signals.publish(.tokensChanged)
         return token
     }
 
@@ -83,6 +94,7 @@ public final class TokenService: Sendable {
             let value = TokenValue.configured(configured)
             if try await store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit(value.id)) {
                 logger.info("admin token from configuration installed")
+                signals.publish(.tokensChanged)
             }
             verified.withLock { $0.removeAll() }
             return nil
@@ -102,6 +114,7 @@ public final class TokenService: Sendable {
         let audit = AuditEvent(occurredAt: clock.now, actor: actor, action: "token.reset_admin", subject: "token:\(value.id)")
         _ = try await store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit)
         verified.withLock { $0.removeAll() }
+        signals.publish(.tokensChanged)
         return value.text
     }
 }

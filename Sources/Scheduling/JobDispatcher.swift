@@ -22,14 +22,18 @@ public final class JobDispatcher: Sendable {
     private let leaseSeconds: Double
     private let clock: any TimeSource
     private let logger: Logger
+    /// Where a wake is passed on to the other servers sharing the database.
+    private let signals: any ClusterSignals
     private let state = Mutex(DispatchState())
 
     /// Creates the dispatcher over the job queue; a job handed out is leased for `leaseSeconds`.
-    public init(queue: any JobQueue, leaseSeconds: Double, clock: any TimeSource, logger: Logger) {
+    /// Wakes are passed on through `signals` to the other servers' dispatchers.
+    public init(queue: any JobQueue, leaseSeconds: Double, clock: any TimeSource, logger: Logger, signals: any ClusterSignals = SingleServerSignals()) {
         self.queue = queue
         self.leaseSeconds = leaseSeconds
         self.clock = clock
         self.logger = logger
+        self.signals = signals
     }
 
     /// A job for the agent, waiting up to `wait` for one; nil when none came in time.
@@ -50,8 +54,15 @@ public final class JobDispatcher: Sendable {
         return nil
     }
 
-    /// Serves parked polls from the jobs that are runnable now.
+    /// Serves parked polls, here and on the other servers, from the jobs that are runnable now.
     public func wake() {
+        wakeHere()
+        signals.publish(.jobsChanged)
+    }
+
+    /// Serves this server's parked polls from the jobs that are runnable now: what another
+    /// server's signal, or the slow poll that backs signals up, asks for.
+    public func wakeHere() {
         let startPass = state.withLock { state -> Bool in
             state.generation += 1
             guard !state.passRunning else {

@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// The list is read on every dashboard refresh, CLI call and webhook delivery but changes
 /// rarely, so it is kept as a versioned snapshot (with the webhook secrets looked up so far)
-/// that each write through this service invalidates. This holds while one server owns the
-/// database (SQLite); a shared PostgreSQL would need the store to notify.
+/// that each write through this service invalidates, here and (through the cluster signals)
+/// on every other server sharing the database.
 public final class RepositoryService: RepositoryLookup {
     private let store: any RepositoryStore
     private let clock: any TimeSource
@@ -21,10 +21,26 @@ public final class RepositoryService: RepositoryLookup {
         var secrets: [Int64: String] = [:]
     }
 
-    /// Creates the service over a repository store.
-    public init(store: any RepositoryStore, clock: any TimeSource) {
+    /// Where a change is announced to the other servers sharing the database.
+    private let signals: any ClusterSignals
+
+    /// Creates the service over a repository store; changes are announced through `signals`.
+    public init(store: any RepositoryStore, clock: any TimeSource, signals: any ClusterSignals = SingleServerSignals()) {
         self.store = store
         self.clock = clock
+        self.signals = signals
+    }
+
+    /// Drops the cached list and secrets (another server changed a repository); the next
+    /// look-up reads the store.
+    public func forgetCached() {
+        cache.withLock { $0 = Cache(version: $0.version + 1) }
+    }
+
+    /// Drops this server's cache and tells the others to drop theirs.
+    private func changed() {
+        forgetCached()
+        signals.publish(.repositoriesChanged)
     }
 
     /// Validates and stores a repository; returns it with its webhook secret (shown once).
@@ -38,7 +54,7 @@ public final class RepositoryService: RepositoryLookup {
             defaultBranch: valid.defaultBranch, webhookSecret: secret,
             audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "repository.create", subject: "repository", detail: valid.name)
         )
-        cache.withLock { $0 = Cache(version: $0.version + 1) }
+        changed()
         return (repository, secret)
     }
 
@@ -48,7 +64,7 @@ public final class RepositoryService: RepositoryLookup {
         let repository = try await store.rotateWebhookSecret(
             repositoryID: id, secret: secret,
             audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "repository.rotate_secret", subject: "repository:\(id)"))
-        cache.withLock { $0 = Cache(version: $0.version + 1) }
+        changed()
         return (repository, secret)
     }
 
@@ -56,7 +72,7 @@ public final class RepositoryService: RepositoryLookup {
     public func remove(id: Int64, actor: String) async throws(StoreError) -> Repository {
         let repository = try await store.removeRepository(
             id: id, audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "repository.remove", subject: "repository:\(id)"))
-        cache.withLock { $0 = Cache(version: $0.version + 1) }
+        changed()
         return repository
     }
 

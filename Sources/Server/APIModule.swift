@@ -11,9 +11,9 @@ import Store
 /// routes should be registered; `RouterFactory` receives them all as one array.
 struct APIModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
-        builder.register(TokenService.self, .singleton, TokenService.init(store:clock:logger:))
+        builder.register(TokenService.self, .singleton, TokenService.init(store:clock:logger:signals:))
         builder.register(Authenticator.self, .singleton, Authenticator.init(tokens:))
-        builder.register(RepositoryService.self, .singleton, RepositoryService.init(store:clock:))
+        builder.register(RepositoryService.self, .singleton, RepositoryService.init(store:clock:signals:))
 
         builder.contribute((any APIController).self, .singleton) { (database: any StoreDatabase) -> any APIController in
             HealthController(database: database)

@@ -28,8 +28,9 @@ struct CILoopModule: DIModule {
             return library
         }
         builder.register(BuildPlanner.self, .singleton, BuildPlanner.init(library:))
-        builder.register(JobDispatcher.self, .singleton) { (queue: any JobQueue, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) in
-            JobDispatcher(queue: queue, leaseSeconds: configuration.leaseSeconds, clock: clock, logger: logger)
+        builder.register(JobDispatcher.self, .singleton) {
+            (queue: any JobQueue, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger, signals: any ClusterSignals) in
+            JobDispatcher(queue: queue, leaseSeconds: configuration.leaseSeconds, clock: clock, logger: logger, signals: signals)
         }
         builder.register(AgentAuthService.self, .singleton) { (store: any AgentStore, configuration: ServerConfiguration, clock: any TimeSource) in
             AgentAuthService(store: store, leaseSeconds: configuration.leaseSeconds, clock: clock)

@@ -59,13 +59,21 @@ public struct MobileOpsServer {
             }
             let factory = try await container.resolve(RouterFactory.self)
             let router = factory.makeRouter(extra: [SystemController(graph: container.graph)])
+            // The outbox runs on every server (its messages are claimed with SKIP LOCKED); the
+            // rest must run once per cluster, on the leader.
+            let coordination = try await container.resolve(ClusterCoordination.self)
+            let onLeader = { (service: any Service) in LeaderOnlyService(service: service, leadership: coordination.leadership) }
             let services: [any Service] = [
                 StoreCloser(database: try await container.resolve((any StoreDatabase).self)),
-                try await container.resolve(LeaseMonitor.self),
+                ClusterSignalRelay(
+                    coordination: coordination, dispatcher: try await container.resolve(JobDispatcher.self), tokens: tokens,
+                    repositories: try await container.resolve(RepositoryService.self), logger: logger,
+                    pollInterval: .milliseconds(Int64(configuration.clusterPollSeconds * 1000))),
+                onLeader(try await container.resolve(LeaseMonitor.self)),
                 try await container.resolve(OutboxService.self),
-                try await container.resolve(ScheduledBuildService.self),
-                try await container.resolve(ReleaseTrainService.self),
-                try await container.resolve(BuildMetricsService.self),
+                onLeader(try await container.resolve(ScheduledBuildService.self)),
+                onLeader(try await container.resolve(ReleaseTrainService.self)),
+                onLeader(try await container.resolve(BuildMetricsService.self)),
             ]
             return MobileOpsServer(
                 configuration: configuration, container: container, router: router, tokens: tokens,

@@ -44,6 +44,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// answered (`MOBILE_OPS_IDLE_TIMEOUT_SECONDS`). A request being answered, such as a long
     /// poll, is never cut by it; it must exceed `pollSeconds` only for uploads that pause.
     public var idleTimeoutSeconds: Double = 60
+    /// Servers sharing PostgreSQL: how often parked long polls look for work without being
+    /// signalled (`MOBILE_OPS_CLUSTER_POLL_SECONDS`), the backstop for a lost signal.
+    public var clusterPollSeconds: Double = 5
+
     /// Most connections open at once (`MOBILE_OPS_MAX_CONNECTIONS`); beyond it new ones wait
     /// in the listen backlog until one closes.
     public var maxConnections: Int = 4096
@@ -155,6 +159,7 @@ extension ServerConfiguration {
         }
         if let value = try seconds("MOBILE_OPS_HEADER_TIMEOUT_SECONDS") { configuration.headerTimeoutSeconds = value }
         if let value = try seconds("MOBILE_OPS_IDLE_TIMEOUT_SECONDS") { configuration.idleTimeoutSeconds = value }
+        if let value = try seconds("MOBILE_OPS_CLUSTER_POLL_SECONDS") { configuration.clusterPollSeconds = value }
         if let value = environment["MOBILE_OPS_MAX_CONNECTIONS"], !value.isEmpty {
             guard let count = Int(value), count >= 1 else {
                 throw ConfigurationError(setting: "MOBILE_OPS_MAX_CONNECTIONS", message: "MOBILE_OPS_MAX_CONNECTIONS must be a whole number of at least 1, not '\(value)'")

@@ -14,6 +14,10 @@ struct StoreModule: DIModule {
         builder.register((any StoreDatabase).self, .eagerSingleton) { (configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) async throws -> any StoreDatabase in
             try await configuration.database.open(clock: clock, presenceWindow: configuration.leaseSeconds, logger: logger)
         }
+        builder.register(ClusterCoordination.self, .singleton) { (database: any StoreDatabase, logger: Logger) -> ClusterCoordination in
+            database.clusterCoordination(logger: logger)
+        }
+        builder.register((any ClusterSignals).self, .singleton) { (coordination: ClusterCoordination) -> any ClusterSignals in coordination.signals }
         builder.register((any RepositoryStore).self, .singleton) { (database: any StoreDatabase) -> any RepositoryStore in database }
         builder.register((any TokenStore).self, .singleton) { (database: any StoreDatabase) -> any TokenStore in database }
         builder.register((any AuditLog).self, .singleton) { (database: any StoreDatabase) -> any AuditLog in database }

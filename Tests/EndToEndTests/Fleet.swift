@@ -75,11 +75,11 @@ final class Fleet {
     }
 
     /// Starts a real agent process with the given tags.
-    func startAgent(_ name: String, tags: [String]) throws {
+    func startAgent(_ name: String, tags: [String], pollWait: Int = 2) throws {
         let launch = ProcessLaunch.command(
             Self.binaries.appendingPathComponent("mobile-ops-agent").path,
             ["--server", url, "--registration-token", registrationToken, "--name", name,
-             "--workdir", root.appendingPathComponent("agents/\(name)").path, "--poll-wait", "2", "--log-level", "info"]
+             "--workdir", root.appendingPathComponent("agents/\(name)").path, "--poll-wait", "\(pollWait)", "--log-level", "info"]
                 + tags.flatMap { ["--tag", $0] }
         )
         let logFile = root.appendingPathComponent("agent-\(name).log")

@@ -57,6 +57,11 @@ struct PostgresOutageTests {
         try await eventually("readiness comes back") { (try? await status(fleet, "/readyz")) == 200 }
         let created = try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/outage", "provider": "github", "cloneURL": "https://github.com/acme/outage.git"}"#)
         #expect(created["name"] as? String == "acme/outage", "\(created)")
+
+        // And it still shuts down when asked: nothing it holds on the database waits forever.
+        let server = try #require(fleet.server)
+        server.signal(SIGTERM)
+        try await eventually("the server exits on SIGTERM") { !server.isRunning }
     }
 
     /// The status of an unauthenticated GET.

@@ -1,0 +1,37 @@
+import Logging
+
+/// What servers sharing one database need besides the store: a channel to signal each other
+/// on, and a lease that picks the one server running the once-per-cluster work.
+public struct ClusterCoordination: Sendable {
+    /// Signals to and from the other servers.
+    public let signals: any ClusterSignals
+    /// Whether this server is the leader.
+    public let leadership: any ClusterLeadership
+
+    /// Pairs a channel and a lease.
+    public init(signals: any ClusterSignals, leadership: any ClusterLeadership) {
+        self.signals = signals
+        self.leadership = leadership
+    }
+
+    /// A server alone on its database: no signals, always the leader.
+    public static let singleServer = ClusterCoordination(signals: SingleServerSignals(), leadership: SingleServerLeadership())
+}
+
+/// A database that knows how the servers sharing it coordinate.
+public protocol ClusterCoordinating: Sendable {
+    /// The channel and the lease for servers on this database.
+    func clusterCoordination(logger: Logger) -> ClusterCoordination
+}
+
+extension AppDatabase: ClusterCoordinating {
+    /// One server per SQLite file (the file is locked): it is alone.
+    public func clusterCoordination(logger: Logger) -> ClusterCoordination { .singleServer }
+}
+
+extension PostgresAppDatabase: ClusterCoordinating {
+    /// `LISTEN`/`NOTIFY` signals and an advisory-lock leader lease on this database.
+    public func clusterCoordination(logger: Logger) -> ClusterCoordination {
+        ClusterCoordination(signals: PostgresClusterSignals(database: self, logger: logger), leadership: PostgresLeaderLease(location: location, logger: logger))
+    }
+}

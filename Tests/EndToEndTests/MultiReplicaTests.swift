@@ -1,0 +1,126 @@
+import ChildProcesses
+import Foundation
+import HTTPClient
+import PostgresSupport
+import Testing
+
+/// Two real server processes on one PostgreSQL database, reached directly (each replica on
+/// its own port, as a load balancer would hand out requests): what one replica does, the
+/// other knows at once.
+@Suite(
+    "End to end: two replicas on one PostgreSQL", .serialized, .timeLimit(.minutes(3)),
+    .enabled(if: ServerBackend.available.contains(.postgres), "needs PostgreSQL (make test installs and starts one)")
+)
+struct MultiReplicaTests {
+    static let pipeline = """
+        name: e2e
+        triggers:
+          push:
+            branches: [main]
+        steps:
+          - key: build
+            command: echo "built on $MOBILE_OPS_AGENT_NAME"
+            agents:
+              platform: android
+        """
+
+    /// Two fleets (each a server process with its own folder) on one new database. The slow
+    /// poll that backs lost signals up is set to a minute, so that what arrives sooner arrived
+    /// by signal.
+    static func replicas() async throws -> (Fleet, Fleet) {
+        let url = try await PostgresScratchDatabase.create().url
+        let a = try Fleet(), b = try Fleet()
+        a.postgresURL = url
+        b.postgresURL = url
+        let environment = ["MOBILE_OPS_CLUSTER_POLL_SECONDS": "60"]
+        try await a.startServer(pipeline: pipeline, environment: environment)
+        try await b.startServer(pipeline: pipeline, environment: environment)
+        return (a, b)
+    }
+
+    @Test("a webhook to replica A builds on an agent long-polling replica B, woken by A's signal rather than its poll's end")
+    func webhookOnAJobOnB() async throws {
+        let (a, b) = try await Self.replicas()
+        defer { a.stop(); b.stop() }
+        let (repository, sha) = try a.makeRepository()
+        try await a.call("POST", "/api/v1/repositories", json: #"{"name": "acme/replicas", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        // A 60 s long poll and a 60 s slow poll: without a signal from A, B's parked poll
+        // would wait a minute.
+        try b.startAgent("linux", tags: ["platform=android"], pollWait: 60)
+        try await Self.eventually("the agent registered and parked on B") {
+            ((try? await b.call("GET", "/api/v1/agents"))?["agents"] as? [[String: Any]])?.isEmpty == false
+        }
+        try await Task.sleep(for: .seconds(1))
+        let pushedAt = ContinuousClock.now
+        let builds = try await a.push(repository: "acme/replicas", sha: sha)
+        let buildID = try #require(builds.first)
+        let held = try await a.waitForBuild(buildID, limit: .seconds(20)) { build in
+            (build["jobs"] as? [[String: Any]])?.first?["agentID"] as? Int != nil
+        }
+        let waited = ContinuousClock.now - pushedAt
+        #expect(waited < .seconds(20), "the job reached B's agent after \(waited); a signal takes milliseconds, the slow poll a minute")
+        let done = try await b.waitForBuild(buildID, limit: .seconds(30)) { $0["state"] as? String == "passed" }
+        #expect(done["state"] as? String == "passed", "\(held)")
+        let job = try #require((done["jobs"] as? [[String: Any]])?.first?["id"] as? Int)
+        #expect(try await a.log(job: job).contains("built on linux"))
+    }
+
+    @Test("a token revoked through A is refused by B, which had it cached")
+    func revokedEverywhere() async throws {
+        let (a, b) = try await Self.replicas()
+        defer { a.stop(); b.stop() }
+        let created = try await a.call("POST", "/api/v1/tokens", json: #"{"name": "ci-script", "scopes": ["read"]}"#)
+        let token = try #require(created["token"] as? String)
+        let id = try #require(created["id"] as? String)
+        #expect(try await Self.status(b, "/api/v1/builds", token: token) == 200)
+        #expect(try await Self.status(a, "/api/v1/builds", token: token) == 200)
+        try await a.call("DELETE", "/api/v1/tokens/\(id)")
+        let revokedAt = ContinuousClock.now
+        try await Self.eventually("B refuses the revoked token", limit: .seconds(4)) {
+            (try? await Self.status(b, "/api/v1/builds", token: token)) == 401
+        }
+        let took = ContinuousClock.now - revokedAt
+        #expect(try await Self.status(a, "/api/v1/builds", token: token) == 401)
+        // The cache backstop is 30 s: within a few seconds it was the signal.
+        #expect(took < .seconds(4))
+    }
+
+    @Test("kill -9 of the leader: the other replica takes over the once-per-cluster work")
+    func leaderFailover() async throws {
+        let (a, b) = try await Self.replicas()
+        defer { a.stop(); b.stop() }
+        // A started first, so it holds the lease; B waits for it.
+        try await Self.eventually("A leads") { Self.log(a).contains("this server is the leader") }
+        // B tries for the lease every second: while A lives, it must not get it.
+        try await Task.sleep(for: .milliseconds(2_500))
+        #expect(!Self.log(b).contains("this server is the leader"))
+        let killedAt = ContinuousClock.now
+        kill(try #require(a.server?.pid), SIGKILL)
+        try await Self.eventually("B leads", limit: .seconds(15)) { Self.log(b).contains("this server is the leader") }
+        let took = ContinuousClock.now - killedAt
+        #expect(took < .seconds(15))
+        #expect(try await Self.status(b, "/readyz", token: nil) == 200)
+    }
+
+    // MARK: Helpers
+
+    static func status(_ fleet: Fleet, _ path: String, token: String?) async throws -> Int {
+        var headers: HTTPHeaders = []
+        if let token { headers.add(name: "Authorization", value: "Bearer \(token)") }
+        return try await fleet.http.execute(HTTPClient.Request(url: fleet.url + path, headers: headers, timeout: .seconds(10))).status
+    }
+
+    static func log(_ fleet: Fleet) -> String {
+        (try? String(contentsOf: fleet.root.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
+    }
+
+    static func eventually(_ what: String, limit: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("timed out after \(limit): \(what)")
+        throw Fleet.FleetError.timedOut(what)
+    }
+}
