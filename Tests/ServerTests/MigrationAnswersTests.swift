@@ -25,7 +25,10 @@ struct MigrationAnswersTests {
 
     @Test("every GET the access table lists answers the same status and JSON on SQLite and on its PostgreSQL copy")
     func sameAnswers() async throws {
-        let clock = ManualClock(at: DateShift.now)
+        // A whole second: PostgreSQL keeps milliseconds and SQLite finer, so a time read back
+        // could differ by under a millisecond between the two, and a message due "now" be due
+        // on one and not yet on the other while this clock stands still.
+        let clock = ManualClock(at: Date(timeIntervalSince1970: DateShift.now.timeIntervalSince1970.rounded(.down)))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-migrate-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let (fixture, before) = try await Self.seedAndRead(directory: directory, clock: clock)

@@ -7,8 +7,8 @@ extension PostgresAppDatabase {
     /// `PostgresClient` queues a lease until a connection is free and, while the server is
     /// down, keeps trying to connect without failing the queue: unbounded, a request would hang
     /// for the whole outage. So a task of its own waits for the lease and lends the connection
-    /// to this one, which runs `body` (in this task: the closures need not be `Sendable`); a
-    /// timer withdraws the lease when it takes too long. Only the wait is bounded: once
+    /// to this one, which runs `body` (in this task: the closures need not be `Sendable`); the
+    /// watchdog withdraws the lease when it takes too long. Only the wait is bounded: once
     /// leased, each statement runs as long as `statement_timeout` lets it.
     func withBoundedConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         let handOff = ConnectionHandOff()
@@ -19,13 +19,8 @@ extension PostgresAppDatabase {
                 handOff.giveUp(error)
             }
         }
-        let location = self.location
-        let timer = Task {
-            try await Task.sleep(for: .seconds(location.connectTimeoutSeconds))
-            let reason = "no connection within \(location.connectTimeoutSeconds) s (connect_timeout)"
-            if handOff.giveUp(StoreError.unreachable(location: location.redacted, reason: reason)) { holder.cancel() }
-        }
-        defer { timer.cancel() }
+        let watched = watchdog.watch(handOff, holder: holder)
+        defer { watchdog.release(watched) }
         let connection = try await withTaskCancellationHandler {
             try await handOff.borrow()
         } onCancel: {

@@ -22,6 +22,10 @@ public final class PostgresAppDatabase: StoreAvailability {
     let presenceWindow: TimeInterval
     /// Runs the pool until `close()`.
     private let runner: Task<Void, Never>
+    /// Withdraws lease waits longer than `connect_timeout`.
+    let watchdog: LeaseWatchdog
+    /// Runs the watchdog until `close()`.
+    private let watching: Task<Void, Never>
 
     private init(location: PostgresLocation, client: PostgresClient, clock: any TimeSource, presenceWindow: TimeInterval, logger: Logger) {
         self.location = location
@@ -30,6 +34,11 @@ public final class PostgresAppDatabase: StoreAvailability {
         self.presenceWindow = presenceWindow
         self.logger = logger
         runner = Task { await client.run() }
+        let watchdog = LeaseWatchdog(limit: .seconds(location.connectTimeoutSeconds)) {
+            StoreError.unreachable(location: location.redacted, reason: "no connection within \(location.connectTimeoutSeconds) s (connect_timeout)")
+        }
+        self.watchdog = watchdog
+        watching = Task { await watchdog.run() }
     }
 
     /// Connects to the database `url` names, applies the migrations, and starts the pool.
@@ -58,6 +67,7 @@ public final class PostgresAppDatabase: StoreAvailability {
 
     /// Stops the pool; calls after this fail.
     public func close() async {
+        watching.cancel()
         runner.cancel()
         await runner.value
     }
