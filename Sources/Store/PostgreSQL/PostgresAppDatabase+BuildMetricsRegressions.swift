@@ -96,14 +96,26 @@ extension PostgresAppDatabase {
         for index in series.indices {
             let pipeline = series[index].pipeline.isEmpty ? nil : series[index].pipeline
             let platform = series[index].platform.isEmpty ? nil : series[index].platform
-            let points = try await connection.query(
-                """
+            // `= $n` or `IS NULL`, written apart: `IS NOT DISTINCT FROM` cannot use the series
+            // index, and would read every build of the repository for each series.
+            var bindings = PostgresBindings()
+            bindings.append(series[index].repository)
+            bindings.append(from)
+            bindings.append(to)
+            var sql = """
                 SELECT finished_at, duration_seconds, tasks_executed + tasks_failed + tasks_from_cache, tasks_from_cache
                 FROM metric_build
-                WHERE repository = \(series[index].repository) AND pipeline IS NOT DISTINCT FROM \(pipeline)
-                  AND platform IS NOT DISTINCT FROM \(platform) AND finished_at > \(from) AND finished_at <= \(to) AND unit = 'build'
-                ORDER BY finished_at, id
-                """, logger: logger)
+                WHERE repository = $1 AND finished_at > $2 AND finished_at <= $3 AND unit = 'build'
+                """
+            for (column, value) in [("pipeline", pipeline), ("platform", platform)] {
+                if let value {
+                    bindings.append(value)
+                    sql += " AND \(column) = $\(bindings.count)"
+                } else {
+                    sql += " AND \(column) IS NULL"
+                }
+            }
+            let points = try await connection.query(PostgresQuery(unsafeSQL: sql + " ORDER BY finished_at, id", binds: bindings), logger: logger)
             for try await (finished, run, needed, fromCache) in points.decode((Date, Double, Int32, Int32).self) {
                 series[index].add(finishedAt: finished, runSeconds: run, needed: Int(needed), fromCache: Int(fromCache))
             }
