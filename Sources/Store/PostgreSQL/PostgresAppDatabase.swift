@@ -75,24 +75,11 @@ public final class PostgresAppDatabase: StoreAvailability {
     /// Whether PostgreSQL answers a query within two seconds: a pool that cannot connect makes
     /// a lease wait, and a readiness probe must answer rather than wait with it.
     public func isReady() async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [client, logger] in
-                do {
-                    return try await client.withConnection { connection in
-                        try await connection.value("SELECT 1", as: Int32.self, logger: logger) == 1
-                    }
-                } catch {
-                    return false
-                }
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(2))
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+        let (client, logger) = (self.client, self.logger)
+        let answered = try? await within(.seconds(2)) {
+            try await client.withConnection { connection in try await connection.value("SELECT 1", as: Int32.self, logger: logger) }
         }
+        return answered == 1
     }
 
     // MARK: Running statements
