@@ -6,7 +6,7 @@ APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev
 # The test suite also drives a real headless browser (the HTML dashboard, through Selenium
 # and chromium-driver), git, and a throwaway PostgreSQL server (Tests/PostgreSQL/cluster.sh)
 # that the store's tests run against besides SQLite.
-TEST_APT_PACKAGES := chromium chromium-driver git python3 python3-venv postgresql
+TEST_APT_PACKAGES := chromium chromium-driver git python3 python3-venv postgresql nginx
 # Selenium and moto (a real S3 implementation the artifact tests run on loopback, in server
 # mode) come from PyPI into this virtual environment; the tests find its Python, and
 # moto_server beside it, through MOBILE_OPS_TEST_PYTHON. moto is pinned: the tests use its

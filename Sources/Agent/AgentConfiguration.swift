@@ -47,7 +47,7 @@ public struct AgentConfiguration: Sendable, Equatable {
         backoffInitial: Duration = .milliseconds(500),
         backoffMaximum: Duration = .seconds(30),
         killGracePeriod: Duration = .seconds(5),
-        logFlushInterval: Duration = .seconds(1),
+        logFlushInterval: Duration = .milliseconds(500),
         logChunkBytes: Int = 64 * 1024,
         hostname: String? = nil,
         version: String = AgentConfiguration.agentVersion

@@ -27,7 +27,7 @@ struct MultiReplicaTests {
     /// Two fleets (each a server process with its own folder) on one new database. The slow
     /// poll that backs lost signals up is set to a minute, so that what arrives sooner arrived
     /// by signal.
-    static func replicas() async throws -> (Fleet, Fleet) {
+    static func replicas(pipeline: String = pipeline) async throws -> (Fleet, Fleet) {
         let url = try await PostgresScratchDatabase.create().url
         let a = try Fleet(), b = try Fleet()
         a.postgresURL = url
@@ -63,6 +63,46 @@ struct MultiReplicaTests {
         #expect(done["state"] as? String == "passed", "\(held)")
         let job = try #require((done["jobs"] as? [[String: Any]])?.first?["id"] as? Int)
         #expect(try await a.log(job: job).contains("built on linux"))
+    }
+
+    @Test("a running job's log followed through B, while its agent reports to A, arrives line by line as the job runs")
+    func followThroughOtherReplica() async throws {
+        // 16 lines half a second apart, each stamped with the time it was printed (ms).
+        let (a, b) = try await Self.replicas(pipeline: Self.pipeline.replacingOccurrences(
+            of: #"echo "built on $MOBILE_OPS_AGENT_NAME""#, with: #"for i in $(seq 1 16); do echo "tick $(date +%s%3N)"; sleep 0.5; done"#
+        ))
+        defer { a.stop(); b.stop() }
+        let (repository, sha) = try a.makeRepository()
+        try await a.call("POST", "/api/v1/repositories", json: #"{"name": "acme/replicas", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        try a.startAgent("linux", tags: ["platform=android"])
+        let builds = try await a.push(repository: "acme/replicas", sha: sha)
+        let buildID = try #require(builds.first)
+        let running = try await b.waitForBuild(buildID, limit: .seconds(30)) { build in
+            (build["jobs"] as? [[String: Any]])?.first?["state"] as? String == "running"
+        }
+        let job = try #require((running["jobs"] as? [[String: Any]])?.first?["id"] as? Int)
+        let request = HTTPClient.Request(url: b.url + "/api/v1/jobs/\(job)/log?follow=true", headers: ["Authorization": "Bearer \(Fleet.adminToken)"], timeout: .seconds(60))
+        let response = try await b.http.stream(request)
+        #expect(response.status == 200)
+        var text = "", delays: [Int] = []
+        for try await chunk in response.body {
+            let arrived = Int(Date().timeIntervalSince1970 * 1_000)
+            text += String(decoding: chunk, as: UTF8.self)
+            // Each whole tick line that arrived in this chunk: how long after it was printed.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for line in lines.dropLast() where line.hasPrefix("tick ") {
+                if let stamp = Int(line.split(separator: " ").last ?? "") { delays.append(arrived - stamp) }
+            }
+            text = String(lines.last ?? "")
+        }
+        delays.sort()
+        #expect(delays.count == 16, "tick lines seen: \(delays.count)")
+        // Streamed, the worst line waits about the agent's flush interval plus one follow poll
+        // (under a second); a log sent only at the job's end would make the first lines wait
+        // the job's whole 8 s.
+        let worst = try #require(delays.last)
+        #expect(worst < 4_000, "line delays (ms): \(delays)")
+        print("follow through another replica: line delays p50 \(delays[delays.count / 2]) ms, max \(worst) ms")
     }
 
     @Test("a token revoked through A is refused by B, which had it cached")
