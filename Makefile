@@ -27,7 +27,7 @@ FUZZ_COMMAND = $(FUZZ_VENV)/bin/python Tests/Fuzz/fuzz.py --server "$$($(SWIFT) 
 	--schemathesis $(FUZZ_VENV)/bin/schemathesis $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
 # The benchmarks load the server with wrk (ci-bench intake, Benchmarks/HTTP/run.sh); ci-bench's pick
 # also runs on a throwaway PostgreSQL server (Tests/PostgreSQL/cluster.sh), beside SQLite.
-BENCH_APT_PACKAGES := wrk postgresql
+BENCH_APT_PACKAGES := wrk postgresql nginx
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 # Release builds link the Swift runtime and Foundation statically (as deploy/Dockerfile does),

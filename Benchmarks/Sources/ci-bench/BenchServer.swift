@@ -16,26 +16,37 @@ final class BenchServer {
     /// The store it runs on, and the `--database` it was given.
     let database: BenchDatabase
     let databaseLocation: String
+    /// Where the server logs, when it was given a file.
+    let logPath: String?
+    /// Whether `stop()` drops the database: not when another replica's owner made it.
+    private let ownsDatabase: Bool
     private let process: ProcessGroup
     let client: HTTPClient
 
-    /// Starts the server with `pipelines` (file name → YAML) and waits for `/readyz`.
-    init(binary: String, pipelines: [String: String], database: BenchDatabase = .sqlite, leaseSeconds: Int = 60) async throws {
+    /// Starts the server with `pipelines` (file name → YAML) and waits for `/readyz`. A replica
+    /// joins `sharedLocation` (a database another server made) instead of making its own; with
+    /// `logPath`, the server logs notices (the leader lease's among them) there.
+    init(
+        binary: String, pipelines: [String: String], database: BenchDatabase = .sqlite, sharedLocation: String? = nil,
+        logPath: String? = nil, leaseSeconds: Int = 60
+    ) async throws {
         directory = NSTemporaryDirectory() + "mobile-ops-ci-bench-\(UUID().uuidString)"
         self.database = database
         try FileManager.default.createDirectory(atPath: directory + "/pipelines", withIntermediateDirectories: true)
         for (name, yaml) in pipelines {
             try yaml.write(toFile: directory + "/pipelines/" + name, atomically: true, encoding: .utf8)
         }
-        databaseLocation = try database.create(in: directory)
+        databaseLocation = try sharedLocation ?? database.create(in: directory)
+        ownsDatabase = sharedLocation == nil
+        self.logPath = logPath
         let port = try Self.freePort()
         url = "http://127.0.0.1:\(port)"
         let launch = ProcessLaunch.command(binary, [
             "--host", "127.0.0.1", "--port", "\(port)", "--database", databaseLocation,
             "--pipelines", directory + "/pipelines", "--admin-token", Self.adminToken,
-            "--log-level", "warning", "--lease-seconds", "\(leaseSeconds)",
+            "--log-level", logPath == nil ? "warning" : "notice", "--lease-seconds", "\(leaseSeconds)",
         ])
-        process = try ProcessGroup.spawn(launch, outputPath: "/dev/null", errorPath: "/dev/null")
+        process = try ProcessGroup.spawn(launch, outputPath: "/dev/null", errorPath: logPath ?? "/dev/null")
         client = HTTPClient(configuration: .init(maxConnectionsPerHost: 0, maxIdleConnections: 2_000))
         for _ in 0..<600 {
             if let response = try? await client.execute(.init(url: url + "/readyz", timeout: .seconds(1))), response.status == 200 { return }
@@ -75,13 +86,18 @@ final class BenchServer {
         return (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
     }
 
-    /// Stops the server and removes its folder.
+    /// SIGKILL: a replica dying without a goodbye.
+    func kill9() {
+        kill(process.pid, SIGKILL)
+    }
+
+    /// Stops the server and removes its folder (and its database, if it made it).
     func stop() async {
         if process.isRunning { kill(process.pid, SIGTERM) }
         for _ in 0..<100 where process.isRunning { try? await Task.sleep(for: .milliseconds(100)) }
         if process.isRunning { kill(process.pid, SIGKILL) }
         await client.shutdown()
-        database.drop(databaseLocation)
+        if ownsDatabase { database.drop(databaseLocation) }
         try? FileManager.default.removeItem(atPath: directory)
     }
 

@@ -48,29 +48,13 @@ struct DispatchBenchmark {
             while fleet.pollCount < agents { try await Task.sleep(for: .milliseconds(50)) }
             try await Task.sleep(for: .milliseconds(500))
 
-            var latencies: [Double] = []
-            var requests: [Double] = []
-            var missed = 0
-            for _ in 0..<builds {
-                let start = ContinuousClock.now
-                let build = try await server.api(.post, "/api/v1/builds", json: #"{"pipeline": "dispatch", "repository": "acme/dispatch", "branch": "main", "commit": "HEAD"}"#)
-                guard let id = (build["id"] as? NSNumber)?.int64Value else { throw BenchError("no build id in \(build)") }
-                requests.append((ContinuousClock.now - start).seconds)
-                var held: ContinuousClock.Instant?
-                let deadline = ContinuousClock.now + .seconds(5)
-                while held == nil, ContinuousClock.now < deadline {
-                    held = fleet.receivedAt(build: id)
-                    if held == nil { try await Task.sleep(for: .microseconds(200)) }
-                }
-                if let held { latencies.append((held - start).seconds) } else { missed += 1 }
-                // Let the agent finish and park again, so each job meets 200 parked polls.
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            let seen = try await Self.measure(trigger: server, fleet: fleet, builds: builds)
+            let (latencies, requests, missed) = (seen.latencies, seen.requests, seen.missed)
             let p50 = Stats.percentile(latencies, 50)
             let p99 = Stats.percentile(latencies, 99)
             // The server's own clock: the build's creation (its jobs are runnable from that
             // transaction on) to the job's assignment, as stored — what the goal defines.
-            let stored = try await Self.storedWaits(server)
+            let stored = try await Self.storedWaits(server, afterBuild: 0)
             let serverP50 = Stats.percentile(stored, 50)
             let serverP99 = Stats.percentile(stored, 99)
             let sqlite = database.name == "SQLite"
@@ -85,9 +69,40 @@ struct DispatchBenchmark {
         }
     }
 
+    /// What the client saw of builds triggered one at a time: seconds from sending the trigger
+    /// to an agent holding the job, the trigger's round trip alone, and builds no agent got.
+    struct ClientFigures {
+        var latencies: [Double] = []
+        var requests: [Double] = []
+        var missed = 0
+    }
+
+    /// Triggers `builds` manual builds one at a time on `trigger` and waits for one of
+    /// `fleet`'s agents (parked on the same server or on another replica) to hold each job.
+    static func measure(trigger server: BenchServer, fleet: AgentFleet, builds: Int, pipeline: String = "dispatch") async throws -> ClientFigures {
+        var figures = ClientFigures()
+        for _ in 0..<builds {
+            let start = ContinuousClock.now
+            let build = try await server.api(.post, "/api/v1/builds", json: #"{"pipeline": "\#(pipeline)", "repository": "acme/dispatch", "branch": "main", "commit": "HEAD"}"#)
+            guard let id = (build["id"] as? NSNumber)?.int64Value else { throw BenchError("no build id in \(build)") }
+            figures.requests.append((ContinuousClock.now - start).seconds)
+            var held: ContinuousClock.Instant?
+            let deadline = ContinuousClock.now + .seconds(5)
+            while held == nil, ContinuousClock.now < deadline {
+                held = fleet.receivedAt(build: id)
+                if held == nil { try await Task.sleep(for: .microseconds(200)) }
+            }
+            if let held { figures.latencies.append((held - start).seconds) } else { figures.missed += 1 }
+            // Let the agent finish and park again, so each job meets every parked poll.
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return figures
+    }
+
     /// Seconds from each build's creation (its job is runnable from that transaction on) to
-    /// its job's assignment, as the server stored them: the figure the goal defines.
-    private static func storedWaits(_ server: BenchServer) async throws -> [Double] {
+    /// its job's assignment, as the server stored them: the figure the goal defines. Only
+    /// builds after `afterBuild` count, so two phases on one database can be told apart.
+    static func storedWaits(_ server: BenchServer, afterBuild: Int64) async throws -> [Double] {
         switch server.database {
         case .sqlite:
             let database = try DatabaseQueue(path: server.databaseLocation, configuration: {
@@ -98,13 +113,13 @@ struct DispatchBenchmark {
             return try await database.read { db in
                 try Double.fetchAll(db, sql: """
                     SELECT (julianday(job.assignedAt) - julianday(build.createdAt)) * 86400.0
-                    FROM job JOIN build ON build.id = job.buildID WHERE job.assignedAt IS NOT NULL
-                    """)
+                    FROM job JOIN build ON build.id = job.buildID WHERE job.assignedAt IS NOT NULL AND build.id > ?
+                    """, arguments: [afterBuild])
             }
         case .postgres:
             return try BenchDatabase.psql(server.databaseLocation, """
                 SELECT extract(epoch FROM job.assigned_at - build.created_at)
-                FROM job JOIN build ON build.id = job.build_id WHERE job.assigned_at IS NOT NULL
+                FROM job JOIN build ON build.id = job.build_id WHERE job.assigned_at IS NOT NULL AND build.id > \(afterBuild)
                 """).compactMap(Double.init)
         }
     }

@@ -48,9 +48,10 @@ struct WebhookIntakeBenchmark {
 
     /// SQLite must take 2,000 deliveries/s with p99 < 50 ms; PostgreSQL, over the network
     /// stack and another process, 1,500/s with p99 < 100 ms.
-    private func measure(_ server: BenchServer) async throws -> (rows: [ResultRow], rate: Double) {
+    /// `url` is where wrk sends (a load balancer in front of `server`, say); `label` names the set-up.
+    func measure(_ server: BenchServer, through url: String? = nil, label: String? = nil) async throws -> (rows: [ResultRow], rate: Double) {
         let sqlite = server.database.name == "SQLite"
-        let scenario = "webhook intake (\(server.database.name))"
+        let scenario = "webhook intake (\(label ?? server.database.name))"
         let (minimumRate, maximumP99) = sqlite ? (2_000.0, 0.05) : (1_500.0, 0.1)
         try await server.api(.post, "/api/v1/repositories", json: #"{"name": "acme/ios-app", "provider": "github", "cloneURL": "https://github.com/acme/ios-app.git", "defaultBranch": "main", "webhookSecret": "\#(Self.secret)"}"#)
 
@@ -63,7 +64,7 @@ struct WebhookIntakeBenchmark {
         try Self.luaScript(bodyPath: bodyPath, signature: "sha256=" + hex).write(toFile: scriptPath, atomically: true, encoding: .utf8)
 
         let output = try Self.runWRK([
-            "-t2", "-c\(connections)", "-d\(duration)", "--latency", "-s", scriptPath, server.url + "/api/v1/webhooks/github",
+            "-t2", "-c\(connections)", "-d\(duration)", "--latency", "-s", scriptPath, (url ?? server.url) + "/api/v1/webhooks/github",
         ])
         let rate = Self.value(after: "Requests/sec:", in: output) ?? 0
         let p99 = Self.latency(percentile: "99%", in: output) ?? .infinity
