@@ -123,6 +123,21 @@ struct MultiReplicaTests {
         #expect(try await Self.status(a, "/api/v1/builds", token: token) == 401)
         // The cache backstop is 30 s: within a few seconds it was the signal.
         #expect(took < .seconds(4))
+        print("token revoked on A, refused by B after \(took)")
+    }
+
+    @Test("a repository registered through A is listed by B, whose encoded list was cached")
+    func repositoryListEverywhere() async throws {
+        let (a, b) = try await Self.replicas()
+        defer { a.stop(); b.stop() }
+        func names(_ fleet: Fleet) async -> [String] {
+            ((try? await fleet.call("GET", "/api/v1/repositories"))?["repositories"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        }
+        #expect(await names(b) == [])
+        try await a.call("POST", "/api/v1/repositories", json: #"{"name": "acme/listed", "provider": "github", "cloneURL": "https://github.com/acme/listed.git"}"#)
+        let registeredAt = ContinuousClock.now
+        try await Self.eventually("B lists the new repository", limit: .seconds(4)) { await names(b) == ["acme/listed"] }
+        print("repository registered on A, listed by B after \(ContinuousClock.now - registeredAt)")
     }
 
     @Test("kill -9 of the leader: the other replica takes over the once-per-cluster work")
