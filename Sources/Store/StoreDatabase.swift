@@ -9,7 +9,7 @@ import Logging
 /// both conform; which one a server uses follows from `--database` (see ``DatabaseLocation``).
 public typealias StoreDatabase = RepositoryStore & TokenStore & AuditLog & OutboxStore & AgentStore & NotableEventStore
     & BuildStore & DeliveryStore & JobQueue & ScheduleStore & ArtifactStore & UITestStore & OperationsStore & ReleaseStore
-    & BuildMetricsStore & TestHistoryStore & StoreAvailability & ClusterCoordinating
+    & BuildMetricsStore & TestHistoryStore & FindingStore & StoreAvailability & ClusterCoordinating
 
 /// Whether the database can serve requests now, and its release at shutdown.
 public protocol StoreAvailability: Sendable {

@@ -49,6 +49,7 @@ extension AppDatabase {
         registerDeliveryKeyPerRepositoryMigration(in: &migrator)
         registerBuildMetricsPerBuildMigration(in: &migrator)
         registerTestHistoryMigration(in: &migrator)
+        registerFindingsMigration(in: &migrator)
         return migrator
     }()
 }

@@ -1,0 +1,68 @@
+import Foundation
+
+/// One analyser finding as stored with its build: what the `Findings` module read from a
+/// report, reduced to what comparisons, pull-request annotations and trends need.
+public struct StoredFinding: Sendable, Equatable, Codable {
+    /// The analyser (`SwiftLint`, `detekt`, `Android Lint`, a SARIF run's driver name).
+    public var tool: String
+    /// The tool's rule id.
+    public var ruleID: String
+    /// `error`, `warning`, `note` or `none`.
+    public var level: String
+    /// The tool's message.
+    public var message: String
+    /// The file, relative to the repository root, when the finding has one.
+    public var path: String?
+    /// The first line (1-based), when known.
+    public var line: Int?
+    /// What identifies the finding across builds however the code around it moved.
+    public var fingerprint: String
+
+    /// Creates a finding.
+    public init(tool: String, ruleID: String, level: String, message: String, path: String?, line: Int?, fingerprint: String) {
+        self.tool = tool
+        self.ruleID = ruleID
+        self.level = level
+        self.message = message
+        self.path = path
+        self.line = line
+        self.fingerprint = fingerprint
+    }
+}
+
+/// Findings per day, tool and rule, in a repository's builds of one branch: the trend rows.
+public struct FindingTrendRow: Sendable, Equatable, Codable {
+    /// The UTC day (`YYYY-MM-DD`) of the builds counted.
+    public var day: String
+    /// The analyser.
+    public var tool: String
+    /// The rule.
+    public var ruleID: String
+    /// The findings of that day's newest build with any, for the tool and rule.
+    public var count: Int
+
+    /// Creates a row.
+    public init(day: String, tool: String, ruleID: String, count: Int) {
+        self.day = day
+        self.tool = tool
+        self.ruleID = ruleID
+        self.count = count
+    }
+}
+
+/// Analysers' findings, stored per build and per report so that a report sent again
+/// replaces itself rather than doubling.
+public protocol FindingStore: Sendable {
+    /// Stores the findings one report (`source`: the step and file, or the API caller's name)
+    /// gave for `buildID`, replacing what that source stored for the build before, in one
+    /// transaction. Throws `StoreError.notFound` for an unknown build.
+    func replaceFindings(buildID: Int64, source: String, findings: [StoredFinding], at: Date) async throws(StoreError)
+    /// Every finding stored for `buildID`, by tool, path, line and rule.
+    func findings(buildID: Int64) async throws(StoreError) -> [StoredFinding]
+    /// The newest finished build (passed or failed) of `repositoryID` on `branch` with stored
+    /// findings, created before `beforeBuild`: what a pull request's findings are compared with.
+    func latestBuildWithFindings(repositoryID: Int64, branch: String, beforeBuild: Int64) async throws(StoreError) -> Int64?
+    /// Per UTC day in `[from, to)`, the findings of that day's newest build with findings of
+    /// `repositoryID` on `branch`, per tool and rule.
+    func findingTrend(repositoryID: Int64, branch: String, from: Date, to: Date) async throws(StoreError) -> [FindingTrendRow]
+}

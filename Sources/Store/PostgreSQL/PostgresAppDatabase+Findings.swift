@@ -1,0 +1,84 @@
+import Core
+import Foundation
+import PostgresNIO
+
+extension PostgresAppDatabase: FindingStore {
+    /// Replaces `source`'s findings for the build in one transaction: the rows go as one
+    /// `unnest` of column arrays, one statement however many findings a report holds.
+    public func replaceFindings(buildID: Int64, source: String, findings: [StoredFinding], at now: Date) async throws(StoreError) {
+        try await write { connection in
+            guard try await connection.value("SELECT id FROM build WHERE id = \(buildID) FOR SHARE", as: Int64.self, logger: self.logger) != nil else {
+                throw StoreError.notFound("build \(buildID)")
+            }
+            try await connection.run("DELETE FROM finding WHERE build_id = \(buildID) AND source = \(source)", logger: self.logger)
+            guard !findings.isEmpty else { return }
+            var paths = PostgresNullableArray<String>(), lines = PostgresNullableArray<Int64>()
+            for finding in findings {
+                paths.append(finding.path)
+                lines.append(finding.line.map(Int64.init))
+            }
+            try await connection.run(
+                """
+                INSERT INTO finding (build_id, source, tool, rule_id, level, message, path, line, fingerprint, stored_at)
+                SELECT \(buildID), \(source), tool, rule, level, message, path, line, fingerprint, \(PostgresTime.stored(now))
+                FROM unnest(\(findings.map(\.tool))::text[], \(findings.map(\.ruleID))::text[], \(findings.map(\.level))::text[],
+                            \(findings.map(\.message))::text[], \(paths)::text[], \(lines)::bigint[], \(findings.map(\.fingerprint))::text[])
+                     WITH ORDINALITY AS f(tool, rule, level, message, path, line, fingerprint, position)
+                ORDER BY position
+                """, logger: self.logger)
+        }
+    }
+
+    /// Every finding of the build, by tool, path, line and rule.
+    public func findings(buildID: Int64) async throws(StoreError) -> [StoredFinding] {
+        try await read { connection in
+            let rows = try await connection.query(
+                """
+                SELECT tool, rule_id, level, message, path, line, fingerprint FROM finding WHERE build_id = \(buildID)
+                ORDER BY tool COLLATE "C", path COLLATE "C" NULLS FIRST, line NULLS FIRST, rule_id COLLATE "C", id
+                """, logger: self.logger)
+            var findings: [StoredFinding] = []
+            for try await (tool, rule, level, message, path, line, fingerprint) in rows.decode((String, String, String, String, String?, Int64?, String).self) {
+                findings.append(StoredFinding(tool: tool, ruleID: rule, level: level, message: message, path: path, line: line.map(Int.init), fingerprint: fingerprint))
+            }
+            return findings
+        }
+    }
+
+    /// The newest finished build of the branch, before `beforeBuild`, that stored findings.
+    public func latestBuildWithFindings(repositoryID: Int64, branch: String, beforeBuild: Int64) async throws(StoreError) -> Int64? {
+        try await read { connection in
+            try await connection.value(
+                """
+                SELECT id FROM build
+                WHERE repository_id = \(repositoryID) AND branch = \(branch) AND id < \(beforeBuild) AND state IN ('passed', 'failed')
+                  AND EXISTS (SELECT 1 FROM finding WHERE finding.build_id = build.id)
+                ORDER BY id DESC LIMIT 1
+                """, as: Int64.self, logger: self.logger)
+        }
+    }
+
+    /// Each UTC day's newest finished build with findings, counted per tool and rule.
+    public func findingTrend(repositoryID: Int64, branch: String, from: Date, to: Date) async throws(StoreError) -> [FindingTrendRow] {
+        try await read { connection in
+            let rows = try await connection.query(
+                """
+                WITH daily AS (
+                    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, max(id) AS build_id FROM build
+                    WHERE repository_id = \(repositoryID) AND branch = \(branch) AND created_at >= \(from) AND created_at < \(to)
+                      AND state IN ('passed', 'failed')
+                      AND EXISTS (SELECT 1 FROM finding WHERE finding.build_id = build.id)
+                    GROUP BY 1)
+                SELECT daily.day, finding.tool, finding.rule_id, count(*)
+                FROM daily JOIN finding ON finding.build_id = daily.build_id
+                GROUP BY daily.day, finding.tool, finding.rule_id
+                ORDER BY daily.day, finding.tool COLLATE "C", finding.rule_id COLLATE "C"
+                """, logger: self.logger)
+            var trend: [FindingTrendRow] = []
+            for try await (day, tool, rule, count) in rows.decode((String, String, String, Int64).self) {
+                trend.append(FindingTrendRow(day: day, tool: tool, ruleID: rule, count: Int(count)))
+            }
+            return trend
+        }
+    }
+}

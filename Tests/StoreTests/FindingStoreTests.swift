@@ -1,0 +1,118 @@
+import Core
+import Foundation
+import Testing
+@testable import Store
+
+/// Analysers' findings through `FindingStore`, on every backend.
+@Suite("Findings in the store")
+struct FindingStoreTests {
+    /// Noon UTC (2025-11-21) on a whole second, so the day boundaries below are far from every build.
+    static let t0 = Date(timeIntervalSince1970: 1_763_726_400)
+    private static func at(_ hours: Double) -> Date { t0.addingTimeInterval(hours * 3_600) }
+    private static func audit(_ action: String) -> AuditEvent { AuditEvent(occurredAt: t0, actor: "t", action: action, subject: "s") }
+
+    private static func finding(_ rule: String, path: String? = "Sources/App/Login.swift", line: Int? = 12, tool: String = "SwiftLint") -> StoredFinding {
+        StoredFinding(tool: tool, ruleID: rule, level: "warning", message: "\(rule) here", path: path, line: line, fingerprint: "fp-\(tool)-\(rule)-\(line ?? 0)")
+    }
+
+    /// A repository whose builds have one job each, run by one agent.
+    struct Fixture {
+        let database: FreshStore.Database
+        let repositoryID: Int64
+        let agent: Agent
+
+        static func make(_ database: FreshStore.Database) async throws -> Fixture {
+            let repositoryID = try await database.createRepository(
+                name: "acme/app", provider: .github, cloneURL: "file:///tmp/acme", defaultBranch: "main",
+                webhookSecret: "secret-secret-secret", audit: audit("repository.create")
+            ).id
+            let token = try await database.createRegistrationToken(id: "reg-1", name: "reg", secretHash: "h", audit: audit("agent_token.create"))
+            let agent = try await database.registerAgent(
+                AgentRegistration(name: "linux", tags: [:], slots: 1), registrationTokenID: token.id, tokenID: "agent-1", secretHash: "h", now: t0)
+            return Fixture(database: database, repositoryID: repositoryID, agent: agent)
+        }
+
+        /// A build of `branch` created at `hours`, finished as `state` unless nil (its job is
+        /// the oldest pending one only when no unfinished build was made before it).
+        func build(branch: String, hours: Double, finish state: JobState?) async throws -> Int64 {
+            let job = JobDraft(stepKey: "lint", label: "lint", spec: JobSpec(commands: ["swiftlint"], requirements: AgentRequirements([:])))
+            let draft = BuildDraft(repositoryID: repositoryID, pipeline: "lint", trigger: "push", branch: branch, commitSHA: String(repeating: "a", count: 40), jobs: [job])
+            let build = try await database.createBuild(draft, audit: AuditEvent(occurredAt: at(hours), actor: "t", action: "build.create", subject: "s"))
+            if let state {
+                let claimed = try #require(try await database.claimNextJob(agent: agent, leaseSeconds: 600, now: at(hours)))
+                _ = try await database.startJob(id: claimed.jobID, agentID: agent.id, leaseSeconds: 600, now: at(hours))
+                try await database.finishJob(id: claimed.jobID, agentID: agent.id, outcome: JobOutcome(state: state, exitStatus: state == .passed ? 0 : 1), now: at(hours + 0.1))
+            }
+            return build.id
+        }
+    }
+
+    @Test("a report sent again replaces its own findings and no other report's; an unknown build is not found", arguments: StoreBackend.available)
+    func replacePerSource(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.t0)) { store async throws in
+            let fixture = try await Fixture.make(store.database)
+            let build = try await fixture.build(branch: "main", hours: 0, finish: nil)
+            let database = store.database
+            try await database.replaceFindings(buildID: build, source: "lint: swiftlint.json", findings: [Self.finding("line_length"), Self.finding("force_cast", path: nil, line: nil)], at: Self.t0)
+            try await database.replaceFindings(buildID: build, source: "detekt", findings: [Self.finding("MagicNumber", path: "app/Main.kt", line: 3, tool: "detekt")], at: Self.t0)
+            try await database.replaceFindings(buildID: build, source: "lint: swiftlint.json", findings: [Self.finding("line_length")], at: Self.t0)
+            let stored = try await database.findings(buildID: build)
+            // Sorted by tool as bytes: upper case first.
+            #expect(stored == [Self.finding("line_length"), Self.finding("MagicNumber", path: "app/Main.kt", line: 3, tool: "detekt")])
+            try await database.replaceFindings(buildID: build, source: "detekt", findings: [], at: Self.t0)
+            #expect(try await database.findings(buildID: build).map(\.ruleID) == ["line_length"])
+            let nilFields = Self.finding("force_cast", path: nil, line: nil)
+            try await database.replaceFindings(buildID: build, source: "api", findings: [nilFields], at: Self.t0)
+            #expect(try await database.findings(buildID: build).contains(nilFields), "a finding without a file or line keeps both absent")
+            await #expect(throws: StoreError.notFound("build 999")) {
+                try await database.replaceFindings(buildID: 999, source: "api", findings: [Self.finding("x")], at: Self.t0)
+            }
+        }
+    }
+
+    @Test("the baseline is the newest finished build of the branch with findings, before the pull request's", arguments: StoreBackend.available)
+    func baseline(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.t0)) { store async throws in
+            let fixture = try await Fixture.make(store.database)
+            let database = store.database
+            let older = try await fixture.build(branch: "main", hours: 0, finish: .passed)
+            let failed = try await fixture.build(branch: "main", hours: 1, finish: .failed)
+            let withoutFindings = try await fixture.build(branch: "main", hours: 2, finish: .passed)
+            let feature = try await fixture.build(branch: "feature/login", hours: 3, finish: .passed)
+            // Unfinished builds last: the fixture's agent takes the oldest pending job.
+            let running = try await fixture.build(branch: "main", hours: 4, finish: nil)
+            for build in [older, failed, running, feature] {
+                try await database.replaceFindings(buildID: build, source: "lint", findings: [Self.finding("line_length")], at: Self.t0)
+            }
+            _ = withoutFindings
+            let pullRequest = try await fixture.build(branch: "feature/login", hours: 5, finish: nil)
+            #expect(try await database.latestBuildWithFindings(repositoryID: fixture.repositoryID, branch: "main", beforeBuild: pullRequest) == failed)
+            #expect(try await database.latestBuildWithFindings(repositoryID: fixture.repositoryID, branch: "main", beforeBuild: failed) == older)
+            #expect(try await database.latestBuildWithFindings(repositoryID: fixture.repositoryID, branch: "main", beforeBuild: older) == nil)
+            #expect(try await database.latestBuildWithFindings(repositoryID: fixture.repositoryID, branch: "release", beforeBuild: pullRequest) == nil)
+        }
+    }
+
+    @Test("the trend counts each day's newest finished build with findings, per tool and rule", arguments: StoreBackend.available)
+    func trend(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.t0)) { store async throws in
+            let fixture = try await Fixture.make(store.database)
+            let database = store.database
+            let morning = try await fixture.build(branch: "main", hours: -2, finish: .passed)
+            let evening = try await fixture.build(branch: "main", hours: 6, finish: .passed)
+            let nextDay = try await fixture.build(branch: "main", hours: 24, finish: .failed)
+            let unfinished = try await fixture.build(branch: "main", hours: 25, finish: nil)
+            try await database.replaceFindings(buildID: morning, source: "lint", findings: [Self.finding("a", line: 1)], at: Self.t0)
+            try await database.replaceFindings(buildID: evening, source: "lint", findings: [Self.finding("a", line: 1), Self.finding("a", line: 2), Self.finding("b")], at: Self.t0)
+            try await database.replaceFindings(buildID: nextDay, source: "lint", findings: [Self.finding("b")], at: Self.t0)
+            try await database.replaceFindings(buildID: unfinished, source: "lint", findings: [Self.finding("c")], at: Self.t0)
+            let rows = try await database.findingTrend(repositoryID: fixture.repositoryID, branch: "main", from: Self.at(-12), to: Self.at(36))
+            #expect(rows == [
+                FindingTrendRow(day: "2025-11-21", tool: "SwiftLint", ruleID: "a", count: 2),
+                FindingTrendRow(day: "2025-11-21", tool: "SwiftLint", ruleID: "b", count: 1),
+                FindingTrendRow(day: "2025-11-22", tool: "SwiftLint", ruleID: "b", count: 1),
+            ])
+            #expect(try await database.findingTrend(repositoryID: fixture.repositoryID, branch: "main", from: Self.at(12), to: Self.at(36)).map(\.day) == ["2025-11-22"])
+        }
+    }
+}
