@@ -87,7 +87,7 @@ public struct DependencyChecker: Sendable {
 
     func violationEdge(_ edge: DependencyEdges.Edge) -> DependencyViolation.Edge {
         DependencyViolation.Edge(
-            from: index.names[edge.from], to: index.names[edge.to], configuration: edge.configuration,
+            from: index.names[edge.from], to: index.names[edge.to], configuration: index.configurations[edge.configuration],
             test: edge.isTest, file: edge.file, line: edge.line
         )
     }

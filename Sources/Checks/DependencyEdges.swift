@@ -14,7 +14,8 @@ struct DependencyEdges: Sendable {
     struct Edge: Sendable, Hashable {
         var from: Int
         var to: Int
-        var configuration: String
+        /// Index into ``DependencyEdges/configurations``.
+        var configuration: Int
         var isTest: Bool
         var file: String?
         var line: Int?
@@ -24,6 +25,8 @@ struct DependencyEdges: Sendable {
     let names: [String]
     /// Every edge, grouped by `from` and sorted by target name within a group.
     let edges: [Edge]
+    /// Configuration names, each once: rules compare numbers, not strings.
+    let configurations: [String]
     /// `edges[outStart[m]..<outStart[m + 1]]` leave module `m`.
     let outStart: [Int]
 
@@ -41,42 +44,56 @@ struct DependencyEdges: Sendable {
         for suite in graph.testSuites where !suite.dependencies.isEmpty {
             testEdges[suite.module, default: []] += suite.dependencies
         }
-        var edges: [Edge] = []
+        var configurations: [String] = []
+        var configurationNumber: [String: Int] = [:]
+        func intern(_ configuration: String) -> Int {
+            if let known = configurationNumber[configuration] { return known }
+            configurations.append(configuration)
+            configurationNumber[configuration] = configurations.count - 1
+            return configurations.count - 1
+        }
+        // Bucketed by `from`, so only each module's few edges need sorting.
+        var buckets = [[Edge]](repeating: [], count: names.count)
         for module in graph.modules {
             guard let from = number[module.name] else { continue }
             if let declarations = module.declarations {
                 for declaration in declarations {
                     guard let to = number[declaration.target], to != from else { continue }
-                    edges.append(Edge(
-                        from: from, to: to, configuration: declaration.configuration, isTest: declaration.isTest,
+                    buckets[from].append(Edge(
+                        from: from, to: to, configuration: intern(declaration.configuration), isTest: declaration.isTest,
                         file: declaration.file, line: declaration.line
                     ))
                 }
             } else {
                 for target in module.dependencies {
                     guard let to = number[target], to != from else { continue }
-                    edges.append(Edge(from: from, to: to, configuration: "dependency", isTest: false))
+                    buckets[from].append(Edge(from: from, to: to, configuration: intern("dependency"), isTest: false))
                 }
                 for target in testEdges[module.name] ?? [] {
                     guard let to = number[target], to != from else { continue }
-                    edges.append(Edge(from: from, to: to, configuration: "test", isTest: true))
+                    buckets[from].append(Edge(from: from, to: to, configuration: intern("test"), isTest: true))
                 }
             }
         }
-        // Production before test, then declaration order: the first edge of a pair is the one shown.
-        let ordered = edges.enumerated().sorted { lhs, rhs in
-            let (a, b) = (lhs.element, rhs.element)
-            if a.from != b.from { return a.from < b.from }
-            if a.to != b.to { return a.to < b.to }
-            if a.isTest != b.isTest { return !a.isTest }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
+        var edges: [Edge] = []
+        edges.reserveCapacity(buckets.reduce(0) { $0 + $1.count })
         var outStart = [Int](repeating: 0, count: names.count + 1)
-        for edge in ordered { outStart[edge.from + 1] += 1 }
-        for index in 0..<names.count { outStart[index + 1] += outStart[index] }
+        // Production before test, then declaration order: the first edge of a pair is the one shown.
+        let before = { (a: Edge, b: Edge) in a.to != b.to ? a.to < b.to : (!a.isTest && b.isTest) }
+        for (module, bucket) in buckets.enumerated() {
+            if zip(bucket, bucket.dropFirst()).allSatisfy({ !before($1, $0) }) {
+                edges += bucket
+            } else {
+                edges += bucket.enumerated().sorted { lhs, rhs in
+                    before(lhs.element, rhs.element) || (!before(rhs.element, lhs.element) && lhs.offset < rhs.offset)
+                }.map(\.element)
+            }
+            outStart[module + 1] = edges.count
+        }
         self.names = names
-        self.edges = ordered
+        self.edges = edges
         self.outStart = outStart
+        self.configurations = configurations
     }
 
     /// Which modules match `glob`, by number.
@@ -87,6 +104,7 @@ struct DependencyEdges: Sendable {
     /// For each module, the first edge to each distinct target that `rule` looks at, in target
     /// order: the adjacency the transitive rules walk.
     func adjacency(for rule: DependencyRule) -> (start: [Int], edges: [Int]) {
+        let looked = configurations.map { rule.configurations?.contains($0) ?? true }
         var start = [Int](repeating: 0, count: names.count + 1)
         var chosen: [Int] = []
         chosen.reserveCapacity(edges.count)
@@ -94,7 +112,7 @@ struct DependencyEdges: Sendable {
             var last = -1
             for index in outStart[module]..<outStart[module + 1] {
                 let edge = edges[index]
-                guard edge.to != last, rule.applies(configuration: edge.configuration, isTest: edge.isTest) else { continue }
+                guard edge.to != last, looked[edge.configuration], rule.includeTests || !edge.isTest else { continue }
                 chosen.append(index)
                 last = edge.to
             }

@@ -49,11 +49,6 @@ public struct DependencyRule: Sendable, Hashable {
         case .maxDepth: "max_depth"
         }
     }
-
-    /// Whether the rule looks at an edge of this configuration and scope.
-    func applies(configuration: String, isTest: Bool) -> Bool {
-        (includeTests || !isTest) && (configurations?.contains(configuration) ?? true)
-    }
 }
 
 /// The rules of one `mobile-ops-checks.yml`, in file order.

@@ -15,6 +15,11 @@ public struct ModuleGlob: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String
     private let tokens: [Token]
+    /// The literal bytes before the first wildcard and after the last: most names are told
+    /// apart by these alone, without the general matcher.
+    private let prefix: [UInt8]
+    private let suffix: [UInt8]
+    private let isLiteral: Bool
 
     /// Compiles `pattern`, or throws a message saying what is wrong with it.
     public init(_ pattern: String) throws(ModuleGlobError) {
@@ -47,6 +52,10 @@ public struct ModuleGlob: Sendable, Hashable, CustomStringConvertible {
         }
         self.pattern = pattern
         self.tokens = tokens
+        let literal = { (token: Token) -> UInt8? in if case let .byte(byte) = token { byte } else { nil } }
+        prefix = Array(tokens.prefix { literal($0) != nil }.compactMap(literal))
+        suffix = Array(tokens.reversed().prefix { literal($0) != nil }.compactMap(literal).reversed())
+        isLiteral = prefix.count == tokens.count
     }
 
     /// The pattern as written.
@@ -62,9 +71,21 @@ public struct ModuleGlob: Sendable, Hashable, CustomStringConvertible {
     /// lengths, whatever the number of stars, where backtracking could go exponential.
     private func matches(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
-        var current = [Bool](repeating: false, count: count + 1)
-        var next = current
-        current[0] = true
+        if isLiteral { return count == prefix.count && bytes.elementsEqual(prefix) }
+        guard count >= prefix.count + suffix.count,
+              bytes.prefix(prefix.count).elementsEqual(prefix),
+              bytes.suffix(suffix.count).elementsEqual(suffix) else { return false }
+        // Two rows of the table on the stack: no allocation per name.
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 2 * (count + 1)) { rows in
+            table(bytes: bytes, current: UnsafeMutableBufferPointer(rebasing: rows[0...count]), next: UnsafeMutableBufferPointer(rebasing: rows[(count + 1)...]))
+        }
+    }
+
+    private func table(bytes: UnsafeBufferPointer<UInt8>, current: UnsafeMutableBufferPointer<Bool>, next: UnsafeMutableBufferPointer<Bool>) -> Bool {
+        let count = bytes.count
+        var current = current
+        var next = next
+        for position in 0...count { current[position] = position == 0 }
         for token in tokens {
             for position in 0...count { next[position] = false }
             switch token {
@@ -82,7 +103,7 @@ public struct ModuleGlob: Sendable, Hashable, CustomStringConvertible {
                 }
             }
             swap(&current, &next)
-            if !current.contains(true) { return false }
+            guard current.contains(true) else { return false }
         }
         return current[count]
     }
