@@ -41,7 +41,7 @@ extension ImpactService {
                 let base = try attempt(hiding: mirror) { () throws(ImpactError) in try git.commit(of: repository.defaultBranch, inMirror: mirror) }
                 // The request's rules on the default branch's graph: a rule adopted in this
                 // change fails only where the change adds to what the branch already breaks.
-                let (_, baseGraph) = try read(input, at: base, mirror: mirror, rules: rules)
+                let baseGraph = base == head ? graph : try read(input, at: base, mirror: mirror, rules: rules).1
                 baseline = DependencyChecker(graph: baseGraph).violations(of: rules)
             } catch let error as ServiceError {
                 baseline = []

@@ -37,10 +37,13 @@ struct DependencyChecksController: APIController {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw APIError.badRequest("the body must be a JSON object", code: "malformed_json")
         }
-        func text(_ key: String, limit: Int = 255) throws -> String? {
+        // `rules` is YAML text, which may well start with `---`; every other member names
+        // something git or a path will see, where a leading '-' could read as an option.
+        func text(_ key: String, limit: Int = 255, dashAllowed: Bool = false) throws -> String? {
             guard let value = object[key], !(value is NSNull) else { return nil }
-            guard let string = value as? String, !string.isEmpty, string.utf8.count <= limit, !string.hasPrefix("-") else {
-                throw APIError.badRequest("'\(key)' must be a non-empty string of at most \(limit) bytes not starting with '-'", code: "invalid_\(key)")
+            guard let string = value as? String, !string.isEmpty, string.utf8.count <= limit, dashAllowed || !string.hasPrefix("-") else {
+                let dash = dashAllowed ? "" : " not starting with '-'"
+                throw APIError.badRequest("'\(key)' must be a non-empty string of at most \(limit) bytes\(dash)", code: "invalid_\(key)")
             }
             return string
         }
@@ -63,7 +66,7 @@ struct DependencyChecksController: APIController {
             }
             input.kind = parsed
         }
-        let inline = try text("rules", limit: 1 << 20)
+        let inline = try text("rules", limit: 1 << 20, dashAllowed: true)
         let file = try text("rulesFile", limit: 1024)
         switch (inline, file) {
         case (.some, .some):

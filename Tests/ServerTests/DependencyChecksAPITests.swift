@@ -59,6 +59,11 @@ struct DependencyChecksAPITests {
             #expect(main["violations"]?.elements?.first?["file"]?.string == "feature/cart/build.gradle.kts")
             #expect(main["violations"]?.elements?.first?["line"] == .int(3))
 
+            // The default branch against itself: its one violation is known, nothing is new.
+            let itself = try await client.send(.post, "/api/v1/checks/deps", json: #"{"repository": "acme/android", "baseline": true}"#)
+            let summary = itself.body["summary"] as? [String: Any]
+            #expect(summary?["violations"] as? Int == 1 && summary?["new"] as? Int == 0, "\(itself.body)")
+
             let work = try await client.send(.post, "/api/v1/checks/deps", json: #"{"repository": "acme/android", "revision": "work", "baseline": true}"#)
             #expect(work.status == .ok, "\(work.body)")
             let violations = try #require(work.body["violations"] as? [[String: Any]])
@@ -79,10 +84,10 @@ struct DependencyChecksAPITests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await TestServer.make().test { client in
             try await Self.register(folder, client)
-            let typo = try await client.send(.post, "/api/v1/checks/deps", json: #"{"repository": "acme/android", "rules": "rules:\n  - no_cycles: true\n  - max_dept: 3\n"}"#)
+            let typo = try await client.send(.post, "/api/v1/checks/deps", json: #"{"repository": "acme/android", "rules": "---\nrules:\n  - no_cycles: true\n  - max_dept: 3\n"}"#)
             #expect(typo.status == .unprocessableContent)
             let message = (typo.body["error"] as? [String: Any])?["message"] as? String ?? ""
-            #expect(message.contains("request body 'rules':3:"), "\(message)")
+            #expect(message.contains("request body 'rules':4:"), "\(message)")
             #expect(message.contains("unknown key 'max_dept'"))
 
             let cases: [(body: String, status: HTTPResponse.Status, code: String)] = [
