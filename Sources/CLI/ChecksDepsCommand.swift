@@ -94,7 +94,7 @@ struct ChecksDepsCommand: ParsableCommand {
         if !report.violations.isEmpty {
             print("")
             Output.table(
-                report.baseline ? ["", "RULE", "DEPENDENCY", "DECLARED AT"] : ["RULE", "DEPENDENCY", "DECLARED AT"],
+                report.baseline ? ["STATUS", "RULE", "DEPENDENCY", "DECLARED AT"] : ["RULE", "DEPENDENCY", "DECLARED AT"],
                 report.violations.map { violation in
                     let row = [violation.rule, violation.chain.joined(separator: " → "), violation.location ?? "-"]
                     return report.baseline ? [violation.new ? "new" : "known"] + row : row
