@@ -137,6 +137,7 @@ bench: deps
 	export MOBILE_OPS_BENCH_POSTGRES_URL; \
 	cd Benchmarks && .build/release/ci-bench
 	cd Benchmarks && .build/release/impact-bench
+	cd Benchmarks && .build/release/checks-bench
 	cd Benchmarks && .build/release/metrics-bench
 	cd Benchmarks && .build/release/metrics-store-bench
 	cd Benchmarks && .build/release/di-compare

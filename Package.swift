@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "Agent", targets: ["Agent"]),
         .library(name: "BuildMetrics", targets: ["BuildMetrics"]),
         .library(name: "Impact", targets: ["Impact"]),
+        .library(name: "Checks", targets: ["Checks"]),
         .library(name: "ChildProcesses", targets: ["ChildProcesses"]),
     ],
     dependencies: [
@@ -105,6 +106,8 @@ let package = Package(
             dependencies: ["ChildProcesses", "YAMLBudget", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
+        // Dependency rules (layers, forbidden edges, cycles, depth) evaluated on Impact's module graph.
+        .target(name: "Checks", dependencies: ["Impact", "YAMLReading", .product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings),
         .target(
             name: "ReleaseTrain",
             dependencies: [
@@ -121,7 +124,7 @@ let package = Package(
         ),
         .target(
             name: "Agent",
-            dependencies: ["ChildProcesses", "Core", "HTTPClient", "Impact", "BuildMetrics", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ChildProcesses", "Core", "HTTPClient", "Impact", "Checks", "BuildMetrics", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -156,7 +159,7 @@ let package = Package(
         .target(
             name: "Insights",
             dependencies: [
-                "Core", "Store", "Impact", "BuildMetrics", "Notifications",
+                "Core", "Store", "Impact", "Checks", "YAMLReading", "BuildMetrics", "Notifications",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -176,7 +179,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "DI", "Core", "ReleaseTrain", "Store", "Webhooks", "Pipelines", "Notifications", "HTTPClient", "Impact", "BuildMetrics",
+                "DI", "Core", "ReleaseTrain", "Store", "Webhooks", "Pipelines", "Notifications", "HTTPClient", "Impact", "Checks", "BuildMetrics",
                 "Access", "Scheduling", "Insights", "Releases", "YAMLReading",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -196,7 +199,7 @@ let package = Package(
         .target(
             name: "CLI",
             dependencies: [
-                "HTTPClient", "Core", "Pipelines", "YAMLReading", "Impact", "BuildMetrics",
+                "HTTPClient", "Core", "Pipelines", "YAMLReading", "Impact", "BuildMetrics", "Checks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -263,6 +266,7 @@ let package = Package(
         .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core", "YAMLReading", "FuzzSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ImpactTests", dependencies: ["Impact", "ChildProcesses"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "ChecksTests", dependencies: ["Checks", "Impact", "YAMLReading"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReleaseTrainTests",
             dependencies: [

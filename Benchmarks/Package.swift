@@ -52,10 +52,26 @@ let package = Package(
             path: "Sources/ci-bench"
         ),
         // Impact analysis at scale (10k modules / 50k edges / 200k files): `swift run -c release impact-bench`.
+        // The generated 10,000-module graph impact-bench and checks-bench share.
+        .target(
+            name: "ModuleGraphGenerator",
+            dependencies: [.product(name: "Impact", package: "mobile-ops")],
+            path: "Sources/ModuleGraphGenerator"
+        ),
         .executableTarget(
             name: "impact-bench",
-            dependencies: [.product(name: "Impact", package: "mobile-ops")],
+            dependencies: ["ModuleGraphGenerator", .product(name: "Impact", package: "mobile-ops")],
             path: "Sources/impact-bench"
+        ),
+        // Dependency rules on the same graph, against a naive evaluation: `swift run -c release checks-bench`.
+        .executableTarget(
+            name: "checks-bench",
+            dependencies: [
+                "ModuleGraphGenerator",
+                .product(name: "Impact", package: "mobile-ops"),
+                .product(name: "Checks", package: "mobile-ops"),
+            ],
+            path: "Sources/checks-bench"
         ),
         // Parser throughput on ~50 MB generated logs: `swift run -c release metrics-bench`.
         .executableTarget(

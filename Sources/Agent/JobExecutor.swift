@@ -125,6 +125,10 @@ public struct JobExecutor: Sendable {
             let variables = await self.planUITests(selection, assignment: assignment, token: token, workspace: workspace, environment: environment, streamer: streamer)
             environment.merge(variables) { _, planned in planned }
         }
+        if let checks = assignment.spec.checks,
+           !(await self.runDependencyChecks(checks, assignment: assignment, workspace: workspace, environment: environment, streamer: streamer)) {
+            return JobOutcome(state: .failed, exitStatus: 1)
+        }
 
         var durations: [Double] = []
         var lastStatus: Int32?

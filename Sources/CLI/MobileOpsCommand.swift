@@ -10,7 +10,7 @@ public struct MobileOpsCommand: AsyncParsableCommand {
             Every command takes --server (MOBILE_OPS_SERVER), --token (MOBILE_OPS_TOKEN) and --json.
             Exit status: 0 on success, 1 when the server answers with an error, 2 when it cannot be reached.
             """,
-        subcommands: [StatusCommand.self, ReposCommand.self, TokensCommand.self, BuildsCommand.self, AgentsCommand.self, PipelinesCommand.self, MetricsCommand.self, ImpactCommand.self, TrainsCommand.self, ReleasesCommand.self, ArtifactsCommand.self, AuditCommand.self]
+        subcommands: [StatusCommand.self, ReposCommand.self, TokensCommand.self, BuildsCommand.self, AgentsCommand.self, PipelinesCommand.self, MetricsCommand.self, ImpactCommand.self, ChecksCommand.self, TrainsCommand.self, ReleasesCommand.self, ArtifactsCommand.self, AuditCommand.self]
     )
 
     /// Created by ArgumentParser.

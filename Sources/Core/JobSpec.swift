@@ -18,6 +18,8 @@ public struct JobSpec: Codable, Sendable, Equatable {
     public var artifacts: [String]
     /// Impact-based UI test selection, for steps with `ui_tests:`.
     public var uiTests: UITestSelection?
+    /// Dependency rules checked before the commands, for steps with `checks: deps`.
+    public var checks: DependencyChecksStep?
 
     /// The variable in `env` holding a sharded job's 0-based index (set from the pipeline,
     /// read by the agent's UI-test planner).
@@ -29,7 +31,7 @@ public struct JobSpec: Codable, Sendable, Equatable {
     public init(
         commands: [String], requirements: AgentRequirements = .init(), env: [String: String] = [:],
         timeoutSeconds: Double? = nil, retry: RetryPolicy = .init(), dependsOn: [String] = [], artifacts: [String] = [],
-        uiTests: UITestSelection? = nil
+        uiTests: UITestSelection? = nil, checks: DependencyChecksStep? = nil
     ) {
         self.commands = commands
         self.requirements = requirements
@@ -39,6 +41,7 @@ public struct JobSpec: Codable, Sendable, Equatable {
         self.dependsOn = dependsOn
         self.artifacts = artifacts
         self.uiTests = uiTests
+        self.checks = checks
     }
 }
 

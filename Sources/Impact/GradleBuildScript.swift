@@ -9,6 +9,20 @@ struct GradleBuildScript: Sendable, Equatable {
         var configuration: String
         /// The target: `:a:b` for `project(":a:b")`, or the accessor `a.b` for `projects.a.b`.
         var target: Target
+        /// The 1-based line of the declaration (not part of its identity: the same dependency
+        /// declared twice is one dependency, first line kept).
+        var line: Int = 0
+        /// The declaring file when it is not the module's own build file (a convention plugin).
+        var file: String = ""
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.configuration == rhs.configuration && lhs.target == rhs.target
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(configuration)
+            hasher.combine(target)
+        }
     }
 
     /// How a dependency names its project.
@@ -72,7 +86,12 @@ struct GradleBuildScript: Sendable, Equatable {
         script.targetProjectPath = BuildScriptText.matches(#"\btargetProjectPath\s*(?:=|\.set\s*\(|\s)\s*["']([^"']+)["']"#, in: text).first?[0]
         script.unreadable = GradleUnreadableDependencies.findings(in: text)
         var seen = Set<ProjectDependency>()
-        script.dependencies = found.sorted { $0.0 < $1.0 }.map(\.1).filter { seen.insert($0).inserted }
+        let lines = found.isEmpty ? nil : LineTable(text)
+        script.dependencies = found.sorted { $0.0 < $1.0 }.map { offset, dependency in
+            var located = dependency
+            located.line = lines?.line(ofUTF16Offset: offset) ?? 0
+            return located
+        }.filter { seen.insert($0).inserted }
         return script
     }
 

@@ -117,7 +117,11 @@ struct GradleConventionPlugins: Sendable {
         var stack = ids.reversed().map { $0 }
         while let id = stack.popLast() {
             guard visited.insert(id).inserted, let plugin = plugins[id] else { continue }
-            result += plugin.dependencies
+            result += plugin.dependencies.map { dependency in
+                var located = dependency
+                located.file = plugin.file
+                return located
+            }
             stack += plugin.pluginIDs.reversed()
         }
         return result

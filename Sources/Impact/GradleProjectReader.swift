@@ -30,6 +30,13 @@ public struct GradleProjectReader: Sendable {
 
         var modules: [Module] = []
         var suites: [TestSuite] = []
+        var shownFiles: [String: String] = [:]
+        func shown(_ file: String) -> String {
+            if let known = shownFiles[file] { return known }
+            let relative = ProjectPath.relative(file, to: root) ?? file
+            shownFiles[file] = relative
+            return relative
+        }
         for project in settings.projects {
             let folder = settings.directories[project] ?? GradleSettings.defaultDirectory(of: project)
             let absolute = ProjectPath.join(root, folder)
@@ -58,6 +65,7 @@ public struct GradleProjectReader: Sendable {
             }
 
             var edges: [GradleSourceSetKind: [String]] = [:]
+            var declarations: [DependencyDeclaration] = []
             for dependency in declared {
                 guard let target = resolve(dependency.target, accessors: accessors, known: settings.directories) else {
                     warnings.append("\(project): dependency on unknown project \(dependency.target); treated as depending on every module")
@@ -67,19 +75,29 @@ public struct GradleProjectReader: Sendable {
                 guard target != project else { continue }
                 let kind = GradleSourceSetKind(configuration: dependency.configuration)
                 if edges[kind]?.contains(target) != true { edges[kind, default: []].append(target) }
+                let file = dependency.file.isEmpty ? script.file : dependency.file
+                declarations.append(DependencyDeclaration(
+                    target: target, configuration: dependency.configuration, isTest: kind != .production,
+                    file: shown(file), line: dependency.line > 0 ? dependency.line : nil
+                ))
             }
             var production = edges[.production] ?? []
             // `com.android.test` (benchmarks, baseline profiles): its tests, in src/main, run
             // against `targetProjectPath`, so they run whenever that app is affected.
             let isTestModule = conventions.appliedIDs(pluginIDs).contains("com.android.test")
             if isTestModule, let app = script.targetProjectPath.map({ $0.hasPrefix(":") ? $0 : ":" + $0 }) {
-                if settings.directories[app] != nil, !production.contains(app) { production.append(app) }
+                if settings.directories[app] != nil, !production.contains(app) {
+                    production.append(app)
+                    declarations.append(DependencyDeclaration(
+                        target: app, configuration: "targetProjectPath", file: shown(script.file)
+                    ))
+                }
             } else if isTestModule {
                 warnings.append("\(project): com.android.test module without a readable targetProjectPath; treated as depending on every module")
                 widen = true
             }
             if widen { production = settings.projects.filter { $0 != project } }
-            modules.append(Module(name: project, paths: [folder], dependencies: production))
+            modules.append(Module(name: project, paths: [folder], dependencies: production, declarations: declarations))
             if isTestModule {
                 let kind: TestKind = project.lowercased().contains("benchmark") || project.lowercased().contains("baselineprofile") ? .benchmark : .ui
                 suites.append(TestSuite(name: "\(project):androidTest", module: project, kind: kind, paths: ["\(folder)/src/main"]))

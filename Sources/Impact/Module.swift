@@ -13,21 +13,26 @@ public struct Module: Codable, Sendable, Hashable, Identifiable {
     /// Modules this one's production code depends on (by ``name``). Unknown names are allowed
     /// (external packages) and are ignored by the analysis.
     public var dependencies: [String]
+    /// How the build files declare this module's dependencies, production and test, with file
+    /// and line; nil when the reader keeps no such record (a graph file, a manifest read from
+    /// its text). Dependency rules read it; impact analysis follows ``dependencies``.
+    public var declarations: [DependencyDeclaration]?
 
     /// The module's identity is its name, unique within a graph.
     public var id: String { name }
 
     /// Creates a module.
-    public init(name: String, paths: [String], dependencies: [String] = []) {
+    public init(name: String, paths: [String], dependencies: [String] = [], declarations: [DependencyDeclaration]? = nil) {
         self.name = name
         self.paths = paths
         self.dependencies = dependencies
+        self.declarations = declarations
     }
 
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case name, paths, dependencies
+        case name, paths, dependencies, declarations
     }
 
     /// Reads a module; `paths` and `dependencies` may be left out by tools that have none.
@@ -36,5 +41,6 @@ public struct Module: Codable, Sendable, Hashable, Identifiable {
         name = try container.decode(String.self, forKey: .name)
         paths = try container.decodeIfPresent([String].self, forKey: .paths) ?? []
         dependencies = try container.decodeIfPresent([String].self, forKey: .dependencies) ?? []
+        declarations = try container.decodeIfPresent([DependencyDeclaration].self, forKey: .declarations)
     }
 }

@@ -23,6 +23,9 @@ enum ModuleGraphMerge {
                 if let position = modulePosition[module.name] {
                     modules[position].paths = union(modules[position].paths, module.paths)
                     modules[position].dependencies = union(modules[position].dependencies, module.dependencies)
+                    if let more = module.declarations {
+                        modules[position].declarations = (modules[position].declarations ?? []) + more
+                    }
                 } else {
                     modulePosition[module.name] = modules.count
                     modules.append(module)

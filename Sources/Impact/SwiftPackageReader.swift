@@ -64,21 +64,50 @@ public struct SwiftPackageReader: Sendable {
             Module(name: name, paths: [localFolders[name] ?? name])
         }
         var suites: [TestSuite] = []
+        let manifestLines = SwiftManifestLines(projectDirectory: projectDirectory)
+        var testDeclarations: [String: [DependencyDeclaration]] = [:]
         for target in manifest.targets {
             let base = target.path.map(ProjectPath.normalize) ?? defaultPath(for: target, projectDirectory: projectDirectory)
             let paths = target.sources.map { $0.map { ProjectPath.join(base, $0) } } ?? [base]
             let dependencies = Self.unique(target.dependencies.compactMap(resolve))
+            let declarations = declarations(of: target, resolve: resolve, lines: manifestLines)
             if target.type == "test" {
                 let module = Self.testedModule(of: target.name, among: dependencies)
                 suites.append(TestSuite(
                     name: target.name, module: module, kind: TestKind.guessed(fromTargetName: target.name),
                     paths: paths, dependencies: dependencies.filter { $0 != module }
                 ))
+                testDeclarations[module, default: []] += declarations.filter { $0.target != module }
             } else {
-                modules.append(Module(name: target.name, paths: paths, dependencies: dependencies))
+                modules.append(Module(name: target.name, paths: paths, dependencies: dependencies, declarations: declarations))
             }
         }
+        // A test target's dependencies are test edges of the target it tests.
+        for index in modules.indices where modules[index].declarations != nil {
+            let name = modules[index].name
+            modules[index].declarations? += testDeclarations[name] ?? []
+        }
         return ModuleGraph(modules: modules, testSuites: suites)
+    }
+
+    /// How `target` declares each dependency the graph knows, with its line in Package.swift.
+    private func declarations(
+        of target: DumpPackageManifest.Target, resolve: (DumpPackageManifest.TargetDependency) -> String?, lines: SwiftManifestLines?
+    ) -> [DependencyDeclaration] {
+        var seen = Set<String>()
+        return target.dependencies.compactMap { dependency in
+            guard let name = resolve(dependency), seen.insert(name).inserted else { return nil }
+            let (configuration, written): (String, String) = switch dependency {
+            case let .byName(text): ("byName", text)
+            case let .target(text): ("target", text)
+            case let .product(text, _): ("product", text)
+            case .other: ("dependency", name)
+            }
+            return DependencyDeclaration(
+                target: name, configuration: configuration, isTest: target.type == "test",
+                file: lines == nil ? nil : "Package.swift", line: lines?.line(target: target.name, dependency: written)
+            )
+        }
     }
 
     /// `FooUITests`, `FooSnapshotTests`, `FooTests` test `Foo` when they depend on it; otherwise

@@ -27,6 +27,8 @@ public struct XcodeGenReader: Sendable {
         var suites = packages.suites
         warnings += packages.warnings
 
+        let lines = XcodeGenDeclarationLines(root: root, files: [specFile] + includes)
+        var testDeclarations: [String: [DependencyDeclaration]] = [:]
         for name in targets.keys.sorted() {
             guard let target = targets[name] as? [String: Any] else {
                 warnings.append("target \(name) is not a mapping")
@@ -34,20 +36,40 @@ public struct XcodeGenReader: Sendable {
             }
             if target["templates"] != nil { warnings.append("target \(name) uses templates, whose sources are not read") }
             let paths = target["sources"].map(Self.sourcePaths) ?? []
+            let type = (target["type"] as? String) ?? ""
+            let isTestBundle = type.hasPrefix("bundle.ui-testing") || type.hasPrefix("bundle.unit-test")
+            var declarations: [DependencyDeclaration] = []
             let dependencies = ((target["dependencies"] as? [Any]) ?? []).flatMap { item -> [String] in
                 guard let dependency = item as? [String: Any] else { return [] }
-                if let other = dependency["target"] as? String, targets[other] != nil { return [other] }
-                if let package = dependency["package"] as? String, localPackages[package] != nil { return packages.products[package] ?? [package] }
-                return []
+                let found: [String]
+                let key: String
+                if let other = dependency["target"] as? String, targets[other] != nil {
+                    (found, key) = ([other], "target")
+                } else if let package = dependency["package"] as? String, localPackages[package] != nil {
+                    (found, key) = (packages.products[package] ?? [package], "package")
+                } else {
+                    return []
+                }
+                let value = (dependency[key] as? String) ?? ""
+                let location = lines.location(target: name, key: key, value: value)
+                declarations += found.map {
+                    DependencyDeclaration(target: $0, configuration: key, isTest: isTestBundle, file: location?.file ?? specFile, line: location?.line)
+                }
+                return found
             }
-            let type = (target["type"] as? String) ?? ""
-            if type.hasPrefix("bundle.ui-testing") || type.hasPrefix("bundle.unit-test") {
+            if isTestBundle {
                 let kind: TestKind = type.hasPrefix("bundle.ui-testing") ? .ui : (TestKind.guessed(fromTargetName: name) == .snapshot ? .snapshot : .unit)
                 let module = testedModule(of: name, dependencies: dependencies, targets: targets)
                 suites.append(TestSuite(name: name, module: module, kind: kind, paths: paths, dependencies: dependencies.filter { $0 != module }))
+                // A test bundle's dependencies are test edges of the module it tests.
+                testDeclarations[module, default: []] += declarations.filter { $0.target != module }
             } else {
-                modules.append(Module(name: name, paths: paths, dependencies: dependencies))
+                modules.append(Module(name: name, paths: paths, dependencies: dependencies, declarations: declarations))
             }
+        }
+        for index in modules.indices where modules[index].declarations != nil {
+            let name = modules[index].name
+            modules[index].declarations? += testDeclarations[name] ?? []
         }
         return ModuleGraph(modules: modules, testSuites: suites, runAllPaths: includes, warnings: warnings)
     }

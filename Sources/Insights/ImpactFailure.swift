@@ -37,6 +37,26 @@ struct ImpactFailure: Sendable {
         }
     }
 
+    /// The 400 for `error` met while reading a project for dependency checks, which read the
+    /// project's own build files only (there is no graph to give instead).
+    func checksError(_ error: ImpactError) -> ServiceError {
+        switch error {
+        case let .graphRequired(directory, _):
+            return .badRequest(
+                "'\(repositoryPath(directory))' is a Swift package, and the server never runs a Package.swift to read it; "
+                    + "run `mobile-ops checks deps` in a pipeline step (`checks: deps`) instead",
+                code: "unreadable_project"
+            )
+        case let .unknownProjectKind(directory):
+            return .badRequest(
+                "'\(repositoryPath(directory))' has no settings.gradle(.kts), project.yml or Package.swift to read modules from",
+                code: "unreadable_project"
+            )
+        default:
+            return .badRequest(scrub(error.description), code: "unreadable_project")
+        }
+    }
+
     /// `path` relative to the checkout's root (`.` for the root itself); a path outside it is
     /// not shown at all.
     func repositoryPath(_ path: String) -> String {

@@ -14,9 +14,11 @@ import Store
 /// a Swift package needs a graph in the request, since Package.swift is a program. Git runs on one serial queue, off Swift's cooperative
 /// threads, so a slow clone never stalls other requests and two requests never share a mirror.
 public struct ImpactService: Sendable {
-    private let repositories: any RepositoryStore
-    private let directory: String
-    private let queue = DispatchQueue(label: "mobile-ops.impact.git")
+    let repositories: any RepositoryStore
+    let directory: String
+    /// Shared with dependency checks (`ImpactService+DependencyChecks.swift`): one queue per
+    /// mirror folder, so two requests never run git on the same mirror at once.
+    let queue = DispatchQueue(label: "mobile-ops.impact.git")
 
     /// Creates the service; mirrors and checkouts live under `directory`.
     public init(repositories: any RepositoryStore, directory: String) {

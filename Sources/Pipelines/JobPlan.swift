@@ -26,6 +26,8 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public var artifacts: [String]
     /// Impact-based UI test selection, when the step has `ui_tests:`.
     public var uiTests: UITestSelection?
+    /// Dependency rules checked before the commands, when the step has `checks: deps`.
+    public var checks: DependencyChecksStep?
 
     /// Variable holding the pipeline name.
     public static let pipelineVariable = "MOBILE_OPS_PIPELINE"
@@ -36,7 +38,8 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public init(
         stepKey: String, label: String, shardIndex: Int, shardCount: Int, commands: [String],
         requirements: AgentRequirements, env: [String: String], timeoutSeconds: Double,
-        retry: RetryPolicy, dependsOn: [String], artifacts: [String], uiTests: UITestSelection? = nil
+        retry: RetryPolicy, dependsOn: [String], artifacts: [String], uiTests: UITestSelection? = nil,
+        checks: DependencyChecksStep? = nil
     ) {
         self.stepKey = stepKey
         self.label = label
@@ -50,6 +53,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
         self.dependsOn = dependsOn
         self.artifacts = artifacts
         self.uiTests = uiTests
+        self.checks = checks
     }
 
     // MARK: Identity
@@ -65,7 +69,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public var spec: JobSpec {
         JobSpec(
             commands: commands, requirements: requirements, env: env, timeoutSeconds: timeoutSeconds,
-            retry: retry, dependsOn: dependsOn, artifacts: artifacts, uiTests: uiTests
+            retry: retry, dependsOn: dependsOn, artifacts: artifacts, uiTests: uiTests, checks: checks
         )
     }
 

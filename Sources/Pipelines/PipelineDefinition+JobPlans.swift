@@ -31,7 +31,8 @@ extension PipelineDefinition {
                     retry: step.retry,
                     dependsOn: step.dependsOn,
                     artifacts: step.artifacts,
-                    uiTests: step.uiTests
+                    uiTests: step.uiTests,
+                    checks: step.checks
                 )
             }
         }

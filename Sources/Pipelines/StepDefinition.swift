@@ -26,6 +26,8 @@ public struct StepDefinition: Sendable, Equatable, Codable {
     public var env: [String: String]
     /// `ui_tests:`: run only the UI suites the change can break (see `UITestSelection`).
     public var uiTests: UITestSelection?
+    /// `checks: deps`: dependency rules checked in the checkout before the commands.
+    public var checks: DependencyChecksStep?
 
     /// Timeout of a step that names none: one hour.
     public static let defaultTimeoutSeconds: Double = 3600
@@ -44,7 +46,8 @@ public struct StepDefinition: Sendable, Equatable, Codable {
         parallelism: Int = 1,
         artifacts: [String] = [],
         env: [String: String] = [:],
-        uiTests: UITestSelection? = nil
+        uiTests: UITestSelection? = nil,
+        checks: DependencyChecksStep? = nil
     ) {
         self.key = key
         self.label = label ?? key
@@ -57,5 +60,6 @@ public struct StepDefinition: Sendable, Equatable, Codable {
         self.artifacts = artifacts
         self.env = env
         self.uiTests = uiTests
+        self.checks = checks
     }
 }

@@ -78,6 +78,9 @@ struct CILoopModule: DIModule {
         builder.contribute((any APIController).self, .singleton) { (service: ImpactService, configuration: ServerConfiguration) -> any APIController in
             ImpactController(service: service, bodyLimit: configuration.maxBodySize)
         }
+        builder.contribute((any APIController).self, .singleton) { (service: ImpactService, configuration: ServerConfiguration) -> any APIController in
+            DependencyChecksController(service: service, bodyLimit: configuration.maxBodySize)
+        }
         builder.register((any ArtifactStore).self, .singleton) { (database: any StoreDatabase) -> any ArtifactStore in database }
         builder.register((any ArtifactStorage).self, .singleton) { (configuration: ServerConfiguration, logger: Logger) -> any ArtifactStorage in
             let storage = configuration.artifacts.storage(databasePath: configuration.databasePath, logger: logger)

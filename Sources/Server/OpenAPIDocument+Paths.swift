@@ -6,6 +6,7 @@ extension OpenAPIDocument {
         agentsPaths,
         repositoriesPaths,
         buildsPaths,
+        checksPaths,
         metricsPaths,
         releasesPaths,
         serverPaths,

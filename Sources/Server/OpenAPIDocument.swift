@@ -57,6 +57,9 @@ enum OpenAPIDocument {
       "name": "impact"
     },
     {
+      "name": "checks"
+    },
+    {
       "name": "metrics"
     },
     {

@@ -38,7 +38,10 @@ import Testing
         let (graph, kind) = try ModuleGraphLoader(policy: .runManifests).load(projectDirectory: project)
         #expect(kind == .swiftPackage)
         let saved = try Fixtures.swiftPackageGraph()
-        #expect(graph.modules.sorted { $0.name < $1.name } == saved.modules.sorted { $0.name < $1.name })
+        // The saved JSON has no Package.swift beside it to find declaration lines in.
+        let read: [Module] = graph.modules.map(\.withoutDeclarations).sorted { $0.name < $1.name }
+        let expected: [Module] = saved.modules.map(\.withoutDeclarations).sorted { $0.name < $1.name }
+        #expect(read == expected)
         #expect(graph.testSuites == saved.testSuites)
     }
 

@@ -65,3 +65,11 @@ extension ImpactReport {
     /// The reason given for one selected suite.
     func reason(for suite: String) -> String? { selected.first { $0.name == suite }?.reason }
 }
+
+extension Module {
+    /// The module without its declarations (configuration, file, line), for comparing what
+    /// impact analysis follows with a hand-written expectation.
+    var withoutDeclarations: Module {
+        Module(name: name, paths: paths, dependencies: dependencies)
+    }
+}

@@ -17,7 +17,8 @@ import Testing
 
     @Test func targetsFromTheSpecAndItsInclude() throws {
         let graph = try Self.graph()
-        #expect(graph.modules == [
+        let modules: [Module] = graph.modules.map(\.withoutDeclarations)
+        #expect(modules == [
             Module(name: "DesignKit", paths: ["Packages/DesignKit"]),
             Module(name: "App", paths: ["App", "Shared"], dependencies: ["Networking", "DesignKit"]),
             Module(name: "Networking", paths: ["Networking"]),
@@ -30,6 +31,15 @@ import Testing
             TestSuite(name: "WidgetSnapshotTests", module: "Widget", kind: .snapshot, paths: ["WidgetSnapshotTests"]),
         ])
         #expect(graph.runAllPaths == ["xcodegen/extensions.yml"])
+        // Where each edge is declared, for dependency rules: the spec or the include file.
+        let app: [DependencyDeclaration]? = graph.modules.first { $0.name == "App" }?.declarations
+        #expect(app == [
+            DependencyDeclaration(target: "Networking", configuration: "target", file: "project.yml", line: 18),
+            DependencyDeclaration(target: "DesignKit", configuration: "package", file: "project.yml", line: 19),
+        ])
+        let widget: DependencyDeclaration? = graph.modules.first { $0.name == "Widget" }?.declarations?.first
+        #expect(widget?.file == "xcodegen/extensions.yml")
+        #expect(widget?.line == 10)
     }
 
     // MARK: Selecting

@@ -7,7 +7,7 @@ extension AccessFixture {
     /// would end the seeded job, need a whole report or graph, or reach a git host.
     static let refusedByTheHandler: Set<String> = [
         "POST /api/v1/agent/jobs/{id}/finish", "POST /api/v1/agent/jobs/{id}/impact", "POST /api/v1/agent/jobs/{id}/metrics",
-        "POST /api/v1/impact", "POST /api/v1/metrics/builds", "GET /api/v1/releases/{id}/notes",
+        "POST /api/v1/impact", "POST /api/v1/metrics/builds", "GET /api/v1/releases/{id}/notes", "POST /api/v1/checks/deps",
     ]
 
     /// The request to send for a documented operation: its path filled with the seeded ids,
@@ -30,7 +30,7 @@ extension AccessFixture {
             request.body = "matrix line\n"
             request.headers[.logSequence] = "1"
         case "POST /api/v1/agent/jobs/{id}/finish", "POST /api/v1/agent/jobs/{id}/impact", "POST /api/v1/agent/jobs/{id}/metrics",
-            "POST /api/v1/impact", "POST /api/v1/metrics/builds":
+            "POST /api/v1/impact", "POST /api/v1/metrics/builds", "POST /api/v1/checks/deps":
             request.body = "{}"
         case "POST /api/v1/agents/register":
             request.body = #"{"name": "matrix-android", "tags": {"platform": "android"}, "slots": 1}"#

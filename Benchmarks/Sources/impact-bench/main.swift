@@ -1,5 +1,6 @@
 import Foundation
 import Impact
+import ModuleGraphGenerator
 
 // Impact analysis at scale: 10,000 modules, 50,000 edges, 200,000 files, written as the JSON
 // module-graph format, then loaded, indexed and queried. Run in release mode:

@@ -2,12 +2,14 @@ import Foundation
 import Impact
 
 /// SplitMix64: a tiny deterministic generator, so every run benchmarks the same graph.
-struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// A generator starting at `seed`.
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -19,18 +21,32 @@ struct SeededGenerator: RandomNumberGenerator {
 /// Generates a module graph shaped like a large modular app: modules in groups of 100, each
 /// listing its source files explicitly, edges mostly to nearby lower-numbered modules (layers)
 /// with some long-range ones, a unit suite for every 5th module and a UI suite for every 10th.
-struct GraphGenerator {
-    let moduleCount: Int
-    let edgeCount: Int
-    let fileCount: Int
-    let seed: UInt64
+public struct GraphGenerator {
+    /// Modules to generate.
+    public let moduleCount: Int
+    /// Production edges to generate.
+    public let edgeCount: Int
+    /// Production files, spread evenly over the modules.
+    public let fileCount: Int
+    /// The seed: the same seed, the same graph.
+    public let seed: UInt64
 
-    static func moduleName(_ index: Int) -> String { "m\(String(format: "%05d", index))" }
+    /// A generator; shared by impact-bench and checks-bench, so both measure the same graph.
+    public init(moduleCount: Int, edgeCount: Int, fileCount: Int, seed: UInt64) {
+        self.moduleCount = moduleCount
+        self.edgeCount = edgeCount
+        self.fileCount = fileCount
+        self.seed = seed
+    }
 
-    static func root(_ index: Int) -> String { "modules/g\(index / 100)/\(moduleName(index))" }
+    /// `m00042`.
+    public static func moduleName(_ index: Int) -> String { "m\(String(format: "%05d", index))" }
+
+    /// The module's folder.
+    public static func root(_ index: Int) -> String { "modules/g\(index / 100)/\(moduleName(index))" }
 
     /// The graph and every production file path, in module order.
-    func generate() -> (graph: ModuleGraph, files: [String]) {
+    public func generate() -> (graph: ModuleGraph, files: [String]) {
         var random = SeededGenerator(seed: seed)
         var edges = [Set<Int>](repeating: [], count: moduleCount)
         var placed = 0
@@ -67,7 +83,7 @@ struct GraphGenerator {
     }
 
     /// `count` distinct files picked with `random`.
-    static func pick(_ count: Int, from files: [String], using random: inout SeededGenerator) -> [String] {
+    public static func pick(_ count: Int, from files: [String], using random: inout SeededGenerator) -> [String] {
         var chosen = Set<Int>()
         while chosen.count < min(count, files.count) { chosen.insert(Int.random(in: 0..<files.count, using: &random)) }
         return chosen.sorted().map { files[$0] }
