@@ -105,6 +105,33 @@ struct MultiReplicaTests {
         print("follow through another replica: line delays p50 \(delays[delays.count / 2]) ms, max \(worst) ms")
     }
 
+    @Test("a build canceled through A stops the job its agent runs through B")
+    func cancelThroughOtherReplica() async throws {
+        let (a, b) = try await Self.replicas(pipeline: Self.pipeline.replacingOccurrences(
+            of: #"echo "built on $MOBILE_OPS_AGENT_NAME""#, with: #"if [ "$MOBILE_OPS_BUILD_NUMBER" = "1" ]; then echo started; sleep 60; echo slept-through; else echo quick; fi"#
+        ))
+        defer { a.stop(); b.stop() }
+        let (repository, sha) = try a.makeRepository()
+        try await a.call("POST", "/api/v1/repositories", json: #"{"name": "acme/replicas", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        try b.startAgent("linux", tags: ["platform=android"])
+        let buildID = try #require(try await b.push(repository: "acme/replicas", sha: sha).first)
+        let running = try await b.waitForBuild(buildID, limit: .seconds(30)) { build in
+            (build["jobs"] as? [[String: Any]])?.first?["state"] as? String == "running"
+        }
+        let job = try #require((running["jobs"] as? [[String: Any]])?.first?["id"] as? Int)
+        try await Self.eventually("the job has started its command") { (try? await a.log(job: job))?.contains("started") == true }
+        try await a.call("POST", "/api/v1/builds/\(buildID)/cancel")
+        let stopped = try await b.waitForBuild(buildID, limit: .seconds(20)) { build in
+            (build["jobs"] as? [[String: Any]])?.first?["state"] as? String == "canceled"
+        }
+        #expect(stopped["state"] as? String == "canceled")
+        // The agent has one slot: a second build passes in time only if the first one's
+        // command was stopped rather than left to sleep its minute.
+        let next = try #require(try await a.push(repository: "acme/replicas", sha: sha).first)
+        let done = try await b.waitForBuild(next, limit: .seconds(30)) { $0["state"] as? String == "passed" }
+        #expect(done["state"] as? String == "passed")
+    }
+
     @Test("a token revoked through A is refused by B, which had it cached")
     func revokedEverywhere() async throws {
         let (a, b) = try await Self.replicas()
