@@ -59,6 +59,13 @@ import Testing
         #expect(upload.value("proxy_request_buffering") == "off")
     }
 
+    @Test func idleConnectionsToTheServersCloseBeforeTheServersCloseThem() throws {
+        let upstream = try #require(config.everywhere("upstream").first)
+        #expect(upstream.value("keepalive") != nil)
+        let idle = try #require(upstream.value("keepalive_timeout").flatMap(DeployFiles.seconds), "nginx keeps idle connections 60 s by default")
+        #expect(idle < Double(try DeployFiles.documentedDefault(of: "MOBILE_OPS_IDLE_TIMEOUT_SECONDS")))
+    }
+
     @Test func requestsThatChangeStateAreNeverSentTwice() throws {
         let retries = config.everywhere("proxy_next_upstream").flatMap(\.arguments)
         #expect(!retries.isEmpty)
