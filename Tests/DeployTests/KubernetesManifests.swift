@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import Yams
 
 /// The resources kustomization.yaml lists, read from their files.
 struct KubernetesManifests {
@@ -40,28 +39,5 @@ struct KubernetesManifests {
         return Dictionary(entries.compactMap { entry in
             (entry["name"] as? String).flatMap { name in entry["value"].map { (name, "\($0)") } }
         }, uniquingKeysWith: { first, _ in first })
-    }
-}
-
-extension Dictionary where Key == String, Value == Any {
-    /// The value at a path of keys, nil when any step is missing.
-    func any(_ path: String...) -> Any? {
-        var current: Any? = self
-        for key in path { current = (current as? [String: Any])?[key] }
-        return current
-    }
-
-    /// The text at a path of keys.
-    func string(_ path: String...) -> String? {
-        var current: Any? = self
-        for key in path { current = (current as? [String: Any])?[key] }
-        return current as? String
-    }
-
-    /// The integer at a path of keys.
-    func int(_ path: String...) -> Int? {
-        var current: Any? = self
-        for key in path { current = (current as? [String: Any])?[key] }
-        return current as? Int
     }
 }
