@@ -5,14 +5,18 @@ SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev
 # The test suite also drives a real headless browser (the HTML dashboard, through Selenium
 # and chromium-driver), git, and a throwaway PostgreSQL server (Tests/PostgreSQL/cluster.sh)
-# that the store's tests run against besides SQLite.
+# that the store's tests run against besides SQLite, and nginx (the load balancer in
+# deploy/compose.yaml, whose configuration the deployment tests check with `nginx -t`, and
+# the one LoadBalancedReplicasTests puts in front of two server replicas).
 TEST_APT_PACKAGES := chromium chromium-driver git python3 python3-venv postgresql nginx
 # Selenium and moto (a real S3 implementation the artifact tests run on loopback, in server
 # mode) come from PyPI into this virtual environment; the tests find its Python, and
 # moto_server beside it, through MOBILE_OPS_TEST_PYTHON. moto is pinned: the tests use its
-# /moto-api/reset-auth switch to make it check signatures.
+# /moto-api/reset-auth switch to make it check signatures. kubernetes-validate, pinned too,
+# checks deploy/kubernetes/ against the Kubernetes API schemas it bundles (no network).
 TEST_VENV := .build/test-venv
 MOTO_VERSION := 5.2.5
+KUBERNETES_VALIDATE_VERSION := 1.37.0
 # The fuzz run (Tests/Fuzz/fuzz.py) drives Schemathesis, pinned, from PyPI into this virtual
 # environment; it also makes a local git repository for the release notes it fuzzes.
 FUZZ_APT_PACKAGES := git python3 python3-venv
@@ -93,8 +97,9 @@ TEST_TARGETS := $(sort $(notdir $(wildcard Tests/*Tests)))
 test: deps
 	$(call install_missing,$(TEST_APT_PACKAGES))
 	$(SWIFT) build --build-tests
-	@[ -x $(TEST_VENV)/bin/moto_server ] && $(TEST_VENV)/bin/python -c "import selenium, moto.server; assert moto.__version__ == '$(MOTO_VERSION)'" 2>/dev/null || \
-		{ python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q selenium 'moto[server]==$(MOTO_VERSION)'; }
+	@[ -x $(TEST_VENV)/bin/moto_server ] && [ "$$($(TEST_VENV)/bin/kubernetes-validate --version 2>/dev/null)" = "$(KUBERNETES_VALIDATE_VERSION)" ] && \
+		$(TEST_VENV)/bin/python -c "import selenium, moto.server; assert moto.__version__ == '$(MOTO_VERSION)'" 2>/dev/null || \
+		{ python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q selenium 'moto[server]==$(MOTO_VERSION)' 'kubernetes-validate==$(KUBERNETES_VALIDATE_VERSION)'; }
 	$(call fuzz_venv)
 	@export MOBILE_OPS_TEST_PYTHON="$(CURDIR)/$(TEST_VENV)/bin/python"; \
 	postgres_dir=$$(mktemp -d /tmp/mobile-ops-postgres.XXXXXX); \

@@ -278,6 +278,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "DITests", dependencies: ["DI"], swiftSettings: swiftSettings),
+        // deploy/: the compose file, nginx.conf and the Kubernetes manifests, checked offline
+        // (kubernetes-validate and nginx -t as child processes) and read against the server's facts.
+        .testTarget(
+            name: "DeployTests",
+            dependencies: ["ChildProcesses", "Pipelines", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "HTTPClientTests",
             dependencies: ["HTTPClient"] + loopbackServerDependencies,
