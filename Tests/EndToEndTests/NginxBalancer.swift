@@ -2,7 +2,8 @@ import ChildProcesses
 import Foundation
 
 /// nginx from Debian on 127.0.0.1, balancing round-robin over server replicas as an
-/// operator's load balancer would (deploy/nginx.conf has the same proxy settings).
+/// operator's load balancer would: long read timeouts, no buffering, and no second try of a
+/// request that reached a replica (the essentials of deploy/nginx.conf).
 ///
 /// Its access log names the replica that answered each request, so a test can tell that
 /// both replicas did the work.

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// nginx (Debian's; `make bench` installs it) on 127.0.0.1, round-robin over server
-/// replicas with keep-alive upstream connections, as deploy/nginx.conf sets it up.
+/// replicas with keep-alive upstream connections (the essentials of deploy/nginx.conf).
 final class BenchBalancer {
     let url: String
     private let directory: String
