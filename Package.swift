@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "Impact", targets: ["Impact"]),
         .library(name: "Checks", targets: ["Checks"]),
         .library(name: "ChildProcesses", targets: ["ChildProcesses"]),
+        .library(name: "Findings", targets: ["Findings"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -99,6 +100,13 @@ let package = Package(
         .target(name: "JSONScanning", swiftSettings: swiftSettings),
         // Named BuildMetrics: swift-metrics (via Hummingbird) already has a `Metrics` module.
         .target(name: "BuildMetrics", dependencies: ["JSONScanning"], swiftSettings: swiftSettings),
+        // Analysers' reports (SARIF, Checkstyle, Android Lint, SwiftLint JSON) read into
+        // fingerprinted findings, and the new-only comparison. No HTTP, no storage.
+        .target(
+            name: "Findings",
+            dependencies: ["JSONScanning", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
         // Child processes through posix_spawn (Foundation's Process crashes past ~1,360 open fds).
         .target(name: "ChildProcesses", swiftSettings: swiftSettings),
         .target(
@@ -265,6 +273,7 @@ let package = Package(
         ),
         .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core", "YAMLReading", "FuzzSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "FindingsTests", dependencies: ["Findings"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ImpactTests", dependencies: ["Impact", "ChildProcesses"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Impact", "YAMLReading"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(

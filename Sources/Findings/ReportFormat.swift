@@ -1,0 +1,54 @@
+/// The report formats MobileOps reads, and how each is recognised from its first bytes.
+public enum ReportFormat: String, Codable, Sendable, CaseIterable {
+    /// SARIF 2.1.0 (CodeQL, SwiftLint `--reporter sarif`, Detekt `--report sarif`, Android Lint `sarif`).
+    case sarif
+    /// Checkstyle XML (SwiftLint `--reporter checkstyle`, Detekt `--report xml`, ktlint `--reporter=checkstyle`).
+    case checkstyle
+    /// Android Lint's `lint-results.xml` (`<issues format="6">`).
+    case androidLint
+    /// SwiftLint `--reporter json`: an array of violations.
+    case swiftLintJSON
+
+    /// The name used in error messages.
+    public var displayName: String {
+        switch self {
+        case .sarif: "SARIF"
+        case .checkstyle: "Checkstyle XML"
+        case .androidLint: "Android Lint XML"
+        case .swiftLintJSON: "SwiftLint JSON"
+        }
+    }
+
+    /// How many leading bytes ``detect(_:)`` looks at: enough for an XML prolog, a DOCTYPE and a
+    /// SARIF `$schema`, and small enough to read before deciding how to read the rest.
+    public static let detectionWindow = 8_192
+
+    /// The format of a report whose first bytes (up to ``detectionWindow``) are `head`.
+    ///
+    /// Content decides, not the file name: `report.xml` is Checkstyle or Android Lint, and a
+    /// SARIF file is often called `results.json`.
+    public static func detect(_ head: some Collection<UInt8>) throws(FindingsError) -> ReportFormat {
+        var bytes = Array(head.prefix(detectionWindow))
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw .unknownFormat("the report is empty")
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch first {
+        case UInt8(ascii: "<"):
+            if text.contains("<checkstyle") { return .checkstyle }
+            if text.contains("<issues") { return .androidLint }
+            throw .unknownFormat("XML without a <checkstyle> or <issues> root element")
+        case UInt8(ascii: "{"):
+            if text.contains("\"runs\"") || text.lowercased().contains("sarif") { return .sarif }
+            throw .unknownFormat("a JSON object without SARIF's \"runs\" or \"$schema\"")
+        case UInt8(ascii: "["):
+            // SwiftLint writes `[]` when nothing is wrong, else objects with `rule_id`.
+            let compact = text.filter { !$0.isWhitespace }
+            if compact.hasPrefix("[]") || text.contains("\"rule_id\"") { return .swiftLintJSON }
+            throw .unknownFormat("a JSON array whose elements have no \"rule_id\"")
+        default:
+            throw .unknownFormat("the report starts with neither '<', '{' nor '['")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Turns the paths and URIs reports use into paths relative to the repository root.
+///
+/// Reports name files every way there is: absolute (`/home/runner/work/app/Sources/A.swift`,
+/// SwiftLint, Detekt, Android Lint), relative to the working directory (`app/src/B.kt`, ktlint),
+/// or as URIs (`file:///…`, `src/a%20b.js` with a `uriBaseId`, SARIF). All end up as
+/// `Sources/A.swift`: no leading `./`, no `..`, `/` separators.
+public enum RepositoryPath {
+    /// `raw` relative to `root` when it lies under it; otherwise `raw` cleaned up (an absolute
+    /// path elsewhere stays absolute: there is no honest relative form for it).
+    public static func normalise(_ raw: String, root: String?) -> String {
+        var path = raw.replacingOccurrences(of: "\\", with: "/")
+        if path.hasPrefix("file:") { path = fileURIPath(path) }
+        path = clean(path)
+        guard let root, !root.isEmpty else { return path }
+        let base = clean(root)
+        if path == base { return "" }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The path of a `file:` URI, percent-decoded (`file:///a%20b` → `/a b`, `file://host/a` → `/a`).
+    static func fileURIPath(_ uri: String) -> String {
+        var rest = Substring(uri.dropFirst("file:".count))
+        if rest.hasPrefix("//") {
+            rest = rest.dropFirst(2)
+            // The authority (usually empty) runs up to the path's first slash.
+            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+        }
+        return String(rest).removingPercentEncoding ?? String(rest)
+    }
+
+    /// A relative SARIF URI (RFC 3986 reference) as a path: percent-decoded.
+    static func relativeURIPath(_ uri: String) -> String {
+        uri.removingPercentEncoding ?? uri
+    }
+
+    /// `path` with `.`, empty components and `..` resolved lexically; absolute stays absolute.
+    static func clean(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                if let last = parts.last, last != ".." { parts.removeLast() } else if !absolute { parts.append(part) }
+            default: parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : joined
+    }
+
+    /// Whether a normalised path may be read under the repository root (not absolute, no `..`).
+    static func staysInside(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Findings
+import Testing
+
+@Suite("Checkstyle and Android Lint XML")
+struct XMLReportTests {
+    @Test("SwiftLint's checkstyle reporter: rule from source, entities decoded, paths relative")
+    func swiftLint() throws {
+        let findings = try CheckstyleParser.parse(Fixture.data("swiftlint-checkstyle.xml"), root: "/Users/runner/work/app/app")
+        #expect(findings.count == 3)
+        #expect(findings[0] == Finding(
+            tool: "SwiftLint", ruleID: "line_length", level: .warning,
+            message: "Line Length Violation: Line should be 120 characters or less; currently it has 134 characters (line_length)",
+            path: "Sources/App/LoginView.swift", startLine: 42, column: 121
+        ))
+        #expect(findings[1].ruleID == "force_cast")
+        #expect(findings[1].level == .error)
+        #expect(findings[2].path == "Sources/App/Session & Token.swift")
+        #expect(findings[2].message == "Identifier Name Violation: Variable name 'x' should be between 3 and 40 characters long (identifier_name) <x>")
+        #expect(findings[2].column == nil)
+    }
+
+    @Test("Detekt: detekt.Rule sources, info is a note")
+    func detekt() throws {
+        let findings = try CheckstyleParser.parse(Fixture.data("detekt-checkstyle.xml"), root: "/home/runner/work/shop/shop")
+        #expect(findings.map(\.tool) == ["detekt", "detekt", "detekt"])
+        #expect(findings.map(\.ruleID) == ["MagicNumber", "LongMethod", "WildcardImport"])
+        #expect(findings.map(\.level) == [.warning, .note, .error])
+        #expect(findings[2].path == "core/network/src/main/kotlin/com/shop/network/Api.kt")
+        #expect(findings[0].startLine == 31)
+        #expect(findings[0].column == 34)
+    }
+
+    @Test("ktlint: relative paths kept, rule sets in the rule id")
+    func ktlint() throws {
+        let findings = try CheckstyleParser.parse(Fixture.data("ktlint-checkstyle.xml"), root: "/home/runner/work/shop/shop")
+        #expect(findings.map(\.tool) == ["ktlint", "ktlint"])
+        #expect(findings.map(\.ruleID) == ["standard:no-wildcard-imports", "standard:colon-spacing"])
+        #expect(findings[1].message == "Unexpected spacing before \":\"")
+        #expect(findings[1].path == "app/src/main/kotlin/com/shop/MainActivity.kt")
+    }
+
+    @Test("Checkstyle severities map onto levels")
+    func checkstyleLevels() {
+        #expect(["error", "warning", "info", "ignore", "Error"].map { FindingLevel(checkstyle: $0) } == [.error, .warning, .note, FindingLevel.none, .error])
+        #expect(FindingLevel(checkstyle: "severe") == nil)
+    }
+
+    @Test("Android Lint: the first location, Fatal to Ignore")
+    func androidLint() throws {
+        let findings = try AndroidLintParser.parse(Fixture.data("lint-results.xml"), root: "/home/runner/work/shop/shop")
+        #expect(findings.map(\.ruleID) == ["HardcodedText", "DuplicateIds", "GradleDependency", "UnusedResources", "LintBaseline"])
+        #expect(findings.map(\.level) == [.warning, .error, .note, .error, .none])
+        #expect(findings[0] == Finding(
+            tool: "Android Lint", ruleID: "HardcodedText", level: .warning,
+            message: "Hardcoded string \"Checkout\", should use `@string` resource",
+            path: "app/src/main/res/layout/activity_cart.xml", startLine: 24, column: 9
+        ))
+        // The second location is where the duplicate was first defined, not where the issue is.
+        #expect(findings[1].startLine == 40)
+        #expect(findings[4].path == "app/lint-baseline.xml")
+        #expect(findings[4].startLine == 0)
+    }
+
+    @Test("bad XML is an error with its line and column", arguments: [
+        "<checkstyle><file name=\"a\">\n<error line=\"1\" message=\"x\" source=\"s\">\n</file></checkstyle>",
+        "<checkstyle><file name=\"a\">\n<error line=\"1\" message=\"a < b\"/>\n</file></checkstyle>",
+        "<checkstyle><file name=\"a\">\n<error line=\"1\" message=\"x\"/>\n",
+    ])
+    func badXML(text: String) {
+        #expect {
+            try CheckstyleParser.parse(Data(text.utf8), root: nil)
+        } throws: { error in
+            guard case FindingsError.malformedXML(let format, let reason, let line, let column) = error else { return false }
+            return format == .checkstyle && !reason.isEmpty && line >= 2 && column >= 1
+        }
+    }
+
+    @Test("a cut-off lint report is an error, not the issues so far")
+    func truncatedLint() throws {
+        let data = try Fixture.data("lint-results.xml")
+        #expect {
+            try AndroidLintParser.parse(data.prefix(data.count / 2), root: nil)
+        } throws: { error in
+            guard case FindingsError.malformedXML(.androidLint, _, let line, _) = error else { return false }
+            return line > 1
+        }
+    }
+}
