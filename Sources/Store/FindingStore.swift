@@ -50,6 +50,21 @@ public struct FindingTrendRow: Sendable, Equatable, Codable {
     }
 }
 
+/// Where a build's findings are compared: its repository, and the branch whose builds are the
+/// baseline (a pull request's target branch, else the build's own branch).
+public struct FindingsTarget: Sendable, Equatable {
+    /// The build's repository.
+    public var repositoryID: Int64
+    /// The branch whose newest finished build with findings is the baseline.
+    public var branch: String
+
+    /// Creates a target.
+    public init(repositoryID: Int64, branch: String) {
+        self.repositoryID = repositoryID
+        self.branch = branch
+    }
+}
+
 /// Analysers' findings, stored per build and per report so that a report sent again
 /// replaces itself rather than doubling.
 public protocol FindingStore: Sendable {
@@ -59,6 +74,9 @@ public protocol FindingStore: Sendable {
     func replaceFindings(buildID: Int64, source: String, findings: [StoredFinding], at: Date) async throws(StoreError)
     /// Every finding stored for `buildID`, by tool, path, line and rule.
     func findings(buildID: Int64) async throws(StoreError) -> [StoredFinding]
+    /// What `buildID`'s findings are compared with: nil for an unknown build, one without a
+    /// repository or branch, or a pull request whose target branch was not recorded.
+    func findingsTarget(buildID: Int64) async throws(StoreError) -> FindingsTarget?
     /// The newest finished build (passed or failed) of `repositoryID` on `branch` with stored
     /// findings, created before `beforeBuild`: what a pull request's findings are compared with.
     func latestBuildWithFindings(repositoryID: Int64, branch: String, beforeBuild: Int64) async throws(StoreError) -> Int64?

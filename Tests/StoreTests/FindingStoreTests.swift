@@ -93,6 +93,29 @@ struct FindingStoreTests {
         }
     }
 
+    @Test("a pull request is compared with its recorded target branch, any other build with its own branch", arguments: StoreBackend.available)
+    func target(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.t0)) { store async throws in
+            let fixture = try await Fixture.make(store.database)
+            let database = store.database
+            func build(branch: String?, pullRequest: Int?, env: [String: String]) async throws -> Int64 {
+                let job = JobDraft(stepKey: "lint", label: "lint", spec: JobSpec(commands: ["swiftlint"], requirements: AgentRequirements([:])))
+                return try await database.createBuild(BuildDraft(
+                    repositoryID: fixture.repositoryID, pipeline: "lint", trigger: pullRequest == nil ? "push" : "pull_request", branch: branch,
+                    commitSHA: String(repeating: "a", count: 40), pullRequest: pullRequest, env: env, jobs: [job]), audit: Self.audit("build.create")).id
+            }
+            let pullRequest = try await build(branch: "feature/login", pullRequest: 7, env: [UITestSelection.baseBranchVariable: "develop", "OTHER": "x"])
+            let push = try await build(branch: "feature/login", pullRequest: nil, env: [:])
+            let unrecorded = try await build(branch: "feature/login", pullRequest: 8, env: [:])
+            let branchless = try await build(branch: nil, pullRequest: nil, env: [:])
+            #expect(try await database.findingsTarget(buildID: pullRequest) == FindingsTarget(repositoryID: fixture.repositoryID, branch: "develop"))
+            #expect(try await database.findingsTarget(buildID: push) == FindingsTarget(repositoryID: fixture.repositoryID, branch: "feature/login"))
+            #expect(try await database.findingsTarget(buildID: unrecorded) == nil)
+            #expect(try await database.findingsTarget(buildID: branchless) == nil)
+            #expect(try await database.findingsTarget(buildID: 999) == nil)
+        }
+    }
+
     @Test("the trend counts each day's newest finished build with findings, per tool and rule", arguments: StoreBackend.available)
     func trend(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore(clock: ManualClock(at: Self.t0)) { store async throws in

@@ -45,6 +45,23 @@ extension PostgresAppDatabase: FindingStore {
         }
     }
 
+    /// The build's repository and, for a pull request, the target branch its build plan
+    /// recorded (`MOBILE_OPS_BASE_BRANCH` in its environment), else its own branch.
+    public func findingsTarget(buildID: Int64) async throws(StoreError) -> FindingsTarget? {
+        try await read { connection in
+            let rows = try await connection.query(
+                """
+                SELECT repository_id, CASE WHEN pull_request IS NULL THEN branch ELSE env::jsonb ->> \(UITestSelection.baseBranchVariable) END
+                FROM build WHERE id = \(buildID)
+                """, logger: self.logger)
+            for try await (repositoryID, branch) in rows.decode((Int64?, String?).self) {
+                guard let repositoryID, let branch, !branch.isEmpty else { return nil }
+                return FindingsTarget(repositoryID: repositoryID, branch: branch)
+            }
+            return nil
+        }
+    }
+
     /// The newest finished build of the branch, before `beforeBuild`, that stored findings.
     public func latestBuildWithFindings(repositoryID: Int64, branch: String, beforeBuild: Int64) async throws(StoreError) -> Int64? {
         try await read { connection in

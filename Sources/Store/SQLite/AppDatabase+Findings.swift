@@ -60,6 +60,21 @@ extension AppDatabase: FindingStore {
         }
     }
 
+    /// The build's repository and, for a pull request, the target branch its build plan
+    /// recorded (`MOBILE_OPS_BASE_BRANCH` in its environment), else its own branch.
+    public func findingsTarget(buildID: Int64) throws(StoreError) -> FindingsTarget? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT repositoryID, branch, pullRequest, json_extract(env, '$.' || ?) AS base FROM build WHERE id = ?
+                """, arguments: [UITestSelection.baseBranchVariable, buildID])
+            else { return nil }
+            let pullRequest: Int? = row["pullRequest"]
+            let branch: String? = pullRequest == nil ? row["branch"] : row["base"]
+            guard let repositoryID: Int64 = row["repositoryID"], let branch, !branch.isEmpty else { return nil }
+            return FindingsTarget(repositoryID: repositoryID, branch: branch)
+        }
+    }
+
     /// The newest finished build of the branch, before `beforeBuild`, that stored findings.
     public func latestBuildWithFindings(repositoryID: Int64, branch: String, beforeBuild: Int64) throws(StoreError) -> Int64? {
         try read { db in
