@@ -209,6 +209,7 @@ let package = Package(
             dependencies: [
                 "HTTPClient", "Core", "Pipelines", "YAMLReading", "Impact", "BuildMetrics", "Checks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

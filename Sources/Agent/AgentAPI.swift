@@ -7,23 +7,31 @@ import HTTPClient
 
 /// The agent side of ``AgentProtocol``: one method per endpoint, typed requests and answers.
 ///
-/// Holds no state beyond the server URL and the HTTP client; every call takes the token it
-/// authenticates with, so a re-registration is just a new token.
+/// Holds no state beyond the servers and the HTTP client; every call takes the token it
+/// authenticates with, so a re-registration is just a new token. Every call goes to the
+/// current server of ``servers``, and moves the agent to the next one when it gets no answer
+/// or a 502/503/504 (see ``ServerFailover``); the caller's retry then reaches that server.
 public struct AgentAPI: Sendable {
     /// Performs the requests (``HTTPClient`` in production).
     public let client: any HTTPExecuting
-    /// Base URL without a trailing slash, e.g. `http://127.0.0.1:8080`.
-    public let serverURL: String
+    /// The servers, and which one the calls go to now.
+    public let servers: ServerFailover
     /// The limit for calls other than the long poll.
     public var requestTimeout: Duration = .seconds(30)
 
-    /// Creates the API over `client`, talking to `serverURL`.
-    public init(client: any HTTPExecuting, serverURL: String) {
+    /// Creates the API over `client`, talking to `servers`.
+    public init(client: any HTTPExecuting, servers: ServerFailover) {
         self.client = client
-        var url = serverURL
-        while url.hasSuffix("/") { url.removeLast() }
-        self.serverURL = url
+        self.servers = servers
     }
+
+    /// Creates the API over `client`, talking to the one server at `serverURL`.
+    public init(client: any HTTPExecuting, serverURL: String) {
+        self.init(client: client, servers: ServerFailover(urls: [serverURL]))
+    }
+
+    /// The base URL calls go to now, without a trailing slash.
+    public var serverURL: String { self.servers.current.url }
 
     // MARK: Endpoints
 
@@ -100,13 +108,13 @@ public struct AgentAPI: Sendable {
     /// `PUT /api/v1/agent/jobs/{id}/artifacts?path=…`, the body streamed from `file`.
     public func uploadArtifact(jobID: Int64, path: String, file: String, token: String) async throws(AgentAPIError) {
         let query = path.addingPercentEncoding(withAllowedCharacters: Self.queryValueCharacters) ?? path
-        let request = HTTPRequest(
-            method: .put, url: self.serverURL + "/api/v1/agent/jobs/\(jobID)/artifacts?path=" + query,
-            headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/octet-stream"],
-            bodyFile: file, timeout: .seconds(3600)
-        )
-        let response: HTTPResponse
-        do { response = try await self.client.execute(request) } catch { throw .transport(error) }
+        let response = try await self.exchange { base in
+            HTTPRequest(
+                method: .put, url: base + "/api/v1/agent/jobs/\(jobID)/artifacts?path=" + query,
+                headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/octet-stream"],
+                bodyFile: file, timeout: .seconds(3600)
+            )
+        }
         if response.status == 409, AgentAPIError.errorCode(in: response.body) == "job_not_held" { throw .jobNotHeld }
         try Self.expect(response, statuses: [201])
     }
@@ -133,16 +141,29 @@ public struct AgentAPI: Sendable {
             "Accept": "application/json",
         ]
         for header in extraHeaders { headers.add(name: header.name, value: header.value) }
-        let request = HTTPRequest(
-            method: .post, url: self.serverURL + "/api/v1" + path, headers: headers, body: body,
-            timeout: timeout ?? self.requestTimeout
-        )
-        let response: HTTPResponse
-        do { response = try await self.client.execute(request) } catch { throw .transport(error) }
+        let timeout = timeout ?? self.requestTimeout
+        let response = try await self.exchange { base in
+            HTTPRequest(method: .post, url: base + "/api/v1" + path, headers: headers, body: body, timeout: timeout)
+        }
         if response.status == 409, AgentAPIError.errorCode(in: response.body) == "job_not_held" {
             throw .jobNotHeld
         }
         if response.status == 401 { throw .unauthorized(AgentAPIError.excerpt(response.body)) }
+        return response
+    }
+
+    /// Sends the request `make` builds for the current server; a missing answer or a
+    /// 502/503/504 moves the agent to the next server before the caller sees it.
+    private func exchange(_ make: (_ base: String) -> HTTPRequest) async throws(AgentAPIError) -> HTTPResponse {
+        let choice = self.servers.current
+        let response: HTTPResponse
+        do { response = try await self.client.execute(make(choice.url)) } catch {
+            if ServerFailover.warrantsFailover(error) { self.servers.failed(choice, reason: error.description) }
+            throw .transport(error)
+        }
+        if ServerFailover.warrantsFailover(status: response.status) {
+            self.servers.failed(choice, reason: "HTTP \(response.status)")
+        }
         return response
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - AgentConfiguration
 
 /// Everything an agent needs to know before it starts: where the server is, who it is,
@@ -6,8 +8,9 @@
 /// A plain value so the executable can build it from flags and tests can build it with
 /// short timings (a one-second poll, millisecond backoff) to stay fast and bounded.
 public struct AgentConfiguration: Sendable, Equatable {
-    /// The server's base URL without `/api/v1`, e.g. `http://ci.example.com:8080`.
-    public var serverURL: String
+    /// The servers' base URLs without `/api/v1`, e.g. `http://ci.example.com:8080`: one, or
+    /// several replicas of one server that the agent fails over between, first one first.
+    public var serverURLs: [String]
     /// The shared secret that lets a new agent register.
     public var registrationToken: String
     /// The agent's name as people see it, e.g. `mac-mini-07`.
@@ -37,7 +40,7 @@ public struct AgentConfiguration: Sendable, Equatable {
 
     /// Creates a configuration; timings default to production values.
     public init(
-        serverURL: String,
+        serverURLs: [String],
         registrationToken: String,
         name: String,
         tags: [String: String] = [:],
@@ -52,7 +55,7 @@ public struct AgentConfiguration: Sendable, Equatable {
         hostname: String? = nil,
         version: String = AgentConfiguration.agentVersion
     ) {
-        self.serverURL = serverURL
+        self.serverURLs = serverURLs
         self.registrationToken = registrationToken
         self.name = name
         self.tags = tags
@@ -75,9 +78,7 @@ public struct AgentConfiguration: Sendable, Equatable {
 
     /// Checks the values input can get wrong, with a message that says what to fix.
     public func validate() throws(AgentConfigurationError) {
-        guard self.serverURL.hasPrefix("http://") || self.serverURL.hasPrefix("https://") else {
-            throw .invalid("server URL must start with http:// or https://, got \(self.serverURL.debugDescription)")
-        }
+        try Self.validateServerURLs(self.serverURLs)
         guard !self.registrationToken.isEmpty else { throw .invalid("registration token is empty") }
         guard !self.name.isEmpty else { throw .invalid("agent name is empty") }
         guard (1...64).contains(self.slots) else { throw .invalid("slots must be between 1 and 64, got \(self.slots)") }
@@ -89,6 +90,32 @@ public struct AgentConfiguration: Sendable, Equatable {
             throw .invalid("backoff bounds must be positive with maximum ≥ initial")
         }
         guard self.logChunkBytes >= 1024 else { throw .invalid("log chunk size must be at least 1024 bytes") }
+    }
+
+    /// Checks the server list: at least one, each an `http://` or `https://` base URL with a
+    /// host and nothing after the path, none given twice.
+    public static func validateServerURLs(_ urls: [String]) throws(AgentConfigurationError) {
+        guard !urls.isEmpty else { throw .invalid("no server URL given (--server or MOBILE_OPS_SERVER)") }
+        var seen: Set<String> = []
+        for url in urls {
+            let components = URLComponents(string: url)
+            let scheme = components?.scheme?.lowercased()
+            guard let components, scheme == "http" || scheme == "https", !(components.host ?? "").isEmpty else {
+                throw .invalid("server URL \(url.debugDescription) must be an http:// or https:// URL, e.g. http://ci.example.com:8080")
+            }
+            guard components.query == nil, components.fragment == nil else {
+                throw .invalid("server URL \(url.debugDescription) must be a base URL without ?query or #fragment")
+            }
+            guard seen.insert(ServerFailover.trimmed(url)).inserted else {
+                throw .invalid("server URL \(url.debugDescription) is given twice")
+            }
+        }
+    }
+
+    /// Splits a comma-separated list of server URLs (the `MOBILE_OPS_SERVER` form), dropping
+    /// blanks and spaces around the commas.
+    public static func parseServerList(_ list: String) -> [String] {
+        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// Parses `key=value` tag arguments; a key may not be empty and may appear once.

@@ -31,7 +31,7 @@ public final class AgentRunner: Sendable {
         }
         self.configuration = configuration
         self.logger = logger
-        self.api = AgentAPI(client: client, serverURL: configuration.serverURL)
+        self.api = AgentAPI(client: client, servers: ServerFailover(urls: configuration.serverURLs, logger: logger))
         self.session = AgentSession(api: self.api, configuration: configuration, logger: logger)
         let git = GitWorkspace(mirrorsDirectory: configuration.workDirectory + "/mirrors")
         self.executor = JobExecutor(
@@ -51,7 +51,7 @@ public final class AgentRunner: Sendable {
             throw AgentConfigurationError.invalid("cannot create work directory \(self.configuration.workDirectory): \(error.localizedDescription)")
         }
         self.logger.info("agent starting", metadata: [
-            "server": "\(self.configuration.serverURL)", "slots": "\(self.configuration.slots)",
+            "servers": "\(self.configuration.serverURLs.joined(separator: ","))", "slots": "\(self.configuration.slots)",
             "workdir": "\(self.configuration.workDirectory)",
         ])
         do {

@@ -5,7 +5,9 @@ import Logging
 
 /// The agent's registration, shared by every slot: registers on first use (retrying with
 /// backoff while the server is unreachable), and again when a call answers 401 (the
-/// server lost its database, say). Only one registration runs at a time.
+/// server lost its database, say). Only one registration runs at a time. Moving to another
+/// server (``ServerFailover``) keeps the registration: replicas share the database, so the
+/// agent token is valid on all of them.
 actor AgentSession {
     private let api: AgentAPI
     private let configuration: AgentConfiguration

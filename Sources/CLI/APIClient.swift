@@ -41,6 +41,26 @@ struct APIClient: Sendable {
         try await send(.get, path, body: nil)
     }
 
+    /// `GET path` with its body left to stream (artifacts): answers once the head arrived; a
+    /// non-2xx answer becomes `CLIError.server` with the server's message. `timeout` bounds
+    /// the whole exchange, reading the body included.
+    func stream(_ path: String, timeout: Duration) async throws(CLIError) -> HTTPStreamedResponse {
+        var headers: HTTPHeaders = []
+        if let token { headers.add(name: "Authorization", value: "Bearer \(token)") }
+        let request = HTTPRequest(method: .get, url: baseURL + path, headers: headers, timeout: timeout)
+        do {
+            let response = try await http.stream(request)
+            guard response.isSuccess else {
+                throw CLIError.server(status: response.status, Self.errorMessage(in: try await response.collected(upTo: 1 << 20)))
+            }
+            return response
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError.unreachable("cannot reach the server at \(baseURL): \(error)")
+        }
+    }
+
     /// `DELETE path`, decoded.
     func delete<T: Decodable>(_ path: String, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
         let body = try await send(.delete, path, body: nil)

@@ -43,24 +43,39 @@ struct ArtifactsCommand: AsyncParsableCommand {
 
     /// `mobile-ops artifacts download ID [--output FILE]`
     struct Download: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Download an artifact (read token).")
+        static let configuration = CommandConfiguration(
+            abstract: "Download an artifact (read token).",
+            discussion: """
+                The artifact is streamed to disk and checked against the size and SHA-256 the server \
+                recorded. It is written under a temporary name beside the target and renamed only when \
+                complete, so a failed download leaves no partial file (and an older file of that name as it was).
+                """)
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Artifact id (see 'artifacts list').") var id: Int64
         @Option(help: "Where to write it: a file (default artifact-ID here) or - for standard output.") var output: String?
+        @Option(help: "Seconds the whole download may take (default 3600).") var timeout: Int = 3600
+
+        func validate() throws {
+            guard self.timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds, got \(self.timeout)") }
+            guard self.output != "" else { throw ValidationError("--output must name a file, or - for standard output") }
+        }
 
         func run() async throws {
             try await reportingErrors { () async throws(CLIError) in
-                let bytes = try await connection.client().getRaw("/api/v1/artifacts/\(id)")
                 let target = output ?? "artifact-\(id)"
-                if target == "-" { return FileHandle.standardOutput.write(Data(bytes)) }
-                guard FileManager.default.createFile(atPath: target, contents: Data(bytes)) else {
-                    throw CLIError.usage("cannot write \(target)")
+                let response = try await connection.client().stream("/api/v1/artifacts/\(id)", timeout: .seconds(timeout))
+                let download = ArtifactDownload(id: id, response: response)
+                if target == "-" {
+                    _ = try await download.writeToStandardOutput()
+                    return
                 }
+                let written = try await download.write(toFile: target)
                 if connection.json {
-                    let data = (try? JSONSerialization.data(withJSONObject: ["id": id, "path": target, "size": bytes.count])) ?? Data()
+                    let object: [String: Any] = ["id": id, "path": target, "size": written.size, "sha256": written.sha256]
+                    let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
                     return Output.json(Array(data))
                 }
-                print("Wrote \(bytes.count) bytes to \(target).")
+                print("Wrote \(written.size) bytes to \(target) (SHA-256 \(written.sha256)).")
             }
         }
     }

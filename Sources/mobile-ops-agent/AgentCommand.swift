@@ -10,15 +10,18 @@ struct AgentCommand: AsyncParsableCommand {
         commandName: "mobile-ops-agent",
         abstract: "Runs MobileOps build jobs on this machine.",
         discussion: """
-            Every option can also come from the environment: MOBILE_OPS_SERVER, \
+            Every option can also come from the environment: MOBILE_OPS_SERVER (comma-separated \
+            for several), \
             MOBILE_OPS_REGISTRATION_TOKEN, MOBILE_OPS_AGENT_NAME, MOBILE_OPS_AGENT_TAGS \
             (comma-separated key=value), MOBILE_OPS_AGENT_SLOTS, MOBILE_OPS_AGENT_WORKDIR, \
             MOBILE_OPS_LOG_LEVEL. SIGTERM or SIGINT stops polling, kills running jobs and exits.
             """
     )
 
-    @Option(help: "Server base URL, e.g. http://127.0.0.1:8080.")
-    var server: String?
+    @Option(name: .customLong("server"), help: ArgumentHelp(
+        "Server base URL, e.g. http://127.0.0.1:8080; repeat for replicas to fail over between.",
+        valueName: "url"))
+    var servers: [String] = []
 
     @Option(name: .customLong("registration-token"), help: "Token that lets this agent register.")
     var registrationToken: String?
@@ -41,6 +44,17 @@ struct AgentCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String?
 
+    /// The servers from `--server`, or else from `MOBILE_OPS_SERVER` (comma-separated).
+    func serverURLs(environment: [String: String]) -> [String] {
+        self.servers.isEmpty ? AgentConfiguration.parseServerList(environment["MOBILE_OPS_SERVER"] ?? "") : self.servers
+    }
+
+    func validate() throws {
+        do { try AgentConfiguration.validateServerURLs(self.serverURLs(environment: ProcessInfo.processInfo.environment)) } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         do {
@@ -50,7 +64,7 @@ struct AgentCommand: AsyncParsableCommand {
                 : self.tags
             let slotCount = self.slots ?? environment["MOBILE_OPS_AGENT_SLOTS"].flatMap { Int($0) } ?? 1
             let configuration = AgentConfiguration(
-                serverURL: self.server ?? environment["MOBILE_OPS_SERVER"] ?? "",
+                serverURLs: self.serverURLs(environment: environment),
                 registrationToken: self.registrationToken ?? environment["MOBILE_OPS_REGISTRATION_TOKEN"] ?? "",
                 name: self.name ?? environment["MOBILE_OPS_AGENT_NAME"] ?? ProcessInfo.processInfo.hostName,
                 tags: try AgentConfiguration.parseTags(tagArguments),

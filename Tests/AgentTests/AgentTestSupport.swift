@@ -64,7 +64,7 @@ final class TemporaryDirectory: Sendable {
 /// A configuration with short, bounded timings for tests.
 func testConfiguration(server: String, workDirectory: String, slots: Int = 1) -> AgentConfiguration {
     AgentConfiguration(
-        serverURL: server, registrationToken: FakeAgentServer.registrationToken, name: "test-agent",
+        serverURLs: [server], registrationToken: FakeAgentServer.registrationToken, name: "test-agent",
         tags: ["platform": "linux", "xcode": "none"], slots: slots, workDirectory: workDirectory,
         pollWaitSeconds: 1, backoffInitial: .milliseconds(50), backoffMaximum: .milliseconds(400),
         killGracePeriod: .seconds(1), logFlushInterval: .milliseconds(300)

@@ -13,12 +13,12 @@ struct AgentUnitTests {
     }
 
     @Test func configurationValidation() {
-        var configuration = AgentConfiguration(serverURL: "http://x", registrationToken: "t", name: "n", workDirectory: "/tmp/w")
+        var configuration = AgentConfiguration(serverURLs: ["http://x"], registrationToken: "t", name: "n", workDirectory: "/tmp/w")
         #expect(throws: Never.self) { try configuration.validate() }
         configuration.slots = 0
         #expect(throws: AgentConfigurationError.self) { try configuration.validate() }
         configuration.slots = 1
-        configuration.serverURL = "ftp://x"
+        configuration.serverURLs = ["ftp://x"]
         #expect(throws: AgentConfigurationError.self) { try configuration.validate() }
     }
 

@@ -87,6 +87,7 @@ struct FakeAgentServer: Sendable {
 
     private static func makeRouter(state: FakeAgentState) -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: UnavailableMiddleware(state: state))
         router.post("/api/v1/agents/register") { request, _ -> Response in
             let body = try await request.body.collect(upTo: 1024 * 1024)
             guard request.headers[.authorization] == "Bearer \(Self.registrationToken)" else {
@@ -148,6 +149,23 @@ struct FakeAgentServer: Sendable {
     private static func error(_ status: HTTPResponse.Status, code: String) -> Response {
         let body = #"{"error":{"code":"\#(code)","message":"fake server says \#(code)"}}"#
         return Response(status: status, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+}
+
+/// Answers every request 503 while ``FakeAgentState/unavailable`` is set, as a replica
+/// behind a load balancer (or one that cannot reach its database) does.
+private struct UnavailableMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let state: FakeAgentState
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if await self.state.unavailable {
+            await self.state.countUnavailable()
+            var headers = HTTPFields()
+            headers[.retryAfter] = "1"
+            return Response(status: .serviceUnavailable, headers: headers, body: .init(byteBuffer: ByteBuffer(string: #"{"error":{"code":"database_unavailable","message":"fake"}}"#)))
+        }
+        return try await next(request, context)
     }
 }
 

@@ -36,6 +36,10 @@ actor FakeAgentState {
     private(set) var metricsReports: [Int64: [UInt8]] = [:]
     /// Per-job calls in the order they came (to check metrics arrive before `finish`).
     private(set) var actions: [Int64: [String]] = [:]
+    /// While set, every request is answered 503 (see `UnavailableMiddleware`).
+    private(set) var unavailable = false
+    /// Requests answered 503 because of ``unavailable``.
+    private(set) var unavailableAnswers = 0
     private var canceled: Set<Int64> = []
     private var released: Set<Int64> = []
 
@@ -53,6 +57,11 @@ actor FakeAgentState {
         guard let authorization, authorization.hasPrefix("Bearer ") else { return nil }
         return self.tokens[String(authorization.dropFirst("Bearer ".count))]
     }
+
+    /// Starts or stops answering every request 503.
+    func setUnavailable(_ value: Bool) { self.unavailable = value }
+
+    func countUnavailable() { self.unavailableAnswers += 1 }
 
     /// Forgets every agent token, as a server that lost its database would.
     func forgetAgents() { self.tokens.removeAll() }

@@ -12,6 +12,8 @@ struct LiveServer: Sendable {
     static let adminToken = "cli-test-admin-token-0123456789"
 
     let url: String
+    /// The server's folder: its database, and its artifacts in `artifacts/` beside it.
+    let directory: URL
 
     /// Starts a server, runs `body`, then shuts the server down gracefully and removes its files.
     static func run(_ body: @Sendable (LiveServer) async throws -> Void) async throws {
@@ -35,7 +37,7 @@ struct LiveServer: Sendable {
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
         do {
-            try await body(LiveServer(url: "http://127.0.0.1:\(port)"))
+            try await body(LiveServer(url: "http://127.0.0.1:\(port)", directory: directory))
         } catch {
             await services.triggerGracefulShutdown()
             _ = await task.result

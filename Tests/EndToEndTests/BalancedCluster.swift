@@ -48,7 +48,7 @@ struct BalancedCluster {
         let cluster = BalancedCluster(a: a, b: b, balancer: balancer, runsFile: runsFile, sha: sha)
         try await a.call("POST", "/api/v1/repositories", json: #"{"name": "\#(cluster.repository)", "provider": "github", "cloneURL": "file://\#(path)", "webhookSecret": "\#(Fleet.secret)"}"#)
         for index in 0..<agents {
-            try a.startAgent("agent-\(index)", tags: ["platform=android"], pollWait: 2, server: balancer.url)
+            try a.startAgent("agent-\(index)", tags: ["platform=android"], pollWait: 2, servers: [balancer.url])
         }
         return cluster
     }

@@ -74,12 +74,12 @@ final class Fleet {
         registrationToken = try #require(created["token"] as? String)
     }
 
-    /// Starts a real agent process with the given tags, talking to this fleet's server or to
-    /// `server` (a load balancer in front of several).
-    func startAgent(_ name: String, tags: [String], pollWait: Int = 2, server: String? = nil) throws {
+    /// Starts a real agent process with the given tags, talking to this fleet's server or,
+    /// when given, to `servers` (each a `--server`: replicas, or one load balancer).
+    func startAgent(_ name: String, tags: [String], pollWait: Int = 2, servers: [String]? = nil) throws {
         let launch = ProcessLaunch.command(
             Self.binaries.appendingPathComponent("mobile-ops-agent").path,
-            ["--server", server ?? url, "--registration-token", registrationToken, "--name", name,
+            (servers ?? [url]).flatMap { ["--server", $0] } + ["--registration-token", registrationToken, "--name", name,
              "--workdir", root.appendingPathComponent("agents/\(name)").path, "--poll-wait", "\(pollWait)", "--log-level", "info"]
                 + tags.flatMap { ["--tag", $0] }
         )

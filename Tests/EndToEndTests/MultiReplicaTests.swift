@@ -12,17 +12,22 @@ import Testing
     .enabled(if: ServerBackend.available.contains(.postgres), "needs PostgreSQL (make test installs and starts one)")
 )
 struct MultiReplicaTests {
-    static let pipeline = """
+    static let pipeline = pushPipeline(command: #"echo "built on $MOBILE_OPS_AGENT_NAME""#)
+
+    /// A pipeline built on every push to main: one step running `command` on an android agent.
+    static func pushPipeline(command: String) -> String {
+        """
         name: e2e
         triggers:
           push:
             branches: [main]
         steps:
           - key: build
-            command: echo "built on $MOBILE_OPS_AGENT_NAME"
+            command: \(command)
             agents:
               platform: android
         """
+    }
 
     /// Two fleets (each a server process with its own folder) on one new database. The slow
     /// poll that backs lost signals up is set to a minute, so that what arrives sooner arrived

@@ -51,6 +51,8 @@ struct PostgresOutageTests {
         #expect(refused.status == 503, "\(refused.bodyText)")
         #expect(refused.bodyText.contains("database_unavailable"), "\(refused.bodyText)")
         #expect(refused.headers["Retry-After"] == "5")
+        // The served document, which needs no database, lists this refusal.
+        #expect(try await Self.documented503Codes(fleet, "post", "/api/v1/repositories").contains("database_unavailable"))
         #expect(fleet.server?.isRunning == true)
 
         _ = try Self.cluster("resume", folder)
@@ -62,6 +64,17 @@ struct PostgresOutageTests {
         let server = try #require(fleet.server)
         server.signal(SIGTERM)
         try await eventually("the server exits on SIGTERM") { !server.isRunning }
+    }
+
+    /// The `x-mobile-ops-codes` of the shared 503 response the served document gives `method path`.
+    static func documented503Codes(_ fleet: Fleet, _ method: String, _ path: String) async throws -> [String] {
+        let answer = try await fleet.http.execute(HTTPClient.Request(url: fleet.url + "/api/v1/openapi.json", timeout: .seconds(10)))
+        let document = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any]
+        let operation = ((document?["paths"] as? [String: Any])?[path] as? [String: Any])?[method] as? [String: Any]
+        let reference = ((operation?["responses"] as? [String: Any])?["503"] as? [String: Any])?["$ref"] as? String ?? ""
+        let responses = (document?["components"] as? [String: Any])?["responses"] as? [String: Any]
+        let shared = responses?[reference.replacingOccurrences(of: "#/components/responses/", with: "")] as? [String: Any]
+        return shared?["x-mobile-ops-codes"] as? [String] ?? []
     }
 
     /// The status of an unauthenticated GET.

@@ -27,8 +27,8 @@ struct APICallScanner {
     /// What looked like a call but could not be read, as `file:line: why`.
     private(set) var unreadable: [String] = []
 
-    /// The Swift client's request methods and their HTTP methods.
-    static let swiftMethods = ["get": "GET", "getRaw": "GET", "post": "POST", "put": "PUT", "delete": "DELETE"]
+    /// The Swift client's request methods and their HTTP methods (`stream` is a `GET` read as it arrives).
+    static let swiftMethods = ["get": "GET", "getRaw": "GET", "stream": "GET", "post": "POST", "put": "PUT", "delete": "DELETE"]
     /// The dashboard script's helpers (all `GET`) and `fetch`.
     static let scriptFunctions = ["get", "optional", "request", "fetch"]
 
