@@ -6,16 +6,18 @@ import HTTPClient
 import Insights
 import Logging
 import Notifications
+import Scheduling
 import Store
 
 /// Registers build metrics (issue 5): the store protocols, the regression webhook handler,
-/// the upkeep service, and the metrics, dashboard and feed endpoints.
+/// the upkeep service, and the metrics, dashboard and feed endpoints; and analysers' findings.
 struct BuildMetricsModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
         // MARK: Stores
         builder.register((any BuildMetricsStore).self, .singleton) { (database: any StoreDatabase) -> any BuildMetricsStore in database }
         builder.register((any NotableEventStore).self, .singleton) { (database: any StoreDatabase) -> any NotableEventStore in database }
         builder.register((any TestHistoryStore).self, .singleton) { (database: any StoreDatabase) -> any TestHistoryStore in database }
+        builder.register((any FindingStore).self, .singleton) { (database: any StoreDatabase) -> any FindingStore in database }
 
         // MARK: Services
         builder.register(TeamWebhookHandler.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in
@@ -26,6 +28,9 @@ struct BuildMetricsModule: DIModule {
             BuildMetricsService(store: store, configuration: configuration.buildMetrics, delivery: delivery, clock: clock, logger: logger)
         }
         builder.entryPoint(BuildMetricsService.self)
+        builder.register(FindingsService.self, .singleton) { (store: any FindingStore, builds: any BuildStore, clock: any TimeSource) in
+            FindingsService(store: store, builds: builds, clock: clock)
+        }
 
         // MARK: Controllers
         builder.contribute((any APIController).self, .singleton) {
@@ -34,6 +39,9 @@ struct BuildMetricsModule: DIModule {
         }
         builder.contribute((any APIController).self, .singleton) { (store: any TestHistoryStore, clock: any TimeSource) -> any APIController in
             TestResultsController(store: store, clock: clock)
+        }
+        builder.contribute((any APIController).self, .singleton) { (service: FindingsService, repositories: RepositoryService) -> any APIController in
+            FindingsController(service: service, repositories: repositories)
         }
         builder.contribute((any APIController).self, .singleton) {
             (metrics: any BuildMetricsStore, events: any NotableEventStore, tokens: TokenService, authenticator: Authenticator,

@@ -47,6 +47,8 @@ enum OpenAPIAccessMatrix {
         POST   /api/v1/builds                            401  401       401     403  ok    ok    401   401
         GET    /api/v1/builds/{id}                       401  401       401     ok   ok    ok    401   401
         POST   /api/v1/builds/{id}/cancel                401  401       401     403  ok    ok    401   401
+        POST   /api/v1/builds/{id}/findings              401  401       401     403  ok    ok    401   401
+        GET    /api/v1/builds/{id}/findings              401  401       401     ok   ok    ok    401   401
         GET    /api/v1/builds/{id}/impact                401  401       401     ok   ok    ok    401   401
         POST   /api/v1/builds/{id}/retry                 401  401       401     403  ok    ok    401   401
         GET    /api/v1/builds/{id}/tests                 401  401       401     ok   ok    ok    401   401
@@ -58,6 +60,7 @@ enum OpenAPIAccessMatrix {
         GET    /api/v1/jobs/{id}/log                     401  401       401     ok   ok    ok    401   401
         POST   /api/v1/metrics/builds                    401  401       401     403  ok    ok    401   401
         GET    /api/v1/metrics/cache                     401  401       401     ok   ok    ok    401   401
+        GET    /api/v1/metrics/findings                  401  401       401     ok   ok    ok    401   401
         GET    /api/v1/metrics/regressions               401  401       401     ok   ok    ok    401   401
         GET    /api/v1/metrics/summary                   401  401       401     ok   ok    ok    401   401
         GET    /api/v1/metrics/tests/flaky               401  401       401     ok   ok    ok    401   401

@@ -3,7 +3,7 @@ extension OpenAPIDocument {
     /// `OpenAPIDocument+*Schemas.swift`), then the shared responses and the security schemes
     /// below, one member per line.
     static let components = "\"schemas\": {\n"
-        + [buildSchemas, insightSchemas, checksSchemas, accessSchemas, releaseSchemas, requestSchemas, releaseRequestSchemas].joined(separator: ",\n")
+        + [buildSchemas, insightSchemas, checksSchemas, findingsSchemas, accessSchemas, releaseSchemas, requestSchemas, releaseRequestSchemas].joined(separator: ",\n")
         + "\n},\n" + responsesAndSecurity
 
     /// The `responses` and `securitySchemes` members.

@@ -7,6 +7,7 @@ extension OpenAPIDocument {
         repositoriesPaths,
         buildsPaths,
         checksPaths,
+        findingsPaths,
         metricsPaths,
         releasesPaths,
         serverPaths,

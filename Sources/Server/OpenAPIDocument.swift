@@ -60,6 +60,9 @@ enum OpenAPIDocument {
       "name": "checks"
     },
     {
+      "name": "findings"
+    },
+    {
       "name": "metrics"
     },
     {

@@ -32,6 +32,12 @@ extension AccessFixture {
         case "POST /api/v1/agent/jobs/{id}/finish", "POST /api/v1/agent/jobs/{id}/impact", "POST /api/v1/agent/jobs/{id}/metrics",
             "POST /api/v1/impact", "POST /api/v1/metrics/builds", "POST /api/v1/checks/deps":
             request.body = "{}"
+        case "POST /api/v1/builds/{id}/findings":
+            request.uri += "?source=matrix&root=/work/app"
+            request.body = #"[{"character": 5, "file": "/work/app/Sources/App/Login.swift", "line": 12, "reason": "Line should be 120 characters or less", "rule_id": "line_length", "severity": "Warning", "type": "Line Length"}]"#
+            request.headers[.contentType] = "application/json"
+        case "GET /api/v1/metrics/findings":
+            request.uri += "?repository=acme/ios-app"
         case "POST /api/v1/agents/register":
             request.body = #"{"name": "matrix-android", "tags": {"platform": "android"}, "slots": 1}"#
         case "POST /api/v1/agents/tokens":

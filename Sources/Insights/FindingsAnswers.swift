@@ -1,0 +1,87 @@
+import Foundation
+import Store
+
+/// What storing one report came to: `POST /api/v1/builds/{id}/findings`'s answer.
+public struct FindingsUpload: Sendable, Equatable, Codable {
+    /// The build the findings belong to.
+    public var buildID: Int64
+    /// The report's name for this build; posting it again replaces its findings.
+    public var source: String
+    /// The format detected: `sarif`, `checkstyle`, `androidLint` or `swiftLintJSON`.
+    public var format: String
+    /// How many findings the report held.
+    public var findings: Int
+    /// How many at each level (`error`, `warning`, `note`, `none`).
+    public var levels: [String: Int]
+}
+
+/// A build's findings against its baseline: `GET /api/v1/builds/{id}/findings`'s answer.
+public struct BuildFindings: Sendable, Equatable, Codable {
+    /// The build compared with: the newest finished build with findings of `branch` before it.
+    public struct Base: Sendable, Equatable, Codable {
+        /// The baseline build.
+        public var buildID: Int64
+        /// The branch it was taken from (a pull request's target branch).
+        public var branch: String
+    }
+
+    /// The build.
+    public var buildID: Int64
+    /// The baseline; absent when there is none, and then every finding is new.
+    public var base: Base?
+    /// The `failOn` level applied: `error`, `warning` or `never`.
+    public var failOn: String
+    /// Whether a new finding is severe enough to fail under `failOn`.
+    public var fails: Bool
+    /// Every finding of the build.
+    public var total: Int
+    /// Findings the baseline does not have.
+    public var newCount: Int
+    /// Findings the baseline has too.
+    public var unchanged: Int
+    /// The baseline's findings this build no longer has.
+    public var fixed: Int
+    /// The new findings.
+    public var new: [StoredFinding]
+}
+
+/// Findings over time: `GET /api/v1/metrics/findings`'s answer.
+public struct FindingsTrend: Sendable, Equatable, Codable {
+    /// A rule whose count grew over the window.
+    public struct Growth: Sendable, Equatable, Codable {
+        /// The analyser.
+        public var tool: String
+        /// The rule.
+        public var ruleID: String
+        /// Its count on the window's first day with findings (0 when it had none then).
+        public var first: Int
+        /// Its count on the window's last day with findings.
+        public var last: Int
+        /// `last - first`.
+        public var change: Int
+    }
+
+    /// The branch counted.
+    public var branch: String
+    /// The window, in days before now.
+    public var days: Int
+    /// Per day, tool and rule, oldest first.
+    public var rows: [FindingTrendRow]
+    /// The rules that grew most from the first day to the last, at most ten, most first.
+    public var growing: [Growth]
+
+    /// The rules whose count rose between the first and the last day of `rows`, by how much.
+    static func growing(_ rows: [FindingTrendRow]) -> [Growth] {
+        guard let firstDay = rows.first?.day, let lastDay = rows.last?.day, firstDay != lastDay else { return [] }
+        struct Rule: Hashable { var tool: String, ruleID: String }
+        var first: [Rule: Int] = [:], last: [Rule: Int] = [:]
+        for row in rows where row.day == firstDay { first[Rule(tool: row.tool, ruleID: row.ruleID), default: 0] += row.count }
+        for row in rows where row.day == lastDay { last[Rule(tool: row.tool, ruleID: row.ruleID), default: 0] += row.count }
+        return last.compactMap { rule, count -> Growth? in
+            let before = first[rule] ?? 0
+            return count > before ? Growth(tool: rule.tool, ruleID: rule.ruleID, first: before, last: count, change: count - before) : nil
+        }
+        .sorted { ($0.change, $1.tool, $1.ruleID) > ($1.change, $0.tool, $0.ruleID) }
+        .prefix(10).map { $0 }
+    }
+}

@@ -1,0 +1,89 @@
+import Core
+import Findings
+import Foundation
+import Store
+
+/// Analysers' findings for builds: reports read and stored, a build's findings compared with
+/// its baseline (new, unchanged, fixed), and the trend per tool and rule.
+public struct FindingsService: Sendable {
+    private let store: any FindingStore
+    private let builds: any BuildStore
+    private let clock: any TimeSource
+
+    /// Creates the service.
+    public init(store: any FindingStore, builds: any BuildStore, clock: any TimeSource) {
+        self.store = store
+        self.builds = builds
+        self.clock = clock
+    }
+
+    /// Reads `report` (SARIF 2.1.0, Checkstyle XML, Android Lint XML or SwiftLint JSON, told
+    /// apart by content) and stores its findings for `buildID` under `source`, replacing what
+    /// that source stored before. Paths under `root` (the checkout the report was made in)
+    /// become relative to it. The server has no checkout, so findings without the tool's own
+    /// fingerprint are fingerprinted by rule, file and message.
+    ///
+    /// - Throws: `ServiceError` 404 for an unknown build, 400 `invalid_report` (with the
+    ///   position) for a report it cannot read.
+    public func store(report: Data, source: String, root: String?, buildID: Int64) async throws -> FindingsUpload {
+        guard try await builds.build(id: buildID) != nil else { throw ServiceError.notFound("no build with id \(buildID)") }
+        let read: FindingsReader.Report
+        do {
+            read = try FindingsReader(repositoryRoot: root, readsSources: false).read(report)
+        } catch {
+            throw ServiceError.badRequest(error.description, code: "invalid_report")
+        }
+        try await store.replaceFindings(buildID: buildID, source: source, findings: read.findings.map(Self.stored), at: clock.now)
+        var levels: [String: Int] = [:]
+        for finding in read.findings { levels[finding.level.rawValue, default: 0] += 1 }
+        return FindingsUpload(buildID: buildID, source: source, format: read.format.rawValue, findings: read.findings.count, levels: levels)
+    }
+
+    /// The build's findings against its baseline: the newest finished build with findings of
+    /// the pull request's target branch (else of its own branch) made before it. Without a
+    /// baseline every finding is new.
+    public func comparison(buildID: Int64, failOn: FailOn) async throws -> BuildFindings {
+        guard try await builds.build(id: buildID) != nil else { throw ServiceError.notFound("no build with id \(buildID)") }
+        let head = try await store.findings(buildID: buildID)
+        var base: BuildFindings.Base?
+        var baseFingerprints: [String] = []
+        if let target = try await store.findingsTarget(buildID: buildID),
+           let baseID = try await store.latestBuildWithFindings(repositoryID: target.repositoryID, branch: target.branch, beforeBuild: buildID) {
+            base = BuildFindings.Base(buildID: baseID, branch: target.branch)
+            baseFingerprints = try await store.findings(buildID: baseID).map(\.fingerprint)
+        }
+        let comparison = FindingsComparison(baseFingerprints: baseFingerprints, head: head.map(Self.finding))
+        let new = Set(comparison.new.map(\.fingerprint))
+        return BuildFindings(
+            buildID: buildID, base: base, failOn: failOn.rawValue, fails: comparison.fails(failOn),
+            total: head.count, newCount: comparison.new.count, unchanged: comparison.unchanged.count, fixed: comparison.fixed.count,
+            new: head.filter { new.contains($0.fingerprint) })
+    }
+
+    /// Per day, the findings of the day's newest finished build of `branch` with findings, per
+    /// tool and rule, over the `days` before now; and the rules that grew most over the window.
+    public func trend(repositoryID: Int64, branch: String, days: Int) async throws -> FindingsTrend {
+        let now = clock.now
+        let from = now.addingTimeInterval(-Double(days) * 86_400)
+        let rows = try await store.findingTrend(repositoryID: repositoryID, branch: branch, from: from, to: now)
+        return FindingsTrend(branch: branch, days: days, rows: rows, growing: FindingsTrend.growing(rows))
+    }
+
+    // MARK: Conversions
+
+    /// A finding as the store keeps it (no column, end line or note: comparisons, annotations
+    /// and trends do not use them).
+    static func stored(_ finding: Finding) -> StoredFinding {
+        StoredFinding(
+            tool: finding.tool, ruleID: finding.ruleID, level: finding.level.rawValue, message: finding.message,
+            path: finding.path.isEmpty ? nil : finding.path, line: finding.startLine > 0 ? finding.startLine : nil,
+            fingerprint: finding.fingerprint)
+    }
+
+    /// A stored finding as `FindingsComparison` takes it.
+    static func finding(_ stored: StoredFinding) -> Finding {
+        Finding(
+            tool: stored.tool, ruleID: stored.ruleID, level: FindingLevel(rawValue: stored.level) ?? .warning, message: stored.message,
+            path: stored.path ?? "", startLine: stored.line ?? 0, fingerprint: stored.fingerprint)
+    }
+}
