@@ -162,12 +162,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Impact analysis of a registered repository and the build-metrics upkeep (regression
-        // checks, retention). No HTTP.
+        // Impact analysis of a registered repository, the build-metrics upkeep (regression
+        // checks, retention) and analysers' findings per build. No HTTP.
         .target(
             name: "Insights",
             dependencies: [
-                "Core", "Store", "Impact", "Checks", "YAMLReading", "BuildMetrics", "Notifications",
+                "Core", "Store", "Impact", "Checks", "Findings", "YAMLReading", "BuildMetrics", "Notifications",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -188,7 +188,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "DI", "Core", "ReleaseTrain", "Store", "Webhooks", "Pipelines", "Notifications", "HTTPClient", "Impact", "Checks", "BuildMetrics",
-                "Access", "Scheduling", "Insights", "Releases", "YAMLReading",
+                "Access", "Scheduling", "Insights", "Findings", "Releases", "YAMLReading",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
