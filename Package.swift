@@ -274,7 +274,7 @@ let package = Package(
         ),
         .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core", "YAMLReading", "FuzzSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "FindingsTests", dependencies: ["Findings"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "FindingsTests", dependencies: ["Findings", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ImpactTests", dependencies: ["Impact", "ChildProcesses"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Impact", "YAMLReading"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(

@@ -79,6 +79,13 @@ let package = Package(
             dependencies: [.product(name: "BuildMetrics", package: "mobile-ops")],
             path: "Sources/metrics-bench"
         ),
+        // Streaming SARIF reader on a ~100 MB log against JSONSerialization (issue 23):
+        // `swift run -c release findings-bench`.
+        .executableTarget(
+            name: "findings-bench",
+            dependencies: [.product(name: "Findings", package: "mobile-ops")],
+            path: "Sources/findings-bench"
+        ),
         // Build metrics store (issue 5): ingest rate and query p95 with 1,000,000 builds:
         // `swift run -c release metrics-store-bench`.
         .executableTarget(

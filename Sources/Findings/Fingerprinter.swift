@@ -84,9 +84,13 @@ public struct Fingerprinter: Sendable {
 
     /// SHA-256 of `text`'s UTF-8, as 64 lowercase hex digits.
     static func hash(_ text: String) -> String {
-        SHA256.hash(data: Data(text.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: Data(text.utf8)) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 }

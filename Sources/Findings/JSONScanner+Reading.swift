@@ -18,7 +18,7 @@ extension JSONScanner {
         if consume(UInt8(ascii: "}")) { return }
         while true {
             skipWhitespace()
-            let key = try string()
+            let key = try anyString()
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after member name") }
             skipWhitespace()
@@ -56,6 +56,17 @@ extension JSONScanner {
             try skipValue(depth: depth)
             return nil
         }
+        return try anyString()
+    }
+
+    /// The string at ``index``: through ``plainString()`` (a contiguous copy, about twice as fast
+    /// on a 100 MB log) when it has no escapes, else through ``string()``.
+    mutating func anyString() throws(Failure) -> String {
+        var attempt = self
+        if let plain = attempt.plainString() {
+            self = attempt
+            return plain
+        }
         return try string()
     }
 
@@ -68,14 +79,5 @@ extension JSONScanner {
         }
         if case .integer(let value) = try number() { return Int(exactly: value) }
         return nil
-    }
-
-    /// An object of string values (`partialFingerprints`, `fingerprints`); other values skipped.
-    mutating func stringMap(depth: Int) throws(Failure) -> [String: String] {
-        var map: [String: String] = [:]
-        try readObject(depth: depth) { (scanner: inout JSONScanner, key: String, depth: Int) throws(Failure) in
-            if let value = try scanner.stringOrSkip(depth: depth) { map[key] = value }
-        }
-        return map
     }
 }

@@ -10,7 +10,7 @@ public enum RepositoryPath {
     /// `raw` relative to `root` when it lies under it; otherwise `raw` cleaned up (an absolute
     /// path elsewhere stays absolute: there is no honest relative form for it).
     public static func normalise(_ raw: String, root: String?) -> String {
-        var path = raw.replacingOccurrences(of: "\\", with: "/")
+        var path = raw.utf8.contains(UInt8(ascii: "\\")) ? raw.replacingOccurrences(of: "\\", with: "/") : raw
         if path.hasPrefix("file:") { path = fileURIPath(path) }
         path = clean(path)
         guard let root, !root.isEmpty else { return path }
@@ -33,11 +33,12 @@ public enum RepositoryPath {
 
     /// A relative SARIF URI (RFC 3986 reference) as a path: percent-decoded.
     static func relativeURIPath(_ uri: String) -> String {
-        uri.removingPercentEncoding ?? uri
+        uri.utf8.contains(UInt8(ascii: "%")) ? uri.removingPercentEncoding ?? uri : uri
     }
 
     /// `path` with `.`, empty components and `..` resolved lexically; absolute stays absolute.
     static func clean(_ path: String) -> String {
+        guard !isClean(path) else { return path }
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -50,6 +51,24 @@ public enum RepositoryPath {
         }
         let joined = parts.joined(separator: "/")
         return absolute ? "/" + joined : joined
+    }
+
+    /// Whether `path` has no empty, `.` or `..` component (a leading `/` aside), as almost every
+    /// path in a report has: then cleaning it would change nothing.
+    static func isClean(_ path: String) -> Bool {
+        var length = 0, dots = 0, leading = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if !(leading && length == 0), length == 0 || length == dots { return false }
+                leading = false
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return path.isEmpty || (length > 0 && length != dots)
     }
 
     /// Whether a normalised path may be read under the repository root (not absolute, no `..`).

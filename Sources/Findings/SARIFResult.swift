@@ -19,8 +19,10 @@ struct SARIFResult {
     var endLine: Int?
     /// Set when the first location exists but names no file (then the finding keeps a note).
     var locationProblem: String?
-    var partialFingerprints: [String: String] = [:]
-    var fingerprints: [String: String] = [:]
+    /// `partialFingerprints.primaryLocationLineHash`.
+    var primaryLocationLineHash: String?
+    /// The first of `fingerprints` by key, as `key:value`.
+    var firstFingerprint: (key: String, value: String)?
 
     /// Reads the result object at the scanner's position.
     static func read(_ scanner: inout JSONScanner, depth: Int) throws(JSONScanner.Failure) -> SARIFResult {
@@ -42,8 +44,16 @@ struct SARIFResult {
             case "level": result.level = try scanner.stringOrSkip(depth: depth)
             case "message": try result.readMessage(&scanner, depth: depth)
             case "locations": try result.readLocations(&scanner, depth: depth)
-            case "partialFingerprints": result.partialFingerprints = try scanner.stringMap(depth: depth)
-            case "fingerprints": result.fingerprints = try scanner.stringMap(depth: depth)
+            case "partialFingerprints":
+                try scanner.readObject(depth: depth) { (scanner: inout JSONScanner, key: String, depth: Int) throws(JSONScanner.Failure) in
+                    let value = try scanner.stringOrSkip(depth: depth)
+                    if key == "primaryLocationLineHash" { result.primaryLocationLineHash = value }
+                }
+            case "fingerprints":
+                try scanner.readObject(depth: depth) { (scanner: inout JSONScanner, key: String, depth: Int) throws(JSONScanner.Failure) in
+                    guard let value = try scanner.stringOrSkip(depth: depth) else { return }
+                    if result.firstFingerprint.map({ key < $0.key }) ?? true { result.firstFingerprint = (key, value) }
+                }
             default: try scanner.skipValue(depth: depth)
             }
         }

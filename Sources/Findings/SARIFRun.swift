@@ -77,12 +77,20 @@ struct SARIFRun {
     /// The run's results as findings, paths relative to `root`.
     func findings(root: String?) -> [Finding] {
         let tool = toolName.isEmpty ? "SARIF" : toolName
+        // Results cluster in few files: each URI is resolved once.
+        var paths: [String: String] = [:]
         return results.map { result in
             let rule = result.ruleIndex.flatMap { rules.indices.contains($0) ? rules[$0] : nil }
                 ?? result.ruleID.flatMap { id in rules.first { $0.id == id } }
             var path = ""
             if let uri = result.uri {
-                path = RepositoryPath.normalise(resolve(uri, baseID: result.uriBaseID, hops: 0), root: root)
+                let key = uri + "\u{0}" + (result.uriBaseID ?? "")
+                if let known = paths[key] {
+                    path = known
+                } else {
+                    path = RepositoryPath.normalise(resolve(uri, baseID: result.uriBaseID, hops: 0), root: root)
+                    paths[key] = path
+                }
             }
             return Finding(
                 tool: tool,
@@ -111,9 +119,8 @@ struct SARIFRun {
     /// tracks alerts by: a hash of the flagged line's content, so it survives code moving), else
     /// the first of `fingerprints` by key (§3.27.16: stable across runs by definition).
     static func toolFingerprint(of result: SARIFResult) -> String? {
-        if let hash = result.partialFingerprints["primaryLocationLineHash"] { return "primaryLocationLineHash:\(hash)" }
-        if let key = result.fingerprints.keys.min(), let value = result.fingerprints[key] { return "\(key):\(value)" }
-        return nil
+        if let hash = result.primaryLocationLineHash { return "primaryLocationLineHash:\(hash)" }
+        return result.firstFingerprint.map { "\($0.key):\($0.value)" }
     }
 
     /// `uri` made absolute through its base ids (`file:` URIs and absolute paths are already);

@@ -100,7 +100,7 @@ extension SARIFStreamReader {
             try buffer.withUnsafeBufferPointer { (whole: UnsafeBufferPointer<UInt8>) throws(JSONScanner.Failure) in
                 var scanner = JSONScanner(UnsafeBufferPointer(rebasing: whole[start..<end]))
                 switch framed.role {
-                case .key: key = try scanner.string()
+                case .key: key = try scanner.anyString()
                 case .tool: try current.readTool(&scanner, depth: depth)
                 case .baseURIs: try current.readBaseURIs(&scanner, depth: depth)
                 case .result: try current.results.append(SARIFResult.read(&scanner, depth: depth))

@@ -30,7 +30,7 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
 
     /// Parses `data`, calling `handle` for each element event in document order.
     static func read(_ data: Data, format: ReportFormat, handle: @escaping (Event) -> Void) throws(FindingsError) {
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: try neutralise(data, format: format))
         let reader = XMLElementReader(handle)
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
@@ -51,6 +51,57 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
 
     /// Whether any element was seen.
     private var sawRoot = false
+
+    /// `data` with every processing instruction but the XML declaration blanked out (same
+    /// length, line breaks kept, so positions still match the file); refused if it is not
+    /// UTF-8 or declares a DOCTYPE.
+    ///
+    /// FoundationXML on Linux stops the process, instead of failing, on a processing
+    /// instruction without data (`<?x?>`) and on a name that is not valid UTF-8
+    /// (swift-corelibs-foundation issue 5534). A DOCTYPE is how entity-expansion bombs get in.
+    /// No analyser writes any of these.
+    static func neutralise(_ data: Data, format: ReportFormat) throws(FindingsError) -> Data {
+        var bytes = [UInt8](data)
+        if let offset = firstInvalidUTF8(bytes) {
+            throw malformed(format, "the report is not valid UTF-8", in: bytes, at: offset)
+        }
+        if let range = bytes.firstRange(of: Array("<!DOCTYPE".utf8)) {
+            throw malformed(format, "DOCTYPE declarations are not accepted", in: bytes, at: range.lowerBound)
+        }
+        var index = 0
+        while let open = bytes[index...].firstRange(of: Array("<?".utf8)) {
+            guard let close = bytes[open.upperBound...].firstRange(of: Array("?>".utf8)) else { break }
+            let isDeclaration = bytes[open.upperBound...].starts(with: Array("xml".utf8))
+                && close.lowerBound > open.upperBound + 3 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[open.upperBound + 3])
+            if !isDeclaration {
+                for position in open.lowerBound..<close.upperBound where bytes[position] != 0x0A { bytes[position] = 0x20 }
+            }
+            index = close.upperBound
+        }
+        return Data(bytes)
+    }
+
+    /// The offset of the first byte that does not start a valid UTF-8 sequence, if any.
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    /// The error `reason` at byte `offset` of `bytes`, as a line and column.
+    private static func malformed(_ format: ReportFormat, _ reason: String, in bytes: [UInt8], at offset: Int) -> FindingsError {
+        let before = bytes[..<offset]
+        let line = 1 + before.count(where: { $0 == 0x0A })
+        let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+        return .malformedXML(format: format, reason: reason, line: line, column: column)
+    }
 
     /// libxml2's message when it gave one (it ends with a newline), else the error's code.
     private static func describe(_ error: NSError) -> String {

@@ -87,3 +87,29 @@ struct XMLReportTests {
         }
     }
 }
+
+@Suite("hostile XML")
+struct HostileXMLTests {
+    @Test("a name that is not UTF-8 is an error with its position, not a stopped process")
+    func invalidUTF8Name() {
+        let bytes = Array("<checkstyle>\n<file name=\"a\"><err".utf8) + [0xFF] + Array("or line=\"1\"/></file></checkstyle>".utf8)
+        #expect(throws: FindingsError.malformedXML(format: .checkstyle, reason: "the report is not valid UTF-8", line: 2, column: 20)) {
+            try CheckstyleParser.parse(Data(bytes), root: nil)
+        }
+    }
+
+    @Test("processing instructions are ignored, even without data")
+    func processingInstructions() throws {
+        let text = "<?xml version=\"1.0\"?>\n<?x?><checkstyle><?y z?><file name=\"a\"><error line=\"3\" source=\"detekt.R\"/></file></checkstyle>"
+        let findings = try CheckstyleParser.parse(Data(text.utf8), root: nil)
+        #expect(findings.map(\.ruleID) == ["R"])
+    }
+
+    @Test("a DOCTYPE (the way in for entity bombs) is refused")
+    func doctype() {
+        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE issues [<!ENTITY a \"aaaa\">]>\n<issues/>"
+        #expect(throws: FindingsError.malformedXML(format: .androidLint, reason: "DOCTYPE declarations are not accepted", line: 2, column: 1)) {
+            try AndroidLintParser.parse(Data(text.utf8), root: nil)
+        }
+    }
+}
