@@ -98,13 +98,16 @@ let package = Package(
         ),
         // The byte-level JSON reader under the webhook parser and the build-report fast decoder.
         .target(name: "JSONScanning", swiftSettings: swiftSettings),
+        // A small pull scanner for the XML reporters write, without FoundationXML (which would
+        // load libxml2 into every binary that reads a report). No HTTP, no storage.
+        .target(name: "XMLScanning", swiftSettings: swiftSettings),
         // Named BuildMetrics: swift-metrics (via Hummingbird) already has a `Metrics` module.
-        .target(name: "BuildMetrics", dependencies: ["JSONScanning"], swiftSettings: swiftSettings),
+        .target(name: "BuildMetrics", dependencies: ["JSONScanning", "XMLScanning"], swiftSettings: swiftSettings),
         // Analysers' reports (SARIF, Checkstyle, Android Lint, SwiftLint JSON) read into
         // fingerprinted findings, and the new-only comparison. No HTTP, no storage.
         .target(
             name: "Findings",
-            dependencies: ["JSONScanning", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["JSONScanning", "XMLScanning", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // Child processes through posix_spawn (Foundation's Process crashes past ~1,360 open fds).
@@ -273,7 +276,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core", "YAMLReading", "FuzzSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics", "XMLScanning", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "FindingsTests", dependencies: ["Findings", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ImpactTests", dependencies: ["Impact", "ChildProcesses"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Impact", "YAMLReading"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),

@@ -1,4 +1,5 @@
 import Foundation
+import XMLScanning
 
 /// Reads JUnit XML as Gradle, the Android Gradle plugin, xcodebuild converters (xcpretty,
 /// fastlane trainer, xcbeautify) and Maven surefire write it: `testsuites`/`testsuite`/`testcase`

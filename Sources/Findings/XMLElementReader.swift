@@ -1,84 +1,57 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+import XMLScanning
 
-/// Runs Foundation's streaming `XMLParser` over a report, handing on element starts (with
-/// attributes, entities decoded) and ends, and turning a parse failure into an error with its
-/// line and column.
+/// Runs the project's own XML scanner over a report, handing on element starts (with
+/// attributes, entities decoded) and ends, and refusing, with a line and column, a report that
+/// is not well-formed: a mismatched or missing end tag, a cut-off document, a stray `<`.
 ///
-/// `XMLParser` (libxml2 on Linux) rather than the build-metrics scanner: a malformed report
-/// must be refused with a position, not read as far as it goes. External entities are never
-/// resolved (the parser's default, set explicitly anyway).
-final class XMLElementReader: NSObject, XMLParserDelegate {
+/// Not Foundation's `XMLParser`: on Linux it lives in FoundationXML, which would load libxml2
+/// into the server (a library its image does not ship), and it stops the process on some
+/// malformed names (swift-corelibs-foundation issue 5534). Entities are never expanded beyond
+/// the five predefined ones and character references; a DOCTYPE is refused.
+enum XMLElementReader {
     /// One element event.
     enum Event {
         case start(String, [String: String])
         case end(String)
     }
 
-    private let handle: (Event) -> Void
-    /// Open elements, innermost last: FoundationXML on Linux reports neither a mismatched end
-    /// tag nor a document cut off inside an element, so the reader checks both itself.
-    private var open: [String] = []
-    /// A problem found by the checks above, with the line and column it was found at.
-    private var problem: (reason: String, line: Int, column: Int)?
-
-    private init(_ handle: @escaping (Event) -> Void) {
-        self.handle = handle
-    }
-
-    /// Parses `data`, calling `handle` for each element event in document order.
-    static func read(_ data: Data, format: ReportFormat, handle: @escaping (Event) -> Void) throws(FindingsError) {
-        let parser = XMLParser(data: try neutralise(data, format: format))
-        let reader = XMLElementReader(handle)
-        parser.delegate = reader
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        let parsed = parser.parse()
-        if let problem = reader.problem {
-            throw .malformedXML(format: format, reason: problem.reason, line: problem.line, column: problem.column)
-        }
-        guard parsed else {
-            let reason = (parser.parserError as NSError?).map(describe) ?? "not well-formed"
-            throw .malformedXML(format: format, reason: reason, line: parser.lineNumber, column: parser.columnNumber)
-        }
-        if let element = reader.open.last {
-            throw .malformedXML(format: format, reason: "the document ends inside <\(element)>", line: parser.lineNumber, column: parser.columnNumber)
-        }
-        if !reader.sawRoot { throw .malformedXML(format: format, reason: "no root element", line: parser.lineNumber, column: parser.columnNumber) }
-    }
-
-    /// Whether any element was seen.
-    private var sawRoot = false
-
-    /// `data` with every processing instruction but the XML declaration blanked out (same
-    /// length, line breaks kept, so positions still match the file); refused if it is not
-    /// UTF-8 or declares a DOCTYPE.
-    ///
-    /// FoundationXML on Linux stops the process, instead of failing, on a processing
-    /// instruction without data (`<?x?>`) and on a name that is not valid UTF-8
-    /// (swift-corelibs-foundation issue 5534). A DOCTYPE is how entity-expansion bombs get in.
-    /// No analyser writes any of these.
-    static func neutralise(_ data: Data, format: ReportFormat) throws(FindingsError) -> Data {
-        var bytes = [UInt8](data)
+    /// Scans `data`, calling `handle` for each element event in document order.
+    static func read(_ data: Data, format: ReportFormat, handle: (Event) -> Void) throws(FindingsError) {
+        let bytes = [UInt8](data)
         if let offset = firstInvalidUTF8(bytes) {
             throw malformed(format, "the report is not valid UTF-8", in: bytes, at: offset)
         }
         if let range = bytes.firstRange(of: Array("<!DOCTYPE".utf8)) {
             throw malformed(format, "DOCTYPE declarations are not accepted", in: bytes, at: range.lowerBound)
         }
-        var index = 0
-        while let open = bytes[index...].firstRange(of: Array("<?".utf8)) {
-            guard let close = bytes[open.upperBound...].firstRange(of: Array("?>".utf8)) else { break }
-            let isDeclaration = bytes[open.upperBound...].starts(with: Array("xml".utf8))
-                && close.lowerBound > open.upperBound + 3 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[open.upperBound + 3])
-            if !isDeclaration {
-                for position in open.lowerBound..<close.upperBound where bytes[position] != 0x0A { bytes[position] = 0x20 }
+        var scanner = XMLScanner(bytes)
+        var open: [String] = []
+        var sawRoot = false
+        while let event = scanner.next() {
+            if let problem = scanner.problem { throw malformed(format, problem.reason, in: bytes, at: problem.offset) }
+            switch event {
+            case .start(let name, let attributes, let selfClosing):
+                sawRoot = true
+                handle(.start(name, attributes))
+                if selfClosing { handle(.end(name)) } else { open.append(name) }
+            case .end(let name):
+                guard open.last == name else {
+                    let expected = open.last.map { "</\($0)>" } ?? "no end tag"
+                    throw malformed(format, "</\(name)> where \(expected) was expected", in: bytes, at: scanner.position)
+                }
+                open.removeLast()
+                handle(.end(name))
+            case .text:
+                break
             }
-            index = close.upperBound
         }
-        return Data(bytes)
+        if let problem = scanner.problem { throw malformed(format, problem.reason, in: bytes, at: problem.offset) }
+        if scanner.truncated || !open.isEmpty {
+            let inside = open.last.map { " inside <\($0)>" } ?? ""
+            throw malformed(format, "the document ends\(inside)", in: bytes, at: bytes.count)
+        }
+        if !sawRoot { throw malformed(format, "no root element", in: bytes, at: bytes.count) }
     }
 
     /// The offset of the first byte that does not start a valid UTF-8 sequence, if any.
@@ -97,38 +70,9 @@ final class XMLElementReader: NSObject, XMLParserDelegate {
 
     /// The error `reason` at byte `offset` of `bytes`, as a line and column.
     private static func malformed(_ format: ReportFormat, _ reason: String, in bytes: [UInt8], at offset: Int) -> FindingsError {
-        let before = bytes[..<offset]
+        let before = bytes[..<min(offset, bytes.count)]
         let line = 1 + before.count(where: { $0 == 0x0A })
-        let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+        let column = before.count - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
         return .malformedXML(format: format, reason: reason, line: line, column: column)
-    }
-
-    /// libxml2's message when it gave one (it ends with a newline), else the error's code.
-    private static func describe(_ error: NSError) -> String {
-        let message = (error.userInfo[NSLocalizedDescriptionKey] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let message, !message.isEmpty, !message.hasPrefix("The operation could not be completed") { return message }
-        return "not well-formed (XML error \(error.code))"
-    }
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-    ) {
-        guard problem == nil else { return }
-        sawRoot = true
-        open.append(elementName)
-        handle(.start(elementName, attributeDict))
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        guard problem == nil else { return }
-        guard open.last == elementName else {
-            let expected = open.last.map { "</\($0)>" } ?? "no end tag"
-            problem = ("</\(elementName)> where \(expected) was expected", parser.lineNumber, parser.columnNumber)
-            parser.abortParsing()
-            return
-        }
-        open.removeLast()
-        handle(.end(elementName))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import XMLScanning
 import Testing
 import FuzzSupport
 @testable import BuildMetrics

@@ -1,4 +1,5 @@
 import Foundation
+import XMLScanning
 @testable import BuildMetrics
 import Testing
 

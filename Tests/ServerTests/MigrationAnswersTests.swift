@@ -86,10 +86,15 @@ struct MigrationAnswersTests {
     }
 
     /// Whether two bodies are the same JSON value (key order aside), or the same text when not JSON.
+    /// Compared as canonical text (keys sorted): on Linux, `NSObject.isEqual` calls two parsed
+    /// `false` values different, so any answer holding a `false` would never match.
     static func sameJSON(_ left: String, _ right: String) -> Bool {
-        guard let a = try? JSONSerialization.jsonObject(with: Data(left.utf8), options: .fragmentsAllowed),
-              let b = try? JSONSerialization.jsonObject(with: Data(right.utf8), options: .fragmentsAllowed) else { return left == right }
-        return (a as? NSObject)?.isEqual(b) == true
+        func canonical(_ text: String) -> Data? {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else { return nil }
+            return try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+        }
+        guard let a = canonical(left), let b = canonical(right) else { return left == right }
+        return a == b
     }
 }
 

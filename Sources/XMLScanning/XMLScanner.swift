@@ -6,10 +6,11 @@ import Foundation
 ///
 /// Why not `XMLParser`: on Linux it lives in FoundationXML and loads libxml2 into the server.
 /// This scanner never fails: a cut-off document ends early with ``truncated`` set, and a stray
-/// `<` is read as text.
-struct XMLScanner {
+/// `<` is read as text. A reader that must refuse what is not well-formed (an analyser's
+/// report) checks ``problem``, the first thing the scanner had to read leniently.
+public struct XMLScanner {
     /// One piece of the document.
-    enum Event: Equatable {
+    public enum Event: Equatable, Sendable {
         /// `<name a="1">` or `<name/>`.
         case start(name: String, attributes: [String: String], selfClosing: Bool)
         /// `</name>`.
@@ -19,12 +20,17 @@ struct XMLScanner {
     }
 
     private let bytes: [UInt8]
-    private var position = 0
+    /// The byte offset the scanner has read up to.
+    public private(set) var position = 0
     /// Whether the document ended inside a tag, comment or CDATA section.
-    private(set) var truncated = false
+    public private(set) var truncated = false
+    /// The first place the document was not well-formed XML but was read anyway (a stray
+    /// `<`, a `<` inside an attribute value, an attribute without a quoted value), with its
+    /// byte offset; nil while there was none.
+    public private(set) var problem: (reason: String, offset: Int)?
 
     /// Scans `bytes` (UTF-8; a leading byte-order mark is skipped).
-    init(_ bytes: [UInt8]) {
+    public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     }
@@ -32,7 +38,7 @@ struct XMLScanner {
     // MARK: Events
 
     /// The next event, or nil at the end of the input.
-    mutating func next() -> Event? {
+    public mutating func next() -> Event? {
         while position < bytes.count {
             guard bytes[position] == UInt8(ascii: "<") else {
                 let end = bytes[position...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
@@ -66,6 +72,7 @@ struct XMLScanner {
             } else if position + 1 >= bytes.count {
                 return cutOff()
             } else {
+                note("a '<' that starts no tag", at: position)
                 position += 1
                 return .text("<")
             }
@@ -103,13 +110,14 @@ struct XMLScanner {
     }
 
     /// Reads `key="value"`, `key='value'`, `key=value` or a bare `key`; nil when cut off.
-    private func attribute(from start: Int, into attributes: inout [String: String]) -> Int? {
+    private mutating func attribute(from start: Int, into attributes: inout [String: String]) -> Int? {
         var index = start
         while index < bytes.count, !Self.isNameEnd(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
         let key = String(decoding: bytes[start..<index], as: UTF8.self)
         while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
         guard index < bytes.count else { return nil }
         guard bytes[index] == UInt8(ascii: "=") else {
+            note("an attribute without a value", at: start)
             if !key.isEmpty { attributes[key] = "" }
             return index == start ? index + 1 : index
         }
@@ -119,13 +127,20 @@ struct XMLScanner {
         let quote = bytes[index]
         if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
             guard let close = bytes[(index + 1)...].firstIndex(of: quote) else { return nil }
+            if let raw = bytes[(index + 1)..<close].firstIndex(of: UInt8(ascii: "<")) { note("a '<' inside an attribute value", at: raw) }
             attributes[key] = XMLEntities.decode(bytes[(index + 1)..<close])
             return close + 1
         }
         let valueStart = index
+        note("an attribute value without quotes", at: valueStart)
         while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
         attributes[key] = XMLEntities.decode(bytes[valueStart..<index])
         return index
+    }
+
+    /// Keeps the first problem only: later ones may follow from it.
+    private mutating func note(_ reason: String, at offset: Int) {
+        if problem == nil { problem = (reason, offset) }
     }
 
     // MARK: Skipping

@@ -2,9 +2,9 @@ import Foundation
 
 /// Decodes the five predefined XML entities and numeric character references. An unknown or
 /// malformed reference is kept as written, so nothing in a failure message is lost.
-enum XMLEntities {
+public enum XMLEntities {
     /// The text of `bytes` with references decoded.
-    static func decode(_ bytes: ArraySlice<UInt8>) -> String {
+    public static func decode(_ bytes: ArraySlice<UInt8>) -> String {
         guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
