@@ -66,6 +66,13 @@ public final class PostgresLeaderLease: ClusterLeadership {
     /// does not answer within the trust window.
     private func hold(on connection: PostgresConnection) async throws {
         let logger = self.logger
+        // A leader whose machine vanishes never closes its connection, and PostgreSQL keeps
+        // the session (and the lock) until TCP gives up: by default after hours. Keepalives on
+        // this session alone make PostgreSQL drop it after about 5 + 3 × 2 = 11 s of silence,
+        // within the 15 s a standby may wait. (Ignored on a Unix socket, which cannot vanish.)
+        for setting in ["tcp_keepalives_idle = 5", "tcp_keepalives_interval = 2", "tcp_keepalives_count = 3"] {
+            try await within(trustWindow) { try await connection.run(PostgresQuery(unsafeSQL: "SET \(setting)"), logger: logger) }
+        }
         while !Task.isCancelled {
             let started = ContinuousClock.now
             let held = try await within(trustWindow) {
