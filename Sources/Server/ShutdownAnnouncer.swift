@@ -20,13 +20,24 @@ struct ShutdownAnnouncer: Service {
 }
 
 extension ShutdownAnnouncer {
+    /// How long a graceful shutdown may take before what is left is cancelled: shorter than
+    /// every grace period in deploy/ (30 s in the systemd unit and compose.sqlite.yaml, 40 s in
+    /// compose.yaml, 60 s in Kubernetes), so the server ends by itself rather than by SIGKILL.
+    /// Parked agent polls are answered at once; requests in flight get these 25 s.
+    static let gracePeriod = Duration.seconds(25)
+
     /// The service group `MobileOpsServer.run` serves with: the application, then the
-    /// announcer, stopped gracefully by SIGTERM or SIGINT.
-    static func group(running application: some Service, logger: Logger) -> ServiceGroup {
-        ServiceGroup(configuration: .init(
+    /// announcer, stopped gracefully by SIGTERM or SIGINT, and cancelled after ``gracePeriod``.
+    ///
+    /// The bound is there because a shutdown was once seen waiting forever after a PostgreSQL
+    /// outage, with only the signal channel's and the leader lease's connections left open.
+    static func group(running application: some Service, logger: Logger, gracePeriod: Duration = gracePeriod) -> ServiceGroup {
+        var configuration = ServiceGroupConfiguration(
             services: [.init(service: application), .init(service: ShutdownAnnouncer(logger: logger))],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
-        ))
+        )
+        configuration.maximumGracefulShutdownDuration = gracePeriod
+        return ServiceGroup(configuration: configuration)
     }
 }

@@ -62,8 +62,11 @@ struct PostgresOutageTests {
 
         // And it still shuts down when asked: nothing it holds on the database waits forever.
         let server = try #require(fleet.server)
+        // Within the server's 25 s grace period, after which it cancels what is left.
+        let stoppedAt = ContinuousClock.now
         server.signal(SIGTERM)
-        try await eventually("the server exits on SIGTERM") { !server.isRunning }
+        try await eventually("the server exits on SIGTERM", limit: .seconds(45)) { !server.isRunning }
+        print("outage test: the server exited \(ContinuousClock.now - stoppedAt) after SIGTERM")
     }
 
     /// The `x-mobile-ops-codes` of the shared 503 response the served document gives `method path`.
@@ -82,9 +85,9 @@ struct PostgresOutageTests {
         try await fleet.http.execute(HTTPClient.Request(url: fleet.url + path, timeout: .seconds(10))).status
     }
 
-    /// Waits until `condition` holds, at most 30 s.
-    private func eventually(_ what: String, _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
+    /// Waits until `condition` holds, at most `limit`.
+    private func eventually(_ what: String, limit: Duration = .seconds(30), _ condition: () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if await condition() { return }
             try await Task.sleep(for: .milliseconds(200))
