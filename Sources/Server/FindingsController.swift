@@ -51,7 +51,7 @@ struct FindingsController: APIController {
     /// `source`: the report's name for the build (default `api`); 1–200 printable characters.
     static func source(_ request: Request) throws -> String {
         guard let source = request.uri.queryParameters.get("source") else { return "api" }
-        guard !source.isEmpty, source.count <= 200, !source.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !source.isEmpty, source.count <= 200, isPrintable(source) else {
             throw APIError.badRequest("'source' must be 1 to 200 printable characters", code: "invalid_source")
         }
         return source
@@ -60,10 +60,15 @@ struct FindingsController: APIController {
     /// `root`: the absolute path of the checkout the report was made in, when given.
     static func root(_ request: Request) throws -> String? {
         guard let root = request.uri.queryParameters.get("root") else { return nil }
-        guard root.hasPrefix("/"), root.count <= 1_024, !root.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard root.hasPrefix("/"), root.count <= 1_024, isPrintable(root) else {
             throw APIError.badRequest("'root' must be an absolute path of at most 1024 printable characters", code: "invalid_root")
         }
         return root
+    }
+
+    /// Whether `text` holds no control characters.
+    private static func isPrintable(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     /// `fail_on`: `error` (the default), `warning` or `never`.

@@ -47,8 +47,7 @@ struct MultiReplicaTests {
     func webhookOnAJobOnB() async throws {
         let (a, b) = try await Self.replicas()
         defer { a.stop(); b.stop() }
-        let (repository, sha) = try a.makeRepository()
-        try await a.call("POST", "/api/v1/repositories", json: #"{"name": "acme/replicas", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        let sha = try await Self.registerRepository(on: a)
         // A 60 s long poll and a 60 s slow poll: without a signal from A, B's parked poll
         // would wait a minute.
         try b.startAgent("linux", tags: ["platform=android"], pollWait: 60)
@@ -77,8 +76,7 @@ struct MultiReplicaTests {
             of: #"echo "built on $MOBILE_OPS_AGENT_NAME""#, with: #"for i in $(seq 1 16); do echo "tick $(date +%s%3N)"; sleep 0.5; done"#
         ))
         defer { a.stop(); b.stop() }
-        let (repository, sha) = try a.makeRepository()
-        try await a.call("POST", "/api/v1/repositories", json: #"{"name": "acme/replicas", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        let sha = try await Self.registerRepository(on: a)
         try a.startAgent("linux", tags: ["platform=android"])
         let builds = try await a.push(repository: "acme/replicas", sha: sha)
         let buildID = try #require(builds.first)
@@ -116,8 +114,7 @@ struct MultiReplicaTests {
             of: #"echo "built on $MOBILE_OPS_AGENT_NAME""#, with: #"if [ "$MOBILE_OPS_BUILD_NUMBER" = "1" ]; then echo started; sleep 60; echo slept-through; else echo quick; fi"#
         ))
         defer { a.stop(); b.stop() }
-        let (repository, sha) = try a.makeRepository()
-        try await a.call("POST", "/api/v1/repositories", json: #"{"name": "acme/replicas", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        let sha = try await Self.registerRepository(on: a)
         try b.startAgent("linux", tags: ["platform=android"])
         let buildID = try #require(try await b.push(repository: "acme/replicas", sha: sha).first)
         let running = try await b.waitForBuild(buildID, limit: .seconds(30)) { build in
@@ -190,6 +187,14 @@ struct MultiReplicaTests {
     }
 
     // MARK: Helpers
+
+    /// Makes the fleet's git repository and registers it as `acme/replicas` (on the shared
+    /// database, so for every replica); answers its commit.
+    static func registerRepository(on fleet: Fleet) async throws -> String {
+        let (repository, sha) = try fleet.makeRepository()
+        try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/replicas", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        return sha
+    }
 
     static func status(_ fleet: Fleet, _ path: String, token: String?) async throws -> Int {
         var headers: HTTPHeaders = []

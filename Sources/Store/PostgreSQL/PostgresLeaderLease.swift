@@ -44,7 +44,7 @@ public final class PostgresLeaderLease: ClusterLeadership {
         while !Task.isCancelled {
             do {
                 let connection = try await within(checkInterval + trustWindow) { [location, logger] in
-                    try await PostgresConnection.connect(configuration: try location.connectionConfiguration(), id: 3, logger: logger)
+                    try await PostgresConnection.connect(configuration: try Self.configuration(location), id: 3, logger: logger)
                 }
                 do {
                     try await hold(on: connection)
@@ -62,17 +62,25 @@ public final class PostgresLeaderLease: ClusterLeadership {
         }
     }
 
+    /// The lease's own connection settings: `location`'s, with TCP keepalives on its session.
+    ///
+    /// A leader whose machine vanishes never closes its connection, and PostgreSQL keeps the
+    /// session (and the lock) until TCP gives up: by default after hours. Keepalives on this
+    /// session alone make PostgreSQL drop it after about 5 + 3 × 2 = 11 s of silence, within the
+    /// 15 s a standby may wait. Sent at connection start-up, they cost no statement; a Unix
+    /// socket, which cannot vanish, ignores them.
+    static func configuration(_ location: PostgresLocation) throws -> PostgresConnection.Configuration {
+        var configuration = try location.connectionConfiguration()
+        configuration.options.additionalStartupParameters += [
+            ("tcp_keepalives_idle", "5"), ("tcp_keepalives_interval", "2"), ("tcp_keepalives_count", "3"),
+        ]
+        return configuration
+    }
+
     /// Tries for the lock until it is held, then confirms the session until a check fails or
     /// does not answer within the trust window.
     private func hold(on connection: PostgresConnection) async throws {
         let logger = self.logger
-        // A leader whose machine vanishes never closes its connection, and PostgreSQL keeps
-        // the session (and the lock) until TCP gives up: by default after hours. Keepalives on
-        // this session alone make PostgreSQL drop it after about 5 + 3 × 2 = 11 s of silence,
-        // within the 15 s a standby may wait. (Ignored on a Unix socket, which cannot vanish.)
-        for setting in ["tcp_keepalives_idle = 5", "tcp_keepalives_interval = 2", "tcp_keepalives_count = 3"] {
-            try await within(trustWindow) { try await connection.run(PostgresQuery(unsafeSQL: "SET \(setting)"), logger: logger) }
-        }
         while !Task.isCancelled {
             let started = ContinuousClock.now
             let held = try await within(trustWindow) {
