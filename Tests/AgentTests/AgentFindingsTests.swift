@@ -47,11 +47,16 @@ struct AgentFindingsTests {
         let fixture = try TemporaryDirectory("fixture")
         try Self.write(["build/detekt.xml": Self.detekt, "Sources/A.swift": "let a = 1\nlet b = 2\nlet answer = 42\n"], to: fixture.path)
         try await FakeAgentServer.run { server in
-            await server.state.setKnownRules(["detekt/MaxLineLength"])
+            await server.state.setKnownRules(["detekt/MaxLineLength"], for: 80)
             await server.state.enqueue(Self.job(80, fixture: fixture.path, then: "echo commands-ran", reports: ["build/*.xml"]))
+            // The same report where only the warning is new passes.
+            await server.state.setKnownRules(["detekt/MagicNumber"], for: 81)
+            await server.state.enqueue(Self.job(81, fixture: fixture.path, reports: ["build/*.xml"]))
             try await withAgent(server: server.url, workDirectory: workdir.path) {
                 let outcome = try await waitForOutcome(server, 80)
                 #expect(outcome.state == .failed && outcome.exitStatus == nil, "failed on findings alone: no command's status")
+                let passed = try await waitForOutcome(server, 81)
+                #expect(passed.state == .passed)
             }
             let log = await server.state.log(80)
             #expect(log.contains("commands-ran"))
@@ -62,15 +67,6 @@ struct AgentFindingsTests {
             #expect(sent.source == "build/detekt.xml" && sent.format == "checkstyle" && sent.failOn == "error")
             #expect(sent.findings.map(\.ruleID) == ["MagicNumber", "MaxLineLength"])
             #expect(sent.findings.first?.path == "Sources/A.swift" && sent.findings.first?.line == 3 && sent.findings.first?.level == "error")
-            #expect(sent.findings.allSatisfy { $0.problem == nil }, "every finding passes the route's checks")
-
-            // The same report where only warnings are new passes.
-            await server.state.setKnownRules(["detekt/MagicNumber"])
-            await server.state.enqueue(Self.job(81, fixture: fixture.path, reports: ["build/*.xml"]))
-            try await withAgent(server: server.url, workDirectory: workdir.path) {
-                let outcome = try await waitForOutcome(server, 81)
-                #expect(outcome.state == .passed)
-            }
         }
     }
 
@@ -125,6 +121,24 @@ struct AgentFindingsTests {
         }
     }
 
+    @Test("text the route would refuse is fitted: an over-long message is cut, control characters become spaces")
+    func textIsFitted() async throws {
+        let workdir = try TemporaryDirectory()
+        let fixture = try TemporaryDirectory("fixture")
+        // The long one second: format detection looks for `rule_id` in the first 8 KiB.
+        try Self.write(["swiftlint.json": Self.swiftLint(2) { $0 == 1 ? "short" : "bell\\u0007" + String(repeating: "x", count: 9_000) }], to: fixture.path)
+        try await FakeAgentServer.run { server in
+            await server.state.enqueue(Self.job(120, fixture: fixture.path, reports: ["swiftlint.json"], failOn: .never))
+            try await withAgent(server: server.url, workDirectory: workdir.path) {
+                let outcome = try await waitForOutcome(server, 120)
+                let log = await server.state.log(120)
+                #expect(outcome.state == .passed, "\(log)")
+            }
+            let message = try #require(await server.state.findings[120]?.first?.findings.last?.message)
+            #expect(message.count == JobFindings.maximumMessageLength && message.hasPrefix("bell x") && message.hasSuffix("x…"), "\(message.prefix(20))")
+        }
+    }
+
     @Test("a glob matching nothing, an unreadable report and one too large to send each fail the step, saying why")
     func missingBrokenAndOversized() async throws {
         let workdir = try TemporaryDirectory()
@@ -136,7 +150,7 @@ struct AgentFindingsTests {
             "huge.json": huge,
         ], to: fixture.path)
         try await FakeAgentServer.run { server in
-            await server.state.setKnownRules(["detekt/MagicNumber", "detekt/MaxLineLength"])
+            await server.state.setKnownRules(["detekt/MagicNumber", "detekt/MaxLineLength"], for: 110)
             await server.state.enqueue(Self.job(110, fixture: fixture.path, reports: ["ok.xml", "lint/*.sarif"]))
             await server.state.enqueue(Self.job(111, fixture: fixture.path, reports: ["broken.sarif"]))
             await server.state.enqueue(Self.job(112, fixture: fixture.path, reports: ["huge.json"], failOn: .never))

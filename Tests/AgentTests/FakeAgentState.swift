@@ -38,8 +38,8 @@ actor FakeAgentState {
     private(set) var metricsReports: [Int64: [UInt8]] = [:]
     /// Findings posted to `…/findings`, per job, in order.
     private(set) var findings: [Int64: [JobFindings]] = [:]
-    /// Rules (`tool/ruleID`) the fake's "target branch" already has: their findings are not new.
-    private var knownRules: Set<String> = []
+    /// Per job, the rules (`tool/ruleID`) its "target branch" already has: their findings are not new.
+    private var knownRules: [Int64: Set<String>] = [:]
     /// Per-job calls in the order they came (to check metrics arrive before `finish`).
     private(set) var actions: [Int64: [String]] = [:]
     /// While set, every request is answered 503 (see `UnavailableMiddleware`).
@@ -120,8 +120,10 @@ actor FakeAgentState {
             return .ok
         case "findings":
             guard let report = try? JSONDecoder().decode(JobFindings.self, from: Data(body)) else { return .badRequest("bad_findings") }
+            // The real server's checks (see `JobFindings.Finding.problem`).
+            guard report.findings.allSatisfy({ $0.problem == nil }) else { return .badRequest("invalid_finding") }
             self.findings[jobID, default: []].append(report)
-            return .json(Self.answer(report, known: self.knownRules, buildID: 100 + jobID))
+            return .json(Self.answer(report, known: self.knownRules[jobID] ?? [], buildID: 100 + jobID))
         case "checkout":
             guard let report = try? JSONDecoder().decode(CheckoutReport.self, from: Data(body)) else {
                 return .badRequest("bad_checkout")
@@ -139,8 +141,8 @@ actor FakeAgentState {
         }
     }
 
-    /// From now on, findings of these `tool/ruleID`s count as the target branch's.
-    func setKnownRules(_ rules: Set<String>) { self.knownRules = rules }
+    /// Findings of these `tool/ruleID`s count as job `jobID`'s target branch's.
+    func setKnownRules(_ rules: Set<String>, for jobID: Int64) { self.knownRules[jobID] = rules }
 
     /// The answer the server gives (`BuildFindings`): findings of known rules are unchanged,
     /// the rest new, and `fails` follows `failOn` as `FailOn` does.

@@ -103,10 +103,15 @@ struct AgentFindingsAPITests {
             #expect(try await Self.post(client, job: job, agent: agent, Self.body(onlyWarning, failOn: "never")).body["fails"] as? Bool == false)
             let warning = try await Self.post(client, job: job, agent: agent, Self.body(onlyWarning, failOn: "warning"))
             #expect(warning.body["fails"] as? Bool == true && warning.body["failOn"] as? String == "warning" && warning.body["total"] as? Int == 2)
-            // Each post replaced the report's findings; another report of the job adds its own.
+            // Each post replaced the report's findings; another report of the job adds its own,
+            // and is answered for itself: the detekt report's new error does not fail it.
             #expect(try await client.send(.get, "/api/v1/builds/\(build)/findings").body["total"] as? Int == 2)
+            let failing = [Self.finding("A", "error", mark: "a"), Self.finding("C", "error", mark: "c")]
+            #expect(try await Self.post(client, job: job, agent: agent, Self.body(failing)).body["fails"] as? Bool == true)
             let swiftLint = try await Self.post(client, job: job, agent: agent, Self.body([Self.finding("E", "note", mark: "e", tool: "SwiftLint")], source: "swiftlint.json", format: "swiftLintJSON"))
-            #expect(swiftLint.body["total"] as? Int == 1 && swiftLint.body["fails"] as? Bool == false && swiftLint.body["fixed"] as? Int == 0, "\(swiftLint.body)")
+            #expect(swiftLint.body["total"] as? Int == 1 && swiftLint.body["newCount"] as? Int == 1 && swiftLint.body["unchanged"] as? Int == 0, "\(swiftLint.body)")
+            #expect(swiftLint.body["fails"] as? Bool == false && swiftLint.body["fixed"] as? Int == 0, "\(swiftLint.body)")
+            #expect((swiftLint.body["new"] as? [[String: Any]])?.map { $0["ruleID"] as? String } == ["E"])
             #expect(try await client.send(.get, "/api/v1/builds/\(build)/findings").body["total"] as? Int == 3)
 
             // Only the holder, only while the job runs.
