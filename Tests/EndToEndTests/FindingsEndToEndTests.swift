@@ -8,9 +8,7 @@ import Testing
 struct FindingsEndToEndTests {
     static let pipeline = """
         name: e2e
-        triggers:
-          push:
-            branches: [main]
+        triggers: {push: {branches: [main]}}
         steps:
           - key: lint
             label: Lint
