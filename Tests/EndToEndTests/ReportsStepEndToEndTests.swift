@@ -4,8 +4,8 @@ import Testing
 /// `reports:` with real processes: the agent reads a SwiftLint report in its checkout after the
 /// commands, the server compares it with the previous build of main, and only new findings at
 /// `fail_on` fail the step.
-@Suite("End to end: findings from a reports: step", .serialized, .timeLimit(.minutes(3)))
-struct FindingsEndToEndTests {
+@Suite("End to end: a reports: step fails on new findings only", .serialized, .timeLimit(.minutes(3)))
+struct ReportsStepEndToEndTests {
     static let pipeline = """
         name: e2e
         triggers: {push: {branches: [main]}}
