@@ -59,6 +59,19 @@ struct BitbucketReportsTests {
         }
     }
 
+    @Test("a later report of the same commit and pipeline replaces the earlier one: no annotation lingers")
+    func laterReportReplaces() async throws {
+        try await withBitbucket { host, store, build, client, configuration in
+            let first = ReportFixtures.notifier(store, client: client, findings: ReportFixtures.findings(5), configuration: configuration)
+            #expect(await first.deliver(ReportFixtures.message(for: build)) == .delivered)
+            let fewer = ReportFixtures.notifier(store, client: client, findings: Array(ReportFixtures.findings(5).suffix(2)), configuration: configuration)
+            #expect(await fewer.deliver(ReportFixtures.message(for: build, id: 2)) == .delivered)
+            #expect(host.api.reports.count == 1)
+            #expect(host.api.reports.first?.annotations.map(\.summary) == ["line_length: Finding 3 | with a pipe", "line_length: Finding 4 | with a pipe"])
+            #expect(host.api.reports.first?.result == "PASSED")
+        }
+    }
+
     @Test("an app password is sent as basic auth; nothing new passes; no token is skipped")
     func authAndPassing() async throws {
         let host = Host(FakeBitbucketReports(repository: "acme/ios-app", authorization: "Basic " + Data("jdoe:app-pass".utf8).base64EncodedString()))
