@@ -21,10 +21,6 @@ extension FindingsService: FindingsReportSource {
         return FindingsReport(
             build: build, baseBuildID: compared.base?.buildID, baseBranch: compared.base?.branch, total: compared.total,
             unchanged: compared.unchanged, fixed: compared.fixed,
-            new: compared.new.map { finding in
-                FindingsReport.Finding(
-                    tool: finding.tool, ruleID: finding.ruleID, level: finding.level, message: finding.message, path: finding.path,
-                    line: finding.line)
-            })
+            new: compared.new)
     }
 }

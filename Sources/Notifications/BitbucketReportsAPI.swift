@@ -1,4 +1,5 @@
 import Core
+import Store
 import HTTPClient
 
 // MARK: - BitbucketReportsAPI

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Store
 
 // MARK: - What the pull request reads
 
@@ -65,7 +66,10 @@ extension FindingsReport {
     }
 }
 
-extension FindingsReport.Finding {
+extension StoredFinding {
+    /// Whether it is an error: the level that fails the report.
+    var isError: Bool { level == "error" }
+
     /// `path:line`, `path`, or "(no file)".
     var location: String {
         guard let path else { return "(no file)" }

@@ -1,4 +1,5 @@
 import Core
+import Store
 
 // MARK: - FindingsReport
 
@@ -8,34 +9,8 @@ import Core
 /// Provider-neutral: ``FindingsReportNotifier`` shapes it into a GitHub check run, a GitLab
 /// merge-request note and status, or a Bitbucket Code Insights report.
 public struct FindingsReport: Sendable, Equatable {
-    /// One new finding.
-    public struct Finding: Sendable, Equatable {
-        /// The analyser (`SwiftLint`, `detekt`).
-        public var tool: String
-        /// The rule that fired.
-        public var ruleID: String
-        /// `error`, `warning`, `note` or `none`.
-        public var level: String
-        /// The analyser's message.
-        public var message: String
-        /// The file relative to the repository root, when the finding names one.
-        public var path: String?
-        /// The 1-based line, when known.
-        public var line: Int?
-
-        /// Creates a finding.
-        public init(tool: String, ruleID: String, level: String, message: String, path: String?, line: Int?) {
-            self.tool = tool
-            self.ruleID = ruleID
-            self.level = level
-            self.message = message
-            self.path = path
-            self.line = line
-        }
-
-        /// Whether it is an error: the level that fails the report.
-        public var isError: Bool { level == "error" }
-    }
+    /// One new finding: the store's own value (tool, rule, level, message, file, line).
+    public typealias Finding = StoredFinding
 
     /// The build reported on.
     public var build: Build

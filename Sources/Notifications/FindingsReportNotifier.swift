@@ -10,9 +10,9 @@ import Synchronization
 /// Delivers `findings_report` outbox messages: a finished build's new analyser findings on its
 /// pull request or commit, through the repository's git host:
 /// - GitHub: a check run `mobile-ops/<pipeline>/findings` with a summary and annotations
-///   (``GitHubCheckRunDelivery``);
-/// - GitLab: a merge request note and a commit status (``GitLabFindingsDelivery``);
-/// - Bitbucket Cloud: a Code Insights report with annotations (``BitbucketReportDelivery``).
+///   (`FindingsDelivery+GitHub.swift`);
+/// - GitLab: a merge request note and a commit status (`FindingsDelivery+GitLab.swift`);
+/// - Bitbucket Cloud: a Code Insights report with annotations (`FindingsDelivery+Bitbucket.swift`).
 ///
 /// It uses the commit statuses' API roots and tokens (``NotifierConfiguration``). A provider
 /// without a token is skipped, as for commit statuses, with a warning logged once.
@@ -84,20 +84,11 @@ public final class FindingsReportNotifier: OutboxHandler {
         } catch {
             return .retry("reading the findings failed: \(error)", retryAfter: nil)
         }
+        let delivery = FindingsDelivery(report: report, repository: repository.name, token: token, configuration: configuration, exchange: exchange)
         switch repository.provider {
-        case .github:
-            return await GitHubCheckRunDelivery(
-                report: report, repository: repository.name, token: token, externalID: "mobile-ops-build-\(build.id)-message-\(message.id)",
-                configuration: configuration, exchange: exchange
-            ).deliver()
-        case .gitlab:
-            return await GitLabFindingsDelivery(
-                report: report, repository: repository.name, token: token, configuration: configuration, exchange: exchange
-            ).deliver()
-        case .bitbucket:
-            return await BitbucketReportDelivery(
-                report: report, repository: repository.name, token: token, configuration: configuration, exchange: exchange
-            ).deliver()
+        case .github: return await delivery.deliverCheckRun(externalID: "mobile-ops-build-\(build.id)-message-\(message.id)")
+        case .gitlab: return await delivery.deliverNoteAndStatus()
+        case .bitbucket: return await delivery.deliverCodeInsights()
         }
     }
 

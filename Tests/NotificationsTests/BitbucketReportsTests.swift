@@ -27,7 +27,7 @@ struct BitbucketReportsTests {
     func batches() async throws {
         try await withBitbucket { host, store, build, client, configuration in
             var findings = ReportFixtures.findings(249)
-            findings.append(FindingsReport.Finding(tool: "lint", ruleID: "UnusedResources", level: "note", message: "R.string.x is unused", path: nil, line: nil))
+            findings.append(FindingsReport.Finding(tool: "lint", ruleID: "UnusedResources", level: "note", message: "R.string.x is unused", path: nil, line: nil, fingerprint: "fp"))
             let notifier = ReportFixtures.notifier(store, client: client, findings: findings, configuration: configuration)
             #expect(await notifier.deliver(ReportFixtures.message(for: build)) == .delivered)
             #expect(host.exchanges.map(\.method) == ["DELETE", "PUT", "POST", "POST", "POST"])

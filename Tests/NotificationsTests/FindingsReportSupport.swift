@@ -28,7 +28,7 @@ enum ReportFixtures {
             FindingsReport.Finding(
                 tool: "SwiftLint", ruleID: index % errorEvery == 0 ? "force_cast" : "line_length",
                 level: index % errorEvery == 0 ? "error" : "warning", message: "Finding \(index) | with a pipe",
-                path: index % 2 == 0 ? "Sources/App/Login.swift" : "Sources/App/View.swift", line: index + 1)
+                path: index % 2 == 0 ? "Sources/App/Login.swift" : "Sources/App/View.swift", line: index + 1, fingerprint: "fp")
         }
     }
 

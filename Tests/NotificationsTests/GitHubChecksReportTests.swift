@@ -92,9 +92,9 @@ struct GitHubChecksReportTests {
     @Test("findings without a file or line go into the summary; only warnings is neutral, nothing new is success")
     func summaryAndConclusions() async throws {
         try await withGitHub(publicURL: nil) { host, store, build, client, configuration in
-            let lineless = FindingsReport.Finding(tool: "Android Lint", ruleID: "MissingTranslation", level: "warning", message: "\"title\" is not translated", path: nil, line: nil)
-            let fileOnly = FindingsReport.Finding(tool: "detekt", ruleID: "TooManyFunctions", level: "note", message: "File has 31 functions", path: "app/Main.kt", line: nil)
-            let onLine = FindingsReport.Finding(tool: "SwiftLint", ruleID: "line_length", level: "warning", message: "Line too long", path: "Sources/A.swift", line: 3)
+            let lineless = FindingsReport.Finding(tool: "Android Lint", ruleID: "MissingTranslation", level: "warning", message: "\"title\" is not translated", path: nil, line: nil, fingerprint: "fp")
+            let fileOnly = FindingsReport.Finding(tool: "detekt", ruleID: "TooManyFunctions", level: "note", message: "File has 31 functions", path: "app/Main.kt", line: nil, fingerprint: "fp")
+            let onLine = FindingsReport.Finding(tool: "SwiftLint", ruleID: "line_length", level: "warning", message: "Line too long", path: "Sources/A.swift", line: 3, fingerprint: "fp")
             let notifier = ReportFixtures.notifier(store, client: client, findings: [lineless, fileOnly, onLine], configuration: configuration)
             #expect(await notifier.deliver(ReportFixtures.message(for: build)) == .delivered)
             let run = try #require(host.api.checkRuns.last)

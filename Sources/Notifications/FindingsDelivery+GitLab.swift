@@ -1,7 +1,8 @@
 import Core
+import Store
 import HTTPClient
 
-// MARK: - GitLabFindingsDelivery
+// MARK: - GitLab: a merge request note and a status
 
 /// Puts one findings report on GitLab: for a merge request build, a note with the summary and
 /// a table of the new findings; for every build, a commit status `mobile-ops/<pipeline>/findings`
@@ -10,15 +11,9 @@ import HTTPClient
 /// **Retries.** The note carries a hidden marker naming the build; the delivery lists the merge
 /// request's notes first and rewrites a marked one (`PUT`) instead of adding another. A status
 /// of the same name replaces the last, so sending it again is harmless.
-struct GitLabFindingsDelivery {
-    let report: FindingsReport
-    let repository: String
-    let token: String
-    let configuration: NotifierConfiguration
-    let exchange: ProviderExchange
-
+extension FindingsDelivery {
     /// Writes or rewrites the note (merge requests only), then posts the status.
-    func deliver() async -> OutboxDeliveryOutcome {
+    func deliverNoteAndStatus() async -> OutboxDeliveryOutcome {
         do throws(DeliveryStop) {
             if let iid = report.build.pullRequest {
                 try await upsertNote(mergeRequest: iid)
@@ -35,8 +30,6 @@ struct GitLabFindingsDelivery {
             return error.outcome
         }
     }
-
-    private var detailsURL: String? { configuration.targetURL(buildID: report.build.id) }
 
     /// Rewrites the build's note when an earlier attempt wrote it, else writes it.
     private func upsertNote(mergeRequest iid: Int) async throws(DeliveryStop) {

@@ -1,7 +1,8 @@
 import Core
+import Store
 import HTTPClient
 
-// MARK: - GitHubCheckRunDelivery
+// MARK: - GitHub: a check run
 
 /// Puts one findings report on a commit as a GitHub check run named
 /// `mobile-ops/<pipeline>/findings`: completed, with the conclusion of ``FindingsReport``, a
@@ -16,26 +17,19 @@ import HTTPClient
 /// the report falls back to a commit status of the same name ("3 new findings (1 error)"), which
 /// any token with `statuses: write` may post, and the message is recorded as failed with a
 /// `lastError` saying an installation token is needed, so operators see it.
-struct GitHubCheckRunDelivery {
-    let report: FindingsReport
-    let repository: String
-    let token: String
-    /// Unique per build and outbox message.
-    let externalID: String
-    let configuration: NotifierConfiguration
-    let exchange: ProviderExchange
-
-    /// Creates or resumes the check run and sends the annotations it still lacks.
-    func deliver() async -> OutboxDeliveryOutcome {
-        let annotations = Self.annotations(report)
-        let summary = Self.summary(report, annotated: annotations.count, detailsURL: detailsURL)
+extension FindingsDelivery {
+    /// Creates or resumes the check run and sends the annotations it still lacks;
+    /// `externalID` is unique per build and outbox message.
+    func deliverCheckRun(externalID: String) async -> OutboxDeliveryOutcome {
+        let annotations = Self.checkRunAnnotations(report)
+        let summary = Self.checkRunSummary(report, annotated: annotations.count, detailsURL: detailsURL)
         let output = { (batch: ArraySlice<GitHubChecksAPI.Annotation>) in
             GitHubChecksAPI.Output(title: report.headline, summary: summary, annotations: Array(batch))
         }
         do throws(DeliveryStop) {
             var checkRunID: Int64
             var sent: Int
-            if let existing = try await existingRun() {
+            if let existing = try await existingRun(externalID: externalID) {
                 checkRunID = existing.id
                 sent = existing.output?.annotationsCount ?? 0
             } else {
@@ -69,11 +63,8 @@ struct GitHubCheckRunDelivery {
         }
     }
 
-    /// The page linked from the check, when the server's public URL is known.
-    private var detailsURL: String? { configuration.targetURL(buildID: report.build.id) }
-
     /// This message's run, if an earlier attempt created it.
-    private func existingRun() async throws(DeliveryStop) -> GitHubChecksAPI.CheckRun? {
+    private func existingRun(externalID: String) async throws(DeliveryStop) -> GitHubChecksAPI.CheckRun? {
         for page in 1...GitHubChecksAPI.maxPages {
             let request = try ProviderExchange.built { () throws(CommitStatusError) in
                 try GitHubChecksAPI.listRequest(
@@ -109,13 +100,13 @@ struct GitHubCheckRunDelivery {
     // MARK: Content
 
     /// The annotations to send: new findings with a file and line, errors first, capped.
-    static func annotations(_ report: FindingsReport) -> [GitHubChecksAPI.Annotation] {
+    static func checkRunAnnotations(_ report: FindingsReport) -> [GitHubChecksAPI.Annotation] {
         Array(report.newBySeverity.compactMap(GitHubChecksAPI.annotation).prefix(GitHubChecksAPI.maxAnnotations))
     }
 
     /// The summary: the comparison, the new findings that cannot be annotated (no file or
     /// line) as a table, and what the cap left out; within GitHub's 65,535 characters.
-    static func summary(_ report: FindingsReport, annotated: Int, detailsURL: String?) -> String {
+    static func checkRunSummary(_ report: FindingsReport, annotated: Int, detailsURL: String?) -> String {
         var summary = report.comparison
         let lineless = report.newBySeverity.filter { !$0.hasLine }
         let annotatable = report.new.count - lineless.count

@@ -1,7 +1,8 @@
 import Core
+import Store
 import HTTPClient
 
-// MARK: - BitbucketReportDelivery
+// MARK: - Bitbucket: a Code Insights report
 
 /// Puts one findings report on a Bitbucket Cloud commit as a Code Insights report named after
 /// the pipeline, with an annotation per new finding (at most 1,000, 100 a request).
@@ -9,15 +10,9 @@ import HTTPClient
 /// **Retries.** Every attempt deletes the report, creates it again and uploads every
 /// annotation: ids are fixed per pipeline and finding, so nothing doubles, and annotations of an
 /// earlier report of the same commit and pipeline do not linger.
-struct BitbucketReportDelivery {
-    let report: FindingsReport
-    let repository: String
-    let token: String
-    let configuration: NotifierConfiguration
-    let exchange: ProviderExchange
-
+extension FindingsDelivery {
     /// Deletes, creates, annotates.
-    func deliver() async -> OutboxDeliveryOutcome {
+    func deliverCodeInsights() async -> OutboxDeliveryOutcome {
         do throws(DeliveryStop) {
             let url: String
             do {
@@ -27,17 +22,17 @@ struct BitbucketReportDelivery {
             }
             let none: String? = nil
             do throws(DeliveryStop) {
-                _ = try await exchange.send(try request(.delete, url, body: none), step: "deleting the earlier report")
+                _ = try await exchange.send(try bitbucketRequest(.delete, url, body: none), step: "deleting the earlier report")
             } catch where error.response?.status == 404 {
                 // Nothing to delete: the first report of this commit and pipeline.
             }
-            let body = BitbucketReportsAPI.reportBody(report, link: configuration.targetURL(buildID: report.build.id))
-            _ = try await exchange.send(try request(.put, url, body: body), step: "creating the report")
+            let body = BitbucketReportsAPI.reportBody(report, link: detailsURL)
+            _ = try await exchange.send(try bitbucketRequest(.put, url, body: body), step: "creating the report")
             let annotations = BitbucketReportsAPI.annotations(report)
             var sent = 0
             while sent < annotations.count {
                 let batch = Array(annotations[sent..<min(sent + BitbucketReportsAPI.annotationsPerRequest, annotations.count)])
-                _ = try await exchange.send(try request(.post, url + "/annotations", body: batch), step: "adding annotations \(sent + 1)–\(sent + batch.count)")
+                _ = try await exchange.send(try bitbucketRequest(.post, url + "/annotations", body: batch), step: "adding annotations \(sent + 1)–\(sent + batch.count)")
                 sent += batch.count
             }
             return .delivered
@@ -46,7 +41,7 @@ struct BitbucketReportDelivery {
         }
     }
 
-    private func request(_ method: HTTPMethod, _ url: String, body: (some Encodable)?) throws(DeliveryStop) -> HTTPRequest {
+    private func bitbucketRequest(_ method: HTTPMethod, _ url: String, body: (some Encodable)?) throws(DeliveryStop) -> HTTPRequest {
         try ProviderExchange.built { () throws(CommitStatusError) in
             try BitbucketReportsAPI.request(method, url, body: body, token: token, configuration: configuration)
         }
