@@ -135,7 +135,7 @@ let package = Package(
         ),
         .target(
             name: "Agent",
-            dependencies: ["ChildProcesses", "Core", "HTTPClient", "Impact", "Checks", "BuildMetrics", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ChildProcesses", "Core", "HTTPClient", "Impact", "Checks", "BuildMetrics", "Findings", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(

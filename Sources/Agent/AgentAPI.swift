@@ -105,6 +105,17 @@ public struct AgentAPI: Sendable {
         try Self.expect(response, statuses: [200, 201, 204])
     }
 
+    /// `POST /api/v1/agent/jobs/{id}/findings`: one report's findings, answered with how they
+    /// compare with the target branch. `body` is the encoded ``JobFindings`` (the caller
+    /// encodes it first to check its size). Storing many findings takes the server a while.
+    public func postFindings(jobID: Int64, body: [UInt8], token: String) async throws(AgentAPIError) -> JobFindingsAnswer {
+        let response = try await self.send(
+            "/agent/jobs/\(jobID)/findings", token: token, body: body,
+            extraHeaders: [HTTPHeader(name: "Content-Type", value: "application/json")], timeout: .seconds(300))
+        try Self.expect(response, statuses: [200])
+        return try Self.decode(JobFindingsAnswer.self, from: response)
+    }
+
     /// `PUT /api/v1/agent/jobs/{id}/artifacts?path=…`, the body streamed from `file`.
     public func uploadArtifact(jobID: Int64, path: String, file: String, token: String) async throws(AgentAPIError) {
         let query = path.addingPercentEncoding(withAllowedCharacters: Self.queryValueCharacters) ?? path

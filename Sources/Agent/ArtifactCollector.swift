@@ -19,11 +19,16 @@ public enum ArtifactCollector {
 
     /// Relative paths of regular files under `workspace` matching any of `patterns`, sorted.
     public static func matches(_ patterns: [String], in workspace: String) -> [String] {
-        let usable = patterns.filter { !$0.isEmpty && !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }
-        guard !usable.isEmpty,
-              let enumerator = FileManager.default.enumerator(atPath: workspace)
-        else { return [] }
-        var found: [String] = []
+        Set(matches(eachOf: patterns, in: workspace).joined()).sorted()
+    }
+
+    /// For each of `patterns`, in order, the relative paths of the regular files it matches,
+    /// sorted: one walk of the workspace, so a step can tell which pattern matched nothing.
+    /// An absolute pattern or one with `..` matches nothing.
+    public static func matches(eachOf patterns: [String], in workspace: String) -> [[String]] {
+        let usable = patterns.map { !$0.isEmpty && !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }
+        var found = patterns.map { _ in [String]() }
+        guard usable.contains(true), let enumerator = FileManager.default.enumerator(atPath: workspace) else { return found }
         var scanned = 0
         while let relative = enumerator.nextObject() as? String, scanned < Self.scanLimit {
             scanned += 1
@@ -31,13 +36,14 @@ public enum ArtifactCollector {
                 enumerator.skipDescendants()
                 continue
             }
-            guard usable.contains(where: { fnmatch($0, relative, 0) == 0 }) else { continue }
+            let matching = patterns.indices.filter { usable[$0] && fnmatch(patterns[$0], relative, 0) == 0 }
+            guard !matching.isEmpty else { continue }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: workspace + "/" + relative, isDirectory: &isDirectory),
                !isDirectory.boolValue {
-                found.append(relative)
+                for index in matching { found[index].append(relative) }
             }
         }
-        return found.sorted()
+        return found.map { $0.sorted() }
     }
 }

@@ -147,11 +147,19 @@ public struct JobExecutor: Sendable {
                 break
             }
         }
+        var findingsPassed = true
+        if control.stopReason == nil, let findings = assignment.spec.findings {
+            findingsPassed = await self.collectFindings(
+                findings, assignment: assignment, token: token, workspace: workspace, control: control, streamer: streamer)
+        }
         if control.stopReason == nil {
             await self.uploadArtifacts(assignment, token: token, workspace: workspace, streamer: streamer)
         }
-        let passed = lastStatus == nil || lastStatus == 0
-        return JobOutcome(state: passed ? .passed : .failed, exitStatus: lastStatus, commandDurations: durations)
+        let commandsPassed = lastStatus == nil || lastStatus == 0
+        // Failed on findings alone: no command's exit status to report (so no exit-code retry).
+        let exitStatus = commandsPassed && !findingsPassed ? nil : lastStatus
+        let passed = commandsPassed && findingsPassed
+        return JobOutcome(state: passed ? .passed : .failed, exitStatus: exitStatus, commandDurations: durations)
     }
 
     /// The executor's logger with the job's id as metadata.

@@ -20,6 +20,9 @@ public struct JobSpec: Codable, Sendable, Equatable {
     public var uiTests: UITestSelection?
     /// Dependency rules checked before the commands, for steps with `checks: deps`.
     public var checks: DependencyChecksStep?
+    /// Analysers' reports read after the commands, for steps with `reports:`; nil otherwise
+    /// (and in specs stored before the key existed).
+    public var findings: FindingsStep?
 
     /// The variable in `env` holding a sharded job's 0-based index (set from the pipeline,
     /// read by the agent's UI-test planner).
@@ -31,7 +34,7 @@ public struct JobSpec: Codable, Sendable, Equatable {
     public init(
         commands: [String], requirements: AgentRequirements = .init(), env: [String: String] = [:],
         timeoutSeconds: Double? = nil, retry: RetryPolicy = .init(), dependsOn: [String] = [], artifacts: [String] = [],
-        uiTests: UITestSelection? = nil, checks: DependencyChecksStep? = nil
+        uiTests: UITestSelection? = nil, checks: DependencyChecksStep? = nil, findings: FindingsStep? = nil
     ) {
         self.commands = commands
         self.requirements = requirements
@@ -42,6 +45,7 @@ public struct JobSpec: Codable, Sendable, Equatable {
         self.artifacts = artifacts
         self.uiTests = uiTests
         self.checks = checks
+        self.findings = findings
     }
 }
 

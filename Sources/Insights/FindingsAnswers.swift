@@ -23,6 +23,8 @@ public struct BuildFindings: Sendable, Equatable, Codable {
         public var buildID: Int64
         /// The branch it was taken from (a pull request's target branch).
         public var branch: String
+        /// Its number in the repository, as people see it (absent if it was deleted meanwhile).
+        public var number: Int?
     }
 
     /// The build.

@@ -6,9 +6,9 @@ import Store
 /// Analysers' findings for builds: reports read and stored, a build's findings compared with
 /// its baseline (new, unchanged, fixed), and the trend per tool and rule.
 public struct FindingsService: Sendable {
-    private let store: any FindingStore
-    private let builds: any BuildStore
-    private let clock: any TimeSource
+    let store: any FindingStore
+    let builds: any BuildStore
+    let clock: any TimeSource
 
     /// Creates the service.
     public init(store: any FindingStore, builds: any BuildStore, clock: any TimeSource) {
@@ -45,14 +45,8 @@ public struct FindingsService: Sendable {
     public func comparison(buildID: Int64, failOn: FailOn) async throws -> BuildFindings {
         guard try await builds.build(id: buildID) != nil else { throw ServiceError.notFound("no build with id \(buildID)") }
         let head = try await store.findings(buildID: buildID)
-        var base: BuildFindings.Base?
-        var baseFingerprints: [String] = []
-        if let target = try await store.findingsTarget(buildID: buildID),
-           let baseID = try await store.latestBuildWithFindings(repositoryID: target.repositoryID, branch: target.branch, beforeBuild: buildID) {
-            base = BuildFindings.Base(buildID: baseID, branch: target.branch)
-            baseFingerprints = try await store.findings(buildID: baseID).map(\.fingerprint)
-        }
-        let comparison = FindingsComparison(baseFingerprints: baseFingerprints, head: head.map(Self.finding))
+        let (base, baseFindings) = try await baseline(of: buildID)
+        let comparison = FindingsComparison(baseFingerprints: baseFindings.map(\.fingerprint), head: head.map(Self.finding))
         let new = Set(comparison.new.map(\.fingerprint))
         return BuildFindings(
             buildID: buildID, base: base, failOn: failOn.rawValue, fails: comparison.fails(failOn),

@@ -28,6 +28,8 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public var uiTests: UITestSelection?
     /// Dependency rules checked before the commands, when the step has `checks: deps`.
     public var checks: DependencyChecksStep?
+    /// Analysers' reports read after the commands, when the step has `reports:`.
+    public var findings: FindingsStep?
 
     /// Variable holding the pipeline name.
     public static let pipelineVariable = "MOBILE_OPS_PIPELINE"
@@ -39,7 +41,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
         stepKey: String, label: String, shardIndex: Int, shardCount: Int, commands: [String],
         requirements: AgentRequirements, env: [String: String], timeoutSeconds: Double,
         retry: RetryPolicy, dependsOn: [String], artifacts: [String], uiTests: UITestSelection? = nil,
-        checks: DependencyChecksStep? = nil
+        checks: DependencyChecksStep? = nil, findings: FindingsStep? = nil
     ) {
         self.stepKey = stepKey
         self.label = label
@@ -54,6 +56,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
         self.artifacts = artifacts
         self.uiTests = uiTests
         self.checks = checks
+        self.findings = findings
     }
 
     // MARK: Identity
@@ -69,7 +72,8 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public var spec: JobSpec {
         JobSpec(
             commands: commands, requirements: requirements, env: env, timeoutSeconds: timeoutSeconds,
-            retry: retry, dependsOn: dependsOn, artifacts: artifacts, uiTests: uiTests, checks: checks
+            retry: retry, dependsOn: dependsOn, artifacts: artifacts, uiTests: uiTests, checks: checks,
+            findings: findings
         )
     }
 

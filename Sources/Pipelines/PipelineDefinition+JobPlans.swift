@@ -32,7 +32,8 @@ extension PipelineDefinition {
                     dependsOn: step.dependsOn,
                     artifacts: step.artifacts,
                     uiTests: step.uiTests,
-                    checks: step.checks
+                    checks: step.checks,
+                    findings: step.findings
                 )
             }
         }

@@ -28,6 +28,8 @@ public struct StepDefinition: Sendable, Equatable, Codable {
     public var uiTests: UITestSelection?
     /// `checks: deps`: dependency rules checked in the checkout before the commands.
     public var checks: DependencyChecksStep?
+    /// `reports:` and `fail_on:`: analysers' reports read after the commands.
+    public var findings: FindingsStep?
 
     /// Timeout of a step that names none: one hour.
     public static let defaultTimeoutSeconds: Double = 3600
@@ -47,7 +49,8 @@ public struct StepDefinition: Sendable, Equatable, Codable {
         artifacts: [String] = [],
         env: [String: String] = [:],
         uiTests: UITestSelection? = nil,
-        checks: DependencyChecksStep? = nil
+        checks: DependencyChecksStep? = nil,
+        findings: FindingsStep? = nil
     ) {
         self.key = key
         self.label = label ?? key
@@ -61,5 +64,6 @@ public struct StepDefinition: Sendable, Equatable, Codable {
         self.env = env
         self.uiTests = uiTests
         self.checks = checks
+        self.findings = findings
     }
 }

@@ -40,8 +40,9 @@ struct BuildMetricsModule: DIModule {
         builder.contribute((any APIController).self, .singleton) { (store: any TestHistoryStore, clock: any TimeSource) -> any APIController in
             TestResultsController(store: store, clock: clock)
         }
-        builder.contribute((any APIController).self, .singleton) { (service: FindingsService, repositories: RepositoryService) -> any APIController in
-            FindingsController(service: service, repositories: repositories)
+        builder.contribute((any APIController).self, .singleton) {
+            (service: FindingsService, repositories: RepositoryService, auth: AgentAuthService) -> any APIController in
+            FindingsController(service: service, repositories: repositories, auth: auth)
         }
         builder.contribute((any APIController).self, .singleton) {
             (metrics: any BuildMetricsStore, events: any NotableEventStore, tokens: TokenService, authenticator: Authenticator,

@@ -1,3 +1,4 @@
+import Access
 import Core
 import Findings
 import Foundation
@@ -6,14 +7,16 @@ import Insights
 import Scheduling
 import Store
 
-/// Analysers' findings: `POST` and `GET /api/v1/builds/{id}/findings`, and
-/// `GET /api/v1/metrics/findings`.
+/// Analysers' findings: `POST` and `GET /api/v1/builds/{id}/findings`,
+/// `GET /api/v1/metrics/findings`, and `POST /api/v1/agent/jobs/{id}/findings`.
 ///
 /// Other CIs post their analysers' reports as they are (SARIF, Checkstyle XML, Android Lint
-/// XML, SwiftLint JSON): the server reads the format from the content.
+/// XML, SwiftLint JSON): the server reads the format from the content. Agents send the
+/// findings of a `reports:` step already read in their checkout (`JobFindings`).
 struct FindingsController: APIController {
     let service: FindingsService
     let repositories: RepositoryService
+    let auth: AgentAuthService
 
     /// The largest report a request may carry. Reports are read whole into memory on the
     /// server (an agent streams big SARIF files from disk instead), so this bounds the memory
@@ -22,7 +25,7 @@ struct FindingsController: APIController {
 
     var routes: [Route] {
         [
-            Route(.post, "/api/v1/builds/:id/findings", scope: .write) { request, context in
+            Route(.post, "/api/v1/builds/:id/findings", scope: .write, bodyLimit: Int64(Self.reportLimit)) { request, context in
                 let id = try context.numericID(of: "build")
                 let source = try Self.source(request)
                 let root = try Self.root(request)
@@ -32,6 +35,11 @@ struct FindingsController: APIController {
             Route(.get, "/api/v1/builds/:id/findings", scope: .read) { request, context in
                 let id = try context.numericID(of: "build")
                 return try .json(try await service.comparison(buildID: id, failOn: try Self.failOn(request)))
+            },
+            Route(.post, "/api/v1/agent/jobs/:id/findings", scope: nil, bodyLimit: Int64(JobFindings.bodyLimit)) { request, context in
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
+                let report = try await request.decodeJSON(JobFindings.self, limit: JobFindings.bodyLimit)
+                return try .json(try await service.store(jobFindings: report, jobID: try context.numericID(of: "job"), agentID: agent.id))
             },
             Route(.get, "/api/v1/metrics/findings", scope: .read) { request, _ in
                 let parameters = request.uri.queryParameters

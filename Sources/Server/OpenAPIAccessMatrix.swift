@@ -29,6 +29,7 @@ enum OpenAPIAccessMatrix {
         POST   /api/v1/agent/jobs/next                   401  401       401     401  401   401   ok    401
         PUT    /api/v1/agent/jobs/{id}/artifacts         401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/checkout          401  401       401     401  401   401   ok    401
+        POST   /api/v1/agent/jobs/{id}/findings          401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/finish            401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/heartbeat         401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/impact            401  401       401     401  401   401   ok    401

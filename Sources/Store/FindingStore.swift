@@ -72,6 +72,12 @@ public protocol FindingStore: Sendable {
     /// gave for `buildID`, replacing what that source stored for the build before, in one
     /// transaction. Throws `StoreError.notFound` for an unknown build.
     func replaceFindings(buildID: Int64, source: String, findings: [StoredFinding], at: Date) async throws(StoreError)
+    /// Stores the findings one report (`report`: its path in the checkout) of job `jobID` gave,
+    /// if `agentID` holds the job and it is still running, under the job's own source for that
+    /// report (``StoredFinding/jobSource(stepKey:shardIndex:shardCount:report:)``), replacing
+    /// what it stored there before, in one transaction. Answers the job's build. Throws
+    /// `StoreError.jobNotHeld` for a job the agent does not hold (or that does not exist).
+    func replaceJobFindings(jobID: Int64, agentID: Int64, report: String, findings: [StoredFinding], at: Date) async throws(StoreError) -> Int64
     /// Every finding stored for `buildID`, by tool, path, line and rule.
     func findings(buildID: Int64) async throws(StoreError) -> [StoredFinding]
     /// What `buildID`'s findings are compared with: nil for an unknown build, one without a

@@ -122,6 +122,7 @@ struct FakeAgentServer: Sendable {
             switch answer {
             case .directive(let directive): return Self.json(directive, status: .ok)
             case .ok: return Response(status: .ok)
+            case .json(let bytes): return Self.json(bytes)
             case .notHeld: return Self.error(.conflict, code: "job_not_held")
             case .badRequest(let message): return Self.error(.badRequest, code: message)
             }
@@ -144,6 +145,12 @@ struct FakeAgentServer: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    private static func json(_ bytes: [UInt8]) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     private static func error(_ status: HTTPResponse.Status, code: String) -> Response {

@@ -15,6 +15,8 @@ actor FakeAgentState {
     enum JobAnswer: Sendable {
         case directive(AgentDirective)
         case ok
+        /// 200 with a JSON body.
+        case json([UInt8])
         case notHeld
         case badRequest(String)
     }
@@ -34,6 +36,10 @@ actor FakeAgentState {
     private(set) var uiTestReports: [Int64: UITestReport] = [:]
     /// Build reports posted to `…/metrics`, per job.
     private(set) var metricsReports: [Int64: [UInt8]] = [:]
+    /// Findings posted to `…/findings`, per job, in order.
+    private(set) var findings: [Int64: [JobFindings]] = [:]
+    /// Rules (`tool/ruleID`) the fake's "target branch" already has: their findings are not new.
+    private var knownRules: Set<String> = []
     /// Per-job calls in the order they came (to check metrics arrive before `finish`).
     private(set) var actions: [Int64: [String]] = [:]
     /// While set, every request is answered 503 (see `UnavailableMiddleware`).
@@ -112,6 +118,10 @@ actor FakeAgentState {
         case "impact":
             self.uiTestReports[jobID] = try? JSONDecoder().decode(UITestReport.self, from: Data(body))
             return .ok
+        case "findings":
+            guard let report = try? JSONDecoder().decode(JobFindings.self, from: Data(body)) else { return .badRequest("bad_findings") }
+            self.findings[jobID, default: []].append(report)
+            return .json(Self.answer(report, known: self.knownRules, buildID: 100 + jobID))
         case "checkout":
             guard let report = try? JSONDecoder().decode(CheckoutReport.self, from: Data(body)) else {
                 return .badRequest("bad_checkout")
@@ -127,6 +137,27 @@ actor FakeAgentState {
         default:
             return .badRequest("unknown_action")
         }
+    }
+
+    /// From now on, findings of these `tool/ruleID`s count as the target branch's.
+    func setKnownRules(_ rules: Set<String>) { self.knownRules = rules }
+
+    /// The answer the server gives (`BuildFindings`): findings of known rules are unchanged,
+    /// the rest new, and `fails` follows `failOn` as `FailOn` does.
+    static func answer(_ report: JobFindings, known: Set<String>, buildID: Int64) -> [UInt8] {
+        let new = report.findings.filter { !known.contains("\($0.tool)/\($0.ruleID)") }
+        let ranks = ["none": 0, "note": 1, "warning": 2, "error": 3]
+        let threshold = ["error": 3, "warning": 2][report.failOn] ?? 99
+        struct Base: Encodable { var buildID: Int64, branch: String, number: Int }
+        struct Answer: Encodable {
+            var buildID: Int64, base: Base, failOn: String, fails: Bool, total: Int, newCount: Int, unchanged: Int, fixed: Int
+            var new: [JobFindings.Finding]
+        }
+        let answer = Answer(
+            buildID: buildID, base: Base(buildID: 9041, branch: "main", number: 41), failOn: report.failOn,
+            fails: new.contains { (ranks[$0.level] ?? 0) >= threshold }, total: report.findings.count, newCount: new.count,
+            unchanged: report.findings.count - new.count, fixed: 0, new: new)
+        return Array((try? JSONEncoder().encode(answer)) ?? Data())
     }
 
     // MARK: Reading what happened

@@ -26,6 +26,9 @@ extension AccessFixture {
             request.headers[.contentType] = "application/octet-stream"
         case "POST /api/v1/agent/jobs/{id}/checkout":
             request.body = #"{"commitSHA": "\#(String(repeating: "a", count: 40))"}"#
+        case "POST /api/v1/agent/jobs/{id}/findings":
+            request.body = #"{"source": "matrix.sarif", "format": "sarif", "failOn": "never", "findings": []}"#
+            request.headers[.contentType] = "application/json"
         case "POST /api/v1/agent/jobs/{id}/log":
             request.body = "matrix line\n"
             request.headers[.logSequence] = "1"

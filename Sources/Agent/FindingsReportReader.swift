@@ -1,0 +1,54 @@
+import Core
+import Findings
+import Foundation
+
+/// Reads one report of a `reports:` step in the job's checkout into the body of
+/// `POST /api/v1/agent/jobs/{id}/findings`: the format told from the content, the findings
+/// fingerprinted from the checkout's source lines, text fitted to the route's limits.
+///
+/// Reads files and may stream a large SARIF log: call it off the cooperative pool.
+struct FindingsReportReader: Sendable {
+    /// The checkout: paths under it become relative, and source lines are read from it.
+    let workspace: String
+    /// The step's `fail_on`, sent with each report.
+    let failOn: FindingsStep.FailOn
+
+    /// A report ready to send, or why it cannot be.
+    enum Outcome: Sendable {
+        /// The encoded body and how many findings it holds.
+        case body([UInt8], findings: Int)
+        /// Why the step fails instead: the report's path and what is wrong with it.
+        case failed(String)
+    }
+
+    /// Reads `report` (relative to the workspace) and encodes its findings.
+    func read(_ report: String) -> Outcome {
+        let read: FindingsReader.Report
+        do {
+            read = try FindingsReader(repositoryRoot: workspace, readsSources: true).read(fileAt: workspace + "/" + report)
+        } catch {
+            return .failed("\(report): \(error.description)")
+        }
+        guard read.findings.count <= JobFindings.maximumFindings else {
+            return .failed("\(report): \(read.findings.count) findings, more than the \(JobFindings.maximumFindings) one report may send; not sent")
+        }
+        let findings = read.findings.map { finding in
+            JobFindings.Finding(
+                tool: finding.tool, ruleID: finding.ruleID, level: finding.level.rawValue, message: finding.message,
+                path: finding.path.isEmpty ? nil : finding.path, line: finding.startLine > 0 ? finding.startLine : nil,
+                fingerprint: finding.fingerprint
+            ).fitted()
+        }
+        let body: [UInt8]
+        do {
+            body = try JSONCoding.encode(JobFindings(source: report, format: read.format.rawValue, failOn: failOn.rawValue, findings: findings))
+        } catch {
+            return .failed("\(report): the findings could not be encoded: \(error)")
+        }
+        guard body.count <= JobFindings.bodyLimit else {
+            let size = String(format: "%.1f MiB", Double(body.count) / 1_048_576)
+            return .failed("\(report): its \(findings.count) findings come to \(size), more than the server's \(JobFindings.bodyLimit >> 20) MiB limit; not sent")
+        }
+        return .body(body, findings: findings.count)
+    }
+}

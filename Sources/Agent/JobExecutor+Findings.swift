@@ -1,0 +1,83 @@
+import Core
+import Dispatch
+import Findings
+
+// MARK: - reports and fail_on
+
+extension JobExecutor {
+    /// The most new findings logged per report; the rest are counted.
+    static let loggedFindingsLimit = 50
+
+    /// After the commands, whatever their exit status (analysers exit non-zero when they find
+    /// something): reads each report the step's `reports:` globs match, sends its findings,
+    /// logs what is new, and answers whether the step may pass. It may not when a glob matches
+    /// no file (a missing report would make a broken analyser look clean), a report cannot be
+    /// read or sent, or the server says a new finding fails under `fail_on`.
+    func collectFindings(
+        _ step: FindingsStep, assignment: JobAssignment, token: String, workspace: String, control: JobControl, streamer: LogStreamer
+    ) async -> Bool {
+        let prefix = "mobile-ops-agent: reports: "
+        let matches = await Self.offThePool { ArtifactCollector.matches(eachOf: step.reports, in: workspace) }
+        var passed = true
+        var reports: [String] = []
+        for (glob, files) in zip(step.reports, matches) {
+            if files.isEmpty {
+                streamer.append(line: prefix + "no file matches \(glob): a missing report would make a broken analyser look clean, so the step fails")
+                passed = false
+            }
+            reports += files.filter { !reports.contains($0) }
+        }
+        let reader = FindingsReportReader(workspace: workspace, failOn: step.failOn)
+        for report in reports where control.stopReason == nil {
+            switch await Self.offThePool({ reader.read(report) }) {
+            case .failed(let message):
+                streamer.append(line: prefix + message + "; the step fails")
+                passed = false
+            case .body(let body, _):
+                do {
+                    let answer = try await self.withRetries(attempts: 3) { () async throws(AgentAPIError) in
+                        try await self.api.postFindings(jobID: assignment.jobID, body: body, token: token)
+                    }
+                    for line in Self.findingsLines(report: report, answer: answer) { streamer.append(line: line) }
+                    if answer.fails { passed = false }
+                } catch {
+                    streamer.append(line: prefix + "\(report): the findings could not be sent (\(error)); the step fails")
+                    passed = false
+                }
+            }
+        }
+        return passed
+    }
+
+    /// What the log says of one report: a summary, each new finding (at most
+    /// ``loggedFindingsLimit``), and why the step fails when it does.
+    static func findingsLines(report: String, answer: JobFindingsAnswer) -> [String] {
+        let prefix = "mobile-ops-agent: reports: "
+        var levels: [String: Int] = [:]
+        for finding in answer.new { levels[finding.level, default: 0] += 1 }
+        let counted = FindingLevel.allCases.reversed().compactMap { level in levels[level.rawValue].map { "\($0) \(level.rawValue)" } }
+        let base = answer.base.map { "base build \($0.number.map { "#\($0)" } ?? "id \($0.buildID)") on \($0.branch)" }
+            ?? "no base build: every finding is new"
+        let noun = answer.total == 1 ? "finding" : "findings"
+        var lines = ["\(prefix)\(report): \(answer.total) \(noun), \(answer.newCount) new\(counted.isEmpty ? "" : " (\(counted.joined(separator: ", ")))"), \(base)"]
+        for finding in answer.new.prefix(loggedFindingsLimit) {
+            let location = finding.path.map { path in finding.line.map { "\(path):\($0)" } ?? path } ?? "(no file)"
+            let message = finding.message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+            lines.append("  new \(finding.level) \(location) \(finding.tool) \(finding.ruleID): \(message.count > 200 ? message.prefix(199) + "…" : message)")
+        }
+        if answer.newCount > loggedFindingsLimit { lines.append("  … and \(answer.newCount - min(answer.new.count, loggedFindingsLimit)) more") }
+        if answer.fails {
+            let failOn = FailOn(rawValue: answer.failOn)
+            let failing = answer.new.filter { finding in FindingLevel(rawValue: finding.level).map { failOn?.fails($0) ?? false } ?? false }.count
+            lines.append("\(prefix)\(report): \(failing) new \(failing == 1 ? "finding" : "findings") at fail_on: \(answer.failOn); the step fails")
+        }
+        return lines
+    }
+
+    /// Runs blocking work (file reads, `fnmatch` over the workspace) off the cooperative threads.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
+    }
+}
