@@ -262,7 +262,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "StoreFakes", "PostgresSupport",
+                "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "StoreFakes", "GitHostFakes", "PostgresSupport",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 // To check a stopped server's file with SQLite itself (`PRAGMA integrity_check`).
                 .product(name: "GRDB", package: "GRDB.swift"),
