@@ -239,6 +239,9 @@ let package = Package(
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport", swiftSettings: swiftSettings),
         // Strict fakes of the app stores' APIs, shared by the server and end-to-end tests.
         .target(name: "StoreFakes", path: "Tests/StoreFakes", swiftSettings: swiftSettings),
+        // Strict fakes of the git hosts' checks, notes and Code Insights APIs on a loopback
+        // server, shared by the notifier and server tests.
+        .target(name: "GitHostFakes", dependencies: loopbackServerDependencies, path: "Tests/GitHostFakes", swiftSettings: swiftSettings),
         // Scratch databases on the test PostgreSQL server, for the suites that run on both backends.
         .target(
             name: "PostgresSupport",
@@ -253,13 +256,13 @@ let package = Package(
         ),
         .testTarget(
             name: "NotificationsTests",
-            dependencies: ["Notifications", "Store", "Core", "HTTPClient"] + loopbackServerDependencies,
+            dependencies: ["Notifications", "Store", "Core", "HTTPClient", "GitHostFakes"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "StoreFakes", "PostgresSupport",
+                "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "StoreFakes", "GitHostFakes", "PostgresSupport",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 // To check a stopped server's file with SQLite itself (`PRAGMA integrity_check`).
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -332,7 +335,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
-                "Access", "Scheduling", "Insights", "Releases", "StoreFakes", "PostgresSupport",
+                "Access", "Scheduling", "Insights", "Releases", "StoreFakes", "GitHostFakes", "PostgresSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

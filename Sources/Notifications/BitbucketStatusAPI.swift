@@ -33,30 +33,45 @@ enum BitbucketStatusAPI {
     static func request(
         _ status: CommitStatus, repository: String, token: String, configuration: NotifierConfiguration
     ) throws(CommitStatusError) -> HTTPRequest {
-        guard let parts = CommitStatus.nameParts(repository, allowed: 2...2) else {
-            throw CommitStatusError("repository name \(repository) is not workspace/repo_slug, as Bitbucket needs")
-        }
-        let workspace = CommitStatus.pathSegment(parts[0])
-        let slug = CommitStatus.pathSegment(parts[1])
-        let path = "/2.0/repositories/\(workspace)/\(slug)/commit/\(status.commitSHA)/statuses/build"
+        let repositoryPath = try repositoryPath(repository)
+        let path = "\(repositoryPath)/commit/\(status.commitSHA)/statuses/build"
         // `url` is required: without a public URL, link the commit itself.
-        let link = status.targetURL ?? "https://bitbucket.org/\(workspace)/\(slug)/commits/\(status.commitSHA)"
+        let link = status.targetURL ?? commitPage(repository, commitSHA: status.commitSHA)
         let body = Body(
             key: "mobile-ops-\(status.pipeline)", state: state(status.state), name: status.context,
             url: link, description: status.summary
         )
+        return HTTPRequest(
+            method: .post, url: configuration.bitbucketAPIURL + path, headers: headers(token: token, configuration: configuration),
+            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout
+        )
+    }
+
+    /// `/2.0/repositories/{workspace}/{repo_slug}`, each part encoded.
+    static func repositoryPath(_ repository: String) throws(CommitStatusError) -> String {
+        guard let parts = CommitStatus.nameParts(repository, allowed: 2...2) else {
+            throw CommitStatusError("repository name \(repository) is not workspace/repo_slug, as Bitbucket needs")
+        }
+        return "/2.0/repositories/\(CommitStatus.pathSegment(parts[0]))/\(CommitStatus.pathSegment(parts[1]))"
+    }
+
+    /// The commit's page on bitbucket.org, the link when the server has no public URL.
+    static func commitPage(_ repository: String, commitSHA: String) -> String {
+        let parts = repository.split(separator: "/").map { CommitStatus.pathSegment(String($0)) }
+        return "https://bitbucket.org/\(parts.joined(separator: "/"))/commits/\(commitSHA)"
+    }
+
+    /// What every Bitbucket request carries: an access token as Bearer, or
+    /// `username:app-password` as Basic; JSON both ways.
+    static func headers(token: String, configuration: NotifierConfiguration) -> HTTPHeaders {
         let authorization = token.contains(":")
             ? "Basic \(Data(token.utf8).base64EncodedString())"
             : "Bearer \(token)"
-        let headers: HTTPHeaders = [
+        return [
             "Authorization": authorization,
             "Accept": "application/json",
             "Content-Type": "application/json",
             "User-Agent": configuration.userAgent,
         ]
-        return HTTPRequest(
-            method: .post, url: configuration.bitbucketAPIURL + path, headers: headers,
-            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout
-        )
     }
 }

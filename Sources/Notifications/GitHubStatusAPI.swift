@@ -34,21 +34,38 @@ enum GitHubStatusAPI {
     static func request(
         _ status: CommitStatus, repository: String, token: String, configuration: NotifierConfiguration
     ) throws(CommitStatusError) -> HTTPRequest {
+        let body = Body(state: state(status.state), targetURL: status.targetURL, description: status.summary, context: status.context)
+        return try request(body, commitSHA: status.commitSHA, repository: repository, token: token, configuration: configuration)
+    }
+
+    /// The request posting `body` as a status of `commitSHA` (also the findings report's fallback).
+    static func request(
+        _ body: Body, commitSHA: String, repository: String, token: String, configuration: NotifierConfiguration
+    ) throws(CommitStatusError) -> HTTPRequest {
+        HTTPRequest(
+            method: .post, url: configuration.githubAPIURL + (try repositoryPath(repository)) + "/statuses/\(commitSHA)",
+            headers: headers(token: token, configuration: configuration),
+            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout
+        )
+    }
+
+    /// `/repos/{owner}/{repo}`, each part encoded.
+    static func repositoryPath(_ repository: String) throws(CommitStatusError) -> String {
         guard let parts = CommitStatus.nameParts(repository, allowed: 2...2) else {
             throw CommitStatusError("repository name \(repository) is not owner/repo, as GitHub needs")
         }
-        let path = "/repos/\(CommitStatus.pathSegment(parts[0]))/\(CommitStatus.pathSegment(parts[1]))/statuses/\(status.commitSHA)"
-        let body = Body(state: state(status.state), targetURL: status.targetURL, description: status.summary, context: status.context)
-        let headers: HTTPHeaders = [
+        return "/repos/\(CommitStatus.pathSegment(parts[0]))/\(CommitStatus.pathSegment(parts[1]))"
+    }
+
+    /// What every GitHub REST request carries: the token, the media type and API version the
+    /// docs ask for, a JSON body type, and a `User-Agent` (GitHub refuses requests without one).
+    static func headers(token: String, configuration: NotifierConfiguration) -> HTTPHeaders {
+        [
             "Authorization": "Bearer \(token)",
             "Accept": "application/vnd.github+json",
             "X-GitHub-Api-Version": "2022-11-28",
             "Content-Type": "application/json",
             "User-Agent": configuration.userAgent,
         ]
-        return HTTPRequest(
-            method: .post, url: configuration.githubAPIURL + path, headers: headers,
-            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout
-        )
     }
 }

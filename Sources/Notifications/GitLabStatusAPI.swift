@@ -35,21 +35,37 @@ enum GitLabStatusAPI {
     static func request(
         _ status: CommitStatus, repository: String, token: String, configuration: NotifierConfiguration
     ) throws(CommitStatusError) -> HTTPRequest {
+        let body = Body(state: state(status.state), name: status.context, targetURL: status.targetURL, description: status.summary)
+        return try request(body, commitSHA: status.commitSHA, repository: repository, token: token, configuration: configuration)
+    }
+
+    /// The request posting `body` as a status of `commitSHA` (also the findings status).
+    static func request(
+        _ body: Body, commitSHA: String, repository: String, token: String, configuration: NotifierConfiguration
+    ) throws(CommitStatusError) -> HTTPRequest {
+        HTTPRequest(
+            method: .post, url: configuration.gitlabAPIURL + (try projectPath(repository)) + "/statuses/\(commitSHA)",
+            headers: headers(token: token, configuration: configuration),
+            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout
+        )
+    }
+
+    /// `/projects/{url-encoded full path}`: the whole path is one segment, its slashes
+    /// encoded, as GitLab's API requires.
+    static func projectPath(_ repository: String) throws(CommitStatusError) -> String {
         guard CommitStatus.nameParts(repository, allowed: 2...20) != nil else {
             throw CommitStatusError("repository name \(repository) is not a GitLab project path (group/project)")
         }
-        // The whole path is one segment: its slashes are encoded, as GitLab's API requires.
-        let path = "/projects/\(CommitStatus.pathSegment(repository))/statuses/\(status.commitSHA)"
-        let body = Body(state: state(status.state), name: status.context, targetURL: status.targetURL, description: status.summary)
-        let headers: HTTPHeaders = [
+        return "/projects/\(CommitStatus.pathSegment(repository))"
+    }
+
+    /// What every GitLab REST request carries: the token as `PRIVATE-TOKEN`, JSON both ways.
+    static func headers(token: String, configuration: NotifierConfiguration) -> HTTPHeaders {
+        [
             "PRIVATE-TOKEN": token,
             "Accept": "application/json",
             "Content-Type": "application/json",
             "User-Agent": configuration.userAgent,
         ]
-        return HTTPRequest(
-            method: .post, url: configuration.gitlabAPIURL + path, headers: headers,
-            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout
-        )
     }
 }

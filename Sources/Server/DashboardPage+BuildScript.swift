@@ -3,13 +3,13 @@
 extension DashboardPage {
     /// `/builds/{id}`: the build's facts, its jobs with states, pending reasons and times,
     /// test results with failed tests first, each job's log (followed live while the job
-    /// runs), artifacts to download, and the UI test selection with its reasons.
+    /// runs), analysers' new findings against the baseline, artifacts to download, and the UI test selection with its reasons.
     static let buildScript = #"""
         async function showBuild(id) {
           const build = await get("/api/v1/builds/" + id);
           const jobs = build.jobs || [];
-          const [tests, impact, artifacts] = await Promise.all([
-            optional("/api/v1/builds/" + id + "/tests"), optional("/api/v1/builds/" + id + "/impact"),
+          const [tests, impact, findings, artifacts] = await Promise.all([
+            optional("/api/v1/builds/" + id + "/tests"), optional("/api/v1/builds/" + id + "/impact"), optional("/api/v1/builds/" + id + "/findings"),
             Promise.all(jobs.map((job) => get("/api/v1/jobs/" + job.id + "/artifacts").then((a) => a.artifacts.map((artifact) => ({job, artifact}))))),
           ]);
           document.title = build.pipeline + " #" + build.number + " · MobileOps";
@@ -24,6 +24,7 @@ extension DashboardPage {
             [duration(between(job.startedAt, job.finishedAt || (job.startedAt ? new Date().toISOString() : null)))],
           ]), "no jobs");
           showTests(tests);
+          showBuildFindings(findings);
           showLogs(jobs);
           table("artifacts", ["job", "file", "size"], artifacts.flat().map(({job, artifact}) => [[job.label], [download(artifact)], [(artifact.size / 1024).toFixed(1) + " KiB"]]), "no artifacts");
           showImpact(impact);

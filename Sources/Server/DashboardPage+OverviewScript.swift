@@ -2,12 +2,12 @@
 
 extension DashboardPage {
     /// `/`: the queue with each pending job's reason, agents, charts, test health, waiting
-    /// cost, recent builds (each linking to its page), regressions and the feed. Refreshes
+    /// cost, analysers' findings over time, recent builds (each linking to its page), regressions and the feed. Refreshes
     /// every 30 seconds.
     static let overviewScript = #"""
         async function showOverview() {
           const [dashboard, feed, flaky] = await Promise.all([
-            get("/api/v1/dashboard"), get("/feed.json"), optional("/api/v1/metrics/tests/flaky?window=30d"),
+            get("/api/v1/dashboard"), get("/feed.json"), optional("/api/v1/metrics/tests/flaky?window=30d"), showFindingsTrend(),
           ]);
           $("generated").textContent = "updated " + when(dashboard.generatedAt);
           const queue = dashboard.queue;

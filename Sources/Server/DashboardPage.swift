@@ -44,6 +44,9 @@ struct DashboardPage: APIController {
           <section><h2>Cache hit rate (per day)</h2><svg id="chart-cache" data-chart="cache-hit-rate" viewBox="0 0 400 170" preserveAspectRatio="none"></svg></section>
           <section><h2>Test health</h2><div class="figures" id="test-figures"></div><table id="test-health"></table></section>
           <section><h2>Waiting cost</h2><div class="figures" id="waiting"></div></section>
+          <section><h2>Findings on the default branch (per day)</h2><label class="muted">Repository <select id="findings-repository"></select></label>
+            <div class="figures" id="findings-trend-figures"></div><svg id="chart-findings" data-chart="findings" viewBox="0 0 400 170" preserveAspectRatio="none"></svg>
+            <table id="findings-growing"></table></section>
           <section class="wide"><h2>Recent builds</h2><table id="builds"></table></section>
           <section><h2>Regressions</h2><table id="regressions"></table></section>
           <section><h2>Feed</h2><table id="feed"></table></section>
@@ -52,6 +55,7 @@ struct DashboardPage: APIController {
           <section class="wide"><h2 id="build-title"></h2><table id="build-facts"></table></section>
           <section class="wide"><h2>Jobs</h2><table id="jobs"></table></section>
           <section class="wide"><h2>Test results</h2><table id="tests"></table></section>
+          <section class="wide"><h2>Findings</h2><div class="figures" id="findings-figures"></div><p id="findings-base" class="muted"></p><table id="findings"></table></section>
           <section class="wide"><h2>Logs</h2><div id="logs"></div></section>
           <section><h2>Artifacts</h2><table id="artifacts"></table></section>
           <section><h2>UI test selection</h2><div id="impact"></div></section>
@@ -59,6 +63,7 @@ struct DashboardPage: APIController {
         <script>
         \(commonScript)
         \(overviewScript)
+        \(findingsScript)
         \(buildScript)
         start();
         </script>
@@ -77,7 +82,7 @@ struct DashboardPage: APIController {
         h1{font-size:18px;margin:0}h2{font-size:15px;margin:0 0 8px}
         table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:3px 6px;border-bottom:1px solid #eee;font-size:13px;vertical-align:top}
         .figures{display:flex;gap:24px;margin-bottom:8px}.figure b{display:block;font-size:24px}
-        .passed,.success{color:#137333}.failed,.failure,.timed_out,.lost{color:#c5221f}.running,.assigned{color:#1a73e8}.canceled,.skipped{color:#777}
+        .passed,.success{color:#137333}.failed,.failure,.timed_out,.lost{color:#c5221f}.running,.assigned{color:#1a73e8}.canceled,.skipped{color:#777}.error{color:#c5221f}.warning{color:#b06000}
         .muted{color:#777}code{font-size:12px}
         pre.log{background:#10141c;color:#e8eaed;padding:8px;max-height:360px;overflow:auto;font-size:12px;white-space:pre-wrap}
         svg{width:100%;height:170px}svg .line{fill:none;stroke-width:2}svg .axis{stroke:#bbb}svg text{font-size:10px;fill:#666}

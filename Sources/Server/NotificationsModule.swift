@@ -1,12 +1,14 @@
 import Core
 import DI
 import HTTPClient
+import Insights
 import Logging
 import Notifications
 import Scheduling
 import Store
 
-/// Registers outbound notification delivery: the libcurl client, commit statuses, the outbox loop.
+/// Registers outbound notification delivery: the libcurl client, commit statuses, findings
+/// reports on pull requests, the outbox loop.
 struct NotificationsModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
         builder.register((any OutboxStore).self, .singleton) { (database: any StoreDatabase) -> any OutboxStore in database }
@@ -16,11 +18,21 @@ struct NotificationsModule: DIModule {
             (configuration: ServerConfiguration, http: any HTTPExecuting, repositories: RepositoryService, builds: any BuildStore, logger: Logger) in
             CommitStatusNotifier(configuration: configuration.notifier, http: http, repositories: repositories, builds: builds, logger: logger)
         }
+        builder.register(FindingsReportNotifier.self, .singleton) {
+            (configuration: ServerConfiguration, http: any HTTPExecuting, repositories: RepositoryService, builds: any BuildStore,
+             findings: FindingsService, logger: Logger) in
+            FindingsReportNotifier(
+                configuration: configuration.notifier, http: http, repositories: repositories, builds: builds, source: findings, logger: logger)
+        }
         builder.register(OutboxDeliveryService.self, .singleton) {
-            (store: any OutboxStore, notifier: CommitStatusNotifier, team: TeamWebhookHandler, clock: any TimeSource, logger: Logger) in
+            (store: any OutboxStore, notifier: CommitStatusNotifier, findings: FindingsReportNotifier, team: TeamWebhookHandler,
+             clock: any TimeSource, logger: Logger) in
             OutboxDeliveryService(
                 store: store,
-                handlers: [CommitStatusPayload.kind: notifier, RegressionAnnouncement.kind: team, StoredReleaseEvent.outboxKind: team],
+                handlers: [
+                    CommitStatusPayload.kind: notifier, FindingsReportPayload.kind: findings, RegressionAnnouncement.kind: team,
+                    StoredReleaseEvent.outboxKind: team,
+                ],
                 clock: clock, logger: logger
             )
         }

@@ -1,4 +1,5 @@
 import ChildProcesses
+import Core
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -69,6 +70,54 @@ struct DashboardPageTests {
             #expect(png.count > 20_000, "a rendered page, not a blank one (\(png.count) bytes)")
         }
         try? FileManager.default.removeItem(at: server.directory)
+    }
+
+    @Test("chromium draws findings per day with the rule that grew, and a build page lists only its new findings")
+    func rendersFindings() async throws {
+        let browser = try #require(Self.chromium, "install chromium (make test does: apt-get install -y chromium)")
+        let clock = ManualClock(at: FindingsAPITests.start)
+        let server = try await TestServer.make(clock: clock, backgroundServices: false)
+        let directory = server.directory.path
+        try await server.server.makeApplication().test(.live) { client in
+            let port = try #require(client.port)
+            let agent = try await AgentAPITests.registerAgent(client)
+            let base = try await TestRuns.runBuild(client, agent: agent, testReports: [], now: clock.now)
+            let first = try await FindingsAPITests.post(client, build: base, report: FindingsAPITests.swiftLint([("line_length", "Warning", 12)]))
+            #expect(first.status == .created, "\(first.body)")
+            clock.advance(by: 86_400)
+            let head = try await TestRuns.runBuild(client, agent: agent, testReports: [], now: clock.now)
+            let second = try await FindingsAPITests.post(
+                client, build: head, report: FindingsAPITests.swiftLint([("line_length", "Warning", 12), ("force_try", "Error", 40), ("force_try", "Error", 52)]))
+            #expect(second.status == .created, "\(second.body)")
+            clock.advance(by: 60)
+
+            let overview = try await Self.runChromium(browser, [
+                "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory)/chromium-findings",
+                "--virtual-time-budget=10000", "--window-size=1280,1400", "--dump-dom", "http://127.0.0.1:\(port)/#token=\(TestServer.adminToken)",
+            ])
+            #expect(overview.contains("data-state=\"ready\""), "the page did not finish loading: \(overview.prefix(2000))")
+            let chart = try #require(Self.element(withID: "chart-findings", in: overview))
+            #expect(chart.contains("data-points=\"2\""), "one point per day with findings: \(chart)")
+            let growing = try #require(Self.table(withID: "findings-growing", in: overview))
+            #expect(growing.contains("force_try") && growing.contains("0 → 2") && !growing.contains("line_length"), "\(growing)")
+
+            let page = try await Self.runChromium(browser, [
+                "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory)/chromium-findings-build",
+                "--virtual-time-budget=10000", "--window-size=1280,1400", "--dump-dom", "http://127.0.0.1:\(port)/builds/\(head)#token=\(TestServer.adminToken)",
+            ])
+            #expect(page.contains("data-state=\"ready\""), "the build page did not finish loading: \(page.prefix(2000))")
+            let findings = try #require(Self.table(withID: "findings", in: page))
+            #expect(findings.contains("Sources/App/Login.swift:40") && findings.contains("Sources/App/Login.swift:52"), "\(findings)")
+            #expect(!findings.contains("line_length"), "an unchanged finding is not listed as new: \(findings)")
+            #expect(page.contains("href=\"/builds/\(base)\""), "the baseline build is linked")
+        }
+        try? FileManager.default.removeItem(at: server.directory)
+    }
+
+    /// The markup from `<table id="…"` to its `</table>`.
+    static func table(withID id: String, in dom: String) -> String? {
+        guard let start = dom.range(of: "id=\"\(id)\""), let end = dom.range(of: "</table>", range: start.upperBound..<dom.endIndex) else { return nil }
+        return String(dom[start.lowerBound..<end.upperBound])
     }
 
     /// Runs chromium and answers its standard output (stderr is chatty; dropped). Waits

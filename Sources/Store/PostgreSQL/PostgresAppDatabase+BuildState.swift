@@ -28,6 +28,11 @@ extension PostgresAppDatabase {
         updated.finishedAt = next.finishedAt
         let times = try await recordBuildMetrics(updated, now: now, on: connection)
         try await enqueueCommitStatus(for: updated, now: now, on: connection)
+        // Findings stored while it ran go to the pull request once, when it finishes.
+        if next.state.isFinished, try await hasFindings(buildID, on: connection) {
+            try await enqueueFindingsReport(
+                buildID: buildID, state: next.state, repositoryID: updated.repositoryID, commitSHA: updated.commitSHA, now: now, on: connection)
+        }
         try await announceFailedDefaultBranchBuild(updated, times: times, now: now, on: connection)
     }
 

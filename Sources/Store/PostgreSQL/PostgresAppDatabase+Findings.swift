@@ -4,13 +4,26 @@ import PostgresNIO
 
 extension PostgresAppDatabase: FindingStore {
     /// Replaces `source`'s findings for the build in one transaction: the rows go as one
-    /// `unnest` of column arrays, one statement however many findings a report holds.
+    /// `unnest` of column arrays, one statement however many findings a report holds. When the
+    /// build has already finished and has findings before or after, the same transaction
+    /// enqueues a `findings_report`.
+    ///
+    /// The build row is share-locked, so a build finishing at the same moment either commits
+    /// first (and this sees it finished) or waits for this (and sees these findings).
     public func replaceFindings(buildID: Int64, source: String, findings: [StoredFinding], at now: Date) async throws(StoreError) {
         try await write { connection in
-            guard try await connection.value("SELECT id FROM build WHERE id = \(buildID) FOR SHARE", as: Int64.self, logger: self.logger) != nil else {
-                throw StoreError.notFound("build \(buildID)")
-            }
+            let rows = try await connection.query(
+                "SELECT state, repository_id, commit_sha FROM build WHERE id = \(buildID) FOR SHARE", logger: self.logger)
+            var found: (state: String, repositoryID: Int64?, commitSHA: String)?
+            for try await row in rows.decode((String, Int64?, String).self) { found = row }
+            guard let build = found else { throw StoreError.notFound("build \(buildID)") }
+            let hadFindings = try await self.hasFindings(buildID, on: connection)
             try await connection.run("DELETE FROM finding WHERE build_id = \(buildID) AND source = \(source)", logger: self.logger)
+            if hadFindings || !findings.isEmpty {
+                try await self.enqueueFindingsReport(
+                    buildID: buildID, state: BuildState(rawValue: build.state) ?? .pending, repositoryID: build.repositoryID,
+                    commitSHA: build.commitSHA, now: now, on: connection)
+            }
             guard !findings.isEmpty else { return }
             var paths = PostgresNullableArray<String>(), lines = PostgresNullableArray<Int64>()
             for finding in findings {
@@ -27,6 +40,20 @@ extension PostgresAppDatabase: FindingStore {
                 ORDER BY position
                 """, logger: self.logger)
         }
+    }
+
+    /// Adds a `findings_report` message for a finished build with a repository and a commit to
+    /// attach it to; nothing for any other build. Callers decide whether there is anything to say.
+    func enqueueFindingsReport(
+        buildID: Int64, state: BuildState, repositoryID: Int64?, commitSHA: String, now: Date, on connection: PostgresConnection
+    ) async throws {
+        guard FindingsReportPayload.isReportable(state: state, repositoryID: repositoryID, commitSHA: commitSHA) else { return }
+        try await enqueueOutbox(kind: FindingsReportPayload.kind, payload: FindingsReportPayload(buildID: buildID).jsonText, at: now, on: connection)
+    }
+
+    /// Whether any finding is stored for the build.
+    func hasFindings(_ buildID: Int64, on connection: PostgresConnection) async throws -> Bool {
+        try await connection.value("SELECT 1 FROM finding WHERE build_id = \(buildID) LIMIT 1", as: Int32.self, logger: logger) != nil
     }
 
     /// Every finding of the build, by tool, path, line and rule.

@@ -116,6 +116,10 @@ extension AppDatabase {
         // A finished build is measured here, once, as the unit people wait on.
         let times = try recordBuildMetrics(build, now: now, in: db)
         try enqueueCommitStatus(for: build, in: db, now: now)
+        // Findings stored while it ran go to the pull request once, when it finishes.
+        if next.state.isFinished, let id = build.id, try hasFindings(id, in: db) {
+            try enqueueFindingsReport(for: build, in: db, now: now)
+        }
         try announceFailedDefaultBranchBuild(build, times: times, now: now, in: db)
         return build
     }

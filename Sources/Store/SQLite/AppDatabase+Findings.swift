@@ -25,12 +25,15 @@ extension AppDatabase: FindingStore {
         }
     }
 
-    /// Replaces `source`'s findings for the build in one transaction.
+    /// Replaces `source`'s findings for the build in one transaction. When the build has already
+    /// finished (a CI posting after its end) and has findings before or after, the same
+    /// transaction enqueues a `findings_report`, so the pull request shows the change.
     public func replaceFindings(buildID: Int64, source: String, findings: [StoredFinding], at now: Date) throws(StoreError) {
         try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM build WHERE id = ?", arguments: [buildID]) != nil else {
+            guard let build = try BuildRecord.fetchOne(db, key: buildID) else {
                 throw StoreError.notFound("build \(buildID)")
             }
+            let hadFindings = try Self.hasFindings(buildID, in: db)
             try db.execute(sql: "DELETE FROM finding WHERE buildID = ? AND source = ?", arguments: [buildID, source])
             let insert = try db.cachedStatement(sql: """
                 INSERT INTO finding (buildID, source, tool, ruleID, level, message, path, line, fingerprint, storedAt)
@@ -43,7 +46,25 @@ extension AppDatabase: FindingStore {
                     finding.fingerprint, storedAt,
                 ])
             }
+            if hadFindings || !findings.isEmpty {
+                try Self.enqueueFindingsReport(for: build, in: db, now: now)
+            }
         }
+    }
+
+    /// Adds a `findings_report` message for a finished build with a repository and a commit to
+    /// attach it to; nothing for any other build. Callers decide whether there is anything to say.
+    static func enqueueFindingsReport(for build: BuildRecord, in db: Database, now: Date) throws {
+        guard let id = build.id, let state = BuildState(rawValue: build.state),
+              FindingsReportPayload.isReportable(state: state, repositoryID: build.repositoryID, commitSHA: build.commitSHA)
+        else { return }
+        var message = OutboxRecord(kind: FindingsReportPayload.kind, payload: FindingsReportPayload(buildID: id).jsonText, at: now)
+        try message.insertDirectly(db)
+    }
+
+    /// Whether any finding is stored for the build.
+    static func hasFindings(_ buildID: Int64, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM finding WHERE buildID = ? LIMIT 1"), arguments: [buildID]) != nil
     }
 
     /// Every finding of the build, by tool, path, line and rule.

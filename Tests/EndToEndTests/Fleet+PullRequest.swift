@@ -1,0 +1,43 @@
+import ChildProcesses
+import Foundation
+import HTTPClient
+import Testing
+import Webhooks
+
+extension Fleet {
+    /// Posts a signed GitHub `pull_request` event (`action`, default `opened`) for pull request
+    /// `number` of `repository`, from `headRef` at `headSHA` into `baseRef`, shaped as GitHub
+    /// sends it; returns the build ids.
+    func pullRequest(
+        repository: String, number: Int, headRef: String, headSHA: String, baseRef: String = "main", baseSHA: String, action: String = "opened"
+    ) async throws -> [Int] {
+        let owner = repository.split(separator: "/").first.map(String.init) ?? repository
+        let repo = #"{"id": 7000000001, "name": "\#(repository.split(separator: "/").last ?? "")", "full_name": "\#(repository)", "fork": false, "owner": {"login": "\#(owner)"}}"#
+        let payload = #"""
+            {"action": "\#(action)", "number": \#(number),
+             "pull_request": {"id": 9000000001, "number": \#(number), "state": "open", "draft": false, "merged": false,
+              "title": "Findings end to end", "user": {"login": "contributor"},
+              "head": {"label": "\#(owner):\#(headRef)", "ref": "\#(headRef)", "sha": "\#(headSHA)", "repo": \#(repo)},
+              "base": {"label": "\#(owner):\#(baseRef)", "ref": "\#(baseRef)", "sha": "\#(baseSHA)", "repo": \#(repo)}},
+             "repository": \#(repo), "sender": {"login": "contributor"}}
+            """#
+        let body = Array(payload.utf8)
+        let headers: HTTPHeaders = [
+            "Content-Type": "application/json", "X-GitHub-Event": "pull_request", "X-GitHub-Delivery": UUID().uuidString,
+            "X-Hub-Signature-256": WebhookSigner.hmacSHA256Signature(body: body, secret: Self.secret),
+        ]
+        let response = try await http.execute(HTTPClient.Request(method: .post, url: url + "/api/v1/webhooks/github", headers: headers, body: body))
+        #expect(response.status == 202, "\(response.bodyText)")
+        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+        return object?["builds"] as? [Int] ?? []
+    }
+
+    /// Commits `file` with `contents` on a new branch `branch` made from the current commit of
+    /// ``makeRepository()``'s repository, then goes back to `main`; returns the commit.
+    func commit(file: String, contents: String, onBranch branch: String) throws -> String {
+        let path = root.appendingPathComponent("repo").path
+        try Command.run(.command("git", ["checkout", "-q", "-b", branch], in: path))
+        defer { _ = try? Command.run(.command("git", ["checkout", "-q", "main"], in: path)) }
+        return try commit(file: file, contents: contents)
+    }
+}
