@@ -43,9 +43,11 @@ public enum ReportFormat: String, Codable, Sendable, CaseIterable {
             if text.contains("\"runs\"") || text.lowercased().contains("sarif") { return .sarif }
             throw .unknownFormat("a JSON object without SARIF's \"runs\" or \"$schema\"")
         case UInt8(ascii: "["):
-            // SwiftLint writes `[]` when nothing is wrong, else objects with `rule_id`.
+            // SwiftLint writes `[]` when nothing is wrong, else objects with sorted keys:
+            // `character`, `file`, `line`, `reason`, `rule_id`…; a long `reason` can push
+            // `rule_id` past the window, so `reason` counts too (the parser still needs both).
             let compact = text.filter { !$0.isWhitespace }
-            if compact.hasPrefix("[]") || text.contains("\"rule_id\"") { return .swiftLintJSON }
+            if compact.hasPrefix("[]") || text.contains("\"rule_id\"") || text.contains("\"reason\"") { return .swiftLintJSON }
             throw .unknownFormat("a JSON array whose elements have no \"rule_id\"")
         default:
             throw .unknownFormat("the report starts with neither '<', '{' nor '['")

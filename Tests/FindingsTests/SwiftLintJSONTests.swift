@@ -39,6 +39,14 @@ struct SwiftLintJSONTests {
         #expect(try FindingsReader(repositoryRoot: nil).read(fileAt: Fixture.path(name)).format == format)
     }
 
+    @Test("a first violation whose reason is longer than the detection window is still SwiftLint JSON")
+    func longReason() throws {
+        let reason = String(repeating: "Line should be 120 characters or less. ", count: 400)
+        let report = #"[{"character": 1, "file": "/w/Sources/A.swift", "line": 3, "reason": "\#(reason)", "rule_id": "line_length", "severity": "Warning", "type": "Line Length"}]"#
+        let read = try FindingsReader(repositoryRoot: "/w").read(Data(report.utf8))
+        #expect(read.format == .swiftLintJSON && read.findings.map(\.ruleID) == ["line_length"])
+    }
+
     @Test("an unknown format is a clear error", arguments: ["", "hello", #"{"name": "x"}"#, "<html></html>", #"[{"a": 1}]"#])
     func unknown(text: String) {
         #expect {
