@@ -30,11 +30,11 @@ extension FindingsService {
     }
 
     /// The build findings of `buildID` are compared with, and that build's findings: the newest
-    /// finished build with findings of the pull request's target branch (else of the build's own
-    /// branch) made before it; none when there is no such build.
+    /// finished build with findings of the same pipeline on the pull request's target branch
+    /// (else on the build's own branch) made before it; none when there is no such build.
     func baseline(of buildID: Int64) async throws -> (BuildFindings.Base?, [StoredFinding]) {
         guard let target = try await store.findingsTarget(buildID: buildID),
-              let baseID = try await store.latestBuildWithFindings(repositoryID: target.repositoryID, branch: target.branch, beforeBuild: buildID)
+              let baseID = try await store.latestBuildWithFindings(target, beforeBuild: buildID)
         else { return (nil, []) }
         let number = try await builds.build(id: baseID)?.number
         return (BuildFindings.Base(buildID: baseID, branch: target.branch, number: number), try await store.findings(buildID: baseID))

@@ -50,18 +50,25 @@ public struct FindingTrendRow: Sendable, Equatable, Codable {
     }
 }
 
-/// Where a build's findings are compared: its repository, and the branch whose builds are the
-/// baseline (a pull request's target branch, else the build's own branch).
+/// Where a build's findings are compared: its repository and pipeline, and the branch whose
+/// builds are the baseline (a pull request's target branch, else the build's own branch).
+///
+/// The pipeline is part of it because two pipelines of one repository may run different
+/// analysers: a lint pipeline's pull request compared with `main`'s unit-test build would see
+/// every finding as new.
 public struct FindingsTarget: Sendable, Equatable {
     /// The build's repository.
     public var repositoryID: Int64
     /// The branch whose newest finished build with findings is the baseline.
     public var branch: String
+    /// The build's pipeline: only its builds are baselines.
+    public var pipeline: String
 
     /// Creates a target.
-    public init(repositoryID: Int64, branch: String) {
+    public init(repositoryID: Int64, branch: String, pipeline: String) {
         self.repositoryID = repositoryID
         self.branch = branch
+        self.pipeline = pipeline
     }
 }
 
@@ -83,10 +90,12 @@ public protocol FindingStore: Sendable {
     /// What `buildID`'s findings are compared with: nil for an unknown build, one without a
     /// repository or branch, or a pull request whose target branch was not recorded.
     func findingsTarget(buildID: Int64) async throws(StoreError) -> FindingsTarget?
-    /// The newest finished build (passed or failed) of `repositoryID` on `branch` with stored
-    /// findings, created before `beforeBuild`: what a pull request's findings are compared with.
-    func latestBuildWithFindings(repositoryID: Int64, branch: String, beforeBuild: Int64) async throws(StoreError) -> Int64?
+    /// The newest finished build (passed or failed) of `target`'s pipeline in its repository on
+    /// its branch with stored findings, created before `beforeBuild`: what a pull request's
+    /// findings are compared with.
+    func latestBuildWithFindings(_ target: FindingsTarget, beforeBuild: Int64) async throws(StoreError) -> Int64?
     /// Per UTC day in `[from, to)`, the findings of that day's newest build with findings of
-    /// `repositoryID` on `branch`, per tool and rule.
+    /// each pipeline of `repositoryID` on `branch`, summed per tool and rule (a day with a lint
+    /// build and a test build counts both, instead of whichever ran last).
     func findingTrend(repositoryID: Int64, branch: String, from: Date, to: Date) async throws(StoreError) -> [FindingTrendRow]
 }

@@ -34,9 +34,9 @@ struct FindingStoreTests {
 
         /// A build of `branch` created at `hours`, finished as `state` unless nil (its job is
         /// the oldest pending one only when no unfinished build was made before it).
-        func build(branch: String, hours: Double, finish state: JobState?) async throws -> Int64 {
+        func build(branch: String, hours: Double, finish state: JobState?, pipeline: String = "lint") async throws -> Int64 {
             let job = JobDraft(stepKey: "lint", label: "lint", spec: JobSpec(commands: ["swiftlint"], requirements: AgentRequirements([:])))
-            let draft = BuildDraft(repositoryID: repositoryID, pipeline: "lint", trigger: "push", branch: branch, commitSHA: String(repeating: "a", count: 40), jobs: [job])
+            let draft = BuildDraft(repositoryID: repositoryID, pipeline: pipeline, trigger: "push", branch: branch, commitSHA: String(repeating: "a", count: 40), jobs: [job])
             let build = try await database.createBuild(draft, audit: AuditEvent(occurredAt: at(hours), actor: "t", action: "build.create", subject: "s"))
             if let state {
                 let claimed = try #require(try await database.claimNextJob(agent: agent, leaseSeconds: 600, now: at(hours)))
@@ -79,6 +79,9 @@ struct FindingStoreTests {
             let failed = try await fixture.build(branch: "main", hours: 1, finish: .failed)
             let withoutFindings = try await fixture.build(branch: "main", hours: 2, finish: .passed)
             let feature = try await fixture.build(branch: "feature/login", hours: 3, finish: .passed)
+            // Another pipeline's newer build of main, with its own analyser's findings.
+            let otherPipeline = try await fixture.build(branch: "main", hours: 3.5, finish: .passed, pipeline: "unit-tests")
+            try await database.replaceFindings(buildID: otherPipeline, source: "detekt", findings: [Self.finding("MagicNumber")], at: Self.t0)
             // Unfinished builds last: the fixture's agent takes the oldest pending job.
             let running = try await fixture.build(branch: "main", hours: 4, finish: nil)
             for build in [older, failed, running, feature] {
@@ -86,10 +89,12 @@ struct FindingStoreTests {
             }
             _ = withoutFindings
             let pullRequest = try await fixture.build(branch: "feature/login", hours: 5, finish: nil)
-            #expect(try await database.latestBuildWithFindings(repositoryID: fixture.repositoryID, branch: "main", beforeBuild: pullRequest) == failed)
-            #expect(try await database.latestBuildWithFindings(repositoryID: fixture.repositoryID, branch: "main", beforeBuild: failed) == older)
-            #expect(try await database.latestBuildWithFindings(repositoryID: fixture.repositoryID, branch: "main", beforeBuild: older) == nil)
-            #expect(try await database.latestBuildWithFindings(repositoryID: fixture.repositoryID, branch: "release", beforeBuild: pullRequest) == nil)
+            let main = FindingsTarget(repositoryID: fixture.repositoryID, branch: "main", pipeline: "lint")
+            #expect(try await database.latestBuildWithFindings(main, beforeBuild: pullRequest) == failed)
+            #expect(try await database.latestBuildWithFindings(main, beforeBuild: failed) == older)
+            #expect(try await database.latestBuildWithFindings(main, beforeBuild: older) == nil)
+            #expect(try await database.latestBuildWithFindings(FindingsTarget(repositoryID: fixture.repositoryID, branch: "release", pipeline: "lint"), beforeBuild: pullRequest) == nil)
+            #expect(try await database.latestBuildWithFindings(FindingsTarget(repositoryID: fixture.repositoryID, branch: "main", pipeline: "unit-tests"), beforeBuild: pullRequest) == otherPipeline)
         }
     }
 
@@ -108,15 +113,15 @@ struct FindingStoreTests {
             let push = try await build(branch: "feature/login", pullRequest: nil, env: [:])
             let unrecorded = try await build(branch: "feature/login", pullRequest: 8, env: [:])
             let branchless = try await build(branch: nil, pullRequest: nil, env: [:])
-            #expect(try await database.findingsTarget(buildID: pullRequest) == FindingsTarget(repositoryID: fixture.repositoryID, branch: "develop"))
-            #expect(try await database.findingsTarget(buildID: push) == FindingsTarget(repositoryID: fixture.repositoryID, branch: "feature/login"))
+            #expect(try await database.findingsTarget(buildID: pullRequest) == FindingsTarget(repositoryID: fixture.repositoryID, branch: "develop", pipeline: "lint"))
+            #expect(try await database.findingsTarget(buildID: push) == FindingsTarget(repositoryID: fixture.repositoryID, branch: "feature/login", pipeline: "lint"))
             #expect(try await database.findingsTarget(buildID: unrecorded) == nil)
             #expect(try await database.findingsTarget(buildID: branchless) == nil)
             #expect(try await database.findingsTarget(buildID: 999) == nil)
         }
     }
 
-    @Test("the trend counts each day's newest finished build with findings, per tool and rule", arguments: StoreBackend.available)
+    @Test("the trend counts each day's newest finished build with findings of each pipeline, per tool and rule", arguments: StoreBackend.available)
     func trend(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore(clock: ManualClock(at: Self.t0)) { store async throws in
             let fixture = try await Fixture.make(store.database)
@@ -124,18 +129,22 @@ struct FindingStoreTests {
             let morning = try await fixture.build(branch: "main", hours: -2, finish: .passed)
             let evening = try await fixture.build(branch: "main", hours: 6, finish: .passed)
             let nextDay = try await fixture.build(branch: "main", hours: 24, finish: .failed)
+            // Another pipeline's build on the second day: counted beside the lint build, not instead.
+            let otherPipeline = try await fixture.build(branch: "main", hours: 24.5, finish: .passed, pipeline: "unit-tests")
             let unfinished = try await fixture.build(branch: "main", hours: 25, finish: nil)
             try await database.replaceFindings(buildID: morning, source: "lint", findings: [Self.finding("a", line: 1)], at: Self.t0)
             try await database.replaceFindings(buildID: evening, source: "lint", findings: [Self.finding("a", line: 1), Self.finding("a", line: 2), Self.finding("b")], at: Self.t0)
             try await database.replaceFindings(buildID: nextDay, source: "lint", findings: [Self.finding("b")], at: Self.t0)
+            try await database.replaceFindings(buildID: otherPipeline, source: "lint", findings: [Self.finding("b"), Self.finding("d")], at: Self.t0)
             try await database.replaceFindings(buildID: unfinished, source: "lint", findings: [Self.finding("c")], at: Self.t0)
             let rows = try await database.findingTrend(repositoryID: fixture.repositoryID, branch: "main", from: Self.at(-12), to: Self.at(36))
             #expect(rows == [
                 FindingTrendRow(day: "2025-11-21", tool: "SwiftLint", ruleID: "a", count: 2),
                 FindingTrendRow(day: "2025-11-21", tool: "SwiftLint", ruleID: "b", count: 1),
-                FindingTrendRow(day: "2025-11-22", tool: "SwiftLint", ruleID: "b", count: 1),
+                FindingTrendRow(day: "2025-11-22", tool: "SwiftLint", ruleID: "b", count: 2),
+                FindingTrendRow(day: "2025-11-22", tool: "SwiftLint", ruleID: "d", count: 1),
             ])
-            #expect(try await database.findingTrend(repositoryID: fixture.repositoryID, branch: "main", from: Self.at(12), to: Self.at(36)).map(\.day) == ["2025-11-22"])
+            #expect(Set(try await database.findingTrend(repositoryID: fixture.repositoryID, branch: "main", from: Self.at(12), to: Self.at(36)).map(\.day)) == ["2025-11-22"])
         }
     }
 }

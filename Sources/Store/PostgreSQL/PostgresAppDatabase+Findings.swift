@@ -78,31 +78,33 @@ extension PostgresAppDatabase: FindingStore {
         try await read { connection in
             let rows = try await connection.query(
                 """
-                SELECT repository_id, CASE WHEN pull_request IS NULL THEN branch ELSE env::jsonb ->> \(UITestSelection.baseBranchVariable) END
+                SELECT repository_id, CASE WHEN pull_request IS NULL THEN branch ELSE env::jsonb ->> \(UITestSelection.baseBranchVariable) END, pipeline
                 FROM build WHERE id = \(buildID)
                 """, logger: self.logger)
-            for try await (repositoryID, branch) in rows.decode((Int64?, String?).self) {
+            for try await (repositoryID, branch, pipeline) in rows.decode((Int64?, String?, String).self) {
                 guard let repositoryID, let branch, !branch.isEmpty else { return nil }
-                return FindingsTarget(repositoryID: repositoryID, branch: branch)
+                return FindingsTarget(repositoryID: repositoryID, branch: branch, pipeline: pipeline)
             }
             return nil
         }
     }
 
-    /// The newest finished build of the branch, before `beforeBuild`, that stored findings.
-    public func latestBuildWithFindings(repositoryID: Int64, branch: String, beforeBuild: Int64) async throws(StoreError) -> Int64? {
+    /// The newest finished build of the pipeline on the branch, before `beforeBuild`, that
+    /// stored findings.
+    public func latestBuildWithFindings(_ target: FindingsTarget, beforeBuild: Int64) async throws(StoreError) -> Int64? {
         try await read { connection in
             try await connection.value(
                 """
                 SELECT id FROM build
-                WHERE repository_id = \(repositoryID) AND branch = \(branch) AND id < \(beforeBuild) AND state IN ('passed', 'failed')
+                WHERE repository_id = \(target.repositoryID) AND branch = \(target.branch) AND pipeline = \(target.pipeline)
+                  AND id < \(beforeBuild) AND state IN ('passed', 'failed')
                   AND EXISTS (SELECT 1 FROM finding WHERE finding.build_id = build.id)
                 ORDER BY id DESC LIMIT 1
                 """, as: Int64.self, logger: self.logger)
         }
     }
 
-    /// Each UTC day's newest finished build with findings, counted per tool and rule.
+    /// Each UTC day's newest finished build with findings of each pipeline, counted per tool and rule.
     public func findingTrend(repositoryID: Int64, branch: String, from: Date, to: Date) async throws(StoreError) -> [FindingTrendRow] {
         try await read { connection in
             let rows = try await connection.query(
@@ -112,7 +114,7 @@ extension PostgresAppDatabase: FindingStore {
                     WHERE repository_id = \(repositoryID) AND branch = \(branch) AND created_at >= \(from) AND created_at < \(to)
                       AND state IN ('passed', 'failed')
                       AND EXISTS (SELECT 1 FROM finding WHERE finding.build_id = build.id)
-                    GROUP BY 1)
+                    GROUP BY 1, pipeline)
                 SELECT daily.day, finding.tool, finding.rule_id, count(*)
                 FROM daily JOIN finding ON finding.build_id = daily.build_id
                 GROUP BY daily.day, finding.tool, finding.rule_id

@@ -86,29 +86,30 @@ extension AppDatabase: FindingStore {
     public func findingsTarget(buildID: Int64) throws(StoreError) -> FindingsTarget? {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT repositoryID, branch, pullRequest, json_extract(env, '$.' || ?) AS base FROM build WHERE id = ?
+                SELECT repositoryID, branch, pipeline, pullRequest, json_extract(env, '$.' || ?) AS base FROM build WHERE id = ?
                 """, arguments: [UITestSelection.baseBranchVariable, buildID])
             else { return nil }
             let pullRequest: Int? = row["pullRequest"]
             let branch: String? = pullRequest == nil ? row["branch"] : row["base"]
             guard let repositoryID: Int64 = row["repositoryID"], let branch, !branch.isEmpty else { return nil }
-            return FindingsTarget(repositoryID: repositoryID, branch: branch)
+            return FindingsTarget(repositoryID: repositoryID, branch: branch, pipeline: row["pipeline"])
         }
     }
 
-    /// The newest finished build of the branch, before `beforeBuild`, that stored findings.
-    public func latestBuildWithFindings(repositoryID: Int64, branch: String, beforeBuild: Int64) throws(StoreError) -> Int64? {
+    /// The newest finished build of the pipeline on the branch, before `beforeBuild`, that
+    /// stored findings.
+    public func latestBuildWithFindings(_ target: FindingsTarget, beforeBuild: Int64) throws(StoreError) -> Int64? {
         try read { db in
             try Int64.fetchOne(db, sql: """
                 SELECT id FROM build
-                WHERE repositoryID = ? AND branch = ? AND id < ? AND state IN ('passed', 'failed')
+                WHERE repositoryID = ? AND branch = ? AND pipeline = ? AND id < ? AND state IN ('passed', 'failed')
                   AND EXISTS (SELECT 1 FROM finding WHERE finding.buildID = build.id)
                 ORDER BY id DESC LIMIT 1
-                """, arguments: [repositoryID, branch, beforeBuild])
+                """, arguments: [target.repositoryID, target.branch, target.pipeline, beforeBuild])
         }
     }
 
-    /// Each day's newest finished build with findings, counted per tool and rule.
+    /// Each day's newest finished build with findings of each pipeline, counted per tool and rule.
     public func findingTrend(repositoryID: Int64, branch: String, from: Date, to: Date) throws(StoreError) -> [FindingTrendRow] {
         try read { db in
             try Row.fetchAll(db, sql: """
@@ -117,7 +118,7 @@ extension AppDatabase: FindingStore {
                     WHERE repositoryID = ? AND branch = ? AND createdAt >= ? AND createdAt < ?
                       AND state IN ('passed', 'failed')
                       AND EXISTS (SELECT 1 FROM finding WHERE finding.buildID = build.id)
-                    GROUP BY substr(createdAt, 1, 10))
+                    GROUP BY substr(createdAt, 1, 10), pipeline)
                 SELECT daily.day, finding.tool, finding.ruleID, COUNT(*) AS count
                 FROM daily JOIN finding ON finding.buildID = daily.buildID
                 GROUP BY daily.day, finding.tool, finding.ruleID
