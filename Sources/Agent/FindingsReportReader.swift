@@ -33,7 +33,7 @@ struct FindingsReportReader: Sendable {
             return .failed("\(report): \(read.findings.count) findings, more than the \(JobFindings.maximumFindings) one report may send; not sent")
         }
         let findings = read.findings.map { finding in
-            JobFindings.Finding(
+            StoredFinding(
                 tool: finding.tool, ruleID: finding.ruleID, level: finding.level.rawValue, message: finding.message,
                 path: finding.path.isEmpty ? nil : finding.path, line: finding.startLine > 0 ? finding.startLine : nil,
                 fingerprint: finding.fingerprint

@@ -27,5 +27,5 @@ public struct JobFindingsAnswer: Decodable, Sendable, Equatable {
     /// Those it has too.
     public var unchanged: Int
     /// The new findings.
-    public var new: [JobFindings.Finding]
+    public var new: [StoredFinding]
 }

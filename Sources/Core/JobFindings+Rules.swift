@@ -21,7 +21,7 @@ extension JobFindings {
     }
 }
 
-extension JobFindings.Finding {
+extension StoredFinding {
     /// What is wrong with the finding's text, line or fingerprint, or nil. (Its level is the
     /// server's to check against the `Findings` module's levels.)
     public var problem: String? {
@@ -48,7 +48,7 @@ extension JobFindings.Finding {
     /// The finding made to pass ``problem``'s checks where it can: control characters become
     /// spaces, over-long text is cut (ending in `…`), an empty tool or rule becomes `unknown`,
     /// an empty path absent, a line outside the range absent. The fingerprint is left alone.
-    public func fitted() -> JobFindings.Finding {
+    public func fitted() -> StoredFinding {
         func fit(_ text: String, _ limit: Int, lineBreaks: Bool) -> String {
             var scalars = String.UnicodeScalarView()
             for scalar in text.unicodeScalars {
@@ -59,7 +59,7 @@ extension JobFindings.Finding {
             return clean.count > limit ? String(clean.prefix(limit - 1)) + "…" : clean
         }
         let name = JobFindings.maximumNameLength
-        return JobFindings.Finding(
+        return StoredFinding(
             tool: tool.isEmpty ? "unknown" : fit(tool, name, lineBreaks: false),
             ruleID: ruleID.isEmpty ? "unknown" : fit(ruleID, name, lineBreaks: false),
             level: level,

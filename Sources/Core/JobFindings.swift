@@ -6,35 +6,6 @@
 /// stores them for the job's build under the job's step and `source`, replacing what the same
 /// step sent for that report before, and answers the comparison with the target branch.
 public struct JobFindings: Codable, Sendable, Equatable {
-    /// One finding, as the server stores it.
-    public struct Finding: Codable, Sendable, Equatable {
-        /// The analyser (`SwiftLint`, `detekt`, a SARIF run's driver name).
-        public var tool: String
-        /// The rule that fired.
-        public var ruleID: String
-        /// `error`, `warning`, `note` or `none`.
-        public var level: String
-        /// The tool's message.
-        public var message: String
-        /// The file, relative to the repository root; nil when the report names none.
-        public var path: String?
-        /// The 1-based line; nil when the report names none.
-        public var line: Int?
-        /// MobileOps' fingerprint: 64 lowercase hex digits.
-        public var fingerprint: String
-
-        /// Creates a finding.
-        public init(tool: String, ruleID: String, level: String, message: String, path: String?, line: Int?, fingerprint: String) {
-            self.tool = tool
-            self.ruleID = ruleID
-            self.level = level
-            self.message = message
-            self.path = path
-            self.line = line
-            self.fingerprint = fingerprint
-        }
-    }
-
     /// The report's path relative to the checkout (`lint/detekt.sarif`).
     public var source: String
     /// The format it was read as: `sarif`, `checkstyle`, `androidLint` or `swiftLintJSON`.
@@ -42,10 +13,10 @@ public struct JobFindings: Codable, Sendable, Equatable {
     /// The step's `fail_on`: `error`, `warning` or `never`.
     public var failOn: String
     /// The findings, in report order.
-    public var findings: [Finding]
+    public var findings: [StoredFinding]
 
     /// Creates a body.
-    public init(source: String, format: String, failOn: String, findings: [Finding]) {
+    public init(source: String, format: String, failOn: String, findings: [StoredFinding]) {
         self.source = source
         self.format = format
         self.failOn = failOn

@@ -1,34 +1,5 @@
+import Core
 import Foundation
-
-/// One analyser finding as stored with its build: what the `Findings` module read from a
-/// report, reduced to what comparisons, pull-request annotations and trends need.
-public struct StoredFinding: Sendable, Equatable, Codable {
-    /// The analyser (`SwiftLint`, `detekt`, `Android Lint`, a SARIF run's driver name).
-    public var tool: String
-    /// The tool's rule id.
-    public var ruleID: String
-    /// `error`, `warning`, `note` or `none`.
-    public var level: String
-    /// The tool's message.
-    public var message: String
-    /// The file, relative to the repository root, when the finding has one.
-    public var path: String?
-    /// The first line (1-based), when known.
-    public var line: Int?
-    /// What identifies the finding across builds however the code around it moved.
-    public var fingerprint: String
-
-    /// Creates a finding.
-    public init(tool: String, ruleID: String, level: String, message: String, path: String?, line: Int?, fingerprint: String) {
-        self.tool = tool
-        self.ruleID = ruleID
-        self.level = level
-        self.message = message
-        self.path = path
-        self.line = line
-        self.fingerprint = fingerprint
-    }
-}
 
 /// Findings per day, tool and rule, in a repository's builds of one branch: the trend rows.
 public struct FindingTrendRow: Sendable, Equatable, Codable {

@@ -1,3 +1,5 @@
+import Core
+
 // MARK: - Sources of the findings agents send
 
 extension StoredFinding {

@@ -120,7 +120,7 @@ actor FakeAgentState {
             return .ok
         case "findings":
             guard let report = try? JSONDecoder().decode(JobFindings.self, from: Data(body)) else { return .badRequest("bad_findings") }
-            // The real server's checks (see `JobFindings.Finding.problem`).
+            // The real server's checks (see `StoredFinding.problem`).
             guard report.findings.allSatisfy({ $0.problem == nil }) else { return .badRequest("invalid_finding") }
             self.findings[jobID, default: []].append(report)
             return .json(Self.answer(report, known: self.knownRules[jobID] ?? [], buildID: 100 + jobID))
@@ -153,7 +153,7 @@ actor FakeAgentState {
         struct Base: Encodable { var buildID: Int64, branch: String, number: Int }
         struct Answer: Encodable {
             var buildID: Int64, base: Base, failOn: String, fails: Bool, total: Int, newCount: Int, unchanged: Int, fixed: Int
-            var new: [JobFindings.Finding]
+            var new: [StoredFinding]
         }
         let answer = Answer(
             buildID: buildID, base: Base(buildID: 9041, branch: "main", number: 41), failOn: report.failOn,

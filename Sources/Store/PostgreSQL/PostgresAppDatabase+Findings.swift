@@ -18,28 +18,34 @@ extension PostgresAppDatabase: FindingStore {
             for try await row in rows.decode((String, Int64?, String).self) { found = row }
             guard let build = found else { throw StoreError.notFound("build \(buildID)") }
             let hadFindings = try await self.hasFindings(buildID, on: connection)
-            try await connection.run("DELETE FROM finding WHERE build_id = \(buildID) AND source = \(source)", logger: self.logger)
             if hadFindings || !findings.isEmpty {
                 try await self.enqueueFindingsReport(
                     buildID: buildID, state: BuildState(rawValue: build.state) ?? .pending, repositoryID: build.repositoryID,
                     commitSHA: build.commitSHA, now: now, on: connection)
             }
-            guard !findings.isEmpty else { return }
-            var paths = PostgresNullableArray<String>(), lines = PostgresNullableArray<Int64>()
-            for finding in findings {
-                paths.append(finding.path)
-                lines.append(finding.line.map(Int64.init))
-            }
-            try await connection.run(
-                """
-                INSERT INTO finding (build_id, source, tool, rule_id, level, message, path, line, fingerprint, stored_at)
-                SELECT \(buildID), \(source), tool, rule, level, message, path, line, fingerprint, \(PostgresTime.stored(now))
-                FROM unnest(\(findings.map(\.tool))::text[], \(findings.map(\.ruleID))::text[], \(findings.map(\.level))::text[],
-                            \(findings.map(\.message))::text[], \(paths)::text[], \(lines)::bigint[], \(findings.map(\.fingerprint))::text[])
-                     WITH ORDINALITY AS f(tool, rule, level, message, path, line, fingerprint, position)
-                ORDER BY position
-                """, logger: self.logger)
+            try await self.replaceSourceFindings(findings, buildID: buildID, source: source, at: now, on: connection)
         }
+    }
+
+    /// Deletes what `source` stored for the build and inserts `findings` in its place, as one
+    /// `unnest` of column arrays; the caller's transaction makes the two one change.
+    func replaceSourceFindings(_ findings: [StoredFinding], buildID: Int64, source: String, at now: Date, on connection: PostgresConnection) async throws {
+        try await connection.run("DELETE FROM finding WHERE build_id = \(buildID) AND source = \(source)", logger: self.logger)
+        guard !findings.isEmpty else { return }
+        var paths = PostgresNullableArray<String>(), lines = PostgresNullableArray<Int64>()
+        for finding in findings {
+            paths.append(finding.path)
+            lines.append(finding.line.map(Int64.init))
+        }
+        try await connection.run(
+            """
+            INSERT INTO finding (build_id, source, tool, rule_id, level, message, path, line, fingerprint, stored_at)
+            SELECT \(buildID), \(source), tool, rule, level, message, path, line, fingerprint, \(PostgresTime.stored(now))
+            FROM unnest(\(findings.map(\.tool))::text[], \(findings.map(\.ruleID))::text[], \(findings.map(\.level))::text[],
+                        \(findings.map(\.message))::text[], \(paths)::text[], \(lines)::bigint[], \(findings.map(\.fingerprint))::text[])
+                 WITH ORDINALITY AS f(tool, rule, level, message, path, line, fingerprint, position)
+            ORDER BY position
+            """, logger: self.logger)
     }
 
     /// Adds a `findings_report` message for a finished build with a repository and a commit to

@@ -19,22 +19,7 @@ extension PostgresAppDatabase {
                 source = StoredFinding.jobSource(stepKey: stepKey, shardIndex: Int(shardIndex), shardCount: Int(shardCount), report: report)
             }
             guard let source else { throw StoreError.jobNotHeld(jobID: jobID) }
-            try await connection.run("DELETE FROM finding WHERE build_id = \(buildID) AND source = \(source)", logger: self.logger)
-            guard !findings.isEmpty else { return buildID }
-            var paths = PostgresNullableArray<String>(), lines = PostgresNullableArray<Int64>()
-            for finding in findings {
-                paths.append(finding.path)
-                lines.append(finding.line.map(Int64.init))
-            }
-            try await connection.run(
-                """
-                INSERT INTO finding (build_id, source, tool, rule_id, level, message, path, line, fingerprint, stored_at)
-                SELECT \(buildID), \(source), tool, rule, level, message, path, line, fingerprint, \(PostgresTime.stored(now))
-                FROM unnest(\(findings.map(\.tool))::text[], \(findings.map(\.ruleID))::text[], \(findings.map(\.level))::text[],
-                            \(findings.map(\.message))::text[], \(paths)::text[], \(lines)::bigint[], \(findings.map(\.fingerprint))::text[])
-                     WITH ORDINALITY AS f(tool, rule, level, message, path, line, fingerprint, position)
-                ORDER BY position
-                """, logger: self.logger)
+            try await self.replaceSourceFindings(findings, buildID: buildID, source: source, at: now, on: connection)
             return buildID
         }
     }

@@ -34,21 +34,27 @@ extension AppDatabase: FindingStore {
                 throw StoreError.notFound("build \(buildID)")
             }
             let hadFindings = try Self.hasFindings(buildID, in: db)
-            try db.execute(sql: "DELETE FROM finding WHERE buildID = ? AND source = ?", arguments: [buildID, source])
-            let insert = try db.cachedStatement(sql: """
-                INSERT INTO finding (buildID, source, tool, ruleID, level, message, path, line, fingerprint, storedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let storedAt = StoredDate(now)
-            for finding in findings {
-                try insert.execute(arguments: [
-                    buildID, source, finding.tool, finding.ruleID, finding.level, finding.message, finding.path, finding.line,
-                    finding.fingerprint, storedAt,
-                ])
-            }
+            try Self.replaceSourceFindings(findings, buildID: buildID, source: source, at: now, in: db)
             if hadFindings || !findings.isEmpty {
                 try Self.enqueueFindingsReport(for: build, in: db, now: now)
             }
+        }
+    }
+
+    /// Deletes what `source` stored for the build and inserts `findings` in its place; the
+    /// caller's transaction makes the two one change.
+    static func replaceSourceFindings(_ findings: [StoredFinding], buildID: Int64, source: String, at now: Date, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM finding WHERE buildID = ? AND source = ?", arguments: [buildID, source])
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO finding (buildID, source, tool, ruleID, level, message, path, line, fingerprint, storedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let storedAt = StoredDate(now)
+        for finding in findings {
+            try insert.execute(arguments: [
+                buildID, source, finding.tool, finding.ruleID, finding.level, finding.message, finding.path, finding.line,
+                finding.fingerprint, storedAt,
+            ])
         }
     }
 

@@ -16,18 +16,7 @@ extension AppDatabase {
                 throw StoreError.jobNotHeld(jobID: jobID)
             }
             let source = StoredFinding.jobSource(stepKey: job.stepKey, shardIndex: job.shardIndex, shardCount: job.shardCount, report: report)
-            try db.execute(sql: "DELETE FROM finding WHERE buildID = ? AND source = ?", arguments: [job.buildID, source])
-            let insert = try db.cachedStatement(sql: """
-                INSERT INTO finding (buildID, source, tool, ruleID, level, message, path, line, fingerprint, storedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let storedAt = StoredDate(now)
-            for finding in findings {
-                try insert.execute(arguments: [
-                    job.buildID, source, finding.tool, finding.ruleID, finding.level, finding.message, finding.path, finding.line,
-                    finding.fingerprint, storedAt,
-                ])
-            }
+            try Self.replaceSourceFindings(findings, buildID: job.buildID, source: source, at: now, in: db)
             return job.buildID
         }
     }
