@@ -23,9 +23,14 @@ extension Fleet {
     /// Posts a signed GitHub push for `repository` at `sha` and returns the build ids.
     func push(repository: String, sha: String, branch: String = "main") async throws -> [Int] {
         let payload = #"{"ref": "refs/heads/\#(branch)", "before": "\#(String(repeating: "0", count: 39))1", "after": "\#(sha)", "deleted": false, "repository": {"full_name": "\#(repository)"}, "pusher": {"name": "e2e"}, "head_commit": {"id": "\#(sha)", "message": "e2e"}, "commits": []}"#
+        return try await deliver(event: "push", payload: payload)
+    }
+
+    /// Posts `payload` as a signed GitHub delivery of `event`, expects 202, returns the build ids.
+    func deliver(event: String, payload: String) async throws -> [Int] {
         let body = Array(payload.utf8)
         let headers: HTTPHeaders = [
-            "Content-Type": "application/json", "X-GitHub-Event": "push", "X-GitHub-Delivery": UUID().uuidString,
+            "Content-Type": "application/json", "X-GitHub-Event": event, "X-GitHub-Delivery": UUID().uuidString,
             "X-Hub-Signature-256": WebhookSigner.hmacSHA256Signature(body: body, secret: Self.secret),
         ]
         let response = try await http.execute(HTTPClient.Request(method: .post, url: url + "/api/v1/webhooks/github", headers: headers, body: body))

@@ -1,8 +1,5 @@
 import ChildProcesses
 import Foundation
-import HTTPClient
-import Testing
-import Webhooks
 
 extension Fleet {
     /// Posts a signed GitHub `pull_request` event (`action`, default `opened`) for pull request
@@ -21,15 +18,7 @@ extension Fleet {
               "base": {"label": "\#(owner):\#(baseRef)", "ref": "\#(baseRef)", "sha": "\#(baseSHA)", "repo": \#(repo)}},
              "repository": \#(repo), "sender": {"login": "contributor"}}
             """#
-        let body = Array(payload.utf8)
-        let headers: HTTPHeaders = [
-            "Content-Type": "application/json", "X-GitHub-Event": "pull_request", "X-GitHub-Delivery": UUID().uuidString,
-            "X-Hub-Signature-256": WebhookSigner.hmacSHA256Signature(body: body, secret: Self.secret),
-        ]
-        let response = try await http.execute(HTTPClient.Request(method: .post, url: url + "/api/v1/webhooks/github", headers: headers, body: body))
-        #expect(response.status == 202, "\(response.bodyText)")
-        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
-        return object?["builds"] as? [Int] ?? []
+        return try await deliver(event: "pull_request", payload: payload)
     }
 
     /// Commits `file` with `contents` on a new branch `branch` made from the current commit of

@@ -10,21 +10,6 @@ import Testing
 /// checkout, stored under the job and answered against the target branch.
 @Suite("Findings from agents over HTTP")
 struct AgentFindingsAPITests {
-    static let pullRequestSHA = String(repeating: "2", count: 40)
-
-    /// GitHub's `pull_request` delivery: #7 from `feature/login` at `pullRequestSHA` into `main`.
-    static let pullRequest = #"""
-        {"action": "opened", "number": 7,
-         "pull_request": {"number": 7, "title": "Login", "draft": false, "merged": false, "merged_at": null,
-           "html_url": "https://github.com/acme/ios-app/pull/7", "user": {"login": "dev"},
-           "head": {"ref": "feature/login", "sha": "\#(pullRequestSHA)",
-             "repo": {"id": 3000000001, "full_name": "acme/ios-app", "clone_url": "https://github.com/acme/ios-app.git"}},
-           "base": {"ref": "main", "sha": "\#(TestRuns.sha)",
-             "repo": {"id": 3000000001, "full_name": "acme/ios-app", "clone_url": "https://github.com/acme/ios-app.git"}}},
-         "repository": {"id": 3000000001, "full_name": "acme/ios-app", "clone_url": "https://github.com/acme/ios-app.git"},
-         "sender": {"login": "dev"}}
-        """#
-
     /// A finding as the agent sends it; the fingerprint is `mark` repeated to 64 hex digits.
     static func finding(_ rule: String, _ level: String, mark: Character, line: Int? = 12, path: String? = "app/src/Main.kt", tool: String = "detekt") -> String {
         let fingerprint = String(repeating: mark, count: 64)
@@ -80,7 +65,7 @@ struct AgentFindingsAPITests {
             }
 
             // The pull request: A again, C (error) and D (warning) new, B fixed.
-            #expect(try await WebhookAPITests.deliver(client, Self.pullRequest, event: "pull_request").status == .accepted)
+            #expect(try await WebhookAPITests.deliver(client, FindingsReportFlowTests.pullRequest, event: "pull_request").status == .accepted)
             let (job, build) = try await Self.startNext(client, agent: agent)
             let findings = [Self.finding("A", "error", mark: "a", line: 40), Self.finding("C", "error", mark: "c"), Self.finding("D", "warning", mark: "d", line: nil, path: nil)]
             let answer = try await Self.post(client, job: job, agent: agent, Self.body(findings))
