@@ -62,12 +62,15 @@ public final class CommitStatusNotifier: OutboxHandler {
             return .permanentFailure("commit \(payload.commitSHA.debugDescription) is not a hex object id")
         }
         let request: HTTPRequest
+        let provider: GitProvider
         switch await resolve(payload, state: state) {
         case .failure(let decided): return decided.outcome
-        case .success(let resolved): request = resolved
+        case .success(let resolved): (request, provider) = resolved
         }
         do {
-            return OutboxDeliveryOutcome.classify(try await http.execute(request))
+            let response = try await http.execute(request)
+            if provider == .gitlab, let shown = GitLabStatusAPI.alreadyShown(response) { return .skipped(shown) }
+            return OutboxDeliveryOutcome.classify(response)
         } catch {
             return OutboxDeliveryOutcome.classify(error)
         }
@@ -77,7 +80,7 @@ public final class CommitStatusNotifier: OutboxHandler {
 
     /// Looks up the repository and build and builds the provider's request, or says why not.
     /// Without a token for the repository's host the build is not read at all.
-    private func resolve(_ payload: CommitStatusPayload, state: BuildState) async -> Result<HTTPRequest, OutcomeError> {
+    private func resolve(_ payload: CommitStatusPayload, state: BuildState) async -> Result<(HTTPRequest, GitProvider), OutcomeError> {
         let repository: Repository?
         do { repository = try await repositories.repository(id: payload.repositoryID) } catch {
             // The database being busy or away is worth another try.
@@ -105,11 +108,11 @@ public final class CommitStatusNotifier: OutboxHandler {
         do {
             switch repository.provider {
             case .github:
-                return .success(try GitHubStatusAPI.request(status, repository: repository.name, token: token, configuration: configuration))
+                return .success((try GitHubStatusAPI.request(status, repository: repository.name, token: token, configuration: configuration), .github))
             case .gitlab:
-                return .success(try GitLabStatusAPI.request(status, repository: repository.name, token: token, configuration: configuration))
+                return .success((try GitLabStatusAPI.request(status, repository: repository.name, token: token, configuration: configuration), .gitlab))
             case .bitbucket:
-                return .success(try BitbucketStatusAPI.request(status, repository: repository.name, token: token, configuration: configuration))
+                return .success((try BitbucketStatusAPI.request(status, repository: repository.name, token: token, configuration: configuration), .bitbucket))
             }
         } catch {
             return .failure(.init(.permanentFailure(error.description)))

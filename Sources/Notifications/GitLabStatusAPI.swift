@@ -59,6 +59,16 @@ enum GitLabStatusAPI {
         return "/projects/\(CommitStatus.pathSegment(repository))"
     }
 
+    /// Why a 400 means the commit already shows the state, or nil for any other answer.
+    ///
+    /// GitLab refuses to move a status to the state it is in ("Cannot transition status via
+    /// :run from :running"): a retry whose first attempt landed but whose answer was lost, or
+    /// a build that went back to pending, would otherwise turn into a dead message.
+    static func alreadyShown(_ response: HTTPResponse) -> String? {
+        guard response.status == 400, response.bodyText.contains("Cannot transition status via") else { return nil }
+        return "GitLab already shows this state (\(OutboxDeliveryOutcome.bodyExcerpt(response.bodyText)))"
+    }
+
     /// What every GitLab REST request carries: the token as `PRIVATE-TOKEN`, JSON both ways.
     static func headers(token: String, configuration: NotifierConfiguration) -> HTTPHeaders {
         [

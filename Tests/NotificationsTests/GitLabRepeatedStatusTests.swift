@@ -1,0 +1,46 @@
+import Core
+import Foundation
+import GitHostFakes
+import HTTPClient
+@testable import Notifications
+import Store
+import Testing
+
+/// GitLab answers 400 "Cannot transition status via :run from :running" to a status in the state
+/// the commit already shows; a retried message must not end in the dead list for it.
+@Suite("Commit statuses: GitLab refusing a state it already shows")
+struct GitLabRepeatedStatusTests {
+    static let project = "acme/mobile/android"
+
+    @Test("a running status sent again (its first answer lost) is skipped as already shown, not dead")
+    func repeatedRunning() async throws {
+        let host = LoopbackGitHost(FakeGitLabNotes(project: Self.project, token: "glpat-secret", mergeRequests: []))
+        try await host.run { baseURL in
+            let store = try TestDatabase()
+            defer { store.remove() }
+            let repository = try store.repository(Self.project, provider: .gitlab)
+            let build = try store.build(in: repository)
+            try store.setState(.running, of: build)
+            try await withClient { client in
+                let notifier = CommitStatusNotifier(
+                    configuration: NotifierConfiguration(gitlabAPIURL: baseURL + "/api/v4", gitlabToken: "glpat-secret"), http: client,
+                    repositories: store.database, builds: store.database, logger: testLogger())
+                #expect(await notifier.deliver(try commitStatusMessage(for: build, state: .running)) == .delivered)
+                let again = await notifier.deliver(try commitStatusMessage(for: build, state: .running, id: 2))
+                guard case .skipped(let reason) = again else {
+                    Issue.record("expected the repeat to be skipped, got \(again)")
+                    return
+                }
+                #expect(reason.contains("GitLab already shows this state") && reason.contains("Cannot transition status via :run from :running"), "\(reason)")
+                #expect(host.api.statuses.map(\.state) == ["running"])
+            }
+        }
+    }
+
+    @Test("any other 400 from GitLab stays a permanent failure")
+    func otherBadRequest() async throws {
+        let response = HTTPResponse(status: 400, body: Array(#"{"message": "400 Bad request - state does not have a valid value"}"#.utf8))
+        #expect(GitLabStatusAPI.alreadyShown(response) == nil)
+        #expect(GitLabStatusAPI.alreadyShown(HTTPResponse(status: 400, body: Array(#"{"message": "Cannot transition status via :run from :running"}"#.utf8))) != nil)
+    }
+}
