@@ -107,7 +107,7 @@ let package = Package(
         // fingerprinted findings, and the new-only comparison. No HTTP, no storage.
         .target(
             name: "Findings",
-            dependencies: ["JSONScanning", "XMLScanning", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["Core", "JSONScanning", "XMLScanning", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // Child processes through posix_spawn (Foundation's Process crashes past ~1,360 open fds).
@@ -280,7 +280,7 @@ let package = Package(
         ),
         .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core", "YAMLReading", "FuzzSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics", "XMLScanning", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "FindingsTests", dependencies: ["Findings", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "FindingsTests", dependencies: ["Core", "Findings", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ImpactTests", dependencies: ["Impact", "ChildProcesses"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Impact", "YAMLReading"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(

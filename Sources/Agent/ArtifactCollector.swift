@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Core
 import Foundation
 
 // MARK: - ArtifactCollector
@@ -26,7 +27,7 @@ public enum ArtifactCollector {
     /// sorted: one walk of the workspace, so a step can tell which pattern matched nothing.
     /// An absolute pattern or one with `..` matches nothing.
     public static func matches(eachOf patterns: [String], in workspace: String) -> [[String]] {
-        let usable = patterns.map { !$0.isEmpty && !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }
+        let usable = patterns.map(CheckoutPath.staysInside)
         var found = patterns.map { _ in [String]() }
         guard usable.contains(true), let enumerator = FileManager.default.enumerator(atPath: workspace) else { return found }
         var scanned = 0

@@ -11,7 +11,7 @@ struct FindingsReportReader: Sendable {
     /// The checkout: paths under it become relative, and source lines are read from it.
     let workspace: String
     /// The step's `fail_on`, sent with each report.
-    let failOn: FindingsStep.FailOn
+    let failOn: FailOn
 
     /// A report ready to send, or why it cannot be.
     enum Outcome: Sendable {
@@ -32,13 +32,7 @@ struct FindingsReportReader: Sendable {
         guard read.findings.count <= JobFindings.maximumFindings else {
             return .failed("\(report): \(read.findings.count) findings, more than the \(JobFindings.maximumFindings) one report may send; not sent")
         }
-        let findings = read.findings.map { finding in
-            StoredFinding(
-                tool: finding.tool, ruleID: finding.ruleID, level: finding.level.rawValue, message: finding.message,
-                path: finding.path.isEmpty ? nil : finding.path, line: finding.startLine > 0 ? finding.startLine : nil,
-                fingerprint: finding.fingerprint
-            ).fitted()
-        }
+        let findings = read.findings.map { StoredFinding($0).fitted() }
         let body: [UInt8]
         do {
             body = try JSONCoding.encode(JobFindings(source: report, format: read.format.rawValue, failOn: failOn.rawValue, findings: findings))

@@ -7,6 +7,8 @@ import Findings
 extension JobExecutor {
     /// The most new findings logged per report; the rest are counted.
     static let loggedFindingsLimit = 50
+    /// What every line about reports starts with in the job's log.
+    static let reportsLogPrefix = "mobile-ops-agent: reports: "
 
     /// After the commands, whatever their exit status (analysers exit non-zero when they find
     /// something): reads each report the step's `reports:` globs match, sends its findings,
@@ -16,7 +18,7 @@ extension JobExecutor {
     func collectFindings(
         _ step: FindingsStep, assignment: JobAssignment, token: String, workspace: String, control: JobControl, streamer: LogStreamer
     ) async -> Bool {
-        let prefix = "mobile-ops-agent: reports: "
+        let prefix = Self.reportsLogPrefix
         let matches = await Self.offThePool { ArtifactCollector.matches(eachOf: step.reports, in: workspace) }
         var passed = true
         var reports: [String] = []
@@ -52,7 +54,7 @@ extension JobExecutor {
     /// What the log says of one report: a summary, each new finding (at most
     /// ``loggedFindingsLimit``), and why the step fails when it does.
     static func findingsLines(report: String, answer: JobFindingsAnswer) -> [String] {
-        let prefix = "mobile-ops-agent: reports: "
+        let prefix = reportsLogPrefix
         var levels: [String: Int] = [:]
         for finding in answer.new { levels[finding.level, default: 0] += 1 }
         let counted = FindingLevel.allCases.reversed().compactMap { level in levels[level.rawValue].map { "\($0) \(level.rawValue)" } }

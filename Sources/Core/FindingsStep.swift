@@ -2,16 +2,6 @@
 /// reports the globs match in its checkout, sends their findings to the server, and the job
 /// fails when a finding the target branch does not already have is severe enough.
 public struct FindingsStep: Codable, Sendable, Equatable {
-    /// Which new findings fail the step: the pipeline's `fail_on:`.
-    public enum FailOn: String, Codable, Sendable, CaseIterable {
-        /// A new finding at level `error` (the default).
-        case error
-        /// A new finding at level `warning` or `error`.
-        case warning
-        /// None: findings are reported only.
-        case never
-    }
-
     /// Globs relative to the checkout, matched as `artifacts:` are; each must match a file.
     public var reports: [String]
     /// Which new findings fail the step.
@@ -22,4 +12,15 @@ public struct FindingsStep: Codable, Sendable, Equatable {
         self.reports = reports
         self.failOn = failOn
     }
+}
+
+/// Which new findings fail a step: the pipeline's `fail_on:`, also the `fail_on` of
+/// `GET /api/v1/builds/{id}/findings` (the `Findings` module says which levels it covers).
+public enum FailOn: String, Codable, Sendable, CaseIterable {
+    /// A new finding at level `error` fails the step (the default).
+    case error
+    /// A new finding at level `warning` or `error` fails the step.
+    case warning
+    /// Findings are reported and never fail the step.
+    case never
 }

@@ -7,7 +7,7 @@ extension JobFindings {
         if source.isEmpty || source.count > maximumSourceLength || hasControlCharacters(source, allowingLineBreaks: false) {
             return "source must be 1 to \(maximumSourceLength) characters without control characters"
         }
-        if source.hasPrefix("/") || source.split(separator: "/").contains("..") {
+        if !CheckoutPath.staysInside(source) {
             return "source must be the report's path relative to the checkout, without '..'"
         }
         return nil

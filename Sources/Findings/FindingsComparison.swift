@@ -1,12 +1,6 @@
-/// When a step with findings fails: `fail_on:` in the pipeline.
-public enum FailOn: String, Codable, Sendable, CaseIterable {
-    /// A new finding at level `error` fails the step.
-    case error
-    /// A new finding at level `warning` or `error` fails the step.
-    case warning
-    /// Findings are reported and never fail the step.
-    case never
+import Core
 
+extension FailOn {
     /// Whether a new finding at `level` fails the step.
     public func fails(_ level: FindingLevel) -> Bool {
         switch self {

@@ -1,3 +1,4 @@
+import Core
 import Crypto
 import Foundation
 
@@ -60,7 +61,7 @@ public struct Fingerprinter: Sendable {
 
     /// The flagged line and its neighbours, whitespace collapsed; nil when they cannot be read.
     private func context(of finding: Finding, sources: inout [String: [Substring]?]) -> String? {
-        guard let sourceRoot, finding.startLine > 0, RepositoryPath.staysInside(finding.path) else { return nil }
+        guard let sourceRoot, finding.startLine > 0, CheckoutPath.staysInside(finding.path) else { return nil }
         if sources[finding.path] == nil { sources[finding.path] = .some(Self.lines(of: sourceRoot + "/" + finding.path)) }
         guard let lines = sources[finding.path] ?? nil, finding.startLine <= lines.count else { return nil }
         let first = finding.startLine - 1 - Self.contextRadius

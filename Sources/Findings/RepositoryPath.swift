@@ -70,9 +70,4 @@ public enum RepositoryPath {
         }
         return path.isEmpty || (length > 0 && length != dots)
     }
-
-    /// Whether a normalised path may be read under the repository root (not absolute, no `..`).
-    static func staysInside(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
-    }
 }

@@ -33,20 +33,37 @@ public struct FindingsService: Sendable {
         } catch {
             throw ServiceError.badRequest(error.description, code: "invalid_report")
         }
-        try await store.replaceFindings(buildID: buildID, source: source, findings: read.findings.map(Self.stored), at: clock.now)
+        try await store.replaceFindings(buildID: buildID, source: source, findings: read.findings.map(StoredFinding.init), at: clock.now)
         var levels: [String: Int] = [:]
         for finding in read.findings { levels[finding.level.rawValue, default: 0] += 1 }
         return FindingsUpload(buildID: buildID, source: source, format: read.format.rawValue, findings: read.findings.count, levels: levels)
     }
 
     /// The build's findings against its baseline: the newest finished build with findings of
-    /// the pull request's target branch (else of its own branch) made before it. Without a
-    /// baseline every finding is new.
+    /// the same pipeline on the pull request's target branch (else on its own branch) made
+    /// before it. Without a baseline every finding is new.
     public func comparison(buildID: Int64, failOn: FailOn) async throws -> BuildFindings {
         guard try await builds.build(id: buildID) != nil else { throw ServiceError.notFound("no build with id \(buildID)") }
         let head = try await store.findings(buildID: buildID)
         let (base, baseFindings) = try await baseline(of: buildID)
-        let comparison = FindingsComparison(baseFingerprints: baseFindings.map(\.fingerprint), head: head.map(Self.finding))
+        return Self.compared(head, with: baseFindings, base: base, buildID: buildID, failOn: failOn)
+    }
+
+    /// The build findings of `buildID` are compared with, and that build's findings; none
+    /// when there is no such build.
+    func baseline(of buildID: Int64) async throws -> (BuildFindings.Base?, [StoredFinding]) {
+        guard let target = try await store.findingsTarget(buildID: buildID),
+              let baseID = try await store.latestBuildWithFindings(target, beforeBuild: buildID)
+        else { return (nil, []) }
+        let number = try await builds.build(id: baseID)?.number
+        return (BuildFindings.Base(buildID: baseID, branch: target.branch, number: number), try await store.findings(buildID: baseID))
+    }
+
+    /// `head` against `baseline`'s findings: new, unchanged, fixed, and `fails` under `failOn`.
+    static func compared(
+        _ head: [StoredFinding], with baseline: [StoredFinding], base: BuildFindings.Base?, buildID: Int64, failOn: FailOn
+    ) -> BuildFindings {
+        let comparison = FindingsComparison(baseFingerprints: baseline.map(\.fingerprint), head: head.map(Finding.init))
         let new = Set(comparison.new.map(\.fingerprint))
         return BuildFindings(
             buildID: buildID, base: base, failOn: failOn.rawValue, fails: comparison.fails(failOn),
@@ -61,23 +78,5 @@ public struct FindingsService: Sendable {
         let from = now.addingTimeInterval(-Double(days) * 86_400)
         let rows = try await store.findingTrend(repositoryID: repositoryID, branch: branch, from: from, to: now)
         return FindingsTrend(branch: branch, days: days, rows: rows, growing: FindingsTrend.growing(rows))
-    }
-
-    // MARK: Conversions
-
-    /// A finding as the store keeps it (no column, end line or note: comparisons, annotations
-    /// and trends do not use them).
-    static func stored(_ finding: Finding) -> StoredFinding {
-        StoredFinding(
-            tool: finding.tool, ruleID: finding.ruleID, level: finding.level.rawValue, message: finding.message,
-            path: finding.path.isEmpty ? nil : finding.path, line: finding.startLine > 0 ? finding.startLine : nil,
-            fingerprint: finding.fingerprint)
-    }
-
-    /// A stored finding as `FindingsComparison` takes it.
-    static func finding(_ stored: StoredFinding) -> Finding {
-        Finding(
-            tool: stored.tool, ruleID: stored.ruleID, level: FindingLevel(rawValue: stored.level) ?? .warning, message: stored.message,
-            path: stored.path ?? "", startLine: stored.line ?? 0, fingerprint: stored.fingerprint)
     }
 }

@@ -26,7 +26,7 @@ extension YAMLNodeReader {
         var step = DependencyChecksStep()
         for (key, value) in [("project", settings["project"]), ("rules", settings["rules"])] {
             guard let value, let text = nonEmptyText(value, "checks.deps.\(key)") else { continue }
-            guard !text.hasPrefix("/"), !text.split(separator: "/").contains("..") else {
+            guard CheckoutPath.staysInside(text) else {
                 report("checks.deps.\(key) must be a path inside the repository, found \"\(text)\"", at: value)
                 continue
             }

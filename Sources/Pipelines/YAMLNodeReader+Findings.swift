@@ -19,7 +19,7 @@ extension YAMLNodeReader {
         guard let globs = textList(node, "reports") else { return nil }
         var reports: [String] = []
         for (glob, item) in globs {
-            guard !glob.hasPrefix("/"), !glob.split(separator: "/").contains("..") else {
+            guard CheckoutPath.staysInside(glob) else {
                 report("each item of reports must be a glob relative to the checkout, without '..', found \"\(glob)\"", at: item)
                 continue
             }
@@ -29,10 +29,10 @@ extension YAMLNodeReader {
     }
 
     /// `error`, `warning` or `never`, with a hint for a near miss.
-    private mutating func findingsFailOn(from node: Node) -> FindingsStep.FailOn? {
+    private mutating func findingsFailOn(from node: Node) -> FailOn? {
         guard let text = nonEmptyText(node, "fail_on") else { return nil }
-        if let failOn = FindingsStep.FailOn(rawValue: text) { return failOn }
-        let names = FindingsStep.FailOn.allCases.map(\.rawValue)
+        if let failOn = FailOn(rawValue: text) { return failOn }
+        let names = FailOn.allCases.map(\.rawValue)
         report("fail_on must be error, warning or never, found \"\(text)\"\(KeySuggestion.hint(for: text, in: names))", at: node)
         return nil
     }

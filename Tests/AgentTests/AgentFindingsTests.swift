@@ -27,7 +27,7 @@ struct AgentFindingsTests {
     }
 
     /// A job whose commands copy `fixture`'s files into the empty workspace, then run `then`.
-    static func job(_ id: Int64, fixture: String, then: String = "true", reports: [String], failOn: FindingsStep.FailOn = .error) -> JobAssignment {
+    static func job(_ id: Int64, fixture: String, then: String = "true", reports: [String], failOn: FailOn = .error) -> JobAssignment {
         var job = makeJob(id, commands: ["cp -R '\(fixture)/.' . && \(then)"])
         job.spec.findings = FindingsStep(reports: reports, failOn: failOn)
         return job
