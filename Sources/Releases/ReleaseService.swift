@@ -95,7 +95,7 @@ public struct ReleaseService: Sendable {
     @discardableResult
     public func apply(
         _ action: ReleaseAction, to id: Int64, actor: String, at now: Date,
-        update: @escaping (inout StoredRelease, inout ReleaseStoreIDs, ReleaseMachine) throws -> Void = { _, _, _ in }
+        update: @escaping @Sendable (inout StoredRelease, inout ReleaseStoreIDs, ReleaseMachine) throws -> Void = { _, _, _ in }
     ) async throws -> ReleaseChangeResult {
         // Read outside the transaction: the database is not re-entrant inside a write.
         guard let before = try await store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
@@ -137,7 +137,7 @@ public struct ReleaseService: Sendable {
     @discardableResult
     public func recordStores(
         of id: Int64, action: String, detail: String, actor: String, at now: Date,
-        _ change: @escaping (inout StoredRelease, inout ReleaseStoreIDs) -> Void
+        _ change: @escaping @Sendable (inout StoredRelease, inout ReleaseStoreIDs) -> Void
     ) async throws -> StoredRelease {
         try await store.changeRelease(id: id) { current in
             var release = current

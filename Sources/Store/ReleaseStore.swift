@@ -48,7 +48,7 @@ public protocol ReleaseStore: Sendable {
     /// answers: the updated row, its event, audit and notable events, and a new release (a
     /// hotfix) — all or nothing. Errors thrown by `body` roll back and reach the caller as is.
     /// - Throws: `StoreError.notFound` for an unknown id, or `body`'s error.
-    func changeRelease(id: Int64, _ body: (StoredRelease) throws -> ReleaseChange) async throws -> ReleaseChangeResult
+    func changeRelease(id: Int64, _ body: @Sendable (StoredRelease) throws -> ReleaseChange) async throws -> ReleaseChangeResult
     /// Records (or clears, with nil) what currently keeps the scheduler from moving the
     /// release on, without an event: it is a status, not a transition.
     func setReleaseProblem(id: Int64, problem: String?) async throws(StoreError)

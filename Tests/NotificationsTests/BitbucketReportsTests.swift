@@ -17,7 +17,7 @@ struct BitbucketReportsTests {
         try await host.run { baseURL in
             let store = try TestDatabase()
             defer { store.remove() }
-            let build = try ReportFixtures.finishedBuild(store, in: try store.repository("acme/ios-app", provider: .bitbucket), pullRequest: 3)
+            let build = try await ReportFixtures.finishedBuild(store, in: try store.repository("acme/ios-app", provider: .bitbucket), pullRequest: 3)
             let configuration = NotifierConfiguration(bitbucketAPIURL: baseURL, bitbucketToken: token, publicURL: "https://ci.example.com")
             try await withClient { client in try await body(host, store, build, client, configuration) }
         }
@@ -78,7 +78,7 @@ struct BitbucketReportsTests {
         try await host.run { baseURL in
             let store = try TestDatabase()
             defer { store.remove() }
-            let build = try ReportFixtures.finishedBuild(store, in: try store.repository("acme/ios-app", provider: .bitbucket))
+            let build = try await ReportFixtures.finishedBuild(store, in: try store.repository("acme/ios-app", provider: .bitbucket))
             try await withClient { client in
                 let configuration = NotifierConfiguration(bitbucketAPIURL: baseURL, bitbucketToken: "jdoe:app-pass")
                 let notifier = ReportFixtures.notifier(store, client: client, findings: [], configuration: configuration)

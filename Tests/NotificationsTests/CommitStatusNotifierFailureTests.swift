@@ -32,9 +32,9 @@ struct CommitStatusNotifierFailureTests {
         try await FakeGitHost.run { host, baseURL in
             let store = try TestDatabase()
             defer { store.remove() }
-            let repository = try store.repository("acme/ios-app", provider: .github)
-            let unnamed = try store.repository("no-owner", provider: .github)
-            let build = try store.build(in: repository)
+            let repository = try await store.repository("acme/ios-app", provider: .github)
+            let unnamed = try await store.repository("no-owner", provider: .github)
+            let build = try await store.build(in: repository)
             try await withClient { client in
                 let notifier = notifier(store, client: client, baseURL: baseURL)
                 var outcomes: [OutboxDeliveryOutcome] = []
@@ -46,7 +46,7 @@ struct CommitStatusNotifierFailureTests {
                 var badSHA = try commitStatusMessage(for: build, state: .pending)
                 badSHA.payload = badSHA.payload.replacingOccurrences(of: build.commitSHA, with: "../../evil")
                 outcomes.append(await notifier.deliver(badSHA))
-                let badName = try store.build(in: unnamed)
+                let badName = try await store.build(in: unnamed)
                 outcomes.append(await notifier.deliver(try commitStatusMessage(for: badName, state: .pending)))
 
                 for outcome in outcomes {
@@ -66,7 +66,7 @@ struct CommitStatusNotifierFailureTests {
         try await FakeGitHost.run { host, baseURL in
             let store = try TestDatabase()
             defer { store.remove() }
-            let build = try store.build(in: try store.repository("acme/ios-app", provider: .github))
+            let build = try await store.build(in: try store.repository("acme/ios-app", provider: .github))
             try await withClient { client in
                 let withoutToken = notifier(store, client: client, baseURL: baseURL, token: nil)
                 let pending = try commitStatusMessage(for: build, state: .pending)
@@ -90,7 +90,7 @@ struct CommitStatusNotifierFailureTests {
         try await FakeGitHost.run { host, baseURL in
             let store = try TestDatabase()
             defer { store.remove() }
-            let build = try store.build(in: try store.repository("acme/ios-app", provider: .github))
+            let build = try await store.build(in: try store.repository("acme/ios-app", provider: .github))
             await host.script([
                 .init(status: 422, body: "{\"message\":\"Validation Failed\"}"),
                 .init(status: 502, body: "bad gateway"),
@@ -120,7 +120,7 @@ struct CommitStatusNotifierFailureTests {
         let closedURL = try await FakeGitHost.run { _, baseURL in baseURL }
         let store = try TestDatabase()
         defer { store.remove() }
-        let build = try store.build(in: try store.repository("acme/ios-app", provider: .github))
+        let build = try await store.build(in: try store.repository("acme/ios-app", provider: .github))
         try await withClient { client in
             let outcome = await notifier(store, client: client, baseURL: closedURL).deliver(try commitStatusMessage(for: build, state: .pending))
             guard case .retry(let error, nil) = outcome else {

@@ -16,8 +16,8 @@ struct CommitStatusNotifierTests {
         try await FakeGitHost.run { host, baseURL in
             let store = try TestDatabase()
             defer { store.remove() }
-            let repository = try store.repository(repositoryName, provider: provider)
-            let build = try store.build(in: repository)
+            let repository = try await store.repository(repositoryName, provider: provider)
+            let build = try await store.build(in: repository)
             return try await withClient { client in
                 var received: [(BuildState, FakeGitHost.Recorded)] = []
                 for state in BuildState.allCases {

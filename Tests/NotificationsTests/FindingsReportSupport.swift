@@ -33,11 +33,11 @@ enum ReportFixtures {
     }
 
     /// A finished build of `repository`, of a pull request when `pullRequest` is given.
-    static func finishedBuild(_ store: TestDatabase, in repository: Repository, pullRequest: Int? = nil) throws -> Build {
+    static func finishedBuild(_ store: TestDatabase, in repository: Repository, pullRequest: Int? = nil) async throws -> Build {
         let draft = BuildDraft(
             repositoryID: repository.id, pipeline: "ios-pr", trigger: pullRequest == nil ? "push" : "pull_request", branch: "feature/login",
             commitSHA: sha, pullRequest: pullRequest, jobs: [JobDraft(stepKey: "lint", label: "Lint", spec: JobSpec(commands: ["swiftlint"]))])
-        let build = try store.database.createBuild(draft, audit: AuditEvent(occurredAt: Date(), actor: "tests", action: "build.create", subject: "build"))
+        let build = try await store.database.createBuild(draft, audit: AuditEvent(occurredAt: Date(), actor: "tests", action: "build.create", subject: "build"))
         try store.setState(.failed, of: build)
         return build
     }

@@ -22,7 +22,7 @@ struct GitHubChecksReportTests {
         try await host.run { baseURL in
             let store = try TestDatabase()
             defer { store.remove() }
-            let build = try ReportFixtures.finishedBuild(store, in: try store.repository("acme/ios-app", provider: .github), pullRequest: 7)
+            let build = try await ReportFixtures.finishedBuild(store, in: try store.repository("acme/ios-app", provider: .github), pullRequest: 7)
             let configuration = NotifierConfiguration(githubAPIURL: baseURL, githubToken: token, publicURL: publicURL)
             try await withClient { client in try await body(host, store, build, client, configuration) }
         }

@@ -18,7 +18,7 @@ struct GitLabNotesReportTests {
         try await host.run { baseURL in
             let store = try TestDatabase()
             defer { store.remove() }
-            let repository = try store.repository(Self.project, provider: .gitlab)
+            let repository = try await store.repository(Self.project, provider: .gitlab)
             let configuration = NotifierConfiguration(gitlabAPIURL: baseURL + "/api/v4", gitlabToken: "glpat-secret", publicURL: "https://ci.example.com")
             try await withClient { client in try await body(host, store, repository, client, configuration) }
         }
@@ -27,7 +27,7 @@ struct GitLabNotesReportTests {
     @Test("a merge request build: a note with the summary and a table of new findings, and the findings status")
     func mergeRequestNote() async throws {
         try await withGitLab { host, store, repository, client, configuration in
-            let build = try ReportFixtures.finishedBuild(store, in: repository, pullRequest: 7)
+            let build = try await ReportFixtures.finishedBuild(store, in: repository, pullRequest: 7)
             let notifier = ReportFixtures.notifier(store, client: client, findings: ReportFixtures.findings(12), configuration: configuration)
             #expect(await notifier.deliver(ReportFixtures.message(for: build)) == .delivered)
             #expect(host.api.refusals.isEmpty, "\(host.api.refusals)")
@@ -46,7 +46,7 @@ struct GitLabNotesReportTests {
     @Test("a retry after the status failed rewrites the build's note, found past a page of newer notes, instead of adding one")
     func retryRewritesNote() async throws {
         try await withGitLab { host, store, repository, client, configuration in
-            let build = try ReportFixtures.finishedBuild(store, in: repository, pullRequest: 7)
+            let build = try await ReportFixtures.finishedBuild(store, in: repository, pullRequest: 7)
             let notifier = ReportFixtures.notifier(store, client: client, findings: ReportFixtures.findings(3), configuration: configuration)
             host.fail(status: 503) { $0.path.hasSuffix("/statuses/\(ReportFixtures.sha)") }
             guard case .retry = await notifier.deliver(ReportFixtures.message(for: build)) else { Issue.record("expected a retry"); return }
@@ -64,7 +64,7 @@ struct GitLabNotesReportTests {
     @Test("a branch build (no merge request): only the status, success when nothing new is an error")
     func branchBuild() async throws {
         try await withGitLab { host, store, repository, client, configuration in
-            let build = try ReportFixtures.finishedBuild(store, in: repository)
+            let build = try await ReportFixtures.finishedBuild(store, in: repository)
             let warnings = ReportFixtures.findings(5, errorEvery: 100).dropFirst().map { $0 }
             let notifier = ReportFixtures.notifier(store, client: client, findings: warnings, configuration: configuration)
             #expect(await notifier.deliver(ReportFixtures.message(for: build)) == .delivered)
@@ -79,7 +79,7 @@ struct GitLabNotesReportTests {
         try await withGitLab { host, store, repository, client, configuration in
             var unset = configuration
             unset.gitlabToken = nil
-            let build = try ReportFixtures.finishedBuild(store, in: repository, pullRequest: 7)
+            let build = try await ReportFixtures.finishedBuild(store, in: repository, pullRequest: 7)
             let notifier = ReportFixtures.notifier(store, client: client, findings: ReportFixtures.findings(3), configuration: unset)
             #expect(await notifier.deliver(ReportFixtures.message(for: build)) == .skipped("no MOBILE_OPS_GITLAB_TOKEN configured"))
             #expect(host.exchanges.isEmpty)

@@ -18,8 +18,8 @@ struct GitLabRepeatedStatusTests {
         try await host.run { baseURL in
             let store = try TestDatabase()
             defer { store.remove() }
-            let repository = try store.repository(Self.project, provider: .gitlab)
-            let build = try store.build(in: repository)
+            let repository = try await store.repository(Self.project, provider: .gitlab)
+            let build = try await store.build(in: repository)
             try store.setState(.running, of: build)
             try await withClient { client in
                 let notifier = CommitStatusNotifier(

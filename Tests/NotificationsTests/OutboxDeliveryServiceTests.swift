@@ -44,11 +44,11 @@ struct OutboxDeliveryServiceTests {
             let store = try TestDatabase()
             defer { store.remove() }
             await host.script([.init(status: 500, body: "oops"), .init(status: 500, body: "oops again")])
-            let repository = try store.repository("acme/ios-app", provider: .github)
+            let repository = try await store.repository("acme/ios-app", provider: .github)
             try await withClient { client in
                 let service = service(store, client: client, baseURL: baseURL)
                 try await withRunningService(service) {
-                    let build = try store.build(in: repository)
+                    let build = try await store.build(in: repository)
                     service.wake()
                     try await host.waitForRequests(3)
                     try await eventually { try rows(store).first?.delivered == true }
@@ -60,7 +60,7 @@ struct OutboxDeliveryServiceTests {
                 #expect(requests.last?.json?["state"] == "pending")
                 let row = try #require(try rows(store).first)
                 #expect(row.attempts == 3)
-                #expect(try store.database.outboxBacklog(now: Date()) == OutboxBacklog(pending: 0, due: 0, dead: 0, oldestPendingAt: nil))
+                await #expect(try store.database.outboxBacklog(now: Date()) == OutboxBacklog(pending: 0, due: 0, dead: 0, oldestPendingAt: nil))
             }
         }
     }
@@ -70,7 +70,7 @@ struct OutboxDeliveryServiceTests {
         try await FakeGitHost.run(timeLimit: .seconds(30)) { host, baseURL in
             let store = try TestDatabase()
             defer { store.remove() }
-            let repository = try store.repository("acme/ios-app", provider: .github)
+            let repository = try await store.repository("acme/ios-app", provider: .github)
             // The injected clock reports each nap, so the test knows the service is asleep.
             let (naps, napped) = AsyncStream.makeStream(of: Duration.self)
             try await withClient { client in
@@ -88,7 +88,7 @@ struct OutboxDeliveryServiceTests {
                 try await withRunningService(service) {
                     var iterator = naps.makeAsyncIterator()
                     #expect(await iterator.next() == .seconds(3600), "nothing is due, so it sleeps a whole poll interval")
-                    _ = try store.build(in: repository)
+                    _ = try await store.build(in: repository)
                     service.wake()
                     try await host.waitForRequests(1)
                 }
@@ -103,18 +103,18 @@ struct OutboxDeliveryServiceTests {
             let store = try TestDatabase()
             defer { store.remove() }
             await host.script([.init(status: 422, body: "{\"message\":\"No commit found for SHA\"}")])
-            let build = try store.build(in: try store.repository("acme/ios-app", provider: .github))
+            let build = try await store.build(in: try store.repository("acme/ios-app", provider: .github))
             try await withClient { client in
                 let service = service(store, client: client, baseURL: baseURL)
                 try await withRunningService(service) {
-                    try await eventually { try !store.database.deadMessages(limit: 10).isEmpty }
+                    try await eventually { try await !store.database.deadMessages(limit: 10).isEmpty }
                 }
-                let dead = try store.database.deadMessages(limit: 10)
+                let dead = try await store.database.deadMessages(limit: 10)
                 #expect(dead.count == 1)
                 #expect(dead.first?.lastError == "attempt 1: permanent failure: HTTP 422: {\"message\":\"No commit found for SHA\"}")
                 #expect(dead.first?.payload.contains("\"buildID\":\(build.id)") == true)
                 #expect(await host.requests.count == 1, "a rejected status is not sent again")
-                #expect(try store.database.outboxBacklog(now: Date()).dead == 1)
+                await #expect(try store.database.outboxBacklog(now: Date()).dead == 1)
             }
         }
     }
@@ -125,13 +125,13 @@ struct OutboxDeliveryServiceTests {
             let store = try TestDatabase()
             defer { store.remove() }
             await host.script([], then: .init(status: 503, body: "maintenance"))
-            _ = try store.build(in: try store.repository("acme/ios-app", provider: .github))
+            _ = try await store.build(in: try store.repository("acme/ios-app", provider: .github))
             try await withClient { client in
                 try await withRunningService(service(store, client: client, baseURL: baseURL)) {
-                    try await eventually { try !store.database.deadMessages(limit: 10).isEmpty }
+                    try await eventually { try await !store.database.deadMessages(limit: 10).isEmpty }
                 }
                 #expect(await host.requests.count == OutboxMessage.maxAttempts)
-                let dead = try #require(try store.database.deadMessages(limit: 10).first)
+                let dead = try await #require(try store.database.deadMessages(limit: 10).first)
                 #expect(dead.attempts == OutboxMessage.maxAttempts)
                 #expect(dead.lastError == "attempt \(OutboxMessage.maxAttempts): HTTP 503: maintenance")
             }
@@ -155,12 +155,12 @@ struct OutboxDeliveryServiceTests {
                 let service = service(store, client: client, baseURL: baseURL)
                 let claimed = await service.deliverDueMessages()
                 #expect(claimed == 1)
-                let dead = try store.database.deadMessages(limit: 10)
+                let dead = try await store.database.deadMessages(limit: 10)
                 #expect(dead.count == 1)
                 #expect(dead.first?.lastError?.contains("undecodable commit_status payload") == true)
                 #expect(await host.requests.isEmpty)
                 // The pigeon waits for a handler that can deliver it, counted in the backlog.
-                #expect(try store.database.outboxBacklog(now: Date()).pending == 1)
+                await #expect(try store.database.outboxBacklog(now: Date()).pending == 1)
             }
         }
     }

@@ -31,8 +31,8 @@ func withTimeLimit<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable (
 }
 
 /// Polls `condition` every 10 ms until it holds; callers bound it with a time limit.
-func eventually(_ condition: @Sendable () throws -> Bool) async throws {
-    while try !condition() {
+func eventually(_ condition: @Sendable () async throws -> Bool) async throws {
+    while try await !condition() {
         try await Task.sleep(for: .milliseconds(10))
     }
 }
@@ -53,8 +53,8 @@ struct TestDatabase: Sendable {
     func remove() { try? FileManager.default.removeItem(at: folder) }
 
     /// Registers a repository.
-    func repository(_ name: String, provider: GitProvider) throws -> Repository {
-        try database.createRepository(
+    func repository(_ name: String, provider: GitProvider) async throws -> Repository {
+        try await database.createRepository(
             name: name, provider: provider, cloneURL: "https://example.com/\(name).git", defaultBranch: "main",
             webhookSecret: "webhook-secret", audit: AuditEvent(occurredAt: Date(), actor: "tests", action: "repository.create", subject: "repository")
         )
@@ -69,12 +69,12 @@ struct TestDatabase: Sendable {
     }
 
     /// Creates a one-job build through `AppDatabase.createBuild`, which enqueues its status.
-    func build(in repository: Repository, pipeline: String = "ios-pr", sha: String = "0123456789abcdef0123456789abcdef01234567") throws -> Build {
+    func build(in repository: Repository, pipeline: String = "ios-pr", sha: String = "0123456789abcdef0123456789abcdef01234567") async throws -> Build {
         let draft = BuildDraft(
             repositoryID: repository.id, pipeline: pipeline, trigger: "manual", branch: "main", commitSHA: sha,
             jobs: [JobDraft(stepKey: "build", label: "Build", spec: JobSpec(commands: ["true"]))]
         )
-        return try database.createBuild(draft, audit: AuditEvent(occurredAt: Date(), actor: "tests", action: "build.create", subject: "build"))
+        return try await database.createBuild(draft, audit: AuditEvent(occurredAt: Date(), actor: "tests", action: "build.create", subject: "build"))
     }
 }
 

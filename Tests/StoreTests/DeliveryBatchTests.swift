@@ -10,10 +10,10 @@ struct DeliveryBatchTests {
     let database: AppDatabase
     let repositoryID: Int64
 
-    init() throws {
+    init() async throws {
         directory = try TemporaryDirectory()
         database = try AppDatabase.open(path: directory.path("db.sqlite"))
-        repositoryID = try database.createRepository(
+        repositoryID = try await database.createRepository(
             name: "acme/app", provider: .github, cloneURL: "file:///tmp/acme", defaultBranch: "main",
             webhookSecret: "secret-secret-secret", audit: AuditEvent(occurredAt: Date(), actor: "t", action: "a", subject: "s")
         ).id
@@ -45,10 +45,10 @@ struct DeliveryBatchTests {
         #expect(answers[4]?.body.hasPrefix("d:") == true)
 
         // Everything but the failing delivery is stored, with one build each.
-        #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "a")?.body == answers[0]?.body)
-        #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "c") == nil)
-        #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "d")?.body == answers[4]?.body)
-        let builds = try database.builds(BuildFilter())
+        await #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "a")?.body == answers[0]?.body)
+        await #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "c") == nil)
+        await #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "d")?.body == answers[4]?.body)
+        let builds = try await database.builds(BuildFilter())
         #expect(builds.count == 3)
         #expect(Set(builds.map(\.number)) == [1, 2, 3])
     }
@@ -60,6 +60,6 @@ struct DeliveryBatchTests {
         let second = try #require(try await database.recordDeliveries([try write("y"), try write("x")]).last?.get())
         #expect(second.duplicate)
         #expect(second.body == first.body)
-        #expect(try database.builds(BuildFilter()).count == 2)
+        await #expect(try database.builds(BuildFilter()).count == 2)
     }
 }

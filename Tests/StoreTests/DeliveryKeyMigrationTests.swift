@@ -21,23 +21,23 @@ struct DeliveryKeyMigrationTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let database = try AppDatabase.open(path: directory.path("db.sqlite"))
-        let first = try database.createRepository(name: "acme/a", provider: .github, cloneURL: "file:///a", defaultBranch: "main", webhookSecret: "secret-secret-secret", audit: Self.audit()).id
-        let second = try database.createRepository(name: "acme/b", provider: .github, cloneURL: "file:///b", defaultBranch: "main", webhookSecret: "secret-secret-secret", audit: Self.audit()).id
+        let first = try await database.createRepository(name: "acme/a", provider: .github, cloneURL: "file:///a", defaultBranch: "main", webhookSecret: "secret-secret-secret", audit: Self.audit()).id
+        let second = try await database.createRepository(name: "acme/b", provider: .github, cloneURL: "file:///b", defaultBranch: "main", webhookSecret: "secret-secret-secret", audit: Self.audit()).id
         let answers = await database.recordDeliveries([try Self.write("same", repositoryID: first, answer: "a"), try Self.write("same", repositoryID: second, answer: "b")])
         #expect(try answers.map { try $0.get().duplicate } == [false, false])
-        #expect(try database.deliveryAnswer(provider: .github, repositoryID: second, key: "same")?.body == "b")
-        #expect(try database.builds(BuildFilter()).count == 2)
+        await #expect(try database.deliveryAnswer(provider: .github, repositoryID: second, key: "same")?.body == "b")
+        await #expect(try database.builds(BuildFilter()).count == 2)
     }
 
     @Test("the migration keeps every delivery, its id and the builds pointing at it")
-    func migrationKeepsRows() throws {
+    func migrationKeepsRows() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("db.sqlite")
         // A database as the previous release left it: migrated up to v10, one delivery with its build.
         let queue = try DatabaseQueue(path: path)
         try AppDatabase.migrator.migrate(queue, upTo: "v10-runnable-jobs")
-        let (deliveryID, buildID) = try queue.write { db -> (Int64, Int64) in
+        let (deliveryID, buildID) = try await queue.write { db -> (Int64, Int64) in
             try db.execute(sql: """
                 INSERT INTO repository (id, name, provider, cloneURL, defaultBranch, webhookSecret, createdAt)
                 VALUES (1, 'acme/a', 'github', 'file:///a', 'main', 'secret', '2026-01-01 00:00:00.000')
@@ -55,8 +55,8 @@ struct DeliveryKeyMigrationTests {
         try queue.close()
 
         let database = try AppDatabase.open(path: path)
-        #expect(try database.deliveryAnswer(provider: .github, repositoryID: 1, key: "old")?.body == "kept")
-        let kept = try database.read { db in try Int64.fetchOne(db, sql: "SELECT deliveryID FROM build WHERE id = ?", arguments: [buildID]) }
+        await #expect(try database.deliveryAnswer(provider: .github, repositoryID: 1, key: "old")?.body == "kept")
+        let kept = try await database.read { db in try Int64.fetchOne(db, sql: "SELECT deliveryID FROM build WHERE id = ?", arguments: [buildID]) }
         #expect(kept == deliveryID)
     }
 }

@@ -18,14 +18,14 @@ struct OutboxCommitStatusTests {
         database = try AppDatabase.open(path: directory.path("db.sqlite"))
     }
 
-    private func claim() throws -> [OutboxMessage] {
-        try database.claimDueMessages(kinds: ["commit_status"], now: start, limit: 10, lease: .seconds(60))
+    private func claim() async throws -> [OutboxMessage] {
+        try await database.claimDueMessages(kinds: ["commit_status"], now: start, limit: 10, lease: .seconds(60))
     }
 
     @Test("a build created through the real code path enqueues a decodable commit status")
-    func buildEnqueuesCommitStatus() throws {
+    func buildEnqueuesCommitStatus() async throws {
         defer { directory.remove() }
-        let repository = try database.createRepository(
+        let repository = try await database.createRepository(
             name: "acme/ios-app", provider: .github, cloneURL: "https://example.com/a.git", defaultBranch: "main",
             webhookSecret: "secret", audit: AuditEvent(occurredAt: start, actor: "tester", action: "repository.create", subject: "repository")
         )
@@ -33,9 +33,9 @@ struct OutboxCommitStatusTests {
             repositoryID: repository.id, pipeline: "ios-pr", trigger: "manual", branch: "main", commitSHA: "abc1234abc1234abc1234abc1234abc1234abc12",
             jobs: [JobDraft(stepKey: "build", label: "Build", spec: JobSpec(commands: ["true"]))]
         )
-        let build = try database.createBuild(draft, audit: AuditEvent(occurredAt: start, actor: "tester", action: "build.create", subject: "build"))
+        let build = try await database.createBuild(draft, audit: AuditEvent(occurredAt: start, actor: "tester", action: "build.create", subject: "build"))
 
-        let claimed = try claim()
+        let claimed = try await claim()
         #expect(claimed.count == 1)
         let payload = try JSONDecoder().decode(CommitStatusPayload.self, from: Data(try #require(claimed.first).payload.utf8))
         #expect(payload == CommitStatusPayload(

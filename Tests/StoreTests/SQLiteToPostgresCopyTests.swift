@@ -21,23 +21,23 @@ struct SQLiteToPostgresCopyTests {
     /// build of two jobs (one claimed and logging), a webhook delivery with its build, a build
     /// report, an outbox, notable events.
     private static func populate(_ database: AppDatabase) async throws {
-        let repository = try database.createRepository(
+        let repository = try await database.createRepository(
             name: "acme/app", provider: .github, cloneURL: "https://example.com/acme/app.git", defaultBranch: "main",
             webhookSecret: "secret-secret-secret", audit: audit("repository.create"))
-        _ = try database.createToken(id: "tok1", name: "ci", scopes: [.read, .write], secretHash: "h1", audit: audit("token.create"))
-        _ = try database.createToken(id: "tok2", name: "old", scopes: [.read], secretHash: "h2", audit: audit("token.create"))
-        _ = try database.revokeToken(id: "tok2", audit: audit("token.revoke"))
-        let registration = try database.createRegistrationToken(id: "reg1", name: "fleet", secretHash: "h3", audit: audit("agent_token.create"))
-        let agent = try database.registerAgent(
+        _ = try await database.createToken(id: "tok1", name: "ci", scopes: [.read, .write], secretHash: "h1", audit: audit("token.create"))
+        _ = try await database.createToken(id: "tok2", name: "old", scopes: [.read], secretHash: "h2", audit: audit("token.create"))
+        _ = try await database.revokeToken(id: "tok2", audit: audit("token.revoke"))
+        let registration = try await database.createRegistrationToken(id: "reg1", name: "fleet", secretHash: "h3", audit: audit("agent_token.create"))
+        let agent = try await database.registerAgent(
             AgentRegistration(name: "mac-1", tags: ["platform": "ios"], slots: 2), registrationTokenID: registration.id, tokenID: "agent1", secretHash: "h4", now: t0)
         let jobs = ["build", "test"].map { key in
             JobDraft(stepKey: key, label: key, spec: JobSpec(commands: ["echo \(key)"], requirements: AgentRequirements(["platform": ["ios"]])))
         }
         let draft = BuildDraft(repositoryID: repository.id, pipeline: "app-ci", trigger: "push", branch: "main", commitSHA: String(repeating: "a", count: 40), jobs: jobs)
-        _ = try database.createBuild(draft, audit: audit("build.create"))
-        let claimed = try #require(try database.claimNextJob(agent: agent, leaseSeconds: 600, now: t0.addingTimeInterval(5)))
-        _ = try database.startJob(id: claimed.jobID, agentID: agent.id, leaseSeconds: 600, now: t0.addingTimeInterval(6))
-        _ = try database.appendLog(jobID: claimed.jobID, agentID: agent.id, sequence: 0, content: Array("line one\n\u{1B}[31mred\u{1B}[0m\n".utf8), now: t0.addingTimeInterval(7))
+        _ = try await database.createBuild(draft, audit: audit("build.create"))
+        let claimed = try await #require(try database.claimNextJob(agent: agent, leaseSeconds: 600, now: t0.addingTimeInterval(5)))
+        _ = try await database.startJob(id: claimed.jobID, agentID: agent.id, leaseSeconds: 600, now: t0.addingTimeInterval(6))
+        _ = try await database.appendLog(jobID: claimed.jobID, agentID: agent.id, sequence: 0, content: Array("line one\n\u{1B}[31mred\u{1B}[0m\n".utf8), now: t0.addingTimeInterval(7))
         let delivery = IncomingDelivery(
             provider: .github, key: "delivery-1", event: "push", repositoryID: repository.id,
             headers: ["x-github-event": "push"], body: [0x7B, 0x00, 0xFF, 0x7D])
@@ -48,7 +48,7 @@ struct SQLiteToPostgresCopyTests {
             dimensions: BuildDimensions(repository: "acme/app", platform: .ios), durationSeconds: 42.5, outcome: .success,
             tasks: [TaskRecord(name: ":a", outcome: .fromCache, cacheKind: .remote), TaskRecord(name: ":b", outcome: .executed)])
         _ = try await database.insertBuildReport(report, source: .api, waitedOn: true, now: t0.addingTimeInterval(60))
-        try database.recordNotableEvent(NotableEvent(kind: "build.failed", title: "t", summary: "s", url: "/builds/1", occurredAt: t0))
+        try await database.recordNotableEvent(NotableEvent(kind: "build.failed", title: "t", summary: "s", url: "/builds/1", occurredAt: t0))
     }
 
     @Test("everything is copied with its ids; the stores answer on PostgreSQL as they did on SQLite; counts match; a second copy is refused")

@@ -16,10 +16,10 @@ struct StorageFullTests {
     let database: AppDatabase
     let repositoryID: Int64
 
-    init() throws {
+    init() async throws {
         directory = try TemporaryDirectory()
         database = try AppDatabase.open(path: directory.path("db.sqlite"))
-        repositoryID = try database.createRepository(
+        repositoryID = try await database.createRepository(
             name: "acme/app", provider: .github, cloneURL: "file:///tmp/acme", defaultBranch: "main",
             webhookSecret: "secret-secret-secret", audit: AuditEvent(occurredAt: Date(), actor: "t", action: "a", subject: "s")
         ).id
@@ -71,14 +71,14 @@ struct StorageFullTests {
             #expect((error as? StoreError)?.isStorageFull == true, "\(String(describing: error))")
         }
         // Nothing of the refused batch is stored, and what was stored before still reads.
-        #expect(try database.builds(BuildFilter()).count == 1)
-        #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "full-0") == nil)
-        #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "before") != nil)
+        await #expect(try database.builds(BuildFilter()).count == 1)
+        await #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "full-0") == nil)
+        await #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "before") != nil)
 
         try limitPages(to: 1_073_741_823)
         let answer = try await commits.submit(try write("after"))
         #expect(answer.status == 202)
-        #expect(try database.builds(BuildFilter()).count == 2)
+        await #expect(try database.builds(BuildFilter()).count == 2)
         let check = try await database.writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
         #expect(check == ["ok"])
     }
@@ -90,7 +90,7 @@ struct StorageFullTests {
         let results = await database.recordDeliveries([try write("alone")])
         #expect(results.count == 1)
         #expect(results.first.map { if case .failure(let error) = $0 { error.isStorageFull } else { false } } == true)
-        #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "alone") == nil)
+        await #expect(try database.deliveryAnswer(provider: .github, repositoryID: repositoryID, key: "alone") == nil)
     }
 
     @Test("ENOSPC from a real file write (/dev/full) and Foundation's out-of-space errors are storageFull; other errors are not")

@@ -7,7 +7,7 @@ import Testing
 /// `ui_tests:` reports, and suite durations learnt from finished shards.
 struct UITestStoreTests {
     @Test("a finished shard's real time teaches its suites' durations; the next build's jobs carry them")
-    func learnsDurations() throws {
+    func learnsDurations() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let database = try AppDatabase.open(path: directory.path("db.sqlite"))
@@ -18,32 +18,32 @@ struct UITestStoreTests {
             BuildDraft(repositoryID: nil, pipeline: "ios-pr", trigger: "manual", branch: "main", commitSHA: String(repeating: "a", count: 40),
                        jobs: [JobDraft(stepKey: "ui", label: "UI", spec: spec)])
         }
-        func durations(_ build: Build) throws -> [String: Double]? {
-            try database.read { db in
+        func durations(_ build: Build) async throws -> [String: Double]? {
+            try await database.read { db in
                 try JobRecord.filter(Column("buildID") == build.id).fetchOne(db)?.spec().uiTests?.durations
             }
         }
-        let first = try database.createBuild(draft(), audit: audit)
-        #expect(try durations(first) == [:])
+        let first = try await database.createBuild(draft(), audit: audit)
+        #expect(try await durations(first) == [:])
 
-        let token = try database.createRegistrationToken(id: "r1", name: "r", secretHash: "h", audit: audit)
-        let agent = try database.registerAgent(AgentRegistration(name: "a", tags: [:], slots: 1), registrationTokenID: token.id, tokenID: "t1", secretHash: "h", now: start)
-        let claimed = try #require(try database.claimNextJob(agent: agent, leaseSeconds: 600, now: start))
-        _ = try database.startJob(id: claimed.jobID, agentID: agent.id, leaseSeconds: 600, now: start)
+        let token = try await database.createRegistrationToken(id: "r1", name: "r", secretHash: "h", audit: audit)
+        let agent = try await database.registerAgent(AgentRegistration(name: "a", tags: [:], slots: 1), registrationTokenID: token.id, tokenID: "t1", secretHash: "h", now: start)
+        let claimed = try #require(try await database.claimNextJob(agent: agent, leaseSeconds: 600, now: start))
+        _ = try await database.startJob(id: claimed.jobID, agentID: agent.id, leaseSeconds: 600, now: start)
         let report = UITestReport(
             mode: "selected", runAllReasons: [], selected: [], skipped: [], shardIndex: 0, shardCount: 1,
             shardSuites: ["CheckoutUITests", "ProfileUITests"], predictedSeconds: 120, warnings: []
         )
-        try database.recordUITestReport(jobID: claimed.jobID, agentID: agent.id, report: report, now: start)
-        #expect(throws: StoreError.jobNotHeld(jobID: claimed.jobID)) {
-            try database.recordUITestReport(jobID: claimed.jobID, agentID: agent.id + 99, report: report, now: start)
+        try await database.recordUITestReport(jobID: claimed.jobID, agentID: agent.id, report: report, now: start)
+        await #expect(throws: StoreError.jobNotHeld(jobID: claimed.jobID)) {
+            try await database.recordUITestReport(jobID: claimed.jobID, agentID: agent.id + 99, report: report, now: start)
         }
         // The shard took 240 s against 120 s predicted: each suite (60 s by default) took 120 s.
-        try database.finishJob(id: claimed.jobID, agentID: agent.id, outcome: JobOutcome(state: .passed, exitStatus: 0), now: start.addingTimeInterval(240))
+        try await database.finishJob(id: claimed.jobID, agentID: agent.id, outcome: JobOutcome(state: .passed, exitStatus: 0), now: start.addingTimeInterval(240))
 
-        let second = try database.createBuild(draft(), audit: audit)
-        #expect(try durations(second) == ["CheckoutUITests": 120, "ProfileUITests": 120])
-        #expect(try database.uiTestReports(buildID: first.id).map(\.report) == [report])
-        #expect(throws: StoreError.self) { try database.uiTestReports(buildID: 9_999) }
+        let second = try await database.createBuild(draft(), audit: audit)
+        #expect(try await durations(second) == ["CheckoutUITests": 120, "ProfileUITests": 120])
+        #expect(try await database.uiTestReports(buildID: first.id).map(\.report) == [report])
+        await #expect(throws: StoreError.self) { try await database.uiTestReports(buildID: 9_999) }
     }
 }

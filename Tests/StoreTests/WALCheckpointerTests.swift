@@ -19,7 +19,7 @@ struct WALCheckpointerTests {
         let before = try fileSize(path)
         let audit = AuditEvent(occurredAt: Date(), actor: "t", action: "repository.create", subject: "repository")
         for index in 0..<200 {
-            _ = try database.createRepository(
+            _ = try await database.createRepository(
                 name: "acme/app-\(index)", provider: .github, cloneURL: "https://example.com/\(index).git", defaultBranch: "main",
                 webhookSecret: String(repeating: "s", count: 64), audit: audit
             )
@@ -32,7 +32,7 @@ struct WALCheckpointerTests {
             grown = try fileSize(path) > before
         }
         #expect(grown, "the database file did not grow within 5 s")
-        #expect(try database.repositories().count == 200)
+        await #expect(try database.repositories().count == 200)
     }
 
     @Test("a writer that never pauses still gets its log rewound, below the backstop")

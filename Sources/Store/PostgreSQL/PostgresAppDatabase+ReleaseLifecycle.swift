@@ -47,7 +47,7 @@ extension PostgresAppDatabase {
     /// One transition in one transaction, the release's row locked first: two servers (or two
     /// requests) acting on one release at once apply their actions one after the other, each
     /// to the result of the previous one.
-    public func changeRelease(id: Int64, _ body: (StoredRelease) throws -> ReleaseChange) async throws -> ReleaseChangeResult {
+    public func changeRelease(id: Int64, _ body: @Sendable (StoredRelease) throws -> ReleaseChange) async throws -> ReleaseChangeResult {
         // The caller's own error reaches it as it was, not as a database failure.
         var refusal: (any Error)?
         do {

@@ -6,8 +6,8 @@ extension AppDatabase: AgentStore {
     // MARK: Registration tokens
 
     /// Stores a registration token's hash.
-    public func createRegistrationToken(id: String, name: String, secretHash: String, audit: AuditEvent) throws(StoreError) -> RegistrationToken {
-        try write { db in
+    public func createRegistrationToken(id: String, name: String, secretHash: String, audit: AuditEvent) async throws(StoreError) -> RegistrationToken {
+        try await write { db in
             try db.execute(
                 sql: "INSERT INTO agentRegistrationToken (id, name, secretHash, createdAt) VALUES (?, ?, ?, ?)",
                 arguments: [id, name, secretHash, StoredDate(audit.occurredAt)]
@@ -18,23 +18,23 @@ extension AppDatabase: AgentStore {
     }
 
     /// All registration tokens, newest first.
-    public func registrationTokens() throws(StoreError) -> [RegistrationToken] {
-        try read { db in
+    public func registrationTokens() async throws(StoreError) -> [RegistrationToken] {
+        try await read { db in
             try Row.fetchAll(db, sql: "SELECT id, name, createdAt, revokedAt FROM agentRegistrationToken ORDER BY createdAt DESC, id")
                 .map { RegistrationToken(id: $0["id"], name: $0["name"], createdAt: $0[date: "createdAt"], revokedAt: $0[optionalDate: "revokedAt"]) }
         }
     }
 
     /// The token's stored hash, if it exists and is not revoked.
-    public func activeRegistrationTokenHash(id: String) throws(StoreError) -> String? {
-        try read { db in
+    public func activeRegistrationTokenHash(id: String) async throws(StoreError) -> String? {
+        try await read { db in
             try String.fetchOne(db, sql: "SELECT secretHash FROM agentRegistrationToken WHERE id = ? AND revokedAt IS NULL", arguments: [id])
         }
     }
 
     /// Revokes a registration token and disconnects every agent registered with it.
-    public func revokeRegistrationToken(id: String, audit: AuditEvent) throws(StoreError) -> RegistrationToken {
-        try write { db in
+    public func revokeRegistrationToken(id: String, audit: AuditEvent) async throws(StoreError) -> RegistrationToken {
+        try await write { db in
             _ = try Self.registrationToken(id: id, in: db)
             try db.execute(sql: "UPDATE agentRegistrationToken SET revokedAt = COALESCE(revokedAt, ?) WHERE id = ?", arguments: [StoredDate(audit.occurredAt), id])
             try db.execute(sql: "UPDATE agent SET state = 'revoked' WHERE registrationTokenID = ?", arguments: [id])
@@ -44,8 +44,8 @@ extension AppDatabase: AgentStore {
     }
 
     /// The agents registered with a registration token, revoked or not.
-    public func agentIDs(registeredWith tokenID: String) throws(StoreError) -> [Int64] {
-        try read { db in try Int64.fetchAll(db, sql: "SELECT id FROM agent WHERE registrationTokenID = ?", arguments: [tokenID]) }
+    public func agentIDs(registeredWith tokenID: String) async throws(StoreError) -> [Int64] {
+        try await read { db in try Int64.fetchAll(db, sql: "SELECT id FROM agent WHERE registrationTokenID = ?", arguments: [tokenID]) }
     }
 
     private static func registrationToken(id: String, in db: Database) throws -> RegistrationToken {
@@ -58,8 +58,8 @@ extension AppDatabase: AgentStore {
     // MARK: Agents
 
     /// Stores a newly registered agent.
-    public func registerAgent(_ registration: AgentRegistration, registrationTokenID: String, tokenID: String, secretHash: String, now: Date) throws(StoreError) -> Agent {
-        try write { db in
+    public func registerAgent(_ registration: AgentRegistration, registrationTokenID: String, tokenID: String, secretHash: String, now: Date) async throws(StoreError) -> Agent {
+        try await write { db in
             var record = AgentRecord(
                 id: nil, name: registration.name, tags: try Self.encodeJSON(registration.tags), slots: registration.slots,
                 tokenID: tokenID, secretHash: secretHash, registrationTokenID: registrationTokenID,
@@ -72,8 +72,8 @@ extension AppDatabase: AgentStore {
     }
 
     /// The agent behind a token id with its secret hash, if connected.
-    public func agentCredentials(tokenID: String) throws(StoreError) -> (agent: Agent, secretHash: String)? {
-        try read { db in
+    public func agentCredentials(tokenID: String) async throws(StoreError) -> (agent: Agent, secretHash: String)? {
+        try await read { db in
             guard let record = try AgentRecord.filter(Column("tokenID") == tokenID && Column("state") == "connected").fetchOne(db) else {
                 return nil
             }
@@ -82,14 +82,14 @@ extension AppDatabase: AgentStore {
     }
 
     /// Records that the agent was heard from.
-    public func touchAgent(id: Int64, now: Date) throws(StoreError) {
-        try write { db in try db.execute(sql: "UPDATE agent SET lastSeenAt = ? WHERE id = ?", arguments: [StoredDate(now), id]) }
+    public func touchAgent(id: Int64, now: Date) async throws(StoreError) {
+        try await write { db in try db.execute(sql: "UPDATE agent SET lastSeenAt = ? WHERE id = ?", arguments: [StoredDate(now), id]) }
     }
 
     /// Marks the agent removed unless it is online (the check and the change in one
     /// transaction). Its row stays, so finished jobs still name the agent that ran them.
-    public func removeAgent(id: Int64, audit: AuditEvent) throws(StoreError) -> Agent {
-        try write { db in
+    public func removeAgent(id: Int64, audit: AuditEvent) async throws(StoreError) -> Agent {
+        try await write { db in
             guard var record = try AgentRecord.fetchOne(db, key: id), record.state != "removed" else {
                 throw StoreError.notFound("no agent with id \(id)")
             }
@@ -107,8 +107,8 @@ extension AppDatabase: AgentStore {
     }
 
     /// Every agent with the jobs it holds.
-    public func agents() throws(StoreError) -> [Agent] {
-        try read { db in
+    public func agents() async throws(StoreError) -> [Agent] {
+        try await read { db in
             let held = try Row.fetchAll(db, sql: "SELECT agentID, id FROM job WHERE state IN ('assigned', 'running') AND agentID IS NOT NULL")
             var jobsByAgent: [Int64: [Int64]] = [:]
             for row in held { jobsByAgent[row["agentID"], default: []].append(row["id"]) }

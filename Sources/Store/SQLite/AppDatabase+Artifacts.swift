@@ -25,8 +25,8 @@ extension AppDatabase: ArtifactStore {
     /// Records the artifact in one transaction with the check that the agent holds the job.
     public func recordArtifact(
         jobID: Int64, agentID: Int64, path: String, size: Int64, sha256: String, storedAs: String, now: Date
-    ) throws(StoreError) -> (artifact: Artifact, replaced: String?) {
-        try write { db in
+    ) async throws(StoreError) -> (artifact: Artifact, replaced: String?) {
+        try await write { db in
             guard let job = try JobRecord.fetchOne(db, key: jobID), job.agentID == agentID, job.jobState.isActive else {
                 throw StoreError.jobNotHeld(jobID: jobID)
             }
@@ -42,16 +42,16 @@ extension AppDatabase: ArtifactStore {
     }
 
     /// A job's artifacts, ordered by path.
-    public func artifacts(jobID: Int64) throws(StoreError) -> [Artifact] {
-        try read { db in
+    public func artifacts(jobID: Int64) async throws(StoreError) -> [Artifact] {
+        try await read { db in
             guard try JobRecord.exists(db, key: jobID) else { throw StoreError.notFound("no job with id \(jobID)") }
             return try Row.fetchAll(db, sql: "SELECT * FROM artifact WHERE jobID = ? ORDER BY path", arguments: [jobID]).map(Self.artifact(from:))
         }
     }
 
     /// One artifact and its file name.
-    public func artifact(id: Int64) throws(StoreError) -> (artifact: Artifact, storedAs: String)? {
-        try read { db in
+    public func artifact(id: Int64) async throws(StoreError) -> (artifact: Artifact, storedAs: String)? {
+        try await read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM artifact WHERE id = ?", arguments: [id]) else { return nil }
             return (Self.artifact(from: row), row["storedAs"])
         }

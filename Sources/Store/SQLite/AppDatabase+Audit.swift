@@ -3,8 +3,8 @@ import GRDB
 
 extension AppDatabase: AuditLog {
     /// The newest events first, at most `limit`.
-    public func auditEvents(limit: Int) throws(StoreError) -> [AuditEvent] {
-        try read { db in
+    public func auditEvents(limit: Int) async throws(StoreError) -> [AuditEvent] {
+        try await read { db in
             try AuditEventRecord.order(Column("id").desc).limit(limit).fetchAll(db).map(\.event)
         }
     }

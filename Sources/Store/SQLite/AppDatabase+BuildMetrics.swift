@@ -178,8 +178,8 @@ extension AppDatabase: BuildMetricsStore {
     // MARK: Job reports
 
     /// The job's build as the server knows it, if the agent holds the job.
-    public func jobMetricsContext(jobID: Int64, agentID: Int64) throws(StoreError) -> JobMetricsContext {
-        try read { db in
+    public func jobMetricsContext(jobID: Int64, agentID: Int64) async throws(StoreError) -> JobMetricsContext {
+        try await read { db in
             let row = try Row.fetchOne(
                 db, sql: """
                     SELECT j.agentID, j.state, j.createdAt, j.assignedAt, j.startedAt, j.buildID, r.name AS repository, b.branch, b.pipeline, b.trigger

@@ -23,8 +23,8 @@ extension AppDatabase {
     /// Stores many reports in one transaction through the same insert path as single reports
     /// (detail rows and rollups alike): for importing history from another CI, and for the
     /// benchmark that loads a million builds. All or nothing.
-    public func importBuildReports(_ reports: [BuildReportImport], now: Date) throws(StoreError) -> [StoredReport] {
-        try write { db in
+    public func importBuildReports(_ reports: [BuildReportImport], now: Date) async throws(StoreError) -> [StoredReport] {
+        try await write { db in
             try reports.map { entry in
                 try Self.insertBuildReport(entry.report, source: entry.source, waitedOn: entry.waitedOn, now: now, in: db)
             }

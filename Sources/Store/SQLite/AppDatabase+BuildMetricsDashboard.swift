@@ -8,8 +8,8 @@ import GRDB
 extension AppDatabase {
     /// Queue, fleet, recent builds and 30-day trends in one read. Every part is bounded: the
     /// trends read at most 30 days of rollup rows, the queue classifies at most 200 jobs.
-    public func dashboardSnapshot(now: Date) throws(StoreError) -> DashboardSnapshot {
-        try read { db in
+    public func dashboardSnapshot(now: Date) async throws(StoreError) -> DashboardSnapshot {
+        try await read { db in
             var trends = DashboardTrends(now: now)
             for row in try Self.rollupRows(trends.query, days: trends.days, extra: ["buildSystem"], in: db) {
                 let histograms = Self.rollupHistograms(row)
@@ -77,8 +77,8 @@ extension AppDatabase {
 
     /// Deletes the oldest detail builds finished before `cutoff` (their steps, tasks and
     /// tests go by cascade); rollups and regressions stay.
-    public func pruneBuildReports(finishedBefore cutoff: Date, limit: Int) throws(StoreError) -> Int {
-        try write { db in
+    public func pruneBuildReports(finishedBefore cutoff: Date, limit: Int) async throws(StoreError) -> Int {
+        try await write { db in
             try db.execute(
                 sql: "DELETE FROM metricBuild WHERE id IN (SELECT id FROM metricBuild WHERE finishedAt < ? ORDER BY finishedAt LIMIT ?)",
                 arguments: [StoredDate(cutoff), max(1, limit)])

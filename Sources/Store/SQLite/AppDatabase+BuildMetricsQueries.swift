@@ -6,8 +6,8 @@ import GRDB
 
 extension AppDatabase {
     /// Percentiles, success rate and counts per group from the rollups, current vs previous window.
-    public func metricsSummary(_ query: MetricsQuery, now: Date) throws(StoreError) -> MetricsSummary {
-        try read { db in try Self.metricsSummary(query, now: now, in: db) }
+    public func metricsSummary(_ query: MetricsQuery, now: Date) async throws(StoreError) -> MetricsSummary {
+        try await read { db in try Self.metricsSummary(query, now: now, in: db) }
     }
 
     static func metricsSummary(_ query: MetricsQuery, now: Date, in db: Database) throws -> MetricsSummary {
@@ -31,8 +31,8 @@ extension AppDatabase {
 extension AppDatabase {
     /// Hit rates by build system and day (rollups) and by task and target (detail rows of
     /// the window, which retention bounds), the most-missing first.
-    public func cacheReport(_ query: MetricsQuery, now: Date) throws(StoreError) -> CacheReport {
-        try read { db in
+    public func cacheReport(_ query: MetricsQuery, now: Date) async throws(StoreError) -> CacheReport {
+        try await read { db in
             var tally = CacheReportTally(query, now: now)
             for row in try Self.rollupRows(query, days: tally.days, extra: ["buildSystem"], histograms: false, in: db) {
                 tally.add(day: row[0], buildSystem: row["buildSystem"], sums: Self.rollupSums(row))

@@ -10,10 +10,10 @@ extension AppDatabase {
     /// then one write applies each series' ``RegressionMonitor`` to its stored state, so two
     /// servers evaluating at once still record each regression once (the state is re-read
     /// under the write lock, and the regression's key is unique).
-    public func evaluateRegressions(_ settings: RegressionSettings, now: Date) throws(StoreError) -> [StoredRegression] {
-        let series = try read { db in try Self.seriesPoints(settings, now: now, in: db) }
+    public func evaluateRegressions(_ settings: RegressionSettings, now: Date) async throws(StoreError) -> [StoredRegression] {
+        let series = try await read { db in try Self.seriesPoints(settings, now: now, in: db) }
         guard !series.isEmpty else { return [] }
-        return try write { db in
+        return try await write { db in
             var opened: [StoredRegression] = []
             for points in series {
                 for (metric, values, parameters) in points.metrics(settings) {
@@ -97,8 +97,8 @@ extension AppDatabase {
     // MARK: Listing
 
     /// Recorded regressions, newest first.
-    public func regressions(openOnly: Bool, limit: Int) throws(StoreError) -> [StoredRegression] {
-        try read { db in try Self.regressions(openOnly: openOnly, limit: limit, in: db) }
+    public func regressions(openOnly: Bool, limit: Int) async throws(StoreError) -> [StoredRegression] {
+        try await read { db in try Self.regressions(openOnly: openOnly, limit: limit, in: db) }
     }
 
     static func regressions(openOnly: Bool, limit: Int, in db: Database) throws -> [StoredRegression] {

@@ -4,8 +4,8 @@ import GRDB
 
 extension AppDatabase: BuildStore {
     /// Creates a build (a manual trigger) with its jobs and audit event, in one transaction.
-    public func createBuild(_ draft: BuildDraft, audit: AuditEvent) throws(StoreError) -> Build {
-        try write { db in
+    public func createBuild(_ draft: BuildDraft, audit: AuditEvent) async throws(StoreError) -> Build {
+        try await write { db in
             let record = try Self.insertBuild(EncodedBuildDraft(draft), deliveryID: nil, now: audit.occurredAt, in: db)
             guard let id = record.id else { throw StoreError.database("build insert returned no id") }
             var event = AuditEventRecord(audit)
@@ -16,21 +16,21 @@ extension AppDatabase: BuildStore {
     }
 
     /// One build with its jobs, or nil.
-    public func build(id: Int64) throws(StoreError) -> Build? {
-        try read { db in try fetchBuild(id: id, in: db) }
+    public func build(id: Int64) async throws(StoreError) -> Build? {
+        try await read { db in try fetchBuild(id: id, in: db) }
     }
 
     /// A build's queue, run and total, defined as everywhere else (``BuildTimes``).
-    public func buildTimes(id: Int64, now: Date) throws(StoreError) -> BuildTimes? {
-        try read { db in
+    public func buildTimes(id: Int64, now: Date) async throws(StoreError) -> BuildTimes? {
+        try await read { db in
             guard let build = try BuildRecord.fetchOne(db, key: id) else { return nil }
             return (try Self.jobSpans(of: [id], in: db)[id] ?? JobSpan()).times(of: build, now: now)
         }
     }
 
     /// One job, or nil.
-    public func job(id: Int64) throws(StoreError) -> Job? {
-        try read { db in
+    public func job(id: Int64) async throws(StoreError) -> Job? {
+        try await read { db in
             guard let record = try JobRecord.fetchOne(db, key: id) else { return nil }
             var job = record.job
             if job.state == .pending { job.pendingReason = try Self.pendingReason(for: record, onlineSince: onlineSince, in: db).message }
@@ -39,8 +39,8 @@ extension AppDatabase: BuildStore {
     }
 
     /// Newest builds first, filtered, without their jobs.
-    public func builds(_ filter: BuildFilter) throws(StoreError) -> [Build] {
-        try read { db in
+    public func builds(_ filter: BuildFilter) async throws(StoreError) -> [Build] {
+        try await read { db in
             var request = BuildRecord.order(Column("id").desc).limit(max(1, min(filter.limit, 200)))
             if let repositoryID = filter.repositoryID { request = request.filter(Column("repositoryID") == repositoryID) }
             if let branch = filter.branch { request = request.filter(Column("branch") == branch) }
@@ -51,8 +51,8 @@ extension AppDatabase: BuildStore {
     }
 
     /// Cancels an unfinished build.
-    public func cancelBuild(id: Int64, reason: String, audit: AuditEvent) throws(StoreError) -> Build {
-        try write { db in
+    public func cancelBuild(id: Int64, reason: String, audit: AuditEvent) async throws(StoreError) -> Build {
+        try await write { db in
             guard var build = try BuildRecord.fetchOne(db, key: id) else {
                 throw StoreError.notFound("no build with id \(id)")
             }

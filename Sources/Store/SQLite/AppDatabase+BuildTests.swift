@@ -8,8 +8,8 @@ extension AppDatabase {
     /// Each job of the build with the tests its report carried (assembled by
     /// ``BuildTestResults/init(buildID:jobs:report:cases:)``). Reports stored before test
     /// cases were kept list their failed tests (from the summary) only.
-    public func buildTests(buildID: Int64, failedOnly: Bool) throws(StoreError) -> BuildTestResults? {
-        try read { db in
+    public func buildTests(buildID: Int64, failedOnly: Bool) async throws(StoreError) -> BuildTestResults? {
+        try await read { db in
             guard try Int64.fetchOne(db, sql: "SELECT id FROM build WHERE id = ?", arguments: [buildID]) != nil else { return nil }
             let jobs = try Row.fetchAll(
                 db, sql: "SELECT id, stepKey, label, attempt, state, supersededBy FROM job WHERE buildID = ? ORDER BY id", arguments: [buildID]

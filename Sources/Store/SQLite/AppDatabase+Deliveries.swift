@@ -4,8 +4,8 @@ import GRDB
 
 extension AppDatabase: DeliveryStore {
     /// The answer given to an earlier delivery with this key for this repository, if there was one.
-    public func deliveryAnswer(provider: GitProvider, repositoryID: Int64?, key: String) throws(StoreError) -> DeliveryAnswer? {
-        try read { db in try Self.storedAnswer(provider: provider, repositoryID: repositoryID, key: key, in: db) }
+    public func deliveryAnswer(provider: GitProvider, repositoryID: Int64?, key: String) async throws(StoreError) -> DeliveryAnswer? {
+        try await read { db in try Self.storedAnswer(provider: provider, repositoryID: repositoryID, key: key, in: db) }
     }
 
     /// Stores each delivery with its builds and jobs, all in one transaction (one commit

@@ -6,8 +6,8 @@ import GRDB
 
 extension AppDatabase {
     /// Assigns the best job this agent can run, or returns nil.
-    public func claimNextJob(agent: Agent, leaseSeconds: Double, now: Date) throws(StoreError) -> JobAssignment? {
-        try write { db in
+    public func claimNextJob(agent: Agent, leaseSeconds: Double, now: Date) async throws(StoreError) -> JobAssignment? {
+        try await write { db in
             // Checked in the claiming transaction: an agent revoked after its poll was
             // authenticated is never given work.
             let connected = try String.fetchOne(

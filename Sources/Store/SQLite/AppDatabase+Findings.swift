@@ -28,8 +28,8 @@ extension AppDatabase: FindingStore {
     /// Replaces `source`'s findings for the build in one transaction. When the build has already
     /// finished (a CI posting after its end) and has findings before or after, the same
     /// transaction enqueues a `findings_report`, so the pull request shows the change.
-    public func replaceFindings(buildID: Int64, source: String, findings: [StoredFinding], at now: Date) throws(StoreError) {
-        try write { db in
+    public func replaceFindings(buildID: Int64, source: String, findings: [StoredFinding], at now: Date) async throws(StoreError) {
+        try await write { db in
             guard let build = try BuildRecord.fetchOne(db, key: buildID) else {
                 throw StoreError.notFound("build \(buildID)")
             }
@@ -74,8 +74,8 @@ extension AppDatabase: FindingStore {
     }
 
     /// Every finding of the build, by tool, path, line and rule.
-    public func findings(buildID: Int64) throws(StoreError) -> [StoredFinding] {
-        try read { db in
+    public func findings(buildID: Int64) async throws(StoreError) -> [StoredFinding] {
+        try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT tool, ruleID, level, message, path, line, fingerprint FROM finding WHERE buildID = ?
                 ORDER BY tool, path, line, ruleID, id
@@ -89,8 +89,8 @@ extension AppDatabase: FindingStore {
 
     /// The build's repository and, for a pull request, the target branch its build plan
     /// recorded (`MOBILE_OPS_BASE_BRANCH` in its environment), else its own branch.
-    public func findingsTarget(buildID: Int64) throws(StoreError) -> FindingsTarget? {
-        try read { db in
+    public func findingsTarget(buildID: Int64) async throws(StoreError) -> FindingsTarget? {
+        try await read { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT repositoryID, branch, pipeline, pullRequest, json_extract(env, '$.' || ?) AS base FROM build WHERE id = ?
                 """, arguments: [UITestSelection.baseBranchVariable, buildID])
@@ -104,8 +104,8 @@ extension AppDatabase: FindingStore {
 
     /// The newest finished build of the pipeline on the branch, before `beforeBuild`, that
     /// stored findings.
-    public func latestBuildWithFindings(_ target: FindingsTarget, beforeBuild: Int64) throws(StoreError) -> Int64? {
-        try read { db in
+    public func latestBuildWithFindings(_ target: FindingsTarget, beforeBuild: Int64) async throws(StoreError) -> Int64? {
+        try await read { db in
             try Int64.fetchOne(db, sql: """
                 SELECT id FROM build
                 WHERE repositoryID = ? AND branch = ? AND pipeline = ? AND id < ? AND state IN ('passed', 'failed')
@@ -116,8 +116,8 @@ extension AppDatabase: FindingStore {
     }
 
     /// Each day's newest finished build with findings of each pipeline, counted per tool and rule.
-    public func findingTrend(repositoryID: Int64, branch: String, from: Date, to: Date) throws(StoreError) -> [FindingTrendRow] {
-        try read { db in
+    public func findingTrend(repositoryID: Int64, branch: String, from: Date, to: Date) async throws(StoreError) -> [FindingTrendRow] {
+        try await read { db in
             try Row.fetchAll(db, sql: """
                 WITH daily AS (
                     SELECT substr(createdAt, 1, 10) AS day, MAX(id) AS buildID FROM build

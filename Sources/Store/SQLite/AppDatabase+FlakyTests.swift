@@ -26,8 +26,8 @@ extension AppDatabase {
 
 extension AppDatabase: TestHistoryStore {
     /// Tests with a flip in the window; see ``FlakyTest`` for the figures.
-    public func flakyTests(_ query: TestMetricsQuery, now: Date) throws(StoreError) -> FlakyTestsReport {
-        try read { db in
+    public func flakyTests(_ query: TestMetricsQuery, now: Date) async throws(StoreError) -> FlakyTestsReport {
+        try await read { db in
             let windows = query.windows(now: now)
             let window = windows.current, end = windows.currentEnd
             let range: [any DatabaseValueConvertible] = [StoredDate(window.start), StoredDate(end)]

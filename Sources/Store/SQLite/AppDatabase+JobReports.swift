@@ -4,8 +4,8 @@ import GRDB
 
 extension AppDatabase: JobQueue {
     /// Marks an assigned job running and extends its lease.
-    public func startJob(id: Int64, agentID: Int64, leaseSeconds: Double, now: Date) throws(StoreError) -> AgentDirective {
-        try write { db in
+    public func startJob(id: Int64, agentID: Int64, leaseSeconds: Double, now: Date) async throws(StoreError) -> AgentDirective {
+        try await write { db in
             var job = try Self.heldJob(id, by: agentID, in: db)
             if job.jobState == .assigned {
                 job.state = JobState.running.rawValue
@@ -19,8 +19,8 @@ extension AppDatabase: JobQueue {
     }
 
     /// Extends the lease; the directive says whether to cancel.
-    public func heartbeat(jobID: Int64, agentID: Int64, leaseSeconds: Double, now: Date) throws(StoreError) -> AgentDirective {
-        try write { db in
+    public func heartbeat(jobID: Int64, agentID: Int64, leaseSeconds: Double, now: Date) async throws(StoreError) -> AgentDirective {
+        try await write { db in
             var job = try Self.heldJob(jobID, by: agentID, in: db)
             job.leaseExpiresAt = now.addingTimeInterval(leaseSeconds)
             try job.update(db)
@@ -30,8 +30,8 @@ extension AppDatabase: JobQueue {
     }
 
     /// Stores a log chunk once per sequence number; late chunks of a finished job are kept.
-    public func appendLog(jobID: Int64, agentID: Int64, sequence: Int, content: [UInt8], now: Date) throws(StoreError) -> AgentDirective {
-        try write { db in
+    public func appendLog(jobID: Int64, agentID: Int64, sequence: Int, content: [UInt8], now: Date) async throws(StoreError) -> AgentDirective {
+        try await write { db in
             guard let job = try JobRecord.fetchOne(db, key: jobID), job.agentID == agentID else {
                 throw StoreError.jobNotHeld(jobID: jobID)
             }
@@ -44,8 +44,8 @@ extension AppDatabase: JobQueue {
     }
 
     /// Pins the build to the reported commit unless it already names one.
-    public func recordCheckout(jobID: Int64, agentID: Int64, commitSHA: String, now: Date) throws(StoreError) {
-        try write { db in
+    public func recordCheckout(jobID: Int64, agentID: Int64, commitSHA: String, now: Date) async throws(StoreError) {
+        try await write { db in
             let job = try Self.heldJob(jobID, by: agentID, in: db)
             // Only a ref is replaced: a build that names a commit was asked for that commit.
             guard var build = try BuildRecord.fetchOne(db, key: job.buildID), !CommitReference.isObjectName(build.commitSHA) else { return }
@@ -61,8 +61,8 @@ extension AppDatabase: JobQueue {
     /// An agent reports `lost` when it is shutting down mid-job: the job is then treated
     /// exactly as if its lease had expired (retried on another agent when the policy allows),
     /// only sooner.
-    public func finishJob(id: Int64, agentID: Int64, outcome: JobOutcome, now: Date) throws(StoreError) {
-        try write { db in
+    public func finishJob(id: Int64, agentID: Int64, outcome: JobOutcome, now: Date) async throws(StoreError) {
+        try await write { db in
             var job = try Self.heldJob(id, by: agentID, in: db)
             let final: JobState = outcome.state.isFinished ? outcome.state : .failed
             guard job.jobState.canMove(to: final) else {
@@ -79,8 +79,8 @@ extension AppDatabase: JobQueue {
     }
 
     /// Marks jobs whose lease ran out as lost, retrying them when allowed.
-    public func expireLeases(now: Date) throws(StoreError) -> [Int64] {
-        try write { db in
+    public func expireLeases(now: Date) async throws(StoreError) -> [Int64] {
+        try await write { db in
             let expired = try JobRecord
                 .filter([JobState.assigned.rawValue, JobState.running.rawValue].contains(Column("state")))
                 .filter(Column("leaseExpiresAt") < StoredDate(now))
@@ -97,8 +97,8 @@ extension AppDatabase: JobQueue {
     }
 
     /// A job's log chunks after `sequence`, and whether the job has finished.
-    public func jobLog(jobID: Int64, after sequence: Int?) throws(StoreError) -> (chunks: [(sequence: Int, content: [UInt8])], finished: Bool) {
-        try read { db in
+    public func jobLog(jobID: Int64, after sequence: Int?) async throws(StoreError) -> (chunks: [(sequence: Int, content: [UInt8])], finished: Bool) {
+        try await read { db in
             guard let job = try JobRecord.fetchOne(db, key: jobID) else { throw StoreError.notFound("no job with id \(jobID)") }
             let rows = try Row.fetchAll(
                 db, sql: "SELECT sequence, content FROM jobLog WHERE jobID = ? AND sequence > ? ORDER BY sequence",

@@ -29,13 +29,13 @@ extension AppDatabase: NotableEventStore {
     }
 
     /// Records one event on its own.
-    public func recordNotableEvent(_ event: NotableEvent) throws(StoreError) {
-        try write { db in try Self.recordNotableEvent(event, in: db) }
+    public func recordNotableEvent(_ event: NotableEvent) async throws(StoreError) {
+        try await write { db in try Self.recordNotableEvent(event, in: db) }
     }
 
     /// The newest events first, at most `limit` (1…500).
-    public func notableEvents(limit: Int) throws(StoreError) -> [NotableEvent] {
-        try read { db in
+    public func notableEvents(limit: Int) async throws(StoreError) -> [NotableEvent] {
+        try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM notableEvent ORDER BY occurredAt DESC, id DESC LIMIT ?",
                 arguments: [min(max(limit, 1), 500)]

@@ -6,8 +6,8 @@ import GRDB
 
 extension AppDatabase: OperationsStore {
     /// Counts from one read transaction, so the figures agree with each other.
-    public func operationalCounts(now: Date) throws(StoreError) -> OperationalCounts {
-        try read { db in
+    public func operationalCounts(now: Date) async throws(StoreError) -> OperationalCounts {
+        try await read { db in
             let pending = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE state = 'pending'") ?? 0
             let running = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE state IN ('assigned', 'running')") ?? 0
             // The same presence the agents list and the dashboard show (`AgentPresence`).
@@ -35,8 +35,8 @@ extension AppDatabase: OperationsStore {
 
     /// Builds finished in (`start`, `end`], by finish time, with the times their metrics row
     /// was recorded with (worked out again the same way if that row is gone).
-    public func finishedBuilds(after start: Date, through end: Date, limit: Int) throws(StoreError) -> [FinishedBuild] {
-        try read { db in
+    public func finishedBuilds(after start: Date, through end: Date, limit: Int) async throws(StoreError) -> [FinishedBuild] {
+        try await read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT b.*, m.queueSeconds AS metricQueue, m.durationSeconds AS metricRun, m.totalSeconds AS metricTotal
                 FROM build b LEFT JOIN metricBuild m ON m.ciBuildID = b.id AND m.unit = 'build'

@@ -6,14 +6,14 @@ import GRDB
 extension AppDatabase: OutboxStore {
     /// Claims up to `limit` due pending messages of the given kinds, earliest due first (then
     /// oldest), leasing each until `now + lease` so nobody else picks it meanwhile.
-    public func claimDueMessages(kinds: Set<String>, now: Date, limit: Int, lease: Duration) throws(StoreError) -> [OutboxMessage] {
+    public func claimDueMessages(kinds: Set<String>, now: Date, limit: Int, lease: Duration) async throws(StoreError) -> [OutboxMessage] {
         guard !kinds.isEmpty, limit > 0 else { return [] }
         let leaseEnd = StoredDate(now.addingTimeInterval(Self.seconds(lease)))
         // Sorted, so a service's kinds always give the same SQL text and the statement cache
         // prepares it once; the outbox runs this query for every batch.
         let kindList = kinds.sorted()
         let placeholders = Array(repeating: "?", count: kindList.count).joined(separator: ", ")
-        return try write { db in
+        return try await write { db in
             // The order of `outbox_due` (due date, then rowid): SQLite walks the index and stops
             // at the limit. Ordering by id alone sorted every due message on each claim, which
             // made a backlog of thousands cost more with every pass.
@@ -42,9 +42,9 @@ extension AppDatabase: OutboxStore {
 
     /// Marks messages delivered (one more attempt each) in one transaction; a note records a
     /// deliberate skip. One commit for a whole batch keeps a burst of statuses off the writer.
-    public func markDelivered(_ messages: [DeliveredMessage], at date: Date) throws(StoreError) {
+    public func markDelivered(_ messages: [DeliveredMessage], at date: Date) async throws(StoreError) {
         guard !messages.isEmpty else { return }
-        try write { db in
+        try await write { db in
             let update = try db.cachedStatement(
                 sql: "UPDATE outbox SET deliveredAt = ?, attempts = attempts + 1, lastError = ? WHERE id = ? AND deliveredAt IS NULL"
             )
@@ -56,8 +56,8 @@ extension AppDatabase: OutboxStore {
 
     /// Records a failed attempt; the message is dead when that was its last allowed attempt.
     @discardableResult
-    public func recordFailure(id: Int64, error: String, retryAt: Date) throws(StoreError) -> OutboxMessage? {
-        try write { db in
+    public func recordFailure(id: Int64, error: String, retryAt: Date) async throws(StoreError) -> OutboxMessage? {
+        try await write { db in
             try db.execute(
                 sql: "UPDATE outbox SET attempts = attempts + 1, lastError = ?, nextAttemptAt = ? WHERE id = ? AND deliveredAt IS NULL",
                 arguments: [error, StoredDate(retryAt), id]
@@ -68,8 +68,8 @@ extension AppDatabase: OutboxStore {
 
     /// Makes a message dead at once by raising its attempts to the limit (the schema has no
     /// dead flag); the caller's `error` says which attempt really failed and why.
-    public func markDead(id: Int64, error: String) throws(StoreError) {
-        try write { db in
+    public func markDead(id: Int64, error: String) async throws(StoreError) {
+        try await write { db in
             try db.execute(
                 sql: "UPDATE outbox SET attempts = MAX(attempts + 1, ?), lastError = ? WHERE id = ? AND deliveredAt IS NULL",
                 arguments: [OutboxMessage.maxAttempts, error, id]
@@ -78,8 +78,8 @@ extension AppDatabase: OutboxStore {
     }
 
     /// Gives a claimed message back without counting an attempt, due at `date`.
-    public func release(id: Int64, at date: Date) throws(StoreError) {
-        try write { db in
+    public func release(id: Int64, at date: Date) async throws(StoreError) {
+        try await write { db in
             try db.execute(
                 sql: "UPDATE outbox SET nextAttemptAt = ? WHERE id = ? AND deliveredAt IS NULL",
                 arguments: [StoredDate(date), id]
@@ -90,8 +90,8 @@ extension AppDatabase: OutboxStore {
     // MARK: Inspecting
 
     /// Dead messages, most recent first (at most 500).
-    public func deadMessages(limit: Int) throws(StoreError) -> [OutboxMessage] {
-        try read { db in
+    public func deadMessages(limit: Int) async throws(StoreError) -> [OutboxMessage] {
+        try await read { db in
             try OutboxRecord
                 .filter(Column("deliveredAt") == nil && Column("attempts") >= OutboxMessage.maxAttempts)
                 .order(Column("id").desc)
@@ -102,8 +102,8 @@ extension AppDatabase: OutboxStore {
     }
 
     /// Counts of pending, due and dead messages, in one read.
-    public func outboxBacklog(now: Date) throws(StoreError) -> OutboxBacklog {
-        try read { db in
+    public func outboxBacklog(now: Date) async throws(StoreError) -> OutboxBacklog {
+        try await read { db in
             let row = try Row.fetchOne(
                 db,
                 sql: """
@@ -122,9 +122,9 @@ extension AppDatabase: OutboxStore {
     }
 
     /// When the earliest pending message of the given kinds becomes due, or nil.
-    public func nextDueDate(kinds: Set<String>) throws(StoreError) -> Date? {
+    public func nextDueDate(kinds: Set<String>) async throws(StoreError) -> Date? {
         guard !kinds.isEmpty else { return nil }
-        return try read { db in
+        return try await read { db in
             try Self.pending(kinds: kinds).select(min(Column("nextAttemptAt")), as: StoredDate.self).fetchOne(db)?.date
         }
     }

@@ -59,8 +59,8 @@ extension AppDatabase {
 
 extension AppDatabase: ReleaseStore {
     /// Inserts or replaces the train named `name`, with its audit event.
-    public func saveTrain(name: String, definition: String, source: String, audit: AuditEvent) throws(StoreError) -> StoredTrain {
-        try write { db in
+    public func saveTrain(name: String, definition: String, source: String, audit: AuditEvent) async throws(StoreError) -> StoredTrain {
+        try await write { db in
             let now = audit.occurredAt
             if let existing = try Row.fetchOne(db, sql: "SELECT id FROM train WHERE name = ?", arguments: [name]) {
                 let id: Int64 = existing["id"]
@@ -85,25 +85,25 @@ extension AppDatabase: ReleaseStore {
     }
 
     /// Every train, by name.
-    public func trains() throws(StoreError) -> [StoredTrain] {
-        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM train ORDER BY name").map(Self.train(from:)) }
+    public func trains() async throws(StoreError) -> [StoredTrain] {
+        try await read { db in try Row.fetchAll(db, sql: "SELECT * FROM train ORDER BY name").map(Self.train(from:)) }
     }
 
     /// One train by id.
-    public func train(id: Int64) throws(StoreError) -> StoredTrain? {
-        try read { db in try Self.fetchTrain(sql: "id = ?", [id], in: db) }
+    public func train(id: Int64) async throws(StoreError) -> StoredTrain? {
+        try await read { db in try Self.fetchTrain(sql: "id = ?", [id], in: db) }
     }
 
     /// One train by name, case-insensitively.
-    public func train(named name: String) throws(StoreError) -> StoredTrain? {
-        try read { db in try Self.fetchTrain(sql: "name = ?", [name], in: db) }
+    public func train(named name: String) async throws(StoreError) -> StoredTrain? {
+        try await read { db in try Self.fetchTrain(sql: "name = ?", [name], in: db) }
     }
 
     // MARK: Cadence cursor
 
     /// The cursor, created at `now` on first sight.
-    public func cadenceHandledThrough(trainID: Int64, now: Date) throws(StoreError) -> Date {
-        try write { db in
+    public func cadenceHandledThrough(trainID: Int64, now: Date) async throws(StoreError) -> Date {
+        try await write { db in
             if let handled = try StoredDate.fetchOne(db, sql: "SELECT handledThrough FROM trainCursor WHERE trainID = ?", arguments: [trainID]) {
                 return handled.date
             }
@@ -113,8 +113,8 @@ extension AppDatabase: ReleaseStore {
     }
 
     /// Creates the release of a cadence occurrence at most once (see the protocol).
-    public func startScheduledRelease(_ release: NewRelease, occurrence: Date, now: Date) throws(StoreError) -> StoredRelease? {
-        try write { db in
+    public func startScheduledRelease(_ release: NewRelease, occurrence: Date, now: Date) async throws(StoreError) -> StoredRelease? {
+        try await write { db in
             let handled = try StoredDate.fetchOne(
                 db, sql: "SELECT handledThrough FROM trainCursor WHERE trainID = ?", arguments: [release.trainID]
             )?.date

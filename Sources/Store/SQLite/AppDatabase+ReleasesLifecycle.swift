@@ -6,18 +6,18 @@ import GRDB
 
 extension AppDatabase {
     /// Creates a release with its first event, audit and notable events.
-    public func createRelease(_ release: NewRelease) throws(StoreError) -> StoredRelease {
-        try write { db in try Self.insertRelease(release, in: db) }
+    public func createRelease(_ release: NewRelease) async throws(StoreError) -> StoredRelease {
+        try await write { db in try Self.insertRelease(release, in: db) }
     }
 
     /// One release.
-    public func release(id: Int64) throws(StoreError) -> StoredRelease? {
-        try read { db in try Self.fetchRelease(id: id, in: db) }
+    public func release(id: Int64) async throws(StoreError) -> StoredRelease? {
+        try await read { db in try Self.fetchRelease(id: id, in: db) }
     }
 
     /// Newest first, filtered.
-    public func releases(trainID: Int64?, states: [String]?, limit: Int) throws(StoreError) -> [StoredRelease] {
-        try read { db in
+    public func releases(trainID: Int64?, states: [String]?, limit: Int) async throws(StoreError) -> [StoredRelease] {
+        try await read { db in
             var conditions: [String] = []
             var arguments: StatementArguments = []
             if let trainID {
@@ -37,8 +37,8 @@ extension AppDatabase {
     }
 
     /// A release's events, oldest first.
-    public func releaseEvents(releaseID: Int64) throws(StoreError) -> [StoredReleaseEvent] {
-        try read { db in
+    public func releaseEvents(releaseID: Int64) async throws(StoreError) -> [StoredReleaseEvent] {
+        try await read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM trainReleaseEvent WHERE releaseID = ? ORDER BY id", arguments: [releaseID]).map { row in
                 StoredReleaseEvent(
                     id: row["id"], releaseID: row["releaseID"], action: row["action"], from: row["fromState"], to: row["toState"],
@@ -51,9 +51,9 @@ extension AppDatabase {
     /// One transition in one transaction (see the protocol). The writer serialises
     /// transactions, and `body` sees the row as of this transaction, so concurrent callers
     /// each apply their action to the result of the previous one.
-    public func changeRelease(id: Int64, _ body: (StoredRelease) throws -> ReleaseChange) throws -> ReleaseChangeResult {
+    public func changeRelease(id: Int64, _ body: @Sendable (StoredRelease) throws -> ReleaseChange) async throws -> ReleaseChangeResult {
         do {
-            return try writer.write { db in
+            return try await writer.write { db in
                 guard let current = try Self.fetchRelease(id: id, in: db) else { throw StoreError.notFound("no release with id \(id)") }
                 let change = try body(current)
                 guard let event = change.event else { return ReleaseChangeResult(release: current, created: nil, changed: false) }
@@ -90,8 +90,8 @@ extension AppDatabase {
     }
 
     /// Sets or clears the release's current problem.
-    public func setReleaseProblem(id: Int64, problem: String?) throws(StoreError) {
-        try write { db in
+    public func setReleaseProblem(id: Int64, problem: String?) async throws(StoreError) {
+        try await write { db in
             try db.execute(sql: "UPDATE trainRelease SET problem = ? WHERE id = ?", arguments: [problem, id])
         }
     }

@@ -7,8 +7,8 @@ extension AppDatabase: RepositoryStore {
     public func createRepository(
         name: String, provider: GitProvider, cloneURL: String, defaultBranch: String,
         webhookSecret: String, audit: AuditEvent
-    ) throws(StoreError) -> Repository {
-        try write { db in
+    ) async throws(StoreError) -> Repository {
+        try await write { db in
             // The UNIQUE NOCASE index is the real guard; this check only makes the message clear.
             if try RepositoryRecord.filter(Column("name") == name).fetchCount(db) > 0 {
                 throw StoreError.conflict("a repository named \(name) already exists")
@@ -30,32 +30,32 @@ extension AppDatabase: RepositoryStore {
     }
 
     /// All repositories, ordered by id.
-    public func repositories() throws(StoreError) -> [Repository] {
-        try read { db in
+    public func repositories() async throws(StoreError) -> [Repository] {
+        try await read { db in
             try RepositoryRecord.order(Column("id")).fetchAll(db).compactMap(\.repository)
         }
     }
 
     /// One repository by id, or nil.
-    public func repository(id: Int64) throws(StoreError) -> Repository? {
-        try read { db in try RepositoryRecord.fetchOne(db, key: id)?.repository }
+    public func repository(id: Int64) async throws(StoreError) -> Repository? {
+        try await read { db in try RepositoryRecord.fetchOne(db, key: id)?.repository }
     }
 
     /// One repository by full name (case-insensitive), or nil.
-    public func repository(named name: String) throws(StoreError) -> Repository? {
-        try read { db in
+    public func repository(named name: String) async throws(StoreError) -> Repository? {
+        try await read { db in
             try RepositoryRecord.filter(Column("name") == name).fetchOne(db)?.repository
         }
     }
 
     /// The webhook secret of a repository, for signature checks only.
-    public func webhookSecret(repositoryID: Int64) throws(StoreError) -> String? {
-        try read { db in try RepositoryRecord.fetchOne(db, key: repositoryID)?.webhookSecret }
+    public func webhookSecret(repositoryID: Int64) async throws(StoreError) -> String? {
+        try await read { db in try RepositoryRecord.fetchOne(db, key: repositoryID)?.webhookSecret }
     }
 
     /// Replaces the webhook secret, with its audit event, in one transaction.
-    public func rotateWebhookSecret(repositoryID: Int64, secret: String, audit: AuditEvent) throws(StoreError) -> Repository {
-        try write { db in
+    public func rotateWebhookSecret(repositoryID: Int64, secret: String, audit: AuditEvent) async throws(StoreError) -> Repository {
+        try await write { db in
             guard var record = try RepositoryRecord.fetchOne(db, key: repositoryID), let repository = record.repository else {
                 throw StoreError.notFound("no repository with id \(repositoryID)")
             }
@@ -68,8 +68,8 @@ extension AppDatabase: RepositoryStore {
 
     /// Deletes the repository unless a build of it is unfinished (the check and the delete in
     /// one transaction). Builds keep their history with no repository; deliveries go with it.
-    public func removeRepository(id: Int64, audit: AuditEvent) throws(StoreError) -> Repository {
-        try write { db in
+    public func removeRepository(id: Int64, audit: AuditEvent) async throws(StoreError) -> Repository {
+        try await write { db in
             guard let record = try RepositoryRecord.fetchOne(db, key: id), let repository = record.repository else {
                 throw StoreError.notFound("no repository with id \(id)")
             }

@@ -28,8 +28,8 @@ extension AppDatabase: ScheduleStore {
     /// for the first time starts handling from `now` (it does not fire for yesterday).
     public func runScheduleIfDue(
         pipeline: String, repository: String, occurrence: Date?, now: Date, draft: BuildDraft, audit: AuditEvent
-    ) throws(StoreError) -> Build? {
-        try write { db in
+    ) async throws(StoreError) -> Build? {
+        try await write { db in
             guard let handled = try StoredDate.fetchOne(
                 db, sql: "SELECT handledThrough FROM scheduleCursor WHERE pipeline = ? AND repository = ?",
                 arguments: [pipeline, repository]

@@ -6,8 +6,8 @@ import GRDB
 
 extension AppDatabase {
     /// The tests with the highest median in the window (``TestDurations/slowest(_:limit:)``).
-    public func slowestTests(_ query: TestMetricsQuery, now: Date) throws(StoreError) -> SlowestTestsReport {
-        try read { db in
+    public func slowestTests(_ query: TestMetricsQuery, now: Date) async throws(StoreError) -> SlowestTestsReport {
+        try await read { db in
             let windows = query.windows(now: now)
             let durations = try Self.durations(query, from: windows.current.start, to: windows.currentEnd, in: db)
             let tests = try TestDurations.slowest(durations, limit: query.boundedLimit).map { slow in
@@ -18,8 +18,8 @@ extension AppDatabase {
     }
 
     /// Tests whose median grew against the window before (``TestDurations/regressed(recent:older:query:limit:)``).
-    public func regressedTests(_ query: TestMetricsQuery, now: Date) throws(StoreError) -> RegressedTestsReport {
-        try read { db in
+    public func regressedTests(_ query: TestMetricsQuery, now: Date) async throws(StoreError) -> RegressedTestsReport {
+        try await read { db in
             let windows = query.windows(now: now)
             let recent = try Self.durations(query, from: windows.current.start, to: windows.currentEnd, in: db)
             let older = try Self.durations(query, from: windows.previous.start, to: windows.current.start, in: db)

@@ -4,8 +4,8 @@ import GRDB
 
 extension AppDatabase: TokenStore {
     /// Stores a new token and its audit event in one transaction.
-    public func createToken(id: String, name: String, scopes: [TokenScope], secretHash: String, audit: AuditEvent) throws(StoreError) -> APIToken {
-        try write { db in
+    public func createToken(id: String, name: String, scopes: [TokenScope], secretHash: String, audit: AuditEvent) async throws(StoreError) -> APIToken {
+        try await write { db in
             let record = APITokenRecord(
                 id: id, name: name, scopes: scopes.map(\.rawValue).joined(separator: ","),
                 secretHash: secretHash, isBootstrap: false, createdAt: audit.occurredAt, revokedAt: nil
@@ -25,22 +25,22 @@ extension AppDatabase: TokenStore {
     }
 
     /// The token and its stored hash, by public id.
-    public func tokenCredentials(id: String) throws(StoreError) -> (token: APIToken, secretHash: String)? {
-        try read { db in
+    public func tokenCredentials(id: String) async throws(StoreError) -> (token: APIToken, secretHash: String)? {
+        try await read { db in
             try APITokenRecord.fetchOne(db, key: id).map { ($0.token, $0.secretHash) }
         }
     }
 
     /// All tokens, newest first, without secrets.
-    public func tokens() throws(StoreError) -> [APIToken] {
-        try read { db in
+    public func tokens() async throws(StoreError) -> [APIToken] {
+        try await read { db in
             try APITokenRecord.order(Column("createdAt").desc, Column("id")).fetchAll(db).map(\.token)
         }
     }
 
     /// Marks a token revoked; revoking twice keeps the first revocation time.
-    public func revokeToken(id: String, audit: AuditEvent) throws(StoreError) -> APIToken {
-        try write { db in
+    public func revokeToken(id: String, audit: AuditEvent) async throws(StoreError) -> APIToken {
+        try await write { db in
             guard var record = try APITokenRecord.fetchOne(db, key: id) else {
                 throw StoreError.notFound("no token with id \(id)")
             }
@@ -60,8 +60,8 @@ extension AppDatabase: TokenStore {
     }
 
     /// Makes sure the bootstrap admin token is exactly the one given, replacing an older one.
-    public func installBootstrapToken(id: String, secretHash: String, audit: AuditEvent) throws(StoreError) -> Bool {
-        try write { db in
+    public func installBootstrapToken(id: String, secretHash: String, audit: AuditEvent) async throws(StoreError) -> Bool {
+        try await write { db in
             let current = try APITokenRecord.filter(Column("isBootstrap") == true && Column("revokedAt") == nil).fetchAll(db)
             if current.count == 1, current[0].secretHash == secretHash { return false }
             for var old in current {
@@ -79,8 +79,8 @@ extension AppDatabase: TokenStore {
     }
 
     /// Whether any active token holds the admin scope.
-    public func hasActiveAdminToken() throws(StoreError) -> Bool {
-        try read { db in
+    public func hasActiveAdminToken() async throws(StoreError) -> Bool {
+        try await read { db in
             try APITokenRecord.filter(Column("revokedAt") == nil).fetchAll(db)
                 .contains { $0.token.scopes.grant(.admin) }
         }

@@ -26,8 +26,8 @@ extension AppDatabase: UITestStore {
     }
 
     /// Stores the report if the agent holds the job.
-    public func recordUITestReport(jobID: Int64, agentID: Int64, report: UITestReport, now: Date) throws(StoreError) {
-        try write { db in
+    public func recordUITestReport(jobID: Int64, agentID: Int64, report: UITestReport, now: Date) async throws(StoreError) {
+        try await write { db in
             guard let job = try JobRecord.fetchOne(db, key: jobID), job.agentID == agentID, job.jobState.isActive else {
                 throw StoreError.jobNotHeld(jobID: jobID)
             }
@@ -39,8 +39,8 @@ extension AppDatabase: UITestStore {
     }
 
     /// Every report of the build's jobs (all attempts), by job id.
-    public func uiTestReports(buildID: Int64) throws(StoreError) -> [JobUITestReport] {
-        try read { db in
+    public func uiTestReports(buildID: Int64) async throws(StoreError) -> [JobUITestReport] {
+        try await read { db in
             guard try BuildRecord.exists(db, key: buildID) else { throw StoreError.notFound("no build with id \(buildID)") }
             let rows = try Row.fetchAll(db, sql: """
                 SELECT job.id AS jobID, job.stepKey, r.report FROM jobUITestReport r JOIN job ON job.id = r.jobID

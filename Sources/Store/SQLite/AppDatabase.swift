@@ -46,9 +46,9 @@ public struct AppDatabase: StoreAvailability {
     }
 
     /// Whether the database answers and every migration this binary knows is applied.
-    public func isReady() -> Bool {
+    public func isReady() async -> Bool {
         do {
-            return try writer.read { db in try Self.migrator.hasCompletedMigrations(db) }
+            return try await writer.read { db in try Self.migrator.hasCompletedMigrations(db) }
         } catch {
             return false
         }
@@ -68,18 +68,8 @@ public struct AppDatabase: StoreAvailability {
 // MARK: - Error mapping
 
 extension AppDatabase {
-    /// Runs a write transaction, turning GRDB errors into `StoreError`.
-    func write<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
-        do {
-            return try writer.write(updates)
-        } catch {
-            throw storeError(error)
-        }
-    }
-
     /// Runs a write transaction on GRDB's writer queue, suspending the caller until it has
-    /// committed instead of blocking its thread; errors become `StoreError` as in the
-    /// blocking `write`.
+    /// committed instead of blocking its thread; GRDB errors become `StoreError`.
     func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
             return try await writer.write(updates)
@@ -147,10 +137,12 @@ extension AppDatabase {
         }
     }
 
-    /// Runs a read, turning GRDB errors into `StoreError`.
-    func read<T>(_ value: (Database) throws -> T) throws(StoreError) -> T {
+    /// Runs a read on one of GRDB's reader connections, suspending the caller instead of
+    /// blocking its thread (a cooperative thread waiting on SQLite starves the server's
+    /// timers and long polls); errors become `StoreError` as in `write`.
+    func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
-            return try writer.read(value)
+            return try await writer.read(value)
         } catch {
             throw storeError(error)
         }
