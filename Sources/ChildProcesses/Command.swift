@@ -13,7 +13,10 @@ import Foundation
 /// Standard output and standard error come back separately, read from two pipes with `poll`,
 /// so a command that fills one while the other is being read cannot block.
 public enum Command {
-    /// Runs `launch`, blocking the calling thread until it exits and both pipes are closed.
+    /// Runs `launch`, blocking the calling thread until it exits and both pipes are closed:
+    /// for threads of one's own (a dispatch queue, a `Thread`); async code awaits the
+    /// overload below, which never holds a cooperative thread.
+    @available(*, noasync, message: "blocks a cooperative thread; use the async overload")
     public static func run(_ launch: ProcessLaunch) throws(ProcessGroupError) -> CommandOutput {
         let (pid, outputFD, errorFD) = try Spawner.spawnWithTwoPipes(launch)
         let (output, errors) = Self.drain(outputFD, errorFD)

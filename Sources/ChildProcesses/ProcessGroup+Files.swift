@@ -31,6 +31,7 @@ extension ProcessGroup {
 
     /// Blocks the calling thread until the leader has exited, for callers that cannot await
     /// (a `defer`); everywhere else ``wait(drain:)`` is the better choice.
+    @available(*, noasync, message: "blocks a cooperative thread; await wait() instead")
     @discardableResult
     public func waitUntilExit() -> ExitStatus {
         while true {
