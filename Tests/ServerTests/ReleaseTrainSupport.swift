@@ -25,7 +25,7 @@ struct ReleaseCredentials {
     let ascPEM: String
 
     init(tokenURL: String) throws {
-        playPEM = try _RSA.Signing.PrivateKey(keySize: .bits2048).pkcs8PEMRepresentation
+        playPEM = PlayTestKey.pem
         let fields = [
             "type": "service_account", "project_id": "acme", "private_key_id": "play-key-1", "private_key": playPEM,
             "client_email": Self.clientEmail, "token_uri": tokenURL,
