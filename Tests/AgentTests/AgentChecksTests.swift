@@ -21,7 +21,7 @@ struct AgentChecksTests {
         let workdir = try TemporaryDirectory()
         let repo = try TemporaryDirectory("repo")
         let git = AgentGitTests.git
-        try shell("""
+        try await shell("""
             \(git) init -q -b main . && mkdir -p android/feature/a android/feature/b android/feature/c && \
             printf 'include(":feature:a", ":feature:b", ":feature:c")\\n' > android/settings.gradle.kts && \
             printf 'dependencies {\\n    implementation(projects.feature.a)\\n}\\n' > android/feature/b/build.gradle.kts && \
@@ -32,8 +32,8 @@ struct AgentChecksTests {
             printf 'dependencies {\\n    implementation(project(":feature:a"))\\n}\\n' > android/feature/c/build.gradle.kts && \
             \(git) add . && \(git) commit -q -m coupling
             """, in: repo.path)
-        let coupling = try shell("git rev-parse coupling", in: repo.path)
-        let docs = try shell("git rev-parse docs", in: repo.path)
+        let coupling = try await shell("git rev-parse coupling", in: repo.path)
+        let docs = try await shell("git rev-parse docs", in: repo.path)
 
         try await FakeAgentServer.run { server in
             await server.state.enqueue(Self.job(70, target: CheckoutTarget(name: "acme/app", cloneURL: repo.path, commitSHA: coupling, branch: "coupling")))

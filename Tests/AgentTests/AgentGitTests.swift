@@ -12,9 +12,9 @@ struct AgentGitTests {
     @Test func checksOutTheCommitAndReusesTheMirror() async throws {
         let workdir = try TemporaryDirectory()
         let repo = try TemporaryDirectory("repo")
-        try shell("\(Self.git) init -q . && echo one > version.txt && \(Self.git) add . && \(Self.git) commit -q -m one", in: repo.path)
-        let first = try shell("git rev-parse HEAD", in: repo.path)
-        try shell("echo two > version.txt && \(Self.git) commit -q -am two", in: repo.path)
+        try await shell("\(Self.git) init -q . && echo one > version.txt && \(Self.git) add . && \(Self.git) commit -q -m one", in: repo.path)
+        let first = try await shell("git rev-parse HEAD", in: repo.path)
+        try await shell("echo two > version.txt && \(Self.git) commit -q -am two", in: repo.path)
 
         try await FakeAgentServer.run { server in
             let target = CheckoutTarget(name: "acme/ios app", cloneURL: repo.path, commitSHA: first, branch: "main")
@@ -32,8 +32,8 @@ struct AgentGitTests {
                 #expect(FileManager.default.fileExists(atPath: mirror + "/HEAD"))
                 _ = FileManager.default.createFile(atPath: mirror + "/reuse-marker", contents: Data())
 
-                try shell("echo three > version.txt && \(Self.git) commit -q -am three", in: repo.path)
-                let third = try shell("git rev-parse HEAD", in: repo.path)
+                try await shell("echo three > version.txt && \(Self.git) commit -q -am three", in: repo.path)
+                let third = try await shell("git rev-parse HEAD", in: repo.path)
                 let next = CheckoutTarget(name: "acme/ios app", cloneURL: "file://" + repo.path, commitSHA: third, branch: "main")
                 await server.state.enqueue(makeJob(41, commands: ["cat version.txt"], repository: next))
                 try await expectState(server, 41, .passed)
@@ -47,8 +47,8 @@ struct AgentGitTests {
     func checksOutABranchTip() async throws {
         let workdir = try TemporaryDirectory()
         let repo = try TemporaryDirectory("repo")
-        try shell("\(Self.git) init -q . && echo one > version.txt && \(Self.git) add . && \(Self.git) commit -q -m one", in: repo.path)
-        try shell("\(Self.git) checkout -q -b nightly && echo nightly-one > version.txt && \(Self.git) commit -q -am n1 && \(Self.git) checkout -q main", in: repo.path)
+        try await shell("\(Self.git) init -q . && echo one > version.txt && \(Self.git) add . && \(Self.git) commit -q -m one", in: repo.path)
+        try await shell("\(Self.git) checkout -q -b nightly && echo nightly-one > version.txt && \(Self.git) commit -q -am n1 && \(Self.git) checkout -q main", in: repo.path)
 
         try await FakeAgentServer.run { server in
             let target = CheckoutTarget(name: "acme/app", cloneURL: repo.path, commitSHA: "nightly", branch: "nightly")
@@ -56,10 +56,10 @@ struct AgentGitTests {
             try await withAgent(server: server.url, workDirectory: workdir.path) {
                 try await expectState(server, 43, .passed)
                 #expect((await server.state.log(43)).contains("nightly-one\n"))
-                let tip = try shell("\(Self.git) rev-parse nightly", in: repo.path).trimmingCharacters(in: .whitespacesAndNewlines)
+                let tip = try await shell("\(Self.git) rev-parse nightly", in: repo.path).trimmingCharacters(in: .whitespacesAndNewlines)
                 #expect(await server.state.checkouts[43] == tip, "the agent reports the commit the branch pointed at")
 
-                try shell("\(Self.git) checkout -q nightly && echo nightly-two > version.txt && \(Self.git) commit -q -am n2 && \(Self.git) checkout -q main", in: repo.path)
+                try await shell("\(Self.git) checkout -q nightly && echo nightly-two > version.txt && \(Self.git) commit -q -am n2 && \(Self.git) checkout -q main", in: repo.path)
                 await server.state.enqueue(makeJob(44, commands: ["cat version.txt"], repository: target))
                 try await expectState(server, 44, .passed)
                 #expect((await server.state.log(44)).contains("nightly-two\n"), "the cached mirror was fetched again")
@@ -70,7 +70,7 @@ struct AgentGitTests {
     @Test func unknownCommitFailsTheJob() async throws {
         let workdir = try TemporaryDirectory()
         let repo = try TemporaryDirectory("repo")
-        try shell("\(Self.git) init -q . && echo one > a.txt && \(Self.git) add . && \(Self.git) commit -q -m one", in: repo.path)
+        try await shell("\(Self.git) init -q . && echo one > a.txt && \(Self.git) add . && \(Self.git) commit -q -m one", in: repo.path)
         try await FakeAgentServer.run { server in
             let target = CheckoutTarget(name: "acme/app", cloneURL: repo.path, commitSHA: String(repeating: "ab", count: 20), branch: nil)
             await server.state.enqueue(makeJob(42, commands: ["echo should-not-run"], repository: target))

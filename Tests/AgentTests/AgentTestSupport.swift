@@ -115,8 +115,8 @@ func makeJob(
 
 /// Runs `script` with `/bin/sh -c` in `directory` and returns its stdout (trimmed); throws if it fails.
 @discardableResult
-func shell(_ script: String, in directory: String) throws -> String {
-    let output = try Command.run(.command("/bin/sh", ["-c", script], in: directory))
+func shell(_ script: String, in directory: String) async throws -> String {
+    let output = try await Command.run(.command("/bin/sh", ["-c", script], in: directory))
     guard output.status.isSuccess else { throw ShellFailed(script: script, status: output.status.code) }
     return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
 }

@@ -29,13 +29,13 @@ struct AgentUITestsTests {
         let workdir = try TemporaryDirectory()
         let repo = try TemporaryDirectory("repo")
         let git = AgentGitTests.git
-        try shell("""
+        try await shell("""
             \(git) init -q . && mkdir -p app/Core app/Checkout app/Search app/Profile && \
             printf '%s' '\(Self.graph)' > app/graph.json && echo a > app/Core/Money.swift && echo b > app/Search/Find.swift && \
             \(git) add . && \(git) commit -q -m base && \(git) checkout -q -b feature && \
             echo c > app/Core/Money.swift && \(git) commit -q -am change
             """, in: repo.path)
-        let head = try shell("git rev-parse HEAD", in: repo.path)
+        let head = try await shell("git rev-parse HEAD", in: repo.path)
         let target = CheckoutTarget(name: "acme/app", cloneURL: repo.path, commitSHA: head, branch: "feature")
         let env = [UITestSelection.baseBranchVariable: "main"]
 
@@ -65,10 +65,10 @@ struct AgentUITestsTests {
         let workdir = try TemporaryDirectory()
         let repo = try TemporaryDirectory("repo")
         let git = AgentGitTests.git
-        try shell("""
+        try await shell("""
             \(git) init -q . && mkdir -p app && printf '%s' '\(Self.graph)' > app/graph.json && \(git) add . && \(git) commit -q -m base
             """, in: repo.path)
-        let head = try shell("git rev-parse HEAD", in: repo.path)
+        let head = try await shell("git rev-parse HEAD", in: repo.path)
         let target = CheckoutTarget(name: "acme/app", cloneURL: repo.path, commitSHA: head, branch: "main")
         try await FakeAgentServer.run { server in
             await server.state.enqueue(Self.job(62, shard: 0, of: 1, target: target, env: [:]))

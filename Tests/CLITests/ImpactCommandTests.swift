@@ -7,9 +7,9 @@ import Testing
 struct ImpactCommandTests {
     /// Runs git in `directory` with a fixed identity.
     @discardableResult
-    static func git(_ arguments: [String], in directory: String) throws -> String {
+    static func git(_ arguments: [String], in directory: String) async throws -> String {
         let identity = ["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"]
-        return try Command.run(.command("git", identity + arguments, in: directory)).text
+        return try await Command.run(.command("git", identity + arguments, in: directory)).text
     }
 
     static func write(_ text: String, to relative: String, in directory: String) throws {
@@ -31,19 +31,19 @@ struct ImpactCommandTests {
         let repository = parent + "/repo"
         try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: parent) }
-        try Self.git(["init", "-q", "-b", "main"], in: repository)
+        try await Self.git(["init", "-q", "-b", "main"], in: repository)
         try Self.write("// core", to: "core/Core.swift", in: repository)
         try Self.write("// feature", to: "feature/Feature.swift", in: repository)
         try Self.write(Self.graph, to: "graph.json", in: repository)
-        try Self.git(["add", "-A"], in: repository)
-        try Self.git(["commit", "-q", "-m", "start"], in: repository)
-        try Self.git(["checkout", "-q", "-b", "feature-work"], in: repository)
+        try await Self.git(["add", "-A"], in: repository)
+        try await Self.git(["commit", "-q", "-m", "start"], in: repository)
+        try await Self.git(["checkout", "-q", "-b", "feature-work"], in: repository)
         try Self.write("// feature, changed", to: "feature/Feature.swift", in: repository)
-        try Self.git(["commit", "-q", "-am", "the change"], in: repository)
+        try await Self.git(["commit", "-q", "-am", "the change"], in: repository)
         // main moves on after the branch left it: its change is not the branch's.
-        try Self.git(["checkout", "-q", "main"], in: repository)
+        try await Self.git(["checkout", "-q", "main"], in: repository)
         try Self.write("// core, changed on main", to: "core/Core.swift", in: repository)
-        try Self.git(["commit", "-q", "-am", "main moves on"], in: repository)
+        try await Self.git(["commit", "-q", "-am", "main moves on"], in: repository)
 
         for change in [["--base", "main", "--head", "feature-work"], ["--base", "main...feature-work"]] {
             let result = try await CLIProcess.run(

@@ -20,9 +20,9 @@ struct ServerProcessTests {
         func terminate() { process.signal(SIGTERM) }
         /// SIGINT.
         func interrupt() { process.signal(SIGINT) }
-        /// Blocks until it has exited, and answers how.
+        /// Waits (suspended, holding no thread) until it has exited, and answers how.
         @discardableResult
-        func waitUntilExit() -> ChildProcesses.ExitStatus { process.waitUntilExit() }
+        func exited() async -> ChildProcesses.ExitStatus { await process.wait() }
     }
 
     /// Starts the real server binary on port 0 with a temp database and returns it with its port.
@@ -85,7 +85,7 @@ struct ServerProcessTests {
         // A first server holds a port; a second, on its own database, asks for the same one.
         let holder = try await start(in: other)
         let port = holder.port
-        defer { holder.terminate(); holder.waitUntilExit() }
+        defer { holder.terminate() }
         let database = directory.appendingPathComponent("data/db.sqlite").path
         let failed = try await runToExit(["--port", "\(port)", "--database", database], in: directory)
         #expect(failed.status != 0)
@@ -96,7 +96,7 @@ struct ServerProcessTests {
         // The failed start left no admin token behind: this start generates and prints one.
         let again = try await start(in: directory)
         again.terminate()
-        again.waitUntilExit()
+        await again.exited()
         let printed = again.stdout
         #expect(Self.token(in: printed) != nil)
     }
@@ -108,7 +108,7 @@ struct ServerProcessTests {
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let first = try await start(in: directory)
-        defer { first.terminate(); first.waitUntilExit() }
+        defer { first.terminate() }
         let database = directory.appendingPathComponent("data/db.sqlite").path
         let second = try await runToExit(["--port", "0", "--database", database], in: directory)
         #expect(second.status != 0)
@@ -124,7 +124,7 @@ struct ServerProcessTests {
 
         let first = try await start(in: directory)
         first.terminate()
-        first.waitUntilExit()
+        await first.exited()
         let lost = try #require(Self.token(in: first.stdout))
 
         let database = directory.appendingPathComponent("data/db.sqlite").path
@@ -134,7 +134,7 @@ struct ServerProcessTests {
 
         let server = try await start(in: directory)
         let port = server.port
-        defer { server.terminate(); server.waitUntilExit() }
+        defer { server.terminate() }
         let url = "http://127.0.0.1:\(port)"
         let list = try await CLIProcess.run(["tokens", "list", "--server", url, "--token", token])
         #expect(list.status == 0)
@@ -155,7 +155,7 @@ struct ServerProcessTests {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("data/db.sqlite").path))
 
         server.terminate() // SIGTERM
-        #expect(server.waitUntilExit() == .exited(0))
+        #expect(await server.exited() == .exited(0))
         let log = server.stderr
         #expect(log.contains("shutdown requested"), "the signal is logged when it arrives")
         let printed = server.stdout
@@ -167,7 +167,7 @@ struct ServerProcessTests {
         let list = try await CLIProcess.run(["tokens", "list", "--server", "http://127.0.0.1:\(againPort)", "--token", token])
         #expect(list.status == 0)
         again.interrupt() // SIGINT
-        #expect(again.waitUntilExit() == .exited(0))
+        #expect(await again.exited() == .exited(0))
         let secondPrint = again.stdout
         #expect(!secondPrint.contains("mo_"))
     }
@@ -180,7 +180,7 @@ struct ServerProcessTests {
 
         let server = try await start(in: directory)
         let port = server.port
-        defer { server.terminate(); server.waitUntilExit() }
+        defer { server.terminate() }
         // Requests in: the CLI's status call (which itself talks through libcurl, loaded on demand).
         let status = try await CLIProcess.run(["status", "--server", "http://127.0.0.1:\(port)"])
         #expect(status.status == 0)

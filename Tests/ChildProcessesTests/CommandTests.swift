@@ -4,8 +4,8 @@ import Testing
 
 /// `Command`: output and errors captured apart, exit statuses, and the fds a child gets.
 struct CommandTests {
-    @Test func capturesStandardOutputAndErrorApart() throws {
-        let output = try Command.run(.shell("echo out; echo err >&2; exit 3", environment: [:], workingDirectory: "/"))
+    @Test func capturesStandardOutputAndErrorApart() async throws {
+        let output = try await Command.run(.shell("echo out; echo err >&2; exit 3", environment: [:], workingDirectory: "/"))
         #expect(output.text == "out\n")
         #expect(output.errorText == "err")
         #expect(output.status == .exited(3))
@@ -21,17 +21,17 @@ struct CommandTests {
         #expect(output.status.isSuccess)
     }
 
-    @Test func runsInTheGivenDirectoryWithTheGivenEnvironment() throws {
+    @Test func runsInTheGivenDirectoryWithTheGivenEnvironment() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("command-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try Command.run(.command("sh", ["-c", "pwd; echo $GREETING"], in: folder.path, environment: ["GREETING": "hello"]))
+        let output = try await Command.run(.command("sh", ["-c", "pwd; echo $GREETING"], in: folder.path, environment: ["GREETING": "hello"]))
         #expect(output.text == "\(folder.resolvingSymlinksInPath().path)\nhello\n")
     }
 
-    @Test func reportsASignalAndAMissingProgram() throws {
-        #expect(try Command.run(.shell("kill -9 $$", environment: [:], workingDirectory: "/")).status == .signaled(9))
-        let missing = try Command.run(.command("/nonexistent/tool", []))
+    @Test func reportsASignalAndAMissingProgram() async throws {
+        #expect(try await Command.run(.shell("kill -9 $$", environment: [:], workingDirectory: "/")).status == .signaled(9))
+        let missing = try await Command.run(.command("/nonexistent/tool", []))
         #expect(missing.status == .exited(127))
         #expect(missing.errorText.contains("/nonexistent/tool"))
     }

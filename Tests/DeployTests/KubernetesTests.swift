@@ -14,11 +14,11 @@ import Testing
     }
 
     @Test(.enabled(if: Self.validator != nil || Self.required, "needs kubernetes-validate from `make test`'s venv (MOBILE_OPS_TEST_PYTHON)"))
-    func everyManifestIsValidAgainstTheAPISchemas() throws {
+    func everyManifestIsValidAgainstTheAPISchemas() async throws {
         let validator = try #require(Self.validator, "MOBILE_OPS_TEST_PYTHON must name the test venv's Python, beside kubernetes-validate (make test sets it up)")
         // --strict refuses fields the schema does not know (a misspelt key would otherwise be
         // dropped by the API server without a word).
-        let result = try Command.run(.command(validator, ["--strict", "--no-warn"] + manifests.files, in: DeployFiles.kubernetes))
+        let result = try await Command.run(.command(validator, ["--strict", "--no-warn"] + manifests.files, in: DeployFiles.kubernetes))
         #expect(result.status.isSuccess, "\(result.text)\(result.errorText)")
         #expect(result.text.components(separatedBy: " passed for resource ").count - 1 == manifests.files.count, "\(result.text)")
     }

@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test(.enabled(if: Self.nginx != nil || Self.required, "needs nginx (make test installs it)"))
-    func nginxAcceptsTheConfiguration() throws {
+    func nginxAcceptsTheConfiguration() async throws {
         let nginx = try #require(Self.nginx, "nginx is not installed (apt-get install nginx)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("deploy-nginx-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -87,7 +87,7 @@ import Testing
         let temporary = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map { "\($0)_temp_path \(directory)/\($0);" }.joined(separator: " ")
         let main = "pid \(directory)/nginx.pid; events {} http { \(temporary) include \(directory)/site.conf; }\n"
         try main.write(toFile: directory + "/nginx.conf", atomically: true, encoding: .utf8)
-        let result = try Command.run(.command(nginx, ["-t", "-q", "-p", directory, "-e", directory + "/error.log", "-c", directory + "/nginx.conf"]))
+        let result = try await Command.run(.command(nginx, ["-t", "-q", "-p", directory, "-e", directory + "/error.log", "-c", directory + "/nginx.conf"]))
         #expect(result.status.isSuccess, "\(result.errorText)")
     }
 

@@ -18,7 +18,7 @@ struct AgentFailoverTests {
     func agentSurvivesItsServer() async throws {
         let (a, b) = try await MultiReplicaTests.replicas(pipeline: Self.pipeline)
         defer { a.stop(); b.stop() }
-        let (repository, sha) = try a.makeRepository()
+        let (repository, sha) = try await a.makeRepository()
         try await a.call("POST", "/api/v1/repositories", json: #"{"name": "acme/failover", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
         // A first: the agent registers there and takes its job there.
         try b.startAgent("linux", tags: ["platform=android"], servers: [a.url, b.url])

@@ -44,7 +44,7 @@ struct BalancedCluster {
         try await a.startServer(pipeline: pipeline, leaseSeconds: 30)
         try await b.startServer(pipeline: pipeline, leaseSeconds: 30)
         let balancer = try await NginxBalancer(root: a.root.appendingPathComponent("nginx"), upstreamPorts: [a.port, b.port])
-        let (path, sha) = try a.makeRepository()
+        let (path, sha) = try await a.makeRepository()
         let cluster = BalancedCluster(a: a, b: b, balancer: balancer, runsFile: runsFile, sha: sha)
         try await a.call("POST", "/api/v1/repositories", json: #"{"name": "\#(cluster.repository)", "provider": "github", "cloneURL": "file://\#(path)", "webhookSecret": "\#(Fleet.secret)"}"#)
         for index in 0..<agents {

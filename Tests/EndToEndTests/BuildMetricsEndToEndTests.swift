@@ -43,7 +43,7 @@ struct BuildMetricsEndToEndTests {
     func countsAndTimesAgree() async throws {
         let fleet = try Fleet()
         defer { fleet.stop() }
-        let (repository, passing) = try fleet.makeRepository()
+        let (repository, passing) = try await fleet.makeRepository()
         try await fleet.startServer(pipeline: Self.pipeline)
         try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/e2e", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
         try fleet.startAgent("mac", tags: ["platform=ios"])
@@ -53,7 +53,7 @@ struct BuildMetricsEndToEndTests {
         let first = try #require(try await fleet.push(repository: "acme/e2e", sha: passing).first)
         let passed = try await fleet.waitForBuild(first, until: isOver)
         #expect(passed["state"] as? String == "passed")
-        let broken = try fleet.commit(file: "BROKEN", contents: "yes\n")
+        let broken = try await fleet.commit(file: "BROKEN", contents: "yes\n")
         let second = try #require(try await fleet.push(repository: "acme/e2e", sha: broken).first)
         let failed = try await fleet.waitForBuild(second, until: isOver)
         #expect(failed["state"] as? String == "failed")

@@ -50,7 +50,7 @@ extension CrashConsistencyTests {
                 Self.report(base: base, index: index, round: round, startedAt: startedAt, finishedAt: finishedAt)
             }
             let outcome = await flood.floodAndKill(base: fleet.url, pid: pid, first: next, killAfter: killAfter, request: makeReport)
-            fleet.server?.waitUntilExit()
+            await fleet.serverExited()
             fleet.expectDatabaseWhole(after: "round \(round)'s kill")
             try await fleet.startServer(pipeline: Self.pipeline)
             await checkReports(outcome, flood: flood, fleet: fleet, request: makeReport, tally: &tally)

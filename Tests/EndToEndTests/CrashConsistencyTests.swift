@@ -97,7 +97,7 @@ struct CrashConsistencyTests {
             let outcome = await flood.floodAndKill(base: fleet.url, pid: pid, first: next, killAfter: killAfter) { base, index in
                 Self.delivery(base: base, index: index)
             }
-            fleet.server?.waitUntilExit()
+            await fleet.serverExited()
             fleet.expectDatabaseWhole(after: "round \(round)'s kill")
             try await fleet.startServer(pipeline: Self.pipeline)
             let builds = await checkDeliveries(outcome, flood: flood, fleet: fleet, tally: &tally)

@@ -9,7 +9,7 @@ import Testing
 /// every write that was answered 2xx in it.
 @Suite(
     "End to end: a full disk", .serialized, .timeLimit(.minutes(2)),
-    .enabled(if: SmallFilesystem.unavailableReason == nil, "needs to mount a tmpfs: run as root (CI does) or with passwordless sudo")
+    .enabled("needs to mount a tmpfs: run as root (CI does) or with passwordless sudo") { await SmallFilesystem.unavailableReason() == nil }
 )
 struct DiskFullTests {
     /// The repository the deliveries name.
@@ -53,7 +53,7 @@ struct DiskFullTests {
 
     @Test("on a full disk writes answer 503 storage_full with Retry-After and store nothing; reads answer; writes work again once space is freed; the file is whole")
     func fullDisk() async throws {
-        let disk = try SmallFilesystem(megabytes: 24)
+        let disk = try await SmallFilesystem(megabytes: 24)
         defer { disk.remove() }
         let fleet = try Fleet()
         defer { fleet.stop() }
@@ -77,7 +77,7 @@ struct DiskFullTests {
         accepted.add(artifacts: [0: uploaded])
 
         // Full: every kind of write is refused, the same way.
-        let ballast = try disk.fill()
+        let ballast = try await disk.fill()
         let deliveries = try await Self.writeUntilRefused(client, "delivery", first: 1, success: 202) { Self.delivery(base, $0) }
         accepted.add(deliveries: deliveries.accepted)
         let reports = try await Self.writeUntilRefused(client, "report", first: 1, success: 201) { Self.report(base, $0) }
@@ -102,7 +102,7 @@ struct DiskFullTests {
         try await checkReads(client, base, accepted, job: job)
         print("disk full: accepted \(accepted.deliveries.count) deliveries, \(accepted.reports.count) reports, \(accepted.artifacts.count) artifacts in all")
 
-        fleet.stopServer()
+        await fleet.stopServer()
         try checkFile(at: fleet.database, accepted)
     }
 

@@ -36,7 +36,7 @@ struct EndToEndTests {
         let fleet = try Fleet()
         defer { fleet.stop() }
         try await backend.prepare(fleet)
-        let (repository, sha) = try fleet.makeRepository()
+        let (repository, sha) = try await fleet.makeRepository()
         try await fleet.startServer(pipeline: Self.pipeline)
         try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/e2e", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
         try fleet.startAgent("mac", tags: ["platform=ios", "pool=shared"])
@@ -81,7 +81,7 @@ struct EndToEndTests {
         let attempts = (retried["jobs"] as? [[String: Any]] ?? []).filter { $0["stepKey"] as? String == "slow" }.map { "\($0["id"] ?? "?") \($0["state"] ?? "?") on \($0["agentID"] ?? "?")" }
         print("agent killed mid-job: the slow step runs again \(retriedAfter) after the kill (lease 3 s): \(attempts)")
         #expect(retriedAfter < .seconds(8), "the retry started \(retriedAfter) after the kill")
-        fleet.kill(agent: holder)
+        await fleet.kill(agent: holder)
 
         let finished = try await fleet.waitForBuild(buildID) { ($0["state"] as? String).map { ["passed", "failed", "canceled"].contains($0) } ?? false }
         #expect(finished["state"] as? String == "passed")

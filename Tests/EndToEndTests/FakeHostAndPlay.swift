@@ -68,26 +68,26 @@ actor FakeHostAndPlay {
         recorded.filter { $0.path.contains(fragment) }
     }
 
-    fileprivate func handle(method: String, path: String, headers: [String: String], body: [UInt8]) -> (Int, String) {
+    fileprivate func handle(method: String, path: String, headers: [String: String], body: [UInt8]) async -> (Int, String) {
         recorded.append(Recorded(method: method, path: path, body: String(decoding: body, as: UTF8.self)))
-        let answer = answer(method: method, path: path, headers: headers, body: body)
+        let answer = await answer(method: method, path: path, headers: headers, body: body)
         if answer.0 >= 400 { refusals.append("\(method) \(path) → \(answer.0) \(answer.1)") }
         return answer
     }
 
-    private func answer(method: String, path: String, headers: [String: String], body bytes: [UInt8]) -> (Int, String) {
+    private func answer(method: String, path: String, headers: [String: String], body bytes: [UInt8]) async -> (Int, String) {
         let body = String(decoding: bytes, as: UTF8.self)
         switch method {
         case "GET" where path.contains("/git/ref/heads/"):
             let branch = String(path.split(separator: "/git/ref/heads/").last ?? "main")
-            let sha = (try? Self.git(["rev-parse", branch], in: repository)) ?? ""
+            let sha = (try? await Self.git(["rev-parse", branch], in: repository)) ?? ""
             return (200, #"{"ref": "refs/heads/\#(branch)", "object": {"sha": "\#(sha)", "type": "commit"}}"#)
         case "POST" where path.hasSuffix("/git/refs"):
             let json = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
             let ref = json?["ref"] as? String ?? ""
             let sha = json?["sha"] as? String ?? ""
             let branch = ref.replacingOccurrences(of: "refs/heads/", with: "")
-            guard (try? Self.git(["branch", branch, sha], in: repository)) != nil else {
+            guard await (try? Self.git(["branch", branch, sha], in: repository)) != nil else {
                 return (422, #"{"message": "Reference already exists"}"#)
             }
             return (201, #"{"ref": "\#(ref)", "object": {"sha": "\#(sha)", "type": "commit"}}"#)
@@ -143,8 +143,8 @@ actor FakeHostAndPlay {
         return Response(status: .init(code: status), headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    static func git(_ arguments: [String], in directory: String) throws -> String {
-        let output = try Command.run(.command("git", ["-C", directory] + arguments))
+    static func git(_ arguments: [String], in directory: String) async throws -> String {
+        let output = try await Command.run(.command("git", ["-C", directory] + arguments))
         guard output.status.isSuccess else { throw CocoaError(.fileReadUnknown) }
         return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
     }

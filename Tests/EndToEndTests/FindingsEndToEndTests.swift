@@ -81,11 +81,11 @@ struct FindingsEndToEndTests {
             let fleet = try Fleet()
             defer { fleet.stop() }
             try await backend.prepare(fleet)
-            let (repository, _) = try fleet.makeRepository()
-            _ = try fleet.commit(file: "lint.sh", contents: Self.analyser)
+            let (repository, _) = try await fleet.makeRepository()
+            _ = try await fleet.commit(file: "lint.sh", contents: Self.analyser)
             try FileManager.default.createDirectory(atPath: repository + "/Sources/App", withIntermediateDirectories: true)
-            let mainSHA = try fleet.commit(file: "Sources/App/Login.swift", contents: Self.mainSource)
-            let pullRequestSHA = try fleet.commit(file: "Sources/App/Login.swift", contents: Self.pullRequestSource, onBranch: "feature/login")
+            let mainSHA = try await fleet.commit(file: "Sources/App/Login.swift", contents: Self.mainSource)
+            let pullRequestSHA = try await fleet.commit(file: "Sources/App/Login.swift", contents: Self.pullRequestSource, onBranch: "feature/login")
             try await fleet.startServer(pipeline: Self.pipeline, environment: [
                 "MOBILE_OPS_GITHUB_API_URL": api, "MOBILE_OPS_GITHUB_TOKEN": Self.appToken, "MOBILE_OPS_PUBLIC_URL": "https://ci.example.com",
             ])

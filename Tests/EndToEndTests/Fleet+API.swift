@@ -51,24 +51,24 @@ extension Fleet {
     }
 
     /// A git repository with one commit; returns its path and the commit.
-    func makeRepository() throws -> (path: String, sha: String) {
+    func makeRepository() async throws -> (path: String, sha: String) {
         let path = root.appendingPathComponent("repo").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         try "hello from the e2e repository\n".write(toFile: path + "/README.md", atomically: true, encoding: .utf8)
         for arguments in [["init", "-q", "-b", "main"], ["add", "README.md"],
                           ["-c", "user.name=e2e", "-c", "user.email=e2e@test", "commit", "-q", "-m", "first"]] {
-            try git(arguments, in: path)
+            try await git(arguments, in: path)
         }
-        return (path, try git(["rev-parse", "HEAD"], in: path).trimmingCharacters(in: .whitespacesAndNewlines))
+        return (path, try await git(["rev-parse", "HEAD"], in: path).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Commits `file` with `contents` to the repository made by ``makeRepository()``; returns the commit.
-    func commit(file: String, contents: String) throws -> String {
+    func commit(file: String, contents: String) async throws -> String {
         let path = root.appendingPathComponent("repo").path
         try contents.write(toFile: path + "/" + file, atomically: true, encoding: .utf8)
-        try git(["add", file], in: path)
-        try git(["-c", "user.name=e2e", "-c", "user.email=e2e@test", "commit", "-q", "-m", "add \(file)"], in: path)
-        return try git(["rev-parse", "HEAD"], in: path).trimmingCharacters(in: .whitespacesAndNewlines)
+        try await git(["add", file], in: path)
+        try await git(["-c", "user.name=e2e", "-c", "user.email=e2e@test", "commit", "-q", "-m", "add \(file)"], in: path)
+        return try await git(["rev-parse", "HEAD"], in: path).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A GET answered with text (`/metrics`, `/feed.json`), as admin.
@@ -78,8 +78,8 @@ extension Fleet {
     }
 
     @discardableResult
-    private func git(_ arguments: [String], in directory: String) throws -> String {
-        try Command.run(.command("git", arguments, in: directory)).text
+    private func git(_ arguments: [String], in directory: String) async throws -> String {
+        try await Command.run(.command("git", arguments, in: directory)).text
     }
 }
 

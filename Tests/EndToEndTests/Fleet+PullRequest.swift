@@ -23,10 +23,17 @@ extension Fleet {
 
     /// Commits `file` with `contents` on a new branch `branch` made from the current commit of
     /// ``makeRepository()``'s repository, then goes back to `main`; returns the commit.
-    func commit(file: String, contents: String, onBranch branch: String) throws -> String {
+    func commit(file: String, contents: String, onBranch branch: String) async throws -> String {
         let path = root.appendingPathComponent("repo").path
-        try Command.run(.command("git", ["checkout", "-q", "-b", branch], in: path))
-        defer { _ = try? Command.run(.command("git", ["checkout", "-q", "main"], in: path)) }
-        return try commit(file: file, contents: contents)
+        _ = try await Command.run(.command("git", ["checkout", "-q", "-b", branch], in: path))
+        // Back to `main` whether the commit worked or not (a `defer` cannot await).
+        do {
+            let sha = try await commit(file: file, contents: contents)
+            _ = try await Command.run(.command("git", ["checkout", "-q", "main"], in: path))
+            return sha
+        } catch {
+            _ = try? await Command.run(.command("git", ["checkout", "-q", "main"], in: path))
+            throw error
+        }
     }
 }

@@ -88,36 +88,57 @@ final class Fleet {
     }
 
     /// SIGKILL: the agent gets no chance to say goodbye.
-    func kill(agent name: String) {
+    func kill(agent name: String) async {
         guard let process = agents[name] else { return }
         Foundation.kill(process.pid, SIGKILL)
-        process.waitUntilExit()
+        _ = await process.wait(drain: .zero)
     }
 
     /// SIGTERM to the server, and waits until it has exited (closing the database).
-    func stopServer() {
+    func stopServer() async {
         guard let server, server.isRunning else { return }
         server.signal(SIGTERM)
         // The server cancels what is left of a graceful shutdown after 25 s; a server still
         // running well past that is a failure to report, not a reason to hang the test run.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while server.isRunning, ContinuousClock.now < deadline { usleep(50_000) }
-        if server.isRunning {
+        if await !Self.exits(server, within: .seconds(60)) {
             Issue.record("the server did not exit within 60 s of SIGTERM; killed")
             Foundation.kill(server.pid, SIGKILL)
         }
-        server.waitUntilExit()
+        _ = await server.wait(drain: .zero)
     }
 
+    /// Waits, suspended, until the server (killed by the test) has exited.
+    func serverExited() async {
+        _ = await server?.wait(drain: .zero)
+    }
+
+    /// Whether `process` exits within `limit`.
+    private static func exits(_ process: ProcessGroup, within limit: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { _ = await process.wait(drain: .zero); return true }
+            group.addTask { try? await Task.sleep(for: limit); return false }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Ends every process and removes the folder, for a `defer`, which cannot await: it
+    /// signals them here and leaves the waiting (bounded, then SIGKILL) and the removal to a
+    /// thread of its own, so no cooperative thread is held while servers shut down.
     func stop() {
-        for process in agents.values where process.isRunning {
-            process.signal(SIGTERM)
-            process.waitUntilExit()
+        let processes = Array(agents.values) + (server.map { [$0] } ?? [])
+        for process in processes where process.isRunning { process.signal(SIGTERM) }
+        let root = self.root
+        let keep = ProcessInfo.processInfo.environment["MOBILE_OPS_KEEP_E2E"] != nil
+        let reaper = Thread {
+            let deadline = Date().addingTimeInterval(60)
+            while processes.contains(where: \.isRunning), Date() < deadline { usleep(50_000) }
+            for process in processes where process.isRunning { Foundation.kill(process.pid, SIGKILL) }
+            if !keep { try? FileManager.default.removeItem(at: root) }
         }
-        stopServer()
-        if ProcessInfo.processInfo.environment["MOBILE_OPS_KEEP_E2E"] == nil {
-            try? FileManager.default.removeItem(at: root)
-        }
+        reaper.name = "fleet-stop"
+        reaper.start()
     }
 
     enum FleetError: Error { case serverDidNotStart(String), timedOut(String) }

@@ -14,7 +14,7 @@ struct LogFollowShutdownTests {
         defer { fleet.stop() }
         try await fleet.startServer(pipeline: MultiReplicaTests.pipeline.replacingOccurrences(
             of: #"echo "built on $MOBILE_OPS_AGENT_NAME""#, with: "echo started; sleep 60"))
-        let (repository, sha) = try fleet.makeRepository()
+        let (repository, sha) = try await fleet.makeRepository()
         try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/follow", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
         try fleet.startAgent("linux", tags: ["platform=android"])
         let buildID = try #require(try await fleet.push(repository: "acme/follow", sha: sha).first)

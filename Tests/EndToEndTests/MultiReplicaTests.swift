@@ -191,7 +191,7 @@ struct MultiReplicaTests {
     /// Makes the fleet's git repository and registers it as `acme/replicas` (on the shared
     /// database, so for every replica); answers its commit.
     static func registerRepository(on fleet: Fleet) async throws -> String {
-        let (repository, sha) = try fleet.makeRepository()
+        let (repository, sha) = try await fleet.makeRepository()
         try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/replicas", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
         return sha
     }

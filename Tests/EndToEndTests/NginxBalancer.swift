@@ -38,10 +38,11 @@ final class NginxBalancer {
         }
     }
 
+    /// SIGQUIT: nginx finishes its connections and exits by itself; its reaper thread collects
+    /// it, so this can run in a `defer` without holding a cooperative thread.
     func stop() {
         guard process.isRunning else { return }
         process.signal(SIGQUIT)
-        process.waitUntilExit()
     }
 
     /// Long polls outlast the read timeout's default, logs are followed unbuffered, and a

@@ -24,8 +24,8 @@ struct PostgresOutageTests {
     }
 
     /// Runs `cluster.sh command folder`, failing the test with its output when it fails.
-    static func cluster(_ command: String, _ folder: String) throws -> String {
-        let output = try Command.run(.command("bash", [clusterScript, command, folder]))
+    static func cluster(_ command: String, _ folder: String) async throws -> String {
+        let output = try await Command.run(.command("bash", [clusterScript, command, folder]))
         guard output.status == .exited(0) else { throw Fleet.FleetError.timedOut("cluster.sh \(command): \(output.errorText)") }
         return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -33,40 +33,46 @@ struct PostgresOutageTests {
     @Test("readiness turns 503 while PostgreSQL is down, requests answer 503 database_unavailable, and both recover when it is back")
     func outageAndRecovery() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-outage-\(UUID().uuidString)").path
-        let url = try Self.cluster("start", folder)
-        defer { _ = try? Self.cluster("stop", folder) }
-        let fleet = try Fleet()
-        defer { fleet.stop() }
-        fleet.postgresURL = url
-        try await fleet.startServer(pipeline: Self.pipeline)
-        #expect(try await status(fleet, "/readyz") == 200)
+        let url = try await Self.cluster("start", folder)
+        // The cluster is stopped whatever happens (a `defer` cannot await the script).
+        do {
+            let fleet = try Fleet()
+            defer { fleet.stop() }
+            fleet.postgresURL = url
+            try await fleet.startServer(pipeline: Self.pipeline)
+            #expect(try await status(fleet, "/readyz") == 200)
 
-        _ = try Self.cluster("pause", folder)
-        try await eventually("readiness says not ready") { (try? await status(fleet, "/readyz")) == 503 }
-        let refused = try await fleet.http.execute(HTTPClient.Request(
-            method: .post, url: fleet.url + "/api/v1/repositories",
-            headers: ["Authorization": "Bearer \(Fleet.adminToken)", "Content-Type": "application/json"],
-            text: #"{"name": "acme/outage", "provider": "github", "cloneURL": "https://github.com/acme/outage.git"}"#, timeout: .seconds(20)
-        ))
-        #expect(refused.status == 503, "\(refused.bodyText)")
-        #expect(refused.bodyText.contains("database_unavailable"), "\(refused.bodyText)")
-        #expect(refused.headers["Retry-After"] == "5")
-        // The served document, which needs no database, lists this refusal.
-        #expect(try await Self.documented503Codes(fleet, "post", "/api/v1/repositories").contains("database_unavailable"))
-        #expect(fleet.server?.isRunning == true)
+            _ = try await Self.cluster("pause", folder)
+            try await eventually("readiness says not ready") { (try? await status(fleet, "/readyz")) == 503 }
+            let refused = try await fleet.http.execute(HTTPClient.Request(
+                method: .post, url: fleet.url + "/api/v1/repositories",
+                headers: ["Authorization": "Bearer \(Fleet.adminToken)", "Content-Type": "application/json"],
+                text: #"{"name": "acme/outage", "provider": "github", "cloneURL": "https://github.com/acme/outage.git"}"#, timeout: .seconds(20)
+            ))
+            #expect(refused.status == 503, "\(refused.bodyText)")
+            #expect(refused.bodyText.contains("database_unavailable"), "\(refused.bodyText)")
+            #expect(refused.headers["Retry-After"] == "5")
+            // The served document, which needs no database, lists this refusal.
+            #expect(try await Self.documented503Codes(fleet, "post", "/api/v1/repositories").contains("database_unavailable"))
+            #expect(fleet.server?.isRunning == true)
 
-        _ = try Self.cluster("resume", folder)
-        try await eventually("readiness comes back") { (try? await status(fleet, "/readyz")) == 200 }
-        let created = try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/outage", "provider": "github", "cloneURL": "https://github.com/acme/outage.git"}"#)
-        #expect(created["name"] as? String == "acme/outage", "\(created)")
+            _ = try await Self.cluster("resume", folder)
+            try await eventually("readiness comes back") { (try? await status(fleet, "/readyz")) == 200 }
+            let created = try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/outage", "provider": "github", "cloneURL": "https://github.com/acme/outage.git"}"#)
+            #expect(created["name"] as? String == "acme/outage", "\(created)")
 
-        // And it still shuts down when asked: nothing it holds on the database waits forever.
-        let server = try #require(fleet.server)
-        // Within the server's 25 s grace period, after which it cancels what is left.
-        let stoppedAt = ContinuousClock.now
-        server.signal(SIGTERM)
-        try await eventually("the server exits on SIGTERM", limit: .seconds(45)) { !server.isRunning }
-        print("outage test: the server exited \(ContinuousClock.now - stoppedAt) after SIGTERM")
+            // And it still shuts down when asked: nothing it holds on the database waits forever.
+            let server = try #require(fleet.server)
+            // Within the server's 25 s grace period, after which it cancels what is left.
+            let stoppedAt = ContinuousClock.now
+            server.signal(SIGTERM)
+            try await eventually("the server exits on SIGTERM", limit: .seconds(45)) { !server.isRunning }
+            print("outage test: the server exited \(ContinuousClock.now - stoppedAt) after SIGTERM")
+        } catch {
+            _ = try? await Self.cluster("stop", folder)
+            throw error
+        }
+        _ = try? await Self.cluster("stop", folder)
     }
 
     /// The `x-mobile-ops-codes` of the shared 503 response the served document gives `method path`.

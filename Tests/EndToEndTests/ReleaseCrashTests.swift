@@ -40,7 +40,7 @@ struct ReleaseCrashTests {
         var random = CrashConsistencyTests.SeededGenerator(seed: seed)
         let fleet = try Fleet()
         defer { fleet.stop() }
-        let (repository, _) = try fleet.makeRepository()
+        let (repository, _) = try await fleet.makeRepository()
         try await FakeHostAndPlay.run(repository: repository) { fake, url in
             let environment = try Fleet.releaseEnvironment(fakeURL: url)
             try await fleet.startServer(pipeline: Fleet.releaseCandidatePipeline, train: Self.train, environment: environment)
@@ -61,7 +61,7 @@ struct ReleaseCrashTests {
                 }
                 let pid = try #require(fleet.server?.pid)
                 kill(pid, SIGKILL)
-                fleet.server?.waitUntilExit()
+                await fleet.serverExited()
                 fleet.expectDatabaseWhole(after: "kill \(kills + 1)")
                 await fake.releaseHeldCommits()
                 kills += 1

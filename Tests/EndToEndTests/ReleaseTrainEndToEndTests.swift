@@ -26,13 +26,13 @@ struct ReleaseTrainEndToEndTests {
         let fleet = try Fleet()
         defer { fleet.stop() }
         try await backend.prepare(fleet)
-        let (repository, _) = try fleet.makeRepository()
+        let (repository, _) = try await fleet.makeRepository()
         try await FakeHostAndPlay.run(repository: repository) { fake, url in
             try await fleet.startServer(pipeline: Fleet.releaseCandidatePipeline, train: Self.train, environment: try Fleet.releaseEnvironment(fakeURL: url))
             var release = try await fleet.startReleaseToSignOff(train: "e2e-train", repository: repository)
             let id = try #require(release["id"] as? Int, "\(release)")
             // The scheduler cut release/1.0.0 (in the repository too) and built the RC on the agent.
-            #expect(try FakeHostAndPlay.git(["branch", "--list", "release/*"], in: repository).contains("release/1.0.0"))
+            await #expect(try FakeHostAndPlay.git(["branch", "--list", "release/*"], in: repository).contains("release/1.0.0"))
             let rcBuild = try #require(release["rcBuildID"] as? Int)
             let build = try await fleet.call("GET", "/api/v1/builds/\(rcBuild)")
             #expect(build["state"] as? String == "passed")

@@ -30,9 +30,9 @@ struct ReportsStepEndToEndTests {
     func onlyNewFindingsFail() async throws {
         let fleet = try Fleet()
         defer { fleet.stop() }
-        let (repository, _) = try fleet.makeRepository()
-        _ = try fleet.commit(file: "A.swift", contents: "import Foundation\nlet veryLongLine = 1\nlet other = 2\n")
-        let first = try fleet.commit(file: "lint.json", contents: Self.report([("line_length", "Warning", 2)]))
+        let (repository, _) = try await fleet.makeRepository()
+        _ = try await fleet.commit(file: "A.swift", contents: "import Foundation\nlet veryLongLine = 1\nlet other = 2\n")
+        let first = try await fleet.commit(file: "lint.json", contents: Self.report([("line_length", "Warning", 2)]))
         try await fleet.startServer(pipeline: Self.pipeline)
         try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/e2e", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
         try fleet.startAgent("mac", tags: ["platform=ios"])
@@ -50,15 +50,15 @@ struct ReportsStepEndToEndTests {
 
         // Two lines inserted above: the warning (and the lines either side of it) move down to
         // line 4, and it stays known; force_cast is new.
-        _ = try fleet.commit(file: "A.swift", contents: "// a\n// b\nimport Foundation\nlet veryLongLine = 1\nlet other = 2\nlet forced = x as! Int\n")
-        let second = try fleet.commit(file: "lint.json", contents: Self.report([("line_length", "Warning", 4), ("force_cast", "Error", 6)]))
+        _ = try await fleet.commit(file: "A.swift", contents: "// a\n// b\nimport Foundation\nlet veryLongLine = 1\nlet other = 2\nlet forced = x as! Int\n")
+        let second = try await fleet.commit(file: "lint.json", contents: Self.report([("line_length", "Warning", 4), ("force_cast", "Error", 6)]))
         let two = try await run(second)
         #expect(two.state == "failed")
         #expect(two.log.contains("reports: swiftlint.json: 2 findings, 1 new (1 error), base build #1 on main"), "\(two.log)")
         #expect(two.log.contains("  new error A.swift:6 SwiftLint force_cast: Violation of force_cast"))
         #expect(two.log.contains("reports: swiftlint.json: 1 new finding at fail_on: warning; the step fails"))
 
-        let unchanged = try fleet.commit(file: "README.md", contents: "only the readme\n")
+        let unchanged = try await fleet.commit(file: "README.md", contents: "only the readme\n")
         let three = try await run(unchanged)
         #expect(three.state == "passed", "\(three.log)")
         #expect(three.log.contains("reports: swiftlint.json: 2 findings, 0 new, base build #2 on main"), "\(three.log)")

@@ -17,11 +17,11 @@ struct SmallFilesystem {
 
     /// Mounts a tmpfs of `megabytes` on a new folder under the temp directory, owned by
     /// this process's user.
-    init(megabytes: Int) throws {
+    init(megabytes: Int) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-small-fs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let options = "size=\(megabytes)m,mode=0700,uid=\(getuid()),gid=\(getgid())"
-        let (status, output) = Self.privileged(["mount", "-t", "tmpfs", "-o", options, "tmpfs", folder.path])
+        let (status, output) = await Self.privileged(["mount", "-t", "tmpfs", "-o", options, "tmpfs", folder.path])
         guard status == 0 else {
             try? FileManager.default.removeItem(at: folder)
             throw MountError(message: "mount -t tmpfs on \(folder.path) failed (\(status)): \(output)")
@@ -30,14 +30,23 @@ struct SmallFilesystem {
 
     /// Unmounts (lazily, so a file some process still holds open cannot keep the mount)
     /// and removes the folder. Safe to call after a failed test.
+    ///
+    /// For a `defer`, which cannot await: the unmount runs on a thread of its own, so no
+    /// cooperative thread waits for it.
     func remove() {
-        _ = Self.privileged(["umount", "-l", folder.path])
-        try? FileManager.default.removeItem(at: folder)
+        let folder = self.folder
+        let words = geteuid() == 0 ? ["umount", "-l", folder.path] : ["sudo", "-n", "umount", "-l", folder.path]
+        let thread = Thread {
+            _ = try? Command.run(.command(words[0], Array(words.dropFirst())))
+            try? FileManager.default.removeItem(at: folder)
+        }
+        thread.name = "small-fs-remove"
+        thread.start()
     }
 
     /// Writes a ballast file in the folder until the file system answers ENOSPC: first in
     /// 1 MiB blocks, then in 4 KiB pages, so not one page is left. Returns the file.
-    func fill() throws -> URL {
+    func fill() async throws -> URL {
         let ballast = folder.appendingPathComponent("ballast")
         let descriptor = open(ballast.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw MountError(message: "cannot create \(ballast.path): errno \(errno)") }
@@ -57,22 +66,22 @@ struct SmallFilesystem {
     }
 
     /// Nil when this machine can mount a tmpfs for the test, else why not.
-    static let unavailableReason: String? = {
+    static func unavailableReason() async -> String? {
         do {
-            try SmallFilesystem(megabytes: 1).remove()
+            (try await SmallFilesystem(megabytes: 1)).remove()
             return nil
         } catch {
             return "cannot mount a tmpfs (run the tests as root, as CI does, or with passwordless sudo): \(error)"
         }
-    }()
+    }
 
     /// Runs `command` as root: directly when this process is root, else through `sudo -n`
     /// (which fails at once instead of asking for a password). Returns the exit status and
     /// what it printed.
-    private static func privileged(_ command: [String]) -> (Int32, String) {
+    private static func privileged(_ command: [String]) async -> (Int32, String) {
         let words = geteuid() == 0 ? command : ["sudo", "-n"] + command
         do {
-            let output = try Command.run(.command(words[0], Array(words.dropFirst())))
+            let output = try await Command.run(.command(words[0], Array(words.dropFirst())))
             return (output.status.code, (output.text + output.errorText).trimmingCharacters(in: .whitespacesAndNewlines))
         } catch {
             return (-1, "\(error)")

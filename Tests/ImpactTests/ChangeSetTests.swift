@@ -29,23 +29,23 @@ import Testing
     // MARK: Real git
 
     @Test(.enabled(if: onPath("git"), "needs git on PATH"))
-    func renameAndDeletionBetweenRevisions() throws {
+    func renameAndDeletionBetweenRevisions() async throws {
         let repository = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: repository) }
-        try git(["init", "-q", "-b", "main"], in: repository)
+        try await git(["init", "-q", "-b", "main"], in: repository)
         let body = (1...40).map { "let line\($0) = \($0)" }.joined(separator: "\n")
         try write(body, to: "app/Sources/Onboarding Feature/Welcome View.swift", in: repository)
         try write("// core", to: "app/Sources/Core/Core.swift", in: repository)
         try write("// old", to: "app/Sources/Networking/Legacy.swift", in: repository)
         try write("# readme", to: "README.md", in: repository)
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-q", "-m", "base"], in: repository)
-        let base = try git(["rev-parse", "HEAD"], in: repository)
+        try await git(["add", "-A"], in: repository)
+        try await git(["commit", "-q", "-m", "base"], in: repository)
+        let base = try await git(["rev-parse", "HEAD"], in: repository)
 
-        try git(["mv", "app/Sources/Onboarding Feature/Welcome View.swift", "app/Sources/Core/Welcome View.swift"], in: repository)
-        try git(["rm", "-q", "app/Sources/Networking/Legacy.swift"], in: repository)
+        try await git(["mv", "app/Sources/Onboarding Feature/Welcome View.swift", "app/Sources/Core/Welcome View.swift"], in: repository)
+        try await git(["rm", "-q", "app/Sources/Networking/Legacy.swift"], in: repository)
         try write("# changed", to: "README.md", in: repository)
-        try git(["commit", "-q", "-am", "head"], in: repository)
+        try await git(["commit", "-q", "-am", "head"], in: repository)
 
         // The project is a sub-folder of the repository: paths come back relative to it.
         let changes = try GitChangeReader().changes(in: repository + "/app", base: base, head: "HEAD")
@@ -76,10 +76,10 @@ import Testing
     }
 
     @Test(.enabled(if: onPath("git"), "needs git on PATH"))
-    func unknownRevisionIsATypedError() throws {
+    func unknownRevisionIsATypedError() async throws {
         let repository = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: repository) }
-        try git(["init", "-q"], in: repository)
+        try await git(["init", "-q"], in: repository)
         #expect(throws: ImpactError.self) { try GitChangeReader().changes(in: repository, base: "nope", head: "HEAD") }
         #expect(throws: ImpactError.self) { try GitChangeReader().changes(in: repository, base: "--output=x", head: "HEAD") }
     }

@@ -43,9 +43,9 @@ func write(_ text: String, to relative: String, in directory: String) throws {
 
 /// Runs git in `directory` with a fixed identity, failing the test on a non-zero exit.
 @discardableResult
-func git(_ arguments: [String], in directory: String) throws -> String {
+func git(_ arguments: [String], in directory: String) async throws -> String {
     let identity = ["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"]
-    let output = try Command.run(.command("git", identity + arguments, in: directory))
+    let output = try await Command.run(.command("git", identity + arguments, in: directory))
     try #require(output.status.isSuccess, "git \(arguments.joined(separator: " ")) failed: \(output.errorText)")
     return output.text.trimmingCharacters(in: .whitespacesAndNewlines)
 }

@@ -45,19 +45,19 @@ struct ReleaseNotesTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("release-notes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        func git(_ arguments: String...) throws {
+        func git(_ arguments: String...) async throws {
             let identity = ["-c", "user.name=Ann", "-c", "user.email=ann@example.com", "-c", "commit.gpgsign=false"]
-            let output = try Command.run(.command("git", identity + arguments, in: folder.path))
+            let output = try await Command.run(.command("git", identity + arguments, in: folder.path))
             #expect(output.status.isSuccess, "git \(arguments.joined(separator: " ")): \(output.errorText)")
         }
-        try git("init", "-q", "-b", "main")
-        try git("commit", "-q", "--allow-empty", "-m", "Initial commit")
-        try git("tag", "v2.4.0")
-        try git("commit", "-q", "--allow-empty", "-m", "feat: offline mode (#11)")
-        try git("checkout", "-q", "-b", "feature")
-        try git("commit", "-q", "--allow-empty", "-m", "WIP inside the pull request")
-        try git("checkout", "-q", "main")
-        try git("merge", "-q", "--no-ff", "feature", "-m", "Merge pull request #12 from acme/feature", "-m", "fix: login loop")
+        try await git("init", "-q", "-b", "main")
+        try await git("commit", "-q", "--allow-empty", "-m", "Initial commit")
+        try await git("tag", "v2.4.0")
+        try await git("commit", "-q", "--allow-empty", "-m", "feat: offline mode (#11)")
+        try await git("checkout", "-q", "-b", "feature")
+        try await git("commit", "-q", "--allow-empty", "-m", "WIP inside the pull request")
+        try await git("checkout", "-q", "main")
+        try await git("merge", "-q", "--no-ff", "feature", "-m", "Merge pull request #12 from acme/feature", "-m", "fix: login loop")
 
         let log = GitCommitLog(repository: folder)
         let commits = try await log.commits(since: "v2.4.0")

@@ -93,7 +93,7 @@ struct AgentAPITests {
             let reported = try await client.send(.post, "/api/v1/agent/jobs/\(jobID)/checkout", token: agent, json: #"{"commitSHA": "\#(sha)"}"#)
             #expect(reported.status == .ok)
             #expect(try await client.send(.get, "/api/v1/builds/\(buildID)").body["commitSHA"] as? String == sha)
-            let statuses = try database.claimDueMessages(kinds: ["commit_status"], now: .distantFuture, limit: 100, lease: .seconds(60))
+            let statuses = try await database.claimDueMessages(kinds: ["commit_status"], now: .distantFuture, limit: 100, lease: .seconds(60))
             #expect(statuses.map(\.payload).contains { $0.contains(sha) && $0.contains("\"state\":\"running\"") },
                     "the running state is announced for the pinned commit: \(statuses.map(\.payload))")
             // A second report (a retry on a newer tip) does not move a pinned build.

@@ -18,7 +18,7 @@ struct DependencyChecksAPITests {
 
     /// A repository whose main branch already has one violation (cart → login), and a branch
     /// `work` that fixes it and adds another (core → login). Answers the repository's folder.
-    static func repository() throws -> String {
+    static func repository() async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("checks-repo-\(UUID().uuidString)").path
         let files = [
             "settings.gradle.kts": "include(\":app\", \":feature:login\", \":feature:cart\", \":core\")\n",
@@ -29,10 +29,10 @@ struct DependencyChecksAPITests {
             "mobile-ops-checks.yml": rules,
         ]
         for (path, text) in files { try write(text, to: path, in: folder) }
-        _ = try ImpactAPITests.git(["init", "-q", "-b", "main", "."], ["add", "."], ["commit", "-q", "-m", "one"], in: folder)
+        _ = try await ImpactAPITests.git(["init", "-q", "-b", "main", "."], ["add", "."], ["commit", "-q", "-m", "one"], in: folder)
         try write("dependencies {\n    implementation(projects.core)\n}\n", to: "feature/cart/build.gradle.kts", in: folder)
         try write("dependencies {\n    implementation(project(\":feature:login\"))\n}\n", to: "core/build.gradle.kts", in: folder)
-        _ = try ImpactAPITests.git(["checkout", "-q", "-b", "work"], ["commit", "-q", "-am", "two"], ["checkout", "-q", "main"], in: folder)
+        _ = try await ImpactAPITests.git(["checkout", "-q", "-b", "work"], ["commit", "-q", "-am", "two"], ["checkout", "-q", "main"], in: folder)
         return folder
     }
 
@@ -49,7 +49,7 @@ struct DependencyChecksAPITests {
 
     @Test("violations at a revision, with file and line; with a baseline only the new one is new and the fixed one is listed")
     func revisionAndBaseline() async throws {
-        let folder = try Self.repository()
+        let folder = try await Self.repository()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await TestServer.make().test { client in
             try await Self.register(folder, client)
@@ -80,7 +80,7 @@ struct DependencyChecksAPITests {
 
     @Test("unknown repository 404, rules with a typo 422 naming the line, unreadable project and bad input 400")
     func errors() async throws {
-        let folder = try Self.repository()
+        let folder = try await Self.repository()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await TestServer.make().test { client in
             try await Self.register(folder, client)

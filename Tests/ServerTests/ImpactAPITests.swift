@@ -47,9 +47,9 @@ struct ImpactAPITests {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
-        let base = try Self.git(["init", "-q", "-b", "main", "."], ["add", "."], ["commit", "-q", "-m", "one"], in: repository)
+        let base = try await Self.git(["init", "-q", "-b", "main", "."], ["add", "."], ["commit", "-q", "-m", "one"], in: repository)
         try "class Money(val cents: Long)".write(toFile: repository + "/core/src/main/kotlin/Money.kt", atomically: true, encoding: .utf8)
-        let head = try Self.git(["commit", "-q", "-am", "two"], in: repository)
+        let head = try await Self.git(["commit", "-q", "-am", "two"], in: repository)
 
         try await TestServer.make().test { client in
             let created = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/android", "provider": "github", "cloneURL": "file://\#(repository)", "defaultBranch": "main"}"#)
@@ -85,9 +85,9 @@ struct ImpactAPITests {
     }
 
     /// Runs git commands in order and answers `HEAD` afterwards.
-    static func git(_ commands: [String]..., in directory: String) throws -> String {
+    static func git(_ commands: [String]..., in directory: String) async throws -> String {
         for arguments in commands + [["rev-parse", "HEAD"]] {
-            let output = try Command.run(.command("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments, in: directory))
+            let output = try await Command.run(.command("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments, in: directory))
             guard output.status.isSuccess else { throw CocoaError(.fileReadUnknown) }
             if arguments == ["rev-parse", "HEAD"] { return output.text.trimmingCharacters(in: .whitespacesAndNewlines) }
         }

@@ -30,7 +30,7 @@ struct ImpactRepositorySafetyTests {
     func swiftPackageNeedsAGraph() async throws {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-ran-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: marker) }
-        let repository = try Self.makeRepository([
+        let repository = try await Self.makeRepository([
             "Package.swift": Self.manifest(marker: marker),
             "Sources/Core/Core.swift": "struct Core {}",
             "Tests/CoreTests/CoreTests.swift": "struct CoreTests {}",
@@ -63,7 +63,7 @@ struct ImpactRepositorySafetyTests {
     func graphFileInTheRepository() async throws {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-ran-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: marker) }
-        let repository = try Self.makeRepository([
+        let repository = try await Self.makeRepository([
             "Package.swift": Self.manifest(marker: marker),
             "Sources/Core/Core.swift": "struct Core {}",
             "Tests/CoreTests/CoreTests.swift": "struct CoreTests {}",
@@ -71,7 +71,7 @@ struct ImpactRepositorySafetyTests {
             "ci/bad.json": #"{"modules": 3}"#,
         ])
         defer { try? FileManager.default.removeItem(atPath: repository.path) }
-        let plain = try Self.makeRepository(["README.md": "no build files here"])
+        let plain = try await Self.makeRepository(["README.md": "no build files here"])
         defer { try? FileManager.default.removeItem(atPath: plain.path) }
 
         let server = try await TestServer.make()
@@ -121,7 +121,7 @@ struct ImpactRepositorySafetyTests {
         try Self.coreGraph.write(toFile: outside + "/graph.json", atomically: true, encoding: .utf8)
         var files = ["README.md": "readme"]
         for (file, text) in gradle { files["app/" + file] = text }
-        let repository = try Self.makeRepository(files, links: ["escape": outside, "escape.json": outside + "/graph.json"])
+        let repository = try await Self.makeRepository(files, links: ["escape": outside, "escape.json": outside + "/graph.json"])
         defer { try? FileManager.default.removeItem(atPath: repository.path) }
 
         try await server.test { client in
@@ -148,14 +148,14 @@ struct ImpactRepositorySafetyTests {
 
     @Test("'head' and 'base' may name any branch of the repository, not only the default one")
     func anyBranch() async throws {
-        let repository = try Self.makeRepository([
+        let repository = try await Self.makeRepository([
             "Sources/Core/Core.swift": "struct Core {}",
             "Tests/CoreTests/CoreTests.swift": "struct CoreTests {}",
             "ci/module-graph.json": Self.coreGraph,
         ])
         defer { try? FileManager.default.removeItem(atPath: repository.path) }
         try "struct Core { var cents = 0 }".write(toFile: repository.path + "/Sources/Core/Core.swift", atomically: true, encoding: .utf8)
-        _ = try ImpactAPITests.git(["checkout", "-q", "-b", "feature"], ["commit", "-q", "-am", "two"], ["checkout", "-q", "main"], in: repository.path)
+        _ = try await ImpactAPITests.git(["checkout", "-q", "-b", "feature"], ["commit", "-q", "-am", "two"], ["checkout", "-q", "main"], in: repository.path)
 
         try await TestServer.make().test { client in
             try await Self.register(repository.path, as: "acme/shop", with: client)
@@ -181,7 +181,7 @@ struct ImpactRepositorySafetyTests {
 
     /// A git repository in a temp folder holding `files` and symlinks `links` (name → target),
     /// committed on `main`; answers the folder and the commit.
-    static func makeRepository(_ files: [String: String], links: [String: String] = [:]) throws -> (path: String, commit: String) {
+    static func makeRepository(_ files: [String: String], links: [String: String] = [:]) async throws -> (path: String, commit: String) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("impact-safety-\(UUID().uuidString)").path
         for (file, text) in files {
             let url = URL(fileURLWithPath: path + "/" + file)
@@ -191,7 +191,7 @@ struct ImpactRepositorySafetyTests {
         for (name, target) in links {
             try FileManager.default.createSymbolicLink(atPath: path + "/" + name, withDestinationPath: target)
         }
-        let commit = try ImpactAPITests.git(["init", "-q", "-b", "main", "."], ["add", "."], ["commit", "-q", "-m", "one"], in: path)
+        let commit = try await ImpactAPITests.git(["init", "-q", "-b", "main", "."], ["add", "."], ["commit", "-q", "-m", "one"], in: path)
         return (path, commit)
     }
 

@@ -172,11 +172,11 @@ extension OpenAPIResponseTests {
         let clone = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-openapi-notes-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: clone) }
         try FileManager.default.createDirectory(at: clone, withIntermediateDirectories: true)
-        try ReleaseTrainAPITests.git(["init", "-q", "-b", "main"], in: clone)
+        try await ReleaseTrainAPITests.git(["init", "-q", "-b", "main"], in: clone)
         for (index, message) in ["feat: Sign in with passkeys (#12)", "fix: Crash on launch"].enumerated() {
             try "\(index)".write(to: clone.appendingPathComponent("file\(index).txt"), atomically: true, encoding: .utf8)
-            try ReleaseTrainAPITests.git(["add", "."], in: clone)
-            try ReleaseTrainAPITests.git(["-c", "user.name=Dev", "-c", "user.email=dev@acme.test", "commit", "-q", "-m", message], in: clone)
+            try await ReleaseTrainAPITests.git(["add", "."], in: clone)
+            try await ReleaseTrainAPITests.git(["-c", "user.name=Dev", "-c", "user.email=dev@acme.test", "commit", "-q", "-m", message], in: clone)
         }
         try await TestServer.make(configure: { ReleaseFiles.install(in: $0, train: nil) }).test { client in
             let document = try await OpenAPITests.document(client)

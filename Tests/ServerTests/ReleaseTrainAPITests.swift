@@ -156,11 +156,11 @@ struct ReleaseTrainAPITests {
         let clone = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-notes-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: clone) }
         try FileManager.default.createDirectory(at: clone, withIntermediateDirectories: true)
-        try Self.git(["init", "-q", "-b", "main"], in: clone)
+        try await Self.git(["init", "-q", "-b", "main"], in: clone)
         for (index, message) in ["feat: Sign in with passkeys (#12)", "fix: Crash on launch", "Merge pull request #14 from acme/dark\n\nDark mode"].enumerated() {
             try "\(index)".write(to: clone.appendingPathComponent("file\(index).txt"), atomically: true, encoding: .utf8)
-            try Self.git(["add", "."], in: clone)
-            try Self.git(["-c", "user.name=Dev", "-c", "user.email=dev@acme.test", "commit", "-q", "-m", message], in: clone)
+            try await Self.git(["add", "."], in: clone)
+            try await Self.git(["-c", "user.name=Dev", "-c", "user.email=dev@acme.test", "commit", "-q", "-m", message], in: clone)
         }
         try await TestServer.make(configure: { ReleaseFiles.install(in: $0, train: nil) }).test { client in
             _ = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/hand", "provider": "github", "cloneURL": "\#(clone.path)", "defaultBranch": "main"}"#)
@@ -194,8 +194,8 @@ struct ReleaseTrainAPITests {
         }
     }
 
-    static func git(_ arguments: [String], in directory: URL) throws {
-        let output = try Command.run(.command("git", arguments, in: directory.path))
+    static func git(_ arguments: [String], in directory: URL) async throws {
+        let output = try await Command.run(.command("git", arguments, in: directory.path))
         try #require(output.status.isSuccess, "git \(arguments.joined(separator: " ")) failed: \(output.errorText)")
     }
 }

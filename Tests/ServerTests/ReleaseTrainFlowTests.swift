@@ -134,7 +134,7 @@ struct ReleaseTrainFlowTests {
                 let small = try await client.send(.post, "/api/v1/releases/\(id)/health", json: #"{"metric": "crash_free_users", "value": 90, "sampleSize": 10, "platform": "android"}"#)
                 #expect((small.body["results"] as? [[String: Any]])?.first?["verdict"] as? String == "inconclusive")
                 // The halt is in the feed, and the scheduler does not step a halted release.
-                #expect(try database.notableEvents(limit: 50).contains { $0.kind == "release.halted" })
+                await #expect(try database.notableEvents(limit: 50).contains { $0.kind == "release.halted" })
                 await service.check(on: clock, at: rolloutStart.addingTimeInterval(7200))
                 #expect(await world.playTrackUpdates().last?.status == "halted")
                 // Canceling a release users already have is refused, with the alternatives.
@@ -158,7 +158,7 @@ struct ReleaseTrainFlowTests {
                 for expected in ["cut_branch", "rc_build_started", "rc_build_passed", "submitted", "review_approved", "rollout_step", "halt", "resume"] {
                     #expect(actions.contains(expected), "missing event \(expected)")
                 }
-                #expect(try database.notableEvents(limit: 50).contains { $0.kind == "release.released" })
+                await #expect(try database.notableEvents(limit: 50).contains { $0.kind == "release.released" })
                 #expect(await world.refusals.isEmpty, "every store request had a documented shape and state")
                 // Every step is also announced through the outbox to the team's webhook (the fake).
                 // The server's own delivery service may already have sent some; the rest are
@@ -171,7 +171,7 @@ struct ReleaseTrainFlowTests {
                     posted = now
                 }
                 let sent = await world.requests("/team-webhook", method: "POST").compactMap { ($0.json?["release_step"] as? [String: Any]) }
-                let pending = try database.claimDueMessages(kinds: ["release_step"], now: .distantFuture, limit: 500, lease: .seconds(60))
+                let pending = try await database.claimDueMessages(kinds: ["release_step"], now: .distantFuture, limit: 500, lease: .seconds(60))
                 let queued = pending.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.payload.utf8))) as? [String: Any] }
                 let announced = sent + queued
                 #expect(announced.compactMap { $0["action"] as? String }.sorted() == actions.sorted())

@@ -7,9 +7,9 @@ import Testing
 @Suite("The server's shared libraries")
 struct ServerLinkageTests {
     @Test("the server does not load FoundationXML or libxml2 (reports are read by the project's own XML scanner)")
-    func noLibXML2() throws {
+    func noLibXML2() async throws {
         let binary = ServerProcess.binaries.appendingPathComponent("mobile-ops-server").path
-        let output = try Command.run(.command("ldd", [binary]))
+        let output = try await Command.run(.command("ldd", [binary]))
         #expect(output.status == .exited(0), "\(output.errorText)")
         #expect(!output.text.contains("libxml2"), "\(output.text)")
         #expect(!output.text.contains("FoundationXML"), "\(output.text)")

@@ -62,19 +62,34 @@ final class ServerProcess {
     }
 
     /// SIGKILL: no shutdown, no last write; the files stay as they are.
-    func kill() {
+    func kill() async {
         guard let process, process.isRunning else { return }
         Foundation.kill(process.pid, SIGKILL)
-        process.waitUntilExit()
+        _ = await process.wait(drain: .zero)
     }
 
-    /// Ends the process and removes the folder.
-    func stop() {
+    /// Ends the process and removes the folder. The wait suspends the test's task; it never
+    /// holds one of the cooperative pool's threads while the server shuts down.
+    func stop() async {
         if let process, process.isRunning {
             process.signal(SIGTERM)
-            process.waitUntilExit()
+            _ = await process.wait(drain: .zero)
         }
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Runs `body` with a server process of `environment` and stops it afterwards, also when
+    /// `body` throws (a `defer` cannot await the stop).
+    static func with<T>(environment: [String: String], _ body: (ServerProcess) async throws -> T) async throws -> T {
+        let server = try ServerProcess(environment: environment)
+        do {
+            let value = try await body(server)
+            await server.stop()
+            return value
+        } catch {
+            await server.stop()
+            throw error
+        }
     }
 
     /// Calls the API (as admin unless `token` says otherwise); answers the status and JSON.
