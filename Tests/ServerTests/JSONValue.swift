@@ -3,8 +3,14 @@ import Foundation
 /// A parsed JSON value that keeps integers, numbers and booleans apart.
 ///
 /// `JSONSerialization` hands all three back as `NSNumber`, and on Linux `1 as? Bool` succeeds,
-/// so a schema check built on it could not tell `"type": "boolean"` from `"type": "integer"`.
-enum JSONValue: Decodable, Equatable, Sendable {
+/// so a schema check built on it could not tell `"type": "boolean"` from `"type": "integer"`:
+/// the number's own type (`__NSCFBoolean`, or its `objCType`) tells them apart instead.
+///
+/// It is not `Decodable` on purpose: probing each value with `try? decode(Bool.self)`, then
+/// `Int64`, then `Double`… throws several errors per value, and Swift Testing captures a
+/// backtrace for every thrown error. The OpenAPI document has tens of thousands of values, so
+/// each parse held a cooperative thread for seconds and starved the other tests' timers.
+enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -13,29 +19,30 @@ enum JSONValue: Decodable, Equatable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        // Order matters: a JSON integer also decodes as Double, and only true/false as Bool.
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int64.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
+    /// Parses JSON bytes.
+    static func parse(_ data: Data) throws -> JSONValue {
+        JSONValue(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+    }
+
+    /// The value `JSONSerialization` made.
+    private init(_ value: Any) {
+        switch value {
+        case let members as [String: Any]: self = .object(members.mapValues(JSONValue.init))
+        case let items as [Any]: self = .array(items.map(JSONValue.init))
+        case let text as String: self = .string(text)
+        case let number as NSNumber: self = Self.number(number)
+        default: self = .null
         }
     }
 
-    /// Parses JSON bytes.
-    static func parse(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
+    /// A boolean, an integer or a floating-point number, as the JSON text wrote it.
+    private static func number(_ number: NSNumber) -> JSONValue {
+        if String(describing: type(of: number)).contains("Boolean") { return .bool(number.boolValue) }
+        switch String(cString: number.objCType) {
+        case "c", "B": return .bool(number.boolValue)
+        case "d", "f": return .double(number.doubleValue)
+        default: return .int(number.int64Value)
+        }
     }
 
     /// The member `key` of an object; nil for other values or a missing key.
