@@ -24,7 +24,10 @@ struct ShutdownGraceTests {
         let value = Atomic<Bool>(false)
     }
 
-    @Test("a service stuck in its shutdown is cancelled after the grace period, and the group ends")
+    /// The group must end by itself; how soon is not this test's business (the pool it runs on
+    /// is shared with every other suite, busy with real work at the start of a run), so no
+    /// wall-clock deadline here: the time limit only turns a group that never ends into a failure.
+    @Test("a service stuck in its shutdown is cancelled after the grace period, and the group ends", .timeLimit(.minutes(2)))
     func stuckServiceIsCancelled() async throws {
         let started = Flag()
         let group = ShutdownAnnouncer.group(running: StuckService(started: started), logger: Logger(label: "test.shutdown"), gracePeriod: .seconds(1))
@@ -33,20 +36,16 @@ struct ShutdownGraceTests {
             try? await group.run()
             ended.value.store(true, ordering: .sequentiallyConsistent)
         }
-        // The shutdown must reach a running service: on a busy machine the group may not have
-        // started it yet after a fixed pause.
-        let startLimit = ContinuousClock.now + .seconds(30)
-        while !started.value.load(ordering: .sequentiallyConsistent), ContinuousClock.now < startLimit {
+        // The shutdown must reach a running service.
+        while !started.value.load(ordering: .sequentiallyConsistent) {
             try await Task.sleep(for: .milliseconds(20))
         }
-        try await Task.sleep(for: .milliseconds(100))
         await group.triggerGracefulShutdown()
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !ended.value.load(ordering: .sequentiallyConsistent), ContinuousClock.now < deadline {
+        while !ended.value.load(ordering: .sequentiallyConsistent) {
             try await Task.sleep(for: .milliseconds(50))
         }
-        let didEnd = ended.value.load(ordering: .sequentiallyConsistent)
-        #expect(didEnd, "the group still waits for the stuck service 10 s after shutdown began")
+        // Reaching this line is the check: without the grace period the group waits for the
+        // stuck service forever and the time limit fails the test.
         running.cancel()
     }
 }
