@@ -29,17 +29,6 @@ extension ProcessGroup {
         return group
     }
 
-    /// Blocks the calling thread until the leader has exited, for callers that cannot await
-    /// (a `defer`); everywhere else ``wait(drain:)`` is the better choice.
-    @available(*, noasync, message: "blocks a cooperative thread; await wait() instead")
-    @discardableResult
-    public func waitUntilExit() -> ExitStatus {
-        while true {
-            if let status = self.exitStatus { return status }
-            usleep(10_000)
-        }
-    }
-
     /// Whether the leader is still running.
     public var isRunning: Bool { self.exitStatus == nil }
 

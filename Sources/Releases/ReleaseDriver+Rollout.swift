@@ -47,7 +47,7 @@ extension ReleaseDriver {
         let iosDone = !platforms.contains(.ios) || ids.iosComplete == true
         let updated = ids
         let enteredAt: Date? = index != release.rolloutStepIndex ? now : release.rolloutEnteredAt
-        let record: @Sendable (inout StoredRelease, inout ReleaseStoreIDs) -> Void = { [index, updated] stored, storedIDs in
+        let record: @Sendable (inout StoredRelease, inout ReleaseStoreIDs) -> Void = { [index] stored, storedIDs in
             stored.rolloutStepIndex = index
             stored.rolloutEnteredAt = enteredAt
             storedIDs = updated

@@ -77,7 +77,7 @@ struct DiskFullTests {
         accepted.add(artifacts: [0: uploaded])
 
         // Full: every kind of write is refused, the same way.
-        let ballast = try await disk.fill()
+        let ballast = try disk.fill()
         let deliveries = try await Self.writeUntilRefused(client, "delivery", first: 1, success: 202) { Self.delivery(base, $0) }
         accepted.add(deliveries: deliveries.accepted)
         let reports = try await Self.writeUntilRefused(client, "report", first: 1, success: 201) { Self.report(base, $0) }

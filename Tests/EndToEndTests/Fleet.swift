@@ -100,7 +100,7 @@ final class Fleet {
         server.signal(SIGTERM)
         // The server cancels what is left of a graceful shutdown after 25 s; a server still
         // running well past that is a failure to report, not a reason to hang the test run.
-        if await !Self.exits(server, within: .seconds(60)) {
+        if await !exits(server, within: .seconds(60)) {
             Issue.record("the server did not exit within 60 s of SIGTERM; killed")
             Foundation.kill(server.pid, SIGKILL)
         }
@@ -112,34 +112,35 @@ final class Fleet {
         _ = await server?.wait(drain: .zero)
     }
 
-    /// Whether `process` exits within `limit`.
-    private static func exits(_ process: ProcessGroup, within limit: Duration) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask { _ = await process.wait(drain: .zero); return true }
-            group.addTask { try? await Task.sleep(for: limit); return false }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
-    }
-
     /// Ends every process and removes the folder, for a `defer`, which cannot await: it
     /// signals them here and leaves the waiting (bounded, then SIGKILL) and the removal to a
-    /// thread of its own, so no cooperative thread is held while servers shut down.
+    /// task of its own, which suspends while they shut down.
     func stop() {
         let processes = Array(agents.values) + (server.map { [$0] } ?? [])
         for process in processes where process.isRunning { process.signal(SIGTERM) }
         let root = self.root
         let keep = ProcessInfo.processInfo.environment["MOBILE_OPS_KEEP_E2E"] != nil
-        let reaper = Thread {
-            let deadline = Date().addingTimeInterval(60)
-            while processes.contains(where: \.isRunning), Date() < deadline { usleep(50_000) }
-            for process in processes where process.isRunning { Foundation.kill(process.pid, SIGKILL) }
-            if !keep { try? FileManager.default.removeItem(at: root) }
-        }
-        reaper.name = "fleet-stop"
-        reaper.start()
+        Task.detached { await reap(processes, removing: keep ? nil : root) }
     }
 
     enum FleetError: Error { case serverDidNotStart(String), timedOut(String) }
+}
+
+/// Whether `process` exits within `limit`; the task sleeps between looks (`wait()` cannot be
+/// given up on once started, so it is no use for a bounded wait).
+private func exits(_ process: ProcessGroup, within limit: Duration) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while process.isRunning, ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+    return !process.isRunning
+}
+
+/// Waits for each process (SIGKILL for one still running 60 s on), then removes `folder`.
+private func reap(_ processes: [ProcessGroup], removing folder: URL?) async {
+    for process in processes {
+        let exited = await exits(process, within: .seconds(60))
+        if !exited { Foundation.kill(process.pid, SIGKILL) }
+    }
+    if let folder { try? FileManager.default.removeItem(at: folder) }
 }

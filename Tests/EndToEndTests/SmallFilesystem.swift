@@ -31,22 +31,18 @@ struct SmallFilesystem {
     /// Unmounts (lazily, so a file some process still holds open cannot keep the mount)
     /// and removes the folder. Safe to call after a failed test.
     ///
-    /// For a `defer`, which cannot await: the unmount runs on a thread of its own, so no
-    /// cooperative thread waits for it.
+    /// For a `defer`, which cannot await: the unmount runs in a task of its own.
     func remove() {
         let folder = self.folder
-        let words = geteuid() == 0 ? ["umount", "-l", folder.path] : ["sudo", "-n", "umount", "-l", folder.path]
-        let thread = Thread {
-            _ = try? Command.run(.command(words[0], Array(words.dropFirst())))
+        Task.detached {
+            _ = await Self.privileged(["umount", "-l", folder.path])
             try? FileManager.default.removeItem(at: folder)
         }
-        thread.name = "small-fs-remove"
-        thread.start()
     }
 
     /// Writes a ballast file in the folder until the file system answers ENOSPC: first in
     /// 1 MiB blocks, then in 4 KiB pages, so not one page is left. Returns the file.
-    func fill() async throws -> URL {
+    func fill() throws -> URL {
         let ballast = folder.appendingPathComponent("ballast")
         let descriptor = open(ballast.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw MountError(message: "cannot create \(ballast.path): errno \(errno)") }
