@@ -15,7 +15,14 @@ import Foundation
 public enum Command {
     /// Runs `launch`, blocking the calling thread until it exits and both pipes are closed.
     public static func run(_ launch: ProcessLaunch) throws(ProcessGroupError) -> CommandOutput {
+        try run(launch, started: { _ in })
+    }
+
+    /// Runs `launch` like ``run(_:)-swift.type.method``, handing `started` the child's pid (also its process
+    /// group's id) once it runs, so another thread can stop it while this one waits.
+    public static func run(_ launch: ProcessLaunch, started: (pid_t) -> Void) throws(ProcessGroupError) -> CommandOutput {
         let (pid, outputFD, errorFD) = try Spawner.spawnWithTwoPipes(launch)
+        started(pid)
         let (output, errors) = Self.drain(outputFD, errorFD)
         return CommandOutput(status: Self.reap(pid), standardOutput: output, standardError: errors)
     }

@@ -20,16 +20,22 @@ struct LocalSwiftPackages: Sendable {
     private(set) var warnings: [String] = []
 
     /// Reads every package; `packages` maps the spec's name to the project-relative folder.
-    init(packages: [String: String], root: String) {
+    /// A manifest that cannot be read (or leads outside the repository) leaves its package
+    /// one module, with a warning.
+    init(packages: [String: String], files: ProjectFiles) {
         var manifests: [String: SwiftPackageManifestText] = [:]
         for (name, folder) in packages.sorted(by: { $0.key < $1.key }) {
-            let base = ProjectPath.join(root, folder)
-            guard let text = try? String(contentsOfFile: base + "/Package.swift", encoding: .utf8) else {
+            let manifestPath = ProjectPath.join(folder, "Package.swift")
+            let text: String
+            do {
+                text = try files.read(manifestPath)
+            } catch {
+                warnings.append("package \(name): \(error.description); its targets are unknown")
                 products[name] = [name]
                 modules.append(Module(name: name, paths: [folder]))
                 continue
             }
-            let manifest = SwiftPackageManifestText.parse(text) { GradleProjectReader.isDirectory(base + "/" + $0) }
+            let manifest = SwiftPackageManifestText.parse(text) { files.isFolder(ProjectPath.join(folder, $0)) }
             for note in manifest.notes {
                 warnings.append("\(ProjectPath.join(folder, "Package.swift")): \(note); widened")
             }
