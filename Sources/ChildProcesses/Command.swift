@@ -18,8 +18,8 @@ public enum Command {
         try run(launch, started: { _ in })
     }
 
-    /// Runs `launch` like ``run(_:)-swift.type.method``, handing `started` the child's pid (also its process
-    /// group's id) once it runs, so another thread can stop it while this one waits.
+    /// Runs `launch`, blocking like the plain `run`, and hands `started` the child's pid (also
+    /// its process group's id) once it runs, so another thread can stop it while this one waits.
     public static func run(_ launch: ProcessLaunch, started: (pid_t) -> Void) throws(ProcessGroupError) -> CommandOutput {
         let (pid, outputFD, errorFD) = try Spawner.spawnWithTwoPipes(launch)
         started(pid)

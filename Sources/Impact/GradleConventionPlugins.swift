@@ -34,7 +34,7 @@ struct GradleConventionPlugins: Sendable {
             for file in found where [".kt", ".groovy", ".java"].contains(where: file.hasSuffix) {
                 guard let text = texts[file] else { continue }
                 for groups in BuildScriptText.matches(#"\bclass\s+(\w+)"#, in: text) where classSources[groups[0]] == nil {
-                    classSources[groups[0]] = (files.shown(file), text)
+                    classSources[groups[0]] = (file, text)
                 }
             }
             for file in found where file.hasSuffix("build.gradle.kts") || file.hasSuffix("build.gradle") {
@@ -48,7 +48,7 @@ struct GradleConventionPlugins: Sendable {
                     } else {
                         // A plugin whose code we cannot see may add any dependency: widen.
                         var script = GradleBuildScript()
-                        script.file = files.shown(file)
+                        script.file = file
                         script.unreadable = [.init(line: 1, text: "plugin \(id): class \(implementation) not found")]
                         result.plugins[id] = script
                     }
@@ -60,7 +60,7 @@ struct GradleConventionPlugins: Sendable {
                 let stem = name.hasSuffix(".gradle.kts") ? String(name.dropLast(".gradle.kts".count)) : String(name.dropLast(".gradle".count))
                 let package = BuildScriptText.matches(#"(?m)^\s*package\s+([\w.]+)"#, in: text).first?[0]
                 var script = GradleBuildScript.parse(text)
-                script.file = files.shown(file)
+                script.file = file
                 result.plugins[package.map { "\($0).\(stem)" } ?? stem] = script
             }
         }

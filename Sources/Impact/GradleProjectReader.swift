@@ -65,7 +65,7 @@ public struct GradleProjectReader: Sendable {
                 widen = true
             } else if let buildFile = ["build.gradle.kts", "build.gradle"].map({ ProjectPath.join(folder, $0) }).first(where: { files.entry($0) != .missing }) {
                 script = GradleBuildScript.parse(try files.read(buildFile))
-                script.file = files.shown(buildFile)
+                script.file = buildFile
             } else if !files.isFolder(folder) {
                 warnings.append("\(project): folder \(folder) does not exist")
             }
@@ -82,7 +82,7 @@ public struct GradleProjectReader: Sendable {
             }
             widen = widen || !doubts.isEmpty
             for (file, finding) in doubts {
-                // The construct is quoted: every file read lies inside the repository.
+                // Quoting the construct is safe: every file read lies inside the repository.
                 warnings.append("\(file):\(finding.line): cannot follow `\(finding.text)`; \(project) is treated as depending on every module")
             }
 
@@ -132,7 +132,7 @@ public struct GradleProjectReader: Sendable {
                 ))
             }
         }
-        let runAll = includedBuilds.filter { !$0.hasPrefix("..") }
+        let runAll = readable.filter { !$0.hasPrefix("..") }
         return ModuleGraph(modules: modules, testSuites: suites, runAllPaths: runAll, warnings: warnings)
     }
 

@@ -20,17 +20,15 @@ struct LocalSwiftPackages: Sendable {
     private(set) var warnings: [String] = []
 
     /// Reads every package; `packages` maps the spec's name to the project-relative folder.
-    /// A manifest that cannot be read (or leads outside the repository) leaves its package
-    /// one module, with a warning.
+    /// A manifest that is missing, unreadable or leads outside the repository leaves its
+    /// package one module (with a warning unless it is simply missing).
     init(packages: [String: String], files: ProjectFiles) {
         var manifests: [String: SwiftPackageManifestText] = [:]
         for (name, folder) in packages.sorted(by: { $0.key < $1.key }) {
             let manifestPath = ProjectPath.join(folder, "Package.swift")
-            let text: String
-            do {
-                text = try files.read(manifestPath)
-            } catch {
-                warnings.append("package \(name): \(error.description); its targets are unknown")
+            var problems: [String] = []
+            guard let text = files.readIfPresent(manifestPath, warnings: &problems) else {
+                warnings += problems.map { "package \(name): \($0); its targets are unknown" }
                 products[name] = [name]
                 modules.append(Module(name: name, paths: [folder]))
                 continue

@@ -54,8 +54,10 @@ public struct ProjectFiles: Sendable {
         guard let realProject = Self.realPath(project) else {
             throw .unreadableFile(path: project, reason: "no such folder")
         }
-        guard let realBoundary = boundary.map(Self.realPath) ?? realProject else {
-            throw .unreadableFile(path: boundary ?? project, reason: "no such folder")
+        var realBoundary = realProject
+        if let boundary {
+            guard let resolved = Self.realPath(boundary) else { throw .unreadableFile(path: boundary, reason: "no such folder") }
+            realBoundary = resolved
         }
         guard let below = Self.components(of: realProject, below: realBoundary) else {
             throw .outsideRepository(path: project, namedIn: nil)

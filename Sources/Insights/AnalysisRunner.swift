@@ -11,6 +11,9 @@ import Synchronization
 /// answered at once, and its git is killed. The slot stays taken until its thread really
 /// ends, so stuck work can never add up to more than ``ImpactLimits/concurrentAnalyses``.
 final class AnalysisRunner: Sendable {
+    /// How to stop a running analysis and answer its caller.
+    private typealias Active = (cancellation: Cancellation, fail: @Sendable (any Error) -> Void)
+
     private struct Waiter {
         let id: UInt64
         let continuation: CheckedContinuation<Void, any Error>
@@ -21,7 +24,7 @@ final class AnalysisRunner: Sendable {
         var waiting: [Waiter] = []
         var nextID: UInt64 = 0
         /// Running analyses by id: how to stop each and answer its caller.
-        var active: [UInt64: (cancellation: Cancellation, fail: @Sendable (any Error) -> Void)] = [:]
+        var active: [UInt64: Active] = [:]
         var stopping = false
     }
 
@@ -36,7 +39,7 @@ final class AnalysisRunner: Sendable {
     /// `work`'s result, or ``AnalysisUnavailable`` when no slot frees up, the deadline passes or
     /// the server shuts down first. `work` should stop early once its cancellation is set.
     func run<T: Sendable>(_ work: @escaping @Sendable (Cancellation) throws -> T) async throws -> T {
-        let id = state.withLock { state in
+        let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
         }
@@ -52,7 +55,7 @@ final class AnalysisRunner: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 answer.set(continuation)
-                let stopping = state.withLock { state in
+                let stopping = state.withLock { state -> Bool in
                     state.active[id] = (cancellation, { answer.resume(with: .failure($0)) })
                     return state.stopping
                 }
@@ -76,7 +79,7 @@ final class AnalysisRunner: Sendable {
 
     /// Stops every analysis and answers its caller 503; later requests are refused at once.
     func stopAll() {
-        let (active, waiting) = state.withLock { state in
+        let (active, waiting) = state.withLock { state -> ([Active], [Waiter]) in
             state.stopping = true
             defer { state.waiting = [] }
             return (Array(state.active.values), state.waiting)
@@ -92,7 +95,7 @@ final class AnalysisRunner: Sendable {
 
     private func acquire(_ id: UInt64) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let admitted: Result<Void, any Error>? = state.withLock { state in
+            let admitted = state.withLock { state -> Result<Void, any Error>? in
                 if state.stopping { return .failure(AnalysisUnavailable.shuttingDown) }
                 if state.running < limits.concurrentAnalyses {
                     state.running += 1
@@ -107,7 +110,7 @@ final class AnalysisRunner: Sendable {
 
     /// Frees the slot of a thread that ended, handing it to the longest waiter.
     private func release(_ id: UInt64) {
-        let next: Waiter? = state.withLock { state in
+        let next = state.withLock { state -> Waiter? in
             state.active[id] = nil
             guard !state.waiting.isEmpty else {
                 state.running -= 1
@@ -120,11 +123,9 @@ final class AnalysisRunner: Sendable {
 
     /// The deadline of request `id` passed: a waiter is refused, a running analysis stopped.
     private func expire(_ id: UInt64) {
-        let (waiter, running) = state.withLock { state in
-            if let index = state.waiting.firstIndex(where: { $0.id == id }) {
-                return (Optional(state.waiting.remove(at: index)), state.active[id])
-            }
-            return (nil, state.active[id])
+        let (waiter, running) = state.withLock { state -> (Waiter?, Active?) in
+            let index = state.waiting.firstIndex { $0.id == id }
+            return (index.map { state.waiting.remove(at: $0) }, state.active[id])
         }
         waiter?.continuation.resume(throwing: AnalysisUnavailable.busy(limits))
         if let (cancellation, fail) = running {

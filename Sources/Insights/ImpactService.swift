@@ -128,7 +128,7 @@ public struct ImpactService: Sendable {
         }
         let git = GitCheckout(searchPath: gitSearchPath, cancellation: cancellation)
         // One request at a time on a mirror: fetching, resolving and checking out.
-        let (base, _) = try mirrors.withLock(mirror) { () throws(ServiceError) -> (String?, String) in
+        let base = try mirrors.withLock(mirror) { () throws(ServiceError) -> String? in
             try step { () throws(ImpactError) in try git.updateMirror(mirror, from: repository.cloneURL) }
             // Both resolved in the mirror, so any branch works, not only the default one.
             let head = try step { () throws(ImpactError) in try git.commit(of: input.head ?? repository.defaultBranch, inMirror: mirror) }
@@ -136,7 +136,7 @@ public struct ImpactService: Sendable {
                 ? step { () throws(ImpactError) in try git.commit(of: input.base ?? repository.defaultBranch, inMirror: mirror) }
                 : nil
             try step { () throws(ImpactError) in try git.checkout(mirror: mirror, revision: head, into: checkout) }
-            return (base, head)
+            return base
         }
         // Checked again after checkout: a committed symlink can lead anywhere.
         let project = try RepositoryPath.resolve(input.projectPath ?? ".", in: checkout, field: "project", kind: .folder)
