@@ -33,7 +33,7 @@ struct GlobMatchingTests {
     func wildcardTokens() {
         func match(_ pattern: String, _ text: String) -> Bool {
             var text = text
-            return text.withUTF8 { Wildcard.matches(Wildcard.tokens(pattern.utf8), $0) { $0 == UInt8(ascii: ":") } }
+            return text.withUTF8 { bytes in Wildcard.matches(Wildcard.tokens(pattern.utf8), bytes) { byte in byte == UInt8(ascii: ":") } }
         }
         #expect(match(":core:*", ":core:data"))
         #expect(!match(":core:*", ":core:data:impl"))

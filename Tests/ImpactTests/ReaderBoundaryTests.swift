@@ -71,8 +71,8 @@ struct ReaderBoundaryTests {
         var answers: [String] = []
         for include in [outside + "/secret.yml", outside + "/does-not-exist.yml"] {
             try write("include: [\(include)]\n" + Self.spec, to: "project.yml", in: repo)
-            let message = Self.failure { _ = try ModuleGraphLoader().load(projectDirectory: repo) }
-            answers.append(message.replacingOccurrences(of: include, with: "<include>"))
+            let message = Self.failure { _ = try ModuleGraphLoader().load(projectDirectory: repo) }.replacingOccurrences(of: include, with: "<include>")
+            answers.append(message)
             #expect(!message.contains("exist"), "\(message)")
         }
         #expect(answers[0] == answers[1])

@@ -105,7 +105,8 @@ struct ImpactConcurrencyTests {
             try await ImpactRepositorySafetyTests.register(repository.path, as: "acme/app", with: client)
             try await ImpactRepositorySafetyTests.register(folder + "/stuck-repo", as: "acme/stuck", with: client)
             async let stuck = client.send(.post, "/api/v1/impact", json: Self.stuckBody)
-            let pid = try #require(try await Self.stuckPid(pidFile), "the hanging git never ran")
+            let written = try await Self.stuckPid(pidFile)
+            let pid = try #require(written, "the hanging git never ran")
 
             let other = try await client.send(.post, "/api/v1/impact", json: #"{"repository": "acme/app", "changedFiles": ["App/a.swift"]}"#)
             #expect(other.status == .ok, "\(other.body)")
@@ -116,7 +117,8 @@ struct ImpactConcurrencyTests {
             let ended = try await stuck
             #expect(ended.status.code == 504, "\(ended.body)")
             #expect(ended.body.errorCode == "analysis_timeout")
-            #expect(try await Self.ends(pid), "the hung git was not killed")
+            let killed = try await Self.ends(pid)
+            #expect(killed, "the hung git was not killed")
         }
     }
 
@@ -128,13 +130,16 @@ struct ImpactConcurrencyTests {
         try await server.test { client in
             try await ImpactRepositorySafetyTests.register(folder + "/stuck-repo", as: "acme/stuck", with: client)
             async let stuck = client.send(.post, "/api/v1/impact", json: Self.stuckBody)
-            let pid = try #require(try await Self.stuckPid(pidFile), "the hanging git never ran")
+            let written = try await Self.stuckPid(pidFile)
+            let pid = try #require(written, "the hanging git never ran")
             let inline = #"{"graph": {"modules": [{"name": "Core", "paths": ["Core"]}]}, "changedFiles": ["Core/a"]}"#
             let waiting = try await client.send(.post, "/api/v1/impact", json: inline)
             #expect(waiting.status == .serviceUnavailable, "\(waiting.body)")
             #expect(waiting.body.errorCode == "analysis_busy")
-            #expect((try await stuck).body.errorCode == "analysis_timeout")
-            #expect(try await Self.ends(pid))
+            let ended = try await stuck
+            #expect(ended.body.errorCode == "analysis_timeout", "\(ended.body)")
+            let killed = try await Self.ends(pid)
+            #expect(killed)
             // The slot stays taken until the escaped process lets the thread end (8 s).
             var later = try await client.send(.post, "/api/v1/impact", json: inline)
             for _ in 0..<10 where later.status != .ok {
@@ -165,7 +170,8 @@ struct ImpactConcurrencyTests {
             print(send("/api/v1/impact", json.dumps({"repository": "acme/stuck", "changedFiles": ["a"]})))
             """
         async let printed = LiveServer.runPython(script, arguments: [String(server.port), TestServer.adminToken, "file://" + folder + "/stuck-repo"])
-        let pid = try #require(try await Self.stuckPid(pidFile), "the hanging git never ran")
+        let written = try await Self.stuckPid(pidFile)
+            let pid = try #require(written, "the hanging git never ran")
         await server.services.triggerGracefulShutdown()
         let output = try await printed
         #expect(output == "503 shutting_down", "\(output)")
@@ -173,6 +179,7 @@ struct ImpactConcurrencyTests {
         // A server still held by the analysis is cancelled rather than waited for.
         if !stopped { server.task.cancel() }
         _ = await server.task.result
-        #expect(try await Self.ends(pid), "the hung git was not killed")
+        let killed = try await Self.ends(pid)
+        #expect(killed, "the hung git was not killed")
     }
 }
