@@ -24,7 +24,7 @@ extension ImpactService {
         let mirror = mirror(of: repository)
         let head = try mirrors.withLock(mirror) { () throws(ServiceError) -> String in
             try attempt(hiding: mirror) { () throws(ImpactError) in try git.updateMirror(mirror, from: repository.cloneURL) }
-            do {
+            do throws(ImpactError) {
                 return try git.commit(of: input.revision ?? repository.defaultBranch, inMirror: mirror)
             } catch {
                 let failure = ImpactFailure(checkout: directory + "/checkouts", hidden: [mirror, directory])

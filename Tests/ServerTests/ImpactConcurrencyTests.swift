@@ -1,8 +1,10 @@
 import ChildProcesses
 import DI
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import Insights
+import ServiceLifecycle
 import Store
 import Testing
 @testable import Server
@@ -169,9 +171,10 @@ struct ImpactConcurrencyTests {
             send("/api/v1/repositories", json.dumps({"name": "acme/stuck", "provider": "github", "cloneURL": clone, "defaultBranch": "main"}))
             print(send("/api/v1/impact", json.dumps({"repository": "acme/stuck", "changedFiles": ["a"]})))
             """
-        async let printed = LiveServer.runPython(script, arguments: [String(server.port), TestServer.adminToken, "file://" + folder + "/stuck-repo"])
+        let arguments = [String(server.port), TestServer.adminToken, "file://" + folder + "/stuck-repo"]
+        async let printed = LiveServer.runPython(script, arguments: arguments)
         let written = try await Self.stuckPid(pidFile)
-            let pid = try #require(written, "the hanging git never ran")
+        let pid = try #require(written, "the hanging git never ran")
         await server.services.triggerGracefulShutdown()
         let output = try await printed
         #expect(output == "503 shutting_down", "\(output)")

@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import Server
@@ -107,10 +108,10 @@ struct ImpactReaderSafetyTests {
     func mirrorsPerRepository() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("impact-mirrors-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try write(["project.yml": Self.spec, "App/a.swift": "struct A {}"], in: root + "/app-a")
-        try write(["README.md": "no build files"], in: root + "/app-b")
+        try Self.write(["project.yml": Self.spec, "App/a.swift": "struct A {}"], in: root + "/app-a")
+        try Self.write(["README.md": "no build files"], in: root + "/app-b")
         for folder in ["app-a", "app-b"] {
-            try await git(["init", "-q", "-b", "main", "."], ["add", "."], ["commit", "-q", "-m", "one"], in: root + "/" + folder)
+            try await Self.git(["init", "-q", "-b", "main", "."], ["add", "."], ["commit", "-q", "-m", "one"], in: root + "/" + folder)
         }
         try await TestServer.make().test { client in
             try await ImpactRepositorySafetyTests.register(root + "/app-a", as: "zz/m+1", with: client)
