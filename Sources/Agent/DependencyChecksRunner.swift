@@ -36,7 +36,7 @@ struct DependencyChecksRunner: Sendable {
         let loader = ModuleGraphLoader(policy: .runManifests)
         let graph: ModuleGraph
         do {
-            graph = try loader.load(projectDirectory: folder, kind: kind).graph
+            graph = try loader.load(projectDirectory: folder, kind: kind, boundary: workspace).graph
         } catch {
             return Outcome(lines: [prefix + "the module graph cannot be read: \(error)"], passed: false)
         }
@@ -49,7 +49,7 @@ struct DependencyChecksRunner: Sendable {
                 let start = try git.mergeBase("origin/" + base, "HEAD", in: workspace)
                 try git.checkout(mirror: workspace, revision: start, into: scratch)
                 let project = step.project == "." ? scratch : scratch + "/" + step.project
-                baseline = DependencyChecker(graph: try loader.load(projectDirectory: project, kind: kind).graph).violations(of: rules)
+                baseline = DependencyChecker(graph: try loader.load(projectDirectory: project, kind: kind, boundary: scratch).graph).violations(of: rules)
             } catch {
                 baseline = []
                 notes.append("the target branch \(base) could not be read (\(error)); every violation counts as new")

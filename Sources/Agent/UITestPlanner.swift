@@ -20,7 +20,7 @@ struct UITestPlanner: Sendable {
             // The job's own checkout, whose commands this agent is about to run anyway.
             let loader = ModuleGraphLoader(policy: .runManifests)
             graph = try selection.graph.map { try loader.load(graphFile: project + "/" + $0, projectDirectory: project) }
-                ?? loader.load(projectDirectory: project, kind: selection.kind.flatMap(ProjectKind.named)).graph
+                ?? loader.load(projectDirectory: project, kind: selection.kind.flatMap(ProjectKind.named), boundary: workspace).graph
         } catch {
             return UITestReport(
                 mode: "all", runAllReasons: ["the module graph could not be read: \(error)"], selected: [], skipped: [],

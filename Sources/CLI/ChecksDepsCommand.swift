@@ -83,7 +83,8 @@ struct ChecksDepsCommand: ParsableCommand {
         // The user's own project on the user's own machine: running Package.swift is theirs to allow.
         let loader = ModuleGraphLoader(policy: .runManifests)
         let moduleGraph = try graph.map { try loader.load(graphFile: $0, projectDirectory: project) }
-            ?? loader.load(projectDirectory: project, kind: kind.flatMap(ProjectKind.named)).graph
+            // Readers may open files anywhere in the project's repository, nowhere else.
+            ?? loader.load(projectDirectory: project, kind: kind.flatMap(ProjectKind.named), boundary: GitCheckout().workTree(containing: project)).graph
         return DependencyChecker.report(graph: moduleGraph, rules: parsed, baseline: previous)
     }
 

@@ -83,7 +83,8 @@ struct ImpactCommand: ParsableCommand {
             // The user's own project on the user's own machine: running Package.swift is theirs to allow.
             let loader = ModuleGraphLoader(policy: .runManifests)
             let moduleGraph = try graph.map { try loader.load(graphFile: $0, projectDirectory: project) }
-                ?? loader.load(projectDirectory: project, kind: kind.flatMap(ProjectKind.named)).graph
+                // Readers may open files anywhere in the project's repository, nowhere else.
+            ?? loader.load(projectDirectory: project, kind: kind.flatMap(ProjectKind.named), boundary: GitCheckout().workTree(containing: project)).graph
             let analyzer = try ImpactAnalyzer(graph: moduleGraph, triggers: .default.adding(runAllPatterns))
             let report = analyzer.analyze(try readChanges())
             if json {

@@ -18,7 +18,14 @@ public enum Command {
     /// overload below, which never holds a cooperative thread.
     @available(*, noasync, message: "blocks a cooperative thread; use the async overload")
     public static func run(_ launch: ProcessLaunch) throws(ProcessGroupError) -> CommandOutput {
+        try run(launch, started: { _ in })
+    }
+
+    /// Runs `launch`, blocking like the plain `run`, and hands `started` the child's pid (also
+    /// its process group's id) once it runs, so another thread can stop it while this one waits.
+    public static func run(_ launch: ProcessLaunch, started: (pid_t) -> Void) throws(ProcessGroupError) -> CommandOutput {
         let (pid, outputFD, errorFD) = try Spawner.spawnWithTwoPipes(launch)
+        started(pid)
         let (output, errors) = Self.drain(outputFD, errorFD)
         return CommandOutput(status: Self.reap(pid), standardOutput: output, standardError: errors)
     }

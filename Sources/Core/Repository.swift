@@ -41,4 +41,19 @@ extension Repository {
         if result.hasPrefix(".") { result = "_" + result.dropFirst() }
         return result.isEmpty ? "repository" : result
     }
+
+    /// The server's git mirror folder for a repository: a readable prefix (``folderName(for:)``,
+    /// shortened) and a hash of the name and clone URL. The prefix alone is not unique
+    /// (`zz/m+1` and `zz/m_1` both read `zz_m_1`, long names are cut), and a name deleted and
+    /// registered again with another URL must not find the old clone.
+    public static func mirrorFolderName(name: String, cloneURL: String) -> String {
+        // FNV-1a, 64 bits: stable across runs and machines, unlike `Hasher`.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in Array(name.utf8) + [0] + Array(cloneURL.utf8) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return folderName(for: name).prefix(80) + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
 }

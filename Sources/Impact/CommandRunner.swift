@@ -5,10 +5,13 @@ import Foundation
 struct CommandRunner: Sendable {
     /// The PATH to search; the process environment's by default.
     let searchPath: String
+    /// Stops the commands when the analysis running them is cancelled.
+    let cancellation: Cancellation?
 
     /// A runner searching the given PATH (the process's own when nil).
-    init(searchPath: String? = nil) {
+    init(searchPath: String? = nil, cancellation: Cancellation? = nil) {
         self.searchPath = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        self.cancellation = cancellation
     }
 
     /// The full path of `tool` on PATH, or nil.
@@ -26,9 +29,17 @@ struct CommandRunner: Sendable {
     func run(_ tool: String, _ arguments: [String], in directory: String? = nil) throws(ImpactError) -> Data {
         guard let executable = locate(tool) else { throw .toolNotFound(tool) }
         let commandLine = ([tool] + arguments).joined(separator: " ")
+        if cancellation?.isCancelled == true {
+            throw .commandFailed(command: commandLine, status: -1, stderr: "cancelled")
+        }
         let output: CommandOutput
+        var child: pid_t?
+        defer { if let child { cancellation?.finished(child) } }
         do {
-            output = try Command.run(.command(executable, arguments, in: directory))
+            output = try Command.run(.command(executable, arguments, in: directory)) { pid in
+                child = pid
+                cancellation?.started(pid)
+            }
         } catch {
             throw .commandFailed(command: commandLine, status: -1, stderr: error.description)
         }

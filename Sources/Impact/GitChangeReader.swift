@@ -4,9 +4,10 @@ import Foundation
 public struct GitChangeReader: Sendable {
     private let runner: CommandRunner
 
-    /// A reader running the `git` found on PATH (or on `searchPath` when given).
-    public init(searchPath: String? = nil) {
-        self.runner = CommandRunner(searchPath: searchPath)
+    /// A reader running the `git` found on PATH (or on `searchPath` when given);
+    /// `cancellation` kills a running git when the analysis is stopped.
+    public init(searchPath: String? = nil, cancellation: Cancellation? = nil) {
+        self.runner = CommandRunner(searchPath: searchPath, cancellation: cancellation)
     }
 
     /// The changes `head` makes since it left `base`, relative to `projectDirectory` (which may

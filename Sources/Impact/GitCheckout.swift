@@ -6,9 +6,10 @@ import Foundation
 public struct GitCheckout: Sendable {
     private let runner: CommandRunner
 
-    /// Runs the `git` found on PATH (or on `searchPath` when given).
-    public init(searchPath: String? = nil) {
-        self.runner = CommandRunner(searchPath: searchPath)
+    /// Runs the `git` found on PATH (or on `searchPath` when given); `cancellation` kills a
+    /// running git when the analysis is stopped.
+    public init(searchPath: String? = nil, cancellation: Cancellation? = nil) {
+        self.runner = CommandRunner(searchPath: searchPath, cancellation: cancellation)
     }
 
     /// Makes `mirror` a mirror clone of `cloneURL` that knows the remote's latest refs.
@@ -73,6 +74,14 @@ public struct GitCheckout: Sendable {
     public func hasRevision(_ revision: String, in directory: String) -> Bool {
         guard !revision.hasPrefix("-") else { return false }
         return (try? runner.run("git", ["-C", directory, "rev-parse", "--verify", "--quiet", revision + "^{commit}"])) != nil
+    }
+
+    /// The top folder of the git work tree holding `directory`, or nil outside one: where
+    /// the CLI lets project readers look (a build may name files beside its project folder).
+    public func workTree(containing directory: String) -> String? {
+        guard let output = try? runner.run("git", ["-C", directory, "rev-parse", "--show-toplevel"]) else { return nil }
+        let path = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return path.isEmpty ? nil : path
     }
 
     /// Git reads a leading `-` as an option; revisions and URLs never need one.

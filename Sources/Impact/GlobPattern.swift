@@ -3,11 +3,16 @@ import Foundation
 /// A path pattern of run-all triggers: `*` and `?` match within one path component, `**`
 /// matches any number of components. A pattern is anchored at the project root, so
 /// `build.gradle.kts` is the root build file only and `**/*.versions.toml` any catalog.
+///
+/// Matching is dynamic programming over (pattern component, path component), each component
+/// matched by ``Wildcard``: polynomial in the sizes, never exponential in the stars.
 public struct GlobPattern: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String
-    /// Each component's UTF-8 bytes (`*` and `?` work byte by byte).
-    private let components: [[UInt8]]
+    /// Each component compiled (`*` and `?` work byte by byte).
+    private let components: [[Wildcard.Token]]
+    /// Each component's bytes when it has no wildcard: compared directly, most are so.
+    private let literals: [[UInt8]?]
     /// Whether each component is `**`.
     private let isGlobstar: [Bool]
     /// Components other than `**`: each takes exactly one path component.
@@ -18,7 +23,8 @@ public struct GlobPattern: Sendable, Hashable, Codable, CustomStringConvertible 
         self.pattern = pattern
         var parts = pattern.split(separator: "/", omittingEmptySubsequences: true)
         if pattern.hasSuffix("/") { parts.append("**") }
-        components = parts.map { Array($0.utf8) }
+        components = parts.map { Wildcard.tokens($0.utf8) }
+        literals = parts.map { part in part.contains(where: { $0 == "*" || $0 == "?" }) ? nil : Array(part.utf8) }
         isGlobstar = parts.map { $0 == "**" }
         fixedCount = isGlobstar.count { !$0 }
     }
@@ -47,7 +53,7 @@ public struct GlobPattern: Sendable, Hashable, Codable, CustomStringConvertible 
         // path before any byte is compared.
         let count = path.ranges.count
         guard count == fixedCount || (count > fixedCount && fixedCount < components.count) else { return false }
-        return match(0, path, 0)
+        return match(path)
     }
 
     // MARK: Codable as a bare string
@@ -65,39 +71,31 @@ public struct GlobPattern: Sendable, Hashable, Codable, CustomStringConvertible 
 
     // MARK: Matching
 
-    /// Whether components from `part` on match path components from `component` on.
-    private func match(_ part: Int, _ path: PathComponents, _ component: Int) -> Bool {
-        guard part < components.count else { return component == path.ranges.count }
-        if isGlobstar[part] {
-            // `**` may swallow zero or more components; patterns are short, so plain recursion is fine.
-            var candidate = component
-            while true {
-                if match(part + 1, path, candidate) { return true }
-                guard candidate < path.ranges.count else { return false }
-                candidate += 1
+    /// One row per pattern component: which path prefixes the components so far can match.
+    private func match(_ path: PathComponents) -> Bool {
+        let count = path.ranges.count
+        var current = [Bool](repeating: false, count: count + 1)
+        var next = current
+        current[0] = true
+        for part in components.indices {
+            if isGlobstar[part] {
+                // `**` swallows zero or more components.
+                var reachable = false
+                for position in 0...count {
+                    if current[position] { reachable = true }
+                    next[position] = reachable
+                }
+            } else {
+                next[0] = false
+                for position in 0..<count {
+                    let name = path.bytes[path.ranges[position]]
+                    next[position + 1] = current[position]
+                        && (literals[part].map { name.elementsEqual($0) } ?? Wildcard.matches(components[part], name) { _ in false })
+                }
             }
+            swap(&current, &next)
+            guard current.contains(true) else { return false }
         }
-        guard component < path.ranges.count,
-              Self.matchComponent(components[part][...], path.bytes[path.ranges[component]]) else { return false }
-        return match(part + 1, path, component + 1)
-    }
-
-    private static func matchComponent(_ pattern: ArraySlice<UInt8>, _ name: ArraySlice<UInt8>) -> Bool {
-        guard let first = pattern.first else { return name.isEmpty }
-        switch first {
-        case UInt8(ascii: "*"):
-            var candidate = name
-            while true {
-                if matchComponent(pattern.dropFirst(), candidate) { return true }
-                guard !candidate.isEmpty else { return false }
-                candidate = candidate.dropFirst()
-            }
-        case UInt8(ascii: "?"):
-            guard !name.isEmpty else { return false }
-            return matchComponent(pattern.dropFirst(), name.dropFirst())
-        default:
-            guard name.first == first else { return false }
-            return matchComponent(pattern.dropFirst(), name.dropFirst())
-        }
+        return current[count]
     }
 }

@@ -9,25 +9,36 @@ import Foundation
 struct GradleConventionPlugins: Sendable {
     /// Plugin id → what its own source says.
     private(set) var plugins: [String: GradleBuildScript] = [:]
+    /// Plugin sources that could not be read (a symlink leading outside the repository, a
+    /// file that is not text, a walk cut short): their plugins are unknown.
+    private(set) var refused: [String] = []
 
     // MARK: Discovery
 
-    /// Scans each included build folder (absolute) for plugin declarations and sources.
-    /// `catalog` resolves registrations whose id is a catalog entry
+    /// Scans each included build folder (project-relative) for plugin declarations and
+    /// sources, through `files`. `catalog` resolves registrations whose id is a catalog entry
     /// (`id = libs.plugins.acme.android.feature.impl.get().pluginId`), the shape nowinandroid uses.
-    static func scan(includedBuilds: [String], catalog: GradleVersionCatalog = GradleVersionCatalog(), fileSystem: FileManager = .default) -> GradleConventionPlugins {
+    static func scan(includedBuilds: [String], files: ProjectFiles, catalog: GradleVersionCatalog = GradleVersionCatalog()) -> GradleConventionPlugins {
         var result = GradleConventionPlugins()
         for build in includedBuilds {
-            let files = sourceFiles(under: build, fileSystem: fileSystem)
+            let (found, refused, complete) = sourceFiles(under: build, files: files)
+            result.refused += refused
+            if !complete { result.refused.append(build) }
+            var texts: [String: String] = [:]
+            for file in found {
+                var problems: [String] = []
+                if let text = files.readIfPresent(file, warnings: &problems) { texts[file] = text }
+                if !problems.isEmpty { result.refused.append(file) }
+            }
             var classSources: [String: (file: String, text: String)] = [:]
-            for file in files where [".kt", ".groovy", ".java"].contains(where: file.hasSuffix) {
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            for file in found where [".kt", ".groovy", ".java"].contains(where: file.hasSuffix) {
+                guard let text = texts[file] else { continue }
                 for groups in BuildScriptText.matches(#"\bclass\s+(\w+)"#, in: text) where classSources[groups[0]] == nil {
                     classSources[groups[0]] = (file, text)
                 }
             }
-            for file in files where file.hasSuffix("build.gradle.kts") || file.hasSuffix("build.gradle") {
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            for file in found where file.hasSuffix("build.gradle.kts") || file.hasSuffix("build.gradle") {
+                guard let text = texts[file] else { continue }
                 for (id, implementation) in registrations(in: BuildScriptText.strippingComments(text), catalog: catalog) {
                     let simpleName = implementation.split(separator: ".").last.map(String.init) ?? implementation
                     if let source = classSources[simpleName] {
@@ -43,8 +54,8 @@ struct GradleConventionPlugins: Sendable {
                     }
                 }
             }
-            for file in files where file.contains("/src/main/") && (file.hasSuffix(".gradle.kts") || file.hasSuffix(".gradle")) {
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            for file in found where file.contains("/src/main/") && (file.hasSuffix(".gradle.kts") || file.hasSuffix(".gradle")) {
+                guard let text = texts[file] else { continue }
                 let name = URL(fileURLWithPath: file).lastPathComponent
                 let stem = name.hasSuffix(".gradle.kts") ? String(name.dropLast(".gradle.kts".count)) : String(name.dropLast(".gradle".count))
                 let package = BuildScriptText.matches(#"(?m)^\s*package\s+([\w.]+)"#, in: text).first?[0]
@@ -79,17 +90,12 @@ struct GradleConventionPlugins: Sendable {
         return pairs
     }
 
-    private static func sourceFiles(under folder: String, fileSystem: FileManager) -> [String] {
-        guard let enumerator = fileSystem.enumerator(atPath: folder) else { return [] }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            // Build outputs and caches can be huge and hold generated copies of the sources.
-            if relative.hasPrefix("build/") || relative.contains("/build/") || relative.hasPrefix(".gradle") {
-                continue
-            }
-            files.append("\(folder)/\(relative)")
+    /// The files of an included build, build outputs and caches left out (they can be huge
+    /// and hold generated copies of the sources).
+    private static func sourceFiles(under folder: String, files: ProjectFiles) -> (files: [String], refused: [String], complete: Bool) {
+        files.walk(folder) { relative in
+            relative == "build" || relative.hasSuffix("/build") || relative.hasPrefix(".gradle")
         }
-        return files.sorted()
     }
 
     // MARK: Applying

@@ -14,37 +14,59 @@ public struct GradleProjectReader: Sendable {
     /// A reader.
     public init() {}
 
-    /// Reads the build rooted at `projectDirectory` (which holds settings.gradle(.kts)).
+    /// Reads the build rooted at `projectDirectory` (which holds settings.gradle(.kts)),
+    /// opening nothing outside that folder.
     public func graph(projectDirectory root: String) throws(ImpactError) -> ModuleGraph {
-        guard let settingsFile = ["settings.gradle.kts", "settings.gradle"].map({ "\(root)/\($0)" }).first(where: Self.isFile) else {
-            throw .unreadableFile(path: "\(root)/settings.gradle(.kts)", reason: "no Gradle settings file")
+        try graph(files: ProjectFiles(project: root))
+    }
+
+    /// Reads the build of the project `files` opens. A folder, included build or catalog that
+    /// leads outside their boundary is never read: a warning names it, and the modules it could
+    /// have added edges to are treated as depending on every module.
+    public func graph(files: ProjectFiles) throws(ImpactError) -> ModuleGraph {
+        guard let settingsFile = ["settings.gradle.kts", "settings.gradle"].first(where: { files.entry($0) != .missing }) else {
+            throw .unreadableFile(path: files.shown("settings.gradle(.kts)"), reason: "no Gradle settings file")
         }
-        let settings = GradleSettings.parse(try Self.read(settingsFile), file: settingsFile)
+        let settingsShown = files.shown(settingsFile)
+        let settings = GradleSettings.parse(try files.read(settingsFile), file: settingsShown)
         var warnings = settings.warnings
 
         var includedBuilds = settings.includedBuilds
-        if Self.isDirectory("\(root)/buildSrc"), !includedBuilds.contains("buildSrc") { includedBuilds.append("buildSrc") }
-        let catalog = GradleVersionCatalog.parse(Self.catalogSources(root: root))
-        let conventions = GradleConventionPlugins.scan(includedBuilds: includedBuilds.map { ProjectPath.join(root, $0) }, catalog: catalog)
+        if files.isFolder("buildSrc"), !includedBuilds.contains("buildSrc") { includedBuilds.append("buildSrc") }
+        // Convention plugins and catalogs we cannot read may add an edge anywhere.
+        var widenAll = false
+        var readable: [String] = []
+        for build in includedBuilds {
+            if files.entry(build) == .outside {
+                warnings.append("\(settingsShown): included build '\(build)' leads outside the repository and is not read; every module is treated as depending on every module")
+                widenAll = true
+            } else {
+                readable.append(build)
+            }
+        }
+        let catalogs = Self.catalogSources(files: files, warnings: &warnings)
+        widenAll = widenAll || !catalogs.complete
+        let catalog = GradleVersionCatalog.parse(catalogs.texts)
+        let conventions = GradleConventionPlugins.scan(includedBuilds: readable, files: files, catalog: catalog)
+        if !conventions.refused.isEmpty {
+            warnings += conventions.refused.map { "\(files.shown($0)): convention plugin source is not read; every module is treated as depending on every module" }
+            widenAll = true
+        }
         let accessors = Self.accessorTable(for: settings.projects)
 
         var modules: [Module] = []
         var suites: [TestSuite] = []
-        var shownFiles: [String: String] = [:]
-        func shown(_ file: String) -> String {
-            if let known = shownFiles[file] { return known }
-            let relative = ProjectPath.relative(file, to: root) ?? file
-            shownFiles[file] = relative
-            return relative
-        }
         for project in settings.projects {
             let folder = settings.directories[project] ?? GradleSettings.defaultDirectory(of: project)
-            let absolute = ProjectPath.join(root, folder)
             var script = GradleBuildScript()
-            if let buildFile = ["build.gradle.kts", "build.gradle"].map({ "\(absolute)/\($0)" }).first(where: Self.isFile) {
-                script = GradleBuildScript.parse(try Self.read(buildFile))
+            var widen = widenAll
+            if files.entry(folder) == .outside {
+                warnings.append("\(project): folder '\(folder)' leads outside the repository and is not read; \(project) is treated as depending on every module")
+                widen = true
+            } else if let buildFile = ["build.gradle.kts", "build.gradle"].map({ ProjectPath.join(folder, $0) }).first(where: { files.entry($0) != .missing }) {
+                script = GradleBuildScript.parse(try files.read(buildFile))
                 script.file = buildFile
-            } else if !Self.isDirectory(absolute) {
+            } else if !files.isFolder(folder) {
                 warnings.append("\(project): folder \(folder) does not exist")
             }
             var pluginIDs = script.pluginIDs
@@ -58,10 +80,10 @@ public struct GradleProjectReader: Sendable {
             for plugin in conventions.unreadable(applying: pluginIDs) {
                 doubts += plugin.unreadable.map { (plugin.file, $0) }
             }
-            var widen = !doubts.isEmpty
+            widen = widen || !doubts.isEmpty
             for (file, finding) in doubts {
-                let shown = ProjectPath.relative(file, to: root) ?? file
-                warnings.append("\(shown):\(finding.line): cannot follow `\(finding.text)`; \(project) is treated as depending on every module")
+                // Quoting the construct is safe: every file read lies inside the repository.
+                warnings.append("\(file):\(finding.line): cannot follow `\(finding.text)`; \(project) is treated as depending on every module")
             }
 
             var edges: [GradleSourceSetKind: [String]] = [:]
@@ -78,7 +100,7 @@ public struct GradleProjectReader: Sendable {
                 let file = dependency.file.isEmpty ? script.file : dependency.file
                 declarations.append(DependencyDeclaration(
                     target: target, configuration: dependency.configuration, isTest: kind != .production,
-                    file: shown(file), line: dependency.line > 0 ? dependency.line : nil
+                    file: file, line: dependency.line > 0 ? dependency.line : nil
                 ))
             }
             var production = edges[.production] ?? []
@@ -89,7 +111,7 @@ public struct GradleProjectReader: Sendable {
                 if settings.directories[app] != nil, !production.contains(app) {
                     production.append(app)
                     declarations.append(DependencyDeclaration(
-                        target: app, configuration: "targetProjectPath", file: shown(script.file)
+                        target: app, configuration: "targetProjectPath", file: script.file
                     ))
                 }
             } else if isTestModule {
@@ -103,14 +125,14 @@ public struct GradleProjectReader: Sendable {
                 suites.append(TestSuite(name: "\(project):androidTest", module: project, kind: kind, paths: ["\(folder)/src/main"]))
             }
 
-            for (kind, sourceFolders) in Self.testSourceSets(in: absolute) {
+            for (kind, sourceFolders) in Self.testSourceSets(in: folder, files: files) {
                 suites.append(TestSuite(
                     name: "\(project):\(kind.suiteSuffix)", module: project, kind: kind.testKind,
                     paths: sourceFolders.map { "\(folder)/src/\($0)" }, dependencies: edges[kind] ?? []
                 ))
             }
         }
-        let runAll = includedBuilds.filter { !$0.hasPrefix("..") }
+        let runAll = readable.filter { !$0.hasPrefix("..") }
         return ModuleGraph(modules: modules, testSuites: suites, runAllPaths: runAll, warnings: warnings)
     }
 
@@ -152,38 +174,33 @@ public struct GradleProjectReader: Sendable {
     // MARK: Files
 
     /// Test source-set folders under `module/src`, grouped by kind, sorted.
-    static func testSourceSets(in module: String) -> [(GradleSourceSetKind, [String])] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(module)/src")) ?? []
+    static func testSourceSets(in module: String, files: ProjectFiles) -> [(GradleSourceSetKind, [String])] {
+        let source = ProjectPath.join(module, "src")
         var grouped: [GradleSourceSetKind: [String]] = [:]
-        for name in names.sorted() where isDirectory("\(module)/src/\(name)") {
+        for name in files.list(source) where files.isFolder(source + "/" + name) {
             let kind = GradleSourceSetKind(sourceSet: name)
             if kind != .production { grouped[kind, default: []].append(name) }
         }
         return grouped.sorted { $0.key.suiteSuffix < $1.key.suiteSuffix }.map { ($0.key, $0.value) }
     }
 
-    private static func catalogSources(root: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/gradle")) ?? []
-        return names.filter { $0.hasSuffix(".versions.toml") }.sorted().compactMap {
-            try? String(contentsOfFile: "\(root)/gradle/\($0)", encoding: .utf8)
+    /// The texts of `gradle/*.versions.toml`; `complete` is false when one was refused or
+    /// unreadable (each such file adds a warning).
+    private static func catalogSources(files: ProjectFiles, warnings: inout [String]) -> (texts: [String], complete: Bool) {
+        if files.entry("gradle") == .outside {
+            warnings.append("'gradle' leads outside the repository and is not read; its version catalogs are unknown, so every module is treated as depending on every module")
+            return ([], false)
         }
-    }
-
-    static func read(_ file: String) throws(ImpactError) -> String {
-        do {
-            return try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            throw .unreadableFile(path: file, reason: "\(error.localizedDescription)")
+        var texts: [String] = []
+        var complete = true
+        for name in files.list("gradle") where name.hasSuffix(".versions.toml") {
+            var problems: [String] = []
+            if let text = files.readIfPresent("gradle/" + name, warnings: &problems) { texts.append(text) }
+            if !problems.isEmpty {
+                complete = false
+                warnings += problems.map { "\($0); every module is treated as depending on every module" }
+            }
         }
-    }
-
-    static func isFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return (texts, complete)
     }
 }

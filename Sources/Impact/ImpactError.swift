@@ -5,6 +5,9 @@ import Foundation
 public enum ImpactError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A file the caller named does not exist or cannot be read.
     case unreadableFile(path: String, reason: String)
+    /// A path a build file names (or the build file itself, through a symlink) leads outside
+    /// the repository, where readers never look; `namedIn` is the file that named it.
+    case outsideRepository(path: String, namedIn: String?)
     /// A JSON document is neither our graph format nor `swift package dump-package` output.
     case unrecognizedGraphDocument(path: String, reason: String)
     /// A graph's content breaks a rule (a duplicate or empty module name).
@@ -30,6 +33,8 @@ public enum ImpactError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .unreadableFile(path, reason):
             "cannot read \(path): \(reason)"
+        case let .outsideRepository(path, namedIn):
+            (namedIn.map { "\($0): " } ?? "") + "'\(path)' leads outside the repository, and files outside it are never read"
         case let .unrecognizedGraphDocument(path, reason):
             "\(path) is neither a mobile-ops module graph nor `swift package dump-package` output (\(reason)); see docs/impact-graph-format.md"
         case let .invalidGraph(reason):

@@ -20,16 +20,20 @@ struct LocalSwiftPackages: Sendable {
     private(set) var warnings: [String] = []
 
     /// Reads every package; `packages` maps the spec's name to the project-relative folder.
-    init(packages: [String: String], root: String) {
+    /// A manifest that is missing, unreadable or leads outside the repository leaves its
+    /// package one module (with a warning unless it is simply missing).
+    init(packages: [String: String], files: ProjectFiles) {
         var manifests: [String: SwiftPackageManifestText] = [:]
         for (name, folder) in packages.sorted(by: { $0.key < $1.key }) {
-            let base = ProjectPath.join(root, folder)
-            guard let text = try? String(contentsOfFile: base + "/Package.swift", encoding: .utf8) else {
+            let manifestPath = ProjectPath.join(folder, "Package.swift")
+            var problems: [String] = []
+            guard let text = files.readIfPresent(manifestPath, warnings: &problems) else {
+                warnings += problems.map { "package \(name): \($0); its targets are unknown" }
                 products[name] = [name]
                 modules.append(Module(name: name, paths: [folder]))
                 continue
             }
-            let manifest = SwiftPackageManifestText.parse(text) { GradleProjectReader.isDirectory(base + "/" + $0) }
+            let manifest = SwiftPackageManifestText.parse(text) { files.isFolder(ProjectPath.join(folder, $0)) }
             for note in manifest.notes {
                 warnings.append("\(ProjectPath.join(folder, "Package.swift")): \(note); widened")
             }

@@ -95,7 +95,14 @@ public struct ModuleGraphLoader: Sendable {
     /// Package.swift for its tools next to the app's project.yml or Gradle build, and is then
     /// an app with tools, not a package.
     public func detectKinds(projectDirectory: String) -> [ProjectKind] {
-        let has = { (name: String) in FileManager.default.fileExists(atPath: "\(projectDirectory)/\(name)") }
+        guard let files = try? ProjectFiles(project: projectDirectory) else { return [] }
+        return detectKinds(files: files)
+    }
+
+    /// The build descriptions of the project `files` opens. A description that is a symlink
+    /// leading outside still counts: reading it then says why it is refused.
+    private func detectKinds(files: ProjectFiles) -> [ProjectKind] {
+        let has = { (name: String) in files.entry(name) != .missing }
         var kinds: [ProjectKind] = []
         if has("settings.gradle.kts") || has("settings.gradle") { kinds.append(.gradle) }
         if has("project.yml") || has("project.yaml") { kinds.append(.xcodeGen) }
@@ -109,8 +116,12 @@ public struct ModuleGraphLoader: Sendable {
     /// A Swift package is refused with ``ImpactError/graphRequired(directory:kind:)`` under
     /// `.parseOnly` when it is all there is (or was asked for); next to an app description it
     /// is read from its text (``RootSwiftPackageText``), widening where the text is unclear.
-    public func load(projectDirectory: String, kind: ProjectKind? = nil) throws(ImpactError) -> (graph: ModuleGraph, kind: ProjectKind) {
-        let found = detectKinds(projectDirectory: projectDirectory)
+    ///
+    /// Readers open nothing outside `boundary` (the project folder when nil): the server
+    /// passes the checkout, the CLI the repository's work tree, an agent its workspace.
+    public func load(projectDirectory: String, kind: ProjectKind? = nil, boundary: String? = nil) throws(ImpactError) -> (graph: ModuleGraph, kind: ProjectKind) {
+        let files = try ProjectFiles(project: projectDirectory, boundary: boundary)
+        let found = detectKinds(files: files)
         let kinds = kind.map { [$0] } ?? found
         guard let primary = kinds.first, kinds.allSatisfy(found.contains) else {
             throw .unknownProjectKind(directory: projectDirectory)
@@ -119,7 +130,7 @@ public struct ModuleGraphLoader: Sendable {
         for kind in kinds {
             switch kind {
             case .swiftPackage where kinds.count > 1 && policy == .parseOnly:
-                graphs.append(RootSwiftPackageText.graph(projectDirectory: projectDirectory))
+                graphs.append(RootSwiftPackageText.graph(files: files))
             case .swiftPackage:
                 guard policy == .runManifests else {
                     throw .graphRequired(directory: projectDirectory, kind: .swiftPackage)
@@ -129,10 +140,10 @@ public struct ModuleGraphLoader: Sendable {
                 }
                 graphs.append(try swiftPackages.graph(projectDirectory: projectDirectory))
             case .gradle:
-                graphs.append(try GradleProjectReader().graph(projectDirectory: projectDirectory))
+                graphs.append(try GradleProjectReader().graph(files: files))
             case .xcodeGen:
-                let spec = FileManager.default.fileExists(atPath: "\(projectDirectory)/project.yml") ? "project.yml" : "project.yaml"
-                graphs.append(try XcodeGenReader().graph(projectDirectory: projectDirectory, specFile: spec))
+                let spec = files.entry("project.yml") != .missing ? "project.yml" : "project.yaml"
+                graphs.append(try XcodeGenReader().graph(files: files, specFile: spec))
             case .graphFile:
                 throw .unknownProjectKind(directory: projectDirectory)
             }

@@ -17,12 +17,16 @@ import Foundation
 enum RootSwiftPackageText {
     static let manifest = "Package.swift"
 
-    /// The package in `root` as a graph; an unreadable manifest widens like a computed one.
-    static func graph(projectDirectory root: String) -> ModuleGraph {
-        guard let source = try? String(contentsOfFile: root + "/" + manifest, encoding: .utf8) else {
-            return widenedToRunAll(because: "it cannot be read")
+    /// The package of the project `files` opens as a graph; an unreadable manifest (or one
+    /// leading outside the repository) widens like a computed one.
+    static func graph(files: ProjectFiles) -> ModuleGraph {
+        let source: String
+        do {
+            source = try files.read(manifest)
+        } catch {
+            return widenedToRunAll(because: error.description)
         }
-        let text = SwiftPackageManifestText.parse(source) { GradleProjectReader.isDirectory(root + "/" + $0) }
+        let text = SwiftPackageManifestText.parse(source) { files.isFolder($0) }
         guard text.isComplete else {
             return widenedToRunAll(because: text.notes.joined(separator: "; "))
         }

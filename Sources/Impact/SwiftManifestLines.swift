@@ -8,10 +8,9 @@ struct SwiftManifestLines {
     private let text: String
     private let lines: LineTable
 
-    /// Reads `Package.swift` in `projectDirectory`; nil when there is none to read.
-    init?(projectDirectory: String?) {
-        guard let projectDirectory,
-              let text = try? String(contentsOfFile: "\(projectDirectory)/Package.swift", encoding: .utf8) else { return nil }
+    /// Reads the project's `Package.swift`; nil when there is none to read inside it.
+    init?(files: ProjectFiles) {
+        guard let text = try? files.read("Package.swift") else { return nil }
         self.text = BuildScriptText.strippingComments(text)
         self.lines = LineTable(self.text)
     }

@@ -64,10 +64,13 @@ public struct SwiftPackageReader: Sendable {
             Module(name: name, paths: [localFolders[name] ?? name])
         }
         var suites: [TestSuite] = []
-        let manifestLines = SwiftManifestLines(projectDirectory: projectDirectory)
+        // Probes and the manifest's text stay inside the package folder (a target name is
+        // whatever the JSON says, `../..` included).
+        let files = projectDirectory.flatMap { try? ProjectFiles(project: $0) }
+        let manifestLines = files.flatMap(SwiftManifestLines.init(files:))
         var testDeclarations: [String: [DependencyDeclaration]] = [:]
         for target in manifest.targets {
-            let base = target.path.map(ProjectPath.normalize) ?? defaultPath(for: target, projectDirectory: projectDirectory)
+            let base = target.path.map(ProjectPath.normalize) ?? defaultPath(for: target, files: files)
             let paths = target.sources.map { $0.map { ProjectPath.join(base, $0) } } ?? [base]
             let dependencies = Self.unique(target.dependencies.compactMap(resolve))
             let declarations = declarations(of: target, resolve: resolve, lines: manifestLines)
@@ -120,19 +123,15 @@ public struct SwiftPackageReader: Sendable {
         return dependencies.first ?? name
     }
 
-    private func defaultPath(for target: DumpPackageManifest.Target, projectDirectory: String?) -> String {
+    private func defaultPath(for target: DumpPackageManifest.Target, files: ProjectFiles?) -> String {
         let folders: [String] = switch target.type {
         case "test": ["Tests", "Sources", "Source", "src", "srcs"]
         case "plugin": ["Plugins"]
         default: ["Sources", "Source", "src", "srcs"]
         }
-        if let projectDirectory {
-            for folder in folders {
-                var isDirectory: ObjCBool = false
-                let candidate = "\(projectDirectory)/\(folder)/\(target.name)"
-                if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
-                    return "\(folder)/\(target.name)"
-                }
+        if let files {
+            for folder in folders where files.isFolder("\(folder)/\(target.name)") {
+                return "\(folder)/\(target.name)"
             }
         }
         return "\(folders[0])/\(target.name)"

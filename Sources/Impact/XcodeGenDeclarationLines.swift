@@ -10,10 +10,10 @@ import Foundation
 struct XcodeGenDeclarationLines {
     private let files: [(name: String, lines: [Substring])]
 
-    /// Reads the spec files, named relative to the project root.
-    init(root: String, files names: [String]) {
+    /// Reads the spec files, named relative to the project root (already loaded, so inside).
+    init(files project: ProjectFiles, names: [String]) {
         files = names.compactMap { name in
-            guard let text = try? String(contentsOfFile: ProjectPath.join(root, name), encoding: .utf8) else { return nil }
+            guard let text = try? project.read(name) else { return nil }
             return (name, text.split(separator: "\n", omittingEmptySubsequences: false))
         }
     }

@@ -12,9 +12,16 @@ public struct XcodeGenReader: Sendable {
     /// A reader.
     public init() {}
 
-    /// Reads `project.yml` (or `specFile`, relative to `projectDirectory`).
+    /// Reads `project.yml` (or `specFile`, relative to `projectDirectory`), opening nothing
+    /// outside that folder.
     public func graph(projectDirectory root: String, specFile: String = "project.yml") throws(ImpactError) -> ModuleGraph {
-        let (spec, includes) = try XcodeGenSpecLoader(root: root).load(specFile)
+        try graph(files: ProjectFiles(project: root), specFile: specFile)
+    }
+
+    /// Reads `project.yml` (or `specFile`) of the project `files` opens, and nothing outside
+    /// their boundary.
+    public func graph(files: ProjectFiles, specFile: String = "project.yml") throws(ImpactError) -> ModuleGraph {
+        let (spec, includes) = try XcodeGenSpecLoader(files: files).load(specFile)
         var warnings: [String] = []
 
         var localPackages: [String: String] = [:]
@@ -22,12 +29,12 @@ public struct XcodeGenReader: Sendable {
             if let path = (value as? [String: Any])?["path"] as? String { localPackages[name] = ProjectPath.normalize(path) }
         }
         let targets = (spec["targets"] as? [String: Any]) ?? [:]
-        let packages = LocalSwiftPackages(packages: localPackages, root: root)
+        let packages = LocalSwiftPackages(packages: localPackages, files: files)
         var modules = packages.modules
         var suites = packages.suites
         warnings += packages.warnings
 
-        let lines = XcodeGenDeclarationLines(root: root, files: [specFile] + includes)
+        let lines = XcodeGenDeclarationLines(files: files, names: [specFile] + includes)
         var testDeclarations: [String: [DependencyDeclaration]] = [:]
         for name in targets.keys.sorted() {
             guard let target = targets[name] as? [String: Any] else {

@@ -1,45 +1,51 @@
 import Foundation
 import YAMLBudget
+import YAMLReading
 import Yams
 
 /// Loads an XcodeGen spec the way XcodeGen does: `include:` files first (each path relative to
 /// the file that names it, recursively), the including file merged on top; paths inside an
 /// included file made relative to the project root, since XcodeGen resolves them relative to
-/// the included file by default.
+/// the included file by default. Every file is opened through ``ProjectFiles``: an include
+/// that leads outside the repository is refused, and errors give a position, never the text.
 struct XcodeGenSpecLoader {
-    /// The project root (the folder of the main spec).
-    let root: String
+    /// The project's files (the project root is the folder of the main spec).
+    let files: ProjectFiles
 
     /// The merged spec and every included file, project-relative.
     func load(_ specFile: String) throws(ImpactError) -> (spec: [String: Any], includes: [String]) {
         var includes: [String] = []
         var visiting = Set<String>()
-        let spec = try load(relative: specFile, includes: &includes, visiting: &visiting)
+        let spec = try load(relative: specFile, namedIn: nil, includes: &includes, visiting: &visiting)
         return (spec, includes)
     }
 
     // MARK: Loading
 
-    private func load(relative file: String, includes: inout [String], visiting: inout Set<String>) throws(ImpactError) -> [String: Any] {
+    private func load(
+        relative file: String, namedIn includer: String?, includes: inout [String], visiting: inout Set<String>
+    ) throws(ImpactError) -> [String: Any] {
+        let shown = files.shown(file)
         guard visiting.insert(file).inserted else {
-            throw .invalidBuildFile(path: file, reason: "include cycle")
+            throw .invalidBuildFile(path: shown, reason: "include cycle")
         }
         defer { visiting.remove(file) }
-        let absolute = ProjectPath.join(root, file)
-        let text = try GradleProjectReader.read(absolute)
+        let text = try files.read(file, namedIn: includer.map(files.shown))
         // The server reads project.yml from checkouts anyone with a read token names.
         if let violation = YAMLBudget.standard.check(text) {
-            throw .invalidBuildFile(path: absolute, reason: "line \(violation.line), column \(violation.column): \(violation.message)")
+            throw .invalidBuildFile(path: shown, reason: "line \(violation.line), column \(violation.column): \(violation.message)")
         }
         let document: Any?
         do {
             document = try Yams.load(yaml: text)
         } catch {
-            throw .invalidBuildFile(path: absolute, reason: "\(error)")
+            // Yams' own description quotes the offending line: a position only.
+            let diagnostic = YAMLDocument.syntaxDiagnostic(error, file: shown)
+            throw .invalidBuildFile(path: shown, reason: "line \(diagnostic.line), column \(diagnostic.column): \(diagnostic.message)")
         }
         guard var spec = document as? [String: Any] else {
             if document == nil { return [:] }
-            throw .invalidBuildFile(path: absolute, reason: "the top level is not a mapping")
+            throw .invalidBuildFile(path: shown, reason: "the top level is not a mapping")
         }
         let folder = ProjectPath.parent(file)
         if !folder.isEmpty {
@@ -49,7 +55,7 @@ struct XcodeGenSpecLoader {
         for entry in includeEntries(spec["include"]) {
             let included = ProjectPath.join(folder, entry)
             includes.append(included)
-            merged = Self.merge(try load(relative: included, includes: &includes, visiting: &visiting), onto: merged)
+            merged = Self.merge(try load(relative: included, namedIn: file, includes: &includes, visiting: &visiting), onto: merged)
         }
         spec.removeValue(forKey: "include")
         return Self.merge(spec, onto: merged)

@@ -15,33 +15,33 @@ extension ImpactService {
         guard let repository = try await repositories.repository(named: input.repository) else {
             throw ServiceError.notFound("no repository named '\(input.repository)'; register it with POST /api/v1/repositories")
         }
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try self.checkNow(input, repository: repository) })
-            }
+        return try await runner.run { cancellation in
+            try self.checkNow(input, repository: repository, git: GitCheckout(searchPath: self.gitSearchPath, cancellation: cancellation))
         }
     }
 
-    private func checkNow(_ input: DependencyChecksInput, repository: Repository) throws -> DependencyCheckReport {
-        let mirror = directory + "/mirrors/" + Repository.folderName(for: repository.name) + ".git"
-        let git = GitCheckout()
-        try attempt(hiding: mirror) { () throws(ImpactError) in try git.updateMirror(mirror, from: repository.cloneURL) }
-        let head: String
-        do {
-            head = try git.commit(of: input.revision ?? repository.defaultBranch, inMirror: mirror)
-        } catch {
-            let failure = ImpactFailure(checkout: directory + "/checkouts", hidden: [mirror, directory])
-            throw ServiceError.badRequest(failure.scrub(error.description), code: "invalid_revision")
+    private func checkNow(_ input: DependencyChecksInput, repository: Repository, git: GitCheckout) throws -> DependencyCheckReport {
+        let mirror = mirror(of: repository)
+        let head = try mirrors.withLock(mirror) { () throws(ServiceError) -> String in
+            try attempt(hiding: mirror) { () throws(ImpactError) in try git.updateMirror(mirror, from: repository.cloneURL) }
+            do throws(ImpactError) {
+                return try git.commit(of: input.revision ?? repository.defaultBranch, inMirror: mirror)
+            } catch {
+                let failure = ImpactFailure(checkout: directory + "/checkouts", hidden: [mirror, directory])
+                throw ServiceError.badRequest(failure.scrub(error.description), code: "invalid_revision")
+            }
         }
-        let (rules, graph) = try read(input, at: head, mirror: mirror, rules: nil)
+        let (rules, graph) = try read(input, at: head, mirror: mirror, git: git, rules: nil)
         var baseline: [DependencyViolation]?
         var notes: [String] = []
         if input.baseline {
             do {
-                let base = try attempt(hiding: mirror) { () throws(ImpactError) in try git.commit(of: repository.defaultBranch, inMirror: mirror) }
+                let base = try mirrors.withLock(mirror) { () throws(ServiceError) in
+                    try attempt(hiding: mirror) { () throws(ImpactError) in try git.commit(of: repository.defaultBranch, inMirror: mirror) }
+                }
                 // The request's rules on the default branch's graph: a rule adopted in this
                 // change fails only where the change adds to what the branch already breaks.
-                let baseGraph = base == head ? graph : try read(input, at: base, mirror: mirror, rules: rules).1
+                let baseGraph = base == head ? graph : try read(input, at: base, mirror: mirror, git: git, rules: rules).1
                 baseline = DependencyChecker(graph: baseGraph).violations(of: rules)
             } catch let error as ServiceError {
                 baseline = []
@@ -55,18 +55,20 @@ extension ImpactService {
 
     /// The rules (read at `commit` unless given) and the module graph at `commit`.
     private func read(
-        _ input: DependencyChecksInput, at commit: String, mirror: String, rules given: DependencyRules?
+        _ input: DependencyChecksInput, at commit: String, mirror: String, git: GitCheckout, rules given: DependencyRules?
     ) throws -> (DependencyRules, ModuleGraph) {
         let checkout = directory + "/checkouts/" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: checkout) }
         let failure = ImpactFailure(checkout: checkout, hidden: [mirror, directory])
-        try attempt(failure) { () throws(ImpactError) in try GitCheckout().checkout(mirror: mirror, revision: commit, into: checkout) }
+        try mirrors.withLock(mirror) { () throws(ServiceError) in
+            try attempt(failure) { () throws(ImpactError) in try git.checkout(mirror: mirror, revision: commit, into: checkout) }
+        }
         let folder = input.projectPath ?? "."
         let project = try RepositoryPath.resolve(folder, in: checkout, field: "project", kind: .folder)
         let rules = try given ?? readRules(input.rules, project: folder, checkout: checkout)
         // Parse only: the checkout is whatever a read token named, so its code never runs here.
         let loaded = try attempt(failure) { () throws(ImpactError) in
-            try ModuleGraphLoader(policy: .parseOnly).load(projectDirectory: project, kind: input.kind).graph
+            try ModuleGraphLoader(policy: .parseOnly).load(projectDirectory: project, kind: input.kind, boundary: checkout).graph
         }
         var graph = loaded
         graph.warnings = graph.warnings.map(failure.scrub)
@@ -83,7 +85,7 @@ extension ImpactService {
             parsed = DependencyRulesParser.parse(contentsOf: file, shownAs: path)
         case nil:
             let path = project == "." ? DependencyRules.defaultFileName : project + "/" + DependencyRules.defaultFileName
-            guard FileManager.default.fileExists(atPath: checkout + "/" + path) else {
+            guard (try? ProjectFiles(project: checkout))?.entry(path) != .missing else {
                 throw ServiceError.badRequest(
                     "'\(path)' does not exist at that revision; commit a rules file (docs/checks.md), or give 'rules' or 'rulesFile'",
                     code: "missing_rules"

@@ -1,5 +1,4 @@
 import Core
-import Dispatch
 import Foundation
 import Impact
 import Store
@@ -11,19 +10,41 @@ import Store
 /// `impact/mirrors`), fetches it, checks the head revision out into a throwaway folder, reads
 /// the changed files (`base`…`head`) and, unless a graph came with the request, the module
 /// graph from the project files there. Those files are parsed (Gradle, XcodeGen), never run:
-/// a Swift package needs a graph in the request, since Package.swift is a program. Git runs on one serial queue, off Swift's cooperative
-/// threads, so a slow clone never stalls other requests and two requests never share a mirror.
+/// a Swift package needs a graph in the request, since Package.swift is a program; and the
+/// readers open nothing outside the checkout (``ProjectFiles``).
+///
+/// Each analysis runs on a thread of its own, off Swift's cooperative threads, a few at once
+/// and each within a deadline (``AnalysisRunner``, ``ImpactLimits``); requests for the same
+/// repository take turns on its mirror (``MirrorLocks``).
 public struct ImpactService: Sendable {
     let repositories: any RepositoryStore
     let directory: String
-    /// Shared with dependency checks (`ImpactService+DependencyChecks.swift`): one queue per
-    /// mirror folder, so two requests never run git on the same mirror at once.
-    let queue = DispatchQueue(label: "mobile-ops.impact.git")
+    /// Shared with dependency checks (`ImpactService+DependencyChecks.swift`).
+    let runner: AnalysisRunner
+    let mirrors = MirrorLocks()
+    /// Where `git` is looked up (the process's PATH when nil).
+    let gitSearchPath: String?
 
-    /// Creates the service; mirrors and checkouts live under `directory`.
-    public init(repositories: any RepositoryStore, directory: String) {
+    /// Creates the service; mirrors and checkouts live under `directory`. `gitSearchPath`
+    /// is the PATH `git` is found on (the process's own when nil).
+    public init(repositories: any RepositoryStore, directory: String, limits: ImpactLimits = .standard, gitSearchPath: String? = nil) {
         self.repositories = repositories
         self.directory = directory
+        self.runner = AnalysisRunner(limits: limits)
+        self.gitSearchPath = gitSearchPath
+    }
+
+    /// Stops every analysis in flight (its git is killed, its caller answered 503
+    /// `shutting_down`) and refuses new ones: the server is shutting down.
+    public func stopAll() {
+        runner.stopAll()
+    }
+
+    /// The mirror folder of `repository`: keyed by its name and clone URL, so two names that
+    /// read alike (`zz/m+1`, `zz/m_1`) or a name registered again with another URL never
+    /// share one; a readable prefix names it for an operator.
+    func mirror(of repository: Repository) -> String {
+        directory + "/mirrors/" + Repository.mirrorFolderName(name: repository.name, cloneURL: repository.cloneURL) + ".git"
     }
 
     /// Where the module graph comes from.
@@ -80,14 +101,12 @@ public struct ImpactService: Sendable {
         } else {
             repository = nil
         }
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try self.analyzeNow(input, repository: repository) })
-            }
+        return try await runner.run { cancellation in
+            try self.analyzeNow(input, repository: repository, cancellation: cancellation)
         }
     }
 
-    private func analyzeNow(_ input: Input, repository: Repository?) throws(ServiceError) -> ImpactReport {
+    private func analyzeNow(_ input: Input, repository: Repository?, cancellation: Cancellation) throws(ServiceError) -> ImpactReport {
         guard let repository else {
             // Validated: without a repository there is an inline graph and a file list.
             guard case let .inline(data) = input.graph else {
@@ -100,26 +119,30 @@ public struct ImpactService: Sendable {
                 throw .badRequest(error.description, code: "impact_failed")
             }
         }
-        let mirror = directory + "/mirrors/" + Repository.folderName(for: repository.name) + ".git"
+        let mirror = mirror(of: repository)
         let checkout = directory + "/checkouts/" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: checkout) }
         let failure = ImpactFailure(checkout: checkout, hidden: [mirror, directory])
         func step<T>(_ body: () throws(ImpactError) -> T) throws(ServiceError) -> T {
             do { return try body() } catch { throw failure.apiError(error) }
         }
-        let git = GitCheckout()
-        try step { () throws(ImpactError) in try git.updateMirror(mirror, from: repository.cloneURL) }
-        // Both resolved in the mirror, so any branch works, not only the default one.
-        let head = try step { () throws(ImpactError) in try git.commit(of: input.head ?? repository.defaultBranch, inMirror: mirror) }
-        let base = try input.changedFiles == nil
-            ? step { () throws(ImpactError) in try git.commit(of: input.base ?? repository.defaultBranch, inMirror: mirror) }
-            : nil
-        try step { () throws(ImpactError) in try git.checkout(mirror: mirror, revision: head, into: checkout) }
+        let git = GitCheckout(searchPath: gitSearchPath, cancellation: cancellation)
+        // One request at a time on a mirror: fetching, resolving and checking out.
+        let base = try mirrors.withLock(mirror) { () throws(ServiceError) -> String? in
+            try step { () throws(ImpactError) in try git.updateMirror(mirror, from: repository.cloneURL) }
+            // Both resolved in the mirror, so any branch works, not only the default one.
+            let head = try step { () throws(ImpactError) in try git.commit(of: input.head ?? repository.defaultBranch, inMirror: mirror) }
+            let base = try input.changedFiles == nil
+                ? step { () throws(ImpactError) in try git.commit(of: input.base ?? repository.defaultBranch, inMirror: mirror) }
+                : nil
+            try step { () throws(ImpactError) in try git.checkout(mirror: mirror, revision: head, into: checkout) }
+            return base
+        }
         // Checked again after checkout: a committed symlink can lead anywhere.
         let project = try RepositoryPath.resolve(input.projectPath ?? ".", in: checkout, field: "project", kind: .folder)
         let changes = try step { () throws(ImpactError) in
             guard let base else { return ChangeSet(paths: input.changedFiles ?? []) }
-            return try GitChangeReader().changes(in: project, base: base, head: "HEAD")
+            return try GitChangeReader(searchPath: gitSearchPath, cancellation: cancellation).changes(in: project, base: base, head: "HEAD")
         }
         // Parse only: the checkout is whatever a read token named, so its code never runs
         // here; a Swift package needs a graph in the request.
@@ -133,7 +156,7 @@ public struct ImpactService: Sendable {
             let data = try Self.readGraphFile(file, named: path)
             graph = try step { () throws(ImpactError) in try loader.decode(data, source: path, projectDirectory: project) }
         case nil:
-            graph = try step { () throws(ImpactError) in try loader.load(projectDirectory: project, kind: input.kind).graph }
+            graph = try step { () throws(ImpactError) in try loader.load(projectDirectory: project, kind: input.kind, boundary: checkout).graph }
         }
         return try step { () throws(ImpactError) in try report(graph: graph, changes: changes, runAll: input.runAll) }
     }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Impact
 
 /// A path a request names inside a repository (`project`, a `graph` file), checked twice:
 /// by its spelling when the request is decoded, and after checkout by where it really leads.
@@ -30,26 +31,20 @@ public enum RepositoryPath {
 
     /// The absolute, symlink-free path of `path` (already validated) inside `checkout`. A 400
     /// when it does not exist at that revision, is not a `kind`, or leads outside the checkout
-    /// through a symlink.
+    /// through a symlink: decided by ``ProjectFiles`` like every file a reader opens, so the
+    /// answer never depends on what exists outside the checkout.
     static func resolve(_ path: String, in checkout: String, field: String, kind: Kind) throws(ServiceError) -> String {
         let what = kind == .folder ? "folder" : "file"
-        guard let root = realPath(checkout), let resolved = realPath(path == "." ? checkout : checkout + "/" + path) else {
-            throw .badRequest("'\(field)' names '\(path)', which is not a \(what) in the repository at that revision", code: "invalid_\(field)")
-        }
-        guard resolved == root || resolved.hasPrefix(root + "/") else {
+        let missing = ServiceError.badRequest("'\(field)' names '\(path)', which is not a \(what) in the repository at that revision", code: "invalid_\(field)")
+        guard let files = try? ProjectFiles(project: checkout) else { throw missing }
+        switch (files.entry(path), kind) {
+        case (.outside, _):
             throw .badRequest("'\(field)' names '\(path)', which leads outside the repository", code: "invalid_\(field)")
+        case (.folder, .folder), (.file, .file):
+            guard let resolved = files.location(path) else { throw missing }
+            return resolved
+        default:
+            throw missing
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue == (kind == .folder) else {
-            throw .badRequest("'\(field)' names '\(path)', which is not a \(what) in the repository at that revision", code: "invalid_\(field)")
-        }
-        return resolved
-    }
-
-    /// `realpath(3)`: every symlink and `..` resolved; nil when the path does not exist.
-    private static func realPath(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
     }
 }

@@ -32,7 +32,8 @@ public struct WebhookIntake: Sendable {
 
     /// Handles one delivery and returns the HTTP status and JSON body to answer with, and
     /// what happened to it (for the metrics).
-    /// - Throws: `ServiceError` 400 (unreadable payload), 401 (signature), 404 (unknown repository).
+    /// - Throws: `ServiceError` 400 (unreadable payload), 401 (a signature that does not verify,
+    ///   an unknown repository or another provider's: the same answer for all three).
     public func receive(
         provider: GitProvider, headers: [String: String], body: [UInt8]
     ) async throws -> (status: Int, body: String, outcome: WebhookOutcome) {
@@ -44,20 +45,22 @@ public struct WebhookIntake: Sendable {
         } catch {
             throw ServiceError.badRequest(error.description, code: error.code)
         }
-        guard let repository = try await findRepository(identity) else {
-            let name = identity.fullName ?? identity.cloneURLs.first ?? "unknown"
-            throw ServiceError(.notFound, code: "unknown_repository", message: "no repository \(name) is registered; add it with 'mobile-ops repos add'")
-        }
-        guard repository.provider == provider else {
-            throw ServiceError.badRequest(
-                "\(repository.name) is registered as a \(repository.provider.rawValue) repository; send its webhooks to /api/v1/webhooks/\(repository.provider.rawValue)",
-                code: "wrong_provider"
-            )
+        // An unknown repository, another provider's repository and a wrong secret answer alike:
+        // a delivery that does not verify must not learn which repositories are registered.
+        // The operator finds the reason in the log.
+        let found = try await findRepository(identity)
+        guard let repository = found, repository.provider == provider else {
+            let reason = found.map { "\($0.name) is registered as a \($0.provider.rawValue) repository; its webhooks go to /api/v1/webhooks/\($0.provider.rawValue)" }
+                ?? "no repository \(identity.fullName ?? identity.cloneURLs.first ?? "unknown") is registered"
+            logger.info("webhook refused", metadata: ["provider": "\(provider.rawValue)", "reason": "\(reason)"])
+            // Checked against a secret nobody has: the same outcome a wrong secret gets.
+            throw Self.refusal(adapter.checkSignature(request, secret: UUID().uuidString + UUID().uuidString))
         }
         let secret = try await repositories.webhookSecret(repositoryID: repository.id) ?? ""
         let check = adapter.checkSignature(request, secret: secret)
         guard check.isValid else {
-            throw ServiceError(.unauthenticated, code: "invalid_signature", message: "\(check.description); check the webhook secret configured for \(repository.name)")
+            logger.info("webhook refused", metadata: ["provider": "\(provider.rawValue)", "repository": "\(repository.name)", "reason": "\(check.description)"])
+            throw Self.refusal(check)
         }
         let event = adapter.eventName(request) ?? "unknown"
         // A delivery without an id is keyed by its body's SHA-256: a resend of the same bytes
@@ -85,6 +88,20 @@ public struct WebhookIntake: Sendable {
         if !drafts.isEmpty { dispatcher.wake() }
         logger.info("webhook delivery", metadata: ["provider": "\(provider.rawValue)", "event": "\(event)", "repository": "\(repository.name)", "builds": "\(drafts.count)"])
         return (answer.status, answer.body, isPing ? .ping : .accepted)
+    }
+
+    /// The 401 for a delivery that does not verify. Only what the request alone decides (a
+    /// missing or malformed signature header) is told apart; every other reason reads the same.
+    private static func refusal(_ check: SignatureCheck) -> ServiceError {
+        let message: String
+        switch check {
+        case .missingHeader, .malformedHeader:
+            message = check.description
+        default:
+            message = "the signature does not verify for a repository registered with this provider; "
+                + "check the repository's name and provider, and that the secret on the hook is its webhook secret"
+        }
+        return ServiceError(.unauthenticated, code: "invalid_signature", message: message)
     }
 
     private func findRepository(_ identity: RepositoryIdentity) async throws(StoreError) -> Repository? {

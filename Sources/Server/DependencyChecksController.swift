@@ -24,7 +24,7 @@ struct DependencyChecksController: APIController {
                 let body = try await request.collectBody(limit: bodyLimit)
                 let input = try Self.input(from: Data(body.readableBytesView))
                 do {
-                    return try .json(try await service.checkDependencies(input))
+                    return try .json(try await service.answering { try await service.checkDependencies(input) })
                 } catch let DependencyChecksError.invalidRules(diagnostics) {
                     throw APIError(.unprocessableContent, code: "invalid_rules", message: diagnostics.description)
                 }

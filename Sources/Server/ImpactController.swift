@@ -23,7 +23,7 @@ struct ImpactController: APIController {
             Route(.post, "/api/v1/impact", scope: .read) { request, _ in
                 let body = try await request.collectBody(limit: bodyLimit)
                 let input = try Self.input(from: Data(body.readableBytesView))
-                return try .json(try await service.analyze(input))
+                return try .json(try await service.answering { try await service.analyze(input) })
             },
         ]
     }
@@ -40,10 +40,10 @@ struct ImpactController: APIController {
             }
             return string
         }
-        func list(_ key: String) throws -> [String]? {
+        func list(_ key: String, count: Int, bytes: Int) throws -> [String]? {
             guard let value = object[key], !(value is NSNull) else { return nil }
-            guard let strings = value as? [String], strings.count <= 100_000 else {
-                throw APIError.badRequest("'\(key)' must be an array of at most 100000 strings", code: "invalid_\(key)")
+            guard let strings = value as? [String], strings.count <= count, strings.allSatisfy({ $0.utf8.count <= bytes }) else {
+                throw APIError.badRequest("'\(key)' must be an array of at most \(count) strings of at most \(bytes) bytes each", code: "invalid_\(key)")
             }
             return strings
         }
@@ -53,8 +53,9 @@ struct ImpactController: APIController {
             }
         }
         var input = ImpactService.Input(
-            repository: try text("repository"), graph: nil, changedFiles: try list("changedFiles"),
-            base: try text("base"), head: try text("head"), runAll: try list("runAll") ?? [], projectPath: nil
+            repository: try text("repository"), graph: nil, changedFiles: try list("changedFiles", count: 100_000, bytes: ImpactLimits.pathBytes),
+            base: try text("base"), head: try text("head"),
+            runAll: try list("runAll", count: ImpactLimits.runAllPatterns, bytes: ImpactLimits.patternBytes) ?? [], projectPath: nil
         )
         if let kind = try text("kind") {
             guard let parsed = ProjectKind.named(kind) else {

@@ -1,4 +1,5 @@
 import ChildProcesses
+import DI
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -16,9 +17,12 @@ struct LiveServer {
     /// The task running the group; a test may cancel a server that does not stop.
     let task: Task<Void, any Error>
 
-    /// Composes a server with `configure` applied and starts it; returns once it listens.
-    static func start(configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> LiveServer {
-        let test = try await TestServer.make(configure: configure)
+    /// Composes a server with `configure` (and the registrations `customize`) applied and
+    /// starts it; returns once it listens.
+    static func start(
+        configure: (inout ServerConfiguration) -> Void = { _ in }, customize: (inout ContainerBuilder) -> Void = { _ in }
+    ) async throws -> LiveServer {
+        let test = try await TestServer.make(configure: configure, customize: customize)
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

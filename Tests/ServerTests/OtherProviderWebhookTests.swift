@@ -35,8 +35,9 @@ struct OtherProviderWebhookTests {
             wrong["Idempotency-Key"] = "gl-2"
             #expect(try await Self.post(client, "/api/v1/webhooks/gitlab", body, headers: wrong).0 == .unauthorized)
             let (misrouted, error) = try await Self.post(client, "/api/v1/webhooks/github", TestPipelines.githubPush(), headers: ["X-GitHub-Event": "push", "X-GitHub-Delivery": "x"])
-            #expect(misrouted == .badRequest)
-            #expect((error["error"] as? [String: Any])?["code"] as? String == "wrong_provider")
+            // Refused like an unknown repository: a stranger must not learn it is registered elsewhere.
+            #expect(misrouted == .unauthorized)
+            #expect((error["error"] as? [String: Any])?["code"] as? String == "invalid_signature")
         }
     }
 

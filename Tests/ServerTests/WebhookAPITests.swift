@@ -77,12 +77,41 @@ struct WebhookAPITests {
         }
     }
 
-    @Test("unknown repositories are 404, malformed JSON 400, oversized bodies 413; nothing is stored")
+    @Test("an unsigned stranger cannot tell registered repositories: unknown, another provider's and a wrong secret answer alike")
+    func noRegistrationOracle() async throws {
+        try await TestServer.make().test { client in
+            try await Self.register(client)
+            _ = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "acme/lab", "provider": "gitlab", "cloneURL": "https://gitlab.com/acme/lab.git", "webhookSecret": "\#(Self.secret)"}"#)
+            let push = TestPipelines.githubPush()
+            let payloads = [
+                "registered, wrong secret": push,
+                "not registered": push.replacingOccurrences(of: "acme/ios-app", with: "acme/nope").replacingOccurrences(of: "github.com/acme", with: "github.com/nope"),
+                "another provider's": push.replacingOccurrences(of: "acme/ios-app", with: "acme/lab").replacingOccurrences(of: "github.com/acme/lab", with: "gitlab.com/acme/lab"),
+            ]
+            var answers: [String: String] = [:]
+            for (name, payload) in payloads {
+                for secret in ["another-secret-value", nil] as [String?] {
+                    let (status, body) = try await Self.deliver(client, payload, secret: secret)
+                    #expect(status == .unauthorized, "\(name): \(body)")
+                    let error = body["error"] as? [String: Any]
+                    let message = error?["message"] as? String ?? ""
+                    #expect(!message.contains("acme/"), "\(name): names a repository: \(message)")
+                    answers["\(name) \(secret == nil ? "unsigned" : "signed")"] = "\(status.code) \(error?["code"] ?? "") \(message)"
+                }
+            }
+            #expect(Set(answers.filter { $0.key.hasSuffix(" signed") }.values).count == 1, "\(answers)")
+            #expect(Set(answers.filter { $0.key.hasSuffix("unsigned") }.values).count == 1, "\(answers)")
+            #expect(try await Self.buildCount(client) == 0)
+        }
+    }
+
+    @Test("unknown repositories are 401 like a wrong signature, malformed JSON 400, oversized bodies 413; nothing is stored")
     func rejectedDeliveries() async throws {
         try await TestServer.make(configure: { $0.maxBodySize = 4096 }).test { client in
             try await Self.register(client)
-            let unknown = TestPipelines.githubPush().replacingOccurrences(of: "acme/ios-app", with: "acme/other")
-            #expect(try await Self.deliver(client, unknown).status == .notFound)
+            let unknown = TestPipelines.githubPush()
+                .replacingOccurrences(of: "acme/ios-app", with: "acme/other").replacingOccurrences(of: "github.com/acme", with: "github.com/other")
+            #expect(try await Self.deliver(client, unknown).status == .unauthorized)
             #expect(try await Self.deliver(client, #"{"repository": "#).status == .badRequest)
             let huge = TestPipelines.githubPush().replacingOccurrences(of: "Fix the build", with: String(repeating: "x", count: 8000))
             #expect(try await Self.deliver(client, huge).status == .contentTooLarge)

@@ -1,0 +1,172 @@
+import Foundation
+import Impact
+import Synchronization
+
+/// Runs impact analyses and dependency checks: each on a thread of its own (git and the
+/// readers block), a few at once, each answered within a deadline, all stopped on shutdown.
+///
+/// They used to share one serial queue: a single slow request (a clone of a large repository,
+/// a pattern that took minutes to match) held every later one, and a shutdown waited for it.
+/// Now a request waits for a free slot at most until its deadline; one that runs past it is
+/// answered at once, and its git is killed. The slot stays taken until its thread really
+/// ends, so stuck work can never add up to more than ``ImpactLimits/concurrentAnalyses``.
+final class AnalysisRunner: Sendable {
+    /// How to stop a running analysis and answer its caller.
+    private typealias Active = (cancellation: Cancellation, fail: @Sendable (any Error) -> Void)
+
+    private struct Waiter {
+        let id: UInt64
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var running = 0
+        var waiting: [Waiter] = []
+        var nextID: UInt64 = 0
+        /// Running analyses by id: how to stop each and answer its caller.
+        var active: [UInt64: Active] = [:]
+        var stopping = false
+    }
+
+    private let limits: ImpactLimits
+    private let state = Mutex(State())
+
+    /// A runner within `limits`.
+    init(limits: ImpactLimits) {
+        self.limits = limits
+    }
+
+    /// `work`'s result, or ``AnalysisUnavailable`` when no slot frees up, the deadline passes or
+    /// the server shuts down first. `work` should stop early once its cancellation is set.
+    func run<T: Sendable>(_ work: @escaping @Sendable (Cancellation) throws -> T) async throws -> T {
+        let id = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            return state.nextID
+        }
+        let deadline = ContinuousClock.now + limits.deadline
+        let timer = Task { [weak self] in
+            try await Task.sleep(until: deadline, clock: .continuous)
+            self?.expire(id)
+        }
+        defer { timer.cancel() }
+        try await acquire(id)
+        let cancellation = Cancellation()
+        let answer = Answer<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                answer.set(continuation)
+                let stopping = state.withLock { state -> Bool in
+                    state.active[id] = (cancellation, { answer.resume(with: .failure($0)) })
+                    return state.stopping
+                }
+                if stopping {
+                    cancellation.cancel()
+                    answer.resume(with: .failure(AnalysisUnavailable.shuttingDown))
+                }
+                let thread = Thread { [self] in
+                    let result = Result { try work(cancellation) }
+                    release(id)
+                    answer.resume(with: result)
+                }
+                thread.name = "analysis"
+                thread.start()
+            }
+        } onCancel: {
+            cancellation.cancel()
+            answer.resume(with: .failure(CancellationError()))
+        }
+    }
+
+    /// Stops every analysis and answers its caller 503; later requests are refused at once.
+    func stopAll() {
+        let (active, waiting) = state.withLock { state -> ([Active], [Waiter]) in
+            state.stopping = true
+            defer { state.waiting = [] }
+            return (Array(state.active.values), state.waiting)
+        }
+        for (cancellation, fail) in active {
+            cancellation.cancel()
+            fail(AnalysisUnavailable.shuttingDown)
+        }
+        for waiter in waiting { waiter.continuation.resume(throwing: AnalysisUnavailable.shuttingDown) }
+    }
+
+    // MARK: Slots
+
+    private func acquire(_ id: UInt64) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let admitted = state.withLock { state -> Result<Void, any Error>? in
+                if state.stopping { return .failure(AnalysisUnavailable.shuttingDown) }
+                if state.running < limits.concurrentAnalyses {
+                    state.running += 1
+                    return .success(())
+                }
+                state.waiting.append(Waiter(id: id, continuation: continuation))
+                return nil
+            }
+            if let admitted { continuation.resume(with: admitted) }
+        }
+    }
+
+    /// Frees the slot of a thread that ended, handing it to the longest waiter.
+    private func release(_ id: UInt64) {
+        let next = state.withLock { state -> Waiter? in
+            state.active[id] = nil
+            guard !state.waiting.isEmpty else {
+                state.running -= 1
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        next?.continuation.resume()
+    }
+
+    /// The deadline of request `id` passed: a waiter is refused, a running analysis stopped.
+    private func expire(_ id: UInt64) {
+        let (waiter, running) = state.withLock { state -> (Waiter?, Active?) in
+            let index = state.waiting.firstIndex { $0.id == id }
+            return (index.map { state.waiting.remove(at: $0) }, state.active[id])
+        }
+        waiter?.continuation.resume(throwing: AnalysisUnavailable.busy(limits))
+        if let (cancellation, fail) = running {
+            cancellation.cancel()
+            fail(AnalysisUnavailable.timedOut(limits))
+        }
+    }
+}
+
+/// The caller's continuation, resumed once by whichever comes first: the thread's result,
+/// the deadline, a cancellation or a shutdown.
+private final class Answer<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<T, any Error>?
+        var early: Result<T, any Error>?
+        var done = false
+    }
+
+    private let state = Mutex(State())
+
+    func set(_ continuation: CheckedContinuation<T, any Error>) {
+        let early = state.withLock { state -> Result<T, any Error>? in
+            if let early = state.early { return early }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func resume(with result: Result<T, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
+            guard !state.done else { return nil }
+            state.done = true
+            guard let continuation = state.continuation else {
+                // Cancelled before the continuation existed: answered as soon as it does.
+                state.early = result
+                return nil
+            }
+            state.continuation = nil
+            return continuation
+        }
+        continuation?.resume(with: result)
+    }
+}
