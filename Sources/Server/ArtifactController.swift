@@ -60,8 +60,8 @@ struct ArtifactController: APIController {
     }
 
     /// Runs `work` against the artifact storage, turning its failures into answers: a
-    /// missing file or object is 404 (naming the artifact), a storage that is unreachable or
-    /// refuses is 503 `artifact_storage_unavailable`, logged with what failed.
+    /// missing file or object is 404 `artifact_missing` (naming the artifact), a storage that
+    /// is unreachable or refuses is 503 `artifact_storage_unavailable`, logged with what failed.
     private static func usingStorage<T>(
         _ context: AppRequestContext, artifact: Artifact? = nil, _ work: () async throws -> T
     ) async throws -> T {
@@ -71,7 +71,7 @@ struct ArtifactController: APIController {
             switch error {
             case .missing(let detail):
                 let which = artifact.map { "artifact \($0.id)" } ?? "the artifact"
-                throw APIError.notFound("\(which) is recorded but \(detail)")
+                throw ArtifactStorageError.missing("\(which) is recorded but \(detail)").apiError
             case .unavailable(let detail):
                 context.logger.error("artifact storage unavailable: request refused", metadata: ["error": "\(detail)"])
                 throw error.apiError
