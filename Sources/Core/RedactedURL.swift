@@ -1,3 +1,5 @@
+import Foundation
+
 /// URLs as logs and messages show them: the password in the user info masked, as the
 /// PostgreSQL URL is (`postgres://mo:***@db:5432/ci`), so an endpoint configured with
 /// credentials in it (`http://AKIA…:secret@minio:9000`) never prints them.

@@ -12,7 +12,8 @@ import JSONScanning
 ///   garbles every list that shows it. Other text (messages, environment values) may hold
 ///   tabs, line breaks and escapes.
 ///
-/// Refusals are 400s naming the field, coded as `ValidationFailure`s are (`invalid_name`).
+/// Refusals are 400s naming the field, coded after its top-level member as `ValidationFailure`s
+/// are (`invalid_name`, `invalid_env`).
 enum JSONBodyText {
     /// Checks a body `JSONDecoder` accepted.
     /// - Throws: `APIError` 400 naming the field at fault.
@@ -123,11 +124,13 @@ enum JSONBodyText {
             }
         }
 
-        /// A 400 for the field at `path`, coded after its last member name.
+        /// A 400 for the field at `path`, coded after the top-level member it is in
+        /// (`invalid_name`, `invalid_env` for `env.KEY`), as the routes' own checks code theirs.
         private func problem(_ what: String) -> APIError {
             let field = shownPath
-            let named = path.last { !$0.hasPrefix("[") }.map { "invalid_" + $0.snakeCased } ?? "invalid_json"
-            return APIError.badRequest(field.isEmpty ? "the request body \(what)" : "field '\(field)' \(what)", code: named == "invalid_" ? "invalid_json" : named)
+            let member = path.first { !$0.hasPrefix("[") }?.snakeCased ?? ""
+            let message = field.isEmpty ? "the request body \(what)" : "field '\(field)' \(what)"
+            return APIError.badRequest(message, code: member.isEmpty ? "invalid_json" : "invalid_" + member)
         }
 
         /// A document the decoder accepted and the scanner does not (nesting past its limit).

@@ -24,7 +24,7 @@ extension Request {
         } catch let error as DecodingError {
             throw APIError.badRequest(Self.describe(error), code: "invalid_json")
         }
-        try data.withUnsafeBytes { bytes throws(APIError) in try JSONBodyText.check(bytes) }
+        try data.withUnsafeBytes { bytes in try JSONBodyText.check(bytes) }
         return value
     }
 

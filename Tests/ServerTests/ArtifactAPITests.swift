@@ -66,7 +66,8 @@ struct ArtifactAPITests {
 
     @Test("a download names a non-ASCII file with filename*=UTF-8'' and an ASCII fallback")
     func nonASCIIName() async throws {
-        #expect(ArtifactController.contentDisposition(#"a"b\c.txt"#) == #"attachment; filename="a_b_c.txt""#)
+        #expect(ArtifactController.contentDisposition("plain name.txt") == #"attachment; filename="plain name.txt""#)
+        #expect(ArtifactController.contentDisposition(#"a"b\c.txt"#) == #"attachment; filename="a_b_c.txt"; filename*=UTF-8''a%22b%5Cc.txt"#)
         try await TestServer.make().test { client in
             let (agent, job) = try await Self.runningJob(client)
             let uploaded = try await Self.upload(client, job: job, path: "out/Résumé 📦.ipa", bytes: [7], token: agent)
