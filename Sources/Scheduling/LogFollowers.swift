@@ -49,12 +49,44 @@ public final class LogFollowers: Sendable {
     public func wake(jobIDs: [Int64]) {
         guard !jobIDs.isEmpty else { return }
         wake { jobIDs.contains($0) }
-        signals.publish(.logsChanged)
+        throttled(.publishing) { $0.signals.publish(.logsChanged) }
     }
 
     /// Wakes every follower on this server: another server's signal, or a lost one.
     public func wakeHere() {
-        wake { _ in true }
+        throttled(.wakingAll) { $0.wake { _ in true } }
+    }
+
+    /// Shortest time between two signals sent, and between two wakes of every follower.
+    ///
+    /// Agents send a chunk about twice a second each, so a busy cluster would signal on
+    /// every chunk, and every signal wakes every follower of the other servers, which all read:
+    /// more reads than a 250 ms poll. So a burst makes one signal (or wake-all) at once and
+    /// one more when the interval ends; a follower of another server's job hears of a chunk
+    /// within this interval, and nothing happens while no job logs.
+    static let signalInterval: Duration = .milliseconds(250)
+
+    /// Runs `action` now unless it ran less than ``signalInterval`` ago; then once more when
+    /// the interval ends, however many times it was asked for meanwhile.
+    private func throttled(_ window: FollowState.Throttled, _ action: @escaping @Sendable (LogFollowers) -> Void) {
+        let now = state.withLock { state -> Bool in
+            guard !state.windows[window, default: .init()].open else {
+                state.windows[window]?.pending = true
+                return false
+            }
+            state.windows[window] = FollowState.Window(open: true)
+            return true
+        }
+        guard now else { return }
+        action(self)
+        Task { [weak self] in
+            try? await Task.sleep(for: Self.signalInterval)
+            guard let self else { return }
+            let again = self.state.withLock { state -> Bool in
+                state.windows.removeValue(forKey: window)?.pending ?? false
+            }
+            if again { self.throttled(window, action) }
+        }
     }
 
     /// How many followers this server has now.
@@ -179,4 +211,21 @@ struct FollowState: Sendable {
     /// Changes per followed job since its first follower came.
     var changes: [Int64: Int] = [:]
     var waiters: [UUID: Waiter] = [:]
+
+    /// The throttled actions.
+    enum Throttled: Hashable, Sendable {
+        /// Signals sent to the other servers.
+        case publishing
+        /// Wakes of every follower here.
+        case wakingAll
+    }
+
+    /// One throttled action: run within the last interval, and asked for again since.
+    struct Window: Sendable {
+        var open = false
+        var pending = false
+    }
+
+    /// The throttled actions run within the last interval.
+    var windows: [Throttled: Window] = [:]
 }
