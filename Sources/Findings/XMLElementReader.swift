@@ -22,8 +22,8 @@ enum XMLElementReader {
         if let offset = firstInvalidUTF8(bytes) {
             throw malformed(format, "the report is not valid UTF-8", in: bytes, at: offset)
         }
-        if let range = bytes.firstRange(of: Array("<!DOCTYPE".utf8)) {
-            throw malformed(format, "DOCTYPE declarations are not accepted", in: bytes, at: range.lowerBound)
+        if let offset = doctypeOffset(bytes) {
+            throw malformed(format, "DOCTYPE declarations are not accepted", in: bytes, at: offset)
         }
         var scanner = XMLScanner(bytes)
         var open: [String] = []
@@ -66,6 +66,20 @@ enum XMLElementReader {
             case .error: return offset
             }
         }
+    }
+
+    /// The offset of the first `<!DOCTYPE`, in any letter case: the scanner skips any `<!…>`
+    /// declaration, so `<!doctype` must be refused as surely as the uppercase spelling.
+    private static func doctypeOffset(_ bytes: [UInt8]) -> Int? {
+        let word = Array("doctype".utf8)
+        var start = bytes.startIndex
+        while let range = bytes[start...].firstRange(of: Array("<!".utf8)) {
+            let name = bytes[range.upperBound...].prefix(word.count)
+            // ASCII letters only: `| 0x20` lowers a letter and leaves `<!-` (a comment) unequal.
+            if name.count == word.count, zip(name, word).allSatisfy({ $0 | 0x20 == $1 }) { return range.lowerBound }
+            start = range.upperBound
+        }
+        return nil
     }
 
     /// The error `reason` at byte `offset` of `bytes`, as a line and column.

@@ -2,7 +2,7 @@ import Core
 import YAMLReading
 import Yams
 
-// MARK: - reports and fail_on
+// MARK: - reports and fail_on, and globs inside the checkout
 
 extension YAMLNodeReader {
     /// A step's `reports:` (a glob or a list of globs, relative to the checkout) and
@@ -16,16 +16,24 @@ extension YAMLNodeReader {
             }
             return nil
         }
-        guard let globs = textList(node, "reports") else { return nil }
-        var reports: [String] = []
+        guard let reports = checkoutGlobs(node, "reports") else { return nil }
+        return FindingsStep(reports: reports, failOn: failOn ?? .error)
+    }
+
+    /// A glob or a list of globs of files in the checkout (`reports:`, `artifacts:`); each one
+    /// absolute or climbing out with `..` is reported at its line and column and left out,
+    /// since the agent must never read or upload a file outside the checkout.
+    mutating func checkoutGlobs(_ node: Node, _ field: String) -> [String]? {
+        guard let globs = textList(node, field) else { return nil }
+        var inside: [String] = []
         for (glob, item) in globs {
             guard CheckoutPath.staysInside(glob) else {
-                report("each item of reports must be a glob relative to the checkout, without '..', found \"\(glob)\"", at: item)
+                report("each item of \(field) must be a glob relative to the checkout, without '..', found \"\(glob)\"", at: item)
                 continue
             }
-            reports.append(glob)
+            inside.append(glob)
         }
-        return FindingsStep(reports: reports, failOn: failOn ?? .error)
+        return inside
     }
 
     /// `error`, `warning` or `never`, with a hint for a near miss.

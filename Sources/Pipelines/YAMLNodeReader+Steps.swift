@@ -62,7 +62,7 @@ extension YAMLNodeReader {
         let maximum = StepDefinition.maximumParallelism
         let parallelism = fields["parallelism"].flatMap { integer($0, "parallelism", in: 1...maximum) } ?? 1
         let artifacts = fields["artifacts"].flatMap { node in
-            YAMLNodeReader.isNull(node) ? [] : textList(node, "artifacts")?.map(\.value)
+            YAMLNodeReader.isNull(node) ? [] : checkoutGlobs(node, "artifacts")
         } ?? []
         let env = fields["env"].map { environment($0, "env") } ?? [:]
         let uiTests = fields["ui_tests"].flatMap { uiTestSelection(from: $0) }

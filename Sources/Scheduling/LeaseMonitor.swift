@@ -11,14 +11,16 @@ import Store
 public struct LeaseMonitor: Service {
     private let queue: any JobQueue
     private let dispatcher: JobDispatcher
+    private let followers: LogFollowers
     private let interval: Duration
     private let clock: any TimeSource
     private let logger: Logger
 
-    /// Creates the monitor for leases of `leaseSeconds`.
-    public init(queue: any JobQueue, dispatcher: JobDispatcher, leaseSeconds: Double, clock: any TimeSource, logger: Logger) {
+    /// Creates the monitor for leases of `leaseSeconds`; the followers of a lost job's log are woken.
+    public init(queue: any JobQueue, dispatcher: JobDispatcher, followers: LogFollowers, leaseSeconds: Double, clock: any TimeSource, logger: Logger) {
         self.queue = queue
         self.dispatcher = dispatcher
+        self.followers = followers
         self.interval = .milliseconds(Int(max(0.25, min(1, leaseSeconds / 4)) * 1000))
         self.clock = clock
         self.logger = logger
@@ -42,6 +44,7 @@ public struct LeaseMonitor: Service {
             if !lost.isEmpty {
                 logger.warning("jobs lost their agent", metadata: ["jobs": "\(lost)"])
                 dispatcher.wake()
+                followers.wake(jobIDs: lost)
             }
         } catch {
             logger.error("lease check failed", metadata: ["error": "\(error)"])

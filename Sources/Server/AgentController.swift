@@ -11,6 +11,8 @@ struct AgentController: APIController {
     let auth: AgentAuthService
     let queue: any JobQueue
     let dispatcher: JobDispatcher
+    /// Woken when a job's log grows or the job ends.
+    let followers: LogFollowers
     let configuration: ServerConfiguration
     /// The clock every time-based decision reads.
     let clock: any TimeSource
@@ -49,7 +51,9 @@ struct AgentController: APIController {
                     throw APIError.badRequest("send the chunk's sequence number in \(AgentProtocol.logSequenceHeader)", code: "missing_sequence")
                 }
                 let body = try await request.collectBody(limit: configuration.maxBodySize)
-                let directive = try await queue.appendLog(jobID: try jobID(context), agentID: agent.id, sequence: sequence, content: Array(body.readableBytesView), now: clock.now)
+                let id = try jobID(context)
+                let directive = try await queue.appendLog(jobID: id, agentID: agent.id, sequence: sequence, content: Array(body.readableBytesView), now: clock.now)
+                followers.wake(jobIDs: [id])
                 return try .json(directive)
             },
             Route(.post, "/api/v1/agent/jobs/:id/checkout", scope: nil) { request, context in
@@ -64,8 +68,10 @@ struct AgentController: APIController {
             Route(.post, "/api/v1/agent/jobs/:id/finish", scope: nil) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let outcome = try await request.decodeJSON(JobOutcome.self, limit: configuration.maxBodySize)
-                try await queue.finishJob(id: try jobID(context), agentID: agent.id, outcome: outcome, now: clock.now)
+                let id = try jobID(context)
+                try await queue.finishJob(id: id, agentID: agent.id, outcome: outcome, now: clock.now)
                 dispatcher.wake()
+                followers.wake(jobIDs: [id])
                 return try .json(["finished": true])
             },
         ]

@@ -60,8 +60,8 @@ struct ArtifactController: APIController {
     }
 
     /// Runs `work` against the artifact storage, turning its failures into answers: a
-    /// missing file or object is 404 (naming the artifact), a storage that is unreachable or
-    /// refuses is 503 `artifact_storage_unavailable`, logged with what failed.
+    /// missing file or object is 404 `artifact_missing` (naming the artifact), a storage that
+    /// is unreachable or refuses is 503 `artifact_storage_unavailable`, logged with what failed.
     private static func usingStorage<T>(
         _ context: AppRequestContext, artifact: Artifact? = nil, _ work: () async throws -> T
     ) async throws -> T {
@@ -71,7 +71,7 @@ struct ArtifactController: APIController {
             switch error {
             case .missing(let detail):
                 let which = artifact.map { "artifact \($0.id)" } ?? "the artifact"
-                throw APIError.notFound("\(which) is recorded but \(detail)")
+                throw ArtifactStorageError.missing("\(which) is recorded but \(detail)").apiError
             case .unavailable(let detail):
                 context.logger.error("artifact storage unavailable: request refused", metadata: ["error": "\(detail)"])
                 throw error.apiError
@@ -84,9 +84,26 @@ struct ArtifactController: APIController {
         let name = artifact.path.split(separator: "/").last.map(String.init) ?? "artifact"
         let headers: HTTPFields = [
             .contentType: "application/octet-stream",
-            HTTPField.Name("Content-Disposition")!: "attachment; filename=\"\(name.replacingOccurrences(of: "\"", with: "_"))\"",
+            HTTPField.Name("Content-Disposition")!: contentDisposition(name),
             HTTPField.Name("X-Artifact-SHA256")!: artifact.sha256,
         ]
         return Response(status: .ok, headers: headers, body: body)
     }
+
+    /// `attachment` with the file's name (RFC 6266): a plain ASCII `filename` every client
+    /// reads (quotes, backslashes and non-ASCII characters as `_`), and for a name that is not
+    /// all printable ASCII the exact one as `filename*=UTF-8''…`, percent-encoded (RFC 8187),
+    /// which browsers and curl prefer. Raw UTF-8 in a header is read differently by each client.
+    static func contentDisposition(_ name: String) -> String {
+        let plain = name.unicodeScalars.allSatisfy { (0x20..<0x7f).contains($0.value) && $0 != "\"" && $0 != "\\" }
+        let fallback = String(String.UnicodeScalarView(name.unicodeScalars.map {
+            (0x20..<0x7f).contains($0.value) && $0 != "\"" && $0 != "\\" ? $0 : "_"
+        }))
+        guard !plain else { return "attachment; filename=\"\(fallback)\"" }
+        let encoded = name.addingPercentEncoding(withAllowedCharacters: Self.attributeCharacters) ?? fallback
+        return "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"
+    }
+
+    /// RFC 8187's `attr-char`: what `filename*` carries without percent-encoding.
+    private static let attributeCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~")
 }

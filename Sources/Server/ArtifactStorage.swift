@@ -45,9 +45,10 @@ extension ArtifactStorage {
 
 /// Why the artifact storage could not do what was asked.
 enum ArtifactStorageError: Error, Equatable, CustomStringConvertible {
-    /// Nothing is kept under the name (answered 404); says which artifact.
+    /// Nothing is kept under the name (answered 404 `artifact_missing`); says which artifact.
     case missing(String)
-    /// The storage is unreachable or refused (answered 503, and logged); says what failed.
+    /// The storage is unreachable or refused (answered 503, and logged); says what failed,
+    /// for the log only.
     case unavailable(String)
 
     /// The message.
@@ -61,17 +62,20 @@ enum ArtifactStorageError: Error, Equatable, CustomStringConvertible {
 // MARK: - Answers
 
 extension ArtifactStorageError {
-    /// The answer a client gets: 404 for a missing artifact; 503
+    /// The answer a client gets: 404 `artifact_missing` for a missing artifact; 503
     /// `artifact_storage_unavailable` with `Retry-After: 10` when the storage failed, since
     /// an object store or a network volume usually comes back within seconds to minutes.
+    ///
+    /// The 503 says nothing of what failed: that names object URLs, endpoints and folders,
+    /// which are the operator's to read in the log (the caller logs it), not a client's.
     var apiError: APIError {
         switch self {
         case .missing(let message):
-            APIError.notFound(message)
-        case .unavailable(let message):
+            APIError(.notFound, code: "artifact_missing", message: message)
+        case .unavailable:
             APIError(
                 .serviceUnavailable, code: "artifact_storage_unavailable",
-                message: "the artifact storage cannot be used right now, so nothing was done; retry later (\(message))",
+                message: "the artifact storage cannot be used right now, so nothing was done; retry later (the server's log says why)",
                 headers: [.retryAfter: "10"])
         }
     }

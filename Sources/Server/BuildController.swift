@@ -11,6 +11,8 @@ struct BuildController: APIController {
     let repositories: RepositoryService
     let planner: BuildPlanner
     let dispatcher: JobDispatcher
+    /// The followers of job logs: woken when a build's jobs are canceled, and counted per token.
+    let followers: LogFollowers
     let bodyLimit: Int
     /// The clock every time-based decision reads.
     let clock: any TimeSource
@@ -74,6 +76,7 @@ struct BuildController: APIController {
                 let id = try buildID(context)
                 let canceled = try await builds.cancelBuild(id: id, reason: "canceled by \(context.actor)", audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "build.cancel", subject: "build:\(id)"))
                 dispatcher.wake()
+                followers.wake(jobIDs: (canceled.jobs ?? []).map(\.id))
                 return try .json(canceled)
             },
             Route(.post, "/api/v1/builds/:id/retry", scope: .write) { _, context in
@@ -98,7 +101,7 @@ struct BuildController: APIController {
                 return try .json(job)
             },
             Route(.get, "/api/v1/jobs/:id/log", scope: .read) { request, context in
-                try await JobLogResponder(queue: queue).respond(to: request, jobID: try context.numericID(of: "job"))
+                try await JobLogResponder(queue: queue, followers: followers).respond(to: request, context: context, jobID: try context.numericID(of: "job"))
             },
         ]
     }

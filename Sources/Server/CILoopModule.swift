@@ -32,13 +32,19 @@ struct CILoopModule: DIModule {
             (queue: any JobQueue, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger, signals: any ClusterSignals) in
             JobDispatcher(queue: queue, leaseSeconds: configuration.leaseSeconds, clock: clock, logger: logger, signals: signals)
         }
+        builder.register(LogFollowers.self, .singleton) { (configuration: ServerConfiguration, signals: any ClusterSignals) in
+            // The slow poll that backs up cluster signals backs up log wakes too.
+            LogFollowers(
+                fallbackInterval: .milliseconds(Int64(configuration.clusterPollSeconds * 1000)),
+                maximumPerToken: configuration.maxLogFollowersPerToken, signals: signals)
+        }
         builder.register(AgentAuthService.self, .singleton) { (store: any AgentStore, configuration: ServerConfiguration, clock: any TimeSource) in
             AgentAuthService(store: store, leaseSeconds: configuration.leaseSeconds, clock: clock)
         }
         builder.register(WebhookIntake.self, .singleton, WebhookIntake.init(repositories:deliveries:planner:dispatcher:logger:))
         builder.register(LeaseMonitor.self, .singleton) {
-            (queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) in
-            LeaseMonitor(queue: queue, dispatcher: dispatcher, leaseSeconds: configuration.leaseSeconds, clock: clock, logger: logger)
+            (queue: any JobQueue, dispatcher: JobDispatcher, followers: LogFollowers, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) in
+            LeaseMonitor(queue: queue, dispatcher: dispatcher, followers: followers, leaseSeconds: configuration.leaseSeconds, clock: clock, logger: logger)
         }
         builder.entryPoint(LeaseMonitor.self)
         builder.register(ScheduledBuildService.self, .singleton, ScheduledBuildService.init(library:repositories:schedules:planner:dispatcher:clock:logger:))
@@ -62,14 +68,15 @@ struct CILoopModule: DIModule {
         }
         builder.contribute((any APIController).self, .singleton) {
             (builds: any BuildStore, queue: any JobQueue, repositories: RepositoryService, planner: BuildPlanner,
-             dispatcher: JobDispatcher, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
+             dispatcher: JobDispatcher, followers: LogFollowers, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
             BuildController(
                 builds: builds, queue: queue, repositories: repositories, planner: planner, dispatcher: dispatcher,
-                bodyLimit: configuration.maxBodySize, clock: clock)
+                followers: followers, bodyLimit: configuration.maxBodySize, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {
-            (auth: AgentAuthService, queue: any JobQueue, dispatcher: JobDispatcher, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
-            AgentController(auth: auth, queue: queue, dispatcher: dispatcher, configuration: configuration, clock: clock)
+            (auth: AgentAuthService, queue: any JobQueue, dispatcher: JobDispatcher, followers: LogFollowers,
+             configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
+            AgentController(auth: auth, queue: queue, dispatcher: dispatcher, followers: followers, configuration: configuration, clock: clock)
         }
         builder.register(ImpactService.self, .singleton) { (repositories: any RepositoryStore, configuration: ServerConfiguration) in
             // Mirrors and checkouts live beside the database, in `impact/`.

@@ -5,7 +5,8 @@ import ServiceLifecycle
 import Store
 
 /// Keeps this server's coordination with the others sharing its database running, and acts
-/// on their signals: parked long polls look again, cached tokens and repositories are re-read.
+/// on their signals: parked long polls look again, log followers read again, cached tokens
+/// and repositories are re-read.
 ///
 /// Signals can be lost (a dropped listening connection), so on PostgreSQL a slow poll backs
 /// them up: parked polls look again every `pollInterval`, caches are dropped every
@@ -13,6 +14,7 @@ import Store
 struct ClusterSignalRelay: Service {
     let coordination: ClusterCoordination
     let dispatcher: JobDispatcher
+    let followers: LogFollowers
     let tokens: TokenService
     let repositories: RepositoryService
     let logger: Logger
@@ -48,9 +50,12 @@ struct ClusterSignalRelay: Service {
             tokens.forgetVerified()
         case .repositoriesChanged:
             repositories.forgetCached()
+        case .logsChanged:
+            followers.wakeHere()
         case .missedSome:
             logger.notice("the signal channel was away; re-reading what it may have missed")
             dispatcher.wakeHere()
+            followers.wakeHere()
             tokens.forgetVerified()
             repositories.forgetCached()
         }

@@ -68,12 +68,15 @@ struct FolderArtifactStorage: ArtifactStorage {
     /// The file, read and sent in 64 KiB chunks.
     func body(of name: String, size: Int64) async throws(ArtifactStorageError) -> ResponseBody {
         guard let handle = FileHandle(forReadingAtPath: self.path(of: name)) else {
-            // A folder that is there without the file lost one artifact; a folder that is not
-            // there (an unmounted volume) loses them all, and may come back.
-            guard self.folderExists else {
+            // A folder that is there without the file lost one artifact. A named folder that
+            // is not there is an unmounted volume, which may come back; the default folder
+            // beside the database that is not there was never restored (a database restored
+            // from a backup without its artifacts): retrying would never help.
+            guard self.folderExists || self.createsFolder else {
                 throw .unavailable("the artifact folder \(self.directory) cannot be read")
             }
-            throw .missing("its file \(name) is missing from the artifact folder")
+            let folder = self.folderExists ? "the artifact folder" : "the artifact folder, which is not there (restore artifacts/ beside the database)"
+            throw .missing("its file \(name) is missing from \(folder)")
         }
         return ResponseBody(contentLength: Int(size)) { writer in
             defer { try? handle.close() }

@@ -69,17 +69,22 @@ struct MetricsController: APIController {
 
     // MARK: Reports
 
-    /// Reads and decodes a report, validating it whole: 413 past the limit, 400 listing every problem.
+    /// Reads and decodes a report, validating it whole: 413 past the limit, 400 listing every
+    /// problem, or naming text no stored value may hold (`JSONBodyText`, as for every JSON body).
     static func decodeReport(_ request: Request, limit: Int) async throws -> BuildReport {
         let buffer = try await request.collectBody(limit: limit)
         guard buffer.readableBytes > 0 else {
             throw APIError.badRequest("the request body is empty; send a build report as JSON", code: "invalid_json")
         }
+        let data = Data(buffer.readableBytesView)
+        let report: BuildReport
         do {
-            return try BuildReport.decode(Data(buffer.readableBytesView))
+            report = try BuildReport.decode(data)
         } catch {
             throw reportError(error)
         }
+        try data.withUnsafeBytes { bytes in try JSONBodyText.check(bytes) }
+        return report
     }
 
     /// Validates a report the server completed.

@@ -66,7 +66,8 @@ public struct MobileOpsServer {
             let services: [any Service] = [
                 StoreCloser(database: try await container.resolve((any StoreDatabase).self)),
                 ClusterSignalRelay(
-                    coordination: coordination, dispatcher: try await container.resolve(JobDispatcher.self), tokens: tokens,
+                    coordination: coordination, dispatcher: try await container.resolve(JobDispatcher.self),
+                    followers: try await container.resolve(LogFollowers.self), tokens: tokens,
                     repositories: try await container.resolve(RepositoryService.self), logger: logger,
                     pollInterval: .milliseconds(Int64(configuration.clusterPollSeconds * 1000))),
                 onLeader(try await container.resolve(LeaseMonitor.self)),

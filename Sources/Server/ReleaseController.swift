@@ -147,7 +147,9 @@ struct ReleaseController: APIController {
     private func optionalBody<T: Decodable>(_ request: Request, _ type: T.Type) async throws -> T? {
         let buffer = try await request.collectBody(limit: bodyLimit)
         guard buffer.readableBytes > 0 else { return nil }
-        do { return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView)) } catch {
+        do { return try Request.decodeJSON(T.self, from: buffer) } catch let error as APIError where error.code != "invalid_json" {
+            throw error
+        } catch {
             throw APIError.badRequest("the request body is not the JSON this action takes", code: "invalid_json")
         }
     }

@@ -5,17 +5,27 @@ extension Request {
     /// Reads the body (at most `limit` bytes) and decodes it as JSON.
     ///
     /// Errors come out as `APIError`: 413 past the limit, 400 for anything that is not the
-    /// JSON the endpoint expects, naming the field at fault.
+    /// JSON the endpoint expects, naming the field at fault, or text no stored value may hold
+    /// (a NUL anywhere, a control character in a name: `JSONBodyText`).
     func decodeJSON<T: Decodable>(_ type: T.Type, limit: Int) async throws -> T {
         let buffer = try await collectBody(limit: limit)
         guard buffer.readableBytes > 0 else {
             throw APIError.badRequest("the request body is empty; send a JSON object", code: "invalid_json")
         }
+        return try Self.decodeJSON(T.self, from: buffer)
+    }
+
+    /// Decodes a body already read; the errors of ``decodeJSON(_:limit:)``.
+    static func decodeJSON<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
+        let data = Data(buffer.readableBytesView)
+        let value: T
         do {
-            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+            value = try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
             throw APIError.badRequest(Self.describe(error), code: "invalid_json")
         }
+        try data.withUnsafeBytes { bytes in try JSONBodyText.check(bytes) }
+        return value
     }
 
     /// One readable sentence for a decoding failure.

@@ -2,8 +2,8 @@ import HTTPTypes
 import Hummingbird
 import Logging
 
-/// Logs one structured line per request (failures at info and above, successes at debug)
-/// and returns the request id to the caller.
+/// Logs one structured line per request (failures at info and above, successes at debug),
+/// returns the request id to the caller and marks every response `X-Content-Type-Options: nosniff`.
 ///
 /// The id is Hummingbird's per-request id, already in the logger's metadata, so every
 /// line a handler logs carries it too; echoing it as `X-Request-ID` lets a user quote it.
@@ -14,6 +14,9 @@ struct RequestLogMiddleware: RouterMiddleware {
         let start = ContinuousClock.now
         var response = try await next(request, context)
         response.headers[.requestID] = context.requestID
+        // No browser may guess a type other than the one declared: a job log or an artifact
+        // holding HTML must never be rendered as a page of this origin.
+        response.headers[.contentTypeOptions] = "nosniff"
         let elapsed = ContinuousClock.now - start
         // Successful requests log at debug: one line per request at info cost about a third of
         // the server's time per request under load. Failures stay visible at info and above.
@@ -35,4 +38,6 @@ struct RequestLogMiddleware: RouterMiddleware {
 extension HTTPField.Name {
     /// `X-Request-ID`.
     static let requestID = HTTPField.Name("X-Request-ID")!
+    /// `X-Content-Type-Options`.
+    static let contentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
 }

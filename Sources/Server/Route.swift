@@ -18,15 +18,23 @@ public struct Route: Sendable {
     /// The largest declared body this endpoint accepts; nil for the server's limit
     /// (`--max-body-size`). Uploads that stream to disk (artifacts) set their own.
     public var bodyLimit: Int64?
+    /// The endpoint must read its body before it can check any credential (a webhook's
+    /// signature covers the body): the body is read first, whole and bounded in time and in
+    /// how many at once (`UnauthenticatedBodies`).
+    public var readsBodyBeforeCredential: Bool
     /// What the endpoint does.
     public var handler: Handler
 
     /// Describes an endpoint.
-    public init(_ method: HTTPRequest.Method, _ path: String, scope: TokenScope?, bodyLimit: Int64? = nil, handler: @escaping Handler) {
+    public init(
+        _ method: HTTPRequest.Method, _ path: String, scope: TokenScope?, bodyLimit: Int64? = nil, readsBodyBeforeCredential: Bool = false,
+        handler: @escaping Handler
+    ) {
         self.method = method
         self.path = path
         self.scope = scope
         self.bodyLimit = bodyLimit
+        self.readsBodyBeforeCredential = readsBodyBeforeCredential
         self.handler = handler
     }
 }

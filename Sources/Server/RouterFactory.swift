@@ -8,12 +8,17 @@ public struct RouterFactory: Sendable {
     private let controllers: [any APIController]
     private let authenticator: Authenticator
     private let bodyLimit: Int
+    /// Bodies read before any credential is checked: one gate for every such route.
+    private let strangers: UnauthenticatedBodies
 
     /// Creates the factory; `controllers` is the container's multi-binding of every controller.
     public init(controllers: [any APIController], authenticator: Authenticator, configuration: ServerConfiguration) {
         self.controllers = controllers
         self.authenticator = authenticator
         self.bodyLimit = configuration.maxBodySize
+        self.strangers = UnauthenticatedBodies(
+            maxConnections: configuration.maxConnections, percent: configuration.unauthenticatedConnectionsPercent,
+            deadline: .milliseconds(Int64(configuration.unauthenticatedBodySeconds * 1000)))
     }
 
     /// A router serving every route of the contributed controllers plus `extra` ones.
@@ -26,7 +31,7 @@ public struct RouterFactory: Sendable {
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ErrorMiddleware(routes: table))
         for route in routes {
-            router.on(RouterPath(route.path), method: route.method, use: limited(route, authenticated(route)))
+            router.on(RouterPath(route.path), method: route.method, use: limited(route, readFirst(route, authenticated(route))))
         }
         return router
     }
@@ -44,6 +49,17 @@ public struct RouterFactory: Sendable {
                 throw APIError.payloadTooLarge(limit: Int(clamping: limit))
             }
             return try await handler(request, context)
+        }
+    }
+
+    /// For a route that reads its body before any credential: the body is read whole first,
+    /// within the deadline and only while the share of connections for strangers has room.
+    private func readFirst(_ route: Route, _ handler: @escaping Route.Handler) -> Route.Handler {
+        guard route.readsBodyBeforeCredential else { return handler }
+        let strangers = self.strangers
+        let limit = Int(clamping: route.bodyLimit ?? Int64(bodyLimit))
+        return { request, context in
+            try await handler(try await strangers.read(request, byteLimit: limit), context)
         }
     }
 

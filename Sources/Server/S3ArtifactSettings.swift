@@ -29,9 +29,10 @@ public struct S3ArtifactSettings: Sendable, Equatable, CustomStringConvertible {
         self.secretAccessKey = secretAccessKey
     }
 
-    /// For logs: the bucket, prefix and endpoint, never the keys.
+    /// For logs: the bucket, prefix and endpoint, never the keys (a password in the
+    /// endpoint's user info is masked).
     public var description: String {
-        "s3://\(self.bucket)/\(self.prefix) at \(self.endpoint) (region \(self.region))"
+        "s3://\(self.bucket)/\(self.prefix) at \(RedactedURL.masking(self.endpoint)) (region \(self.region))"
     }
 
     // MARK: Resolution

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import HTTPClient
 import Hummingbird
@@ -89,15 +90,16 @@ struct S3ArtifactStorage: ArtifactStorage {
             let body = (try? await response.collected(upTo: 64 * 1024))?.body ?? []
             // NoSuchBucket is a 404 too, but it means a wrong setting, not a lost artifact.
             if response.status == 404, Self.field("Code", in: body).map({ $0 == "NoSuchKey" }) ?? true {
-                throw .missing("its object \(self.url(of: name)) is missing from the bucket")
+                throw .missing("its object \(self.settings.prefix)\(name) is missing from the bucket")
             }
             throw .unavailable(self.refusal("read", name, status: response.status, body: body))
         }
         if let length = response.header("Content-Length").flatMap(Int64.init), length != size {
             response.body.cancel()
-            throw .unavailable("the object \(self.url(of: name)) holds \(length) bytes where \(size) were uploaded")
+            throw .unavailable("the object \(self.shownURL(of: name)) holds \(length) bytes where \(size) were uploaded")
         }
         let logger = self.logger
+        let shownURL = self.shownURL(of: name)
         return ResponseBody(contentLength: Int(size)) { writer in
             do {
                 for try await piece in response.body {
@@ -107,7 +109,7 @@ struct S3ArtifactStorage: ArtifactStorage {
             } catch {
                 // The head is sent, so the client can only see the connection close early.
                 response.body.cancel()
-                logger.error("artifact download cut short", metadata: ["object": "\(response.url)", "error": "\(error)"])
+                logger.error("artifact download cut short", metadata: ["object": "\(shownURL)", "error": "\(error)"])
                 throw error
             }
         }
@@ -124,7 +126,7 @@ struct S3ArtifactStorage: ArtifactStorage {
                 return
             }
         } catch {
-            self.logger.warning("could not delete an artifact object", metadata: ["object": "\(self.url(of: name))", "error": "\(self.unreachable(error))"])
+            self.logger.warning("could not delete an artifact object", metadata: ["object": "\(self.shownURL(of: name))", "error": "\(self.unreachable(error))"])
         }
     }
 
@@ -133,9 +135,14 @@ struct S3ArtifactStorage: ArtifactStorage {
     /// Characters a key segment keeps as they are: RFC 3986's unreserved set.
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    /// Why the endpoint could not be used at all.
+    /// The object's URL for logs, with a password in the endpoint's user info masked.
+    private func shownURL(of name: String) -> String {
+        RedactedURL.masking(self.url(of: name))
+    }
+
+    /// Why the endpoint could not be used at all (curl's message may quote the URL).
     private func unreachable(_ error: HTTPClientError) -> String {
-        "S3 endpoint \(self.settings.endpoint) cannot be reached: \(error)"
+        RedactedURL.masking(self.settings.endpoint, in: "S3 endpoint \(self.settings.endpoint) cannot be reached: \(error)")
     }
 
     /// What S3 refused and why, from its XML error (`<Code>`, `<Message>`), with a hint for
@@ -143,7 +150,7 @@ struct S3ArtifactStorage: ArtifactStorage {
     private func refusal(_ action: String, _ name: String, status: Int, body: [UInt8]) -> String {
         let code = Self.field("Code", in: body)
         let reason = [code, Self.field("Message", in: body)].compactMap { $0 }.joined(separator: ": ")
-        var text = "S3 refused to \(action) \(self.url(of: name)): HTTP \(status)" + (reason.isEmpty ? "" : " \(reason)")
+        var text = "S3 refused to \(action) \(self.shownURL(of: name)): HTTP \(status)" + (reason.isEmpty ? "" : " \(reason)")
         switch code {
         case "SignatureDoesNotMatch", "InvalidAccessKeyId", "AccessDenied":
             text += " (check MOBILE_OPS_S3_ACCESS_KEY_ID, MOBILE_OPS_S3_SECRET_ACCESS_KEY and the bucket's policy)"

@@ -51,6 +51,14 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Most connections open at once (`MOBILE_OPS_MAX_CONNECTIONS`); beyond it new ones wait
     /// in the listen backlog until one closes.
     public var maxConnections: Int = 4096
+    /// Seconds a body read before any credential (a webhook's) has to arrive whole, however
+    /// the bytes trickle (`MOBILE_OPS_UNAUTHENTICATED_BODY_SECONDS`); then 408.
+    public var unauthenticatedBodySeconds: Double = 20
+    /// The share of `maxConnections`, in percent, that may be reading bodies before any
+    /// credential at once (`MOBILE_OPS_UNAUTHENTICATED_CONNECTIONS_PERCENT`); past it 503.
+    public var unauthenticatedConnectionsPercent: Int = 25
+    /// Most logs one token may follow at once on a server (`MOBILE_OPS_MAX_LOG_FOLLOWERS_PER_TOKEN`); past it 429.
+    public var maxLogFollowersPerToken: Int = 32
 
     /// Git hosts' API roots and tokens for commit statuses (`MOBILE_OPS_GITHUB_TOKEN`, …).
     public var notifier = NotifierConfiguration()
@@ -148,7 +156,7 @@ extension ServerConfiguration {
         return configuration
     }
 
-    /// The slow-client limits, from environment variables only.
+    /// The limits on slow and hostile clients, from environment variables only.
     private static func resolveConnectionLimits(into configuration: inout ServerConfiguration, environment: [String: String]) throws(ConfigurationError) {
         func seconds(_ variable: String) throws(ConfigurationError) -> Double? {
             guard let value = environment[variable], !value.isEmpty else { return nil }
@@ -160,11 +168,17 @@ extension ServerConfiguration {
         if let value = try seconds("MOBILE_OPS_HEADER_TIMEOUT_SECONDS") { configuration.headerTimeoutSeconds = value }
         if let value = try seconds("MOBILE_OPS_IDLE_TIMEOUT_SECONDS") { configuration.idleTimeoutSeconds = value }
         if let value = try seconds("MOBILE_OPS_CLUSTER_POLL_SECONDS") { configuration.clusterPollSeconds = value }
-        if let value = environment["MOBILE_OPS_MAX_CONNECTIONS"], !value.isEmpty {
-            guard let count = Int(value), count >= 1 else {
-                throw ConfigurationError(setting: "MOBILE_OPS_MAX_CONNECTIONS", message: "MOBILE_OPS_MAX_CONNECTIONS must be a whole number of at least 1, not '\(value)'")
+        if let value = try seconds("MOBILE_OPS_UNAUTHENTICATED_BODY_SECONDS") { configuration.unauthenticatedBodySeconds = value }
+        func count(_ variable: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+            guard let value = environment[variable], !value.isEmpty else { return nil }
+            guard let count = Int(value), range.contains(count) else {
+                let bound = range.upperBound == .max ? "of at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+                throw ConfigurationError(setting: variable, message: "\(variable) must be a whole number \(bound), not '\(value)'")
             }
-            configuration.maxConnections = count
+            return count
         }
+        if let value = try count("MOBILE_OPS_MAX_CONNECTIONS", in: 1...Int.max) { configuration.maxConnections = value }
+        if let value = try count("MOBILE_OPS_UNAUTHENTICATED_CONNECTIONS_PERCENT", in: 1...100) { configuration.unauthenticatedConnectionsPercent = value }
+        if let value = try count("MOBILE_OPS_MAX_LOG_FOLLOWERS_PER_TOKEN", in: 1...Int.max) { configuration.maxLogFollowersPerToken = value }
     }
 }

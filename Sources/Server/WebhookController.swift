@@ -11,7 +11,7 @@ struct WebhookController: APIController {
 
     var routes: [Route] {
         GitProvider.allCases.map { provider in
-            Route(.post, "/api/v1/webhooks/\(provider.rawValue)", scope: nil) { request, _ in
+            Route(.post, "/api/v1/webhooks/\(provider.rawValue)", scope: nil, readsBodyBeforeCredential: true) { request, _ in
                 let buffer: ByteBuffer
                 do { buffer = try await request.collectBody(limit: bodyLimit) } catch {
                     metrics.webhookReceived(provider: provider.rawValue, outcome: .init(errorStatus: Self.status(of: error, otherwise: 400)))

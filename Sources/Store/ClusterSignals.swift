@@ -8,6 +8,8 @@ public enum ClusterSignal: String, Sendable, CaseIterable {
     case tokensChanged = "tokens"
     /// A repository was added, changed or removed: repository snapshots must be re-read.
     case repositoriesChanged = "repositories"
+    /// A job's log grew or a job ended: followers of job logs should read again.
+    case logsChanged = "logs"
     /// The listener may have missed signals (its connection dropped and came back): treat it
     /// as every signal at once.
     case missedSome = "resync"

@@ -14,6 +14,7 @@ public protocol JobQueue: Sendable {
     /// Extends the lease; the directive says whether to cancel.
     func heartbeat(jobID: Int64, agentID: Int64, leaseSeconds: Double, now: Date) async throws(StoreError) -> AgentDirective
     /// Stores a log chunk once per sequence number.
+    /// - Throws: `StoreError.jobNotHeld` unless the agent holds the job and it is still active.
     func appendLog(jobID: Int64, agentID: Int64, sequence: Int, content: [UInt8], now: Date) async throws(StoreError) -> AgentDirective
     /// Pins the job's build to the commit its agent checked out, when the build named a
     /// branch or `HEAD`, and announces its current state for that commit (statuses need a

@@ -112,4 +112,12 @@ struct HostileXMLTests {
             try AndroidLintParser.parse(Data(text.utf8), root: nil)
         }
     }
+
+    @Test("a DOCTYPE in lowercase or mixed case is refused as the uppercase one is", arguments: ["<!doctype", "<!DocType"])
+    func doctypeInAnyCase(_ opening: String) {
+        let text = "<?xml version=\"1.0\"?>\n<!-- <! -->\(opening) checkstyle [<!ENTITY xxe \"x\">]>\n<checkstyle/>"
+        #expect(throws: FindingsError.malformedXML(format: .checkstyle, reason: "DOCTYPE declarations are not accepted", line: 2, column: 12)) {
+            try CheckstyleParser.parse(Data(text.utf8), root: nil)
+        }
+    }
 }

@@ -169,4 +169,13 @@ import Pipelines
             "7:12: label must be text, found a list",
         ])
     }
+
+    @Test("artifacts globs that are absolute or climb out of the checkout are refused at load, as reports are")
+    func artifactsOutsideTheCheckout() throws {
+        #expect(errors(pipelineWithStep("    artifacts:\n      - build/*.ipa\n      - /etc/passwd\n      - ../../secret")) == [
+            "8:9: each item of artifacts must be a glob relative to the checkout, without '..', found \"/etc/passwd\"",
+            "9:9: each item of artifacts must be a glob relative to the checkout, without '..', found \"../../secret\"",
+        ])
+        #expect(errors(pipelineWithStep("    artifacts: a/../../b")).first?.hasPrefix("6:16: each item of artifacts must be a glob relative") == true)
+    }
 }

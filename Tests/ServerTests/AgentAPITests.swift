@@ -63,8 +63,17 @@ struct AgentAPITests {
                 #expect(log.status == .ok)
                 let finished = try await client.send(.post, "/api/v1/agent/jobs/\(id)/finish", token: agent, json: #"{"state": "passed", "exitStatus": 0, "commandDurations": [0.1]}"#)
                 #expect(finished.status == .ok)
+                // A finished job is held no more: its log is closed, as its artifacts are.
+                let late = try await client.execute(
+                    uri: "/api/v1/agent/jobs/\(id)/log", method: .post,
+                    headers: [.authorization: "Bearer \(agent)", HTTPField.Name("X-Log-Sequence")!: "99"],
+                    body: ByteBuffer(string: "appended after finish\n")
+                )
+                #expect(late.status == .conflict)
+                #expect(String(buffer: late.body).contains("job_not_held"))
                 let text = try await client.execute(uri: "/api/v1/jobs/\(id)/log", method: .get, headers: [.authorization: "Bearer \(TestServer.adminToken)"])
                 #expect(String(buffer: text.body) == "hello from \(id)\n")
+                #expect(text.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff", "a log holding HTML is never rendered as a page")
             }
             #expect(ran == ["build", "test", "test"])
             let build = try await client.send(.get, "/api/v1/builds/\(buildID)")

@@ -132,8 +132,9 @@ struct AgentFindingsAPITests {
                 (Self.body([good.replacingOccurrences(of: String(repeating: "a", count: 64), with: "")]), "invalid_finding", "findings[0]: fingerprint must be 64 lowercase hex digits"),
                 (Self.body([good.replacingOccurrences(of: String(repeating: "a", count: 64), with: String(repeating: "A", count: 64))]), "invalid_finding", "fingerprint must be"),
                 (Self.body([good.replacingOccurrences(of: #""tool": "detekt""#, with: #""tool": """#)]), "invalid_finding", "findings[0]: tool must be 1 to 256"),
-                (Self.body([good.replacingOccurrences(of: #""ruleID": "A""#, with: #""ruleID": "A\u0000""#)]), "invalid_finding", "ruleID must be"),
-                (Self.body([good.replacingOccurrences(of: "A here", with: "A\\u0000here")]), "invalid_finding", "findings[0]: message must be at most 8192"),
+                // A NUL is refused where every JSON body is decoded, before the route's own checks.
+                (Self.body([good.replacingOccurrences(of: #""ruleID": "A""#, with: #""ruleID": "A\u0000""#)]), "invalid_findings", "'findings[0].ruleID' holds a NUL character"),
+                (Self.body([good.replacingOccurrences(of: "A here", with: "A\\u0000here")]), "invalid_findings", "'findings[0].message' holds a NUL character"),
                 (Self.body([good.replacingOccurrences(of: "A here", with: String(repeating: "x", count: 8_193))]), "invalid_finding", "message must be at most"),
                 (Self.body([good.replacingOccurrences(of: #""line": 12"#, with: #""line": 0"#)]), "invalid_finding", "findings[0]: line must be absent or from 1"),
                 (Self.body([good.replacingOccurrences(of: #""path": "app/src/Main.kt""#, with: #""path": """#)]), "invalid_finding", "path must be absent or 1 to 4096"),

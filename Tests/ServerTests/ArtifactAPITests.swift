@@ -22,7 +22,8 @@ struct ArtifactAPITests {
     static func upload(
         _ client: some TestClientProtocol, job: Int, path: String, bytes: [UInt8], token: String
     ) async throws -> (status: HTTPResponse.Status, body: [String: Any]) {
-        let escaped = path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? path
+        // ASCII letters and digits only: `.alphanumerics` would leave `é` raw in the URI.
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: Self.asciiAlphanumerics) ?? path
         return try await client.execute(
             uri: "/api/v1/agent/jobs/\(job)/artifacts?path=\(escaped)", method: .put,
             headers: [.authorization: "Bearer \(token)", .contentType: "application/octet-stream"], body: ByteBuffer(bytes: bytes)
@@ -31,6 +32,8 @@ struct ArtifactAPITests {
             return (response.status, object)
         }
     }
+
+    private static let asciiAlphanumerics = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
     @Test("an agent uploads an artifact; it is listed with size and SHA-256 and downloads byte for byte; re-upload replaces")
     func roundTrip() async throws {
@@ -56,6 +59,22 @@ struct ArtifactAPITests {
             #expect(download.status == .ok)
             #expect(Array(download.body.readableBytesView) == [1, 2, 3])
             #expect(download.headers[.contentType] == "application/octet-stream")
+            #expect(download.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+            #expect(download.headers[HTTPField.Name("Content-Disposition")!] == #"attachment; filename="My App.ipa""#)
+        }
+    }
+
+    @Test("a download names a non-ASCII file with filename*=UTF-8'' and an ASCII fallback")
+    func nonASCIIName() async throws {
+        #expect(ArtifactController.contentDisposition("plain name.txt") == #"attachment; filename="plain name.txt""#)
+        #expect(ArtifactController.contentDisposition(#"a"b\c.txt"#) == #"attachment; filename="a_b_c.txt"; filename*=UTF-8''a%22b%5Cc.txt"#)
+        try await TestServer.make().test { client in
+            let (agent, job) = try await Self.runningJob(client)
+            let uploaded = try await Self.upload(client, job: job, path: "out/Résumé 📦.ipa", bytes: [7], token: agent)
+            let id = try #require(uploaded.body["id"] as? Int)
+            let download = try await client.execute(uri: "/api/v1/artifacts/\(id)", method: .get, headers: [.authorization: "Bearer \(TestServer.adminToken)"])
+            #expect(download.headers[HTTPField.Name("Content-Disposition")!]
+                == #"attachment; filename="R_sum_ _.ipa"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%F0%9F%93%A6.ipa"#)
         }
     }
 
@@ -65,7 +84,7 @@ struct ArtifactAPITests {
         let artifactsFolder = server.directory.appendingPathComponent("db/artifacts").path
         try await server.test { client in
             let (agent, job) = try await Self.runningJob(client)
-            for path in ["", "/etc/passwd", "../escape", "a/../../b", "a//b", "./a"] {
+            for path in ["", "/etc/passwd", "../escape", "a/../../b", "a//b", "./a", "..\\..\\x", "build\\App.ipa", "invoice\u{202E}gpj.exe", "a\u{85}b"] {
                 let response = try await Self.upload(client, job: job, path: path, bytes: [1], token: agent)
                 #expect(response.status == .badRequest, "path \(path.debugDescription)")
             }

@@ -66,7 +66,8 @@ struct ArtifactLocationTests {
         let shared = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-shared-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: shared) }
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        let server = try await TestServer.make(configure: { $0.artifacts = .folder(shared.path) })
+        let logs = RecordedLogs()
+        let server = try await TestServer.make(logs: logs, configure: { $0.artifacts = .folder(shared.path) })
         let besideDatabase = server.directory.appendingPathComponent("db/artifacts").path
         try await server.test { client in
             let (agent, job) = try await ArtifactAPITests.runningJob(client)
@@ -86,6 +87,7 @@ struct ArtifactLocationTests {
             }
             let lost = try await client.send(.get, "/api/v1/artifacts/\(firstID)")
             #expect(lost.status == .notFound)
+            #expect(lost.body.errorCode == "artifact_missing")
             #expect(lost.body.errorMessage?.contains("artifact \(firstID) is recorded but its file") == true, "\(lost.body)")
 
             // The volume is gone (unmounted, say): every artifact, not one, is unreadable.
@@ -97,8 +99,48 @@ struct ArtifactLocationTests {
             // Nor is the folder made again on the local disk for an upload, where no other server would see it.
             let upload = try await S3ArtifactStorageTests.upload(client, job: job, path: "c.bin", bytes: [1], token: agent)
             #expect(upload.status == .serviceUnavailable)
-            #expect(upload.body.errorMessage?.contains("is its volume mounted?") == true, "\(upload.body)")
+            #expect(upload.body.errorMessage?.contains(shared.path) == false, "the folder is the log's to name: \(upload.body)")
             #expect(!FileManager.default.fileExists(atPath: shared.path))
         }
+        #expect(logs.all.contains { $0.hasPrefix("error artifact storage unavailable") && $0.contains("is its volume mounted?") })
+    }
+
+    @Test("a database restored without the artifacts/ folder beside it: downloads answer 404 artifact_missing, not 503 retry later")
+    func restoredWithoutArtifacts() async throws {
+        let server = try await TestServer.make()
+        let besideDatabase = server.directory.appendingPathComponent("db/artifacts")
+        try await server.test { client in
+            let (agent, job) = try await ArtifactAPITests.runningJob(client)
+            let stored = try await S3ArtifactStorageTests.upload(client, job: job, path: "a.bin", bytes: [1, 2, 3], token: agent)
+            let id = try #require(stored.body["id"] as? Int)
+            try FileManager.default.removeItem(at: besideDatabase)
+
+            let download = try await client.send(.get, "/api/v1/artifacts/\(id)")
+            #expect(download.status == .notFound)
+            #expect(download.body.errorCode == "artifact_missing")
+            #expect(download.body.errorMessage?.contains("artifact \(id) is recorded but its file") == true, "\(download.body)")
+            // The default folder is the server's own: an upload makes it again.
+            #expect(try await S3ArtifactStorageTests.upload(client, job: job, path: "b.bin", bytes: [4], token: agent).status == .created)
+        }
+    }
+
+    @Test("an S3 endpoint with credentials in it: the password is masked at start, in the log and never reaches a client")
+    func endpointUserInfoMasked() async throws {
+        let logs = RecordedLogs()
+        let settings = S3ArtifactSettings(
+            bucket: "ci-artifacts", endpoint: "http://AKIAUSERINFO:userinfo-secret-value@127.0.0.1:1/s3", region: "us-east-1",
+            accessKeyID: "AKIAKEY", secretAccessKey: "secret-access-key")
+        #expect("\(settings)" == "s3://ci-artifacts/ at http://AKIAUSERINFO:***@127.0.0.1:1/s3 (region us-east-1)")
+        let server = try await TestServer.make(logs: logs, configure: { $0.artifacts = .s3(settings) })
+        try await server.test { client in
+            let (agent, job) = try await ArtifactAPITests.runningJob(client)
+            let upload = try await S3ArtifactStorageTests.upload(client, job: job, path: "a.bin", bytes: [1], token: agent)
+            #expect(upload.status == .serviceUnavailable)
+            #expect(upload.body.errorCode == "artifact_storage_unavailable")
+            #expect(upload.body.errorMessage == "the artifact storage cannot be used right now, so nothing was done; retry later (the server's log says why)")
+        }
+        #expect(logs.all.contains { $0.contains("artifact storage") && $0.contains("AKIAUSERINFO:***@127.0.0.1:1") }, "the start-up line names the endpoint, masked")
+        #expect(logs.all.contains { $0.hasPrefix("error artifact storage unavailable") && $0.contains("cannot be reached") })
+        #expect(!logs.all.contains { $0.contains("userinfo-secret-value") || $0.contains("secret-access-key") }, "\(logs.all.filter { $0.contains("secret") })")
     }
 }

@@ -106,6 +106,10 @@ struct MetricsAPITests {
             #expect(problems.contains("2 problems"), "\(problems)")
             #expect(problems.contains(#"outcome: unknown value "meh"; expected one of: success, failure, canceled"#))
             #expect(problems.contains("durationSeconds: must not be negative"))
+            // A NUL would cut a stored name short: refused as in every JSON body.
+            let nul = try await client.send(.post, "/api/v1/metrics/builds", json: Self.report(seconds: 1, ago: 0, tasks: #"[{"name": "a\u0000b", "outcome": "executed"}]"#))
+            #expect(nul.status == .badRequest && nul.body.errorCode == "invalid_tasks", "\(nul.body)")
+            #expect(nul.body.errorMessage?.hasPrefix("field 'tasks[0].name' holds a NUL character") == true, "\(nul.body)")
             let huge = try await client.send(.post, "/api/v1/metrics/builds", json: String(repeating: " ", count: 8_000) + "{}")
             #expect(huge.status == .contentTooLarge)
             #expect(try await client.send(.get, "/api/v1/metrics/summary?window=forever").body.errorCode == "invalid_window")

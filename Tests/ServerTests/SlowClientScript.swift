@@ -138,6 +138,64 @@ enum SlowClientScript {
         large = b"X-Large: " + b"a" * (33 * 1024) + b"\r\n"
         total = b"".join(b"X-Part-%d: " % index + b"b" * 20_000 + b"\r\n" for index in range(4))
         print(refused(many), refused(large), refused(total), healthz(10))
+    elif case == "webhook":
+        # A webhook head, then its body one byte every half second, for at most 15 seconds:
+        # the body deadline answers 408 (or closes) long before the idle timeout would.
+        sock = connect()
+        sock.sendall(b"POST /api/v1/webhooks/github HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 1048576\r\n\r\n{")
+        sock.settimeout(0.5)
+        answer = "open"
+        for _ in range(30):
+            try:
+                data = sock.recv(4096)
+                answer = data.split(b" ")[1].decode() if data.startswith(b"HTTP/1.1 ") else "closed"
+                break
+            except socket.timeout:
+                pass
+            except OSError:
+                answer = "closed"
+                break
+            try:
+                sock.sendall(b" ")
+            except OSError:
+                answer = "closed"
+                break
+        print(answer)
+    elif case == "strangers":
+        # 30 connections send a webhook head and trickle its body a byte a second, past the
+        # server's cap of 20; then a new client asks /healthz and an authenticated client
+        # lists builds. The strangers may hold only their share of the places.
+        strangers = []
+        for _ in range(30):
+            sock = connect()
+            sock.sendall(b"POST /api/v1/webhooks/gitlab HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 1048576\r\n\r\n{")
+            strangers.append(sock)
+        stop = threading.Event()
+        refused = []
+        def trickle():
+            while not stop.is_set():
+                for sock in strangers:
+                    try:
+                        readable, _, _ = select.select([sock], [], [], 0)
+                        if readable and sock.recv(4096).startswith(b"HTTP/1.1 503"):
+                            refused.append(sock)
+                        sock.send(b" ")
+                    except OSError:
+                        pass
+                stop.wait(1)
+        threading.Thread(target=trickle, daemon=True).start()
+        time.sleep(1)
+        health = healthz(20)
+        try:
+            request = urllib.request.Request(base + "/api/v1/builds", headers={"Authorization": "Bearer " + token})
+            with urllib.request.urlopen(request, timeout=20) as response:
+                builds = str(response.status)
+        except Exception as error:
+            builds = "error " + type(error).__name__
+        stop.set()
+        print(health, builds, "refused" if refused else "none refused")
     elif case == "cap":
         # The server allows 3 connections: three kept-alive clients fill it, a fourth waits.
         held = [connect() for _ in range(3)]

@@ -3,8 +3,8 @@ import Testing
 @testable import Server
 
 /// Slow and hostile clients against a real server on loopback: trickled headers, many
-/// slowloris connections, chunked bodies past the limit, the connection cap, and a long poll
-/// that the idle timeout must leave alone.
+/// slowloris connections, trickled webhook bodies, chunked bodies past the limit, the
+/// connection cap, and a long poll that the idle timeout must leave alone.
 ///
 /// No assertion is about speed (the project keeps speed goals in benchmarks); the scripts'
 /// bounded waits only turn a server that never acts into a failed expectation.
@@ -62,6 +62,25 @@ struct SlowClientTests {
     func headerLimits() async throws {
         let output = try await run("headers") { _ in }
         #expect(output == "400 400 400 200")
+    }
+
+    @Test("a webhook body trickled a byte at a time is answered 408 (or closed) at the body deadline")
+    func trickledWebhookBodyTimesOut() async throws {
+        // Without the deadline only the 60 s idle timeout could end it, and every byte resets that.
+        let output = try await run("webhook") { $0.unauthenticatedBodySeconds = 1 }
+        #expect(output == "408" || output == "closed", "\(output)")
+    }
+
+    @Test("strangers trickling webhook bodies past the connection cap hold only their share: /healthz and a token's request are served")
+    func strangersKeepToTheirShare() async throws {
+        // The body deadline an hour away: only the share frees places for the others here.
+        let output = try await run("strangers") {
+            $0.maxConnections = 20
+            $0.unauthenticatedConnectionsPercent = 25
+            $0.unauthenticatedBodySeconds = 3600
+            $0.headerTimeoutSeconds = 120
+        }
+        #expect(output == "200 200 refused")
     }
 
     @Test("past the connection cap a new client waits while open ones keep working, then is served")

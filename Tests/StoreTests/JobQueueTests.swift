@@ -60,6 +60,10 @@ struct JobQueueTests {
             #expect(log.chunks.map { String(decoding: $0.content, as: UTF8.self) } == ["one\n", "two\n"])
             #expect(log.finished)
             #expect(try await queue.jobLog(jobID: first.jobID, after: 0).chunks.map(\.sequence) == [1])
+            await #expect(throws: StoreError.jobNotHeld(jobID: first.jobID), "a finished job's log is closed") {
+                try await queue.appendLog(jobID: first.jobID, agentID: agents[1].id, sequence: 2, content: Array("late\n".utf8), now: Self.at(10))
+            }
+            #expect(try await queue.jobLog(jobID: first.jobID, after: 1).chunks.isEmpty)
 
             let second = try #require(try await queue.claimNextJob(agent: agents[1], leaseSeconds: 60, now: Self.at(11)))
             #expect(second.stepKey == "test")

@@ -32,13 +32,13 @@ extension PostgresAppDatabase: JobQueue {
         }
     }
 
-    /// Stores a log chunk once per sequence number; late chunks of a finished job are kept.
+    /// Stores a log chunk once per sequence number, while the agent still holds the job: the
+    /// agent sends all of its log before `finish`, so a chunk after it is refused like any
+    /// other report on a job that is over. The job row is locked, so a finish committing at
+    /// the same time is either seen or waits for this chunk.
     public func appendLog(jobID: Int64, agentID: Int64, sequence: Int, content: [UInt8], now: Date) async throws(StoreError) -> AgentDirective {
         try await write { connection in
-            let rows = try await connection.query("SELECT agent_id, cancel_requested FROM job WHERE id = \(jobID)", logger: self.logger)
-            var cancel: Bool?
-            for try await (holder, requested) in rows.decode((Int64?, Bool).self) where holder == agentID { cancel = requested }
-            guard let cancel else { throw StoreError.jobNotHeld(jobID: jobID) }
+            let cancel = try await self.heldJob(jobID, by: agentID, on: connection).cancelRequested
             try await connection.run(
                 """
                 INSERT INTO job_log (job_id, sequence, content, received_at)

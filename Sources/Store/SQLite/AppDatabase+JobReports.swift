@@ -29,12 +29,12 @@ extension AppDatabase: JobQueue {
         }
     }
 
-    /// Stores a log chunk once per sequence number; late chunks of a finished job are kept.
+    /// Stores a log chunk once per sequence number, while the agent still holds the job: the
+    /// agent sends all of its log before `finish`, so a chunk after it is refused like any
+    /// other report on a job that is over.
     public func appendLog(jobID: Int64, agentID: Int64, sequence: Int, content: [UInt8], now: Date) async throws(StoreError) -> AgentDirective {
         try await write { db in
-            guard let job = try JobRecord.fetchOne(db, key: jobID), job.agentID == agentID else {
-                throw StoreError.jobNotHeld(jobID: jobID)
-            }
+            let job = try Self.heldJob(jobID, by: agentID, in: db)
             try db.execute(
                 sql: "INSERT OR IGNORE INTO jobLog (jobID, sequence, content, receivedAt) VALUES (?, ?, ?, ?)",
                 arguments: [jobID, sequence, Data(content), StoredDate(now)]
