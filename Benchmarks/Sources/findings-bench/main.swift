@@ -7,6 +7,10 @@
 // chunk by chunk, so the generator never holds it: results shaped like CodeQL's (rule ids and
 // indices, messages, a location with uriBaseId and region, partialFingerprints, sometimes a code
 // flow and related locations). MB here is 10^6 bytes.
+//
+// Then the hostile reports of the 2026-11-28 security probe (HostileReports.swift): SARIF with
+// 40,000 rules × 40,000 results, XML nested 10 million deep, 900,000 Checkstyle findings, each
+// read once in memory as `POST /api/v1/builds/{id}/findings` reads it (goal: under a second).
 import Findings
 import Foundation
 
@@ -163,3 +167,12 @@ print(row("fingerprinting \(resultCount) findings", String(format: "%.2f s", fin
 print(row("baseline: JSONSerialization + walk", String(format: "%.0f MB/s", size / baselineSeconds), "", nil))
 print(row("baseline: peak RSS", String(format: "%.0f MB", baselinePeak), "", nil))
 print(row("baseline findings", "\(baselineCount)", "", baselineCount == resultCount))
+
+// MARK: Hostile reports
+
+print("")
+print("hostile reports, read in memory as the server reads a posted one (goal: < 1 s each)")
+for hostile in readHostileReports() {
+    let size = String(format: "%.1f MB", hostile.megabytes)
+    print("  \(hostile.name) (\(size)): " + String(format: "%.2f s", hostile.seconds) + " \(hostile.seconds < 1 ? "ok" : "MISSED"); \(hostile.outcome)")
+}
