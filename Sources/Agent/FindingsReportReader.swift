@@ -4,7 +4,8 @@ import Foundation
 
 /// Reads one report of a `reports:` step in the job's checkout into the body of
 /// `POST /api/v1/agent/jobs/{id}/findings`: the format told from the content, the findings
-/// fingerprinted from the checkout's source lines, text fitted to the route's limits.
+/// fingerprinted from the checkout's source lines, fitted to the route's rules as the server
+/// fits the reports posted to it (`StoredFinding.fitted()`).
 ///
 /// Reads files and may stream a large SARIF log: call it off the cooperative pool.
 struct FindingsReportReader: Sendable {
@@ -27,10 +28,8 @@ struct FindingsReportReader: Sendable {
         do {
             read = try FindingsReader(repositoryRoot: workspace, readsSources: true).read(fileAt: workspace + "/" + report)
         } catch {
+            // A report of more than `JobFindings.maximumFindings` is refused here, unsent.
             return .failed("\(report): \(error.description)")
-        }
-        guard read.findings.count <= JobFindings.maximumFindings else {
-            return .failed("\(report): \(read.findings.count) findings, more than the \(JobFindings.maximumFindings) one report may send; not sent")
         }
         let findings = read.findings.map { StoredFinding($0).fitted() }
         let body: [UInt8]

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Reads Android Lint's XML report (`lint-results-debug.xml`): `<issues format="6" by="lint
@@ -5,13 +6,14 @@ import Foundation
 /// file line column/>` children. The first location is where the issue is; later ones are
 /// secondary places (the other declaration of a duplicate, say).
 public enum AndroidLintParser {
-    /// The findings of a lint report, paths relative to `root`.
-    public static func parse(_ data: Data, root: String?) throws(FindingsError) -> [Finding] {
+    /// The findings of a lint report, paths relative to `root`; refused past `maximumFindings`.
+    public static func parse(_ data: Data, root: String?, maximumFindings: Int = JobFindings.maximumFindings) throws(FindingsError) -> [Finding] {
         var findings: [Finding] = []
         var open: Finding?
-        try XMLElementReader.read(data, format: .androidLint) { event in
+        try XMLElementReader.read(data, format: .androidLint) { (event: XMLElementReader.Event) throws(FindingsError) in
             switch event {
             case .start("issue", let attributes):
+                guard findings.count < maximumFindings else { throw .tooManyFindings(format: .androidLint, limit: maximumFindings) }
                 let severity = attributes["severity"] ?? "Warning"
                 open = Finding(
                     tool: "Android Lint",

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Reads Checkstyle XML: `<checkstyle><file name="…"><error line column severity message
@@ -9,15 +10,20 @@ import Foundation
 /// `standard:no-wildcard-imports` (rule sets `standard:`, `experimental:`) ktlint's rule as
 /// written. Anything else is `Checkstyle` (or the caller's `tool`) with `source` as the rule.
 public enum CheckstyleParser {
-    /// The findings of a Checkstyle report, paths relative to `root`.
-    public static func parse(_ data: Data, root: String?, tool: String? = nil) throws(FindingsError) -> [Finding] {
+    /// The findings of a Checkstyle report, paths relative to `root`; refused past
+    /// `maximumFindings`.
+    public static func parse(
+        _ data: Data, root: String?, tool: String? = nil, maximumFindings: Int = JobFindings.maximumFindings
+    ) throws(FindingsError) -> [Finding] {
         var findings: [Finding] = []
         var file = ""
-        try XMLElementReader.read(data, format: .checkstyle) { event in
+        try XMLElementReader.read(data, format: .checkstyle) { (event: XMLElementReader.Event) throws(FindingsError) in
             guard case .start(let name, let attributes) = event else { return }
             switch name {
             case "file": file = RepositoryPath.normalise(attributes["name"] ?? "", root: root)
-            case "error": findings.append(finding(attributes, file: file, tool: tool))
+            case "error":
+                guard findings.count < maximumFindings else { throw .tooManyFindings(format: .checkstyle, limit: maximumFindings) }
+                findings.append(finding(attributes, file: file, tool: tool))
             default: break
             }
         }

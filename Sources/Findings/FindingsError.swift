@@ -10,6 +10,9 @@ public enum FindingsError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidReport(format: ReportFormat, reason: String, offset: Int?)
     /// The file could not be read.
     case unreadable(path: String, reason: String)
+    /// The report holds more than `limit` findings; reading stopped at the first one past it,
+    /// so a report of millions never holds memory for all of them.
+    case tooManyFindings(format: ReportFormat, limit: Int)
 
     /// The error as people read it, with its position.
     public var description: String {
@@ -24,6 +27,8 @@ public enum FindingsError: Error, Equatable, Sendable, CustomStringConvertible {
             "invalid \(format.displayName): \(reason)" + (offset.map { " at byte \($0)" } ?? "")
         case .unreadable(let path, let reason):
             "cannot read \(path): \(reason)"
+        case .tooManyFindings(let format, let limit):
+            "the \(format.displayName) report holds more than \(limit) findings, the most one report may send"
         }
     }
 }

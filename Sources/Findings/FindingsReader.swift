@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// The one entry point: a report file or body in, its format and fingerprinted findings out.
@@ -18,11 +19,15 @@ public struct FindingsReader: Sendable {
     /// Whether fingerprints read source lines under ``repositoryRoot`` (false on the server,
     /// which has no checkout: then they fall back to the message).
     public let readsSources: Bool
+    /// The most findings a report may hold: reading stops with
+    /// ``FindingsError/tooManyFindings(format:limit:)`` at the first one past it.
+    public let maximumFindings: Int
 
     /// A reader for reports made in `repositoryRoot`.
-    public init(repositoryRoot: String?, readsSources: Bool = true) {
+    public init(repositoryRoot: String?, readsSources: Bool = true, maximumFindings: Int = JobFindings.maximumFindings) {
         self.repositoryRoot = repositoryRoot
         self.readsSources = readsSources
+        self.maximumFindings = maximumFindings
     }
 
     /// Reads the report at `path`.
@@ -37,7 +42,7 @@ public struct FindingsReader: Sendable {
         }
         let format = try ReportFormat.detect(head)
         if format == .sarif {
-            return Report(format: format, findings: fingerprinted(try SARIFStreamReader.read(fileAt: path, root: repositoryRoot)))
+            return Report(format: format, findings: fingerprinted(try SARIFStreamReader.read(fileAt: path, root: repositoryRoot, maximumFindings: maximumFindings)))
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "not readable") }
         return try read(data, as: format)
@@ -52,12 +57,12 @@ public struct FindingsReader: Sendable {
         let findings: [Finding]
         switch format {
         case .sarif:
-            var reader = SARIFStreamReader(root: repositoryRoot)
+            var reader = SARIFStreamReader(root: repositoryRoot, maximumFindings: maximumFindings)
             try reader.feed(data)
             findings = try reader.finish()
-        case .checkstyle: findings = try CheckstyleParser.parse(data, root: repositoryRoot)
-        case .androidLint: findings = try AndroidLintParser.parse(data, root: repositoryRoot)
-        case .swiftLintJSON: findings = try SwiftLintJSONParser.parse(data, root: repositoryRoot)
+        case .checkstyle: findings = try CheckstyleParser.parse(data, root: repositoryRoot, maximumFindings: maximumFindings)
+        case .androidLint: findings = try AndroidLintParser.parse(data, root: repositoryRoot, maximumFindings: maximumFindings)
+        case .swiftLintJSON: findings = try SwiftLintJSONParser.parse(data, root: repositoryRoot, maximumFindings: maximumFindings)
         }
         return Report(format: format, findings: fingerprinted(findings))
     }

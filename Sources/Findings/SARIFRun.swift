@@ -1,3 +1,4 @@
+import Core
 import JSONScanning
 
 /// One SARIF `run` (§3.14) being read: its tool's name and rules, its base URIs, and its
@@ -74,14 +75,23 @@ struct SARIFRun {
 
     // MARK: Resolving
 
-    /// The run's results as findings, paths relative to `root`.
-    func findings(root: String?) -> [Finding] {
+    /// The run's results as findings, paths relative to `root`. Each path made takes its bytes
+    /// from `pathBudget`; a run that needs more than is left is refused.
+    func findings(root: String?, pathBudget: inout Int) throws(FindingsError) -> [Finding] {
         let tool = toolName.isEmpty ? "SARIF" : toolName
+        // Rules by id, once per run: a search per result is rules × results (40,000 of each:
+        // minutes). The first rule with an id wins, as a search from the start would find it.
+        var rulesByID: [String: Int] = [:]
+        for (index, rule) in rules.enumerated() {
+            if let id = rule.id, rulesByID[id] == nil { rulesByID[id] = index }
+        }
         // Results cluster in few files: each URI is resolved once.
         var paths: [String: String] = [:]
-        return results.map { result in
+        var findings: [Finding] = []
+        findings.reserveCapacity(results.count)
+        for result in results {
             let rule = result.ruleIndex.flatMap { rules.indices.contains($0) ? rules[$0] : nil }
-                ?? result.ruleID.flatMap { id in rules.first { $0.id == id } }
+                ?? result.ruleID.flatMap { rulesByID[$0] }.map { rules[$0] }
             var path = ""
             if let uri = result.uri {
                 let key = uri + "\u{0}" + (result.uriBaseID ?? "")
@@ -89,10 +99,15 @@ struct SARIFRun {
                     path = known
                 } else {
                     path = RepositoryPath.normalise(resolve(uri, baseID: result.uriBaseID, hops: 0), root: root)
+                    pathBudget -= path.utf8.count
+                    guard pathBudget >= 0 else {
+                        let limit = SARIFStreamReader.maximumPathBytes
+                        throw .invalidReport(format: .sarif, reason: "the findings' paths come to more than \(limit) bytes", offset: nil)
+                    }
                     paths[key] = path
                 }
             }
-            return Finding(
+            findings.append(Finding(
                 tool: tool,
                 ruleID: result.ruleID ?? rule?.id ?? "unknown",
                 level: level(of: result, rule: rule),
@@ -103,8 +118,9 @@ struct SARIFRun {
                 endLine: result.endLine,
                 toolFingerprint: Self.toolFingerprint(of: result),
                 note: result.locationProblem.map { "location unreadable: \($0)" }
-            )
+            ))
         }
+        return findings
     }
 
     /// §3.27.10: a `kind` other than `fail` means `none`; else `level`, else the rule's
@@ -130,8 +146,10 @@ struct SARIFRun {
         if uri.hasPrefix("file:") { return RepositoryPath.fileURIPath(uri) }
         if uri.hasPrefix("/") || Self.hasScheme(uri) { return RepositoryPath.relativeURIPath(uri) }
         let relative = RepositoryPath.relativeURIPath(uri)
-        // Bases may chain; eight hops is more than any tool writes, and ends a loop.
-        guard hops < 8, let baseID, let base = baseURIs[baseID], let baseURI = base.uri else { return relative }
+        // Bases may chain; eight hops is more than any tool writes, and ends a loop. A base
+        // longer than any real path (PATH_MAX) is ignored, so no path grows past eight of them.
+        guard hops < 8, let baseID, let base = baseURIs[baseID], let baseURI = base.uri,
+              baseURI.utf8.count <= JobFindings.maximumPathLength else { return relative }
         let prefix = resolve(baseURI, baseID: base.baseID, hops: hops + 1)
         return prefix.isEmpty ? relative : prefix + "/" + relative
     }

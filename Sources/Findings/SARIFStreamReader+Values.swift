@@ -88,6 +88,9 @@ extension SARIFStreamReader {
 
     /// Reads a complete value by its role, checking all of it.
     private mutating func read(_ framed: Value, upTo end: Int) throws(FindingsError) {
+        if framed.role == .result, findings.count + run.results.count >= maximumFindings {
+            throw .tooManyFindings(format: .sarif, limit: maximumFindings)
+        }
         let depth = stack.count
         let start = framed.start
         let keyRole = stack.last

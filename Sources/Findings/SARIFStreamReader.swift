@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Reads a SARIF 2.1.0 log incrementally, chunk by chunk, holding one JSON value at a time.
@@ -44,9 +45,18 @@ public struct SARIFStreamReader {
 
     /// The default limit on one value (a result, a run's `tool`, an `artifacts` array).
     public static let defaultMaximumValueBytes = 64 << 20
+    /// The most bytes the findings' paths may come to once resolved through the runs'
+    /// `originalUriBaseIds`: a long base shared by many short URIs would otherwise make every
+    /// finding hold a copy of it, far more memory than the log itself (as much as the agent
+    /// route's body may hold).
+    public static let maximumPathBytes = JobFindings.bodyLimit
 
     let root: String?
     let maximumValueBytes: Int
+    /// The most results the log may hold (over all runs).
+    let maximumFindings: Int
+    /// What the paths made so far may still take (``maximumPathBytes`` at the start).
+    var pathBudget = SARIFStreamReader.maximumPathBytes
     /// Bytes not yet consumed: the value being framed and what follows it.
     var buffer: [UInt8] = []
     /// The file offset of `buffer[0]`, for error messages.
@@ -60,10 +70,14 @@ public struct SARIFStreamReader {
     var run = SARIFRun()
     var findings: [Finding] = []
 
-    /// A reader whose findings' paths are made relative to `root` (the repository checkout).
-    public init(root: String?, maximumValueBytes: Int = SARIFStreamReader.defaultMaximumValueBytes) {
+    /// A reader whose findings' paths are made relative to `root` (the repository checkout),
+    /// refusing a log of more than `maximumFindings` results as soon as it holds one more.
+    public init(
+        root: String?, maximumValueBytes: Int = SARIFStreamReader.defaultMaximumValueBytes, maximumFindings: Int = JobFindings.maximumFindings
+    ) {
         self.root = root
         self.maximumValueBytes = maximumValueBytes
+        self.maximumFindings = maximumFindings
     }
 
     /// Reads the next piece of the log.
@@ -89,12 +103,14 @@ public struct SARIFStreamReader {
     }
 
     /// Reads a whole SARIF file, `chunkBytes` at a time.
-    public static func read(fileAt path: String, root: String?, chunkBytes: Int = 1 << 20) throws(FindingsError) -> [Finding] {
+    public static func read(
+        fileAt path: String, root: String?, chunkBytes: Int = 1 << 20, maximumFindings: Int = JobFindings.maximumFindings
+    ) throws(FindingsError) -> [Finding] {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .unreadable(path: path, reason: "no such file or not readable")
         }
         defer { try? handle.close() }
-        var reader = SARIFStreamReader(root: root)
+        var reader = SARIFStreamReader(root: root, maximumFindings: maximumFindings)
         while true {
             let chunk: Data?
             do { chunk = try handle.read(upToCount: chunkBytes) } catch { throw .unreadable(path: path, reason: "\(error)") }
@@ -191,7 +207,7 @@ public struct SARIFStreamReader {
         }
         position += 1
         stack.removeLast()
-        if frame == .run { findings += run.findings(root: root) }
+        if frame == .run { findings += try run.findings(root: root, pathBudget: &pathBudget) }
         expect = stack.isEmpty ? .end : .commaOrClose
     }
 

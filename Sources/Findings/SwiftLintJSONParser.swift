@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import JSONScanning
 
@@ -5,21 +6,28 @@ import JSONScanning
 /// `{character, file, line, reason, rule_id, severity, type}`, where `character`, `file` and
 /// `line` may be null and `severity` is `Warning` or `Error`.
 public enum SwiftLintJSONParser {
-    /// The findings of a SwiftLint JSON report, paths relative to `root`.
-    public static func parse(_ data: Data, root: String?) throws(FindingsError) -> [Finding] {
+    /// The findings of a SwiftLint JSON report, paths relative to `root`; refused past
+    /// `maximumFindings`.
+    public static func parse(_ data: Data, root: String?, maximumFindings: Int = JobFindings.maximumFindings) throws(FindingsError) -> [Finding] {
         var findings: [Finding] = []
         // A byte-order mark is not JSON, but editors add one; offsets still count it.
         let bom = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var tooMany = false
         do throws(JSONScanner.Failure) {
             // Array's, not Data's, closure reader passes the typed error on.
             try [UInt8](data).withUnsafeBufferPointer { (bytes: UnsafeBufferPointer<UInt8>) throws(JSONScanner.Failure) in
                 var scanner = JSONScanner(UnsafeBufferPointer(rebasing: bytes[bom...]))
                 try scanner.readArray(depth: 0) { (scanner: inout JSONScanner, depth: Int) throws(JSONScanner.Failure) in
-                    try findings.append(violation(&scanner, depth: depth, root: root))
+                    let finding = try violation(&scanner, depth: depth, root: root)
+                    // The scanner's closures throw only its own error: the flag says which one this is.
+                    tooMany = findings.count >= maximumFindings
+                    if tooMany { throw scanner.error("too many findings") }
+                    findings.append(finding)
                 }
                 try scanner.expectEnd()
             }
         } catch {
+            if tooMany { throw .tooManyFindings(format: .swiftLintJSON, limit: maximumFindings) }
             throw .malformedJSON(format: .swiftLintJSON, reason: error.reason, offset: bom + error.offset)
         }
         return findings

@@ -1,4 +1,5 @@
 import Foundation
+import JSONScanning
 import XMLScanning
 
 /// Runs the project's own XML scanner over a report, handing on element starts (with
@@ -16,8 +17,14 @@ enum XMLElementReader {
         case end(String)
     }
 
-    /// Scans `data`, calling `handle` for each element event in document order.
-    static func read(_ data: Data, format: ReportFormat, handle: (Event) -> Void) throws(FindingsError) {
+    /// The deepest an element may nest (the root is at depth 1), as deep as a JSON report's
+    /// values: reports nest three or four deep, and a stack of millions of open elements costs
+    /// seconds and hundreds of megabytes before the document is found to end early.
+    static let maximumDepth = JSONScanner.maximumDepth
+
+    /// Scans `data`, calling `handle` for each element event in document order; an error
+    /// `handle` throws (a limit reached) ends the scan.
+    static func read(_ data: Data, format: ReportFormat, handle: (Event) throws(FindingsError) -> Void) throws(FindingsError) {
         let bytes = [UInt8](data)
         if let offset = firstInvalidUTF8(bytes) {
             throw malformed(format, "the report is not valid UTF-8", in: bytes, at: offset)
@@ -33,15 +40,18 @@ enum XMLElementReader {
             switch event {
             case .start(let name, let attributes, let selfClosing):
                 sawRoot = true
-                handle(.start(name, attributes))
-                if selfClosing { handle(.end(name)) } else { open.append(name) }
+                guard open.count < maximumDepth else {
+                    throw malformed(format, "elements nest more than \(maximumDepth) deep", in: bytes, at: scanner.position)
+                }
+                try handle(.start(name, attributes))
+                if selfClosing { try handle(.end(name)) } else { open.append(name) }
             case .end(let name):
                 guard open.last == name else {
                     let expected = open.last.map { "</\($0)>" } ?? "no end tag"
                     throw malformed(format, "</\(name)> where \(expected) was expected", in: bytes, at: scanner.position)
                 }
                 open.removeLast()
-                handle(.end(name))
+                try handle(.end(name))
             case .text:
                 break
             }

@@ -15,6 +15,7 @@ extension FindingsService {
     /// - Throws: `ServiceError` 400 for a body the route does not accept (each problem named
     ///   with the finding's index), `StoreError.jobNotHeld` unless the agent holds the job.
     public func store(jobFindings report: JobFindings, jobID: Int64, agentID: Int64) async throws -> BuildFindings {
+        // The store checks again in its transaction: the job may end meanwhile.
         let (findings, failOn) = try Self.validated(report)
         let buildID = try await store.replaceJobFindings(jobID: jobID, agentID: agentID, report: report.source, findings: findings, at: clock.now)
         let (base, baseFindings) = try await baseline(of: buildID)
@@ -22,8 +23,17 @@ extension FindingsService {
         return Self.compared(findings, with: baseFindings.filter { tools.contains($0.tool) }, base: base, buildID: buildID, failOn: failOn)
     }
 
+    /// Refuses, with `StoreError.jobNotHeld`, unless the agent holds job `jobID` and it still
+    /// runs: one cheap read, so a body of up to 32 MiB is read and decoded only for the agent
+    /// that may send it.
+    public func requireHeld(jobID: Int64, agentID: Int64) async throws {
+        guard let job = try await builds.job(id: jobID), job.agentID == agentID, job.state.isActive else {
+            throw StoreError.jobNotHeld(jobID: jobID)
+        }
+    }
+
     /// The body's findings and its `fail_on`, or a 400 naming the first problem.
-    static func validated(_ report: JobFindings) throws -> ([StoredFinding], FailOn) {
+    static func validated(_ report: JobFindings) throws(ServiceError) -> ([StoredFinding], FailOn) {
         func refuse(_ message: String, _ code: String) -> ServiceError { ServiceError.badRequest(message, code: code) }
         if let problem = JobFindings.sourceProblem(report.source) { throw refuse(problem, "invalid_source") }
         guard ReportFormat(rawValue: report.format) != nil else {
@@ -33,15 +43,26 @@ extension FindingsService {
         guard let failOn = FailOn(rawValue: report.failOn) else {
             throw refuse("failOn must be error, warning or never, not '\(report.failOn.prefix(64))'", "invalid_fail_on")
         }
-        guard report.findings.count <= JobFindings.maximumFindings else {
-            throw refuse("a report may send at most \(JobFindings.maximumFindings) findings, not \(report.findings.count)", "too_many_findings")
-        }
-        for (index, finding) in report.findings.enumerated() {
-            if let problem = finding.problem { throw refuse("findings[\(index)]: \(problem)", "invalid_finding") }
+        return (try validated(report.findings), failOn)
+    }
+
+    /// `findings` when the server may store them, else a 400 naming the first problem: at most
+    /// `JobFindings.maximumFindings`, each passing ``StoredFinding/problem`` with a known level.
+    /// The one check of both routes: an agent's findings as sent, a posted report's as fitted.
+    static func validated(_ findings: [StoredFinding]) throws(ServiceError) -> [StoredFinding] {
+        guard findings.count <= JobFindings.maximumFindings else { throw tooMany(JobFindings.maximumFindings) }
+        for (index, finding) in findings.enumerated() {
+            if let problem = finding.problem { throw .badRequest("findings[\(index)]: \(problem)", code: "invalid_finding") }
             guard FindingLevel(rawValue: finding.level) != nil else {
-                throw refuse("findings[\(index)]: level must be error, warning, note or none, not '\(finding.level.prefix(64))'", "invalid_finding")
+                let level = finding.level.prefix(64)
+                throw .badRequest("findings[\(index)]: level must be error, warning, note or none, not '\(level)'", code: "invalid_finding")
             }
         }
-        return (report.findings, failOn)
+        return findings
+    }
+
+    /// The refusal of a report of more than `limit` findings.
+    static func tooMany(_ limit: Int) -> ServiceError {
+        .badRequest("a report may send at most \(limit) findings", code: "too_many_findings")
     }
 }

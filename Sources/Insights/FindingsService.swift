@@ -21,22 +21,36 @@ public struct FindingsService: Sendable {
     /// apart by content) and stores its findings for `buildID` under `source`, replacing what
     /// that source stored before. Paths under `root` (the checkout the report was made in)
     /// become relative to it. The server has no checkout, so findings without the tool's own
-    /// fingerprint are fingerprinted by rule, file and message.
+    /// fingerprint are fingerprinted by rule, file and message. The findings are fitted and
+    /// checked as an agent's are (``StoredFinding/fitted()``, ``validated(_:)``), so a report
+    /// stores the same through either route.
     ///
     /// - Throws: `ServiceError` 404 for an unknown build, 400 `invalid_report` (with the
-    ///   position) for a report it cannot read.
+    ///   position) for a report it cannot read, 400 `too_many_findings` past
+    ///   `JobFindings.maximumFindings`.
     public func store(report: Data, source: String, root: String?, buildID: Int64) async throws -> FindingsUpload {
         guard try await builds.build(id: buildID) != nil else { throw ServiceError.notFound("no build with id \(buildID)") }
-        let read: FindingsReader.Report
-        do {
-            read = try FindingsReader(repositoryRoot: root, readsSources: false).read(report)
-        } catch {
-            throw ServiceError.badRequest(error.description, code: "invalid_report")
-        }
-        try await store.replaceFindings(buildID: buildID, source: source, findings: read.findings.map(StoredFinding.init), at: clock.now)
+        let (format, findings) = try await Self.read(report, root: root).get()
+        try await store.replaceFindings(buildID: buildID, source: source, findings: findings, at: clock.now)
         var levels: [String: Int] = [:]
-        for finding in read.findings { levels[finding.level.rawValue, default: 0] += 1 }
-        return FindingsUpload(buildID: buildID, source: source, format: read.format.rawValue, findings: read.findings.count, levels: levels)
+        for finding in findings { levels[finding.level, default: 0] += 1 }
+        return FindingsUpload(buildID: buildID, source: source, format: format.rawValue, findings: findings.count, levels: levels)
+    }
+
+    /// The report's format and its findings, fitted and checked: read on a thread of its own,
+    /// since a 32 MiB report takes seconds.
+    static func read(_ report: Data, root: String?) async -> Result<(ReportFormat, [StoredFinding]), ServiceError> {
+        await DedicatedThread.run {
+            let read: FindingsReader.Report
+            do throws(FindingsError) {
+                read = try FindingsReader(repositoryRoot: root, readsSources: false).read(report)
+            } catch .tooManyFindings(_, let limit) {
+                return .failure(Self.tooMany(limit))
+            } catch {
+                return .failure(ServiceError.badRequest(error.description, code: "invalid_report"))
+            }
+            return Result { () throws(ServiceError) in (read.format, try Self.validated(read.findings.map { StoredFinding($0).fitted() })) }
+        }
     }
 
     /// The build's findings against its baseline: the newest finished build with findings of

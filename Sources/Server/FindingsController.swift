@@ -38,8 +38,11 @@ struct FindingsController: APIController {
             },
             Route(.post, "/api/v1/agent/jobs/:id/findings", scope: nil, bodyLimit: Int64(JobFindings.bodyLimit)) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
+                let jobID = try context.numericID(of: "job")
+                // Before the body: only the agent holding the job has its up to 32 MiB read.
+                try await service.requireHeld(jobID: jobID, agentID: agent.id)
                 let report = try await request.decodeJSON(JobFindings.self, limit: JobFindings.bodyLimit)
-                return try .json(try await service.store(jobFindings: report, jobID: try context.numericID(of: "job"), agentID: agent.id))
+                return try .json(try await service.store(jobFindings: report, jobID: jobID, agentID: agent.id))
             },
             Route(.get, "/api/v1/metrics/findings", scope: .read) { request, _ in
                 let parameters = request.uri.queryParameters

@@ -139,6 +139,33 @@ struct AgentFindingsTests {
         }
     }
 
+    @Test("a finding outside the checkout is sent without its file, one past 32-bit lines without its line, NUL as a space")
+    func outsideTheCheckout() async throws {
+        let workdir = try TemporaryDirectory()
+        let fixture = try TemporaryDirectory("fixture")
+        let report = """
+            <checkstyle>
+            <file name="/etc/hosts"><error line="1" severity="warning" message="absolute" source="detekt.Absolute"/></file>
+            <file name="../outside.swift"><error line="2" severity="warning" message="up" source="detekt.Up"/></file>
+            <file name="Sources/A.swift"><error line="9223372036854775807" severity="warning" message="nul&#0;x" source="detekt.Big"/></file>
+            </checkstyle>
+            """
+        try Self.write(["lint.xml": report, "Sources/A.swift": "x\n"], to: fixture.path)
+        try await FakeAgentServer.run { server in
+            await server.state.enqueue(Self.job(130, fixture: fixture.path, reports: ["lint.xml"], failOn: .never))
+            try await withAgent(server: server.url, workDirectory: workdir.path) {
+                let outcome = try await waitForOutcome(server, 130)
+                let log = await server.state.log(130)
+                #expect(outcome.state == .passed, "\(log)")
+            }
+            let sent = try #require(await server.state.findings[130]?.first?.findings)
+            #expect(sent.map(\.ruleID) == ["Absolute", "Up", "Big"])
+            #expect(sent.map(\.path) == [nil, nil, "Sources/A.swift"])
+            #expect(sent.map(\.line) == [1, 2, nil])
+            #expect(sent.last?.message == "nul x")
+        }
+    }
+
     @Test("a glob matching nothing, an unreadable report and one too large to send each fail the step, saying why")
     func missingBrokenAndOversized() async throws {
         let workdir = try TemporaryDirectory()

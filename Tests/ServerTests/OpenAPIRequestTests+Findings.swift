@@ -53,8 +53,10 @@ extension OpenAPIRequestTests {
             emptyPath.findings[0].path = ""
             var lineZero = Self.jobFindings()
             lineZero.findings[0].line = 0
+            var absolutePath = Self.jobFindings()
+            absolutePath.findings[0].path = "/etc/shadow"
             let refused = [
-                try Self.json(badLevel), try Self.json(badFingerprint), try Self.json(emptyPath), try Self.json(lineZero),
+                try Self.json(badLevel), try Self.json(badFingerprint), try Self.json(emptyPath), try Self.json(lineZero), try Self.json(absolutePath),
                 try Self.json(Self.jobFindings(source: "/work/app/detekt.sarif")), try Self.json(Self.jobFindings(failOn: "sometimes")),
                 #"{"source": "a.sarif", "format": "pmd", "failOn": "error", "findings": []}"#,
                 #"{"source": "a.sarif", "format": "sarif", "failOn": "error"}"#,

@@ -2,11 +2,16 @@
 // against a straightforward baseline in the same run (JSONSerialization of the whole file, then
 // walking runs[].results[] for the same fields).
 //
-// Run from Benchmarks/:  swift run -c release findings-bench [megabytes]
+// Run from Benchmarks/:  swift run -c release findings-bench [megabytes | hostile]
 // The log is generated deterministically (a fixed LCG seed) and written to a temporary file
 // chunk by chunk, so the generator never holds it: results shaped like CodeQL's (rule ids and
 // indices, messages, a location with uriBaseId and region, partialFingerprints, sometimes a code
 // flow and related locations). MB here is 10^6 bytes.
+//
+// Then the hostile reports of the 2026-11-28 security probe (HostileReports.swift): SARIF with
+// 40,000 rules × 40,000 results, XML nested 10 million deep, 900,000 Checkstyle findings, each
+// read once in memory as `POST /api/v1/builds/{id}/findings` reads it (goal: under a second);
+// `findings-bench hostile` runs only these, so the peak RSS it prints is theirs.
 import Findings
 import Foundation
 
@@ -125,6 +130,10 @@ func baseline(path: String) throws -> Int {
 
 // MARK: Run
 
+if CommandLine.arguments.dropFirst().first == "hostile" {
+    printHostileReports()
+    exit(0)
+}
 let megabytes = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 100
 let path = NSTemporaryDirectory() + "findings-bench-\(getpid()).sarif"
 defer { try? FileManager.default.removeItem(atPath: path) }
@@ -163,3 +172,8 @@ print(row("fingerprinting \(resultCount) findings", String(format: "%.2f s", fin
 print(row("baseline: JSONSerialization + walk", String(format: "%.0f MB/s", size / baselineSeconds), "", nil))
 print(row("baseline: peak RSS", String(format: "%.0f MB", baselinePeak), "", nil))
 print(row("baseline findings", "\(baselineCount)", "", baselineCount == resultCount))
+
+// MARK: Hostile reports
+
+print("")
+printHostileReports()

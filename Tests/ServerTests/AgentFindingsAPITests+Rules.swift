@@ -1,0 +1,54 @@
+import Core
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import Server
+
+/// `POST /api/v1/agent/jobs/{id}/findings` keeps the rules a posted report is fitted to, and
+/// reads a body only for the agent that holds the job.
+extension AgentFindingsAPITests {
+    @Test("the rules a posted report is fitted to: escapes, NUL, a line past 32 bits and a path outside the checkout are refused")
+    func sameRulesAsPostedReports() async throws {
+        try await TestServer.make(backgroundServices: false).test { client in
+            let agent = try await AgentAPITests.registerAgent(client)
+            _ = try await AgentAPITests.trigger(client)
+            let (job, build) = try await Self.startNext(client, agent: agent)
+            let good = Self.finding("A", "error", mark: "a")
+            let text = "findings[0]: message must be at most 8192 characters, without control characters"
+            let outside = "findings[0]: path must be absent or relative to the checkout, without '..'"
+            let cases: [(finding: String, message: String)] = [
+                (good.replacingOccurrences(of: "A here", with: #"\u001b[31mRED"#), text),
+                (good.replacingOccurrences(of: "A here", with: #"nul\u0000esc"#), text),
+                (good.replacingOccurrences(of: #""line": 12"#, with: #""line": 9223372036854775807"#), "findings[0]: line must be absent or from 1 to 2147483647"),
+                (Self.finding("A", "error", mark: "a", path: "../../../../etc/passwd"), outside),
+                (Self.finding("A", "error", mark: "a", path: "/etc/shadow"), outside),
+                (Self.finding("A", "error", mark: "a", path: "app/../../secret"), outside),
+            ]
+            for (finding, message) in cases {
+                let answer = try await Self.post(client, job: job, agent: agent, Self.body([finding]))
+                let said = (answer.body["error"] as? [String: Any])?["message"] as? String ?? ""
+                #expect(answer.status == .badRequest && answer.body.errorCode == "invalid_finding" && said.hasPrefix(message), "\(finding): \(answer.body)")
+            }
+            #expect(try await client.send(.get, "/api/v1/builds/\(build)/findings").body["total"] as? Int == 0, "nothing was stored")
+            #expect(try await Self.post(client, job: job, agent: agent, Self.body([good])).status == .ok)
+        }
+    }
+
+    @Test("a job the agent does not hold is refused before its body is read: 409 even for a body that is not JSON")
+    func notHeldBeforeTheBody() async throws {
+        try await TestServer.make(backgroundServices: false).test { client in
+            let agent = try await AgentAPITests.registerAgent(client)
+            _ = try await AgentAPITests.trigger(client)
+            let (job, _) = try await Self.startNext(client, agent: agent)
+            let other = try await Self.otherAgent(client)
+            for (id, token) in [(job, other), (999_999, agent)] {
+                let refused = try await Self.post(client, job: id, agent: token, "{")
+                #expect(refused.status == .conflict && refused.body.errorCode == "job_not_held", "job \(id): \(refused.body)")
+            }
+            // The holder's body is read, and refused for what it is.
+            let held = try await Self.post(client, job: job, agent: agent, "{")
+            #expect(held.status == .badRequest && held.body.errorCode == "invalid_json", "\(held.body)")
+        }
+    }
+}
