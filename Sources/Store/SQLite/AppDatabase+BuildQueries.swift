@@ -28,6 +28,14 @@ extension AppDatabase: BuildStore {
         }
     }
 
+    /// The environment the build was created with, or nil for an unknown id.
+    public func buildEnvironment(id: Int64) throws(StoreError) -> [String: String]? {
+        try read { db in
+            guard let text = try String.fetchOne(db, sql: "SELECT env FROM build WHERE id = ?", arguments: [id]) else { return nil }
+            return try JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+        }
+    }
+
     /// One job, or nil.
     public func job(id: Int64) throws(StoreError) -> Job? {
         try read { db in
