@@ -1,6 +1,8 @@
 import Access
 import Core
+import DI
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import Scheduling
 import Testing
@@ -58,7 +60,8 @@ struct AgentStopAPITests {
         let auth = try await server.test.server.container.resolve(AgentAuthService.self)
         let registration = try await auth.createRegistrationToken(name: "fleet", actor: "test").value
         let agent = try await auth.register(AgentRegistration(name: "mac-1", tags: ["platform": "ios"], slots: 1), registrationToken: registration).token
-        async let left = LiveServer.runPython(Self.leavingAgent, arguments: [String(server.port), agent, "1.5"])
+        let port = String(server.port)
+        async let left = LiveServer.runPython(Self.leavingAgent, arguments: [port, agent, "1.5"])
         for _ in 0..<500 where dispatcher.parkedPolls == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(dispatcher.parkedPolls == 1, "the poll parked")
         #expect(try await left == "left")
