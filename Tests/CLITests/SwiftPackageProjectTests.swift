@@ -28,6 +28,7 @@ struct SwiftPackageProjectTests {
             "ios-app/Sources/Checkout/Cart.swift": "import Core\n", "ios-app/Tests/CoreTests/MoneyTests.swift": "\n",
             "ios-app/Tests/CheckoutTests/CartTests.swift": "\n", "changes.txt": "Sources/Checkout/Cart.swift\n",
             "ios-app/mobile-ops-checks.yml": "rules:\n  - name: core-is-a-leaf\n    forbid:\n      from: Core\n      to: Checkout\n",
+            "broken/Package.swift": "// swift-tools-version:5.9\nlet package = Package(\n",
         ]
         for (path, text) in files {
             let url = URL(fileURLWithPath: parent).appendingPathComponent(path)
@@ -52,6 +53,12 @@ struct SwiftPackageProjectTests {
 
             let checks = try await CLIProcess.run(["checks", "deps", "--project", project, "--json"], environment: ["PATH": Self.path], directory: parent)
             #expect(checks.status == 0, "checks deps --project \(project): \(checks.stderr)")
+        }
+        // A manifest swift cannot read: the error says why, whichever way the change is given.
+        for change in [["--changed-files", "-"], ["--changed-files", "changes.txt"]] {
+            let broken = try await CLIProcess.run(["impact", "--project", "broken"] + change, environment: ["PATH": Self.path], directory: parent)
+            #expect(broken.status == 1)
+            #expect(broken.stderr.contains("exited with status 1: ") && broken.stderr.contains("Package.swift"), "\(change): \(broken.stderr)")
         }
     }
 }
