@@ -6,7 +6,9 @@ import Store
 /// Agent registration tokens and agent identities.
 ///
 /// An admin creates a registration token (`mor_…`); an agent trades it for its own token
-/// (`moa_…`) when it registers. Revoking a registration token disconnects every agent that
+/// (`moa_…`) when it registers. Registering again under the same name with the same
+/// registration token takes the agent's row back (a restart); an agent that stops says so
+/// (`POST /agent/stop`). Revoking a registration token disconnects every agent that
 /// registered with it: their tokens stop working at once.
 public final class AgentAuthService: Sendable {
     private let store: any AgentStore
@@ -73,7 +75,15 @@ public final class AgentAuthService: Sendable {
             throw ServiceError.badRequest("slots must be between 1 and 64", code: "invalid_slots")
         }
         let agentToken = TokenValue.generate(prefix: "moa")
-        let agent = try await store.registerAgent(registration, registrationTokenID: value.id, tokenID: agentToken.id, secretHash: agentToken.hash, now: clock.now)
+        let agent: Agent
+        do {
+            // The same name and registration token take the agent's row back (see `AgentTakeover`).
+            agent = try await store.registerAgent(
+                AgentRegistration(name: name, tags: registration.tags, slots: registration.slots, hostname: registration.hostname, version: registration.version),
+                registrationTokenID: value.id, tokenID: agentToken.id, secretHash: agentToken.hash, now: clock.now)
+        } catch StoreError.conflict(let message) {
+            throw ServiceError.conflict(code: "agent_name_in_use", message)
+        }
         return AgentRegistered(agentID: agent.id, token: agentToken.text, leaseSeconds: leaseSeconds)
     }
 

@@ -38,6 +38,9 @@ public struct AgentAPI: Sendable {
     /// `POST /api/v1/agents/register` with the registration token.
     public func register(_ registration: AgentRegistration, registrationToken: String) async throws(AgentAPIError) -> AgentRegistered {
         let response = try await self.send("/agents/register", token: registrationToken, json: registration)
+        if response.status == 409, AgentAPIError.errorCode(in: response.body) == "agent_name_in_use" {
+            throw .nameInUse(AgentAPIError.excerpt(response.body))
+        }
         try Self.expect(response, statuses: [200, 201])
         return try Self.decode(AgentRegistered.self, from: response)
     }
@@ -51,6 +54,14 @@ public struct AgentAPI: Sendable {
         if response.status == 204 { return nil }
         try Self.expect(response, statuses: [200])
         return try Self.decode(JobAssignment.self, from: response)
+    }
+
+    /// `POST /api/v1/agent/stop`: this agent is stopping. Answers what the server did with
+    /// the jobs it still held. Short: it runs while the agent exits.
+    public func stop(token: String) async throws(AgentAPIError) -> AgentStopped {
+        let response = try await self.send("/agent/stop", token: token, body: [], timeout: .seconds(5))
+        try Self.expect(response, statuses: [200])
+        return try Self.decode(AgentStopped.self, from: response)
     }
 
     /// `POST /api/v1/agent/jobs/{id}/start`.

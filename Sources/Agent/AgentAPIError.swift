@@ -11,6 +11,10 @@ public enum AgentAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     case jobNotHeld
     /// 401: the token is unknown (e.g. the server lost its database); register again.
     case unauthorized(String)
+    /// 409 `agent_name_in_use` to a registration: another agent with this name (and
+    /// registration token) is online. Retried: once that one has been silent for the lease
+    /// (it crashed, and this is its restart), this agent takes its row over.
+    case nameInUse(String)
     /// Any other status the protocol does not expect for this call.
     case unexpectedStatus(Int, String)
     /// A success status whose body could not be decoded.
@@ -23,7 +27,7 @@ public enum AgentAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .jobNotHeld, .unauthorized: false
         case .unexpectedStatus(let status, _): status >= 500 || status == 429 || status == 408
-        case .badResponse: true
+        case .badResponse, .nameInUse: true
         case .transport(let error): error != .cancelled && error != .shutDown
         }
     }
@@ -34,6 +38,7 @@ public enum AgentAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         case .jobNotHeld: "job is not held by this agent (409 job_not_held)"
         case .unauthorized(let message): "unauthorized (401): \(message)"
         case .unexpectedStatus(let status, let message): "unexpected status \(status): \(message)"
+        case .nameInUse(let message): "name in use (409 agent_name_in_use): \(message)"
         case .badResponse(let message): "bad response: \(message)"
         case .transport(let error): "no response: \(error)"
         }

@@ -65,7 +65,26 @@ public final class AgentRunner: Sendable {
         } catch is CancellationError {
             // Shutting down.
         }
+        await self.signOff()
         self.logger.info("agent stopped")
+    }
+
+    /// Tells the server this agent stopped, once its slots have ended (running jobs reported
+    /// `lost`): it is offline at once, and a job handed to a poll that was just closed goes
+    /// back to the queue instead of waiting a lease. A server that cannot be told finds out
+    /// when the lease runs out.
+    private func signOff() async {
+        guard let registration = await self.session.current else { return }
+        let api = self.api, logger = self.logger
+        // A new task, because this one is cancelled and its requests would fail at once.
+        await Task {
+            do {
+                let stopped = try await api.stop(token: registration.token)
+                logger.info("server told", metadata: ["released": "\(stopped.releasedJobs)", "lost": "\(stopped.lostJobs)"])
+            } catch {
+                logger.warning("could not tell the server this agent stopped (\(error)); it counts as offline once the lease runs out")
+            }
+        }.value
     }
 
     /// Polls for a job and runs it, over and over, until cancelled.

@@ -36,6 +36,9 @@ actor AgentSession {
         return fresh
     }
 
+    /// The registration, if the agent has one now; never registers.
+    var current: AgentRegistered? { self.registered }
+
     /// Forgets the registration if it still uses `token`, so the next call registers again.
     func invalidate(token: String) {
         if self.registered?.token == token {

@@ -14,7 +14,8 @@ public struct Agent: Codable, Sendable, Equatable, Identifiable {
     public var hostname: String?
     /// Agent version.
     public var version: String?
-    /// `connected` or `revoked` (its registration token was revoked).
+    /// Where listed, its presence (`busy`, `idle`, `offline`, `revoked`: see `AgentPresence`);
+    /// elsewhere its stored state (`connected`, `stopped` or `revoked`).
     public var state: String
     /// When it last polled, started, logged or heartbeated.
     public var lastSeenAt: Date

@@ -1,6 +1,8 @@
 /// Where a job is in its life: the scheduler's state machine.
 ///
 /// `pending → assigned → running → passed | failed | canceled | timed_out | lost`.
+/// An `assigned` job its agent never started goes back to `pending` when that agent is gone
+/// (it stopped, or its long poll's connection closed before the answer was written).
 /// A `lost` job (its agent stopped heartbeating) is final; when its retry policy allows,
 /// the scheduler creates a new attempt of the same step and shard.
 public enum JobState: String, Codable, Sendable, CaseIterable {
@@ -36,8 +38,9 @@ public enum JobState: String, Codable, Sendable, CaseIterable {
     public var allowedNext: Set<JobState> {
         switch self {
         case .pending: [.assigned, .canceled]
-        // An assigned job whose agent never confirms is lost like a running one.
-        case .assigned: [.running, .canceled, .lost, .passed, .failed, .timedOut]
+        // An assigned job whose agent never confirms is lost like a running one, unless the
+        // agent is known to be gone: then it is handed back, no attempt spent.
+        case .assigned: [.pending, .running, .canceled, .lost, .passed, .failed, .timedOut]
         case .running: [.passed, .failed, .canceled, .timedOut, .lost]
         case .passed, .failed, .canceled, .timedOut, .lost: []
         }

@@ -20,7 +20,10 @@ public struct SwiftPackageReader: Sendable {
 
     /// Runs `swift package dump-package` in `projectDirectory` and reads its output.
     public func graph(projectDirectory: String) throws(ImpactError) -> ModuleGraph {
-        let output = try runner.run("swift", ["package", "dump-package", "--package-path", projectDirectory], in: projectDirectory)
+        // Absolute, because the command runs inside the folder: a relative `--package-path`
+        // (`--project ios-app`) would be taken from there, as `ios-app/ios-app`.
+        let folder = URL(fileURLWithPath: projectDirectory).standardizedFileURL.path
+        let output = try runner.run("swift", ["package", "dump-package", "--package-path", folder], in: folder)
         return try graph(fromDumpPackage: output, projectDirectory: projectDirectory, source: "swift package dump-package")
     }
 

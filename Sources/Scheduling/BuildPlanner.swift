@@ -57,6 +57,25 @@ public struct BuildPlanner: Sendable {
                      branch: branch, tag: nil, pullRequest: nil, message: nil, author: author, env: env)
     }
 
+    /// The same build again (`POST /builds/{id}/retry`): its trigger, branch, tag, commit, pull
+    /// request, message, author, environment (with a pull request's base branch) and
+    /// concurrency group, with the jobs its pipeline expands to now. A retry repeats a build
+    /// that was allowed to run, so it needs no `triggers.manual`.
+    /// - Parameter env: The build-wide environment `original` was created with.
+    /// - Throws: `ServiceError` 404 when its pipeline is no longer loaded.
+    public func retryDraft(of original: Build, repository: Repository?, env: [String: String]) throws -> BuildDraft {
+        guard let pipeline = library.catalog.pipeline(named: original.pipeline) else {
+            throw ServiceError.notFound("pipeline '\(original.pipeline)' of build \(original.id) is no longer loaded, so the build cannot run again")
+        }
+        var retry = draft(pipeline, context: .manual, kind: original.trigger, repository: repository, commitSHA: original.commitSHA,
+                          branch: original.branch, tag: original.tag, pullRequest: original.pullRequest, message: original.message,
+                          author: original.author, env: env)
+        // Its own group, not one worked out again as for a manual build (`pr-7`, not the branch's).
+        retry.concurrencyGroup = original.concurrencyGroup
+        retry.priority = original.priority
+        return retry
+    }
+
     /// The repository a manual build of `pipeline` runs in when the request names none: the
     /// one registered repository the pipeline applies to.
     ///

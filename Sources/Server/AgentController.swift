@@ -27,15 +27,23 @@ struct AgentController: APIController {
                 let registration = try await request.decodeJSON(AgentRegistration.self, limit: configuration.maxBodySize)
                 return try await .json(auth.register(registration, registrationToken: token), status: .created)
             },
-            Route(.post, "/api/v1/agent/jobs/next", scope: nil) { request, _ in
+            Route(.post, "/api/v1/agent/jobs/next", scope: nil) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 try await auth.touch(agent)
                 let requested = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? configuration.pollSeconds
                 let wait = max(0, min(requested, configuration.pollSeconds))
-                guard let job = try await dispatcher.nextJob(for: agent, wait: .milliseconds(Int(wait * 1000))) else {
+                guard let job = try await poll(for: agent, wait: .milliseconds(Int(wait * 1000)), channel: context.channel) else {
                     return Response(status: .noContent)
                 }
                 return try .json(job)
+            },
+            Route(.post, "/api/v1/agent/stop", scope: nil) { request, _ in
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
+                let stopped = try await queue.stopAgent(id: agent.id, now: clock.now)
+                // Its parked polls here end now; other servers' claims see it stopped.
+                dispatcher.release(agentIDs: [agent.id])
+                if !stopped.releasedJobs.isEmpty || !stopped.lostJobs.isEmpty { dispatcher.wake() }
+                return try .json(stopped)
             },
             Route(.post, "/api/v1/agent/jobs/:id/start", scope: nil) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)

@@ -83,14 +83,8 @@ struct BuildController: APIController {
                 let original = try await build(context)
                 var repository: Repository?
                 if let id = original.repositoryID { repository = try await repositories.existingRepository(id: id) }
-                var draft = try planner.manualDraft(
-                    pipeline: original.pipeline, repository: repository, branch: original.branch ?? "main",
-                    commitSHA: original.commitSHA, env: [:], author: context.actor
-                )
-                draft.trigger = original.trigger
-                draft.tag = original.tag
-                draft.pullRequest = original.pullRequest
-                draft.message = original.message
+                let env = try await builds.buildEnvironment(id: original.id) ?? [:]
+                let draft = try planner.retryDraft(of: original, repository: repository, env: env)
                 let created = try await builds.createBuild(draft, audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "build.retry", subject: "build", detail: "retry of \(original.id)"))
                 dispatcher.wake()
                 return try .json(created, status: .created)

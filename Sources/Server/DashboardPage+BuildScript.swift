@@ -3,7 +3,9 @@
 extension DashboardPage {
     /// `/builds/{id}`: the build's facts, its jobs with states, pending reasons and times,
     /// test results with failed tests first, each job's log (followed live while the job
-    /// runs), analysers' new findings against the baseline, artifacts to download, and the UI test selection with its reasons.
+    /// runs), analysers' new findings against the baseline, artifacts to download, and the UI
+    /// test selection with its reasons. While the build runs, its jobs' states are read again
+    /// every few seconds, so a job pending when the page opened shows its live log once it starts.
     static let buildScript = #"""
         async function showBuild(id) {
           const build = await get("/api/v1/builds/" + id);
@@ -14,6 +16,17 @@ extension DashboardPage {
           ]);
           document.title = build.pipeline + " #" + build.number + " · MobileOps";
           $("build-title").textContent = build.pipeline + " #" + build.number;
+          showBuildState(build);
+          showTests(tests);
+          showBuildFindings(findings);
+          table("artifacts", ["job", "file", "size"], artifacts.flat().map(({job, artifact}) => [[job.label], [download(artifact)], [(artifact.size / 1024).toFixed(1) + " KiB"]]), "no artifacts");
+          showImpact(impact);
+          $("build").hidden = false;
+          refreshBuildLater(id, build);
+        }
+        /// The build's facts, its jobs' states and their logs: what changes while it runs.
+        function showBuildState(build) {
+          const jobs = build.jobs || [];
           const times = build.times || {};
           table("build-facts", ["state", "branch", "commit", "trigger", "created", "queue", "run", "total"], [[
             [build.state, build.state], [build.branch || build.tag || ""], [(build.commitSHA || "").slice(0, 12)], [build.trigger],
@@ -23,12 +36,22 @@ extension DashboardPage {
             [job.label], [job.state, job.state], [job.agentID ? "agent " + job.agentID : ""], [job.pendingReason || "", "reason"],
             [duration(between(job.startedAt, job.finishedAt || (job.startedAt ? new Date().toISOString() : null)))],
           ]), "no jobs");
-          showTests(tests);
-          showBuildFindings(findings);
           showLogs(jobs);
-          table("artifacts", ["job", "file", "size"], artifacts.flat().map(({job, artifact}) => [[job.label], [download(artifact)], [(artifact.size / 1024).toFixed(1) + " KiB"]]), "no artifacts");
-          showImpact(impact);
-          $("build").hidden = false;
+        }
+        /// While the build is unfinished its jobs are read again every few seconds, so a job that
+        /// starts shows its live log; once the build finishes, the whole page is read once more
+        /// (tests, findings, artifacts).
+        let buildRefresh = null;
+        function refreshBuildLater(id, build) {
+          clearTimeout(buildRefresh);
+          if (["passed", "failed", "canceled"].includes(build.state)) { return; }
+          buildRefresh = setTimeout(() => refreshBuild(id).catch((error) => { $("error").textContent = String(error.message || error); $("error").hidden = false; }), 3000);
+        }
+        async function refreshBuild(id) {
+          const build = await get("/api/v1/builds/" + id);
+          if (["passed", "failed", "canceled"].includes(build.state)) { await showBuild(id); return; }
+          showBuildState(build);
+          refreshBuildLater(id, build);
         }
         /// Per job: its totals, then failed tests (with message and file:line), then flaky ones.
         function showTests(tests) {
@@ -46,13 +69,24 @@ extension DashboardPage {
           }
           table("tests", ["job", "test", "result", "time", "where"], rows, "no test results");
         }
+        /// One log per job, added as jobs appear (a retry is a new job). A pending job's log says
+        /// why it waits; once the job is picked up its log is followed live (or read whole, if it
+        /// already finished), once.
+        const logsShown = new Set();
         function showLogs(jobs) {
-          const container = $("logs"); container.replaceChildren();
+          const container = $("logs");
           for (const job of jobs) {
-            const title = document.createElement("h3"); title.textContent = job.label + " (" + job.state + ")";
-            const pre = document.createElement("pre"); pre.className = "log"; pre.id = "log-" + job.id;
-            container.append(title, pre);
+            let pre = $("log-" + job.id), title = $("log-title-" + job.id);
+            if (!pre) {
+              title = document.createElement("h3"); title.id = "log-title-" + job.id;
+              pre = document.createElement("pre"); pre.className = "log"; pre.id = "log-" + job.id;
+              container.append(title, pre);
+            }
+            title.textContent = job.label + " (" + job.state + ")";
             if (job.state === "pending") { pre.textContent = "waiting: " + (job.pendingReason || "for an agent"); continue; }
+            if (logsShown.has(job.id)) { continue; }
+            logsShown.add(job.id);
+            pre.textContent = "";
             followLog(job, pre).catch((error) => { pre.textContent += "\n[" + error.message + "]"; });
           }
         }

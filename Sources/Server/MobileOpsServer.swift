@@ -98,8 +98,9 @@ public struct MobileOpsServer {
         let headerTimeout = TimeAmount.nanoseconds(Int64(configuration.headerTimeoutSeconds * 1_000_000_000))
         let http1 = HTTP1Channel.Configuration(
             // Early answers (413, 400) close their connection instead of stalling it; a first
-            // request head not complete in time (slowloris) closes it too.
-            additionalChannelHandlers: [EarlyResponseCloser(), HeaderReadTimeout(timeout: headerTimeout)],
+            // request head not complete in time (slowloris) closes it too. A client that
+            // leaves is noticed, so a long poll does not hand it a job.
+            additionalChannelHandlers: [EarlyResponseCloser(), HeaderReadTimeout(timeout: headerTimeout), ClientDisconnectHandler()],
             // Counts only decoded request parts and never fires while a read request is being
             // answered, so a long poll or a streamed response outlives it.
             idleTimeout: .nanoseconds(Int64(configuration.idleTimeoutSeconds * 1_000_000_000)),

@@ -10,6 +10,9 @@ public protocol BuildStore: Sendable {
     /// A build's queue, run and total (``BuildTimes``, "so far" at `now` while it runs), or nil
     /// for an unknown id.
     func buildTimes(id: Int64, now: Date) async throws(StoreError) -> BuildTimes?
+    /// The build-wide environment a build was created with (a manual build's `env`, a pull
+    /// request's `MOBILE_OPS_BASE_BRANCH`), or nil for an unknown id: what a retry carries over.
+    func buildEnvironment(id: Int64) async throws(StoreError) -> [String: String]?
     /// One job, or nil.
     func job(id: Int64) async throws(StoreError) -> Job?
     /// Newest builds first, filtered; `before` is the id cursor of the previous page.

@@ -22,6 +22,15 @@ public protocol JobQueue: Sendable {
     func recordCheckout(jobID: Int64, agentID: Int64, commitSHA: String, now: Date) async throws(StoreError)
     /// Records the outcome, retries when the policy says so, refreshes the build.
     func finishJob(id: Int64, agentID: Int64, outcome: JobOutcome, now: Date) async throws(StoreError)
+    /// Hands an assigned job its agent never started back to the queue, as if it had never been
+    /// handed out (no attempt spent; a job whose build was canceled meanwhile ends canceled):
+    /// for a long poll whose agent left before the answer reached it.
+    /// - Returns: Whether it was handed back; false when the agent started it or does not hold it.
+    func releaseJob(id: Int64, agentID: Int64, now: Date) async throws(StoreError) -> Bool
+    /// An agent that says it stopped: it is offline at once and its token stops working (only
+    /// a `connected` agent changes); its assigned jobs go back to the queue (`releaseJob`), and
+    /// the jobs it was running are lost (retried when their policy allows), without waiting a lease.
+    func stopAgent(id: Int64, now: Date) async throws(StoreError) -> AgentStopped
     /// Marks jobs whose lease ran out as lost (retrying them when allowed); returns their ids.
     func expireLeases(now: Date) async throws(StoreError) -> [Int64]
     /// A job's log chunks after `sequence` (all when nil), and whether the job has finished.

@@ -90,7 +90,8 @@ def run_pass(arguments, scope: str, seconds: int, seed: Seed, server: Server, fo
                "--report", "json", "--report-json-path", report]
     if arguments.seed is not None:
         command += ["--seed", str(arguments.seed)]
-    environment = dict(os.environ, MOBILE_OPS_FUZZ_WEBHOOKS=json.dumps(seed.webhooks), MOBILE_OPS_FUZZ_AGENT_JOB=str(seed.agent_job or ""))
+    environment = dict(os.environ, MOBILE_OPS_FUZZ_WEBHOOKS=json.dumps(seed.webhooks), MOBILE_OPS_FUZZ_AGENT_JOB=str(seed.agent_job or ""),
+                       MOBILE_OPS_FUZZ_STOPPING_AGENT=seed.stopping_agent or "")
     _, offset = server.requests()
     started = time.monotonic()
     with open(output, "wb") as log:
@@ -184,6 +185,7 @@ def main() -> int:
             if scope == "agent":
                 # A fresh, online agent with a job of its own, and a pending one for it to take.
                 seed.agent = seed.register_agent("fuzz-agent")
+                seed.stopping_agent = seed.register_agent("fuzz-stopping-agent")
                 _, seed.agent_job = seed.start_job()
                 seed.start_build()
             summaries.append(summarize(run_pass(arguments, scope, seconds, seed, server, folder), ops))

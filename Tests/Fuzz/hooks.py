@@ -1,6 +1,6 @@
 """Schemathesis hooks for the MobileOps fuzz run (loaded through each pass's config file).
 
-Four kinds of operation need help to be fuzzed meaningfully:
+Five kinds of operation need help to be fuzzed meaningfully:
 - webhook deliveries are authenticated by a signature over the exact body bytes, which no
   static credential can give: each generated delivery is made to name the seeded repository
   of its git host, serialized once, and signed (or given the GitLab token) with its secret,
@@ -12,7 +12,9 @@ Four kinds of operation need help to be fuzzed meaningfully:
   but `finish`, which would end it for the rest of the pass);
 - a job's log with `follow=true` streams until the job ends, by design, and the release train
   starts jobs no agent takes during the run: the log is asked for without following
-  (ServerTests cover the stream).
+  (ServerTests cover the stream);
+- `POST /api/v1/agent/stop` stops the agent that sends it, whose token then stops working: it
+  is sent as a second agent the driver registered for it, so the pass's agent keeps working.
 """
 import hashlib
 import hmac
@@ -31,6 +33,8 @@ EVENT_HEADERS = {
 MAX_POLL_SECONDS = 1.0
 # The id of the running job the driver started for the agent pass's agent, if any.
 AGENT_JOB = os.environ.get("MOBILE_OPS_FUZZ_AGENT_JOB")
+# The token of the agent the stop route is called as, if any.
+STOPPING_AGENT = os.environ.get("MOBILE_OPS_FUZZ_STOPPING_AGENT")
 calls = 0
 
 
@@ -41,6 +45,9 @@ def before_call(context, case, kwargs):
     path = case.operation.path
     if path.startswith("/api/v1/agent/jobs/{id}/") and not path.endswith("/finish") and AGENT_JOB and calls % 2 == 0:
         case.path_parameters = {**(case.path_parameters or {}), "id": int(AGENT_JOB)}
+    elif path == "/api/v1/agent/stop" and STOPPING_AGENT:
+        # Auth was applied to the case's headers before this hook: this replaces it.
+        case.headers = {**(case.headers or {}), "Authorization": "Bearer " + STOPPING_AGENT}
     elif path == "/api/v1/agent/jobs/next":
         _cap_wait(case)
     elif path.startswith("/api/v1/webhooks/"):

@@ -86,6 +86,8 @@ class Seed:
             self.webhooks[provider] = {"repository": draft["name"], "secret": secret}
         self.agent = self.register_agent("fuzz-seed-agent")
         self.agent_job = None
+        # The agent `POST /api/v1/agent/stop` stops in the agent pass, so the pass's own agent keeps working.
+        self.stopping_agent = None
         self.build_id = self._run_build()
         expect(call(url, "POST", "/api/v1/metrics/builds", self.write, REPORT), 201, "build report")
         release = expect(call(url, "POST", "/api/v1/releases", self.write, {"train": "fuzz-train"}), 201, "release").json()

@@ -17,7 +17,7 @@ struct DashboardBrowserTests {
     static let python = ProcessInfo.processInfo.environment["MOBILE_OPS_TEST_PYTHON"].flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
     static let required = ProcessInfo.processInfo.environment["CI"] == "true"
 
-    @Test("log in past a rejected token, see why a job waits, read a failed test on the build page, follow a running log",
+    @Test("log in past a rejected token, see why a job waits, read a failed test on the build page, follow a running log, see a waiting job's log once it starts",
           .enabled(if: python != nil || required, "run through `make test`, which sets up Selenium"))
     func personFlow() async throws {
         let python = try #require(Self.python, "MOBILE_OPS_TEST_PYTHON must name a Python with Selenium (make test sets it up)")
@@ -54,12 +54,14 @@ struct DashboardBrowserTests {
             let waitingBuild = try await AgentAPITests.trigger(client)
             let waiting = try await client.send(.get, "/api/v1/builds/\(waitingBuild)")
             let pendingReason = try #require((waiting.body["jobs"] as? [[String: Any]])?.first?["pendingReason"] as? String)
+            let waitingJob = try #require((waiting.body["jobs"] as? [[String: Any]])?.first?["id"] as? Int)
 
             let scenario: [String: Any] = [
                 "url": "http://127.0.0.1:\(port)", "token": TestServer.adminToken, "pendingReason": pendingReason, "agentName": "mac-1",
                 "failedBuild": failedBuild, "failedTest": "testCheckoutTotal", "failureMessage": "is not equal to",
                 "runningBuild": runningBuild, "waitingBuild": waitingBuild,
                 "runningJob": ["jobID": running, "agentToken": agent, "firstLine": "compiling Checkout", "nextLine": "linking Checkout"],
+                "waitingJob": ["jobID": waitingJob, "line": "building after the wait"],
                 "screenshots": ProcessInfo.processInfo.environment["MOBILE_OPS_SCREENSHOTS"] ?? "",
             ]
             let file = directory.appendingPathComponent("scenario.json")

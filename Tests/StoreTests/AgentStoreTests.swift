@@ -72,3 +72,35 @@ struct AgentStoreTests {
         }
     }
 }
+
+extension AgentStoreTests {
+    @Test("registering again with the same name and registration token takes the row back (same id, new token) unless that agent is online; another token's agent gets its own row", arguments: StoreBackend.available)
+    func registeringAgain(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(presenceWindow: 60) { store async throws in
+            let database = store.database
+            let now = Date()
+            _ = try await database.createRegistrationToken(id: "r1", name: "fleet", secretHash: "h1", audit: AuditEvent(occurredAt: now, actor: "t", action: "a", subject: "s"))
+            _ = try await database.createRegistrationToken(id: "r2", name: "other", secretHash: "h2", audit: AuditEvent(occurredAt: now, actor: "t", action: "a", subject: "s"))
+            let first = try await database.registerAgent(AgentRegistration(name: "mac-1", tags: ["xcode": "16.2"], slots: 1), registrationTokenID: "r1", tokenID: "t1", secretHash: "s1", now: now)
+
+            await #expect(throws: StoreError.self, "a second process under an online agent's name is refused") {
+                try await database.registerAgent(AgentRegistration(name: "mac-1", tags: [:], slots: 1), registrationTokenID: "r1", tokenID: "t2", secretHash: "s2", now: now)
+            }
+            _ = try await database.stopAgent(id: first.id, now: now)
+            let again = try await database.registerAgent(
+                AgentRegistration(name: "mac-1", tags: ["xcode": "16.3"], slots: 2, hostname: "mac-1.local"), registrationTokenID: "r1", tokenID: "t2", secretHash: "s2", now: now)
+            #expect(again.id == first.id && again.tags == ["xcode": "16.3"] && again.slots == 2 && again.hostname == "mac-1.local")
+            #expect(try await database.agentCredentials(tokenID: "t2")?.agent.id == first.id)
+            #expect(try await database.agentCredentials(tokenID: "t1") == nil, "the old token is replaced")
+
+            // Crashed (never said it stopped): its name is free once it has been silent for the lease.
+            try await database.touchAgent(id: first.id, now: now.addingTimeInterval(-120))
+            let afterCrash = try await database.registerAgent(AgentRegistration(name: "mac-1", tags: [:], slots: 1), registrationTokenID: "r1", tokenID: "t3", secretHash: "s3", now: now)
+            #expect(afterCrash.id == first.id)
+
+            let stranger = try await database.registerAgent(AgentRegistration(name: "mac-1", tags: [:], slots: 1), registrationTokenID: "r2", tokenID: "t4", secretHash: "s4", now: now)
+            #expect(stranger.id != first.id, "another registration token's agent never takes the name's row")
+            #expect(try await database.agents().map(\.id) == [first.id, stranger.id])
+        }
+    }
+}

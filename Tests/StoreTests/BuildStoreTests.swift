@@ -120,6 +120,18 @@ struct BuildStoreTests {
         }
     }
 
+    @Test("a build's environment (a pull request's base branch) is read back for a retry; an unknown build has none", arguments: StoreBackend.available)
+    func environment(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.t0)) { store async throws in
+            let database = store.database
+            var draft = Self.draft(repository: try await Self.repository(store), branch: "feature/tax", pullRequest: 7, trigger: "pull_request")
+            draft.env = [UITestSelection.baseBranchVariable: "main", "FLAVOR": "demo"]
+            let build = try await database.createBuild(draft, audit: Self.audit("build.create"))
+            #expect(try await database.buildEnvironment(id: build.id) == [UITestSelection.baseBranchVariable: "main", "FLAVOR": "demo"])
+            #expect(try await database.buildEnvironment(id: 999) == nil)
+        }
+    }
+
     @Test("a delivery is stored with its builds once; a redelivery answers the first answer; the same key for another repository is another delivery", arguments: StoreBackend.available)
     func deliveries(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore(clock: ManualClock(at: Self.t0)) { store async throws in

@@ -16,6 +16,13 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 
+def agent_call(base: str, token: str, path: str, data: bytes, headers: dict | None = None) -> bytes:
+    """POSTs to the agent protocol as the agent holding `token`; answers the body (raises on an HTTP error)."""
+    request = urllib.request.Request(base + path, data=data, method="POST", headers={"Authorization": "Bearer " + token, **(headers or {})})
+    with urllib.request.urlopen(request) as answer:
+        return answer.read()
+
+
 def main() -> int:
     with open(sys.argv[1], encoding="utf-8") as file:
         scenario = json.load(file)
@@ -68,13 +75,25 @@ def main() -> int:
         driver.get(base + "/builds/%d" % scenario["runningBuild"])
         log_id = "log-%d" % running["jobID"]
         wait.until(lambda d: running["firstLine"] in d.find_element(By.ID, log_id).text)
-        chunk = urllib.request.Request(
-            base + "/api/v1/agent/jobs/%d/log" % running["jobID"], data=(running["nextLine"] + "\n").encode(), method="POST",
-            headers={"Authorization": "Bearer " + running["agentToken"], "X-Log-Sequence": "1", "Content-Type": "text/plain"},
-        )
-        with urllib.request.urlopen(chunk) as answer:
-            assert answer.status == 200, answer.status
+        agent_call(base, running["agentToken"], "/api/v1/agent/jobs/%d/log" % running["jobID"], (running["nextLine"] + "\n").encode(),
+                   {"X-Log-Sequence": "1", "Content-Type": "text/plain"})
         wait.until(lambda d: running["nextLine"] in d.find_element(By.ID, log_id).text)
+
+        step = "a job pending when its build page opened shows its live log once it starts"
+        waiting = scenario["waitingJob"]
+        driver.get(base + "/builds/%d" % scenario["waitingBuild"])
+        waiting_log = "log-%d" % waiting["jobID"]
+        wait.until(lambda d: "waiting:" in d.find_element(By.ID, waiting_log).text)
+        # The agent's one slot frees up (a failed job: its build's later steps are canceled),
+        # so its next poll gets the waiting job, which starts and logs.
+        outcome = json.dumps({"state": "failed", "exitStatus": 1, "commandDurations": [1.0]}).encode()
+        agent_call(base, running["agentToken"], "/api/v1/agent/jobs/%d/finish" % running["jobID"], outcome, {"Content-Type": "application/json"})
+        assigned = json.loads(agent_call(base, running["agentToken"], "/api/v1/agent/jobs/next?wait=0", b""))
+        assert assigned["jobID"] == waiting["jobID"], assigned
+        agent_call(base, running["agentToken"], "/api/v1/agent/jobs/%d/start" % waiting["jobID"], b"")
+        agent_call(base, running["agentToken"], "/api/v1/agent/jobs/%d/log" % waiting["jobID"], (waiting["line"] + "\n").encode(),
+                   {"X-Log-Sequence": "0", "Content-Type": "text/plain"})
+        wait.until(lambda d: waiting["line"] in d.find_element(By.ID, waiting_log).text)
     except Exception as error:  # one line naming the step, for the Swift test's message
         print("FAILED: %s: %r" % (step, error))
         print(driver.find_element(By.TAG_NAME, "body").text[:3000])

@@ -48,7 +48,8 @@ struct StorePickBenchmark {
         let token = try await store.createRegistrationToken(id: "bench", name: "bench", secretHash: "x", audit: audit)
         func agent(_ tags: [String: String]) async throws -> Agent {
             try await store.registerAgent(
-                AgentRegistration(name: "agent", tags: tags, slots: 1_000_000), registrationTokenID: token.id,
+                // One name per agent: a second registration under an online agent's name is refused.
+                AgentRegistration(name: "agent-\(tags["platform"] ?? "none")", tags: tags, slots: 1_000_000), registrationTokenID: token.id,
                 tokenID: UUID().uuidString, secretHash: "x", now: Date()
             )
         }

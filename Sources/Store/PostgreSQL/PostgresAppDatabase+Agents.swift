@@ -75,10 +75,33 @@ extension PostgresAppDatabase: AgentStore {
 
     // MARK: Agents
 
-    /// Stores a newly registered agent.
+    /// Stores a newly registered agent, or gives an agent registering again (same name, same
+    /// registration token, not online) its row back with the new token, tags and slots.
+    /// - Throws: `StoreError.conflict` while that agent is online (another process uses the name).
     public func registerAgent(_ registration: AgentRegistration, registrationTokenID: String, tokenID: String, secretHash: String, now: Date) async throws(StoreError) -> Agent {
         let tags = JSONText.object(registration.tags), at = PostgresTime.stored(now)
         return try await write { connection in
+            let existing = try await connection.query(
+                """
+                SELECT \(unescaped: Self.agentColumns) FROM agent
+                WHERE name = \(registration.name) AND registration_token_id = \(registrationTokenID) AND state IN ('connected', 'stopped')
+                ORDER BY id DESC LIMIT 1 FOR UPDATE
+                """, logger: self.logger)
+            if let holder = try await Self.agents(from: existing).first?.agent {
+                let held = try await connection.value(
+                    "SELECT count(*) FROM job WHERE agent_id = \(holder.id) AND state IN ('assigned', 'running')", as: Int64.self, logger: self.logger) ?? 0
+                try AgentTakeover.check(holder, presence: AgentPresence.of(
+                    storedState: holder.state, lastSeenAt: holder.lastSeenAt, heldJobs: Int(held), now: now, window: self.presenceWindow))
+                let rows = try await connection.query(
+                    """
+                    UPDATE agent SET tags = \(tags), slots = \(Int64(registration.slots)), hostname = \(registration.hostname),
+                      version = \(registration.version), token_id = \(tokenID), secret_hash = \(secretHash), state = 'connected', last_seen_at = \(at)
+                    WHERE id = \(holder.id)
+                    RETURNING \(unescaped: Self.agentColumns)
+                    """, logger: self.logger)
+                guard let agent = try await Self.agents(from: rows).first?.agent else { throw StoreError.database("agent \(holder.id) could not be read back") }
+                return agent
+            }
             let rows = try await connection.query(
                 """
                 INSERT INTO agent (name, tags, slots, token_id, secret_hash, registration_token_id, hostname, version, state, last_seen_at, created_at)

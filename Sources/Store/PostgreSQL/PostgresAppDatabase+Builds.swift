@@ -29,6 +29,14 @@ extension PostgresAppDatabase: BuildStore {
         }
     }
 
+    /// The environment the build was created with, or nil for an unknown id.
+    public func buildEnvironment(id: Int64) async throws(StoreError) -> [String: String]? {
+        try await read { connection in
+            guard let text = try await connection.value("SELECT env FROM build WHERE id = \(id)", as: String.self, logger: self.logger) else { return nil }
+            return try JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+        }
+    }
+
     /// One job, with why it waits when it is pending, or nil.
     public func job(id: Int64) async throws(StoreError) -> Job? {
         try await read { connection in

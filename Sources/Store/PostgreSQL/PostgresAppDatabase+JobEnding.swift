@@ -76,7 +76,7 @@ extension PostgresAppDatabase {
     }
 
     /// Puts a pending job where claims look.
-    private func makeRunnable(_ jobID: Int64, on connection: PostgresConnection) async throws {
+    func makeRunnable(_ jobID: Int64, on connection: PostgresConnection) async throws {
         try await connection.run(
             """
             INSERT INTO runnable_job (job_id, requirements_key, priority, concurrency_group)

@@ -17,7 +17,7 @@ struct AgentRecord: Codable, FetchableRecord, StoredDateColumns, MutablePersista
     var registrationTokenID: String
     var hostname: String?
     var version: String?
-    /// `connected`, `revoked` or `removed` (hidden from every list).
+    /// `connected`, `stopped` (it said so; offline), `revoked` or `removed` (hidden from every list).
     var state: String
     var lastSeenAt: Date
     var createdAt: Date

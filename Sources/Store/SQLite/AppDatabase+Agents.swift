@@ -57,9 +57,31 @@ extension AppDatabase: AgentStore {
 
     // MARK: Agents
 
-    /// Stores a newly registered agent.
+    /// Stores a newly registered agent, or gives an agent registering again (same name, same
+    /// registration token, not online) its row back with the new token, tags and slots.
+    /// - Throws: `StoreError.conflict` while that agent is online (another process uses the name).
     public func registerAgent(_ registration: AgentRegistration, registrationTokenID: String, tokenID: String, secretHash: String, now: Date) async throws(StoreError) -> Agent {
         try await write { db in
+            let existing = try AgentRecord
+                .filter(Column("name") == registration.name && Column("registrationTokenID") == registrationTokenID)
+                .filter(["connected", "stopped"].contains(Column("state")))
+                .order(Column("id").desc).fetchOne(db)
+            if var record = existing {
+                let held = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job WHERE agentID = ? AND state IN ('assigned', 'running')", arguments: [record.id]) ?? 0
+                try AgentTakeover.check(
+                    record.agent(runningJobs: []), presence: AgentPresence.of(
+                        storedState: record.state, lastSeenAt: record.lastSeenAt, heldJobs: held, now: now, window: presenceWindow))
+                record.tags = try Self.encodeJSON(registration.tags)
+                record.slots = registration.slots
+                record.hostname = registration.hostname
+                record.version = registration.version
+                record.tokenID = tokenID
+                record.secretHash = secretHash
+                record.state = "connected"
+                record.lastSeenAt = now
+                try record.update(db)
+                return record.agent(runningJobs: [])
+            }
             var record = AgentRecord(
                 id: nil, name: registration.name, tags: try Self.encodeJSON(registration.tags), slots: registration.slots,
                 tokenID: tokenID, secretHash: secretHash, registrationTokenID: registrationTokenID,

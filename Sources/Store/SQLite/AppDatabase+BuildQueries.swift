@@ -28,6 +28,14 @@ extension AppDatabase: BuildStore {
         }
     }
 
+    /// The environment the build was created with, or nil for an unknown id.
+    public func buildEnvironment(id: Int64) async throws(StoreError) -> [String: String]? {
+        try await read { db in
+            guard let text = try String.fetchOne(db, sql: "SELECT env FROM build WHERE id = ?", arguments: [id]) else { return nil }
+            return try JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+        }
+    }
+
     /// One job, or nil.
     public func job(id: Int64) async throws(StoreError) -> Job? {
         try await read { db in

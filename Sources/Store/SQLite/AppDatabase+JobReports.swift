@@ -121,7 +121,7 @@ extension AppDatabase: JobQueue {
 
     /// Retries per policy, cancels dependents of a failure or releases those of a success
     /// (`JobEndingPlan`), and re-derives the build.
-    private static func afterJobEnded(_ job: JobRecord, now: Date, in db: Database) throws {
+    static func afterJobEnded(_ job: JobRecord, now: Date, in db: Database) throws {
         let spec = try job.spec()
         let retryAllowed = !job.cancelRequested && spec.retry.retries(after: job.jobState, exitStatus: job.exitStatus, attempt: job.attempt)
         let plan = JobEndingPlan.plan(ended: try job.snapshot(), retryAllowed: retryAllowed, jobs: try buildJobSnapshots(job.buildID, in: db))
