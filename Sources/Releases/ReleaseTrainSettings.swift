@@ -25,6 +25,9 @@ public struct ReleaseTrainSettings: Sendable, CustomStringConvertible {
     public var checkInterval: Duration
     /// Settings that were given but could not be used, for the start-up log.
     public var problems: [String]
+    /// Why a store's credentials that were given could not be used, by platform (also in
+    /// ``problems``); see ``missingCredentials(for:)``.
+    public var credentialProblems: [ReleasePlatform: String] = [:]
 
     /// Creates settings; by default no store credentials and Google's and Apple's endpoints.
     public init(
@@ -59,9 +62,11 @@ public struct ReleaseTrainSettings: Sendable, CustomStringConvertible {
         // The loaders' errors name the variable or file, never the key material.
         do { settings.playAccount = try GoogleServiceAccount.fromEnvironment(environment) } catch {
             settings.problems.append("Google Play is not configured: \(error)")
+            settings.credentialProblems[.android] = "\(error)"
         }
         do { settings.appStoreKey = try AppStoreConnectKey.fromEnvironment(environment) } catch {
             settings.problems.append("App Store Connect is not configured: \(error)")
+            settings.credentialProblems[.ios] = "\(error)"
         }
         if let text = value("MOBILE_OPS_TRAIN_CHECK_SECONDS") {
             if let seconds = Double(text), seconds >= 1, seconds <= 3600 {
