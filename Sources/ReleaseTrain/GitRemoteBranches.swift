@@ -7,9 +7,9 @@ import Foundation
 /// sees a release branch someone pushed by hand, with no git host API token.
 ///
 /// Nothing is cloned or fetched. Git never prompts (a remote that wants credentials the
-/// server does not have is an error, not a hang), only the well-known transports are used
-/// (`GIT_PROTOCOL_FROM_USER=0` refuses `ext::` and other helpers a repository URL could
-/// name), and an HTTP transfer that stalls for 30 seconds is given up.
+/// server does not have is an error, not a hang), only the plain transports are allowed (a
+/// local path or `file://`, `http(s)`, `ssh`, `git`: never `ext::` or another helper a
+/// repository URL could name), and an HTTP transfer that stalls for 30 seconds is given up.
 public struct GitRemoteBranches: Sendable {
     /// The git executable; `/usr/bin/env` finds `git` on `PATH` by default.
     public let executable: URL
@@ -28,13 +28,16 @@ public struct GitRemoteBranches: Sendable {
         }
         let ref = "refs/heads/\(branch)"
         let environment = [
-            "GIT_TERMINAL_PROMPT": "0", "GIT_PROTOCOL_FROM_USER": "0",
+            "GIT_TERMINAL_PROMPT": "0",
             "GIT_HTTP_LOW_SPEED_LIMIT": "1", "GIT_HTTP_LOW_SPEED_TIME": "30",
             "GIT_SSH_COMMAND": ProcessInfo.processInfo.environment["GIT_SSH_COMMAND"] ?? "ssh -o BatchMode=yes -o ConnectTimeout=30",
         ]
         let output: CommandOutput
         do {
-            output = try await Command.run(.command(executable.path, ["git", "ls-remote", "--heads", "--", url, ref], environment: environment))
+            // Run outside any repository: git would otherwise read the one around the server's
+            // working directory, and fail when that one is broken.
+            let neutral = FileManager.default.temporaryDirectory.path
+            output = try await Command.run(.command(executable.path, ["git"] + Self.transports + ["ls-remote", "--heads", "--", url, ref], in: neutral, environment: environment))
         } catch {
             throw GitLogError(message: "cannot run git ls-remote: \(error.description)")
         }
@@ -49,4 +52,8 @@ public struct GitRemoteBranches: Sendable {
         }
         return nil
     }
+
+    /// `-c` options allowing only the plain transports.
+    static let transports = ["-c", "protocol.allow=never"]
+        + ["file", "http", "https", "ssh", "git"].flatMap { ["-c", "protocol.\($0).allow=always"] }
 }

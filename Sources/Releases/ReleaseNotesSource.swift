@@ -32,7 +32,12 @@ public struct ReleaseNotesSource: Sendable {
                 return (try await log.commits(since: base, until: head), "git", head)
             } catch {
                 // The branch may only exist on the host (cut through its API): read the default branch.
-                return (try await log.commits(since: base, until: repository.defaultBranch), "git", repository.defaultBranch)
+                do {
+                    return (try await log.commits(since: base, until: repository.defaultBranch), "git", repository.defaultBranch)
+                } catch {
+                    // A clone that cannot be read is the git side's failure, not a server fault.
+                    throw ServiceError.gitHost("the clone at \(path) could not be read: \(error.description)", code: "git_host_error")
+                }
             }
         }
         switch repository.provider {

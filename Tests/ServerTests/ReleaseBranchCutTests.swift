@@ -33,7 +33,7 @@ struct ReleaseBranchCutTests {
 
         /// Someone pushes `main` as `branch`, by hand.
         func push(_ branch: String) async throws {
-            _ = try await git(["push", "-q", path, "main:\(branch)"], in: folder.appendingPathComponent("work"))
+            _ = try await Self.git(["push", "-q", path, "main:\(branch)"], in: folder.appendingPathComponent("work"))
         }
 
         static func git(_ arguments: [String], in folder: URL) async throws -> String {
