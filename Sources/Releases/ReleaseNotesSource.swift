@@ -35,8 +35,9 @@ public struct ReleaseNotesSource: Sendable {
                 do {
                     return (try await log.commits(since: base, until: repository.defaultBranch), "git", repository.defaultBranch)
                 } catch {
-                    // A clone that cannot be read is the git side's failure, not a server fault.
-                    throw ServiceError.gitHost("the clone at \(path) could not be read: \(error.description)", code: "git_host_error")
+                    // The registered clone URL names nothing the server can read: like a host
+                    // that cannot give notes, a conflict with how the repository is registered.
+                    throw ServiceError.conflict(code: "notes_unavailable", "the clone at \(path) cannot be read for release notes (\(error.description)); register the repository with a clone the server can read")
                 }
             }
         }
