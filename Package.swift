@@ -181,7 +181,7 @@ let package = Package(
         .target(
             name: "Releases",
             dependencies: [
-                "Core", "Store", "ReleaseTrain", "Scheduling", "Notifications", "HTTPClient",
+                "Core", "Store", "ReleaseTrain", "Scheduling", "Pipelines", "Notifications", "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

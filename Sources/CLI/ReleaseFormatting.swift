@@ -56,29 +56,6 @@ struct ReleaseList: Decodable {
     var releases: [ReleaseSummary]
 }
 
-/// A train as `GET /api/v1/trains` lists it.
-struct TrainSummary: Decodable {
-    struct Definition: Decodable {
-        var repository: String
-        var platforms: [String]
-        var cadence: String
-        var release_branch: String
-        var rc_pipeline: String
-        var signoff: [String]
-    }
-
-    var id: Int64
-    var name: String
-    var source: String
-    var definition: Definition
-    var nextStart: Date?
-}
-
-/// `GET /api/v1/trains` answer.
-struct TrainList: Decodable {
-    var trains: [TrainSummary]
-}
-
 // MARK: - ReleaseFormatting
 
 /// How releases and trains print for people.
@@ -108,7 +85,9 @@ enum ReleaseFormatting {
         }
         let signed = release.approvals.map { "\($0.gate) by \($0.by)" }
         print("Sign-off:  " + (signed.isEmpty ? "none" : signed.joined(separator: ", ")) + (release.missingGates.isEmpty ? "" : "; missing \(release.missingGates.joined(separator: ", "))"))
-        print("Rollout:   \(percent(release.rolloutPercent)) reached on every store")
+        let byHand = (release.stores ?? [:]).values.contains { $0.state == "recorded_by_hand" }
+        // After a manual advance to released, the shares are the last the train saw, not 100%.
+        print("Rollout:   " + (byHand ? "released by hand; the stores as the train last saw them:" : "\(percent(release.rolloutPercent)) reached on every store"))
         for (platform, store) in (release.stores ?? [:]).sorted(by: { $0.key < $1.key }) {
             let name = platform == "ios" ? "App Store" : platform == "android" ? "Google Play" : platform
             print("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(store.state) at \(percent(store.percent))" + (store.storeState.map { " (\($0))" } ?? ""))

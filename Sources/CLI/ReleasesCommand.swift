@@ -1,13 +1,13 @@
 import ArgumentParser
 import Foundation
 
-/// `mobile-ops release list|status|start|approve|advance|halt|resume|hotfix|cancel`
+/// `mobile-ops release list|status|start|approve|advance|halt|resume|hotfix|cancel|fail`
 /// (`releases` and `show` work too).
 struct ReleasesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "release",
-        abstract: "Run the release train: start releases, sign off, advance, halt, resume, hotfix, cancel.",
-        subcommands: [List.self, Show.self, Start.self, Approve.self, Advance.self, Halt.self, Resume.self, Hotfix.self, Cancel.self],
+        abstract: "Run the release train: start releases, sign off, advance, halt, resume, hotfix, cancel, fail.",
+        subcommands: [List.self, Show.self, Start.self, Approve.self, Advance.self, Halt.self, Resume.self, Hotfix.self, Cancel.self, Fail.self],
         aliases: ["releases"]
     )
 
@@ -130,6 +130,22 @@ struct ReleasesCommand: AsyncParsableCommand {
         func run() async throws {
             struct Body: Encodable { var reason: String? }
             try await act(connection, id, "cancel", Body(reason: reason))
+        }
+    }
+
+    /// `mobile-ops releases fail ID [--reason R]`
+    struct Fail: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give a release up, also once users have it (a rollout stops on the stores).",
+            discussion: "cancel calls a release off before users have it; fail gives one up in any unfinished state, also while it rolls out."
+        )
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "Release id.") var id: Int64
+        @Option(help: "Why; recorded in the audit trail.") var reason: String?
+
+        func run() async throws {
+            struct Body: Encodable { var reason: String? }
+            try await act(connection, id, "fail", Body(reason: reason))
         }
     }
 }

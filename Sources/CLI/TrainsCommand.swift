@@ -13,7 +13,8 @@ struct TrainsCommand: AsyncParsableCommand {
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Define or replace a train from a train file (admin token).",
-            discussion: "The file is sent as it is; problems come back as 'request body:line:column: message'."
+            discussion: "The file is sent as it is; problems come back as 'FILE:line:column: message', "
+                + "among them a repository the server has not registered and an rc_pipeline it has not loaded."
         )
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "A train file (YAML), e.g. pipelines/trains/mobile.yml.") var file: String
@@ -30,7 +31,9 @@ struct TrainsCommand: AsyncParsableCommand {
                 do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
                     throw CLIError.usage("cannot read \(file): \(error.localizedDescription)")
                 }
-                let (created, body) = try await connection.client().post("/api/v1/trains", text: text, contentType: "application/yaml", as: TrainSummary.self)
+                // The server names the file in its problems as the user typed it.
+                let path = "/api/v1/trains?file=\(BuildFormatting.escape(file))"
+                let (created, body) = try await connection.client().post(path, text: text, contentType: "application/yaml", as: TrainSummary.self)
                 if connection.json { return Output.json(body) }
                 print("train \(created.name) (id \(created.id)) defined")
             }
@@ -46,10 +49,10 @@ struct TrainsCommand: AsyncParsableCommand {
             try await reportingErrors { () async throws(CLIError) in
                 let (list, body) = try await connection.client().get("/api/v1/trains", as: TrainList.self)
                 if connection.json { return Output.json(body) }
-                Output.table(["ID", "NAME", "REPOSITORY", "PLATFORMS", "CADENCE", "NEXT START"], list.trains.map { train in
+                Output.table(["ID", "NAME", "REPOSITORY", "PLATFORMS", "CADENCE", "NEXT START", "PROBLEMS"], list.trains.map { train in
                     [
                         String(train.id), train.name, train.definition.repository, train.definition.platforms.joined(separator: ","),
-                        train.definition.cadence, train.nextStart.map(Output.time) ?? "-",
+                        train.definition.cadence, train.nextStart.map(Output.time) ?? "-", String((train.problems ?? []).count),
                     ]
                 })
             }
@@ -66,13 +69,7 @@ struct TrainsCommand: AsyncParsableCommand {
             try await reportingErrors { () async throws(CLIError) in
                 let (found, body) = try await connection.client().get("/api/v1/trains/\(BuildFormatting.escape(train))", as: TrainSummary.self)
                 if connection.json { return Output.json(body) }
-                print("Train \(found.id): \(found.name) (\(found.source))")
-                print("Repository:   \(found.definition.repository)")
-                print("Platforms:    \(found.definition.platforms.joined(separator: ", "))")
-                print("Cadence:      \(found.definition.cadence)" + (found.nextStart.map { ", next \(Output.time($0))" } ?? ""))
-                print("Branch:       \(found.definition.release_branch)")
-                print("RC pipeline:  \(found.definition.rc_pipeline)")
-                print("Sign-off:     \(found.definition.signoff.isEmpty ? "none" : found.definition.signoff.joined(separator: ", "))")
+                TrainFormatting.printDetail(found)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import HTTPClient
 
 // MARK: - NotifierConfiguration
 
@@ -95,6 +96,19 @@ public struct NotifierConfiguration: Sendable, Equatable, CustomStringConvertibl
         case .gitlab: gitlabToken
         case .bitbucket: bitbucketToken
         }
+    }
+
+    /// The headers every Bitbucket Cloud request carries (``bitbucketToken`` as Bearer, or
+    /// `username:app-password` as Basic; JSON both ways), for callers outside the notifiers
+    /// such as the release train's branch cuts.
+    public func bitbucketHeaders(token: String) -> HTTPHeaders {
+        BitbucketStatusAPI.headers(token: token, configuration: self)
+    }
+
+    /// `{api}/2.0/repositories/{workspace}/{repo_slug}` for `repository`, each part encoded;
+    /// nil when the name is not `workspace/repo_slug`.
+    public func bitbucketRepositoryURL(_ repository: String) -> String? {
+        (try? BitbucketStatusAPI.repositoryPath(repository)).map { bitbucketAPIURL + $0 }
     }
 
     /// The page a status links to, or nil without a public URL.

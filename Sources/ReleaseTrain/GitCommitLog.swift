@@ -81,7 +81,7 @@ public struct GitCommitLog: Sendable {
 
 // MARK: - GitLogError
 
-/// Why the commits could not be listed.
+/// Why git could not answer: the commits not listed, a remote not read.
 public struct GitLogError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, with git's own message.
     public var message: String

@@ -15,10 +15,10 @@ extension ReleaseMachine {
             return ReleaseTransition(release: self, event: event(action, actor, date, to: state, "gate \(gate) was already signed"), changed: false)
         }
         if action.name == .submit, state == .awaitingSignoff, !missingGates.isEmpty {
-            throw ReleaseTransitionError(kind: .gatesMissing(missingGates), action: .submit, state: state, allowed: allowedActions)
+            throw ReleaseTransitionError(kind: .gatesMissing(missingGates), action: .submit, state: state, allowed: allowedActions, offered: userActions)
         }
         guard allowedActions.contains(action.name) else {
-            throw ReleaseTransitionError(kind: .notAllowed, action: action.name, state: state, allowed: allowedActions)
+            throw ReleaseTransitionError(kind: .notAllowed, action: action.name, state: state, allowed: allowedActions, offered: userActions)
         }
         var next = self
         var detail = ""
@@ -38,7 +38,7 @@ extension ReleaseMachine {
             detail = reason
         case .approve(let gate, let by):
             guard requiredGates.contains(gate) else {
-                throw ReleaseTransitionError(kind: .unknownGate(gate, known: requiredGates), action: .approve, state: state, allowed: allowedActions)
+                throw ReleaseTransitionError(kind: .unknownGate(gate, known: requiredGates), action: .approve, state: state, allowed: allowedActions, offered: userActions)
             }
             next.approvals.append(Approval(gate: gate, by: by, at: date))
             detail = "gate \(gate) signed by \(by)"
@@ -55,7 +55,7 @@ extension ReleaseMachine {
             detail = reason
         case .rolloutStep(let percent, let stores):
             guard percent.isFinite, (0...100).contains(percent) else {
-                throw ReleaseTransitionError(kind: .invalidPercent(percent), action: .rolloutStep, state: state, allowed: allowedActions)
+                throw ReleaseTransitionError(kind: .invalidPercent(percent), action: .rolloutStep, state: state, allowed: allowedActions, offered: userActions)
             }
             next.rolloutPercent = percent
             detail = stores.isEmpty ? "rollout at \(RolloutPlan.percentText(percent))" : stores

@@ -1,7 +1,7 @@
 // MARK: - ReleaseTransitionError
 
 /// Why an action was refused, with what would have been accepted: the server answers 409
-/// with ``allowed``, and the CLI prints ``description``.
+/// with ``offered``, and the CLI prints ``description``.
 public struct ReleaseTransitionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The specific problem.
     public enum Kind: Sendable, Hashable {
@@ -21,8 +21,10 @@ public struct ReleaseTransitionError: Error, Sendable, Hashable, CustomStringCon
     public var action: ReleaseActionName
     /// The release's state when it was refused.
     public var state: ReleaseState
-    /// The actions the release accepts in that state.
+    /// The actions the release accepts in that state, the train's own steps included.
     public var allowed: [ReleaseActionName]
+    /// What a person can do instead (``ReleaseMachine/userActions``).
+    public var offered: [ReleaseUserAction]
 
     /// A stable snake_case code for the API's error body.
     public var code: String {
@@ -36,9 +38,9 @@ public struct ReleaseTransitionError: Error, Sendable, Hashable, CustomStringCon
 
     /// One sentence naming the action, the state and the way forward.
     public var description: String {
-        let allowedText = allowed.isEmpty
+        let allowedText = offered.isEmpty
             ? "nothing more can happen to a \(state) release"
-            : "allowed now: \(allowed.map(\.rawValue).joined(separator: ", "))"
+            : "allowed now: \(offered.map(\.rawValue).joined(separator: ", "))"
         switch kind {
         case .notAllowed:
             return "cannot \(action) a release that is \(state); \(allowedText)"

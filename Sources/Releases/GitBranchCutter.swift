@@ -2,107 +2,86 @@ import Core
 import Foundation
 import HTTPClient
 import Notifications
+import ReleaseTrain
 
 // MARK: - GitBranchCutter
 
 /// Creates release branches through the git host's API, with the hosts and tokens already
-/// configured for commit statuses (`MOBILE_OPS_GITHUB_API_URL`, `MOBILE_OPS_GITHUB_TOKEN`, …).
+/// configured for commit statuses (`MOBILE_OPS_GITHUB_TOKEN`, `MOBILE_OPS_GITLAB_TOKEN`,
+/// `MOBILE_OPS_BITBUCKET_TOKEN` and their `…_API_URL`s); see ``GitBranchCutter+Hosts``.
 ///
-/// - GitHub: `GET /repos/{o}/{r}/git/ref/heads/{from}` for the head sha, then
-///   `POST /repos/{o}/{r}/git/refs` with `refs/heads/{branch}`.
-/// - GitLab: `POST /projects/{url-encoded path}/repository/branches?branch=…&ref=…`.
-///
-/// A branch that already exists counts as cut, so a scheduler that stopped between the API
-/// call and recording it simply carries on after a restart.
+/// A branch that already exists counts as cut: when the host cannot cut it (no token, a
+/// token that may not create branches, the host down), the repository's clone URL is asked
+/// with `git ls-remote` whether the branch is there, pushed by hand or by an earlier attempt.
+/// So a team without a token (or on a plain git server) pushes the branch itself, and a
+/// scheduler that stopped between the API call and recording it carries on after a restart.
 public struct GitBranchCutter: Sendable {
     let configuration: NotifierConfiguration
     let http: any HTTPExecuting
+    let remote: GitRemoteBranches
 
-    /// Creates it with the git hosts' API roots and tokens.
-    public init(configuration: NotifierConfiguration, http: any HTTPExecuting) {
+    /// Creates it with the git hosts' API roots and tokens, and the git that reads remotes.
+    public init(configuration: NotifierConfiguration, http: any HTTPExecuting, remote: GitRemoteBranches = GitRemoteBranches()) {
         self.configuration = configuration
         self.http = http
+        self.remote = remote
     }
 
-    /// Creates `branch` from the tip of `from` in `repository`; answers the commit it points at.
-    public func cut(branch: String, from: String, in repository: Repository) async throws(BranchCutError) -> String? {
-        guard let token = configuration.token(for: repository.provider) else {
-            throw BranchCutError("no token for \(repository.provider.rawValue); set \(NotifierConfiguration.tokenVariable(for: repository.provider)) so the train can cut branches")
+    /// Makes sure `branch` exists in `repository`: cut from the tip of `from` through the
+    /// host's API, or found on the remote.
+    /// - Throws: ``BranchCutError``; ``BranchCutError/isMissing`` when the remote was read and
+    ///   has no such branch.
+    public func cut(branch: String, from: String, in repository: Repository) async throws(BranchCutError) -> BranchCut {
+        let host = Self.hostName(repository.provider)
+        let variable = NotifierConfiguration.tokenVariable(for: repository.provider)
+        let hostProblem: String
+        if let token = configuration.token(for: repository.provider) {
+            do {
+                let sha = try await cutThroughAPI(branch: branch, from: from, repository: repository, token: token)
+                return BranchCut(sha: sha, detail: "\(branch) cut from \(from) through the \(host) API")
+            } catch {
+                hostProblem = error.description
+            }
+        } else {
+            hostProblem = "no \(variable) is set to cut it through the \(host) API"
         }
-        switch repository.provider {
-        case .github: return try await cutOnGitHub(branch: branch, from: from, repository: repository.name, token: token)
-        case .gitlab: return try await cutOnGitLab(branch: branch, from: from, repository: repository.name, token: token)
-        case .bitbucket: throw BranchCutError("cutting branches on Bitbucket is not supported yet; create \(branch) by hand and advance the release")
+        let found: String?
+        do { found = try await remote.head(of: branch, at: repository.cloneURL) } catch {
+            throw BranchCutError("could not cut \(branch): \(hostProblem); and whether it exists could not be read: \(error.description)")
         }
+        guard let found else {
+            throw BranchCutError(
+                "\(branch) does not exist in \(repository.cloneURL) and cannot be cut: \(hostProblem). Push it (git push origin \(from):\(branch)) "
+                    + "and the next check or `mobile-ops release advance` records it, or set \(variable) with a token that may create branches",
+                isMissing: true)
+        }
+        return BranchCut(sha: found, detail: "\(branch) exists at \(found.prefix(12)) (pushed without the train: \(hostProblem))")
     }
 
-    // MARK: GitHub
-
-    private func cutOnGitHub(branch: String, from: String, repository: String, token: String) async throws(BranchCutError) -> String? {
-        let base = "\(configuration.githubAPIURL)/repos/\(repository)/git"
-        let headers: HTTPHeaders = [
-            "Authorization": "Bearer \(token)", "Accept": "application/vnd.github+json",
-            "User-Agent": configuration.userAgent, "X-GitHub-Api-Version": "2022-11-28",
-        ]
-        let head = try await send(HTTPRequest(method: .get, url: "\(base)/ref/heads/\(Self.path(from))", headers: headers), "read \(from)")
-        guard head.isSuccess else { throw BranchCutError.answer(head, "read the head of \(from) in \(repository)") }
-        struct Ref: Decodable {
-            struct Object: Decodable { var sha: String }
-            var object: Object
-        }
-        guard let sha = try? JSONDecoder().decode(Ref.self, from: Data(head.body)).object.sha else {
-            throw BranchCutError("GitHub's answer for \(from) has no object.sha")
-        }
-        var postHeaders = headers
-        postHeaders.add(name: "Content-Type", value: "application/json")
-        let body = (try? JSONSerialization.data(withJSONObject: ["ref": "refs/heads/\(branch)", "sha": sha], options: [.sortedKeys])) ?? Data()
-        let created = try await send(HTTPRequest(method: .post, url: "\(base)/refs", headers: postHeaders, body: Array(body)), "create \(branch)")
-        // 422 "Reference already exists": an earlier attempt got through.
-        guard created.isSuccess || (created.status == 422 && created.bodyText.contains("already exists")) else {
-            throw BranchCutError.answer(created, "create \(branch) in \(repository)")
-        }
-        return sha
-    }
-
-    // MARK: GitLab
-
-    private func cutOnGitLab(branch: String, from: String, repository: String, token: String) async throws(BranchCutError) -> String? {
-        let project = Self.component(repository)
-        let url = "\(configuration.gitlabAPIURL)/projects/\(project)/repository/branches?branch=\(Self.component(branch))&ref=\(Self.component(from))"
-        let headers: HTTPHeaders = ["PRIVATE-TOKEN": token, "User-Agent": configuration.userAgent]
-        let created = try await send(HTTPRequest(method: .post, url: url, headers: headers, body: []), "create \(branch)")
-        guard created.isSuccess || (created.status == 400 && created.bodyText.contains("already exists")) else {
-            throw BranchCutError.answer(created, "create \(branch) in \(repository)")
-        }
-        struct Branch: Decodable {
-            struct Commit: Decodable { var id: String }
-            var commit: Commit?
-        }
-        return (try? JSONDecoder().decode(Branch.self, from: Data(created.body)))?.commit?.id
-    }
-
-    // MARK: Plumbing
-
-    private func send(_ request: HTTPRequest, _ operation: String) async throws(BranchCutError) -> HTTPResponse {
-        var request = request
-        request.timeout = configuration.requestTimeout
-        do { return try await http.execute(request) } catch {
-            throw BranchCutError("\(operation): \(error.description)")
+    /// The host's name in messages.
+    static func hostName(_ provider: GitProvider) -> String {
+        switch provider {
+        case .github: "GitHub"
+        case .gitlab: "GitLab"
+        case .bitbucket: "Bitbucket"
         }
     }
+}
 
-    /// A branch name as a path (slashes kept, as GitHub's ref API expects).
-    public static func path(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~/")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
+// MARK: - BranchCut
 
-    /// One URL component, slashes encoded (GitLab's project paths and query values).
-    public static func component(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+/// A release branch that exists: the commit it points at when known, and how it came to be,
+/// for the release's `cut_branch` event.
+public struct BranchCut: Sendable, Equatable {
+    /// The commit the branch points at, when the host said.
+    public var sha: String?
+    /// `release/2.5.0 cut from main through the GitHub API`, or that it was found pushed.
+    public var detail: String
+
+    /// Creates the result.
+    public init(sha: String?, detail: String) {
+        self.sha = sha
+        self.detail = detail
     }
 }
 
@@ -112,10 +91,14 @@ public struct GitBranchCutter: Sendable {
 public struct BranchCutError: Error, Sendable, CustomStringConvertible {
     /// What failed, as the host said it.
     public var description: String
+    /// Whether the remote was read and the branch is not there (a person can push it), as
+    /// opposed to a host or remote that could not be asked.
+    public var isMissing: Bool
 
     /// Creates the error.
-    public init(_ description: String) {
+    public init(_ description: String, isMissing: Bool = false) {
         self.description = description
+        self.isMissing = isMissing
     }
 
     /// The host's status and a short piece of its answer.

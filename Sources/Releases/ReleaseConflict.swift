@@ -10,14 +10,14 @@ public struct ReleaseConflict: Error, Sendable {
     public var code: String
     /// The sentence naming the action, the state and what is allowed.
     public var message: String
-    /// The allowed actions' API names.
+    /// What a person can do instead, by the API's action names.
     public var allowed: [String]
 
     /// The machine's refusal.
     public init(_ error: ReleaseTransitionError) {
         self.code = error.code
         self.message = error.description
-        self.allowed = error.allowed.map(\.rawValue)
+        self.allowed = error.offered.map(\.rawValue)
     }
 
     /// A refusal of the server's own (e.g. `advance` with no next step).

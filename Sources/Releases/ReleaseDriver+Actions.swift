@@ -35,18 +35,21 @@ extension ReleaseDriver {
                 code: "invalid_transition",
                 message: "a \(machine.state.rawValue) release has no next step to advance to"
                     + (machine.state == .awaitingSignoff ? " until gates \(machine.missingGates.joined(separator: ", ")) are signed" : "")
-                    + "; allowed now: \(machine.allowedActions.map(\.rawValue).joined(separator: ", "))",
-                allowed: machine.allowedActions.map(\.rawValue)
+                    + "; allowed now: \(machine.userActions.map(\.rawValue).joined(separator: ", "))",
+                allowed: machine.userActions.map(\.rawValue)
             )
         }
         switch forward {
         case .cutBranch:
             do {
                 try await cutBranch(release, train: train, actor: actor, now: now)
+            } catch let error as BranchCutError where error.isMissing {
+                // Nothing could cut it and the remote has no such branch: a person pushes it.
+                throw ServiceError(.conflict, code: "branch_not_found", message: error.description)
             } catch let error as BranchCutError {
-                // The git host could not cut the branch (no token, unreachable, refused): the
+                // The git host could not cut the branch and the remote could not be read: the
                 // request was fine and nothing changed, so it is the host's failure, not ours.
-                throw ServiceError.gitHost("could not cut \(release.branch): \(error.description)", code: "branch_cut_failed")
+                throw ServiceError.gitHost(error.description, code: "branch_cut_failed")
             }
         case .rcBuildStarted:
             try await startCandidate(release, train: train, actor: actor, now: now)
@@ -127,7 +130,7 @@ extension ReleaseDriver {
 
     /// Calls the stores for a halt; a failure is kept as the release's problem (and logged),
     /// the halt itself stands.
-    private func applyStoreHalts(_ release: StoredRelease, train: TrainCatalog.Entry, platforms: [ReleasePlatform]) async throws {
+    func applyStoreHalts(_ release: StoredRelease, train: TrainCatalog.Entry, platforms: [ReleasePlatform]) async throws {
         let ids = ReleaseStoreIDs.decode(release.storeIDs)
         var problems: [String] = []
         for platform in platforms where ids.isHalted(platform) {

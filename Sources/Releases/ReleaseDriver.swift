@@ -96,14 +96,18 @@ public struct ReleaseDriver: Sendable {
         return started
     }
 
-    /// Takes automatic steps on one release until it waits for something.
+    /// Takes automatic steps on one release until it waits for something, then makes sure
+    /// what it shows of the App Store was read in this pass.
     public func drive(releaseID: Int64, now: Date) async {
         _ = try? await serializer.run(releaseID) {
             for _ in 0..<10 {
                 do {
                     guard let release = try await releases.store.release(id: releaseID) else { return }
                     let train = try await catalog.train(id: release.trainID)
-                    guard try await step(release, train: train, now: now) else { return }
+                    guard try await step(release, train: train, now: now) else {
+                        await readAppStoreWhileWaiting(releaseID, train: train, now: now)
+                        return
+                    }
                 } catch {
                     await report(problem: "\(error)", on: releaseID)
                     return
@@ -151,7 +155,7 @@ public struct ReleaseDriver: Sendable {
     // MARK: Branch and release candidate
 
     /// Cuts the release branch (from the default branch; a hotfix from its base release's
-    /// branch), then records `cut_branch`.
+    /// branch), or finds it pushed by hand, then records `cut_branch` saying which.
     public func cutBranch(_ release: StoredRelease, train: TrainCatalog.Entry, actor: String, now: Date) async throws {
         let repository = try await repository(of: train)
         var source = repository.defaultBranch
@@ -159,9 +163,9 @@ public struct ReleaseDriver: Sendable {
            let baseRelease = try await releases.store.releases(trainID: train.stored.id, states: nil, limit: 500).first(where: { $0.version == base }) {
             source = baseRelease.branch
         }
-        let sha = try await cutter.cut(branch: release.branch, from: source, in: repository)
-        logger.info("release branch cut", metadata: ["branch": "\(release.branch)", "from": "\(source)", "sha": "\(sha ?? "?")"])
-        try await releases.apply(.cutBranch, to: release.id, actor: actor, at: now)
+        let cut = try await cutter.cut(branch: release.branch, from: source, in: repository)
+        logger.info("release branch cut", metadata: ["branch": "\(release.branch)", "from": "\(source)", "sha": "\(cut.sha ?? "?")"])
+        try await releases.apply(.cutBranch, to: release.id, actor: actor, at: now, detail: cut.detail)
     }
 
     /// Creates the RC build of the train's `rc_pipeline` on the release branch, then records
@@ -201,7 +205,7 @@ public struct ReleaseDriver: Sendable {
     /// The registered repository the train cuts branches in.
     public func repository(of train: TrainCatalog.Entry) async throws -> Repository {
         guard let repository = try await repositories.repository(named: train.definition.repository) else {
-            throw ServiceError(.conflict, code: "repository_not_registered", message: "repository \(train.definition.repository) of train \(train.stored.name) is not registered; POST it to /api/v1/repositories")
+            throw ServiceError(.conflict, code: "repository_not_registered", message: "repository \(train.definition.repository) of train \(train.stored.name) is not registered; add it with `mobile-ops repos add \(train.definition.repository) --provider … --clone-url …`")
         }
         return repository
     }

@@ -32,7 +32,13 @@ public struct ReleaseNotesSource: Sendable {
                 return (try await log.commits(since: base, until: head), "git", head)
             } catch {
                 // The branch may only exist on the host (cut through its API): read the default branch.
-                return (try await log.commits(since: base, until: repository.defaultBranch), "git", repository.defaultBranch)
+                do {
+                    return (try await log.commits(since: base, until: repository.defaultBranch), "git", repository.defaultBranch)
+                } catch {
+                    // The registered clone URL names nothing the server can read: like a host
+                    // that cannot give notes, a conflict with how the repository is registered.
+                    throw ServiceError.conflict(code: "notes_unavailable", "the clone at \(path) cannot be read for release notes (\(error.description)); register the repository with a clone the server can read")
+                }
             }
         }
         switch repository.provider {

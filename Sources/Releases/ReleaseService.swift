@@ -90,11 +90,12 @@ public struct ReleaseService: Sendable {
     // MARK: Transitions
 
     /// Applies `action` in one transaction; `update` may change the stored columns (branch,
-    /// RC build, store ids, rollout step) in the same write.
+    /// RC build, store ids, rollout step) in the same write. `detail` says what was done when
+    /// the action itself does not (how the branch came to exist).
     /// - Throws: ``ReleaseTransitionError`` (409 with the allowed actions), `StoreError.notFound`.
     @discardableResult
     public func apply(
-        _ action: ReleaseAction, to id: Int64, actor: String, at now: Date,
+        _ action: ReleaseAction, to id: Int64, actor: String, at now: Date, detail: String? = nil,
         update: @escaping @Sendable (inout StoredRelease, inout ReleaseStoreIDs, ReleaseMachine) throws -> Void = { _, _, _ in }
     ) async throws -> ReleaseChangeResult {
         // Read outside the transaction: the database is not re-entrant inside a write.
@@ -112,7 +113,8 @@ public struct ReleaseService: Sendable {
             release.problem = nil
             try update(&release, &ids, transition.release)
             release.storeIDs = ids.json
-            let event = transition.event
+            var event = transition.event
+            if let detail, event.detail.isEmpty { event.detail = detail }
             let name = train.stored.name
             var change = ReleaseChange(
                 release: release,

@@ -9,7 +9,9 @@ import ReleaseTrain
 /// what the train does; these say what each store is doing.
 public struct ReleaseStoreStatus: Encodable, Sendable, Equatable {
     /// `not_submitted`, `submitting`, `in_review` (App Store), `draft` (Play, until the
-    /// rollout), `rolling_out`, `halted`, `complete`, or the release's `canceled`/`failed`.
+    /// rollout), `rolling_out`, `halted`, `complete`, `recorded_by_hand` (released by a
+    /// person's `advance` before the train saw this store reach everyone), or the release's
+    /// `canceled`/`failed`.
     public var state: String
     /// The share of users this store reaches, as last set (Play) or read (App Store).
     public var percent: Double
@@ -29,6 +31,11 @@ public struct ReleaseStoreStatus: Encodable, Sendable, Equatable {
         return result
     }
 
+    /// Whether the train saw `platform`'s store reach everyone: the App Store as read, Play as set.
+    private static func reachedEveryone(_ platform: ReleasePlatform, _ ids: ReleaseStoreIDs) -> Bool {
+        platform == .ios ? ids.iosComplete == true : ids.androidPercent == 100
+    }
+
     private static func state(of platform: ReleasePlatform, machine: ReleaseMachine, ids: ReleaseStoreIDs) -> String {
         switch machine.haltedFrom ?? machine.state {
         case .scheduled, .branchCut, .buildingRC, .awaitingSignoff:
@@ -36,13 +43,17 @@ public struct ReleaseStoreStatus: Encodable, Sendable, Equatable {
         case .submitting:
             return "submitting"
         case .inReview:
-            return platform == .ios ? "in_review" : "draft"
+            guard platform == .ios else { return "draft" }
+            // Apple's review goes on during a halt; an approved version then waits for the train.
+            let approved = ids.iosVersionState.map(AppStoreVersion.approvedStates.contains) ?? false
+            return machine.state == .halted && approved ? "halted" : "in_review"
         case .rollingOut:
             if ids.isHalted(platform) { return "halted" }
-            let complete = platform == .ios ? ids.iosComplete == true : ids.androidPercent == 100
-            return complete ? "complete" : "rolling_out"
+            return reachedEveryone(platform, ids) ? "complete" : "rolling_out"
         case .released:
-            return "complete"
+            // A person advanced the release to `released`: the train never saw this store
+            // reach everyone, and says so rather than claim it.
+            return reachedEveryone(platform, ids) ? "complete" : "recorded_by_hand"
         case .failed, .canceled, .halted:
             return machine.state.rawValue
         }

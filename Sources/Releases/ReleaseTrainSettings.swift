@@ -25,6 +25,9 @@ public struct ReleaseTrainSettings: Sendable, CustomStringConvertible {
     public var checkInterval: Duration
     /// Settings that were given but could not be used, for the start-up log.
     public var problems: [String]
+    /// Why a store's credentials that were given could not be used, by platform (also in
+    /// ``problems``); see ``missingCredentials(for:)``.
+    public var credentialProblems: [ReleasePlatform: String] = [:]
 
     /// Creates settings; by default no store credentials and Google's and Apple's endpoints.
     public init(
@@ -59,9 +62,11 @@ public struct ReleaseTrainSettings: Sendable, CustomStringConvertible {
         // The loaders' errors name the variable or file, never the key material.
         do { settings.playAccount = try GoogleServiceAccount.fromEnvironment(environment) } catch {
             settings.problems.append("Google Play is not configured: \(error)")
+            settings.credentialProblems[.android] = "\(error)"
         }
         do { settings.appStoreKey = try AppStoreConnectKey.fromEnvironment(environment) } catch {
             settings.problems.append("App Store Connect is not configured: \(error)")
+            settings.credentialProblems[.ios] = "\(error)"
         }
         if let text = value("MOBILE_OPS_TRAIN_CHECK_SECONDS") {
             if let seconds = Double(text), seconds >= 1, seconds <= 3600 {
@@ -78,5 +83,29 @@ public struct ReleaseTrainSettings: Sendable, CustomStringConvertible {
         let playText = playAccount.map { "\($0)" } ?? "not set"
         let appStoreText = appStoreKey.map { "\($0)" } ?? "not set"
         return "trains \(trainsPath), Google Play \(play.apiBaseURL) (\(playText)), App Store Connect \(appStore.baseURL) (\(appStoreText))"
+    }
+}
+
+// MARK: - What a store's credentials lack
+
+extension ReleaseTrainSettings {
+    /// Why `platform`'s store cannot be driven, naming the variables that configure it; nil
+    /// when its credentials are usable. A release shows this while it waits, so the person
+    /// reading it knows what to set without the start-up log.
+    public func missingCredentials(for platform: ReleasePlatform) -> String? {
+        let variables: String
+        switch platform {
+        case .ios:
+            guard appStoreKey == nil else { return nil }
+            typealias Variable = AppStoreConnectKey.Variable
+            variables = "\(Variable.issuerID), \(Variable.keyID), and \(Variable.key) or \(Variable.keyFile)"
+        case .android:
+            guard playAccount == nil else { return nil }
+            variables = "\(GoogleServiceAccount.jsonVariable) or \(GoogleServiceAccount.fileVariable)"
+        }
+        if let problem = credentialProblems[platform] {
+            return "\(platform.storeName) credentials are unusable (\(problem)); check \(variables) and restart the server"
+        }
+        return "\(platform.storeName) credentials are not set; set \(variables) and restart the server"
     }
 }

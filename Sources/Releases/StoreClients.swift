@@ -14,6 +14,8 @@ public struct StoreClients: Sendable {
     public let play: GooglePlayClient?
     /// App Store Connect, when an API key is configured.
     public let appStore: AppStoreConnectClient?
+    /// Why a store is not configured, naming its variables, by platform.
+    private let missing: [ReleasePlatform: String]
 
     /// Builds the clients the settings allow.
     /// Token lifetimes (JWTs, OAuth access tokens) are judged on `clock`.
@@ -21,6 +23,14 @@ public struct StoreClients: Sendable {
         let now: @Sendable () -> Date = { clock.now }
         play = settings.playAccount.map { GooglePlayClient(http: http, account: $0, configuration: settings.play, now: now) }
         appStore = settings.appStoreKey.map { AppStoreConnectClient(http: http, key: $0, configuration: settings.appStore, now: now) }
+        missing = Dictionary(uniqueKeysWithValues: ReleasePlatform.allCases.compactMap { platform in
+            settings.missingCredentials(for: platform).map { (platform, $0) }
+        })
+    }
+
+    /// Why `platform`'s store cannot be driven (its credentials, named by their variables), or nil.
+    public func missingCredentials(for platform: ReleasePlatform) -> String? {
+        isConfigured(platform) ? nil : missing[platform] ?? "\(platform.storeName) credentials are not set"
     }
 
     /// Whether `platform`'s store can be driven.

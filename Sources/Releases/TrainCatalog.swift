@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import Pipelines
 import ReleaseTrain
 import Store
 import YAMLReading
@@ -13,16 +14,27 @@ import YAMLReading
 /// At start every `*.yml` / `*.yaml` file in the trains folder (`<pipelines>/trains` by
 /// default) is loaded and stored with source `file:<path>`, replacing an earlier definition
 /// of the same name; a file with errors is logged and skipped, never fatal.
+///
+/// A train names a registered repository and a loaded pipeline: a posted train that does not
+/// is refused; a file train is loaded and its problem logged (its repository may be registered
+/// once the server runs), and ``problems(of:)`` says what is still unknown at any time.
 public struct TrainCatalog: Sendable {
     /// The stored trains.
     public let store: any ReleaseStore
     /// The clock every time-based decision reads.
     public let clock: any TimeSource
+    /// The registered repositories a train may name.
+    let repositories: any RepositoryStore
+    /// The loaded pipelines a train's `rc_pipeline` may name.
+    let pipelines: PipelineLibrary
 
-    /// Creates the catalog over the stored trains.
-    public init(store: any ReleaseStore, clock: any TimeSource) {
+    /// Creates the catalog over the stored trains, checking them against the server's
+    /// repositories and pipelines.
+    public init(store: any ReleaseStore, clock: any TimeSource, repositories: any RepositoryStore, pipelines: PipelineLibrary) {
         self.store = store
         self.clock = clock
+        self.repositories = repositories
+        self.pipelines = pipelines
     }
 
     /// One train with its definition decoded.
@@ -46,13 +58,26 @@ public struct TrainCatalog: Sendable {
         var loaded = 0
         for name in names.sorted() where !name.hasPrefix(".") && (name.hasSuffix(".yml") || name.hasSuffix(".yaml")) {
             let file = (path as NSString).appendingPathComponent(name)
-            switch TrainParser.parse(contentsOf: file) {
+            // Read once: the parse and the reference check see the same text.
+            let text = FileManager.default.contents(atPath: file).flatMap { String(data: $0, encoding: .utf8) }
+            switch text.map({ TrainParser.parse(yaml: $0, file: file) }) ?? TrainParser.parse(contentsOf: file) {
             case .failure(let diagnostics):
                 problems.append(diagnostics.description)
                 logger.warning("train definition problem", metadata: ["problem": "\(diagnostics)"])
             case .success(let definition):
                 do {
-                    _ = try await save(definition, source: "file:\(file)", actor: "system")
+                    for unknown in try await unknownReferences(in: text ?? "", file: file, definition: definition) {
+                        problems.append(unknown.description)
+                        logger.warning("train definition problem", metadata: ["problem": "\(unknown)"])
+                    }
+                    // An unchanged file is not saved again: a restart is not an edit to audit.
+                    let source = "file:\(file)"
+                    let json = try Self.json(definition)
+                    if let stored = try await store.train(named: definition.name), stored.source == source, stored.definition == json {
+                        loaded += 1
+                        continue
+                    }
+                    _ = try await save(definition, source: source, actor: "system")
                     loaded += 1
                 } catch {
                     problems.append("\(file): \(error)")
@@ -64,25 +89,65 @@ public struct TrainCatalog: Sendable {
         return problems
     }
 
-    /// Parses `text` (YAML or JSON) and stores it.
-    /// - Throws: `ServiceError` 400 `invalid_train` listing every problem as `file:line:column: message`.
+    /// Parses `text` (YAML or JSON) and stores it; `file` names the text in problems (the
+    /// train file's name the client sent it from, else `request body`).
+    /// - Throws: `ServiceError` 400 `invalid_train` listing every problem as `file:line:column: message`,
+    ///   an unregistered repository and an unknown `rc_pipeline` among them.
     ///
     /// The parse runs in a detached task at utility priority, not on the request's own task:
     /// it is CPU work sized by the caller's text, and must not hold up other requests.
-    public func create(text: String, actor: String) async throws -> Entry {
-        let parsed = await Task.detached(priority: .utility) { TrainParser.parse(yaml: text, file: "request body") }.value
+    public func create(text: String, file: String = "request body", actor: String) async throws -> Entry {
+        let parsed = await Task.detached(priority: .utility) { TrainParser.parse(yaml: text, file: file) }.value
         switch parsed {
         case .failure(let diagnostics):
             throw ServiceError.badRequest(diagnostics.description, code: "invalid_train")
         case .success(let definition):
+            let unknown = try await unknownReferences(in: text, file: file, definition: definition)
+            guard unknown.isEmpty else { throw ServiceError.badRequest(TrainDiagnostics(unknown).description, code: "invalid_train") }
             return try await save(definition, source: "api", actor: actor)
         }
     }
 
-    private func save(_ definition: TrainDefinition, source: String, actor: String) async throws -> Entry {
+    // MARK: Checking against the server
+
+    /// What the server knows of the names `definition` refers to.
+    func references(of definition: TrainDefinition) async throws -> TrainReferences {
+        TrainReferences(
+            repositoryRegistered: try await repositories.repository(named: definition.repository) != nil,
+            pipelines: pipelines.catalog.pipelines.map(\.name)
+        )
+    }
+
+    private func unknownReferences(in text: String, file: String, definition: TrainDefinition) async throws -> [TrainDiagnostic] {
+        let known = try await references(of: definition)
+        return TrainParser.unknownReferences(in: text, file: file, definition: definition, known: known)
+    }
+
+    /// What the train names that the server does not know now: its repository not registered,
+    /// its RC pipeline not loaded. Empty when the train can run.
+    public func problems(of entry: Entry) async throws -> [String] {
+        let known = try await references(of: entry.definition)
+        var problems: [String] = []
+        if !known.repositoryRegistered {
+            problems.append("repository \(entry.definition.repository) is not registered; add it with `mobile-ops repos add \(entry.definition.repository) --provider … --clone-url …`")
+        }
+        if !known.pipelines.contains(entry.definition.rcPipeline) {
+            problems.append("rc_pipeline \(entry.definition.rcPipeline) is not a loaded pipeline")
+        }
+        return problems
+    }
+
+    // MARK: Storing
+
+    /// The definition as stored: JSON with sorted keys, so an unchanged train stores the same text.
+    static func json(_ definition: TrainDefinition) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let json = String(decoding: try encoder.encode(definition), as: UTF8.self)
+        return String(decoding: try encoder.encode(definition), as: UTF8.self)
+    }
+
+    private func save(_ definition: TrainDefinition, source: String, actor: String) async throws -> Entry {
+        let json = try Self.json(definition)
         let stored = try await store.saveTrain(
             name: definition.name, definition: json, source: source,
             audit: AuditEvent(occurredAt: clock.now, actor: actor, action: "train.save", subject: "train", detail: definition.name)

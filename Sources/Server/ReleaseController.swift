@@ -8,8 +8,9 @@ import Store
 /// `/api/v1/releases`: list, start, show, act on a release, report its health, read its notes.
 ///
 /// Actions are `POST /api/v1/releases/{id}/{action}`: `approve` `{gate}`, `advance`, `halt`
-/// `{reason}`, `resume`, `hotfix`, `cancel` `{reason?}`, plus `health` (samples) and `store`
-/// (store identifiers). A refused transition answers 409 with the allowed actions.
+/// `{reason}`, `resume`, `hotfix`, `cancel` `{reason?}`, `fail` `{reason?}`, plus `health`
+/// (samples) and `store` (store identifiers). A refused transition answers 409 with the
+/// actions a person can take instead.
 struct ReleaseController: APIController {
     let releases: ReleaseService
     let driver: ReleaseDriver
@@ -19,7 +20,7 @@ struct ReleaseController: APIController {
     let clock: any TimeSource
 
     /// The action names `POST /releases/{id}/{action}` accepts.
-    static let actions = ["approve", "advance", "halt", "resume", "hotfix", "cancel", "health", "store"]
+    static let actions = ReleaseUserAction.allCases.map(\.rawValue) + ["health", "store"]
 
     var routes: [Route] {
         [
@@ -88,6 +89,9 @@ struct ReleaseController: APIController {
         case "cancel":
             let input = try await optionalBody(request, ReasonRequest.self)
             return try await .json(try view(try await driver.cancel(id, reason: input?.reason ?? "canceled by \(actor)", actor: actor, now: now)))
+        case "fail":
+            let input = try await optionalBody(request, ReasonRequest.self)
+            return try await .json(try view(try await driver.fail(id, reason: input?.reason ?? "failed by \(actor)", actor: actor, now: now)))
         case "hotfix":
             let result = try await releases.apply(.startHotfix(version: try hotfixVersion(of: id)), to: id, actor: actor, at: now)
             guard let hotfix = result.created else { throw APIError.conflict("the hotfix could not be started") }

@@ -3,6 +3,7 @@ import DI
 import Foundation
 import HTTPClient
 import Logging
+import Pipelines
 import Releases
 import Store
 
@@ -17,8 +18,10 @@ struct ReleaseTrainModule: DIModule {
             return settings
         }
         // Eager: the trains folder is read once at start, like the pipelines.
-        builder.register(TrainCatalog.self, .eagerSingleton) { (store: any ReleaseStore, settings: ReleaseTrainSettings, clock: any TimeSource, logger: Logger) in
-            let catalog = TrainCatalog(store: store, clock: clock)
+        builder.register(TrainCatalog.self, .eagerSingleton) {
+            (store: any ReleaseStore, settings: ReleaseTrainSettings, clock: any TimeSource, repositories: any RepositoryStore, pipelines: PipelineLibrary, logger: Logger) in
+            // The pipelines are loaded first (an eager singleton too): a train names one.
+            let catalog = TrainCatalog(store: store, clock: clock, repositories: repositories, pipelines: pipelines)
             await catalog.loadFolder(settings.trainsPath, logger: logger)
             return catalog
         }

@@ -67,12 +67,13 @@ struct ReleaseView: Encodable, Sendable {
         requiredGates = machine.requiredGates
         approvals = machine.approvals
         missingGates = machine.missingGates
-        // `advance` is the API's name for "the next forward step".
-        allowedActions = machine.allowedActions.map(\.rawValue) + (machine.forwardAction == nil ? [] : ["advance"])
-        rolloutPercent = machine.rolloutPercent
+        // What a person can do; the train's own steps are behind `advance`.
+        allowedActions = machine.userActions.map(\.rawValue)
         rolloutStepIndex = release.rolloutStepIndex
         rolloutEnteredAt = release.rolloutEnteredAt
         store = ReleaseStoreIDs.decode(release.storeIDs)
+        // The lowest share the stores were seen at, not what a person's `advance` claimed.
+        rolloutPercent = platforms.isEmpty ? machine.rolloutPercent : ReleaseDriver.lowestShare(store, platforms: platforms)
         stores = ReleaseStoreStatus.all(machine: machine, ids: store, platforms: platforms)
         self.rcBuild = rcBuild
         problem = release.problem
@@ -84,23 +85,26 @@ struct ReleaseView: Encodable, Sendable {
 
 // MARK: - TrainView
 
-/// A train as the API shows it: its definition in the file's keys, where it came from, and
-/// when its cadence starts the next release.
+/// A train as the API shows it: its definition in the file's keys, where it came from, when
+/// its cadence starts the next release, and what it names that the server does not know.
 struct TrainView: Encodable, Sendable {
     var id: Int64
     var name: String
     var source: String
     var definition: TrainDefinition
     var nextStart: Date?
+    /// An unregistered repository, an RC pipeline not loaded; empty when the train can run.
+    var problems: [String]
     var createdAt: Date
     var updatedAt: Date
 
-    init(_ entry: TrainCatalog.Entry, now: Date) {
+    init(_ entry: TrainCatalog.Entry, now: Date, problems: [String]) {
         id = entry.stored.id
         name = entry.stored.name
         source = entry.stored.source
         definition = entry.definition
         nextStart = entry.definition.cadence.nextOccurrence(after: now)
+        self.problems = problems
         createdAt = entry.stored.createdAt
         updatedAt = entry.stored.updatedAt
     }

@@ -6,7 +6,10 @@ import Releases
 /// `/api/v1/trains`: list, show and define release trains.
 ///
 /// `POST` takes the train file's YAML, or the same keys as JSON (JSON is YAML), and answers
-/// 400 `invalid_train` with every problem as `request body:line:column: message`.
+/// 400 `invalid_train` with every problem as `request body:line:column: message` (`?file=`
+/// names the body instead, as the CLI does with the file it sends). A train whose repository
+/// is not registered or whose `rc_pipeline` is not loaded is one of those problems; a train
+/// already stored shows what it names that the server does not know as `problems`.
 struct TrainController: APIController {
     let catalog: TrainCatalog
     let bodyLimit: Int
@@ -16,8 +19,9 @@ struct TrainController: APIController {
     var routes: [Route] {
         [
             Route(.get, "/api/v1/trains", scope: .read) { _, _ in
-                let now = clock.now
-                return try .json(TrainList(trains: try await catalog.all().map { TrainView($0, now: now) }))
+                var trains: [TrainView] = []
+                for entry in try await catalog.all() { trains.append(try await view(entry)) }
+                return try .json(TrainList(trains: trains))
             },
             Route(.post, "/api/v1/trains", scope: .admin) { request, context in
                 let buffer = try await request.collectBody(limit: bodyLimit)
@@ -25,14 +29,29 @@ struct TrainController: APIController {
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                     throw APIError.badRequest("the request body is empty; send the train definition as YAML or JSON", code: "invalid_train")
                 }
-                let entry = try await catalog.create(text: text, actor: context.actor)
-                return try .json(TrainView(entry, now: clock.now), status: .created)
+                let entry = try await catalog.create(text: text, file: try Self.fileName(request), actor: context.actor)
+                return try .json(try await view(entry), status: .created)
             },
             Route(.get, "/api/v1/trains/:id", scope: .read) { _, context in
                 guard let reference = context.parameters.get("id") else { throw APIError.notFound("no train given") }
-                return try .json(TrainView(try await catalog.train(reference), now: clock.now))
+                return try .json(try await view(try await catalog.train(reference)))
             },
         ]
+    }
+
+    /// A train as the API shows it now, with what it names that the server does not know.
+    private func view(_ entry: TrainCatalog.Entry) async throws -> TrainView {
+        TrainView(entry, now: clock.now, problems: try await catalog.problems(of: entry))
+    }
+
+    /// The name problems cite for the body: `?file=` (one line of at most 200 characters,
+    /// e.g. `pipelines/trains/mobile.yml`), else `request body`.
+    static func fileName(_ request: Request) throws -> String {
+        guard let file = request.uri.queryParameters.get("file") else { return "request body" }
+        guard (1...200).contains(file.count), !file.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+            throw APIError.badRequest("file must be one line of 1 to 200 characters naming the train file", code: "invalid_file")
+        }
+        return file
     }
 
     /// `GET /api/v1/trains` body.

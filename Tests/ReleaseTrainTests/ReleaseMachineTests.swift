@@ -94,9 +94,24 @@ struct ReleaseMachineTests {
                 continue
             }
             #expect(error.allowed == release.allowedActions)
+            #expect(error.offered == release.userActions)
             #expect(error.state == state)
-            #expect(error.description.contains(error.allowed.isEmpty ? "nothing more can happen" : "allowed now: \(error.allowed.map(\.rawValue).joined(separator: ", "))"))
+            #expect(error.description.contains(error.offered.isEmpty ? "nothing more can happen" : "allowed now: \(error.offered.map(\.rawValue).joined(separator: ", "))"))
         }
+    }
+
+    @Test("What a release offers people are actions people can take, never the train's own steps", arguments: ReleaseState.allCases)
+    func userActions(state: ReleaseState) throws {
+        let release = try machine(in: state)
+        let offered = release.userActions.map(\.rawValue)
+        let internalSteps: [ReleaseActionName] = [.cutBranch, .rcBuildStarted, .rcBuildPassed, .rcBuildFailed, .submit, .submitted, .reviewApproved, .reviewRejected, .rolloutStep, .rolloutComplete]
+        for step in internalSteps { #expect(!offered.contains(step.rawValue), "\(state) offers \(step)") }
+        #expect(offered.contains("advance") == (release.forwardAction != nil))
+        // Every action offered is one the machine accepts (advance stands for the forward step).
+        for action in release.userActions where action != .advance {
+            #expect(release.allowedActions.map(\.rawValue).contains(action.rawValue), "\(state) offers \(action) it refuses")
+        }
+        #expect(offered.contains("fail") == !state.isTerminal)
     }
 
     @Test("Approvals: unknown gates refused, submit needs every gate, duplicates change nothing")

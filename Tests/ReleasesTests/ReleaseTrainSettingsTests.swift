@@ -27,6 +27,21 @@ struct ReleaseTrainSettingsTests {
         #expect(!settings.problems.joined().contains("SECRET-KEY-TEXT"))
     }
 
+    @Test("a store without credentials names the variables that configure it; an unusable one says why")
+    func missingCredentialsNameTheVariables() {
+        let unset = ReleaseTrainSettings.fromEnvironment([:], pipelinesPath: "pipelines")
+        let ios = unset.missingCredentials(for: .ios) ?? ""
+        for variable in ["MOBILE_OPS_ASC_ISSUER_ID", "MOBILE_OPS_ASC_KEY_ID", "MOBILE_OPS_ASC_KEY", "MOBILE_OPS_ASC_KEY_FILE"] {
+            #expect(ios.contains(variable), "\(ios)")
+        }
+        let android = unset.missingCredentials(for: .android) ?? ""
+        #expect(android.contains("MOBILE_OPS_PLAY_SERVICE_ACCOUNT_JSON") && android.contains("MOBILE_OPS_PLAY_SERVICE_ACCOUNT_FILE"), "\(android)")
+
+        let half = ReleaseTrainSettings.fromEnvironment(["MOBILE_OPS_ASC_ISSUER_ID": "issuer"], pipelinesPath: "pipelines")
+        let unusable = half.missingCredentials(for: .ios) ?? ""
+        #expect(unusable.contains("unusable") && unusable.contains("MOBILE_OPS_ASC_KEY_ID"), "\(unusable)")
+    }
+
     @Test("API roots and the trains folder are taken from their variables")
     func overrides() {
         let settings = ReleaseTrainSettings.fromEnvironment([

@@ -42,6 +42,8 @@ extension AccessFixture {
             headers: [.contentType: "application/octet-stream"])
         fixture.ids.artifact = try #require(artifact["id"] as? Int)
 
+        // A train names a registered repository; no branch can be cut at this clone URL.
+        try await fixture.seed(client, .post, "/api/v1/repositories", json: #"{"name": "acme/matrix-app", "provider": "github", "cloneURL": "/nonexistent/acme/matrix-app.git"}"#)
         try await fixture.seed(client, .post, "/api/v1/trains", json: Self.train)
         let release = try await fixture.seed(client, .post, "/api/v1/releases", json: #"{"train": "matrix-train"}"#)
         fixture.ids.release = try #require(release["id"] as? Int)

@@ -32,7 +32,8 @@ struct AccessFixture {
     var answers: [AccessAnswer] = []
 
     /// A manual train on a registered repository, so that a release can start.
-    static let train = #"{"name": "matrix-train", "repository": "acme/unregistered-app", "platforms": ["android"], "rc_pipeline": "release-candidate", "signoff": ["qa"]}"#
+    /// A train on `acme/matrix-app`, whose clone URL nothing answers at: its releases wait in `scheduled`.
+    static let train = #"{"name": "matrix-train", "repository": "acme/matrix-app", "platforms": ["android"], "rc_pipeline": "release-candidate", "signoff": ["qa"]}"#
 
     /// The webhook secret of every seeded repository.
     static let webhookSecret = "matrix-webhook-secret-0123456789"

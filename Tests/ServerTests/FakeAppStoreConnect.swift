@@ -41,6 +41,9 @@ struct FakeAppStoreConnect {
     var itemCount = 0
     var phasedState: String?
     var phasedDay: Int?
+    /// The version's state in each answer to a version read, in order: what the train last
+    /// read is the last one (the train must show it within one pass).
+    var statesRead: [String] = []
 
     /// The state of the submission holding the version (the newest one), if any.
     var submissionState: String? { submissions.last { $0.holds(Self.versionID) }?.state }
@@ -68,6 +71,14 @@ struct FakeAppStoreConnect {
         guard let index = inReview() else { return }
         submissions[index].state = "UNRESOLVED_ISSUES"
         versionState = "REJECTED"
+    }
+
+    /// Someone removed the rejected version from review in App Store Connect's website: the
+    /// submission App Review sent back is canceled, and the version is the developer's again.
+    mutating func removeFromReviewOnWebsite() {
+        guard let index = submissions.lastIndex(where: { $0.holds(Self.versionID) && $0.state == "UNRESOLVED_ISSUES" }) else { return }
+        submissions[index].state = "COMPLETE"
+        versionState = "DEVELOPER_REJECTED"
     }
 
     /// Someone submitted the version for review in App Store Connect's website.
@@ -163,6 +174,7 @@ struct FakeAppStoreConnect {
         let wanted = pairs.first { $0[0] == "filter%5BversionString%5D" }?[1].removingPercentEncoding
         if versionString == nil { versionString = wanted }
         guard wanted == nil || wanted == versionString else { return (200, #"{"data": []}"#) }
+        statesRead.append(versionState)
         return (200, #"{"data": [\#(version())]}"#)
     }
 

@@ -48,6 +48,8 @@ actor FakeReleaseWorld {
     func rejectReview() { appStore.rejectReview() }
     /// The version submitted for review by hand in App Store Connect.
     func submitOnWebsite() { appStore.submitOnWebsite() }
+    /// The rejected version removed from review by hand in App Store Connect.
+    func removeFromReviewOnWebsite() { appStore.removeFromReviewOnWebsite() }
     /// Phased release turned on by hand in App Store Connect.
     func enablePhasedReleaseOnWebsite() { appStore.enablePhasedReleaseOnWebsite() }
     /// Apple's phased-release schedule reaches `day`.

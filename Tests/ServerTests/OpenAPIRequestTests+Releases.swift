@@ -33,6 +33,10 @@ extension OpenAPIRequestTests {
         try await TestServer.make(configure: { ReleaseFiles.install(in: $0, train: nil) }).test { client in
             let document = try await OpenAPITests.document(client)
             let path = "/api/v1/trains"
+            // A train names registered repositories.
+            for name in ["acme/hand", "acme/full"] {
+                _ = try await client.send(.post, "/api/v1/repositories", json: #"{"name": "\#(name)", "provider": "github", "cloneURL": "/nonexistent/\#(name).git"}"#)
+            }
             for train in [ReleaseTrainAPITests.manualTrain, Self.fullTrain] {
                 try await Self.accepted(client, document, .post, path, documentedAs: path, status: .created, json: train)
             }

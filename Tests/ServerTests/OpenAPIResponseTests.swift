@@ -64,15 +64,22 @@ struct OpenAPIResponseTests {
             // Port 9 (discard) is closed on loopback: the host cannot be reached.
             $0.notifier = NotifierConfiguration(githubAPIURL: "http://127.0.0.1:9", githubToken: "gh-token")
         }
-        try await TestServer.make(configure: configure).test { client in
+        // No scheduler: it would ask the clone URLs below for the release branch meanwhile.
+        try await TestServer.make(backgroundServices: false, configure: configure).test { client in
             let document = try await OpenAPITests.document(client)
+            func register(_ cloneURL: String) async throws -> Int64 {
+                let body = #"{"name": "acme/hand", "provider": "github", "cloneURL": "\#(cloneURL)"}"#
+                return try Self.integer(try #require(try await OpenAPITests.fetch(client, .post, "/api/v1/repositories", json: body).body), "id")
+            }
+            let repository = try await register("https://github.com/acme/hand.git")
             _ = try await OpenAPITests.fetch(client, .post, "/api/v1/trains", json: ReleaseTrainAPITests.manualTrain)
             let release = try #require(try await OpenAPITests.fetch(client, .post, "/api/v1/releases", json: #"{"train": "hand-train"}"#).body)
             let notes = "/api/v1/releases/\(try Self.integer(release, "id"))/notes"
-            try await OpenAPITests.conforming(client, document, .get, notes, documentedAs: "/api/v1/releases/{id}/notes", status: .conflict)
-            _ = try await OpenAPITests.fetch(
-                client, .post, "/api/v1/repositories", json: #"{"name": "acme/hand", "provider": "github", "cloneURL": "https://github.com/acme/hand.git"}"#)
             try await OpenAPITests.conforming(client, document, .get, notes, documentedAs: "/api/v1/releases/{id}/notes", status: .badGateway)
+            _ = try await OpenAPITests.fetch(client, .delete, "/api/v1/repositories/\(repository)")
+            try await OpenAPITests.conforming(client, document, .get, notes, documentedAs: "/api/v1/releases/{id}/notes", status: .conflict)
+            // The host cannot cut the branch and the clone URL cannot be read: 502.
+            _ = try await register("/nonexistent/acme/hand.git")
             let advance = notes.replacingOccurrences(of: "/notes", with: "/advance")
             try await OpenAPITests.conforming(client, document, .post, advance, documentedAs: "/api/v1/releases/{id}/{action}", status: .badGateway)
         }

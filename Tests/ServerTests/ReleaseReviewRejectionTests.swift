@@ -10,7 +10,7 @@ import Testing
 /// An App Review rejection is not a failed release candidate.
 @Suite("App Review rejection")
 struct ReleaseReviewRejectionTests {
-    @Test("a rejected version says so, keeps the sign-offs of the unchanged candidate, and waits for a person")
+    @Test("a rejected version says so, shows the store's REJECTED, keeps the sign-offs of the unchanged candidate, and waits for a person while the store is still read")
     func rejectionIsNotAFailedBuild() async throws {
         let time = TrainClock(shift: 0)
         let clock = ManualClock(at: time.at(day: 22, 12))
@@ -32,7 +32,10 @@ struct ReleaseReviewRejectionTests {
                 #expect(try await client.send(.get, "/api/v1/releases/\(id)").body["state"] as? String == "in_review")
 
                 await world.rejectReview()
+                var reads = await world.appStore.statesRead.count
                 await service.check(on: clock, at: time.at(day: 23, 13))
+                // What the train read is what it shows, in the pass that read it.
+                try await ReleaseStoreTruthTests.expectFresh(world, client, id, readsBefore: reads)
                 await service.check(on: clock, at: time.at(day: 23, 14))
                 let release = try await client.send(.get, "/api/v1/releases/\(id)")
                 #expect(release.body["state"] as? String == "branch_cut")
@@ -40,6 +43,18 @@ struct ReleaseReviewRejectionTests {
                 #expect(problem.contains("rejected by App Review"), "\(problem)")
                 #expect(!problem.contains("failed"), "the candidate build passed: \(problem)")
                 #expect((release.body["missingGates"] as? [String])?.isEmpty == true, "the unchanged candidate keeps its sign-offs: \(release.body)")
+                let ios = (release.body["stores"] as? [String: [String: Any]])?["ios"]
+                #expect(ios?["storeState"] as? String == "REJECTED", "\(release.body)")
+
+                // While it waits for a fix, the train still reads the store: a change made in
+                // App Store Connect's website shows after one pass, and the problem stays.
+                await world.removeFromReviewOnWebsite()
+                reads = await world.appStore.statesRead.count
+                await service.check(on: clock, at: time.at(day: 23, 15))
+                try await ReleaseStoreTruthTests.expectFresh(world, client, id, readsBefore: reads)
+                let waiting = try await client.send(.get, "/api/v1/releases/\(id)")
+                #expect((waiting.body["stores"] as? [String: [String: Any]])?["ios"]?["storeState"] as? String == "DEVELOPER_REJECTED")
+                #expect((waiting.body["problem"] as? String)?.contains("rejected by App Review") == true, "\(waiting.body)")
             }
         }
     }

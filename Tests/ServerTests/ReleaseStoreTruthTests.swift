@@ -88,15 +88,31 @@ struct ReleaseStoreTruthTests {
         }
     }
 
-    @Test("a release halted in review is not put on sale by Apple's approval; after resume the train releases it")
+    /// Checks that the App Store state the release shows is the one the last pass read, and
+    /// that the pass read it.
+    static func expectFresh(_ world: FakeReleaseWorld, _ client: any TestClientProtocol, _ id: Int, readsBefore: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let read = await world.appStore.statesRead
+        #expect(read.count > readsBefore, "the pass did not read the App Store", sourceLocation: sourceLocation)
+        let shown = try await Self.stores(client, id)["ios"]?["storeState"] as? String
+        #expect(shown != nil && shown == read.last, "shows \(shown ?? "nothing"), the store said \(read.last ?? "nothing")", sourceLocation: sourceLocation)
+    }
+
+    @Test("a release halted in review keeps reading the App Store: Apple's approval shows at once, and does not put it on sale; after resume the train releases it")
     func haltInReviewHoldsTheApprovedVersion() async throws {
         try await Self.withRelease { world, client, service, clock, time, id in
             try await Self.submit(client, service, clock, time, id)
             _ = try await client.send(.post, "/api/v1/releases/\(id)/halt", json: #"{"reason": "hold on"}"#)
             await world.approveReview()
+            let reads = await world.appStore.statesRead.count
             await service.check(on: clock, at: time.at(day: 24, 9))
             #expect(await world.appStore.versionState == "PENDING_DEVELOPER_RELEASE")
             #expect(await world.requests("/v1/appStoreVersionReleaseRequests").isEmpty)
+            try await Self.expectFresh(world, client, id, readsBefore: reads)
+            let held = try await client.send(.get, "/api/v1/releases/\(id)")
+            #expect(held.body["state"] as? String == "halted")
+            let ios = (held.body["stores"] as? [String: [String: Any]])?["ios"]
+            #expect(ios?["state"] as? String == "halted", "approved by Apple, held by the halt: \(held.body)")
+            #expect(try await client.releaseActions(id).last == "store_state")
 
             _ = try await client.send(.post, "/api/v1/releases/\(id)/resume")
             await service.check(on: clock, at: time.at(day: 24, 10))
