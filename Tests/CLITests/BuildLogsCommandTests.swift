@@ -121,6 +121,17 @@ struct BuildLogsCommandTests {
             #expect(waiting.stderr.contains("waits: no agent is online"), "\(waiting.stderr)")
             #expect(waiting.stdout.isEmpty, "notices stay out of the log: \(waiting.stdout)")
 
+            // Handed to an agent that has not started it (the user's stopped agent): still waiting.
+            let registration = try await Self.call(server, .post, "/api/v1/agents/tokens", json: #"{"name": "fleet"}"#)
+            let agent = try await Self.call(server, .post, "/api/v1/agents/register", token: try #require(registration["token"] as? String),
+                                            json: #"{"name": "mac-1", "tags": {"platform": "ios", "xcode": "16.2"}, "slots": 1}"#)
+            let assigned = try await Self.call(server, .post, "/api/v1/agent/jobs/next?wait=0", token: try #require(agent["token"] as? String))
+            #expect(assigned["stepKey"] as? String == "resolve", "\(assigned)")
+            let held = try await CLIProcess.run(
+                ["builds", "logs", String(build), "--step", "resolve", "--follow"], environment: env, timeout: 8, expectTimeout: true)
+            #expect(held.status == 124, "it returned while the job is assigned: \(held.stdout) \(held.stderr)")
+            #expect(held.stderr.contains("waits: handed to agent"), "\(held.stderr)")
+
             // Once the build is canceled the job has ended, and so does the follower.
             async let following = CLIProcess.run(["builds", "logs", String(build), "--step", "resolve", "--follow"], environment: env)
             _ = try await CLIProcess.run(["builds", "cancel", String(build)], environment: env)
