@@ -67,7 +67,8 @@ struct AgentsCommand: AsyncParsableCommand {
                 discussion: """
                     Example:
                       mobile-ops agents tokens create mac-fleet
-                      mobile-ops-agent --server http://127.0.0.1:8080 --registration-token mor_… --name mac-mini-07 --tag platform=ios
+                      mobile-ops-agent --server http://127.0.0.1:8080 --registration-token mor_… \\
+                          --name mac-mini-07 --tag platform=ios
                     """)
             @OptionGroup var connection: ConnectionOptions
             @Argument(help: "A name, e.g. mac-fleet.") var name: String

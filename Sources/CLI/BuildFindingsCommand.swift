@@ -17,7 +17,7 @@ struct BuildFindingsCommand: AsyncParsableCommand {
             Examples:
               mobile-ops builds findings 12
               mobile-ops builds findings 12 --fail-on warning --json
-              mobile-ops builds findings 12 --post swiftlint.sarif --source swiftlint --root "$PWD"
+              mobile-ops builds findings 12 --post lint.sarif --source swiftlint --root "$PWD"
             """)
     @OptionGroup var connection: ConnectionOptions
     @Argument(help: "Build id.") var id: Int64

@@ -37,8 +37,9 @@ enum BuildFormatting {
         if let reason = build.cancelReason { print("  canceled: \(reason)") }
         if let times = extras.times {
             let soFar = build.state.isFinished ? "" : " so far"
-            print("  queued \(MetricsFormatting.seconds(times.queueSeconds)), ran \(MetricsFormatting.seconds(times.runSeconds)), "
-                + "total \(MetricsFormatting.seconds(times.totalSeconds))\(soFar)")
+            // A build no job of which started has only waited.
+            let ran = build.startedAt == nil ? "" : ", ran \(MetricsFormatting.seconds(times.runSeconds))"
+            print("  queued \(MetricsFormatting.seconds(times.queueSeconds))\(ran), total \(MetricsFormatting.seconds(times.totalSeconds))\(soFar)")
         }
         print("")
         Output.table(jobHeader, (build.jobs ?? []).map { job in

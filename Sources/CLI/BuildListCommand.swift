@@ -10,7 +10,7 @@ struct BuildListCommand: AsyncParsableCommand {
         discussion: """
             Examples:
               mobile-ops builds list
-              mobile-ops builds list --repository acme/ios-app --branch main --status failed --limit 5
+              mobile-ops builds list --repository acme/ios-app --status failed --limit 5
             """)
     @OptionGroup var connection: ConnectionOptions
     @Option(help: "Repository id or full name.") var repository: String?

@@ -29,7 +29,8 @@ struct BuildsCommand: AsyncParsableCommand {
 
                 Examples:
                   mobile-ops builds trigger --pipeline ios-pr
-                  mobile-ops builds trigger --pipeline ios-pr --repository acme/ios-app --branch main --env FLAVOR=beta
+                  mobile-ops builds trigger --pipeline ios-pr --repository acme/ios-app \\
+                      --branch main --env FLAVOR=beta
                 """)
         @OptionGroup var connection: ConnectionOptions
         @Option(help: "Pipeline name.") var pipeline: String

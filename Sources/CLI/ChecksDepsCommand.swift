@@ -20,8 +20,8 @@ struct ChecksDepsCommand: ParsableCommand {
 
             Examples:
               mobile-ops checks deps --project .
-              mobile-ops checks deps --project . --json > checks-baseline.json      # on the base branch
-              mobile-ops checks deps --project . --baseline checks-baseline.json    # on the change
+              mobile-ops checks deps --project . --json > checks-baseline.json   # base branch
+              mobile-ops checks deps --project . --baseline checks-baseline.json
             """
     )
 

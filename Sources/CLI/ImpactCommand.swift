@@ -21,7 +21,7 @@ struct ImpactCommand: ParsableCommand {
             Examples:
               mobile-ops impact --project . --base origin/main --head HEAD
               git diff --name-only origin/main... | mobile-ops impact --project . --changed-files -
-              mobile-ops impact --project android --changed-files changes.txt --kind gradle --json
+              mobile-ops impact --project android --changed-files changes.txt --kind gradle
             """
     )
 

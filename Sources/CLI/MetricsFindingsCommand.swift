@@ -10,7 +10,7 @@ struct MetricsFindingsCommand: AsyncParsableCommand {
         discussion: """
             Examples:
               mobile-ops metrics findings --repository acme/ios-app
-              mobile-ops metrics findings --repository acme/ios-app --branch develop --window 4w --json
+              mobile-ops metrics findings --repository acme/ios-app --window 4w --json
             """)
     @OptionGroup var connection: ConnectionOptions
     @Option(help: "The repository (full name).") var repository: String

@@ -67,7 +67,7 @@ struct MetricsRegressedTestsCommand: AsyncParsableCommand {
 
             Examples:
               mobile-ops metrics regressed-tests
-              mobile-ops metrics regressed-tests --min-runs 5 --min-change 50 --min-change-seconds 1
+              mobile-ops metrics regressed-tests --min-runs 5 --min-change 50
             """)
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var options: TestMetricsOptions

@@ -11,12 +11,11 @@ public struct MobileOpsCommand: AsyncParsableCommand {
             (MOBILE_OPS_TOKEN) and --json. The first token is the admin token the server printed at \
             its first start.
 
-            Exit status:
+            Exit status (a command's --help says what its own 1 or 2 mean):
               0   success
-              1   the server answered with an error, or the command's own failure (a build that did \
-            not pass for 'builds watch', new violations for 'checks deps', …: see its --help)
-              2   the server cannot be reached ('checks deps': the rules, baseline or project cannot be read)
-              64  bad flags or arguments (printed with the usage)
+              1   the server answered with an error, or the command's own failure
+              2   the server cannot be reached
+              64  bad flags or arguments, printed with the usage
 
             Examples:
               export MOBILE_OPS_SERVER=http://127.0.0.1:8080 MOBILE_OPS_TOKEN=mo_…

@@ -12,7 +12,8 @@ struct ReleaseHealthCommand: AsyncParsableCommand {
             breaches it. See docs/release-train.md, "Health reports".
 
             Example:
-              mobile-ops release health 7 --platform android --metric crash_free_users --value 99.1 --sample-size 4200
+              mobile-ops release health 7 --platform android --metric crash_free_users \\
+                  --value 99.1 --sample-size 4200
             """)
     @OptionGroup var connection: ConnectionOptions
     @Argument(help: "Release id.") var id: Int64

@@ -12,7 +12,8 @@ struct ReleaseStoreCommand: AsyncParsableCommand {
             next releases; the version codes are new for every build.
 
             Examples:
-              mobile-ops release store 7 --android-package com.acme.app --android-version-code 4107 --android-version-code 4108
+              mobile-ops release store 7 --android-package com.acme.app \\
+                  --android-version-code 4107 --android-version-code 4108
               mobile-ops release store 7 --ios-app-id 1234567890
             """)
     @OptionGroup var connection: ConnectionOptions

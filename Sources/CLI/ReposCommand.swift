@@ -9,7 +9,8 @@ struct ReposCommand: AsyncParsableCommand {
         abstract: "Register, list, show and remove repositories; rotate their webhook secrets.",
         discussion: """
             Examples:
-              mobile-ops repos add acme/ios-app --provider github --clone-url https://github.com/acme/ios-app.git
+              mobile-ops repos add acme/ios-app --provider github \\
+                  --clone-url https://github.com/acme/ios-app.git
               mobile-ops repos list
             """,
         subcommands: [Add.self, List.self, RepositoryShowCommand.self, RepositoryRemoveCommand.self, RepositoryRotateSecretCommand.self]
@@ -23,8 +24,10 @@ struct ReposCommand: AsyncParsableCommand {
                 Then add a webhook in the git host with that secret (docs/webhooks.md).
 
                 Examples:
-                  mobile-ops repos add acme/ios-app --provider github --clone-url https://github.com/acme/ios-app.git
-                  mobile-ops repos add acme/android-app --provider gitlab --clone-url git@gitlab.com:acme/android-app.git \\
+                  mobile-ops repos add acme/ios-app --provider github \\
+                      --clone-url https://github.com/acme/ios-app.git
+                  mobile-ops repos add acme/android-app --provider gitlab \\
+                      --clone-url git@gitlab.com:acme/android-app.git \\
                       --default-branch develop --webhook-secret "$(openssl rand -hex 32)"
                 """)
 

@@ -14,7 +14,7 @@ struct StatusCommand: AsyncParsableCommand {
 
             Examples:
               mobile-ops status
-              MOBILE_OPS_TOKEN=mo_… mobile-ops status --server http://ci.example.com:8080 --json
+              MOBILE_OPS_TOKEN=mo_… mobile-ops status --server http://ci.example.com:8080
             """
     )
 

@@ -21,7 +21,8 @@ struct ResetAdminTokenCommand: AsyncParsableCommand {
 
             Examples:
               mobile-ops-server reset-admin-token --database .mobile-ops/mobile-ops.sqlite
-              mobile-ops-server reset-admin-token --database 'postgres://mobile_ops:secret@db:5432/mobile_ops'
+              mobile-ops-server reset-admin-token \\
+                  --database 'postgres://mobile_ops:secret@db:5432/mobile_ops'
             """
     )
 

@@ -33,7 +33,8 @@ struct ServeCommand: AsyncParsableCommand {
 
             Examples:
               mobile-ops-server
-              mobile-ops-server --host 0.0.0.0 --port 8080 --database 'postgres://mobile_ops:secret@db:5432/mobile_ops'
+              mobile-ops-server --host 0.0.0.0 \\
+                  --database 'postgres://mobile_ops:secret@db:5432/mobile_ops'
             """
     )
 
