@@ -347,7 +347,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["mobile-ops", "mobile-ops-server", "ChildProcesses", "Server", "HTTPClient"] + loopbackServerDependencies,
+            dependencies: [
+                "mobile-ops", "mobile-ops-server", "CLI", "ChildProcesses", "Server", "HTTPClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
     ]

@@ -127,7 +127,9 @@ public struct JobExecutor: Sendable {
         }
         if let checks = assignment.spec.checks,
            !(await self.runDependencyChecks(checks, assignment: assignment, workspace: workspace, environment: environment, streamer: streamer)) {
-            return JobOutcome(state: .failed, exitStatus: 1)
+            // No command ran, so there is no exit status to report (nor to retry on), as for
+            // a step that fails on findings alone.
+            return JobOutcome(state: .failed, exitStatus: nil)
         }
 
         var durations: [Double] = []

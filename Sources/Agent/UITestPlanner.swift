@@ -36,7 +36,7 @@ struct UITestPlanner: Sendable {
                 let start = try GitCheckout().mergeBase("origin/" + base, "HEAD", in: workspace)
                 let changes = try GitChangeReader().changes(in: project, base: start, head: "HEAD")
                 let report = try ImpactAnalyzer(graph: graph, triggers: RunAllTriggers.default.adding(selection.runAll)).analyze(changes)
-                runAllReasons = report.runAll.reasons.map { "\($0.file) matches \($0.trigger)" }
+                runAllReasons = report.runAll.reasons.map(\.description)
                 selected = report.selected.filter { $0.kind == .ui }.map { .init(name: $0.name, module: $0.module, reason: $0.reason) }
                 skipped = report.skipped.filter { $0.kind == .ui }.map { .init(name: $0.name, module: $0.module, reason: $0.reason) }
                 warnings += report.warnings

@@ -32,7 +32,12 @@ struct APIClient: Sendable {
 
     /// `POST path` with a text body as it is (a YAML file), decoded.
     func post<T: Decodable>(_ path: String, text: String, contentType: String, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
-        let body = try await send(.post, path, body: Array(text.utf8), contentType: contentType)
+        try await post(path, bytes: Array(text.utf8), contentType: contentType, as: T.self)
+    }
+
+    /// `POST path` with a file's bytes as they are (a report another tool wrote), decoded.
+    func post<T: Decodable>(_ path: String, bytes: [UInt8], contentType: String, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
+        let body = try await send(.post, path, body: bytes, contentType: contentType)
         return (try decode(T.self, from: body), body)
     }
 
@@ -106,6 +111,9 @@ struct APIClient: Sendable {
         if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(response.body)) {
             return "\(envelope.error.message) (\(envelope.error.code))"
         }
+        // `/readyz` answers 503 with `{"status": "not_ready", "reason": …}`.
+        struct NotReady: Decodable { var reason: String }
+        if let notReady = try? JSONDecoder().decode(NotReady.self, from: Data(response.body)) { return notReady.reason }
         let text = response.bodyText.trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? "HTTP \(response.status)" : "HTTP \(response.status): \(text.prefix(300))"
     }

@@ -6,13 +6,19 @@ import Foundation
 struct AgentsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "agents",
-        abstract: "See the build fleet and manage agent registration tokens.",
+        abstract: "See the build fleet and manage agent registration tokens (admin token).",
+        discussion: """
+            Examples:
+              mobile-ops agents list
+              mobile-ops agents tokens create mac-fleet
+            """,
         subcommands: [List.self, Remove.self, Tokens.self]
     )
 
     /// `mobile-ops agents list`
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List agents, their tags, state and current jobs.")
+        static let configuration = CommandConfiguration(
+            abstract: "List agents, their tags, state and current jobs (admin token).", discussion: "Example:\n  mobile-ops agents list")
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
@@ -33,7 +39,8 @@ struct AgentsCommand: AsyncParsableCommand {
     /// `mobile-ops agents remove ID`: drop an offline or revoked agent from every list.
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove an offline or revoked agent (admin token); an online one must be stopped first.")
+            abstract: "Remove an offline or revoked agent (admin token); an online one must be stopped first.",
+            discussion: "Example:\n  mobile-ops agents remove 3")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Agent id (see 'agents list').") var id: Int64
 
@@ -49,11 +56,20 @@ struct AgentsCommand: AsyncParsableCommand {
     /// `mobile-ops agents tokens …`
     struct Tokens: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Registration tokens agents join with.", subcommands: [Create.self, List.self, Revoke.self]
+            abstract: "Registration tokens agents join with.",
+            discussion: "Examples:\n  mobile-ops agents tokens create mac-fleet\n  mobile-ops agents tokens list",
+            subcommands: [Create.self, List.self, Revoke.self]
         )
 
         struct Create: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Create a registration token; its value is printed once.")
+            static let configuration = CommandConfiguration(
+                abstract: "Create a registration token; its value is printed once.",
+                discussion: """
+                    Example:
+                      mobile-ops agents tokens create mac-fleet
+                      mobile-ops-agent --server http://127.0.0.1:8080 --registration-token mor_… \\
+                          --name mac-mini-07 --tag platform=ios
+                    """)
             @OptionGroup var connection: ConnectionOptions
             @Argument(help: "A name, e.g. mac-fleet.") var name: String
 
@@ -71,7 +87,8 @@ struct AgentsCommand: AsyncParsableCommand {
         }
 
         struct List: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List registration tokens.")
+            static let configuration = CommandConfiguration(
+                abstract: "List registration tokens.", discussion: "Example:\n  mobile-ops agents tokens list")
             @OptionGroup var connection: ConnectionOptions
 
             func run() async throws {
@@ -89,7 +106,8 @@ struct AgentsCommand: AsyncParsableCommand {
         }
 
         struct Revoke: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Revoke a registration token and disconnect its agents.")
+            static let configuration = CommandConfiguration(
+                abstract: "Revoke a registration token and disconnect its agents.", discussion: "Example:\n  mobile-ops agents tokens revoke 8a1c…")
             @OptionGroup var connection: ConnectionOptions
             @Argument(help: "Token id.") var id: String
 

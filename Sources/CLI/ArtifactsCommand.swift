@@ -5,11 +5,15 @@ import Foundation
 /// `mobile-ops artifacts list BUILD [--job ID]` and `mobile-ops artifacts download ID [--output FILE]`.
 struct ArtifactsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "artifacts", abstract: "List a build's artifacts and download them.", subcommands: [List.self, Download.self])
+        commandName: "artifacts", abstract: "List a build's artifacts and download them.",
+        discussion: "Examples:\n  mobile-ops artifacts list 12\n  mobile-ops artifacts download 31 --output App.ipa",
+        subcommands: [List.self, Download.self])
 
     /// `mobile-ops artifacts list BUILD [--job ID]`
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the artifacts of a build's jobs (read token).")
+        static let configuration = CommandConfiguration(
+            abstract: "List the artifacts of a build's jobs (read token).",
+            discussion: "Examples:\n  mobile-ops artifacts list 12\n  mobile-ops artifacts list 12 --job 40 --json")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Build id.") var build: Int64
         @Option(help: "Only this job's artifacts.") var job: Int64?
@@ -49,11 +53,15 @@ struct ArtifactsCommand: AsyncParsableCommand {
                 The artifact is streamed to disk and checked against the size and SHA-256 the server \
                 recorded. It is written under a temporary name beside the target and renamed only when \
                 complete, so a failed download leaves no partial file (and an older file of that name as it was).
+
+                Examples:
+                  mobile-ops artifacts download 31 --output App.ipa
+                  mobile-ops artifacts download 31 --output - | shasum -a 256
                 """)
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Artifact id (see 'artifacts list').") var id: Int64
         @Option(help: "Where to write it: a file (default artifact-ID here) or - for standard output.") var output: String?
-        @Option(help: "Seconds the whole download may take (default 3600).") var timeout: Int = 3600
+        @Option(help: "Seconds the whole download may take.") var timeout: Int = 3600
 
         func validate() throws {
             guard self.timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds, got \(self.timeout)") }

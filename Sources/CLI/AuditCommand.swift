@@ -5,7 +5,8 @@ import Foundation
 /// `mobile-ops audit [--limit N]`: who did what, newest first (admin token).
 struct AuditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "audit", abstract: "Show the audit log: tokens, repositories, builds, releases and agents changed, by whom.")
+        commandName: "audit", abstract: "Show the audit log (admin token): tokens, repositories, builds, releases and agents changed, by whom.",
+        discussion: "Examples:\n  mobile-ops audit\n  mobile-ops audit --limit 200 --json")
     @OptionGroup var connection: ConnectionOptions
     @Option(help: "How many events (1-1000).") var limit = 50
 

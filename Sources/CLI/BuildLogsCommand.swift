@@ -6,7 +6,18 @@ import Foundation
 /// build's jobs (the latest attempt of each), or of one job or one step's shards.
 struct BuildLogsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "logs", abstract: "Print a build's job logs: every job, or the one picked with --job or --step.")
+        commandName: "logs",
+        abstract: "Print a build's job logs: every job, or the one picked with --job or --step.",
+        discussion: """
+            With several jobs, each log follows a '── job ID STEP (STATE)' line. --follow prints new \
+            output until each job ends, and follows a job's retry; while a job waits, why it waits \
+            goes to standard error (so a file or pipe gets only the logs).
+
+            Examples:
+              mobile-ops builds logs 12 > build-12.log
+              mobile-ops builds logs 12 --step unit-tests --follow
+              mobile-ops builds logs 12 --job 40 --json
+            """)
     @OptionGroup var connection: ConnectionOptions
     @Argument(help: "Build id (as every other 'builds' command takes).") var build: Int64
     @Option(help: "Only this job (an id from 'builds show').") var job: Int64?
@@ -26,7 +37,11 @@ struct BuildLogsCommand: AsyncParsableCommand {
             if connection.json { return try await printJSON(jobs, client: client) }
             for job in jobs {
                 if jobs.count > 1 { print("── job \(job.id) \(job.label) (\(job.state.rawValue))") }
-                try await printLog(of: job, client: client)
+                if follow {
+                    try await JobLogFollower(client: client).follow(job)
+                } else {
+                    Output.raw(try await client.getRaw("/api/v1/jobs/\(job.id)/log"))
+                }
             }
         }
     }
@@ -64,59 +79,5 @@ struct BuildLogsCommand: AsyncParsableCommand {
         let object: [String: Any] = ["build": build, "jobs": entries]
         let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
         Output.json(Array(data))
-    }
-
-    /// One job's log; with `--follow`, new output until the job finishes.
-    private func printLog(of job: Job, client: APIClient) async throws(CLIError) {
-        var printed = 0
-        while true {
-            let log = try await client.getRaw("/api/v1/jobs/\(job.id)/log")
-            if log.count > printed {
-                FileHandle.standardOutput.write(Data(log[printed...]))
-                printed = log.count
-            }
-            guard follow else { return }
-            let (state, _) = try await client.get("/api/v1/jobs/\(job.id)", as: Job.self)
-            if state.state.isFinished {
-                // One last read for chunks that arrived with the finish.
-                let tail = try await client.getRaw("/api/v1/jobs/\(job.id)/log")
-                if tail.count > printed { FileHandle.standardOutput.write(Data(tail[printed...])) }
-                return
-            }
-            try? await Task.sleep(for: .seconds(1))
-        }
-    }
-}
-
-/// `mobile-ops builds watch ID`: live job progress; exits 0 when the build passed, 1 otherwise.
-struct BuildWatchCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "watch", abstract: "Follow a build until it ends; exit status is its outcome.")
-    @OptionGroup var connection: ConnectionOptions
-    @Argument(help: "Build id.") var id: Int64
-    @Option(help: "Seconds between checks.") var interval: Double = 1
-
-    func run() async throws {
-        var outcome: BuildState = .pending
-        try await reportingErrors { () async throws(CLIError) in
-            let client = connection.client()
-            var seen: [Int64: String] = [:]
-            while true {
-                let (build, body) = try await client.get("/api/v1/builds/\(id)", as: Build.self)
-                for job in build.jobs ?? [] {
-                    let line = BuildFormatting.jobRow(job).joined(separator: "  ")
-                    if seen[job.id] != line, !connection.json {
-                        print(line)
-                        seen[job.id] = line
-                    }
-                }
-                if build.state.isFinished {
-                    outcome = build.state
-                    if connection.json { Output.json(body) } else { print("Build \(build.id) \(build.state.rawValue).") }
-                    return
-                }
-                try? await Task.sleep(for: .seconds(max(0.2, interval)))
-            }
-        }
-        if outcome != .passed { throw ExitCode(1) }
     }
 }

@@ -5,11 +5,18 @@ import Foundation
 struct BuildTestsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tests",
-        abstract: "Show a build's test results per job, failed tests first, with messages and file:line."
+        abstract: "Show a build's test results per job, failed tests first, with messages and file:line.",
+        discussion: """
+            With --failed, only failed tests are listed, and jobs that reported no tests are left out.
+
+            Examples:
+              mobile-ops builds tests 12
+              mobile-ops builds tests 12 --failed
+            """
     )
     @OptionGroup var connection: ConnectionOptions
     @Argument(help: "Build id.") var id: Int64
-    @Flag(help: "Only failed tests.") var failed = false
+    @Flag(help: "Only failed tests, of the jobs that reported tests.") var failed = false
 
     func run() async throws {
         try await reportingErrors { () async throws(CLIError) in

@@ -2,69 +2,41 @@ import ArgumentParser
 import Core
 import Foundation
 
-/// `mobile-ops builds list|show|tests|trigger|cancel|retry|logs|watch`.
+/// `mobile-ops builds list|show|tests|findings|impact|trigger|cancel|retry|logs|watch`.
 struct BuildsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "builds",
         abstract: "List, inspect, trigger, cancel, retry and follow builds.",
-        subcommands: [List.self, Show.self, BuildTestsCommand.self, Trigger.self, Cancel.self, Retry.self, BuildLogsCommand.self, BuildWatchCommand.self]
+        discussion: """
+            Examples:
+              mobile-ops builds list --status failed
+              mobile-ops builds show 12
+              mobile-ops builds logs 12 --step unit-tests --follow
+            """,
+        subcommands: [
+            BuildListCommand.self, BuildShowCommand.self, BuildTestsCommand.self, BuildFindingsCommand.self, BuildImpactCommand.self,
+            Trigger.self, Cancel.self, Retry.self, BuildLogsCommand.self, BuildWatchCommand.self,
+        ]
     )
-
-    /// `mobile-ops builds list [--repository R] [--branch B] [--status S] [--limit N]`
-    struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List builds, newest first.")
-        @OptionGroup var connection: ConnectionOptions
-        @Option(help: "Repository id or full name.") var repository: String?
-        @Option(help: "Branch.") var branch: String?
-        @Option(help: "pending, running, passed, failed or canceled.") var status: String?
-        @Option(help: "How many (1-200).") var limit = 20
-        @Option(help: "Continue after this page: the nextCursor a previous page printed.") var cursor: String?
-
-        func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                var query = ["limit=\(limit)"]
-                if let repository { query.append("repository=\(BuildFormatting.escape(repository))") }
-                if let branch { query.append("branch=\(BuildFormatting.escape(branch))") }
-                if let status { query.append("status=\(status)") }
-                if let cursor { query.append("cursor=\(BuildFormatting.escape(cursor))") }
-                let (page, body) = try await connection.client().get("/api/v1/builds?" + query.joined(separator: "&"), as: BuildPage.self)
-                if connection.json { return Output.json(body) }
-                Output.table(["ID", "#", "PIPELINE", "STATE", "TRIGGER", "BRANCH", "COMMIT", "CREATED"], page.builds.map(BuildFormatting.row))
-                if let next = page.nextCursor { print("More: mobile-ops builds list --cursor \(next)") }
-            }
-        }
-    }
-
-    /// `mobile-ops builds show ID`
-    struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a build and its jobs, with why pending jobs wait, and its failed tests.")
-        @OptionGroup var connection: ConnectionOptions
-        @Argument(help: "Build id.") var id: Int64
-
-        func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let client = connection.client()
-                let (build, body) = try await client.get("/api/v1/builds/\(id)", as: Build.self)
-                if connection.json { return Output.json(body) }
-                BuildFormatting.printDetail(build)
-                let (tests, _) = try await client.get("/api/v1/builds/\(id)/tests?failed=true", as: BuildTestsView.self)
-                if tests.jobs.contains(where: { $0.totals != nil || !$0.warnings.isEmpty }) {
-                    print("")
-                    TestFormatting.print(tests, listAll: false)
-                    print("\nAll tests: mobile-ops builds tests \(id)")
-                }
-            }
-        }
-    }
 
     /// `mobile-ops builds trigger --pipeline P [--repository R] [--branch B] [--commit C] [--env K=V …]`
     struct Trigger: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start a build by hand (write token).")
+        static let configuration = CommandConfiguration(
+            abstract: "Start a build by hand (write token).",
+            discussion: """
+                Without --repository the build runs in the one registered repository the pipeline applies \
+                to; the server names the candidates when there are several.
+
+                Examples:
+                  mobile-ops builds trigger --pipeline ios-pr
+                  mobile-ops builds trigger --pipeline ios-pr --repository acme/ios-app \\
+                      --branch main --env FLAVOR=beta
+                """)
         @OptionGroup var connection: ConnectionOptions
         @Option(help: "Pipeline name.") var pipeline: String
-        @Option(help: "Repository id or full name; omit for an empty workspace.") var repository: String?
+        @Option(help: "Repository id or full name (default: the one registered repository the pipeline applies to).") var repository: String?
         @Option(help: "Branch (default: the repository's default branch).") var branch: String?
-        @Option(help: "Commit to build (default HEAD).") var commit: String?
+        @Option(help: "Commit to build (default: the branch's tip when an agent checks it out).") var commit: String?
         @Option(name: .customLong("env"), help: "KEY=VALUE, repeatable.") var env: [String] = []
 
         func validate() throws {
@@ -98,7 +70,9 @@ struct BuildsCommand: AsyncParsableCommand {
 
     /// `mobile-ops builds cancel ID`
     struct Cancel: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Cancel a build; running jobs stop within one heartbeat.")
+        static let configuration = CommandConfiguration(
+            abstract: "Cancel a build (write token); running jobs stop within one heartbeat.",
+            discussion: "Example:\n  mobile-ops builds cancel 12")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Build id.") var id: Int64
 
@@ -113,7 +87,9 @@ struct BuildsCommand: AsyncParsableCommand {
 
     /// `mobile-ops builds retry ID`
     struct Retry: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run a build again as a new build.")
+        static let configuration = CommandConfiguration(
+            abstract: "Run a build again as a new build (write token).",
+            discussion: "Example:\n  mobile-ops builds retry 12")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Build id.") var id: Int64
 
@@ -129,9 +105,3 @@ struct BuildsCommand: AsyncParsableCommand {
 
 /// An empty JSON object body.
 struct Empty: Codable {}
-
-/// `GET /api/v1/builds` answer.
-struct BuildPage: Decodable {
-    var builds: [Build]
-    var nextCursor: String?
-}

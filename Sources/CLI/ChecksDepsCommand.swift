@@ -17,6 +17,11 @@ struct ChecksDepsCommand: ParsableCommand {
             those it holds that are gone are listed as fixed.
             Exit status: 0 no new violations, 1 new violations, 2 the rules, baseline or project \
             cannot be read.
+
+            Examples:
+              mobile-ops checks deps --project .
+              mobile-ops checks deps --project . --json > checks-baseline.json   # base branch
+              mobile-ops checks deps --project . --baseline checks-baseline.json
             """
     )
 
@@ -46,14 +51,15 @@ struct ChecksDepsCommand: ParsableCommand {
         if let kind, ProjectKind.named(kind) == nil {
             throw ValidationError("--kind \(kind): use gradle, xcodegen or spm")
         }
-        for (flag, path) in [("--rules", rules), ("--baseline", baseline), ("--graph", graph)] {
-            if let path, !FileManager.default.fileExists(atPath: path) {
-                throw ValidationError("\(flag) \(path) does not exist")
-            }
-        }
     }
 
     func run() throws {
+        // A file that is not there cannot be read: exit status 2, as for one that does not parse
+        // (a usage error's 64 would say the command line was wrong).
+        if let missing = missingFile() {
+            FileHandle.standardError.write(Data("error: \(missing)\n".utf8))
+            throw ExitCode(2)
+        }
         let report: DependencyCheckReport
         do {
             report = try check()
@@ -70,6 +76,17 @@ struct ChecksDepsCommand: ParsableCommand {
             printHuman(report)
         }
         if report.failed { throw ExitCode(1) }
+    }
+
+    /// The first of --rules, --baseline and --graph that names no file, said with how to fix it.
+    private func missingFile() -> String? {
+        for (flag, path) in [("--rules", rules), ("--baseline", baseline), ("--graph", graph)] {
+            guard let path, !FileManager.default.fileExists(atPath: path) else { continue }
+            guard flag == "--baseline" else { return "\(flag) \(path) does not exist" }
+            return "--baseline \(path) does not exist; make one on the base branch with "
+                + "'mobile-ops checks deps --project \(project) --json > \(path)'"
+        }
+        return nil
     }
 
     private func check() throws -> DependencyCheckReport {

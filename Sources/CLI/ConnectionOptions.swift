@@ -11,8 +11,8 @@ public struct ConnectionOptions: ParsableArguments {
     @Option(help: "API token (MOBILE_OPS_TOKEN).")
     public var token: String?
 
-    /// `--json`: print the server's JSON instead of a table.
-    @Flag(help: "Print JSON instead of a table.")
+    /// `--json`: print the server's JSON instead of text for people.
+    @Flag(help: "Print JSON instead of text.")
     public var json = false
 
     /// Creates the options with nothing given (ArgumentParser fills them in).

@@ -17,6 +17,11 @@ struct ImpactCommand: ParsableCommand {
             stdin) or --base REV --head REV, also written --base REV...REV: what head changed since \
             it left base (git diff from their merge base, as a pull request and the server count it).
             Exit status 0 whatever is selected; 1 when the graph or the change cannot be read.
+
+            Examples:
+              mobile-ops impact --project . --base origin/main --head HEAD
+              git diff --name-only origin/main... | mobile-ops impact --project . --changed-files -
+              mobile-ops impact --project android --changed-files changes.txt --kind gradle
             """
     )
 
@@ -143,7 +148,7 @@ struct ImpactCommand: ParsableCommand {
         if report.runAll.value {
             print("")
             print("Run all, forced by:")
-            report.runAll.reasons.forEach { print("  \($0.file) (matches \($0.trigger))") }
+            report.runAll.reasons.forEach { print("  \($0)") }
         }
         if !report.unownedFiles.isEmpty {
             print("")

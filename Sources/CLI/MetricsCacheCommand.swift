@@ -5,7 +5,15 @@ import Foundation
 struct MetricsCacheCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
-        abstract: "Build cache hit rates by build system and task, the daily trend, and the tasks that miss most."
+        abstract: "Build cache hit rates by build system and task, the daily trend, and the tasks that miss most.",
+        discussion: """
+            Hit rate = from cache / (executed + failed + from cache): up-to-date tasks needed no \
+            cache. "Tasks that miss most" lists only tasks that ran (missed) in the window.
+
+            Examples:
+              mobile-ops metrics cache --window 30d
+              mobile-ops metrics cache --platform android --json
+            """
     )
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var filters: MetricsFilterOptions
@@ -19,7 +27,9 @@ struct MetricsCacheCommand: AsyncParsableCommand {
             Output.table(["BUILD SYSTEM", "HIT RATE", "LOCAL", "REMOTE", "FROM CACHE", "EXECUTED", "UP-TO-DATE"], cache.byBuildSystem.map(Self.row))
             print("")
             print("Tasks that miss most:")
-            Output.table(["TASK", "HIT RATE", "LOCAL", "REMOTE", "FROM CACHE", "EXECUTED", "UP-TO-DATE"], cache.byTask.map(Self.row))
+            // The server lists the most-missing first, then, when fewer missed, tasks that never did.
+            let missing = cache.byTask.filter { $0.rates.misses > 0 }
+            Output.table(["TASK", "HIT RATE", "LOCAL", "REMOTE", "FROM CACHE", "EXECUTED", "UP-TO-DATE"], missing.map(Self.row))
         }
     }
 

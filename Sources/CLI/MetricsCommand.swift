@@ -4,10 +4,17 @@ import ArgumentParser
 struct MetricsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "metrics",
-        abstract: "Build times, cache hit rates, regressions and test health; parse build output offline.",
+        abstract: "Build times, cache hit rates, regressions, test health and findings; post reports; parse build output offline.",
+        discussion: """
+            Examples:
+              mobile-ops metrics summary --window 7d --group-by pipeline
+              mobile-ops metrics flaky --repository acme/ios-app
+              mobile-ops metrics parse build.log
+            """,
         subcommands: [
             MetricsSummaryCommand.self, MetricsCacheCommand.self, MetricsRegressionsCommand.self, MetricsFlakyCommand.self,
-            MetricsSlowestTestsCommand.self, MetricsRegressedTestsCommand.self, MetricsParseCommand.self,
+            MetricsSlowestTestsCommand.self, MetricsRegressedTestsCommand.self, MetricsFindingsCommand.self, MetricsReportCommand.self,
+            MetricsParseCommand.self,
         ]
     )
 }

@@ -12,6 +12,10 @@ struct MetricsParseCommand: AsyncParsableCommand {
             Formats: gradle (console output), xcodebuild (console output), xclogparser (json or flatJson \
             report), junit (XML), xcresult (xcresulttool get test-results tests JSON). The format is \
             detected from the content unless --format is given. Exit status 1 when nothing could be read.
+
+            Examples:
+              mobile-ops metrics parse build.log
+              mobile-ops metrics parse TEST-LoginTest.xml --format junit --json
             """
     )
 

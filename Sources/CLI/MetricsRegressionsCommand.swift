@@ -5,7 +5,12 @@ import Foundation
 struct MetricsRegressionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "regressions",
-        abstract: "Recorded build-time and cache hit-rate regressions, newest first."
+        abstract: "Recorded build-time and cache hit-rate regressions, newest first.",
+        discussion: """
+            Examples:
+              mobile-ops metrics regressions
+              mobile-ops metrics regressions --open
+            """
     )
     @OptionGroup var connection: ConnectionOptions
     @Flag(help: "Only regressions that have not recovered.") var open = false

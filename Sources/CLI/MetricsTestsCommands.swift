@@ -14,7 +14,8 @@ struct TestMetricsOptions: ParsableArguments {
 /// `mobile-ops metrics flaky [--window 7d] [--repository R] [--limit N]`
 struct MetricsFlakyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "flaky", abstract: "Tests that failed and passed on the same commit, the highest flip rate first.")
+        commandName: "flaky", abstract: "Tests that failed and passed on the same commit, the highest flip rate first.",
+        discussion: "Examples:\n  mobile-ops metrics flaky\n  mobile-ops metrics flaky --window 30d --repository acme/ios-app")
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var options: TestMetricsOptions
 
@@ -35,7 +36,9 @@ struct MetricsFlakyCommand: AsyncParsableCommand {
 
 /// `mobile-ops metrics slowest-tests [--window 7d] [--repository R] [--limit N]`
 struct MetricsSlowestTestsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "slowest-tests", abstract: "Tests with the highest median duration in the window.")
+    static let configuration = CommandConfiguration(
+        commandName: "slowest-tests", abstract: "Tests with the highest median duration in the window.",
+        discussion: "Example:\n  mobile-ops metrics slowest-tests --repository acme/android-app --limit 10")
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var options: TestMetricsOptions
 
@@ -57,12 +60,21 @@ struct MetricsSlowestTestsCommand: AsyncParsableCommand {
 /// `mobile-ops metrics regressed-tests [--window 7d] [--repository R] [--min-runs 3] [--min-change 20]`
 struct MetricsRegressedTestsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "regressed-tests", abstract: "Tests whose median duration grew against the window before.")
+        commandName: "regressed-tests", abstract: "Tests whose median duration grew against the window before.",
+        discussion: """
+            A test is listed when its median grew by at least --min-change percent and --min-change-seconds, \
+            with at least --min-runs timed runs in each window.
+
+            Examples:
+              mobile-ops metrics regressed-tests
+              mobile-ops metrics regressed-tests --min-runs 5 --min-change 50
+            """)
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var options: TestMetricsOptions
-    @Option(help: "Fewest timed runs in each window.") var minRuns: Int?
-    @Option(help: "Smallest growth of the median, in percent.") var minChange: Double?
-    @Option(help: "Smallest growth of the median, in seconds.") var minChangeSeconds: Double?
+    // Optional so the server's defaults apply; the help states them.
+    @Option(help: "Fewest timed runs in each window (default 3).") var minRuns: Int?
+    @Option(help: "Smallest growth of the median, in percent (default 20).") var minChange: Double?
+    @Option(help: "Smallest growth of the median, in seconds (default 0.1).") var minChangeSeconds: Double?
 
     func run() async throws {
         try await reportingErrors { () async throws(CLIError) in

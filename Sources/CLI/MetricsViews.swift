@@ -76,6 +76,16 @@ enum MetricsFormatting {
         return String(format: "%dh %02dm", total / 3600, (total % 3600) / 60)
     }
 
+    /// A percentile read from the server's duration histogram, whose lowest bucket holds
+    /// everything under 0.1 s (answered as 0.05 s): `<0.1s` rather than a made-up `0.05s`.
+    static func percentile(_ value: Double?) -> String {
+        guard let value, value.isFinite, value < histogramFloor else { return seconds(value) }
+        return "<0.1s"
+    }
+
+    /// The upper bound of the server's lowest duration bucket (`Store.DurationHistogram.floor`).
+    static let histogramFloor = 0.1
+
     /// `87.5%` for a 0…1 rate.
     static func rate(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "-" }

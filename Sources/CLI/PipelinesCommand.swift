@@ -8,6 +8,11 @@ struct PipelinesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pipelines",
         abstract: "List or reload the server's pipelines, or validate pipeline files offline.",
+        discussion: """
+            Examples:
+              mobile-ops pipelines validate pipelines/
+              mobile-ops pipelines reload
+            """,
         subcommands: [List.self, Reload.self, Validate.self]
     )
 
@@ -28,7 +33,9 @@ struct PipelinesCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the pipelines the server has loaded and the problems of its last load.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the pipelines the server has loaded and the problems of its last load; exits 1 on problems.",
+            discussion: "Example:\n  mobile-ops pipelines list")
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
@@ -43,7 +50,8 @@ struct PipelinesCommand: AsyncParsableCommand {
 
     struct Reload: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Reload the server's pipelines folder (admin token). A broken file keeps serving its last good version; exits 1 on problems.")
+            abstract: "Reload the server's pipelines folder (admin token). A broken file keeps serving its last good version; exits 1 on problems.",
+            discussion: "Only the server the request reaches reloads: with several servers, reload each (--server).\n\nExample:\n  mobile-ops pipelines reload")
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
@@ -58,7 +66,13 @@ struct PipelinesCommand: AsyncParsableCommand {
 
     /// Works without a server: the same parser and folder loader the server uses.
     struct Validate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check pipeline files or folders; prints file:line:column for each problem.")
+        static let configuration = CommandConfiguration(
+            abstract: "Check pipeline files or folders offline; prints file:line:column for each problem and exits 1 on any.",
+            discussion: """
+                Examples:
+                  mobile-ops pipelines validate pipelines/
+                  mobile-ops pipelines validate pipelines/ios-pr.yml --json
+                """)
         @Argument(help: "Pipeline files (.yml) or folders of them.") var paths: [String]
         @Flag(help: "Print JSON.") var json = false
 

@@ -7,13 +7,23 @@ struct ReleasesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "release",
         abstract: "Run the release train: start releases, sign off, advance, halt, resume, hotfix, cancel, fail.",
-        subcommands: [List.self, Show.self, Start.self, Approve.self, Advance.self, Halt.self, Resume.self, Hotfix.self, Cancel.self, Fail.self],
+        discussion: """
+            Examples:
+              mobile-ops release start mobile
+              mobile-ops release status 7
+              mobile-ops release approve 7 --gate qa
+            """,
+        subcommands: [
+            List.self, Show.self, Start.self, Approve.self, Advance.self, Halt.self, Resume.self, Hotfix.self, Cancel.self, Fail.self,
+            ReleaseNotesCommand.self, ReleaseHealthCommand.self, ReleaseStoreCommand.self,
+        ],
         aliases: ["releases"]
     )
 
     /// `mobile-ops releases list [--train T] [--state S] [--limit N]`
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List releases, newest first.")
+        static let configuration = CommandConfiguration(
+            abstract: "List releases, newest first.", discussion: "Example:\n  mobile-ops release list --train mobile --state rolling_out")
         @OptionGroup var connection: ConnectionOptions
         @Option(help: "Train id or name.") var train: String?
         @Option(help: "Only releases in this state, e.g. rolling_out.") var state: String?
@@ -34,7 +44,8 @@ struct ReleasesCommand: AsyncParsableCommand {
     /// `mobile-ops releases show ID`
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "status", abstract: "Show a release, what it waits for, and its audit trail.", aliases: ["show"]
+            commandName: "status", abstract: "Show a release, what it waits for, and its audit trail.",
+            discussion: "Example:\n  mobile-ops release status 7", aliases: ["show"]
         )
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Release id.") var id: Int64
@@ -50,10 +61,12 @@ struct ReleasesCommand: AsyncParsableCommand {
 
     /// `mobile-ops releases start TRAIN`
     struct Start: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start a release of a train now (write token).")
+        static let configuration = CommandConfiguration(
+            abstract: "Start a release of a train now (write token).",
+            discussion: "Examples:\n  mobile-ops release start mobile\n  mobile-ops release start mobile --version 2.4.0")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Train id or name.") var train: String
-        @Option(name: .customLong("version"), help: "Release this version (MAJOR.MINOR.PATCH) instead of the one the train derives.")
+        @Option(name: .customLong("version"), help: "Release this version instead of the one the train derives, in the train's scheme (semver 2.4.0, or calver such as 2026.48.1).")
         var releaseVersion: String?
 
         func run() async throws {
@@ -69,7 +82,8 @@ struct ReleasesCommand: AsyncParsableCommand {
 
     /// `mobile-ops releases approve ID --gate G`
     struct Approve: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Sign off a gate of a release.")
+        static let configuration = CommandConfiguration(
+            abstract: "Sign off a gate of a release (write token).", discussion: "Example:\n  mobile-ops release approve 7 --gate qa")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Release id.") var id: Int64
         @Option(help: "The sign-off gate, e.g. qa.") var gate: String
@@ -82,7 +96,8 @@ struct ReleasesCommand: AsyncParsableCommand {
 
     /// `mobile-ops releases advance ID`
     struct Advance: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Take the release's next forward step now.")
+        static let configuration = CommandConfiguration(
+            abstract: "Take the release's next forward step now (write token).", discussion: "Example:\n  mobile-ops release advance 7")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Release id.") var id: Int64
 
@@ -91,7 +106,9 @@ struct ReleasesCommand: AsyncParsableCommand {
 
     /// `mobile-ops releases halt ID --reason R`
     struct Halt: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Halt a release (a rollout stops on the stores).")
+        static let configuration = CommandConfiguration(
+            abstract: "Halt a release (write token); a rollout stops on the stores.",
+            discussion: "Example:\n  mobile-ops release halt 7 --reason \"crash spike in checkout\"")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Release id.") var id: Int64
         @Option(help: "Why; recorded in the audit trail.") var reason: String?
@@ -104,7 +121,8 @@ struct ReleasesCommand: AsyncParsableCommand {
 
     /// `mobile-ops releases resume ID`
     struct Resume: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Resume a halted release where it stopped.")
+        static let configuration = CommandConfiguration(
+            abstract: "Resume a halted release where it stopped (write token).", discussion: "Example:\n  mobile-ops release resume 7")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Release id.") var id: Int64
 
@@ -113,7 +131,8 @@ struct ReleasesCommand: AsyncParsableCommand {
 
     /// `mobile-ops releases hotfix ID`
     struct Hotfix: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start a hotfix on top of a released version.")
+        static let configuration = CommandConfiguration(
+            abstract: "Start a hotfix on top of a released version (write token).", discussion: "Example:\n  mobile-ops release hotfix 7")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Id of the released release.") var id: Int64
 
@@ -122,7 +141,9 @@ struct ReleasesCommand: AsyncParsableCommand {
 
     /// `mobile-ops releases cancel ID [--reason R]`
     struct Cancel: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Call a release off before it reaches users.")
+        static let configuration = CommandConfiguration(
+            abstract: "Call a release off before it reaches users (write token).",
+            discussion: "Example:\n  mobile-ops release cancel 7 --reason superseded")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Release id.") var id: Int64
         @Option(help: "Why; recorded in the audit trail.") var reason: String?

@@ -7,19 +7,36 @@ struct ReposCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repos",
         abstract: "Register, list, show and remove repositories; rotate their webhook secrets.",
+        discussion: """
+            Examples:
+              mobile-ops repos add acme/ios-app --provider github \\
+                  --clone-url https://github.com/acme/ios-app.git
+              mobile-ops repos list
+            """,
         subcommands: [Add.self, List.self, RepositoryShowCommand.self, RepositoryRemoveCommand.self, RepositoryRotateSecretCommand.self]
     )
 
     /// `mobile-ops repos add acme/ios-app --provider github --clone-url …`
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Register a repository (admin token). Prints its webhook secret once.")
+        static let configuration = CommandConfiguration(
+            abstract: "Register a repository (admin token). Prints its webhook secret once.",
+            discussion: """
+                Then add a webhook in the git host with that secret (docs/webhooks.md).
+
+                Examples:
+                  mobile-ops repos add acme/ios-app --provider github \\
+                      --clone-url https://github.com/acme/ios-app.git
+                  mobile-ops repos add acme/android-app --provider gitlab \\
+                      --clone-url git@gitlab.com:acme/android-app.git \\
+                      --default-branch develop --webhook-secret "$(openssl rand -hex 32)"
+                """)
 
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Full name as the git host spells it, e.g. acme/ios-app.") var name: String
         @Option(help: "github, gitlab or bitbucket.") var provider: String
         @Option(name: .customLong("clone-url"), help: "URL agents clone from.") var cloneURL: String
         @Option(name: .customLong("default-branch"), help: "Default branch (main when omitted).") var defaultBranch: String?
-        @Option(name: .customLong("webhook-secret"), help: "Webhook secret (generated when omitted).") var webhookSecret: String?
+        @Option(name: .customLong("webhook-secret"), help: "Webhook secret, at least 16 characters (generated when omitted).") var webhookSecret: String?
 
         func validate() throws {
             guard GitProvider(rawValue: provider.lowercased()) != nil else {
@@ -48,7 +65,8 @@ struct ReposCommand: AsyncParsableCommand {
 
     /// `mobile-ops repos list`
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List repositories (read token).")
+        static let configuration = CommandConfiguration(
+            abstract: "List repositories (read token).", discussion: "Example:\n  mobile-ops repos list --json")
 
         @OptionGroup var connection: ConnectionOptions
 

@@ -4,7 +4,8 @@ import Foundation
 
 /// `mobile-ops repos show ID|NAME`: one repository.
 struct RepositoryShowCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one repository (read token).")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one repository (read token).", discussion: "Example:\n  mobile-ops repos show acme/ios-app")
     @OptionGroup var connection: ConnectionOptions
     @Argument(help: "Repository id or full name.") var repository: String
 
@@ -26,7 +27,8 @@ struct RepositoryShowCommand: AsyncParsableCommand {
 /// `mobile-ops repos remove ID|NAME`: unregister a repository; its builds keep their history.
 struct RepositoryRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a repository (admin token); refused while it has unfinished builds.")
+        commandName: "remove", abstract: "Remove a repository (admin token); refused while it has unfinished builds.",
+        discussion: "Its builds keep their history.\n\nExample:\n  mobile-ops repos remove acme/ios-app")
     @OptionGroup var connection: ConnectionOptions
     @Argument(help: "Repository id or full name.") var repository: String
 
@@ -44,7 +46,13 @@ struct RepositoryRemoveCommand: AsyncParsableCommand {
 /// `mobile-ops repos rotate-secret ID|NAME`: a new webhook secret, printed once.
 struct RepositoryRotateSecretCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rotate-secret", abstract: "Replace a repository's webhook secret (admin token); prints the new one once.")
+        commandName: "rotate-secret", abstract: "Replace a repository's webhook secret (admin token); prints the new one once.",
+        discussion: """
+            Deliveries signed with the old secret are refused from then on: update the git host's webhook at once.
+
+            Example:
+              mobile-ops repos rotate-secret acme/ios-app
+            """)
     @OptionGroup var connection: ConnectionOptions
     @Argument(help: "Repository id or full name.") var repository: String
 

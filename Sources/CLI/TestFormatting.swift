@@ -18,10 +18,11 @@ enum TestFormatting {
         return "\(totals.total) test\(totals.total == 1 ? "" : "s"): " + parts.joined(separator: ", ") + " in \(seconds(totals.durationSeconds))"
     }
 
-    /// Every job's tests, failed first; `listAll` prints passed and skipped tests too.
+    /// Every job's tests, failed first; `listAll` prints passed and skipped tests too, and the
+    /// jobs that reported none (without it they are noise: most steps run no tests).
     static func print(_ results: BuildTestsView, listAll: Bool) {
         Swift.print("Tests of build \(results.buildID): \(totals(results.totals))")
-        for job in results.jobs {
+        for job in results.jobs where listAll || job.totals != nil || !job.warnings.isEmpty {
             let retried = job.supersededBy.map { ", retried as job \($0)" } ?? ""
             let header = "Job \(job.jobID)  \(job.label) (attempt \(job.attempt), \(job.state)\(retried))"
             guard let jobTotals = job.totals else {

@@ -6,13 +6,27 @@ import Foundation
 struct TokensCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tokens",
-        abstract: "Issue, list and revoke API tokens.",
+        abstract: "Issue, list and revoke API tokens (admin token).",
+        discussion: """
+            Examples:
+              mobile-ops tokens create dashboard-wall
+              mobile-ops tokens create ci-bot --scope write
+              mobile-ops tokens list
+            """,
         subcommands: [Create.self, List.self, Revoke.self]
     )
 
     /// `mobile-ops tokens create ci-bot --scope read --scope write`
     struct Create: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Issue a token. Its value is printed once.")
+        static let configuration = CommandConfiguration(
+            abstract: "Issue a token (admin token). Its value is printed once.",
+            discussion: """
+                admin includes write, which includes read.
+
+                Examples:
+                  mobile-ops tokens create dashboard-wall
+                  mobile-ops tokens create ci-bot --scope write
+                """)
 
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "A name for the token, e.g. ci-bot.") var name: String
@@ -50,7 +64,8 @@ struct TokensCommand: AsyncParsableCommand {
 
     /// `mobile-ops tokens list`
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List tokens (never their values).")
+        static let configuration = CommandConfiguration(
+            abstract: "List tokens (admin token), never their values.", discussion: "Example:\n  mobile-ops tokens list")
 
         @OptionGroup var connection: ConnectionOptions
 
@@ -75,7 +90,9 @@ struct TokensCommand: AsyncParsableCommand {
 
     /// `mobile-ops tokens revoke ID`
     struct Revoke: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Revoke a token; it stops working at once.")
+        static let configuration = CommandConfiguration(
+            abstract: "Revoke a token (admin token); it stops working at once.",
+            discussion: "The only active admin token cannot be revoked.\n\nExample:\n  mobile-ops tokens revoke 2cf2e329799b")
 
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The token's id (see 'tokens list').") var id: String

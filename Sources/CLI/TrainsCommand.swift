@@ -6,6 +6,7 @@ struct TrainsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trains",
         abstract: "List, inspect and define release trains.",
+        discussion: "Examples:\n  mobile-ops trains list\n  mobile-ops trains create pipelines/trains/mobile.yml",
         subcommands: [List.self, Show.self, Create.self]
     )
 
@@ -13,8 +14,13 @@ struct TrainsCommand: AsyncParsableCommand {
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Define or replace a train from a train file (admin token).",
-            discussion: "The file is sent as it is; problems come back as 'FILE:line:column: message', "
-                + "among them a repository the server has not registered and an rc_pipeline it has not loaded."
+            discussion: """
+                The file is sent as it is; problems come back as 'FILE:line:column: message', \
+                among them a repository the server has not registered and an rc_pipeline it has not loaded.
+
+                Example:
+                  mobile-ops trains create pipelines/trains/mobile.yml
+                """
         )
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "A train file (YAML), e.g. pipelines/trains/mobile.yml.") var file: String
@@ -42,7 +48,7 @@ struct TrainsCommand: AsyncParsableCommand {
 
     /// `mobile-ops trains list`
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the trains the server knows.")
+        static let configuration = CommandConfiguration(abstract: "List the trains the server knows.", discussion: "Example:\n  mobile-ops trains list")
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
@@ -61,7 +67,7 @@ struct TrainsCommand: AsyncParsableCommand {
 
     /// `mobile-ops trains show ID|NAME`
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a train's definition.")
+        static let configuration = CommandConfiguration(abstract: "Show a train's definition.", discussion: "Example:\n  mobile-ops trains show mobile")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Train id or name.") var train: String
 

@@ -12,7 +12,8 @@ public struct Build: Codable, Sendable, Equatable, Identifiable {
     public var pipeline: String
     /// Derived from the jobs.
     public var state: BuildState
-    /// `push`, `tag`, `pull_request` or `manual`.
+    /// `push`, `tag`, `pull_request`, `manual`, `schedule` or `release` (a release train's
+    /// release candidate).
     public var trigger: String
     /// Branch built, if any.
     public var branch: String?

@@ -11,7 +11,8 @@ public struct NotableEvent: Codable, Sendable, Equatable {
     public var title: String
     /// A few sentences of detail, plain text.
     public var summary: String
-    /// Where to read more (an API path such as `/api/v1/builds/42`), if anywhere.
+    /// Where to read more (a path such as `/builds/42`, or an API path), if anywhere; the feed
+    /// links the page for it, since feed readers hold no API token.
     public var url: String?
     /// When it happened.
     public var occurredAt: Date

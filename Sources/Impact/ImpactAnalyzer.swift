@@ -87,7 +87,7 @@ public struct ImpactAnalyzer: Sendable {
         if let first = runAll.reasons.first {
             let name = index.suites[Int(id)].name
             let more = runAll.reasons.count > 1 ? " (and \(runAll.reasons.count - 1) more)" : ""
-            return decision(id, reason: "run all ← \(first.file) matches \(first.trigger)\(more)", chain: [name], file: first.file)
+            return decision(id, reason: "run all ← \(first)\(more)", chain: [name], file: first.file)
         }
         if let file = changedSuiteFile[id] {
             let name = index.suites[Int(id)].name

@@ -58,7 +58,7 @@ public struct RunAllDecision: Codable, Sendable, Hashable {
 }
 
 /// A changed file that forced a full run, and the trigger it matched.
-public struct RunAllReason: Codable, Sendable, Hashable {
+public struct RunAllReason: Codable, Sendable, Hashable, CustomStringConvertible {
     /// The changed file, project-relative.
     public var file: String
     /// The trigger pattern or run-all path it matched.
@@ -68,6 +68,12 @@ public struct RunAllReason: Codable, Sendable, Hashable {
     public init(file: String, trigger: String) {
         self.file = file
         self.trigger = trigger
+    }
+
+    /// `Package.swift changed`, or `ci/build.sh changed (run-all trigger ci/**)` when a
+    /// pattern matched: a file "matching" its own name says nothing.
+    public var description: String {
+        file == trigger ? "\(file) changed" : "\(file) changed (run-all trigger \(trigger))"
     }
 }
 

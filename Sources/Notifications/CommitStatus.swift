@@ -22,14 +22,18 @@ struct CommitStatus: Sendable, Equatable {
     /// `mobile-ops/<pipeline>`: the check's name on every provider.
     var context: String { "mobile-ops/\(pipeline)" }
 
-    /// One short sentence (GitHub allows 140 characters).
+    /// One short sentence (GitHub allows 140 characters): `Build 7 (#6) passed`.
+    ///
+    /// The build is named by its id, as the linked page `/builds/7` and the CLI name it; `#6`,
+    /// its number in the repository, follows in brackets.
     var summary: String {
+        let build = "Build \(buildID) (#\(number))"
         let text = switch state {
-        case .pending: "Build #\(number) is queued"
-        case .running: "Build #\(number) is running"
-        case .passed: "Build #\(number) passed"
-        case .failed: "Build #\(number) failed"
-        case .canceled: "Build #\(number) was canceled"
+        case .pending: "\(build) is queued"
+        case .running: "\(build) is running"
+        case .passed: "\(build) passed"
+        case .failed: "\(build) failed"
+        case .canceled: "\(build) was canceled"
         }
         return String(text.prefix(140))
     }

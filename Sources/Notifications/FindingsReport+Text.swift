@@ -20,7 +20,8 @@ extension FindingsReport {
 
     /// What was compared with what, and the counts.
     var comparison: String {
-        let subject = "Build #\(build.number) (\(build.pipeline)) has \(total) finding\(total == 1 ? "" : "s")"
+        // Named by id, as its link and the baseline are, with the repository's number beside it.
+        let subject = "Build \(build.id) (\(build.pipeline) #\(build.number)) has \(total) finding\(total == 1 ? "" : "s")"
         guard let baseBuildID else {
             return subject + ", all new: there is no earlier finished build with findings to compare with."
         }

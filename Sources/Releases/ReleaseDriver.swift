@@ -172,10 +172,12 @@ public struct ReleaseDriver: Sendable {
     /// `rc_build_started` with its id; a build whose transition lost a race is canceled.
     public func startCandidate(_ release: StoredRelease, train: TrainCatalog.Entry, actor: String, now: Date) async throws {
         let repository = try await repository(of: train)
-        let draft = try planner.manualDraft(
+        var draft = try planner.manualDraft(
             pipeline: train.definition.rcPipeline, repository: repository, branch: release.branch, commitSHA: release.branch,
             env: ["MOBILE_OPS_RELEASE_ID": String(release.id), "MOBILE_OPS_RELEASE_VERSION": release.version], author: "release-train"
         )
+        // Built as a manual build is (the pipeline must allow one), but listed as what it is.
+        draft.trigger = "release"
         let build = try await builds.createBuild(draft, audit: AuditEvent(occurredAt: now, actor: actor, action: "build.create", subject: "build", detail: "release candidate of \(release.version)"))
         dispatcher.wake()
         do {

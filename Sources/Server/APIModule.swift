@@ -11,7 +11,6 @@ import Store
 /// routes should be registered; `RouterFactory` receives them all as one array.
 struct APIModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
-        builder.register(TokenService.self, .singleton, TokenService.init(store:clock:logger:signals:))
         builder.register(Authenticator.self, .singleton, Authenticator.init(tokens:))
         builder.register(RepositoryService.self, .singleton, RepositoryService.init(store:clock:signals:))
 

@@ -17,7 +17,12 @@ public struct Authenticator: Sendable {
     ///   the token is valid but lacks the scope.
     public func require(_ scope: TokenScope, for request: Request) async throws -> Identity {
         guard request.headers[.authorization] != nil else {
-            throw APIError.unauthorized("this endpoint needs a bearer token: send 'Authorization: Bearer <token>' (create one with 'mobile-ops tokens create')")
+            // A new user has only the admin token the server printed at its first start: say so,
+            // since issuing another token ('mobile-ops tokens create') needs that one.
+            throw APIError.unauthorized(
+                "this endpoint needs a bearer token: send 'Authorization: Bearer <token>' (mobile-ops: --token or MOBILE_OPS_TOKEN). "
+                    + "Use the admin token the server printed at its first start, or one issued with it ('mobile-ops tokens create'); "
+                    + "'mobile-ops-server reset-admin-token' replaces a lost admin token")
         }
         guard let text = request.bearerToken else {
             throw APIError.unauthorized("the Authorization header must be 'Bearer <token>'")

@@ -7,6 +7,8 @@ import Store
 /// `/api/v1/builds` and `/api/v1/jobs/{id}/log`: list, show, trigger, cancel, retry, logs.
 struct BuildController: APIController {
     let builds: any BuildStore
+    /// Names the agents of a build's jobs.
+    let agents: any AgentStore
     let queue: any JobQueue
     let repositories: RepositoryService
     let planner: BuildPlanner
@@ -46,7 +48,8 @@ struct BuildController: APIController {
             },
             Route(.get, "/api/v1/builds/:id", scope: .read) { _, context in
                 let build = try await build(context)
-                return try .json(BuildWithTimes(build: build, times: try await builds.buildTimes(id: build.id, now: clock.now)))
+                return try .json(BuildWithTimes(
+                    build: build, times: try await builds.buildTimes(id: build.id, now: clock.now), agentNames: try await agentNames(of: build)))
             },
             Route(.post, "/api/v1/builds", scope: .write) { request, context in
                 let input = try await request.decodeJSON(TriggerRequest.self, limit: bodyLimit)
@@ -109,6 +112,13 @@ struct BuildController: APIController {
     }
 
     private func buildID(_ context: AppRequestContext) throws -> Int64 { try context.numericID(of: "build") }
+
+    /// The names of the agents that took the build's jobs; none asked for when no agent took one.
+    private func agentNames(of build: Build) async throws -> [Int64: String] {
+        let ids = Set((build.jobs ?? []).compactMap(\.agentID))
+        guard !ids.isEmpty else { return [:] }
+        return Dictionary(try await agents.agents().filter { ids.contains($0.id) }.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// A repository by id or full name.
     private func resolveRepository(_ text: String) async throws -> Repository {

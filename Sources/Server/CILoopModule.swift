@@ -67,10 +67,10 @@ struct CILoopModule: DIModule {
             UITestController(auth: auth, store: store, bodyLimit: configuration.maxBodySize, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {
-            (builds: any BuildStore, queue: any JobQueue, repositories: RepositoryService, planner: BuildPlanner,
+            (builds: any BuildStore, agents: any AgentStore, queue: any JobQueue, repositories: RepositoryService, planner: BuildPlanner,
              dispatcher: JobDispatcher, followers: LogFollowers, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
             BuildController(
-                builds: builds, queue: queue, repositories: repositories, planner: planner, dispatcher: dispatcher,
+                builds: builds, agents: agents, queue: queue, repositories: repositories, planner: planner, dispatcher: dispatcher,
                 followers: followers, bodyLimit: configuration.maxBodySize, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {

@@ -2,6 +2,7 @@ import Access
 import BuildMetrics
 import Core
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Store
 
@@ -23,6 +24,9 @@ struct DashboardController: APIController {
     /// Newest events in the feed.
     static let feedSize = 50
 
+    /// The header a TLS-terminating proxy names the client's scheme in.
+    static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")
+
     var routes: [Route] {
         [
             Route(.get, "/api/v1/dashboard", scope: .read) { _, _ in
@@ -30,7 +34,7 @@ struct DashboardController: APIController {
             },
             Route(.get, "/feed.json", scope: nil) { request, _ in
                 try await authorizeFeed(request)
-                let data = try await feed(events: events.notableEvents(limit: Self.feedSize)).encoded()
+                let data = try await feed(events: events.notableEvents(limit: Self.feedSize), base: base(of: request)).encoded()
                 return Response(
                     status: .ok, headers: [.contentType: "application/feed+json; charset=utf-8"],
                     body: .init(byteBuffer: ByteBuffer(bytes: data)))
@@ -40,21 +44,45 @@ struct DashboardController: APIController {
 
     // MARK: Feed
 
-    /// The JSON Feed of `events`; links are absolute when `MOBILE_OPS_PUBLIC_URL` is set.
-    func feed(events: [NotableEvent]) -> JSONFeed {
+    /// The JSON Feed of `events`, its links made absolute with `base` (the server's address).
+    ///
+    /// Items link to pages, never to the token-protected API: a build to its page, anything
+    /// else to the dashboard's section for it (`/#regressions`, `/#test-health`, `/#releases`).
+    /// Events stored before that rule still hold an API path; they are mapped the same way.
+    func feed(events: [NotableEvent], base: String?) -> JSONFeed {
         let items = events.map { event in
             JSONFeedItem(
-                id: "mobile-ops-event-\(event.id ?? 0)", url: event.url.map(absolute), title: event.title,
+                id: "mobile-ops-event-\(event.id ?? 0)", url: event.url.map { absolute(Self.page(for: $0), base: base) }, title: event.title,
                 contentText: event.summary, datePublished: event.occurredAt, tags: [event.kind])
         }
         return JSONFeed(
-            title: "MobileOps", homePageURL: publicURL.map { $0 + "/" }, feedURL: publicURL.map { $0 + "/feed.json" },
-            description: "Failed default-branch builds, build-time and cache regressions, release steps.", items: items)
+            title: "MobileOps", homePageURL: absolute("/", base: base), feedURL: absolute("/feed.json", base: base),
+            description: "Failed default-branch builds, build-time and cache regressions, flaky tests, release steps.", items: items)
     }
 
-    private func absolute(_ path: String) -> String {
-        guard let publicURL, path.hasPrefix("/") else { return path }
-        return publicURL + path
+    /// The page for a link an event holds: older events name API paths, which need a token.
+    static func page(for link: String) -> String {
+        if link.hasPrefix("/api/v1/builds/") { return "/builds/" + link.dropFirst("/api/v1/builds/".count) }
+        if link.hasPrefix("/api/v1/metrics/regressions") { return "/#regressions" }
+        if link.hasPrefix("/api/v1/metrics/tests/") { return "/#test-health" }
+        if link.hasPrefix("/api/v1/releases") { return "/#releases" }
+        return link
+    }
+
+    private func absolute(_ path: String, base: String?) -> String {
+        guard let base, path.hasPrefix("/") else { return path }
+        return base + path
+    }
+
+    /// Where this server is reached: `MOBILE_OPS_PUBLIC_URL`, else the request's own host
+    /// (`https` when a proxy says so in `X-Forwarded-Proto`), else nil and links stay relative.
+    private func base(of request: Request) -> String? {
+        if let publicURL { return publicURL }
+        guard let host = request.head.authority, !host.isEmpty,
+              host.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ".-:[]".unicodeScalars.contains($0)) })
+        else { return nil }
+        let proto = Self.forwardedProto.flatMap { request.headers[$0] } == "https" ? "https" : "http"
+        return "\(proto)://\(host)"
     }
 
     /// A read-scope token from the header, else from `?token=`.

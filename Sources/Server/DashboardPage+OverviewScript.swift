@@ -2,12 +2,13 @@
 
 extension DashboardPage {
     /// `/`: the queue with each pending job's reason, agents, charts, test health, waiting
-    /// cost, analysers' findings over time, recent builds (each linking to its page), regressions and the feed. Refreshes
+    /// cost, analysers' findings over time, recent builds (each linking to its page), regressions, releases and the feed. Refreshes
     /// every 30 seconds.
     static let overviewScript = #"""
         async function showOverview() {
-          const [dashboard, feed, flaky] = await Promise.all([
-            get("/api/v1/dashboard"), get("/feed.json"), optional("/api/v1/metrics/tests/flaky?window=30d"), showFindingsTrend(),
+          const [dashboard, feed, flaky, releases] = await Promise.all([
+            get("/api/v1/dashboard"), get("/feed.json"), optional("/api/v1/metrics/tests/flaky?window=30d"),
+            optional("/api/v1/releases?limit=10"), showFindingsTrend(),
           ]);
           $("generated").textContent = "updated " + when(dashboard.generatedAt);
           const queue = dashboard.queue;
@@ -39,6 +40,10 @@ extension DashboardPage {
           table("regressions", ["series", "metric", "change", "detected"], dashboard.regressions.map((r) => [
             [r.repository + " " + r.pipeline + " " + r.platform], [r.metric], [r.changePercent !== undefined ? r.changePercent.toFixed(0) + "%" : ""], [when(r.detectedAt)],
           ]), "no open regressions");
+          // The feed links release steps here (`/#releases`): the newest releases and where each stands.
+          table("releases", ["release", "state", "rollout", "started"], (releases && releases.releases ? releases.releases : []).map((r) => [
+            [r.train + " " + r.version + (r.kind === "hotfix" ? " (hotfix)" : "")], [r.state, r.state], [r.rolloutPercent + "%"], [when(r.createdAt)],
+          ]), "no releases yet");
           table("feed", ["when", "event"], (feed.items || []).slice(0, 20).map((item) => [
             [when(item.date_published)], [item.url ? link(item.url, item.title || item.content_text) : (item.title || item.content_text)],
           ]), "nothing yet");

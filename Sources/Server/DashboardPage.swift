@@ -49,6 +49,7 @@ struct DashboardPage: APIController {
             <table id="findings-growing"></table></section>
           <section class="wide"><h2>Recent builds</h2><table id="builds"></table></section>
           <section><h2>Regressions</h2><table id="regressions"></table></section>
+          <section><h2>Releases</h2><table id="releases"></table></section>
           <section><h2>Feed</h2><table id="feed"></table></section>
         </main>
         <main id="build" hidden>

@@ -34,7 +34,10 @@ public struct MobileOpsServer {
 
     /// The modules every server is made of, in registration order.
     static func modules(configuration: ServerConfiguration, logger: Logger) -> [any DIModule] {
-        [ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), APIModule(), CILoopModule(), NotificationsModule(), BuildMetricsModule(), ReleaseTrainModule()]
+        [
+            ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), TokenModule(), APIModule(), CILoopModule(),
+            NotificationsModule(), BuildMetricsModule(), ReleaseTrainModule(),
+        ]
     }
 
     /// Builds and validates the whole service graph.
@@ -179,11 +182,6 @@ public struct MobileOpsServer {
         await container.shutdown()
     }
 
-    /// Issues a new bootstrap admin token (revoking earlier bootstrap ones), for the
-    /// `reset-admin-token` recovery command to print once.
-    public func resetAdminToken() async throws(StoreError) -> String {
-        try await tokens.resetAdmin(actor: "system:reset-admin-token")
-    }
 }
 
 /// Why the server could not start, as a report to print.

@@ -1,5 +1,4 @@
 import Core
-import CoreMetrics
 import Foundation
 import Logging
 import Prometheus
@@ -7,9 +6,9 @@ import Scheduling
 import Store
 import Synchronization
 
-/// The server's Prometheus metrics, made with swift-metrics over a swift-prometheus registry
-/// owned by this object (not the process-wide `MetricsSystem`, which can be bootstrapped only
-/// once, so several servers — tests — can live in one process).
+/// The server's Prometheus metrics, in a swift-prometheus registry owned by this object (not
+/// a process-wide one, so several servers — tests — can live in one process). Each family is
+/// made with its `# HELP` text (``help``); the registry writes `# TYPE` for each.
 ///
 /// Counters are incremented where things happen (webhook intake). Figures that live in the
 /// database (queue depth, running jobs, agents by state, outbox backlog) are read at scrape
@@ -18,33 +17,46 @@ import Synchronization
 /// that finishes a build needs to know about metrics.
 public final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
-    private let factory: PrometheusMetricsFactory
     private let operations: any OperationsStore
     private let outbox: any OutboxStore
     private let clock: any TimeSource
     private let logger: Logger
     /// Builds that finished up to this time are in the histogram; guards scrapes against each other.
     private let countedThrough: Mutex<Date>
+    /// Scrapes that could not read the database; made at start so the series reads 0, not absent.
+    private let scrapeErrors: Counter
 
     /// Creates the metrics over the stores they read at scrape time.
     public init(operations: any OperationsStore, outbox: any OutboxStore, clock: any TimeSource, logger: Logger) {
         self.clock = clock
-        var factory = PrometheusMetricsFactory(registry: registry)
-        self.factory = factory
         self.operations = operations
         self.outbox = outbox
         self.logger = logger
         // A new process counts builds finishing from now on: a restart never counts old
         // builds twice (Prometheus sees the reset and handles it).
         self.countedThrough = Mutex(clock.now)
+        self.scrapeErrors = registry.makeCounter(descriptor: Self.descriptor("mobile_ops_metrics_scrape_errors_total"))
     }
+
+    /// Each series' `# HELP` text. Every family is made with its text, always the same one:
+    /// the registry refuses a family made twice with different texts.
+    static let help: [String: String] = [
+        "mobile_ops_jobs_pending": "Jobs waiting for an agent.",
+        "mobile_ops_jobs_running": "Jobs an agent holds (assigned or running).",
+        "mobile_ops_agents": "Registered agents by state: busy, idle, offline, revoked.",
+        "mobile_ops_outbox_pending": "Commit statuses, findings reports and team webhooks waiting to be delivered.",
+        "mobile_ops_outbox_dead": "Outbox messages delivery gave up on.",
+        "mobile_ops_webhook_deliveries_total": "Git host webhook deliveries by provider and outcome: accepted, ping, duplicate, rejected, failed.",
+        "mobile_ops_metrics_scrape_errors_total": "Scrapes of /metrics that could not read the database (their gauges kept their last values).",
+    ]
 
     // MARK: Events
 
     /// One webhook delivery answered: `provider` github|gitlab|bitbucket, `outcome` how.
     public func webhookReceived(provider: String, outcome: WebhookOutcome) {
-        Counter(label: "mobile_ops_webhook_deliveries_total", dimensions: [("provider", provider), ("outcome", outcome.rawValue)], factory: factory)
-            .increment()
+        registry.makeCounter(
+            descriptor: Self.descriptor("mobile_ops_webhook_deliveries_total"), labels: [("provider", provider), ("outcome", outcome.rawValue)]
+        ).increment()
     }
 
     // MARK: Scrape
@@ -54,22 +66,33 @@ public final class ServerMetrics: Sendable {
         let now = clock.now
         do {
             let counts = try await operations.operationalCounts(now: now)
-            Gauge(label: "mobile_ops_jobs_pending", factory: factory).record(counts.pendingJobs)
-            Gauge(label: "mobile_ops_jobs_running", factory: factory).record(counts.runningJobs)
-            for (state, count) in counts.agentsByState {
-                Gauge(label: "mobile_ops_agents", dimensions: [("state", state)], factory: factory).record(count)
+            gauge("mobile_ops_jobs_pending").set(Int64(counts.pendingJobs))
+            gauge("mobile_ops_jobs_running").set(Int64(counts.runningJobs))
+            // Every state, 0 when no agent is in it: a state that empties must read 0, not keep its last count.
+            for state in Set(AgentPresence.allCases.map(\.rawValue)).union(counts.agentsByState.keys) {
+                gauge("mobile_ops_agents", labels: [("state", state)]).set(Int64(counts.agentsByState[state] ?? 0))
             }
             let backlog = try await outbox.outboxBacklog(now: now)
-            Gauge(label: "mobile_ops_outbox_pending", factory: factory).record(backlog.pending)
-            Gauge(label: "mobile_ops_outbox_dead", factory: factory).record(backlog.dead)
+            gauge("mobile_ops_outbox_pending").set(Int64(backlog.pending))
+            gauge("mobile_ops_outbox_dead").set(Int64(backlog.dead))
             try await recordFinishedBuilds(through: now)
         } catch {
             logger.error("metrics scrape could not read the database", metadata: ["error": "\(error)"])
-            Counter(label: "mobile_ops_metrics_scrape_errors_total", factory: factory).increment()
+            scrapeErrors.increment()
         }
         var output: [UInt8] = []
         registry.emit(into: &output)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The gauge `name` (with `labels`), made with its help text on first use.
+    private func gauge(_ name: String, labels: [(String, String)] = []) -> Gauge {
+        registry.makeGauge(descriptor: Self.descriptor(name), labels: labels)
+    }
+
+    /// The series `name` with its ``help`` text.
+    static func descriptor(_ name: String, help: String? = nil) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: name, unitName: "", helpText: help ?? Self.help[name] ?? "")
     }
 
     /// The build histograms: name and help text, by what they measure.
@@ -106,7 +129,7 @@ public final class ServerMetrics: Sendable {
                 for histogram in Self.buildHistograms {
                     let seconds = histogram.seconds(build.times)
                     registry.makeDurationHistogram(
-                        name: histogram.name, labels: [("state", build.state)], buckets: Self.buildBuckets, help: histogram.help)
+                        descriptor: Self.descriptor(histogram.name, help: histogram.help), labels: [("state", build.state)], buckets: Self.buildBuckets)
                         .record(.nanoseconds(Int64((min(seconds, 1e9) * 1e9).rounded())))
                 }
             }

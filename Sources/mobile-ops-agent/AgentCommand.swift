@@ -38,7 +38,7 @@ struct AgentCommand: AsyncParsableCommand {
     @Option(help: "Folder for job workspaces and repository mirrors (default .mobile-ops-agent).")
     var workdir: String?
 
-    @Option(name: .customLong("poll-wait"), help: "Seconds each long poll may wait (default 25).")
+    @Option(name: .customLong("poll-wait"), help: "Seconds each long poll may wait.")
     var pollWait: Int = 25
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")

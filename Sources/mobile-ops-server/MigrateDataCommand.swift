@@ -16,6 +16,13 @@ struct MigrateDataCommand: AsyncParsableCommand {
         discussion: """
             Copies repositories, tokens, builds, jobs, logs, deliveries, agents, metrics, releases and the \
             audit log, ids kept, then compares every table's row count. Stop the server that uses the file first.
+            Artifacts are files, not rows: copy the artifacts folder (artifacts/ beside the SQLite file, \
+            or MOBILE_OPS_ARTIFACTS) to where the new servers keep theirs.
+
+            Example:
+              mobile-ops-server migrate-data --from .mobile-ops/mobile-ops.sqlite \\
+                  --to 'postgres://mobile_ops:secret@127.0.0.1:5432/mobile_ops'
+              cp -a .mobile-ops/artifacts/. /srv/mobile-ops/artifacts/
             """
     )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Core
 import Foundation
 import Logging
 import Server
@@ -6,30 +7,49 @@ import Server
 /// `mobile-ops-server reset-admin-token`: recovery when the admin token is lost.
 ///
 /// Works on the database directly, so it needs no token: whoever can read the database
-/// file already controls the server. Earlier bootstrap admin tokens are revoked, tokens
-/// issued through the API stay, and the audit log records the reset.
+/// file (or holds the PostgreSQL credentials) already controls the server. Earlier bootstrap
+/// admin tokens are revoked, tokens issued through the API stay, and the audit log records
+/// the reset.
 struct ResetAdminTokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset-admin-token",
         abstract: "Issue a new admin token and print it once (revokes earlier bootstrap admin tokens).",
-        discussion: "Uses the same --database (MOBILE_OPS_DATABASE) as the server. Run it while the server is stopped."
+        discussion: """
+            Uses the same database as the server (--database or MOBILE_OPS_DATABASE). On an SQLite file, \
+            stop the server first (it holds the file). On PostgreSQL it works while servers run: they \
+            refuse the revoked token at once.
+
+            Examples:
+              mobile-ops-server reset-admin-token --database .mobile-ops/mobile-ops.sqlite
+              mobile-ops-server reset-admin-token \\
+                  --database 'postgres://mobile_ops:secret@db:5432/mobile_ops'
+            """
     )
 
-    @OptionGroup var options: ServerOptions
+    @Option(help: "SQLite database file or postgres:// URL (MOBILE_OPS_DATABASE, default .mobile-ops/mobile-ops.sqlite).")
+    var database: String?
+    @Option(help: "trace, debug, info, notice, warning, error or critical (MOBILE_OPS_LOG_LEVEL, default warning here).")
+    var logLevel: String?
 
     func run() async throws {
-        var configuration = try options.resolve()
+        var flags = ServerConfiguration.Flags()
+        flags.database = database
+        flags.logLevel = logLevel
+        var configuration: ServerConfiguration
+        do {
+            configuration = try ServerConfiguration.resolve(flags: flags, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.message)
+        }
         // The reset replaces the bootstrap token; installing a configured one first would be undone at once.
         configuration.adminToken = nil
         // Quiet: the token is the output; warnings and errors still reach standard error.
         let logger = ServerOptions.bootstrapLogging(level: max(configuration.logLevel, .warning))
         do {
-            let server = try await MobileOpsServer.compose(configuration: configuration, logger: logger)
-            let token = try await server.resetAdminToken()
-            await server.shutdown()
+            let token = try await MobileOpsServer.resetAdminToken(configuration: configuration, logger: logger)
             FileHandle.standardOutput.write(Data("New admin token (shown once, store it now): \(token)\n".utf8))
-        } catch let error as StartupError {
-            FileHandle.standardError.write(Data("mobile-ops-server: \(error.message)\n".utf8))
+        } catch {
+            FileHandle.standardError.write(Data("mobile-ops-server reset-admin-token: \(error.message)\n".utf8))
             throw ExitCode(3)
         }
     }

@@ -9,7 +9,15 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mobile-ops-server",
         abstract: "The MobileOps build-orchestration server.",
-        discussion: "Every flag falls back to its environment variable, then to its default.",
+        discussion: """
+            Every flag falls back to its environment variable, then to its default. Exit status 3 when \
+            the server cannot start (the message says why); 64 for a bad flag.
+
+            Examples:
+              mobile-ops-server
+              mobile-ops-server reset-admin-token
+              mobile-ops-server migrate-data --from .mobile-ops/mobile-ops.sqlite --to postgres://…
+            """,
         subcommands: [ServeCommand.self, ResetAdminTokenCommand.self, MigrateDataCommand.self],
         defaultSubcommand: ServeCommand.self
     )
@@ -19,7 +27,15 @@ struct ServerCommand: AsyncParsableCommand {
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the server (the default when no command is given)."
+        abstract: "Run the server (the default when no command is given).",
+        discussion: """
+            On first start (no admin token yet) the server prints an admin token once.
+
+            Examples:
+              mobile-ops-server
+              mobile-ops-server --host 0.0.0.0 \\
+                  --database 'postgres://mobile_ops:secret@db:5432/mobile_ops'
+            """
     )
 
     @OptionGroup var options: ServerOptions

@@ -11,7 +11,7 @@ struct ServerOptions: ParsableArguments {
     var host: String?
     @Option(help: "Port to listen on (MOBILE_OPS_PORT, default 8080).")
     var port: String?
-    @Option(help: "SQLite database file (MOBILE_OPS_DATABASE, default .mobile-ops/mobile-ops.sqlite).")
+    @Option(help: "SQLite database file, or a postgres:// URL for PostgreSQL (MOBILE_OPS_DATABASE, default .mobile-ops/mobile-ops.sqlite).")
     var database: String?
     @Option(help: "Pipeline definitions folder (MOBILE_OPS_PIPELINES, default pipelines/).")
     var pipelines: String?

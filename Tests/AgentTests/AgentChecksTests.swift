@@ -47,6 +47,9 @@ struct AgentChecksTests {
             #expect(failed.contains("new   feature-isolation: :feature:c → :feature:a (feature/c/build.gradle.kts:2)"))
             #expect(failed.contains("known feature-isolation: :feature:b → :feature:a"))
             #expect(!failed.contains("commands-ran"))
+            // Its commands never ran: no command's exit status to report, as `builds show` then says.
+            let outcome = await server.state.outcome(70)
+            #expect(outcome?.state == .failed && outcome?.exitStatus == nil, "\(String(describing: outcome))")
             let passed = await server.state.log(71)
             #expect(passed.contains("1 violation of 1 rule, 0 new"), "\(passed)")
             #expect(passed.contains("commands-ran"))

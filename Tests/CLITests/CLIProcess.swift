@@ -19,20 +19,22 @@ struct CLIProcess {
         return folder.appendingPathComponent("mobile-ops")
     }
 
-    /// Runs `mobile-ops arguments…` with `environment` added to a clean one, bounded to 60 s.
+    /// Runs `mobile-ops arguments…` with `environment` added to a clean one, bounded to
+    /// `timeout` seconds (60); `expectTimeout` for a run meant to be stopped so (`--follow`).
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], executable: String = "mobile-ops", directory: String? = nil
+        _ arguments: [String], environment: [String: String] = [:], executable: String = "mobile-ops", directory: String? = nil,
+        timeout: Int = 60, expectTimeout: Bool = false
     ) async throws -> Result {
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         env.merge(environment) { $1 }
-        // coreutils' `timeout` bounds the run: it kills the binary after 60 s and exits 124.
+        // coreutils' `timeout` bounds the run: it kills the binary after `timeout` s and exits 124.
         let path = binary.deletingLastPathComponent().appendingPathComponent(executable).path
         let launch = ProcessLaunch(
-            executable: "/usr/bin/timeout", arguments: ["60", path] + arguments,
+            executable: "/usr/bin/timeout", arguments: [String(timeout), path] + arguments,
             environment: env, workingDirectory: directory ?? FileManager.default.currentDirectoryPath
         )
         let output = try await Command.run(launch)
-        if output.status == .exited(124) { Issue.record("\(executable) \(arguments) did not finish within 60 s") }
+        if output.status == .exited(124), !expectTimeout { Issue.record("\(executable) \(arguments) did not finish within \(timeout) s") }
         return Result(status: output.status.code, stdout: output.text, stderr: String(decoding: output.standardError, as: UTF8.self))
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("The mobile-ops CLI against a live server")
 struct CLITests {
-    @Test("status shows health, version and readiness, as a table and as JSON")
+    @Test("status shows health, version, readiness and the token check, as a table and as JSON; a refused token exits 1")
     func status() async throws {
         try await LiveServer.run { server in
             let table = try await CLIProcess.run(["status", "--server", server.url])
@@ -11,12 +11,27 @@ struct CLITests {
             #expect(table.stdout.contains("ok"))
             #expect(table.stdout.contains("0.1.0"))
             #expect(table.stdout.contains("yes"))
+            #expect(table.stdout.contains("TOKEN") && table.stdout.contains("none"), "\(table.stdout)")
             #expect(!table.stdout.contains("mobile-ops.sqlite"))
 
-            let json = try await CLIProcess.run(["status", "--json"], environment: ["MOBILE_OPS_SERVER": server.url])
+            let accepted = try await CLIProcess.run(["status", "--server", server.url, "--token", LiveServer.adminToken])
+            #expect(accepted.status == 0, "\(accepted.stderr)")
+            #expect(accepted.stdout.contains("accepted"), "\(accepted.stdout)")
+
+            // The README's check after setting the token: a bogus one must not pass it.
+            let bogus = try await CLIProcess.run(["status"], environment: ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": "mo_bogus_token"])
+            #expect(bogus.status == 1, "\(bogus.stdout)")
+            #expect(bogus.stdout.contains("refused"), "\(bogus.stdout)")
+            #expect(bogus.stderr.hasPrefix("error: the server refused the token: the bearer token is unknown or revoked"), "\(bogus.stderr)")
+
+            let json = try await CLIProcess.run(["status", "--json"], environment: ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken])
             #expect(json.status == 0)
-            let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-            #expect(object?["status"] as? String == "ready")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+            #expect((object["readiness"] as? [String: Any])?["status"] as? String == "ready")
+            #expect((object["health"] as? [String: Any])?["version"] as? String == "0.1.0")
+            #expect((object["health"] as? [String: Any])?["status"] as? String == "ok")
+            #expect(object["token"] as? String == "accepted")
+            #expect(object["server"] as? String == server.url)
         }
     }
 
@@ -54,6 +69,9 @@ struct CLITests {
             let anonymous = try await CLIProcess.run(["repos", "list", "--server", server.url])
             #expect(anonymous.status == 1)
             #expect(anonymous.stderr.contains("bearer token"))
+            // A new user holds only the token printed at the first start: the hint names it.
+            #expect(anonymous.stderr.contains("the admin token the server printed at its first start"), "\(anonymous.stderr)")
+            #expect(anonymous.stderr.hasPrefix("error: "))
         }
     }
 
@@ -87,7 +105,11 @@ struct CLITests {
         #expect(provider.status != 0)
         #expect(provider.stderr.contains("github, gitlab, bitbucket"))
         let server = try await CLIProcess.run(["status", "--server", "ftp://x"])
-        #expect(server.status != 0)
+        #expect(server.status == 64)
         #expect(server.stderr.contains("http://"))
+        // One style for every error line, ArgumentParser's own included.
+        #expect(server.stderr.hasPrefix("error: "), "\(server.stderr)")
+        let notANumber = try await CLIProcess.run(["builds", "show", "twelve"])
+        #expect(notANumber.status == 64 && notANumber.stderr.hasPrefix("error: "), "\(notANumber.stderr)")
     }
 }

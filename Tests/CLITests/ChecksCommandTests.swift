@@ -82,5 +82,12 @@ struct ChecksCommandTests {
         let missing = try await CLIProcess.run(["checks", "deps", "--project", root + "/app"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no rules file"))
+
+        // A baseline that is not there cannot be read: 2, as docs/checks.md says, with how to make one.
+        let noBaseline = try await CLIProcess.run(["checks", "deps", "--project", root, "--baseline", root + "/checks-baseline.json"])
+        #expect(noBaseline.status == 2, "\(noBaseline.stderr)")
+        #expect(noBaseline.stderr.hasPrefix("error: --baseline \(root)/checks-baseline.json does not exist"), "\(noBaseline.stderr)")
+        #expect(noBaseline.stderr.contains("--json > \(root)/checks-baseline.json"), "\(noBaseline.stderr)")
+        #expect(!noBaseline.stderr.contains("Usage:"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import Testing
 
 @Suite("mobile-ops metrics summary, cache and regressions")
@@ -19,6 +20,19 @@ struct MetricsCommandTests {
 
             let cache = try await CLIProcess.run(["metrics", "cache"], environment: env)
             #expect(cache.status == 0 && cache.stdout.contains("Tasks that miss most:"))
+
+            // A task always served from cache, and one with no cacheable work, never missed:
+            // they are not among the tasks that miss most.
+            let tasks = #"[{"name": ":app:dexBuilderDebug", "outcome": "fromCache", "cacheKind": "remote"}, {"name": ":app:preBuild", "outcome": "upToDate"}, {"name": ":app:compileDebugKotlin", "outcome": "executed"}]"#
+            let response = try await HTTPClient().execute(HTTPClient.Request(
+                method: .post, url: server.url + "/api/v1/metrics/builds",
+                headers: ["Authorization": "Bearer \(LiveServer.adminToken)", "Content-Type": "application/json"],
+                body: Array(#"{"id": "gradle-1", "dimensions": {"repository": "acme/android-app", "platform": "android"}, "durationSeconds": 60, "outcome": "success", "tasks": \#(tasks)}"#.utf8)))
+            #expect(response.status == 201, "\(response.bodyText)")
+            let missing = try await CLIProcess.run(["metrics", "cache"], environment: env)
+            let misses = try #require(missing.stdout.components(separatedBy: "Tasks that miss most:").last)
+            #expect(misses.contains(":app:compileDebugKotlin"), "\(missing.stdout)")
+            #expect(!misses.contains(":app:dexBuilderDebug") && !misses.contains(":app:preBuild"), "\(missing.stdout)")
             let regressions = try await CLIProcess.run(["metrics", "regressions", "--open"], environment: env)
             #expect(regressions.status == 0 && regressions.stdout.contains("(none)"))
 

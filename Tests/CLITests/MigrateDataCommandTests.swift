@@ -17,6 +17,19 @@ struct MigrateDataCommandTests {
         #expect(run.stderr.contains("--to must be a postgres://"), "\(run.stderr)")
     }
 
+    @Test("a file a running server holds is refused naming --from, not the server's --database")
+    func runningServer() async throws {
+        try await LiveServer.run { server in
+            let database = server.directory.appendingPathComponent("mobile-ops.sqlite").path
+            // Refused before PostgreSQL is asked, so no database is needed at that URL.
+            let run = try await CLIProcess.run(
+                ["migrate-data", "--from", database, "--to", "postgres://nobody@127.0.0.1:9/none"], executable: "mobile-ops-server")
+            #expect(run.status == 3, "\(run.stderr)")
+            #expect(run.stderr.contains("in use by a running MobileOps server") && run.stderr.contains("--from"), "\(run.stderr)")
+            #expect(!run.stderr.contains("--database (MOBILE_OPS_DATABASE)"), "\(run.stderr)")
+        }
+    }
+
     @Test("the file a server wrote is copied; a second copy into the same database is refused and says why",
           .enabled(if: MigrateDataCommandTests.postgresURL != nil, "needs MOBILE_OPS_TEST_POSTGRES_URL (make test sets it)"))
     func copiesAServersFile() async throws {

@@ -64,6 +64,9 @@ struct TestResultsCommandTests {
 
             let onlyFailed = try await CLIProcess.run(["builds", "tests", String(first), "--failed"], environment: env)
             #expect(onlyFailed.stdout.contains("testSignIn()") && !onlyFailed.stdout.contains("testTotal()"))
+            // Only the unit-test job reported tests: the other jobs are left out, not listed as empty.
+            #expect(!onlyFailed.stdout.contains("no test results"), "\(onlyFailed.stdout)")
+            #expect(tests.stdout.contains("no test results"), "without --failed every job is listed")
             let json = try await CLIProcess.run(["builds", "tests", String(first), "--json"], environment: env)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             #expect((object["totals"] as? [String: Any])?["failed"] as? Int == 1)

@@ -96,7 +96,7 @@ import Testing
         #expect(report.runAll == RunAllDecision(reasons: [RunAllReason(file: "Package.resolved", trigger: "Package.resolved")]))
         #expect(report.skipped.isEmpty)
         #expect(report.selected.count == 4)
-        #expect(report.reason(for: "CoreTests") == "run all ← Package.resolved matches Package.resolved")
+        #expect(report.reason(for: "CoreTests") == "run all ← Package.resolved changed")
         #expect(report.unownedFiles == ["README.md"])
     }
 

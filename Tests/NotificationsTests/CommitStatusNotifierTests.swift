@@ -58,8 +58,11 @@ struct CommitStatusNotifierTests {
             let json = try #require(request.json)
             #expect(json["state"] == expected[state], "\(state)")
             #expect(json["context"] == "mobile-ops/ios-pr")
-            #expect(json["target_url"]?.hasPrefix("https://ci.example.com/builds/") == true)
-            #expect(json["description"]?.hasPrefix("Build #1") == true)
+            let link = try #require(json["target_url"])
+            #expect(link.hasPrefix("https://ci.example.com/builds/"))
+            // The sentence names the build as its link does (by id), its number in brackets.
+            let id = link.dropFirst("https://ci.example.com/builds/".count)
+            #expect(json["description"]?.hasPrefix("Build \(id) (#1) ") == true, "\(json["description"] ?? "")")
         }
     }
 

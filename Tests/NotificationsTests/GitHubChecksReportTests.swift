@@ -52,6 +52,8 @@ struct GitHubChecksReportTests {
             #expect(run.annotations.prefix(12).allSatisfy { $0.level == "failure" } && run.annotations.dropFirst(12).allSatisfy { $0.level == "warning" })
             #expect(run.annotations.first?.title == "SwiftLint: force_cast" && run.annotations.first?.message == "Finding 0 | with a pipe")
             #expect(run.summary?.contains("compared with build 9 of `main`") == true)
+            // The build by id, as the baseline and the link name builds, its number beside it.
+            #expect(run.summary?.hasPrefix("Build \(build.id) (ios-pr #\(build.number)) has 123 findings") == true, "\(run.summary ?? "")")
         }
     }
 

@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import Notifications
 import Store
 import Testing
 @testable import Server
@@ -80,6 +81,29 @@ struct DashboardAPITests {
         }
     }
 
+    @Test("with a public URL every feed link is absolute on it; release steps and flaky tests link the dashboard's sections")
+    func feedLinks() async throws {
+        let server = try await TestServer.make(configure: { $0.notifier.publicURL = "https://ci.example.com" })
+        let events = try await server.server.container.resolve((any NotableEventStore).self)
+        for (kind, url) in [("release.released", "/api/v1/releases/1"), ("test.flaky", "/api/v1/metrics/tests/flaky"), ("build.failed", "/builds/7")] {
+            try await events.recordNotableEvent(NotableEvent(kind: kind, title: kind, summary: "-", url: url, occurredAt: DateShift.now))
+        }
+        try await server.test { client in
+            let response = try await client.execute(uri: "/feed.json", method: .get, headers: [.authorization: "Bearer \(TestServer.adminToken)"])
+            let feed = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+            #expect(feed["home_page_url"] as? String == "https://ci.example.com/")
+            #expect(feed["feed_url"] as? String == "https://ci.example.com/feed.json")
+            let links = Dictionary(uniqueKeysWithValues: (feed["items"] as? [[String: Any]] ?? []).compactMap { item -> (String, String)? in
+                guard let tag = (item["tags"] as? [String])?.first, let url = item["url"] as? String else { return nil }
+                return (tag, url)
+            })
+            #expect(links == [
+                "release.released": "https://ci.example.com/#releases", "test.flaky": "https://ci.example.com/#test-health",
+                "build.failed": "https://ci.example.com/builds/7",
+            ])
+        }
+    }
+
     @Test("the feed is valid JSON Feed 1.1 and takes a read token from the header or the query")
     func feed() async throws {
         let server = try await TestServer.make()
@@ -99,9 +123,14 @@ struct DashboardAPITests {
                 #expect(response.headers[.contentType]?.hasPrefix("application/feed+json") == true)
                 let data = Data(response.body.readableBytesView)
                 #expect(JSONFeedValidator.problems(in: data).isEmpty)
-                let items = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["items"] as? [[String: Any]]
+                let feed = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+                let items = feed?["items"] as? [[String: Any]]
                 #expect(items?.count == 1)
                 #expect(items?.first?["tags"] as? [String] == ["metrics.regression"])
+                // A feed reader holds no API token: the item links the dashboard's section, never the API.
+                let link = try #require(items?.first?["url"] as? String)
+                #expect(link.hasSuffix("/#regressions") && !link.contains("/api/"), "\(link)")
+                #expect(feed?["home_page_url"] is String && feed?["feed_url"] is String, "\(String(describing: feed))")
             }
         }
     }

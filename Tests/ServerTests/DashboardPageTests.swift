@@ -24,6 +24,8 @@ struct DashboardPageTests {
                 #expect(!html.contains("href=\"http"))
                 #expect(!html.contains("@import"))
                 #expect(html.contains("/api/v1/dashboard") && html.contains("/feed.json"))
+                // Every section the feed links to is on the page.
+                for anchor in ["regressions", "test-health", "releases"] { #expect(html.contains("id=\"\(anchor)\""), "\(anchor)") }
             }
         }
     }

@@ -38,6 +38,16 @@ struct PrometheusTests {
             try await WebhookAPITests.register(client)
             let first = try await Self.scrape(client)
             #expect(first.contains("mobile_ops_jobs_pending 0.0"))
+            // operations.md's series are all there from the first scrape, each with HELP and TYPE.
+            #expect(first.contains("mobile_ops_metrics_scrape_errors_total 0"), "\(first)")
+            for (name, type) in [
+                ("mobile_ops_jobs_pending", "gauge"), ("mobile_ops_jobs_running", "gauge"), ("mobile_ops_agents", "gauge"),
+                ("mobile_ops_outbox_pending", "gauge"), ("mobile_ops_outbox_dead", "gauge"), ("mobile_ops_metrics_scrape_errors_total", "counter"),
+            ] {
+                #expect(first.contains("# HELP \(name) "), "\(name): \(first)")
+                #expect(first.contains("# TYPE \(name) \(type)"), "\(name): \(first)")
+            }
+            for state in ["busy", "idle", "offline", "revoked"] { #expect(first.contains(#"mobile_ops_agents{state="\#(state)"} 0.0"#), "\(first)") }
 
             let accepted = try await WebhookAPITests.deliver(client, TestPipelines.githubPush())
             #expect(accepted.status == .accepted)
@@ -53,6 +63,7 @@ struct PrometheusTests {
 
             let text = try await Self.scrape(client)
             #expect(text.contains(#"mobile_ops_webhook_deliveries_total{provider="github",outcome="accepted"} 1"#))
+            #expect(text.contains("# HELP mobile_ops_webhook_deliveries_total "))
             #expect(text.contains(#"mobile_ops_webhook_deliveries_total{provider="github",outcome="rejected"} 1"#))
             #expect(text.contains("mobile_ops_jobs_pending 0.0"))
             #expect(text.contains("mobile_ops_jobs_running 0.0"))

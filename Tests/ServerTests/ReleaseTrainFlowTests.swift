@@ -55,6 +55,7 @@ struct ReleaseTrainFlowTests {
                 let build = try await client.send(.get, "/api/v1/builds/\(buildID)")
                 #expect(build.body["pipeline"] as? String == "release-candidate")
                 #expect(build.body["branch"] as? String == "release/1.0.0")
+                #expect(build.body["trigger"] as? String == "release", "listed as the release candidate it is, not as a manual build")
                 let agent = try await AgentAPITests.registerAgent(client)
                 #expect(try await client.passAllJobs(agent: agent) == 1)
                 _ = try await client.send(.post, "/api/v1/releases/\(id)/store", json: #"{"androidPackage": "com.acme.mobile", "androidVersionCodes": ["4200"], "iosAppID": "1234567890"}"#)

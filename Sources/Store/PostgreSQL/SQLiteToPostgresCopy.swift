@@ -42,7 +42,7 @@ public struct SQLiteToPostgresCopy: Sendable {
         guard FileManager.default.fileExists(atPath: source) else {
             throw StoreError.notFound("\(source) does not exist; --from names the SQLite file the server used (its --database)")
         }
-        let sqlite = try AppDatabase.open(path: source)
+        let sqlite = try Self.openSource(source)
         defer { try? sqlite.writer.close() }
         let postgres = try await PostgresAppDatabase.open(url: target, logger: logger)
         do {
@@ -54,6 +54,20 @@ public struct SQLiteToPostgresCopy: Sendable {
         } catch {
             await postgres.close()
             throw error
+        }
+    }
+
+    /// Opens the source file, saying what to do in this command's terms: the store's own
+    /// messages name the server's `--database`, which `migrate-data` does not take.
+    private static func openSource(_ source: String) throws -> AppDatabase {
+        do throws(StoreError) {
+            return try AppDatabase.open(path: source)
+        } catch .databaseInUse {
+            throw StoreError.conflict(
+                "\(source) is in use by a running MobileOps server (it holds \(source).lock); stop that server first: "
+                    + "--from must name a file no server writes to, so that the copy is whole")
+        } catch .notADatabase {
+            throw StoreError.conflict("--from \(source) is not an SQLite database; name the file the server used (its --database)")
         }
     }
 

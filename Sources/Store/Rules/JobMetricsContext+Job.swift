@@ -37,8 +37,9 @@ extension JobMetricsContext {
     }
 
     /// Whether a developer waits on builds started this way: the people waiting on a build are
-    /// those who asked for it, a pull request or a click; pushes and schedules wait on nobody.
+    /// those who asked for it, a pull request or a click, and a release manager waits on the
+    /// release candidate; pushes and schedules wait on nobody.
     static func isWaitedOn(trigger: String) -> Bool {
-        ["pull_request", "manual"].contains(trigger)
+        ["pull_request", "manual", "release"].contains(trigger)
     }
 }
