@@ -84,7 +84,7 @@ extension ReleaseDriver {
         if train.definition.platforms.contains(.ios), let client = stores.appStore, let appID = ids.iosAppID {
             let version = try await client.appStoreVersion(appID: appID, versionString: release.version)
             let state = version.state ?? ""
-            let read: (inout StoredRelease, inout ReleaseStoreIDs, ReleaseMachine) -> Void = { _, ids, _ in Self.note(version, in: &ids) }
+            let read: @Sendable (inout StoredRelease, inout ReleaseStoreIDs, ReleaseMachine) -> Void = { _, ids, _ in Self.note(version, in: &ids) }
             if AppStoreVersion.rejectedStates.contains(state) {
                 try await releases.apply(.reviewRejected(reason: "App Store review state \(state)"), to: release.id, actor: "App Store", at: now, update: read)
                 return true

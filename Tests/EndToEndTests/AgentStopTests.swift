@@ -33,7 +33,7 @@ struct AgentStopTests {
         let fleet = try Fleet()
         defer { fleet.stop() }
         try await backend.prepare(fleet)
-        let (repository, sha) = try fleet.makeRepository()
+        let (repository, sha) = try await fleet.makeRepository()
         // A lease far longer than anything below should take: waiting for one is the failure.
         try await fleet.startServer(pipeline: Self.pipeline, leaseSeconds: 60)
         try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/probe", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)

@@ -100,7 +100,7 @@ struct ImpactConcurrencyTests {
     func stuckAnalysisDoesNotBlockOthers() async throws {
         let (folder, pidFile) = try Self.hangingGit()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let repository = try ImpactRepositorySafetyTests.makeRepository(["project.yml": ImpactReaderSafetyTests.spec, "App/a.swift": "struct A {}"])
+        let repository = try await ImpactRepositorySafetyTests.makeRepository(["project.yml": ImpactReaderSafetyTests.spec, "App/a.swift": "struct A {}"])
         defer { try? FileManager.default.removeItem(atPath: repository.path) }
         let server = try await TestServer.make(customize: Self.service(ImpactLimits(concurrentAnalyses: 2, deadline: .seconds(15)), git: folder))
         try await server.test { client in

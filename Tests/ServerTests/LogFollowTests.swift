@@ -41,6 +41,12 @@ struct LogFollowTests {
         func finishJob(id: Int64, agentID: Int64, outcome: JobOutcome, now: Date) async throws(StoreError) {
             try await base.finishJob(id: id, agentID: agentID, outcome: outcome, now: now)
         }
+        func releaseJob(id: Int64, agentID: Int64, now: Date) async throws(StoreError) -> Bool {
+            try await base.releaseJob(id: id, agentID: agentID, now: now)
+        }
+        func stopAgent(id: Int64, now: Date) async throws(StoreError) -> AgentStopped {
+            try await base.stopAgent(id: id, now: now)
+        }
         func expireLeases(now: Date) async throws(StoreError) -> [Int64] {
             try await base.expireLeases(now: now)
         }
