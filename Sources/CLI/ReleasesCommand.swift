@@ -158,7 +158,13 @@ struct ReleasesCommand: AsyncParsableCommand {
     struct Fail: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Give a release up, also once users have it (a rollout stops on the stores).",
-            discussion: "cancel calls a release off before users have it; fail gives one up in any unfinished state, also while it rolls out."
+            discussion: """
+                cancel calls a release off before users have it; fail gives one up in any unfinished
+                state, also while it rolls out.
+
+                Example:
+                  mobile-ops release fail 7 --reason "crash on start in 2.4.0"
+                """
         )
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Release id.") var id: Int64
