@@ -1,8 +1,8 @@
+import Core
 import Foundation
-@testable import Insights
 import Testing
 
-/// Reading a posted report runs on a thread of its own, never on Swift's cooperative pool.
+/// Blocking work (reading a posted report, opening a store) runs on a thread of its own, never on Swift's cooperative pool.
 @Suite("Work on a dedicated thread")
 struct DedicatedThreadTests {
     /// Lets callers wait until `expected` of them have arrived, each for at most `timeout`.

@@ -5,11 +5,11 @@ import Foundation
 /// service shares: reading a 32 MiB report takes seconds, and meanwhile `/healthz` and the
 /// agents' long polls must still be answered.
 ///
-/// One thread per call: the calls are requests that already passed authentication and hold
-/// their body in memory, so their number is bounded by the server's connection limit.
-enum DedicatedThread {
+/// One thread per call: the callers are requests that already passed authentication and hold
+/// their body in memory, or the opening of a store, so their number is bounded.
+public enum DedicatedThread {
     /// `work`'s result, computed on a new thread.
-    static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
             let thread = Thread { continuation.resume(returning: work()) }
             thread.start()
