@@ -5,7 +5,7 @@ import Testing
 
 /// Reports built to make a reader work or hold far more than their size: each is read in
 /// bounded time and memory, or refused as soon as it passes a limit.
-@Suite("Report limits", .timeLimit(.minutes(1)))
+@Suite("Report limits", .timeLimit(.minutes(3)))
 struct ReportLimitsTests {
     /// A SARIF log with `rules` rule descriptors and `results` results, each naming a rule id
     /// no descriptor has, except every thousandth, which names rule `n` (level `error` by default).

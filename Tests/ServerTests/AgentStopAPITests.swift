@@ -41,14 +41,16 @@ struct AgentStopAPITests {
         }
     }
 
-    /// Sends a long poll on a raw socket, holds the connection `argv[3]` seconds, closes it
-    /// and prints what it received (nothing, when the server answered no one).
+    /// Sends a long poll on a raw socket, holds the connection until the file `argv[3]` exists
+    /// (the test has seen the poll parked; at most 60 s), closes it and prints "left".
     private static let leavingAgent = #"""
-    import socket, sys, time
-    port, token, hold = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
+    import os, socket, sys, time
+    port, token, go = int(sys.argv[1]), sys.argv[2], sys.argv[3]
     connection = socket.create_connection(("127.0.0.1", port), timeout=30)
     connection.sendall(("POST /api/v1/agent/jobs/next?wait=20 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer %s\r\nContent-Length: 0\r\n\r\n" % token).encode())
-    time.sleep(hold)
+    deadline = time.monotonic() + 60
+    while not os.path.exists(go) and time.monotonic() < deadline:
+        time.sleep(0.02)
     connection.close()
     print("left")
     """#
@@ -61,9 +63,13 @@ struct AgentStopAPITests {
         let registration = try await auth.createRegistrationToken(name: "fleet", actor: "test").value
         let agent = try await auth.register(AgentRegistration(name: "mac-1", tags: ["platform": "ios"], slots: 1), registrationToken: registration).token
         let port = String(server.port)
-        async let left = LiveServer.runPython(Self.leavingAgent, arguments: [port, agent, "1.5"])
-        for _ in 0..<500 where dispatcher.parkedPolls == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        // The client leaves once the poll is seen parked (however long that takes under load).
+        let go = FileManager.default.temporaryDirectory.appendingPathComponent("leave-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: go) }
+        async let left = LiveServer.runPython(Self.leavingAgent, arguments: [port, agent, go])
+        for _ in 0..<3000 where dispatcher.parkedPolls == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(dispatcher.parkedPolls == 1, "the poll parked")
+        FileManager.default.createFile(atPath: go, contents: nil)
         #expect(try await left == "left")
         // The poll's own wait is 20 s; its end at the disconnect is what counts.
         for _ in 0..<1000 where dispatcher.parkedPolls > 0 { try await Task.sleep(for: .milliseconds(10)) }

@@ -50,7 +50,7 @@ extension FindingsAPITests {
         }
     }
 
-    @Test("limits: more than 100,000 findings is refused, a message is cut at 8,192 characters, XML nested past 256 is refused at once", .timeLimit(.minutes(1)))
+    @Test("limits: more than 100,000 findings is refused, a message is cut at 8,192 characters, XML nested past 256 is refused at once", .timeLimit(.minutes(5)))
     func limits() async throws {
         try await TestServer.make(backgroundServices: false).test { client in
             let agent = try await AgentAPITests.registerAgent(client)
