@@ -114,7 +114,7 @@ let package = Package(
         .target(name: "ChildProcesses", swiftSettings: swiftSettings),
         .target(
             name: "Impact",
-            dependencies: ["ChildProcesses", "YAMLBudget", "YAMLReading", .product(name: "Yams", package: "Yams")],
+            dependencies: ["ChildProcesses", "Core", "YAMLBudget", "YAMLReading", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         // Dependency rules (layers, forbidden edges, cycles, depth) evaluated on Impact's module graph.

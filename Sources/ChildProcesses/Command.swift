@@ -23,6 +23,7 @@ public enum Command {
 
     /// Runs `launch`, blocking like the plain `run`, and hands `started` the child's pid (also
     /// its process group's id) once it runs, so another thread can stop it while this one waits.
+    @available(*, noasync, message: "blocks a cooperative thread; call it from a thread of one's own")
     public static func run(_ launch: ProcessLaunch, started: (pid_t) -> Void) throws(ProcessGroupError) -> CommandOutput {
         let (pid, outputFD, errorFD) = try Spawner.spawnWithTwoPipes(launch)
         started(pid)

@@ -1,4 +1,5 @@
 import ChildProcesses
+import Core
 import Foundation
 
 /// Runs a tool found on PATH (`git`, `swift`) and returns its standard output.
@@ -28,7 +29,7 @@ struct CommandRunner: Sendable {
     /// carrying the tool's stderr.
     func run(_ tool: String, _ arguments: [String], in directory: String? = nil) throws(ImpactError) -> Data {
         guard let executable = locate(tool) else { throw .toolNotFound(tool) }
-        let commandLine = ([tool] + arguments).joined(separator: " ")
+        let commandLine = shown(([tool] + arguments).joined(separator: " "), arguments)
         if cancellation?.isCancelled == true {
             throw .commandFailed(command: commandLine, status: -1, stderr: "cancelled")
         }
@@ -41,11 +42,18 @@ struct CommandRunner: Sendable {
                 cancellation?.started(pid)
             }
         } catch {
-            throw .commandFailed(command: commandLine, status: -1, stderr: error.description)
+            throw .commandFailed(command: commandLine, status: -1, stderr: shown(error.description, arguments))
         }
         guard output.status.isSuccess else {
-            throw .commandFailed(command: commandLine, status: output.status.code, stderr: output.errorText)
+            throw .commandFailed(command: commandLine, status: output.status.code, stderr: shown(output.errorText, arguments))
         }
         return Data(output.standardOutput)
+    }
+
+    /// `text` with every URL among `arguments` shown with its credentials masked: a clone URL
+    /// may carry a token (`https://x-access-token:TOKEN@host/…`), and these messages reach
+    /// API callers who hold only a read token.
+    private func shown(_ text: String, _ arguments: [String]) -> String {
+        arguments.reduce(text) { text, argument in RedactedURL.masking(argument, in: text) }
     }
 }

@@ -12,6 +12,9 @@ public struct GitCheckout: Sendable {
         self.runner = CommandRunner(searchPath: searchPath, cancellation: cancellation)
     }
 
+    /// What stops this analysis: the project readers that follow a checkout stop with it.
+    public var cancellation: Cancellation? { runner.cancellation }
+
     /// Makes `mirror` a mirror clone of `cloneURL` that knows the remote's latest refs.
     public func updateMirror(_ mirror: String, from cloneURL: String) throws(ImpactError) {
         try Self.refuseOption(cloneURL)

@@ -41,13 +41,16 @@ public enum ManifestPolicy: Sendable, Equatable {
 public struct ModuleGraphLoader: Sendable {
     private let swiftPackages: SwiftPackageReader
     private let policy: ManifestPolicy
+    /// Stops reading the project's files once set (the server's deadline or shutdown).
+    private let cancellation: Cancellation?
 
     /// A loader; `searchPath` is the PATH used to find `swift` (the process's own when nil).
     /// `policy` says whether a Package.swift may be run; the default never runs one, so a
-    /// caller has to choose to run project code.
-    public init(searchPath: String? = nil, policy: ManifestPolicy = .parseOnly) {
+    /// caller has to choose to run project code. `cancellation` stops reading files once set.
+    public init(searchPath: String? = nil, policy: ManifestPolicy = .parseOnly, cancellation: Cancellation? = nil) {
         self.swiftPackages = SwiftPackageReader(searchPath: searchPath)
         self.policy = policy
+        self.cancellation = cancellation
     }
 
     // MARK: Graph files
@@ -120,7 +123,7 @@ public struct ModuleGraphLoader: Sendable {
     /// Readers open nothing outside `boundary` (the project folder when nil): the server
     /// passes the checkout, the CLI the repository's work tree, an agent its workspace.
     public func load(projectDirectory: String, kind: ProjectKind? = nil, boundary: String? = nil) throws(ImpactError) -> (graph: ModuleGraph, kind: ProjectKind) {
-        let files = try ProjectFiles(project: projectDirectory, boundary: boundary)
+        let files = try ProjectFiles(project: projectDirectory, boundary: boundary, cancellation: cancellation)
         let found = detectKinds(files: files)
         let kinds = kind.map { [$0] } ?? found
         guard let primary = kinds.first, kinds.allSatisfy(found.contains) else {

@@ -41,6 +41,10 @@ public struct ProjectFiles: Sendable {
     private let boundarySpelling: String
     /// The project folder's components below the boundary.
     private let offset: [String]
+    /// Set when the analysis reading these files was stopped (deadline, shutdown): reads and
+    /// listings then stop at once, so a project that names thousands of files cannot keep
+    /// the analysis's thread (and its slot) after its caller got its answer.
+    private let cancellation: Cancellation?
 
     /// The largest file a reader opens: far above any real build file, far below what would
     /// strain the server.
@@ -49,8 +53,8 @@ public struct ProjectFiles: Sendable {
     static let walkLimit = 200_000
 
     /// Files of the project in `project`, which must lie inside `boundary` (the project folder
-    /// itself when nil).
-    public init(project: String, boundary: String? = nil) throws(ImpactError) {
+    /// itself when nil); `cancellation` stops every read and listing once it is set.
+    public init(project: String, boundary: String? = nil, cancellation: Cancellation? = nil) throws(ImpactError) {
         guard let realProject = Self.realPath(project) else {
             throw .unreadableFile(path: project, reason: "no such folder")
         }
@@ -66,6 +70,7 @@ public struct ProjectFiles: Sendable {
         self.boundary = realBoundary
         self.boundarySpelling = boundary.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? realBoundary
         self.offset = below
+        self.cancellation = cancellation
     }
 
     // MARK: Probing
@@ -112,6 +117,7 @@ public struct ProjectFiles: Sendable {
     /// refusal's message. - Throws: ``ImpactError/outsideRepository(path:namedIn:)`` for a
     /// path leading outside, ``ImpactError/unreadableFile(path:reason:)`` otherwise.
     public func read(_ path: String, namedIn: String? = nil) throws(ImpactError) -> String {
+        guard cancellation?.isCancelled != true else { throw .unreadableFile(path: shown(path), reason: "the analysis was stopped") }
         guard case let .inside(components, exists) = place(of: path) else {
             throw .outsideRepository(path: shown(path), namedIn: namedIn)
         }
@@ -147,55 +153,15 @@ public struct ProjectFiles: Sendable {
 
     /// The names in the folder at `path`, sorted; none when it is not a folder inside.
     public func list(_ path: String) -> [String] {
-        guard case let .inside(components, true) = place(of: path), entry(path) == .folder else { return [] }
+        guard cancellation?.isCancelled != true, case let .inside(components, true) = place(of: path), entry(path) == .folder else { return [] }
         return ((try? FileManager.default.contentsOfDirectory(atPath: absolute(components))) ?? []).sorted()
-    }
-
-    /// Every file below the folder at `path`, as paths like `path` (`path/a/b.kt`), sorted.
-    /// Folders `skipping` accepts (given relative to `path`) are not entered, symlinked
-    /// folders are never entered, and a symlinked file counts only when it stays inside;
-    /// those that lead out are listed in `refused`. `complete` is false when the walk stopped
-    /// at ``walkLimit`` entries.
-    func walk(_ path: String, skipping: (String) -> Bool = { _ in false }) -> (files: [String], refused: [String], complete: Bool) {
-        var files: [String] = []
-        var refused: [String] = []
-        var folders = [""]
-        var visited = 0
-        while let folder = folders.popLast() {
-            let here = folder.isEmpty ? path : path + "/" + folder
-            guard case let .inside(components, true) = place(of: here) else { continue }
-            for name in list(here) {
-                visited += 1
-                guard visited <= Self.walkLimit else { return (files.sorted(), refused.sorted(), false) }
-                let relative = folder.isEmpty ? name : folder + "/" + name
-                let child = here + "/" + name
-                var info = stat()
-                guard lstat(absolute(components + [name]), &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
-                    if !skipping(relative) { folders.append(relative) }
-                case S_IFREG:
-                    files.append(child)
-                case S_IFLNK:
-                    // Followed only to a file: a symlinked folder could loop or lead far.
-                    switch entry(child) {
-                    case .file: files.append(child)
-                    case .outside: refused.append(child)
-                    default: break
-                    }
-                default:
-                    break
-                }
-            }
-        }
-        return (files.sorted(), refused.sorted(), true)
     }
 
     // MARK: Resolution
 
     /// Where a path leads: components below the boundary (and whether every one of them
     /// exists), or outside.
-    private enum Place {
+    enum Place {
         case inside([String], exists: Bool)
         case outside
     }
@@ -203,7 +169,7 @@ public struct ProjectFiles: Sendable {
     /// Walks `path` from the boundary, one component at a time, resolving each symlink by
     /// hand. Once a component is missing the rest is followed by spelling only, so the answer
     /// depends on what the checkout holds, never on what exists outside it.
-    private func place(of path: String) -> Place {
+    func place(of path: String) -> Place {
         var pending: [Substring]
         if path.hasPrefix("/") {
             guard let below = Self.components(of: path, below: boundary) ?? Self.components(of: path, below: boundarySpelling) else {
@@ -254,7 +220,7 @@ public struct ProjectFiles: Sendable {
     }
 
     /// The absolute path of components below the boundary.
-    private func absolute(_ components: [String]) -> String {
+    func absolute(_ components: [String]) -> String {
         guard !components.isEmpty else { return boundary }
         return (boundary == "/" ? "" : boundary) + "/" + components.joined(separator: "/")
     }

@@ -12,25 +12,40 @@ struct XcodeGenSpecLoader {
     /// The project's files (the project root is the folder of the main spec).
     let files: ProjectFiles
 
+    /// The most files one spec may load, its includes' includes counted each time they are
+    /// named: far above real projects (a few dozen), and a bound on a branch whose files
+    /// include each other thousands of times over (a cycle is refused, a fan-out is not).
+    static let fileLimit = 256
+    /// The most text those files may hold together.
+    static let textLimit = 32 << 20
+
     /// The merged spec and every included file, project-relative.
     func load(_ specFile: String) throws(ImpactError) -> (spec: [String: Any], includes: [String]) {
         var includes: [String] = []
         var visiting = Set<String>()
-        let spec = try load(relative: specFile, namedIn: nil, includes: &includes, visiting: &visiting)
+        var text = 0
+        let spec = try load(relative: specFile, namedIn: nil, includes: &includes, visiting: &visiting, text: &text)
         return (spec, includes)
     }
 
     // MARK: Loading
 
     private func load(
-        relative file: String, namedIn includer: String?, includes: inout [String], visiting: inout Set<String>
+        relative file: String, namedIn includer: String?, includes: inout [String], visiting: inout Set<String>, text read: inout Int
     ) throws(ImpactError) -> [String: Any] {
         let shown = files.shown(file)
         guard visiting.insert(file).inserted else {
             throw .invalidBuildFile(path: shown, reason: "include cycle")
         }
         defer { visiting.remove(file) }
+        guard includes.count < Self.fileLimit else {
+            throw .invalidBuildFile(path: shown, reason: "the spec loads more than \(Self.fileLimit) files with its includes")
+        }
         let text = try files.read(file, namedIn: includer.map(files.shown))
+        read += text.utf8.count
+        guard read <= Self.textLimit else {
+            throw .invalidBuildFile(path: shown, reason: "the spec and its includes hold more than \(Self.textLimit >> 20) MiB")
+        }
         // The server reads project.yml from checkouts anyone with a read token names.
         if let violation = YAMLBudget.standard.check(text) {
             throw .invalidBuildFile(path: shown, reason: "line \(violation.line), column \(violation.column): \(violation.message)")
@@ -55,7 +70,8 @@ struct XcodeGenSpecLoader {
         for entry in includeEntries(spec["include"]) {
             let included = ProjectPath.join(folder, entry)
             includes.append(included)
-            merged = Self.merge(try load(relative: included, namedIn: file, includes: &includes, visiting: &visiting), onto: merged)
+            merged = Self.merge(
+                try load(relative: included, namedIn: file, includes: &includes, visiting: &visiting, text: &read), onto: merged)
         }
         spec.removeValue(forKey: "include")
         return Self.merge(spec, onto: merged)

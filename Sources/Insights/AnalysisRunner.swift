@@ -25,6 +25,10 @@ final class AnalysisRunner: Sendable {
         var nextID: UInt64 = 0
         /// Running analyses by id: how to stop each and answer its caller.
         var active: [UInt64: Active] = [:]
+        /// Requests given a slot and not yet running: a deadline that passes then is kept
+        /// in `expired` and met as the request starts, instead of finding nothing to stop.
+        var admitted = Set<UInt64>()
+        var expired = Set<UInt64>()
         var stopping = false
     }
 
@@ -55,13 +59,20 @@ final class AnalysisRunner: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 answer.set(continuation)
-                let stopping = state.withLock { state -> Bool in
+                let (stopping, expired) = state.withLock { state -> (Bool, Bool) in
+                    state.admitted.remove(id)
+                    if state.expired.remove(id) != nil { return (state.stopping, true) }
                     state.active[id] = (cancellation, { answer.resume(with: .failure($0)) })
-                    return state.stopping
+                    return (state.stopping, false)
+                }
+                if expired {
+                    release(id)
+                    answer.resume(with: .failure(AnalysisUnavailable.timedOut(limits)))
+                    return
                 }
                 if stopping {
-                    cancellation.cancel()
                     answer.resume(with: .failure(AnalysisUnavailable.shuttingDown))
+                    cancellation.cancel()
                 }
                 let thread = Thread { [self] in
                     let result = Result { try work(cancellation) }
@@ -72,8 +83,8 @@ final class AnalysisRunner: Sendable {
                 thread.start()
             }
         } onCancel: {
-            cancellation.cancel()
             answer.resume(with: .failure(CancellationError()))
+            cancellation.cancel()
         }
     }
 
@@ -84,9 +95,11 @@ final class AnalysisRunner: Sendable {
             defer { state.waiting = [] }
             return (Array(state.active.values), state.waiting)
         }
+        // Each caller is answered before its work is stopped: the stopped work fails too, and
+        // its error must not be the answer the caller gets.
         for (cancellation, fail) in active {
-            cancellation.cancel()
             fail(AnalysisUnavailable.shuttingDown)
+            cancellation.cancel()
         }
         for waiter in waiting { waiter.continuation.resume(throwing: AnalysisUnavailable.shuttingDown) }
     }
@@ -99,6 +112,7 @@ final class AnalysisRunner: Sendable {
                 if state.stopping { return .failure(AnalysisUnavailable.shuttingDown) }
                 if state.running < limits.concurrentAnalyses {
                     state.running += 1
+                    state.admitted.insert(id)
                     return .success(())
                 }
                 state.waiting.append(Waiter(id: id, continuation: continuation))
@@ -116,7 +130,9 @@ final class AnalysisRunner: Sendable {
                 state.running -= 1
                 return nil
             }
-            return state.waiting.removeFirst()
+            let next = state.waiting.removeFirst()
+            state.admitted.insert(next.id)
+            return next
         }
         next?.continuation.resume()
     }
@@ -125,12 +141,13 @@ final class AnalysisRunner: Sendable {
     private func expire(_ id: UInt64) {
         let (waiter, running) = state.withLock { state -> (Waiter?, Active?) in
             let index = state.waiting.firstIndex { $0.id == id }
+            if state.admitted.contains(id) { state.expired.insert(id) }
             return (index.map { state.waiting.remove(at: $0) }, state.active[id])
         }
         waiter?.continuation.resume(throwing: AnalysisUnavailable.busy(limits))
         if let (cancellation, fail) = running {
-            cancellation.cancel()
             fail(AnalysisUnavailable.timedOut(limits))
+            cancellation.cancel()
         }
     }
 }

@@ -24,12 +24,9 @@ extension FindingsService {
     }
 
     /// Refuses, with `StoreError.jobNotHeld`, unless the agent holds job `jobID` and it still
-    /// runs: one cheap read, so a body of up to 32 MiB is read and decoded only for the agent
-    /// that may send it.
+    /// runs, before a body of up to 32 MiB is read (``BuildStore/requireHeld(jobID:agentID:)``).
     public func requireHeld(jobID: Int64, agentID: Int64) async throws {
-        guard let job = try await builds.job(id: jobID), job.agentID == agentID, job.state.isActive else {
-            throw StoreError.jobNotHeld(jobID: jobID)
-        }
+        try await builds.requireHeld(jobID: jobID, agentID: agentID)
     }
 
     /// The body's findings and its `fail_on`, or a 400 naming the first problem.

@@ -68,7 +68,8 @@ extension ImpactService {
         let rules = try given ?? readRules(input.rules, project: folder, checkout: checkout)
         // Parse only: the checkout is whatever a read token named, so its code never runs here.
         let loaded = try attempt(failure) { () throws(ImpactError) in
-            try ModuleGraphLoader(policy: .parseOnly).load(projectDirectory: project, kind: input.kind, boundary: checkout).graph
+            try ModuleGraphLoader(policy: .parseOnly, cancellation: git.cancellation)
+                .load(projectDirectory: project, kind: input.kind, boundary: checkout).graph
         }
         var graph = loaded
         graph.warnings = graph.warnings.map(failure.scrub)

@@ -146,8 +146,8 @@ public struct ImpactService: Sendable {
         }
         // Parse only: the checkout is whatever a read token named, so its code never runs
         // here; a Swift package needs a graph in the request.
-        let loader = ModuleGraphLoader(policy: .parseOnly)
-        let graph: ModuleGraph
+        let loader = ModuleGraphLoader(policy: .parseOnly, cancellation: cancellation)
+        var graph: ModuleGraph
         switch input.graph {
         case let .inline(data):
             graph = try step { () throws(ImpactError) in try loader.decode(data, source: "request body 'graph'", projectDirectory: project) }
@@ -158,6 +158,8 @@ public struct ImpactService: Sendable {
         case nil:
             graph = try step { () throws(ImpactError) in try loader.load(projectDirectory: project, kind: input.kind, boundary: checkout).graph }
         }
+        // Warnings go to the caller as errors do: no server folder in them (as dependency checks).
+        graph.warnings = graph.warnings.map(failure.scrub)
         return try step { () throws(ImpactError) in try report(graph: graph, changes: changes, runAll: input.runAll) }
     }
 

@@ -106,7 +106,9 @@ public final class JobDispatcher: Sendable {
                     let missedWake = state.withLock { state in
                         // Checked under the lock the shutdown handler's resume takes: either this
                         // sees the shutdown, or the handler sees this waiter.
-                        if state.generation != seenGeneration || Task.isShuttingDownGracefully { return true }
+                        // A cancelled request (its client left) parks no more: its cancellation
+                        // handler may already have run and found no waiter to resume.
+                        if state.generation != seenGeneration || Task.isShuttingDownGracefully || Task.isCancelled { return true }
                         state.sequence += 1
                         state.waiters[id] = DispatchState.Waiter(agent: agent, order: state.sequence, deadline: deadline, continuation: continuation)
                         return false

@@ -43,6 +43,8 @@ struct AgentController: APIController {
                 // Its parked polls here end now; other servers' claims see it stopped.
                 dispatcher.release(agentIDs: [agent.id])
                 if !stopped.releasedJobs.isEmpty || !stopped.lostJobs.isEmpty { dispatcher.wake() }
+                // Followers of a lost job's log see it end now, not at their next slow read.
+                followers.wake(jobIDs: stopped.lostJobs)
                 return try .json(stopped)
             },
             Route(.post, "/api/v1/agent/jobs/:id/start", scope: nil) { request, context in

@@ -18,6 +18,8 @@ struct ArtifactController: APIController {
     let auth: AgentAuthService
     /// The artifacts' records.
     let store: any ArtifactStore
+    /// Tells whether the uploading agent holds the job, before its body is read.
+    let builds: any BuildStore
     /// The artifacts' bytes.
     let files: ArtifactFiles
     /// The clock every time-based decision reads.
@@ -32,6 +34,8 @@ struct ArtifactController: APIController {
                 if let problem = Artifact.problem(withPath: path) {
                     throw APIError.badRequest("invalid artifact path \(path.debugDescription): \(problem)", code: "invalid_path")
                 }
+                // Before the body: only the agent holding the job has its upload stored.
+                try await builds.requireHeld(jobID: jobID, agentID: agent.id)
                 let received = try await Self.usingStorage(context) { try await files.receive(request.body) }
                 do {
                     let (artifact, replaced) = try await store.recordArtifact(

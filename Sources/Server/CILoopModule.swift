@@ -96,8 +96,8 @@ struct CILoopModule: DIModule {
         }
         builder.register(ArtifactFiles.self, .singleton, ArtifactFiles.init(storage:configuration:))
         builder.contribute((any APIController).self, .singleton) {
-            (auth: AgentAuthService, store: any ArtifactStore, files: ArtifactFiles, clock: any TimeSource) -> any APIController in
-            ArtifactController(auth: auth, store: store, files: files, clock: clock)
+            (auth: AgentAuthService, store: any ArtifactStore, builds: any BuildStore, files: ArtifactFiles, clock: any TimeSource) -> any APIController in
+            ArtifactController(auth: auth, store: store, builds: builds, files: files, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) { (library: PipelineLibrary, logger: Logger) -> any APIController in
             PipelineController(library: library, logger: logger)

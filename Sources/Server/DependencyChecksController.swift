@@ -37,6 +37,8 @@ struct DependencyChecksController: APIController {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw APIError.badRequest("the body must be a JSON object", code: "malformed_json")
         }
+        // The one rule for text in JSON bodies: no NUL anywhere, no control character in a name.
+        try data.withUnsafeBytes { bytes in try JSONBodyText.check(bytes) }
         // `rules` is YAML text, which may well start with `---`; every other member names
         // something git or a path will see, where a leading '-' could read as an option.
         func text(_ key: String, limit: Int = 255, dashAllowed: Bool = false) throws -> String? {

@@ -33,6 +33,8 @@ struct ImpactController: APIController {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw APIError.badRequest("the body must be a JSON object", code: "malformed_json")
         }
+        // The one rule for text in JSON bodies: no NUL anywhere, no control character in a name.
+        try data.withUnsafeBytes { bytes in try JSONBodyText.check(bytes) }
         func text(_ key: String) throws -> String? {
             guard let value = object[key], !(value is NSNull) else { return nil }
             guard let string = value as? String, !string.isEmpty, string.utf8.count <= 255, !string.hasPrefix("-") else {

@@ -38,8 +38,9 @@ struct MetricsController: APIController {
             Route(.post, "/api/v1/agent/jobs/:id/metrics", scope: nil) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let jobID = try context.numericID(of: "job")
-                var report = try await Self.decodeReport(request, limit: bodyLimit)
+                // Before the body: only the agent holding the job has its report read.
                 let job = try await store.jobMetricsContext(jobID: jobID, agentID: agent.id)
+                var report = try await Self.decodeReport(request, limit: bodyLimit)
                 // The server's view of the build wins over whatever the agent guessed.
                 report.dimensions.repository = job.repository
                 report.dimensions.branch = job.branch

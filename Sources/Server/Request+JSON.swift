@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Hummingbird
 
@@ -7,13 +8,20 @@ extension Request {
     /// Errors come out as `APIError`: 413 past the limit, 400 for anything that is not the
     /// JSON the endpoint expects, naming the field at fault, or text no stored value may hold
     /// (a NUL anywhere, a control character in a name: `JSONBodyText`).
-    func decodeJSON<T: Decodable>(_ type: T.Type, limit: Int) async throws -> T {
+    ///
+    /// A body over ``poolDecodingLimit`` is decoded on a thread of its own: decoding tens of
+    /// MiB takes seconds, and the cooperative pool's few threads serve every other request.
+    func decodeJSON<T: Decodable & Sendable>(_ type: T.Type, limit: Int) async throws -> T {
         let buffer = try await collectBody(limit: limit)
         guard buffer.readableBytes > 0 else {
             throw APIError.badRequest("the request body is empty; send a JSON object", code: "invalid_json")
         }
-        return try Self.decodeJSON(T.self, from: buffer)
+        guard buffer.readableBytes > Self.poolDecodingLimit else { return try Self.decodeJSON(T.self, from: buffer) }
+        return try await DedicatedThread.run { Result { try Self.decodeJSON(T.self, from: buffer) } }.get()
     }
+
+    /// The largest body decoded on the calling task (a few milliseconds' work).
+    static let poolDecodingLimit = 1 << 20
 
     /// Decodes a body already read; the errors of ``decodeJSON(_:limit:)``.
     static func decodeJSON<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {

@@ -48,7 +48,7 @@ struct TrainController: APIController {
     /// e.g. `pipelines/trains/mobile.yml`), else `request body`.
     static func fileName(_ request: Request) throws -> String {
         guard let file = request.uri.queryParameters.get("file") else { return "request body" }
-        guard (1...200).contains(file.count), !file.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+        guard (1...200).contains(file.count), !file.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw APIError.badRequest("file must be one line of 1 to 200 characters naming the train file", code: "invalid_file")
         }
         return file

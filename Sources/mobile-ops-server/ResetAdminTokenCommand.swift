@@ -17,7 +17,7 @@ struct ResetAdminTokenCommand: AsyncParsableCommand {
         discussion: """
             Uses the same database as the server (--database or MOBILE_OPS_DATABASE). On an SQLite file, \
             stop the server first (it holds the file). On PostgreSQL it works while servers run: they \
-            refuse the revoked token at once.
+            refuse the revoked token within 30 seconds, mostly at once.
 
             Examples:
               mobile-ops-server reset-admin-token --database .mobile-ops/mobile-ops.sqlite

@@ -104,4 +104,22 @@ struct ArtifactAPITests {
             #expect(((try? FileManager.default.contentsOfDirectory(atPath: artifactsFolder + "/incoming")) ?? []).isEmpty)
         }
     }
+
+    @Test("the holder is checked before the body is stored: another agent's upload is 409 even when the storage could not take it")
+    func holderBeforeBody() async throws {
+        let server = try await TestServer.make()
+        let artifactsFolder = server.directory.appendingPathComponent("db/artifacts").path
+        let databaseFolder = server.directory.appendingPathComponent("db").path
+        try await server.test { client in
+            let (_, job) = try await Self.runningJob(client)
+            let other = try await AgentAPITests.registerAgent(client)
+            // A file where the storage's folder should be: storing any body would fail (503).
+            try? FileManager.default.removeItem(atPath: artifactsFolder)
+            try FileManager.default.createDirectory(atPath: databaseFolder, withIntermediateDirectories: true)
+            try Data("not a folder".utf8).write(to: URL(fileURLWithPath: artifactsFolder))
+            let refused = try await Self.upload(client, job: job, path: "a.txt", bytes: [1, 2, 3], token: other)
+            #expect(refused.status == .conflict, "\(refused.body)")
+            #expect((refused.body["error"] as? [String: Any])?["code"] as? String == "job_not_held")
+        }
+    }
 }

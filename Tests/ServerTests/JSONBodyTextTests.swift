@@ -67,6 +67,21 @@ struct JSONBodyTextTests {
         }
     }
 
+    @Test("impact analysis and dependency checks meet the same rule before anything else")
+    func analysisBodies() async throws {
+        try await TestServer.make().test { client in
+            let bodies = [
+                ("/api/v1/impact", #"{"repository": "acme/app", "changedFiles": ["App/a\u0000.swift"]}"#),
+                ("/api/v1/checks/deps", #"{"repository": "acme/app", "revision": "ma\u0000in"}"#),
+            ]
+            for (path, body) in bodies {
+                let answer = try await client.send(.post, path, json: body)
+                #expect(answer.status == .badRequest, "\(path): \(answer.body)")
+                #expect(answer.body.errorMessage?.contains("holds a NUL character") == true, "\(path): \(answer.body)")
+            }
+        }
+    }
+
     @Test("only bodies with an escape or a DEL or C1 character are walked")
     func fastPath() {
         for (text, walked) in [(#"{"name": "plain é"}"#, false), (#"{"name": "a\"b"}"#, true), ("{\"name\": \"a\u{7F}\"}", true), ("{\"name\": \"a\u{85}\"}", true)] {

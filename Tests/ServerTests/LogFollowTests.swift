@@ -104,6 +104,25 @@ struct LogFollowTests {
         }
     }
 
+    @Test("a follower of a job whose agent stops sees its log end at once, not at its next unwoken read", .timeLimit(.minutes(3)))
+    func agentStopEndsFollow() async throws {
+        // An hour between unwoken reads: only the stop's wake can end this follow in time.
+        let server = try await TestServer.make(configure: { $0.clusterPollSeconds = 3600 })
+        let followers = try await server.server.container.resolve(LogFollowers.self)
+        try await server.test { client in
+            let (agent, job) = try await ArtifactAPITests.runningJob(client)
+            #expect(try await Self.log(client, job: job, agent: agent, sequence: 0, "first\n") == .ok)
+            let follow = Task {
+                try await client.execute(uri: "/api/v1/jobs/\(job)/log?follow=true", method: .get, headers: [.authorization: "Bearer \(TestServer.adminToken)"])
+            }
+            try await Self.eventually { followers.count == 1 }
+            #expect(try await client.send(.post, "/api/v1/agent/stop", token: agent).status == .ok)
+            let response = try await follow.value
+            #expect(response.status == .ok)
+            #expect(String(buffer: response.body).hasPrefix("first\n"))
+        }
+    }
+
     @Test("past the followers one token may have, a follow is answered 429 too_many_followers as documented; others are not")
     func capPerToken() async throws {
         let server = try await TestServer.make(configure: { $0.maxLogFollowersPerToken = 2 })

@@ -165,6 +165,11 @@ struct MetricsAPITests {
             let fromAgent = try await client.send(.post, "/api/v1/agent/jobs/\(id)/metrics", token: agent, json: report)
             #expect(fromAgent.status == .badRequest)
             #expect(fromAgent.body.errorCode == "invalid_report")
+            // The holder is checked before the body is read: another agent's report is 409,
+            // whatever its body holds.
+            let other = try await AgentAPITests.registerAgent(client)
+            let notHeld = try await client.send(.post, "/api/v1/agent/jobs/\(id)/metrics", token: other, json: report)
+            #expect(notHeld.status == .conflict && notHeld.body.errorCode == "job_not_held", "\(notHeld.body)")
             // The server is still there.
             #expect(try await client.send(.get, "/healthz", token: nil).status == .ok)
         }
