@@ -113,10 +113,10 @@ struct BuildLogsCommandTests {
             let triggered = try await CLIProcess.run(["builds", "trigger", "--pipeline", "ios-pr", "--commit", "abc123", "--json"], environment: env)
             let build = try #require((try JSONSerialization.jsonObject(with: Data(triggered.stdout.utf8)) as? [String: Any])?["id"] as? Int)
 
-            // No agent: the job waits. The follower must neither return nor stay silent;
-            // `timeout` ends it (124), as the user's own `timeout 8` did.
-            let waiting = try await CLIProcess.run(
-                ["builds", "logs", String(build), "--step", "resolve", "--follow"], environment: env, timeout: 8, expectTimeout: true)
+            // No agent: the job waits. The follower must neither return nor stay silent: it is
+            // stopped (124) once it has said why, still running.
+            let waiting = try await CLIProcess.runUntil(
+                stderrHolds: "waits: no agent is online", ["builds", "logs", String(build), "--step", "resolve", "--follow"], environment: env)
             #expect(waiting.status == 124, "it returned while the job waits: \(waiting.stdout) \(waiting.stderr)")
             #expect(waiting.stderr.contains("waits: no agent is online"), "\(waiting.stderr)")
             #expect(waiting.stdout.isEmpty, "notices stay out of the log: \(waiting.stdout)")
@@ -125,16 +125,24 @@ struct BuildLogsCommandTests {
             let registration = try await Self.call(server, .post, "/api/v1/agents/tokens", json: #"{"name": "fleet"}"#)
             let agent = try await Self.call(server, .post, "/api/v1/agents/register", token: try #require(registration["token"] as? String),
                                             json: #"{"name": "mac-1", "tags": {"platform": "ios", "xcode": "16.2"}, "slots": 1}"#)
-            let assigned = try await Self.call(server, .post, "/api/v1/agent/jobs/next?wait=0", token: try #require(agent["token"] as? String))
+            let agentToken = try #require(agent["token"] as? String)
+            let assigned = try await Self.call(server, .post, "/api/v1/agent/jobs/next?wait=0", token: agentToken)
             #expect(assigned["stepKey"] as? String == "resolve", "\(assigned)")
-            let held = try await CLIProcess.run(
-                ["builds", "logs", String(build), "--step", "resolve", "--follow"], environment: env, timeout: 8, expectTimeout: true)
+            let held = try await CLIProcess.runUntil(
+                stderrHolds: "waits: handed to agent", ["builds", "logs", String(build), "--step", "resolve", "--follow"], environment: env)
             #expect(held.status == 124, "it returned while the job is assigned: \(held.stdout) \(held.stderr)")
             #expect(held.stderr.contains("waits: handed to agent"), "\(held.stderr)")
 
-            // Once the build is canceled the job has ended, and so does the follower.
+            // Once the job ends, so does the follower: the build is canceled, and the agent (this
+            // test) hears it when it starts the job and finishes it as canceled.
             async let following = CLIProcess.run(["builds", "logs", String(build), "--step", "resolve", "--follow"], environment: env)
             _ = try await CLIProcess.run(["builds", "cancel", String(build)], environment: env)
+            let jobID = try #require(assigned["jobID"] as? Int)
+            let started = try await Self.call(server, .post, "/api/v1/agent/jobs/\(jobID)/start", token: agentToken)
+            #expect(started["cancel"] as? Bool == true, "\(started)")
+            _ = try await Self.call(
+                server, .post, "/api/v1/agent/jobs/\(jobID)/finish", token: agentToken,
+                json: #"{"state": "canceled", "commandDurations": []}"#)
             let ended = try await following
             #expect(ended.status == 0, "\(ended.stderr)")
         }

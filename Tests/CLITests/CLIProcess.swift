@@ -20,10 +20,10 @@ struct CLIProcess {
     }
 
     /// Runs `mobile-ops arguments…` with `environment` added to a clean one, bounded to
-    /// `timeout` seconds (60); `expectTimeout` for a run meant to be stopped so (`--follow`).
+    /// `timeout` seconds (60).
     static func run(
         _ arguments: [String], environment: [String: String] = [:], executable: String = "mobile-ops", directory: String? = nil,
-        timeout: Int = 60, expectTimeout: Bool = false
+        timeout: Int = 60
     ) async throws -> Result {
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         env.merge(environment) { $1 }
@@ -34,7 +34,38 @@ struct CLIProcess {
             environment: env, workingDirectory: directory ?? FileManager.default.currentDirectoryPath
         )
         let output = try await Command.run(launch)
-        if output.status == .exited(124), !expectTimeout { Issue.record("\(executable) \(arguments) did not finish within \(timeout) s") }
+        if output.status == .exited(124) { Issue.record("\(executable) \(arguments) did not finish within \(timeout) s") }
         return Result(status: output.status.code, stdout: output.text, stderr: String(decoding: output.standardError, as: UTF8.self))
     }
+
+    /// Runs `mobile-ops arguments…` until its standard error holds `text`, for at most `within`
+    /// seconds, then stops it: for a `--follow` that must keep running. Status 124 means it
+    /// was still running when stopped; otherwise it is the binary's own (it ended first). How
+    /// long the text takes to appear does not matter, so a loaded machine cannot fail the run.
+    static func runUntil(
+        stderrHolds text: String, _ arguments: [String], environment: [String: String] = [:], within: Int = 120
+    ) async throws -> Result {
+        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "UNTIL_TEXT": text, "UNTIL_TENTHS": String(within * 10)]
+        env.merge(environment) { $1 }
+        let path = binary.path
+        let launch = ProcessLaunch(
+            executable: "/bin/sh", arguments: ["-c", Self.untilScript, path, path] + arguments,
+            environment: env, workingDirectory: FileManager.default.currentDirectoryPath
+        )
+        let output = try await Command.run(launch)
+        return Result(status: output.status.code, stdout: output.text, stderr: String(decoding: output.standardError, as: UTF8.self))
+    }
+
+    /// `runUntil`'s shell: the binary's output goes to files the loop reads, then to its own.
+    private static let untilScript = #"""
+        out=$(mktemp); err=$(mktemp)
+        "$@" >"$out" 2>"$err" & pid=$!
+        i=0
+        while kill -0 "$pid" 2>/dev/null && ! grep -qF "$UNTIL_TEXT" "$err" && [ "$i" -lt "$UNTIL_TENTHS" ]; do
+            sleep 0.1; i=$((i + 1))
+        done
+        if kill -0 "$pid" 2>/dev/null; then kill "$pid"; wait "$pid"; status=124; else wait "$pid"; status=$?; fi
+        cat "$out"; cat "$err" >&2; rm -f "$out" "$err"
+        exit "$status"
+        """#
 }

@@ -69,7 +69,7 @@ struct AgentStopAPITests {
         async let left = LiveServer.runPython(Self.leavingAgent, arguments: [port, agent, go])
         for _ in 0..<3000 where dispatcher.parkedPolls == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(dispatcher.parkedPolls == 1, "the poll parked")
-        FileManager.default.createFile(atPath: go, contents: nil)
+        _ = FileManager.default.createFile(atPath: go, contents: nil)
         #expect(try await left == "left")
         // The poll's own wait is 20 s; its end at the disconnect is what counts.
         for _ in 0..<1000 where dispatcher.parkedPolls > 0 { try await Task.sleep(for: .milliseconds(10)) }
