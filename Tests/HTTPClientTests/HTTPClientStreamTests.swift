@@ -38,10 +38,10 @@ import Testing
                 // Unpaused, curl would take all 64 MiB over loopback in well under this.
                 try await Task.sleep(for: .milliseconds(800))
                 // What was written meanwhile sits in socket and curl buffers, whose sizes the
-                // kernel tunes (28 MB was seen on a loaded machine): the claim is only that the
+                // kernel tunes (28 and 38 MB were seen in clean-clone runs): the claim is only that the
                 // transfer stopped well short of the whole body.
                 let writtenWhilePaused = await server.progress.written
-                #expect(writtenWhilePaused < size / 2, "the server wrote \(writtenWhilePaused) bytes while nobody read")
+                #expect(writtenWhilePaused < size * 3 / 4, "the server wrote \(writtenWhilePaused) bytes while nobody read")
                 // Reading on resumes the transfer, to the last byte.
                 var total = first.count
                 while let piece = try await response.body.next() { total += piece.count }
