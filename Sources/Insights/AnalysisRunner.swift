@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Impact
 import Synchronization
@@ -55,35 +56,35 @@ final class AnalysisRunner: Sendable {
         defer { timer.cancel() }
         try await acquire(id)
         let cancellation = Cancellation()
-        let answer = Answer<T>()
+        let answer = OneAnswer<T>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                answer.set(continuation)
+                answer.wait(continuation)
                 let (stopping, expired) = state.withLock { state -> (Bool, Bool) in
                     state.admitted.remove(id)
                     if state.expired.remove(id) != nil { return (state.stopping, true) }
-                    state.active[id] = (cancellation, { answer.resume(with: .failure($0)) })
+                    state.active[id] = (cancellation, { answer.give(.failure($0)) })
                     return (state.stopping, false)
                 }
                 if expired {
                     release(id)
-                    answer.resume(with: .failure(AnalysisUnavailable.timedOut(limits)))
+                    answer.give(.failure(AnalysisUnavailable.timedOut(limits)))
                     return
                 }
                 if stopping {
-                    answer.resume(with: .failure(AnalysisUnavailable.shuttingDown))
+                    answer.give(.failure(AnalysisUnavailable.shuttingDown))
                     cancellation.cancel()
                 }
                 let thread = Thread { [self] in
                     let result = Result { try work(cancellation) }
                     release(id)
-                    answer.resume(with: result)
+                    answer.give(result)
                 }
                 thread.name = "analysis"
                 thread.start()
             }
         } onCancel: {
-            answer.resume(with: .failure(CancellationError()))
+            answer.give(.failure(CancellationError()))
             cancellation.cancel()
         }
     }
@@ -149,41 +150,5 @@ final class AnalysisRunner: Sendable {
             fail(AnalysisUnavailable.timedOut(limits))
             cancellation.cancel()
         }
-    }
-}
-
-/// The caller's continuation, resumed once by whichever comes first: the thread's result,
-/// the deadline, a cancellation or a shutdown.
-private final class Answer<T: Sendable>: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<T, any Error>?
-        var early: Result<T, any Error>?
-        var done = false
-    }
-
-    private let state = Mutex(State())
-
-    func set(_ continuation: CheckedContinuation<T, any Error>) {
-        let early = state.withLock { state -> Result<T, any Error>? in
-            if let early = state.early { return early }
-            state.continuation = continuation
-            return nil
-        }
-        if let early { continuation.resume(with: early) }
-    }
-
-    func resume(with result: Result<T, any Error>) {
-        let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
-            guard !state.done else { return nil }
-            state.done = true
-            guard let continuation = state.continuation else {
-                // Cancelled before the continuation existed: answered as soon as it does.
-                state.early = result
-                return nil
-            }
-            state.continuation = nil
-            return continuation
-        }
-        continuation?.resume(with: result)
     }
 }

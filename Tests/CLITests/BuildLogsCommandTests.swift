@@ -33,14 +33,19 @@ struct BuildLogsCommandTests {
         }
     }
 
+    /// Registers acme/ios-app and triggers an `ios-pr` build through the CLI; its id.
+    static func triggerBuild(_ env: [String: String]) async throws -> Int {
+        _ = try await CLIProcess.run(
+            ["repos", "add", "acme/ios-app", "--provider", "github", "--clone-url", "https://github.com/acme/ios-app.git"], environment: env)
+        let triggered = try await CLIProcess.run(["builds", "trigger", "--pipeline", "ios-pr", "--commit", "abc123", "--json"], environment: env)
+        return try #require((try JSONSerialization.jsonObject(with: Data(triggered.stdout.utf8)) as? [String: Any])?["id"] as? Int)
+    }
+
     @Test("logs take the build id; --step and --job pick jobs; --json prints JSON")
     func logsOfABuild() async throws {
         try await LiveServer.run { server in
             let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
-            _ = try await CLIProcess.run(
-                ["repos", "add", "acme/ios-app", "--provider", "github", "--clone-url", "https://github.com/acme/ios-app.git"], environment: env)
-            let triggered = try await CLIProcess.run(["builds", "trigger", "--pipeline", "ios-pr", "--commit", "abc123", "--json"], environment: env)
-            let build = try #require((try JSONSerialization.jsonObject(with: Data(triggered.stdout.utf8)) as? [String: Any])?["id"] as? Int)
+            let build = try await Self.triggerBuild(env)
             try await Self.runJobs(server)
 
             // Standard output is a pipe here, as in `builds logs 1 > build.log`: each header
@@ -108,10 +113,7 @@ struct BuildLogsCommandTests {
     func followWaitingJob() async throws {
         try await LiveServer.run { server in
             let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
-            _ = try await CLIProcess.run(
-                ["repos", "add", "acme/ios-app", "--provider", "github", "--clone-url", "https://github.com/acme/ios-app.git"], environment: env)
-            let triggered = try await CLIProcess.run(["builds", "trigger", "--pipeline", "ios-pr", "--commit", "abc123", "--json"], environment: env)
-            let build = try #require((try JSONSerialization.jsonObject(with: Data(triggered.stdout.utf8)) as? [String: Any])?["id"] as? Int)
+            let build = try await Self.triggerBuild(env)
 
             // No agent: the job waits. The follower must neither return nor stay silent: it is
             // stopped (124) once it has said why, still running.

@@ -171,14 +171,14 @@ struct ReaderBoundaryTests {
     func insideStillWorks() throws {
         let (root, repo, _) = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try write("targets:\n  Shared:\n    type: framework\n    sources: ../shared/Sources\n", to: "shared/base.yml", in: repo)
-        try write("include:\n  - ../shared/base.yml\n" + Self.spec, to: "ios/project.yml", in: repo)
-        try FileManager.default.createSymbolicLink(atPath: repo + "/ios/linked.yml", withDestinationPath: "../shared/base.yml")
+        try write("targets:\n  Shared:\n    type: framework\n    sources: ../common/Sources\n", to: "common/base.yml", in: repo)
+        try write("include:\n  - ../common/base.yml\n" + Self.spec, to: "ios/project.yml", in: repo)
+        try FileManager.default.createSymbolicLink(atPath: repo + "/ios/linked.yml", withDestinationPath: "../common/base.yml")
         let (graph, _) = try ModuleGraphLoader().load(projectDirectory: repo + "/ios", boundary: repo)
         #expect(graph.modules.map(\.name).sorted() == ["App", "Shared"])
         // Without the repository as the boundary the project folder is the limit.
         let refused = Self.failure { _ = try ModuleGraphLoader().load(projectDirectory: repo + "/ios") }
-        #expect(refused.contains("'../shared/base.yml' leads outside the repository"), "\(refused)")
+        #expect(refused.contains("'../common/base.yml' leads outside the repository"), "\(refused)")
         let files = try ProjectFiles(project: repo + "/ios", boundary: repo)
         #expect(files.entry("linked.yml") == .file)
         #expect(files.shown("linked.yml") == "ios/linked.yml")

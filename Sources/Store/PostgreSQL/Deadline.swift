@@ -1,4 +1,4 @@
-import Synchronization
+import Core
 
 /// Runs `operation` in a task of its own and answers its result, or throws `DeadlinePassed`
 /// once `limit` has passed, without waiting any longer for it (the operation is cancelled).
@@ -37,40 +37,4 @@ func within<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () 
 struct DeadlinePassed: Error, CustomStringConvertible {
     let limit: Duration
     var description: String { "no answer within \(limit)" }
-}
-
-/// The first of several possible answers, handed to one waiting continuation.
-final class OneAnswer<T: Sendable>: Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<T, any Error>?
-        var early: Result<T, any Error>?
-        var answered = false
-    }
-
-    private let state = Mutex(State())
-
-    /// Sets the continuation to resume; at once if an answer came first.
-    func wait(_ continuation: CheckedContinuation<T, any Error>) {
-        let early: Result<T, any Error>? = state.withLock { state in
-            if let early = state.early { return early }
-            state.continuation = continuation
-            return nil
-        }
-        if let early { continuation.resume(with: early) }
-    }
-
-    /// Gives `result` unless another answer was given first.
-    func give(_ result: Result<T, any Error>) {
-        let continuation: CheckedContinuation<T, any Error>? = state.withLock { state in
-            guard !state.answered else { return nil }
-            state.answered = true
-            guard let continuation = state.continuation else {
-                state.early = result
-                return nil
-            }
-            state.continuation = nil
-            return continuation
-        }
-        continuation?.resume(with: result)
-    }
 }
