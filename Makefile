@@ -63,7 +63,7 @@ define fuzz_venv
 		{ python3 -m venv $(FUZZ_VENV) && $(FUZZ_VENV)/bin/pip install -q schemathesis==$(SCHEMATHESIS_VERSION); }
 endef
 
-.PHONY: deps build release release-flags run test fuzz bench clean
+.PHONY: deps build release release-flags run test test-venvs fuzz bench clean
 
 ## deps: install missing Debian packages (libcurl and SQLite headers)
 deps:
@@ -86,39 +86,39 @@ run: deps
 	$(SWIFT) build --product mobile-ops-server
 	$(SWIFT) run --skip-build mobile-ops-server
 
-# One test process per test target, so that a failing target's output stays with it and a
-# crash in one cannot take the others' results with it.
+# The passes make test runs, longest first (Tests/run-passes.sh runs TEST_LANES of them at
+# once, each in a process of its own): every test target, the short fuzz pass, and ServerTests
+# again with every test server's clock a year (52 weeks) ahead and behind, so no test depends
+# on today's date (the other targets' code takes its time from ServerTests' clocks or none).
 TEST_TARGETS := $(sort $(notdir $(wildcard Tests/*Tests)))
+LONG_PASSES := EndToEndTests ServerTests ServerTests@364 ServerTests@-364 fuzz StoreTests CLITests
+TEST_PASSES := $(LONG_PASSES) $(filter-out $(LONG_PASSES),$(TEST_TARGETS))
+TEST_LANES ?= 2
 
 ## test: every test target (the store's on SQLite and on a throwaway PostgreSQL), a short fuzz
-## pass (TEST_FUZZ_SECONDS), then the server suites again
-## with every test server's clock a year (52 weeks) ahead and behind, so no test depends on
-## today's date
+## pass (TEST_FUZZ_SECONDS), and the server suites with their clocks a year ahead and behind;
+## TEST_LANES passes at a time
 test: deps
 	$(call install_missing,$(TEST_APT_PACKAGES))
-	$(SWIFT) build --build-tests
-	@[ -x $(TEST_VENV)/bin/moto_server ] && [ "$$($(TEST_VENV)/bin/kubernetes-validate --version 2>/dev/null)" = "$(KUBERNETES_VALIDATE_VERSION)" ] && \
-		$(TEST_VENV)/bin/python -c "import selenium, moto.server; assert moto.__version__ == '$(MOTO_VERSION)'" 2>/dev/null || \
-		{ python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q selenium 'moto[server]==$(MOTO_VERSION)' 'kubernetes-validate==$(KUBERNETES_VALIDATE_VERSION)'; }
-	$(call fuzz_venv)
+	@# The Python tools install while the tests build: mostly download, little CPU.
+	@mkdir -p .build; $(MAKE) --no-print-directory test-venvs > .build/test-venvs.log 2>&1 & venvs=$$!; \
+	$(SWIFT) build --build-tests || exit 1; \
+	wait $$venvs || { cat .build/test-venvs.log; exit 1; }
 	@export MOBILE_OPS_TEST_PYTHON="$(CURDIR)/$(TEST_VENV)/bin/python"; \
 	postgres_dir=$$(mktemp -d /tmp/mobile-ops-postgres.XXXXXX); \
 	trap 'Tests/PostgreSQL/cluster.sh stop "$$postgres_dir"' EXIT; \
 	MOBILE_OPS_TEST_POSTGRES_URL=$$(Tests/PostgreSQL/cluster.sh start "$$postgres_dir") || exit 1; \
 	export MOBILE_OPS_TEST_POSTGRES_URL; \
 	echo "== PostgreSQL for the store tests: $$MOBILE_OPS_TEST_POSTGRES_URL"; \
-	failed=""; \
-	for target in $(TEST_TARGETS); do \
-		echo "== $$target"; \
-		$(SWIFT) test --skip-build --filter "^$$target\." || failed="$$failed $$target"; \
-	done; \
-	echo "== Fuzz: Schemathesis against a live server, $(TEST_FUZZ_SECONDS) s"; \
-	$(FUZZ_COMMAND) --seconds $(TEST_FUZZ_SECONDS) || failed="$$failed fuzz"; \
-	for days in 364 -364; do \
-		echo "== ServerTests, clock moved $$days days"; \
-		MOBILE_OPS_TEST_DATE_SHIFT_DAYS=$$days $(SWIFT) test --skip-build --filter "^ServerTests\." || failed="$$failed ServerTests@$$days"; \
-	done; \
-	if [ -n "$$failed" ]; then echo "failed:$$failed"; exit 1; fi
+	SWIFT="$(SWIFT)" LANES=$(TEST_LANES) FUZZ_COMMAND='$(FUZZ_COMMAND)' TEST_FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) \
+		Tests/run-passes.sh .build/test-logs $(TEST_PASSES)
+
+# test-venvs: the tests' and the fuzz pass's Python tools, (re)installed unless pinned ones are there
+test-venvs:
+	@[ -x $(TEST_VENV)/bin/moto_server ] && [ "$$($(TEST_VENV)/bin/kubernetes-validate --version 2>/dev/null)" = "$(KUBERNETES_VALIDATE_VERSION)" ] && \
+		$(TEST_VENV)/bin/python -c "import selenium, moto.server; assert moto.__version__ == '$(MOTO_VERSION)'" 2>/dev/null || \
+		{ python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q selenium 'moto[server]==$(MOTO_VERSION)' 'kubernetes-validate==$(KUBERNETES_VALIDATE_VERSION)'; }
+	$(call fuzz_venv)
 
 ## fuzz: Schemathesis against a live server, one pass per token scope, FUZZ_SECONDS in all
 ## (docs/testing.md)

@@ -101,10 +101,19 @@ final class Fleet {
         // The server cancels what is left of a graceful shutdown after 25 s; a server still
         // running well past that is a failure to report, not a reason to hang the test run.
         if await !exits(server, within: .seconds(60)) {
-            Issue.record("the server did not exit within 60 s of SIGTERM; killed")
+            Issue.record("the server did not exit within 60 s of SIGTERM; killed. Its log ends:\n\(await serverLogTail())")
             Foundation.kill(server.pid, SIGKILL)
         }
         _ = await server.wait(drain: .zero)
+    }
+
+    /// The last lines of the server's log, read off the cooperative pool, for a failure message.
+    func serverLogTail(lines: Int = 80) async -> String {
+        let logFile = root.appendingPathComponent("server.log")
+        return await DedicatedThread.run {
+            let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? "(no log)"
+            return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
+        }
     }
 
     /// Waits, suspended, until the server (killed by the test) has exited.

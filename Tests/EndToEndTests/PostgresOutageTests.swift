@@ -66,7 +66,12 @@ struct PostgresOutageTests {
             // Within the server's 25 s grace period, after which it cancels what is left.
             let stoppedAt = ContinuousClock.now
             server.signal(SIGTERM)
-            try await eventually("the server exits on SIGTERM", limit: .seconds(45)) { !server.isRunning }
+            do {
+                try await eventually("the server exits on SIGTERM", limit: .seconds(45)) { !server.isRunning }
+            } catch {
+                Issue.record("the server's log ends:\n\(await fleet.serverLogTail())")
+                throw error
+            }
             print("outage test: the server exited \(ContinuousClock.now - stoppedAt) after SIGTERM")
         } catch {
             _ = try? await Self.cluster("stop", folder)
