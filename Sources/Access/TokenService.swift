@@ -85,16 +85,23 @@ public final class TokenService: Sendable {
     /// Makes sure an admin can get in, and returns a newly generated token to print once.
     ///
     /// With `configured` set, that value becomes the bootstrap admin token (replacing an
-    /// earlier one). Without it, a token is generated only when no active admin token exists,
+    /// earlier one), unless it was revoked: a revocation stands, and the server starts
+    /// without it. Without it, a token is generated only when no active admin token exists,
     /// so restarts do not mint new ones.
     public func bootstrapAdmin(configured: String?) async throws(StoreError) -> String? {
         let now = clock.now
         let audit = { (id: String) in AuditEvent(occurredAt: now, actor: "system", action: "token.bootstrap", subject: "token:\(id)") }
         if let configured, !configured.isEmpty {
             let value = TokenValue.configured(configured)
-            if try await store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit(value.id)) {
-                logger.info("admin token from configuration installed")
-                signals.publish(.tokensChanged)
+            do {
+                if try await store.installBootstrapToken(id: value.id, secretHash: value.hash, audit: audit(value.id)) {
+                    logger.info("admin token from configuration installed")
+                    signals.publish(.tokensChanged)
+                }
+            } catch .conflict(let reason) {
+                // An admin revoked this token through the API; starting it again would undo
+                // that, and refusing to start would take the server down over a setting.
+                logger.warning("MOBILE_OPS_ADMIN_TOKEN is not installed: \(reason). Set a new value, or run `mobile-ops-server reset-admin-token`")
             }
             verified.withLock { $0.removeAll() }
             return nil

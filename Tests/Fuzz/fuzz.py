@@ -202,15 +202,28 @@ def main() -> int:
         problems.append(f"the server exited with status {status} when asked to stop")
     if seed is not None:
         problems += seed.verify_database(server.database)
-        # Restarted on the same database, the server installs the configured admin token again.
+        # Restarted on the same database with the same settings, the server starts, whether
+        # or not the run revoked the configured admin token (a revoked token stays revoked).
         try:
             restarted = Server(binary, folder, environment, "server-restarted.log")
+            try:
+                if call(restarted.url, "GET", "/healthz").status != 200:
+                    problems.append("after the restart: /healthz does not answer 200")
+            finally:
+                restarted.stop()
+        except RuntimeError as error:
+            problems.append(f"after the restart: {error}")
+        # Then with a new admin token, as an operator whose token was revoked sets one, it
+        # still holds every seeded record.
+        seed.admin = "mo-fuzz-admin-" + os.urandom(16).hex()
+        try:
+            restarted = Server(binary, folder, dict(environment, MOBILE_OPS_ADMIN_TOKEN=seed.admin), "server-restarted-new-token.log")
             try:
                 problems += seed.verify(restarted.url)
             finally:
                 restarted.stop()
         except RuntimeError as error:
-            problems.append(f"after the restart: {error}")
+            problems.append(f"after the restart with a new admin token: {error}")
     github.stop()
     return conclude(summaries, problems, folder, time.monotonic() - started, arguments.keep)
 

@@ -136,8 +136,9 @@ class Seed:
     def verify(self, url: str) -> list[str]:
         """What the server at `url` no longer holds as seeded; empty when all is intact.
 
-        Reads with the admin token the server installs at start: the fuzz run may have revoked
-        every token it could list, which is allowed (and audited)."""
+        Reads with `self.admin`, the admin token the server was started with: the fuzz run may
+        have revoked every token it could list, which is allowed (and audited), so the caller
+        restarts the server with a new one."""
         admin = self.admin
         problems = []
         try:

@@ -62,4 +62,20 @@ struct TokenStoreTests {
             #expect(try await database.tokenCredentials(id: "b2")?.token.isActive == true)
         }
     }
+
+    @Test("a revoked bootstrap token is never installed again: the revocation stands", arguments: StoreBackend.available)
+    func revokedBootstrapStaysRevoked(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore { store async throws in
+            let database = store.database
+            #expect(try await database.installBootstrapToken(id: "b1", secretHash: "h1", audit: audit("token.bootstrap")) == true)
+            _ = try await database.createToken(id: "a2", name: "admin 2", scopes: [.admin], secretHash: "h", audit: audit("token.create"))
+            _ = try await database.revokeToken(id: "b1", audit: audit("token.revoke"))
+            // A restart with the same MOBILE_OPS_ADMIN_TOKEN installs the same id again.
+            await #expect(throws: StoreError.conflict("token b1 was revoked, and a revoked token is never made active again")) {
+                try await database.installBootstrapToken(id: "b1", secretHash: "h1", audit: audit("token.bootstrap"))
+            }
+            #expect(try await database.tokenCredentials(id: "b1")?.token.isActive == false)
+            #expect(try await database.tokens().filter(\.isActive).map(\.id) == ["a2"])
+        }
+    }
 }

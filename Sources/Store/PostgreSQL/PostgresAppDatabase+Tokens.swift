@@ -56,9 +56,13 @@ extension PostgresAppDatabase: TokenStore {
     }
 
     /// Makes sure the bootstrap admin token is exactly the one given, replacing an older one.
+    /// - Throws: `StoreError.conflict` when the token was revoked: a revocation stands.
     public func installBootstrapToken(id: String, secretHash: String, audit: AuditEvent) async throws(StoreError) -> Bool {
         let now = PostgresTime.stored(audit.occurredAt)
         return try await write { connection in
+            if try await self.tokenRows(where: "id = $1 AND revoked_at IS NOT NULL", id, on: connection).isEmpty == false {
+                throw StoreError.conflict("token \(id) was revoked, and a revoked token is never made active again")
+            }
             let current = try await self.tokenRows(where: "is_bootstrap AND revoked_at IS NULL", lock: true, on: connection)
             if current.count == 1, current[0].secretHash == secretHash { return false }
             try await connection.run(

@@ -65,26 +65,11 @@ public final class PostgresAppDatabase: StoreAvailability {
         return database
     }
 
-    /// Stops the pool, waiting at most five seconds for it; calls after this fail.
-    public func close() async {
-        await close(waitingAtMost: .seconds(5))
-    }
-
     /// Stops the pool; calls after this fail.
-    ///
-    /// The pool ends only once every leased connection is back, and a statement stuck on a
-    /// connection whose server went away never gives its connection back; a server shutting
-    /// down must still exit, so the wait lasts at most `limit` (or until the caller is
-    /// cancelled), and a connection left open then closes with the process.
-    public func close(waitingAtMost limit: Duration) async {
+    public func close() async {
         watching.cancel()
         runner.cancel()
-        let runner = self.runner
-        do {
-            try await within(limit) { await runner.value }
-        } catch {
-            logger.warning("the PostgreSQL pool did not close: a connection is still leased; leaving it to close with the process", metadata: ["waited": "\(error)"])
-        }
+        await runner.value
     }
 
     /// Whether PostgreSQL answers a query within two seconds: a pool that cannot connect makes

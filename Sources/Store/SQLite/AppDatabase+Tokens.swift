@@ -60,8 +60,12 @@ extension AppDatabase: TokenStore {
     }
 
     /// Makes sure the bootstrap admin token is exactly the one given, replacing an older one.
+    /// - Throws: `StoreError.conflict` when the token was revoked: a revocation stands.
     public func installBootstrapToken(id: String, secretHash: String, audit: AuditEvent) async throws(StoreError) -> Bool {
         try await write { db in
+            if try APITokenRecord.filter(Column("id") == id && Column("revokedAt") != nil).fetchCount(db) > 0 {
+                throw StoreError.conflict("token \(id) was revoked, and a revoked token is never made active again")
+            }
             let current = try APITokenRecord.filter(Column("isBootstrap") == true && Column("revokedAt") == nil).fetchAll(db)
             if current.count == 1, current[0].secretHash == secretHash { return false }
             for var old in current {
