@@ -61,7 +61,6 @@ report() {
 declare -A started=()
 declare -A pass_of=()
 failed=""
-running=0
 
 # reap: waits for any one running pass and reports it.
 reap() {
@@ -72,17 +71,15 @@ reap() {
     report "$pass" "$status" $(( SECONDS - ${started[$pass]} ))
     [[ $status -eq 0 ]] || failed="$failed $pass"
     unset "pass_of[$pid]"
-    running=$(( running - 1 ))
 }
 
 for pass in "$@"; do
-    while (( running >= lanes )); do reap; done
+    while (( ${#pass_of[@]} >= lanes )); do reap; done
     started[$pass]=$SECONDS
     run_pass "$pass" &
     pass_of[$!]=$pass
-    running=$(( running + 1 ))
 done
-while (( running > 0 )); do reap; done
+while (( ${#pass_of[@]} > 0 )); do reap; done
 
 if [[ -n $failed ]]; then
     echo "failed:$failed"

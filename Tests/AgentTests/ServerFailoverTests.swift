@@ -127,7 +127,7 @@ struct ServerFailoverTests {
             // The first server has stopped; the job is still waiting.
             let heartbeatsAtSwitch = await shared.heartbeats[7, default: 0]
             try await waitUntil("heartbeats go on to the second server") { await shared.heartbeats[7, default: 0] > heartbeatsAtSwitch }
-            FileManager.default.createFile(atPath: go, contents: nil)
+            _ = FileManager.default.createFile(atPath: go, contents: nil)
             let outcome = try await waitForOutcome(second, 7)
             await agent.stop()
             #expect(outcome.state == .passed)

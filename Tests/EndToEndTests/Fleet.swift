@@ -94,21 +94,22 @@ final class Fleet {
         _ = await process.wait(drain: .zero)
     }
 
-    /// SIGTERM to the server, and waits until it has exited (closing the database).
-    func stopServer() async {
+    /// SIGTERM to the server, and waits until it has exited (closing the database); a server
+    /// still running after `limit` is a recorded failure, with the end of its log, and killed.
+    func stopServer(within limit: Duration = .seconds(60)) async {
         guard let server, server.isRunning else { return }
         server.signal(SIGTERM)
         // The server cancels what is left of a graceful shutdown after 25 s; a server still
         // running well past that is a failure to report, not a reason to hang the test run.
-        if await !exits(server, within: .seconds(60)) {
-            Issue.record("the server did not exit within 60 s of SIGTERM; killed. Its log ends:\n\(await serverLogTail())")
+        if await !exits(server, within: limit) {
+            Issue.record("the server did not exit within \(limit) of SIGTERM; killed. Its log ends:\n\(await serverLogTail())")
             Foundation.kill(server.pid, SIGKILL)
         }
         _ = await server.wait(drain: .zero)
     }
 
     /// The last lines of the server's log, read off the cooperative pool, for a failure message.
-    func serverLogTail(lines: Int = 80) async -> String {
+    private func serverLogTail(lines: Int = 80) async -> String {
         let logFile = root.appendingPathComponent("server.log")
         return await DedicatedThread.run {
             let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? "(no log)"

@@ -62,16 +62,9 @@ struct PostgresOutageTests {
             #expect(created["name"] as? String == "acme/outage", "\(created)")
 
             // And it still shuts down when asked: nothing it holds on the database waits forever.
-            let server = try #require(fleet.server)
             // Within the server's 25 s grace period, after which it cancels what is left.
             let stoppedAt = ContinuousClock.now
-            server.signal(SIGTERM)
-            do {
-                try await eventually("the server exits on SIGTERM", limit: .seconds(45)) { !server.isRunning }
-            } catch {
-                Issue.record("the server's log ends:\n\(await fleet.serverLogTail())")
-                throw error
-            }
+            await fleet.stopServer(within: .seconds(45))
             print("outage test: the server exited \(ContinuousClock.now - stoppedAt) after SIGTERM")
         } catch {
             _ = try? await Self.cluster("stop", folder)

@@ -61,7 +61,7 @@ extension PostgresAppDatabase: TokenStore {
         let now = PostgresTime.stored(audit.occurredAt)
         return try await write { connection in
             if try await self.tokenRows(where: "id = $1 AND revoked_at IS NOT NULL", id, on: connection).isEmpty == false {
-                throw StoreError.conflict("token \(id) was revoked, and a revoked token is never made active again")
+                throw StoreError.revokedToken(id: id)
             }
             let current = try await self.tokenRows(where: "is_bootstrap AND revoked_at IS NULL", lock: true, on: connection)
             if current.count == 1, current[0].secretHash == secretHash { return false }

@@ -64,7 +64,7 @@ extension AppDatabase: TokenStore {
     public func installBootstrapToken(id: String, secretHash: String, audit: AuditEvent) async throws(StoreError) -> Bool {
         try await write { db in
             if try APITokenRecord.filter(Column("id") == id && Column("revokedAt") != nil).fetchCount(db) > 0 {
-                throw StoreError.conflict("token \(id) was revoked, and a revoked token is never made active again")
+                throw StoreError.revokedToken(id: id)
             }
             let current = try APITokenRecord.filter(Column("isBootstrap") == true && Column("revokedAt") == nil).fetchAll(db)
             if current.count == 1, current[0].secretHash == secretHash { return false }
