@@ -72,4 +72,22 @@ struct FreshStore: Sendable {
     let sqlite: AppDatabase?
     /// The same store when it is PostgreSQL.
     let postgres: PostgresAppDatabase?
+
+    /// Opens the same database a second time, as a restarted server does, and runs `body`
+    /// against it; a PostgreSQL pool opened here is closed afterwards.
+    func reopened<T>(_ body: (Database) async throws -> T) async throws -> T {
+        if let sqlite {
+            return try await body(try AppDatabase.open(path: sqlite.path))
+        }
+        guard let postgres else { throw StoreError.database("a fresh store is SQLite or PostgreSQL") }
+        let again = try await PostgresAppDatabase.open(location: postgres.location, clock: postgres.clock, presenceWindow: postgres.presenceWindow, logger: postgres.logger)
+        do {
+            let result = try await body(again)
+            await again.close()
+            return result
+        } catch {
+            await again.close()
+            throw error
+        }
+    }
 }
