@@ -260,7 +260,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NotificationsTests",
-            dependencies: ["Notifications", "Store", "Core", "HTTPClient", "GitHostFakes"] + loopbackServerDependencies,
+            dependencies: ["Notifications", "GitHosts", "Store", "Core", "HTTPClient", "GitHostFakes"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -273,6 +273,8 @@ let package = Package(
             ] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
+        // The git host clients against a recorder of their requests: headers, paths, bodies, what each answer becomes.
+        .testTarget(name: "GitHostsTests", dependencies: ["GitHosts", "Core", "HTTPClient"], swiftSettings: swiftSettings),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: swiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core", "JSONScanning", "FuzzSupport"], swiftSettings: swiftSettings),
@@ -338,7 +340,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
+                "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store",
                 "Access", "Scheduling", "Insights", "Releases", "StoreFakes", "GitHostFakes", "PostgresSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
