@@ -26,9 +26,9 @@ public struct GitHostClients: Sendable {
     /// The client for `provider`'s API.
     public func client(for provider: GitProvider) -> any GitHostClient {
         switch provider {
-        case .github: GitHubClient(configuration: configuration, http: http)
-        case .gitlab: GitLabClient(configuration: configuration, http: http)
-        case .bitbucket: BitbucketClient(configuration: configuration, http: http)
+        case .github: return GitHubClient(configuration: configuration, http: http)
+        case .gitlab: return GitLabClient(configuration: configuration, http: http)
+        case .bitbucket: return BitbucketClient(configuration: configuration, http: http)
         }
     }
 }
