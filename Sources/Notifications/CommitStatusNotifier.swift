@@ -30,21 +30,26 @@ public final class CommitStatusNotifier: OutboxHandler {
 
     /// Creates a notifier.
     /// - Parameters:
-    ///   - configuration: API roots, tokens and the public URL for links.
-    ///   - http: Performs the requests.
+    ///   - hosts: The git host clients; their configuration's tokens and public URL decide
+    ///     what is skipped and what statuses link to.
     ///   - repositories: Resolves a message's repository (provider and full name); the server
     ///     passes its cached `RepositoryService`, so a message costs no read for it.
     ///   - builds: Reads the build's current state, to skip superseded messages.
     ///   - logger: Never given a token.
-    public init(
-        configuration: NotifierConfiguration, http: any HTTPExecuting, repositories: any RepositoryLookup,
-        builds: any BuildStore, logger: Logger
-    ) {
-        self.configuration = configuration
-        self.hosts = GitHostClients(configuration: configuration, http: http)
+    public init(hosts: GitHostClients, repositories: any RepositoryLookup, builds: any BuildStore, logger: Logger) {
+        self.configuration = hosts.configuration
+        self.hosts = hosts
         self.repositories = repositories
         self.builds = builds
         self.logger = logger
+    }
+
+    /// Creates a notifier with clients of its own for `configuration`'s hosts, sending through `http`.
+    public convenience init(
+        configuration: NotifierConfiguration, http: any HTTPExecuting, repositories: any RepositoryLookup,
+        builds: any BuildStore, logger: Logger
+    ) {
+        self.init(hosts: GitHostClients(configuration: configuration, http: http), repositories: repositories, builds: builds, logger: logger)
     }
 
     // MARK: Delivering

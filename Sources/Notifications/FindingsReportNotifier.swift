@@ -28,22 +28,31 @@ public final class FindingsReportNotifier: OutboxHandler {
 
     /// Creates a notifier.
     /// - Parameters:
-    ///   - configuration: API roots, tokens and the public URL for links.
-    ///   - http: Performs the requests.
+    ///   - hosts: The git host clients; their configuration's tokens and public URL decide
+    ///     what is skipped and what reports link to.
     ///   - repositories: Resolves the build's repository (provider and full name).
     ///   - builds: Reads the build: its commit, pull request and whether it is still finished.
     ///   - source: The build's findings against its baseline (Insights' `FindingsService`).
     ///   - logger: Never given a token.
     public init(
-        configuration: NotifierConfiguration, http: any HTTPExecuting, repositories: any RepositoryLookup, builds: any BuildStore,
-        source: any FindingsReportSource, logger: Logger
+        hosts: GitHostClients, repositories: any RepositoryLookup, builds: any BuildStore, source: any FindingsReportSource, logger: Logger
     ) {
-        self.configuration = configuration
-        self.hosts = GitHostClients(configuration: configuration, http: http)
+        self.configuration = hosts.configuration
+        self.hosts = hosts
         self.repositories = repositories
         self.builds = builds
         self.source = source
         self.logger = logger
+    }
+
+    /// Creates a notifier with clients of its own for `configuration`'s hosts, sending through `http`.
+    public convenience init(
+        configuration: NotifierConfiguration, http: any HTTPExecuting, repositories: any RepositoryLookup, builds: any BuildStore,
+        source: any FindingsReportSource, logger: Logger
+    ) {
+        self.init(
+            hosts: GitHostClients(configuration: configuration, http: http), repositories: repositories, builds: builds, source: source,
+            logger: logger)
     }
 
     /// Sends the report a message names and classifies the result.

@@ -20,10 +20,15 @@ public struct GitBranchCutter: Sendable {
     let hosts: GitHostClients
     let remote: GitRemoteBranches
 
-    /// Creates it with the git hosts' API roots and tokens, and the git that reads remotes.
-    public init(configuration: NotifierConfiguration, http: any HTTPExecuting, remote: GitRemoteBranches = GitRemoteBranches()) {
-        self.hosts = GitHostClients(configuration: configuration, http: http)
+    /// Creates it with the git host clients and the git that reads remotes.
+    public init(hosts: GitHostClients, remote: GitRemoteBranches = GitRemoteBranches()) {
+        self.hosts = hosts
         self.remote = remote
+    }
+
+    /// Creates it with clients of its own for `configuration`'s hosts, sending through `http`.
+    public init(configuration: NotifierConfiguration, http: any HTTPExecuting, remote: GitRemoteBranches = GitRemoteBranches()) {
+        self.init(hosts: GitHostClients(configuration: configuration, http: http), remote: remote)
     }
 
     /// Makes sure `branch` exists in `repository`: cut from the tip of `from` through the

@@ -17,9 +17,14 @@ import ReleaseTrain
 public struct ReleaseNotesSource: Sendable {
     let hosts: GitHostClients
 
-    /// Creates it with the git hosts' API roots and tokens.
+    /// Creates it with the git host clients.
+    public init(hosts: GitHostClients) {
+        self.hosts = hosts
+    }
+
+    /// Creates it with clients of its own for `configuration`'s hosts, sending through `http`.
     public init(configuration: NotifierConfiguration, http: any HTTPExecuting) {
-        self.hosts = GitHostClients(configuration: configuration, http: http)
+        self.init(hosts: GitHostClients(configuration: configuration, http: http))
     }
 
     /// The commits, newest first, and where they came from.
