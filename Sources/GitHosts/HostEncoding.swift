@@ -6,8 +6,8 @@ import Foundation
 /// here side by side because the clients used both before they shared a module: the status,
 /// checks, notes and reports requests use ``pathSegment(_:)`` (RFC 3986 unreserved bytes
 /// only), the branch and compare requests ``refPath(_:)`` and ``component(_:)`` (Foundation's
-/// alphanumerics). They differ only for non-ASCII letters; they are kept apart so every
-/// request stays byte for byte what it was.
+/// alphanumerics, and `refPath` keeps `/`). `pathSegment` and `component` agree on ASCII text
+/// and may not on the rest; they are kept apart so every request stays byte for byte what it was.
 enum HostEncoding {
     /// The `/`-separated parts of a repository's full name, or nil when one is empty or the
     /// count is outside `allowed` (GitLab allows nested groups, the others exactly two).
