@@ -1,5 +1,4 @@
 import Core
-import HTTPClient
 
 // MARK: - GitHostClient
 
@@ -60,56 +59,5 @@ extension GitHostClient {
             throw BranchCutError("no \(NotifierConfiguration.tokenVariable(for: provider)) is set to cut it through the \(hostName) API")
         }
         return token
-    }
-}
-
-// MARK: - CommitStatusResult
-
-/// How a posted commit status landed.
-public enum CommitStatusResult: Sendable, Equatable {
-    /// The host accepted it.
-    case posted
-    /// The host refused it because the commit already shows that state; the text says so.
-    case alreadyShown(String)
-}
-
-// MARK: - HostCommit
-
-/// One commit as the host's compare API describes it.
-public struct HostCommit: Sendable, Equatable {
-    /// The full commit hash.
-    public var sha: String
-    /// The whole message: subject line, then the body.
-    public var message: String
-    /// The author's login, else their name, else `unknown`.
-    public var author: String
-
-    /// Creates a commit.
-    public init(sha: String, message: String, author: String) {
-        self.sha = sha
-        self.message = message
-        self.author = author
-    }
-}
-
-// MARK: - BranchCutError
-
-/// Why a branch could not be cut; never contains the token.
-public struct BranchCutError: Error, Sendable, CustomStringConvertible {
-    /// What failed, as the host said it.
-    public var description: String
-    /// Whether the remote was read and the branch is not there (a person can push it), as
-    /// opposed to a host or remote that could not be asked.
-    public var isMissing: Bool
-
-    /// Creates the error.
-    public init(_ description: String, isMissing: Bool = false) {
-        self.description = description
-        self.isMissing = isMissing
-    }
-
-    /// The host's status and a short piece of its answer.
-    public static func answer(_ response: HTTPResponse, _ operation: String) -> BranchCutError {
-        BranchCutError("could not \(operation): HTTP \(response.status) \(response.bodyText.prefix(200))")
     }
 }
