@@ -6,23 +6,23 @@ import Testing
 /// what the requests carried before the clients shared a module.
 @Suite("Each git host's headers, byte for byte")
 struct GitHostHeadersTests {
-    static let github = "application/vnd.github+json"
+    static let githubMediaType = "application/vnd.github+json"
 
     @Test("GitHub: statuses and checks, branch cuts, compares with and without a token")
     func github() {
         let rest: HTTPHeaders = [
-            "Authorization": "Bearer ghs-t", "Accept": Self.github, "X-GitHub-Api-Version": "2022-11-28",
+            "Authorization": "Bearer ghs-t", "Accept": Self.githubMediaType, "X-GitHub-Api-Version": "2022-11-28",
             "Content-Type": "application/json", "User-Agent": "mobile-ops",
         ]
         #expect(GitHubClient.headers(.rest, token: "ghs-t", userAgent: "mobile-ops") == rest)
         let read: HTTPHeaders = [
-            "Authorization": "Bearer ghs-t", "Accept": Self.github, "User-Agent": "mobile-ops", "X-GitHub-Api-Version": "2022-11-28",
+            "Authorization": "Bearer ghs-t", "Accept": Self.githubMediaType, "User-Agent": "mobile-ops", "X-GitHub-Api-Version": "2022-11-28",
         ]
         #expect(GitHubClient.headers(.branches(json: false), token: "ghs-t", userAgent: "mobile-ops") == read)
         var create = read
         create.add(name: "Content-Type", value: "application/json")
         #expect(GitHubClient.headers(.branches(json: true), token: "ghs-t", userAgent: "mobile-ops") == create)
-        let anonymous: HTTPHeaders = ["Accept": Self.github, "User-Agent": "mobile-ops"]
+        let anonymous: HTTPHeaders = ["Accept": Self.githubMediaType, "User-Agent": "mobile-ops"]
         #expect(GitHubClient.headers(.compare, token: nil, userAgent: "mobile-ops") == anonymous)
         var signed = anonymous
         signed.add(name: "Authorization", value: "Bearer ghs-t")
