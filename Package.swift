@@ -66,6 +66,10 @@ let package = Package(
         // Loads libcurl on first use instead of linking it (see its header for why).
         .target(name: "CCurlRuntime", dependencies: ["CCurl"]),
         .target(name: "HTTPClient", dependencies: ["CCurlRuntime"], swiftSettings: swiftSettings),
+        // One client per git host (GitHub, GitLab, Bitbucket Cloud): commit statuses, findings
+        // reports, branch cuts and compares, each host's headers built in one place. The only
+        // module that knows a git host's API; its requests go through HTTPClient.
+        .target(name: "GitHosts", dependencies: ["Core", "HTTPClient"], swiftSettings: swiftSettings),
         .target(name: "Core", swiftSettings: swiftSettings),
         .target(
             name: "Store",
@@ -141,7 +145,7 @@ let package = Package(
         .target(
             name: "Notifications",
             dependencies: [
-                "Core", "Store", "HTTPClient",
+                "Core", "Store", "HTTPClient", "GitHosts",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -170,7 +174,7 @@ let package = Package(
         .target(
             name: "Insights",
             dependencies: [
-                "Core", "Store", "Impact", "Checks", "Findings", "YAMLReading", "BuildMetrics", "Notifications",
+                "Core", "Store", "Impact", "Checks", "Findings", "YAMLReading", "BuildMetrics", "Notifications", "GitHosts",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -181,7 +185,7 @@ let package = Package(
         .target(
             name: "Releases",
             dependencies: [
-                "Core", "Store", "ReleaseTrain", "Scheduling", "Pipelines", "Notifications", "HTTPClient",
+                "Core", "Store", "ReleaseTrain", "Scheduling", "Pipelines", "GitHosts", "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -190,7 +194,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "DI", "Core", "ReleaseTrain", "Store", "Webhooks", "Pipelines", "Notifications", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
+                "DI", "Core", "ReleaseTrain", "Store", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
                 "Access", "Scheduling", "Insights", "Findings", "Releases", "YAMLReading",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -256,7 +260,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NotificationsTests",
-            dependencies: ["Notifications", "Store", "Core", "HTTPClient", "GitHostFakes"] + loopbackServerDependencies,
+            dependencies: ["Notifications", "GitHosts", "Store", "Core", "HTTPClient", "GitHostFakes"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -269,6 +273,8 @@ let package = Package(
             ] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
+        // The git host clients against a recorder of their requests: headers, paths, bodies, what each answer becomes.
+        .testTarget(name: "GitHostsTests", dependencies: ["GitHosts", "Core", "HTTPClient"], swiftSettings: swiftSettings),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: swiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core", "JSONScanning", "FuzzSupport"], swiftSettings: swiftSettings),
@@ -334,7 +340,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "Core", "BuildMetrics", "Store",
+                "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store",
                 "Access", "Scheduling", "Insights", "Releases", "StoreFakes", "GitHostFakes", "PostgresSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

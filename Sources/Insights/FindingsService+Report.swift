@@ -1,5 +1,6 @@
 import Core
 import Findings
+import GitHosts
 import Notifications
 import Store
 

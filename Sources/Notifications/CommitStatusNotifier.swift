@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import GitHosts
 import HTTPClient
 import Logging
 import Store
@@ -8,7 +9,8 @@ import Synchronization
 // MARK: - CommitStatusNotifier
 
 /// Delivers `commit_status` outbox messages to the repository's git host: GitHub, GitLab or
-/// Bitbucket Cloud, through ``HTTPExecuting`` (libcurl's ``HTTPClient`` in production).
+/// Bitbucket Cloud, through that host's `GitHostClient` (whose requests go through
+/// ``HTTPExecuting``, libcurl's ``HTTPClient`` in production).
 ///
 /// Before sending, it re-reads the build: a message whose state the build has already left is
 /// skipped as superseded, so a retried "running" can never overwrite a delivered "passed".
@@ -19,7 +21,7 @@ import Synchronization
 /// messages would flood the dead list with noise for teams that do not want statuses.
 public final class CommitStatusNotifier: OutboxHandler {
     private let configuration: NotifierConfiguration
-    private let http: any HTTPExecuting
+    private let hosts: GitHostClients
     private let repositories: any RepositoryLookup
     private let builds: any BuildStore
     private let logger: Logger
@@ -28,21 +30,26 @@ public final class CommitStatusNotifier: OutboxHandler {
 
     /// Creates a notifier.
     /// - Parameters:
-    ///   - configuration: API roots, tokens and the public URL for links.
-    ///   - http: Performs the requests.
+    ///   - hosts: The git host clients; their configuration's tokens and public URL decide
+    ///     what is skipped and what statuses link to.
     ///   - repositories: Resolves a message's repository (provider and full name); the server
     ///     passes its cached `RepositoryService`, so a message costs no read for it.
     ///   - builds: Reads the build's current state, to skip superseded messages.
     ///   - logger: Never given a token.
-    public init(
-        configuration: NotifierConfiguration, http: any HTTPExecuting, repositories: any RepositoryLookup,
-        builds: any BuildStore, logger: Logger
-    ) {
-        self.configuration = configuration
-        self.http = http
+    public init(hosts: GitHostClients, repositories: any RepositoryLookup, builds: any BuildStore, logger: Logger) {
+        self.configuration = hosts.configuration
+        self.hosts = hosts
         self.repositories = repositories
         self.builds = builds
         self.logger = logger
+    }
+
+    /// Creates a notifier with clients of its own for `configuration`'s hosts, sending through `http`.
+    public convenience init(
+        configuration: NotifierConfiguration, http: any HTTPExecuting, repositories: any RepositoryLookup,
+        builds: any BuildStore, logger: Logger
+    ) {
+        self.init(hosts: GitHostClients(configuration: configuration, http: http), repositories: repositories, builds: builds, logger: logger)
     }
 
     // MARK: Delivering
@@ -61,26 +68,27 @@ public final class CommitStatusNotifier: OutboxHandler {
         guard CommitStatus.isValidSHA(payload.commitSHA) else {
             return .permanentFailure("commit \(payload.commitSHA.debugDescription) is not a hex object id")
         }
-        let request: HTTPRequest
-        let provider: GitProvider
+        let status: CommitStatus
+        let repository: Repository
         switch await resolve(payload, state: state) {
         case .failure(let decided): return decided.outcome
-        case .success(let resolved): (request, provider) = resolved
+        case .success(let resolved): (status, repository) = resolved
         }
         do {
-            let response = try await http.execute(request)
-            if provider == .gitlab, let shown = GitLabStatusAPI.alreadyShown(response) { return .skipped(shown) }
-            return OutboxDeliveryOutcome.classify(response)
+            switch try await hosts.client(for: repository.provider).postStatus(status, repository: repository.name) {
+            case .posted: return .delivered
+            case .alreadyShown(let reason): return .skipped(reason)
+            }
         } catch {
-            return OutboxDeliveryOutcome.classify(error)
+            return OutboxDeliveryOutcome(error)
         }
     }
 
     // MARK: Resolving
 
-    /// Looks up the repository and build and builds the provider's request, or says why not.
+    /// Looks up the repository and build and makes the status to post, or says why not.
     /// Without a token for the repository's host the build is not read at all.
-    private func resolve(_ payload: CommitStatusPayload, state: BuildState) async -> Result<(HTTPRequest, GitProvider), OutcomeError> {
+    private func resolve(_ payload: CommitStatusPayload, state: BuildState) async -> Result<(CommitStatus, Repository), OutcomeError> {
         let repository: Repository?
         do { repository = try await repositories.repository(id: payload.repositoryID) } catch {
             // The database being busy or away is worth another try.
@@ -89,7 +97,7 @@ public final class CommitStatusNotifier: OutboxHandler {
         guard let repository else {
             return .failure(.init(.skipped("repository \(payload.repositoryID) no longer exists")))
         }
-        guard let token = configuration.token(for: repository.provider) else {
+        guard configuration.token(for: repository.provider) != nil else {
             warnMissingToken(repository.provider)
             return .failure(.init(.skipped("no \(NotifierConfiguration.tokenVariable(for: repository.provider)) configured")))
         }
@@ -105,18 +113,7 @@ public final class CommitStatusNotifier: OutboxHandler {
             buildID: payload.buildID, number: payload.number, pipeline: payload.pipeline, commitSHA: payload.commitSHA,
             state: state, targetURL: configuration.targetURL(buildID: payload.buildID)
         )
-        do {
-            switch repository.provider {
-            case .github:
-                return .success((try GitHubStatusAPI.request(status, repository: repository.name, token: token, configuration: configuration), .github))
-            case .gitlab:
-                return .success((try GitLabStatusAPI.request(status, repository: repository.name, token: token, configuration: configuration), .gitlab))
-            case .bitbucket:
-                return .success((try BitbucketStatusAPI.request(status, repository: repository.name, token: token, configuration: configuration), .bitbucket))
-            }
-        } catch {
-            return .failure(.init(.permanentFailure(error.description)))
-        }
+        return .success((status, repository))
     }
 
     /// Logs the missing token once per provider (and never a token itself).

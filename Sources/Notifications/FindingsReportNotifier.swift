@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import GitHosts
 import HTTPClient
 import Logging
 import Store
@@ -8,17 +9,16 @@ import Synchronization
 // MARK: - FindingsReportNotifier
 
 /// Delivers `findings_report` outbox messages: a finished build's new analyser findings on its
-/// pull request or commit, through the repository's git host:
-/// - GitHub: a check run `mobile-ops/<pipeline>/findings` with a summary and annotations
-///   (`FindingsDelivery+GitHub.swift`);
-/// - GitLab: a merge request note and a commit status (`FindingsDelivery+GitLab.swift`);
-/// - Bitbucket Cloud: a Code Insights report with annotations (`FindingsDelivery+Bitbucket.swift`).
+/// pull request or commit, through the repository's git host client (module `GitHosts`):
+/// - GitHub: a check run `mobile-ops/<pipeline>/findings` with a summary and annotations;
+/// - GitLab: a merge request note and a commit status;
+/// - Bitbucket Cloud: a Code Insights report with annotations.
 ///
 /// It uses the commit statuses' API roots and tokens (``NotifierConfiguration``). A provider
 /// without a token is skipped, as for commit statuses, with a warning logged once.
 public final class FindingsReportNotifier: OutboxHandler {
     private let configuration: NotifierConfiguration
-    private let exchange: ProviderExchange
+    private let hosts: GitHostClients
     private let repositories: any RepositoryLookup
     private let builds: any BuildStore
     private let source: any FindingsReportSource
@@ -28,22 +28,31 @@ public final class FindingsReportNotifier: OutboxHandler {
 
     /// Creates a notifier.
     /// - Parameters:
-    ///   - configuration: API roots, tokens and the public URL for links.
-    ///   - http: Performs the requests.
+    ///   - hosts: The git host clients; their configuration's tokens and public URL decide
+    ///     what is skipped and what reports link to.
     ///   - repositories: Resolves the build's repository (provider and full name).
     ///   - builds: Reads the build: its commit, pull request and whether it is still finished.
     ///   - source: The build's findings against its baseline (Insights' `FindingsService`).
     ///   - logger: Never given a token.
     public init(
-        configuration: NotifierConfiguration, http: any HTTPExecuting, repositories: any RepositoryLookup, builds: any BuildStore,
-        source: any FindingsReportSource, logger: Logger
+        hosts: GitHostClients, repositories: any RepositoryLookup, builds: any BuildStore, source: any FindingsReportSource, logger: Logger
     ) {
-        self.configuration = configuration
-        self.exchange = ProviderExchange(http: http)
+        self.configuration = hosts.configuration
+        self.hosts = hosts
         self.repositories = repositories
         self.builds = builds
         self.source = source
         self.logger = logger
+    }
+
+    /// Creates a notifier with clients of its own for `configuration`'s hosts, sending through `http`.
+    public convenience init(
+        configuration: NotifierConfiguration, http: any HTTPExecuting, repositories: any RepositoryLookup, builds: any BuildStore,
+        source: any FindingsReportSource, logger: Logger
+    ) {
+        self.init(
+            hosts: GitHostClients(configuration: configuration, http: http), repositories: repositories, builds: builds, source: source,
+            logger: logger)
     }
 
     /// Sends the report a message names and classifies the result.
@@ -73,7 +82,7 @@ public final class FindingsReportNotifier: OutboxHandler {
         } catch {
             return .retry("reading the repository failed: \(error)", retryAfter: nil)
         }
-        guard let token = configuration.token(for: repository.provider) else {
+        guard configuration.token(for: repository.provider) != nil else {
             warnMissingToken(repository.provider)
             return .skipped("no \(NotifierConfiguration.tokenVariable(for: repository.provider)) configured")
         }
@@ -84,11 +93,12 @@ public final class FindingsReportNotifier: OutboxHandler {
         } catch {
             return .retry("reading the findings failed: \(error)", retryAfter: nil)
         }
-        let delivery = FindingsDelivery(report: report, repository: repository.name, token: token, configuration: configuration, exchange: exchange)
-        switch repository.provider {
-        case .github: return await delivery.deliverCheckRun(externalID: "mobile-ops-build-\(build.id)-message-\(message.id)")
-        case .gitlab: return await delivery.deliverNoteAndStatus()
-        case .bitbucket: return await delivery.deliverCodeInsights()
+        do {
+            try await hosts.client(for: repository.provider).reportFindings(
+                report, repository: repository.name, externalID: "mobile-ops-build-\(build.id)-message-\(message.id)")
+            return .delivered
+        } catch {
+            return OutboxDeliveryOutcome(error)
         }
     }
 

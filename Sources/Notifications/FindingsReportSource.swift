@@ -1,4 +1,5 @@
 import Core
+import GitHosts
 
 /// Where ``FindingsReportNotifier`` gets a build's findings against its baseline. The server
 /// passes Insights' `FindingsService`; Notifications itself knows nothing of how findings are

@@ -1,10 +1,13 @@
 import Foundation
+import GitHosts
 import HTTPClient
 
 // MARK: - Classifying HTTP results
 
 extension OutboxDeliveryOutcome {
-    /// The outcome of an exchange that produced a response.
+    /// The outcome of an exchange that produced a response, classified as the git hosts'
+    /// answers are (`GitHostError.init(response:now:)`), so a team webhook and a commit status
+    /// are retried alike.
     ///
     /// - 2xx: delivered.
     /// - 408, 429, 5xx: retry, honouring `Retry-After` (seconds or an HTTP date).
@@ -13,18 +16,7 @@ extension OutboxDeliveryOutcome {
     /// - any other status: permanent; the error names the status and the start of the body,
     ///   which is where GitHub, GitLab and Bitbucket explain what they rejected.
     public static func classify(_ response: HTTPResponse, now: Date = Date()) -> OutboxDeliveryOutcome {
-        let status = response.status
-        if response.isSuccess { return .delivered }
-        let summary = "HTTP \(status): \(bodyExcerpt(response.bodyText))"
-        let retryAfter = retryDelay(response, now: now)
-        switch status {
-        case 408, 429, 500...599:
-            return .retry(summary, retryAfter: retryAfter)
-        case 403 where retryAfter != nil || response.header("X-RateLimit-Remaining") == "0":
-            return .retry("rate limited; \(summary)", retryAfter: retryAfter)
-        default:
-            return .permanentFailure(summary)
-        }
+        GitHostError(response: response, now: now).map { OutboxDeliveryOutcome($0) } ?? .delivered
     }
 
     /// The outcome of an exchange that failed before a response arrived.
@@ -33,48 +25,17 @@ extension OutboxDeliveryOutcome {
     /// stopping. TLS failures are retried too: they are usually a certificate or proxy being
     /// fixed, and giving up would lose statuses an operator can still save.
     public static func classify(_ error: HTTPClientError) -> OutboxDeliveryOutcome {
-        switch error {
-        case .cancelled, .shutDown:
-            return .interrupted
-        case .tlsFailure:
-            return .retry(error.description, retryAfter: nil)
-        case _ where error.isTransient:
-            return .retry(error.description, retryAfter: nil)
-        default:
-            return .permanentFailure(error.description)
-        }
+        OutboxDeliveryOutcome(GitHostError(error))
     }
 
-    // MARK: Helpers
+    // MARK: Git hosts
 
-    /// At most 300 characters of a response body on one line, for `lastError`.
-    static func bodyExcerpt(_ text: String) -> String {
-        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-            .trimmingCharacters(in: .whitespaces)
-        if line.isEmpty { return "(empty body)" }
-        return line.count > 300 ? String(line.prefix(300)) + "…" : line
-    }
-
-    /// The wait the receiver asked for: `Retry-After` (delta seconds or HTTP date), else a
-    /// rate-limit reset time (epoch seconds). Nil when it asked for nothing parseable.
-    static func retryDelay(_ response: HTTPResponse, now: Date) -> Duration? {
-        if let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces) {
-            if let seconds = Int(value), seconds >= 0 { return .seconds(seconds) }
-            if let date = httpDate(value) { return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up)))) }
+    /// The outcome a git host's failure deserves: its message becomes `lastError`.
+    public init(_ error: GitHostError) {
+        switch error.kind {
+        case .retry(let after): self = .retry(error.message, retryAfter: after)
+        case .permanent: self = .permanentFailure(error.message)
+        case .interrupted: self = .interrupted
         }
-        if response.header("X-RateLimit-Remaining") == "0",
-            let reset = response.header("X-RateLimit-Reset").flatMap(TimeInterval.init) {
-            return .seconds(max(0, Int((reset - now.timeIntervalSince1970).rounded(.up))))
-        }
-        return nil
-    }
-
-    /// Parses an IMF-fixdate such as `Wed, 21 Oct 2015 07:28:00 GMT`.
-    private static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
     }
 }

@@ -1,14 +1,15 @@
 import Core
 import Foundation
+import GitHosts
 import HTTPClient
-import Notifications
 import ReleaseTrain
 
 // MARK: - GitBranchCutter
 
-/// Creates release branches through the git host's API, with the hosts and tokens already
-/// configured for commit statuses (`MOBILE_OPS_GITHUB_TOKEN`, `MOBILE_OPS_GITLAB_TOKEN`,
-/// `MOBILE_OPS_BITBUCKET_TOKEN` and their `…_API_URL`s); see ``GitBranchCutter+Hosts``.
+/// Creates release branches through the git host's API (the repository's `GitHostClient`),
+/// with the hosts and tokens already configured for commit statuses
+/// (`MOBILE_OPS_GITHUB_TOKEN`, `MOBILE_OPS_GITLAB_TOKEN`, `MOBILE_OPS_BITBUCKET_TOKEN` and
+/// their `…_API_URL`s).
 ///
 /// A branch that already exists counts as cut: when the host cannot cut it (no token, a
 /// token that may not create branches, the host down), the repository's clone URL is asked
@@ -16,34 +17,34 @@ import ReleaseTrain
 /// So a team without a token (or on a plain git server) pushes the branch itself, and a
 /// scheduler that stopped between the API call and recording it carries on after a restart.
 public struct GitBranchCutter: Sendable {
-    let configuration: NotifierConfiguration
-    let http: any HTTPExecuting
+    let hosts: GitHostClients
     let remote: GitRemoteBranches
 
-    /// Creates it with the git hosts' API roots and tokens, and the git that reads remotes.
-    public init(configuration: NotifierConfiguration, http: any HTTPExecuting, remote: GitRemoteBranches = GitRemoteBranches()) {
-        self.configuration = configuration
-        self.http = http
+    /// Creates it with the git host clients and the git that reads remotes.
+    public init(hosts: GitHostClients, remote: GitRemoteBranches = GitRemoteBranches()) {
+        self.hosts = hosts
         self.remote = remote
+    }
+
+    /// Creates it with clients of its own for `configuration`'s hosts, sending through `http`.
+    public init(configuration: NotifierConfiguration, http: any HTTPExecuting, remote: GitRemoteBranches = GitRemoteBranches()) {
+        self.init(hosts: GitHostClients(configuration: configuration, http: http), remote: remote)
     }
 
     /// Makes sure `branch` exists in `repository`: cut from the tip of `from` through the
     /// host's API, or found on the remote.
-    /// - Throws: ``BranchCutError``; ``BranchCutError/isMissing`` when the remote was read and
+    /// - Throws: `BranchCutError`; `BranchCutError.isMissing` when the remote was read and
     ///   has no such branch.
     public func cut(branch: String, from: String, in repository: Repository) async throws(BranchCutError) -> BranchCut {
-        let host = Self.hostName(repository.provider)
+        let client = hosts.client(for: repository.provider)
         let variable = NotifierConfiguration.tokenVariable(for: repository.provider)
         let hostProblem: String
-        if let token = configuration.token(for: repository.provider) {
-            do {
-                let sha = try await cutThroughAPI(branch: branch, from: from, repository: repository, token: token)
-                return BranchCut(sha: sha, detail: "\(branch) cut from \(from) through the \(host) API")
-            } catch {
-                hostProblem = error.description
-            }
-        } else {
-            hostProblem = "no \(variable) is set to cut it through the \(host) API"
+        // Without a token the client answers "no … is set to cut it through the … API" at once.
+        do {
+            let sha = try await client.cutBranch(branch, from: from, repository: repository.name)
+            return BranchCut(sha: sha, detail: "\(branch) cut from \(from) through the \(client.hostName) API")
+        } catch {
+            hostProblem = error.description
         }
         let found: String?
         do { found = try await remote.head(of: branch, at: repository.cloneURL) } catch {
@@ -56,15 +57,6 @@ public struct GitBranchCutter: Sendable {
                 isMissing: true)
         }
         return BranchCut(sha: found, detail: "\(branch) exists at \(found.prefix(12)) (pushed without the train: \(hostProblem))")
-    }
-
-    /// The host's name in messages.
-    static func hostName(_ provider: GitProvider) -> String {
-        switch provider {
-        case .github: "GitHub"
-        case .gitlab: "GitLab"
-        case .bitbucket: "Bitbucket"
-        }
     }
 }
 
@@ -82,27 +74,5 @@ public struct BranchCut: Sendable, Equatable {
     public init(sha: String?, detail: String) {
         self.sha = sha
         self.detail = detail
-    }
-}
-
-// MARK: - BranchCutError
-
-/// Why a branch could not be cut; never contains the token.
-public struct BranchCutError: Error, Sendable, CustomStringConvertible {
-    /// What failed, as the host said it.
-    public var description: String
-    /// Whether the remote was read and the branch is not there (a person can push it), as
-    /// opposed to a host or remote that could not be asked.
-    public var isMissing: Bool
-
-    /// Creates the error.
-    public init(_ description: String, isMissing: Bool = false) {
-        self.description = description
-        self.isMissing = isMissing
-    }
-
-    /// The host's status and a short piece of its answer.
-    public static func answer(_ response: HTTPResponse, _ operation: String) -> BranchCutError {
-        BranchCutError("could not \(operation): HTTP \(response.status) \(response.bodyText.prefix(200))")
     }
 }

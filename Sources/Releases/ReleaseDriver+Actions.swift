@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import GitHosts
 import ReleaseTrain
 import Store
 

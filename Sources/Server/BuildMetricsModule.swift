@@ -2,6 +2,7 @@ import Access
 import Core
 import DI
 import Foundation
+import GitHosts
 import HTTPClient
 import Insights
 import Logging

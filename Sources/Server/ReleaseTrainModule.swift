@@ -1,6 +1,7 @@
 import Core
 import DI
 import Foundation
+import GitHosts
 import HTTPClient
 import Logging
 import Pipelines
@@ -27,9 +28,7 @@ struct ReleaseTrainModule: DIModule {
         }
         builder.register(ReleaseService.self, .singleton, ReleaseService.init(store:catalog:))
         builder.register(StoreClients.self, .singleton, StoreClients.init(settings:http:clock:))
-        builder.register(GitBranchCutter.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in
-            GitBranchCutter(configuration: configuration.notifier, http: http)
-        }
+        builder.register(GitBranchCutter.self, .singleton) { (hosts: GitHostClients) in GitBranchCutter(hosts: hosts) }
         builder.register(ReleaseDriver.self, .singleton, ReleaseDriver.init(releases:catalog:repositories:builds:planner:dispatcher:cutter:stores:logger:))
         builder.register(ReleaseTrainService.self, .singleton, ReleaseTrainService.init(driver:settings:clock:))
         builder.entryPoint(ReleaseTrainService.self)
@@ -39,11 +38,11 @@ struct ReleaseTrainModule: DIModule {
             TrainController(catalog: catalog, bodyLimit: configuration.maxBodySize, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {
-            (releases: ReleaseService, driver: ReleaseDriver, repositories: any RepositoryStore, http: any HTTPExecuting, configuration: ServerConfiguration,
+            (releases: ReleaseService, driver: ReleaseDriver, repositories: any RepositoryStore, hosts: GitHostClients, configuration: ServerConfiguration,
              clock: any TimeSource) -> any APIController in
             ReleaseController(
                 releases: releases, driver: driver,
-                notes: ReleaseNotesResponder(releases: releases, repositories: repositories, source: ReleaseNotesSource(configuration: configuration.notifier, http: http)),
+                notes: ReleaseNotesResponder(releases: releases, repositories: repositories, source: ReleaseNotesSource(hosts: hosts)),
                 bodyLimit: configuration.maxBodySize, clock: clock
             )
         }

@@ -1,7 +1,7 @@
 import Core
+import GitHosts
 import Insights
 import Logging
-import Notifications
 import Store
 
 /// Everything the server needs to start, resolved from flags, then environment, then defaults.

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import GitHostFakes
+import GitHosts
 import HTTPClient
 import Notifications
 import Store

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import GitHosts
 import HTTPClient
 import Notifications
 import Store

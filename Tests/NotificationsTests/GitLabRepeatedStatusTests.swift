@@ -1,8 +1,9 @@
 import Core
 import Foundation
 import GitHostFakes
+import GitHosts
 import HTTPClient
-@testable import Notifications
+import Notifications
 import Store
 import Testing
 
@@ -35,12 +36,5 @@ struct GitLabRepeatedStatusTests {
                 #expect(host.api.statuses.map(\.state) == ["running"])
             }
         }
-    }
-
-    @Test("any other 400 from GitLab stays a permanent failure")
-    func otherBadRequest() async throws {
-        let response = HTTPResponse(status: 400, body: Array(#"{"message": "400 Bad request - state does not have a valid value"}"#.utf8))
-        #expect(GitLabStatusAPI.alreadyShown(response) == nil)
-        #expect(GitLabStatusAPI.alreadyShown(HTTPResponse(status: 400, body: Array(#"{"message": "Cannot transition status via :run from :running"}"#.utf8))) != nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GitHosts
 import HTTPTypes
 import HummingbirdTesting
 import Notifications

@@ -2,6 +2,7 @@ import BuildMetrics
 import Core
 import DI
 import Foundation
+import GitHosts
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore

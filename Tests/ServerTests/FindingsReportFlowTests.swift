@@ -1,5 +1,6 @@
 import Foundation
 import GitHostFakes
+import GitHosts
 import HTTPTypes
 import HummingbirdTesting
 import Notifications

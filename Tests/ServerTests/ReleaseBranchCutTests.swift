@@ -3,6 +3,7 @@ import Core
 import DI
 import Foundation
 import GitHostFakes
+import GitHosts
 import HTTPTypes
 import HummingbirdTesting
 import Notifications

@@ -1,6 +1,7 @@
 import Core
 import DI
 import Foundation
+import GitHosts
 import HTTPTypes
 import HummingbirdTesting
 import Notifications

@@ -2,6 +2,7 @@ import Core
 import Crypto
 import DI
 import Foundation
+import GitHosts
 import HTTPTypes
 import HummingbirdTesting
 import Insights

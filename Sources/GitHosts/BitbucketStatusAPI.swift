@@ -1,5 +1,4 @@
 import Core
-import Foundation
 import HTTPClient
 
 // MARK: - BitbucketStatusAPI
@@ -42,36 +41,22 @@ enum BitbucketStatusAPI {
             url: link, description: status.summary
         )
         return HTTPRequest(
-            method: .post, url: configuration.bitbucketAPIURL + path, headers: headers(token: token, configuration: configuration),
-            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout
+            method: .post, url: configuration.bitbucketAPIURL + path, headers: BitbucketClient.headers(token: token, userAgent: configuration.userAgent),
+            body: try HostEncoding.jsonBody(body), timeout: configuration.requestTimeout
         )
     }
 
     /// `/2.0/repositories/{workspace}/{repo_slug}`, each part encoded.
     static func repositoryPath(_ repository: String) throws(CommitStatusError) -> String {
-        guard let parts = CommitStatus.nameParts(repository, allowed: 2...2) else {
+        guard let parts = HostEncoding.nameParts(repository, allowed: 2...2) else {
             throw CommitStatusError("repository name \(repository) is not workspace/repo_slug, as Bitbucket needs")
         }
-        return "/2.0/repositories/\(CommitStatus.pathSegment(parts[0]))/\(CommitStatus.pathSegment(parts[1]))"
+        return "/2.0/repositories/\(HostEncoding.pathSegment(parts[0]))/\(HostEncoding.pathSegment(parts[1]))"
     }
 
     /// The commit's page on bitbucket.org, the link when the server has no public URL.
     static func commitPage(_ repository: String, commitSHA: String) -> String {
-        let parts = repository.split(separator: "/").map { CommitStatus.pathSegment(String($0)) }
+        let parts = repository.split(separator: "/").map { HostEncoding.pathSegment(String($0)) }
         return "https://bitbucket.org/\(parts.joined(separator: "/"))/commits/\(commitSHA)"
-    }
-
-    /// What every Bitbucket request carries: an access token as Bearer, or
-    /// `username:app-password` as Basic; JSON both ways.
-    static func headers(token: String, configuration: NotifierConfiguration) -> HTTPHeaders {
-        let authorization = token.contains(":")
-            ? "Basic \(Data(token.utf8).base64EncodedString())"
-            : "Bearer \(token)"
-        return [
-            "Authorization": authorization,
-            "Accept": "application/json",
-            "Content-Type": "application/json",
-            "User-Agent": configuration.userAgent,
-        ]
     }
 }

@@ -1,5 +1,4 @@
 import Core
-import Store
 import HTTPClient
 
 // MARK: - GitLabNotesAPI
@@ -39,7 +38,7 @@ enum GitLabNotesAPI {
         let query = "sort=desc&order_by=created_at&per_page=\(pageSize)&page=\(page)"
         return HTTPRequest(
             method: .get, url: try notesURL(repository, iid: iid, configuration: configuration) + "?\(query)",
-            headers: GitLabStatusAPI.headers(token: token, configuration: configuration), timeout: configuration.requestTimeout)
+            headers: GitLabClient.headers(.rest, token: token, userAgent: configuration.userAgent), timeout: configuration.requestTimeout)
     }
 
     /// Writes a new note.
@@ -48,8 +47,8 @@ enum GitLabNotesAPI {
     ) throws(CommitStatusError) -> HTTPRequest {
         HTTPRequest(
             method: .post, url: try notesURL(repository, iid: iid, configuration: configuration),
-            headers: GitLabStatusAPI.headers(token: token, configuration: configuration),
-            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout)
+            headers: GitLabClient.headers(.rest, token: token, userAgent: configuration.userAgent),
+            body: try HostEncoding.jsonBody(body), timeout: configuration.requestTimeout)
     }
 
     /// Rewrites note `noteID`.
@@ -58,8 +57,8 @@ enum GitLabNotesAPI {
     ) throws(CommitStatusError) -> HTTPRequest {
         HTTPRequest(
             method: .put, url: try notesURL(repository, iid: iid, configuration: configuration) + "/\(noteID)",
-            headers: GitLabStatusAPI.headers(token: token, configuration: configuration),
-            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout)
+            headers: GitLabClient.headers(.rest, token: token, userAgent: configuration.userAgent),
+            body: try HostEncoding.jsonBody(body), timeout: configuration.requestTimeout)
     }
 
     private static func notesURL(_ repository: String, iid: Int, configuration: NotifierConfiguration) throws(CommitStatusError) -> String {

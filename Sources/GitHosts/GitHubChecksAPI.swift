@@ -1,5 +1,4 @@
 import Core
-import Store
 import HTTPClient
 
 // MARK: - GitHubChecksAPI
@@ -101,10 +100,10 @@ enum GitHubChecksAPI {
     static func listRequest(
         repository: String, commitSHA: String, name: String, page: Int, token: String, configuration: NotifierConfiguration
     ) throws(CommitStatusError) -> HTTPRequest {
-        let query = "check_name=\(CommitStatus.pathSegment(name))&filter=all&per_page=\(pageSize)&page=\(page)"
+        let query = "check_name=\(HostEncoding.pathSegment(name))&filter=all&per_page=\(pageSize)&page=\(page)"
         return HTTPRequest(
             method: .get, url: configuration.githubAPIURL + (try GitHubStatusAPI.repositoryPath(repository)) + "/commits/\(commitSHA)/check-runs?\(query)",
-            headers: GitHubStatusAPI.headers(token: token, configuration: configuration), timeout: configuration.requestTimeout)
+            headers: GitHubClient.headers(.rest, token: token, userAgent: configuration.userAgent), timeout: configuration.requestTimeout)
     }
 
     /// Creates the check run.
@@ -113,8 +112,8 @@ enum GitHubChecksAPI {
     ) throws(CommitStatusError) -> HTTPRequest {
         HTTPRequest(
             method: .post, url: configuration.githubAPIURL + (try GitHubStatusAPI.repositoryPath(repository)) + "/check-runs",
-            headers: GitHubStatusAPI.headers(token: token, configuration: configuration),
-            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout)
+            headers: GitHubClient.headers(.rest, token: token, userAgent: configuration.userAgent),
+            body: try HostEncoding.jsonBody(body), timeout: configuration.requestTimeout)
     }
 
     /// Appends `body`'s annotations to check run `id`.
@@ -123,8 +122,8 @@ enum GitHubChecksAPI {
     ) throws(CommitStatusError) -> HTTPRequest {
         HTTPRequest(
             method: .patch, url: configuration.githubAPIURL + (try GitHubStatusAPI.repositoryPath(repository)) + "/check-runs/\(id)",
-            headers: GitHubStatusAPI.headers(token: token, configuration: configuration),
-            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout)
+            headers: GitHubClient.headers(.rest, token: token, userAgent: configuration.userAgent),
+            body: try HostEncoding.jsonBody(body), timeout: configuration.requestTimeout)
     }
 
     // MARK: Mapping

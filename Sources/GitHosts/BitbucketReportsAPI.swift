@@ -1,5 +1,4 @@
 import Core
-import Store
 import HTTPClient
 
 // MARK: - BitbucketReportsAPI
@@ -81,7 +80,7 @@ enum BitbucketReportsAPI {
     static func reportURL(_ report: FindingsReport, repository: String, configuration: NotifierConfiguration) throws(CommitStatusError) -> String {
         let id = "mobile-ops-findings-" + String(report.build.pipeline.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
         return configuration.bitbucketAPIURL + (try BitbucketStatusAPI.repositoryPath(repository))
-            + "/commit/\(report.build.commitSHA)/reports/\(CommitStatus.pathSegment(id))"
+            + "/commit/\(report.build.commitSHA)/reports/\(HostEncoding.pathSegment(id))"
     }
 
     /// A request to the report's URL (plus `suffix`) with `body`, when there is one.
@@ -89,8 +88,8 @@ enum BitbucketReportsAPI {
         _ method: HTTPMethod, _ url: String, body: (some Encodable)?, token: String, configuration: NotifierConfiguration
     ) throws(CommitStatusError) -> HTTPRequest {
         HTTPRequest(
-            method: method, url: url, headers: BitbucketStatusAPI.headers(token: token, configuration: configuration),
-            body: try body.map { value throws(CommitStatusError) in try CommitStatus.jsonBody(value) }, timeout: configuration.requestTimeout)
+            method: method, url: url, headers: BitbucketClient.headers(token: token, userAgent: configuration.userAgent),
+            body: try body.map { value throws(CommitStatusError) in try HostEncoding.jsonBody(value) }, timeout: configuration.requestTimeout)
     }
 
     // MARK: Content

@@ -1,5 +1,4 @@
 import Core
-import Store
 import HTTPClient
 
 // MARK: - GitLab: a merge request note and a status
@@ -13,26 +12,21 @@ import HTTPClient
 /// of the same name replaces the last, so sending it again is harmless.
 extension FindingsDelivery {
     /// Writes or rewrites the note (merge requests only), then posts the status.
-    func deliverNoteAndStatus() async -> OutboxDeliveryOutcome {
-        do throws(DeliveryStop) {
-            if let iid = report.build.pullRequest {
-                try await upsertNote(mergeRequest: iid)
-            }
-            let body = GitLabStatusAPI.Body(
-                state: report.conclusion == .failure ? "failed" : "success", name: report.checkName, targetURL: detailsURL,
-                description: String(report.headline.prefix(140)))
-            let request = try ProviderExchange.built { () throws(CommitStatusError) in
-                try GitLabStatusAPI.request(body, commitSHA: report.build.commitSHA, repository: repository, token: token, configuration: configuration)
-            }
-            _ = try await exchange.send(request, step: "posting the findings status")
-            return .delivered
-        } catch {
-            return error.outcome
+    func deliverNoteAndStatus() async throws(GitHostError) {
+        if let iid = report.build.pullRequest {
+            try await upsertNote(mergeRequest: iid)
         }
+        let body = GitLabStatusAPI.Body(
+            state: report.conclusion == .failure ? "failed" : "success", name: report.checkName, targetURL: detailsURL,
+            description: String(report.headline.prefix(140)))
+        let request = try ProviderExchange.built { () throws(CommitStatusError) in
+            try GitLabStatusAPI.request(body, commitSHA: report.build.commitSHA, repository: repository, token: token, configuration: configuration)
+        }
+        _ = try await exchange.send(request, step: "posting the findings status")
     }
 
     /// Rewrites the build's note when an earlier attempt wrote it, else writes it.
-    private func upsertNote(mergeRequest iid: Int) async throws(DeliveryStop) {
+    private func upsertNote(mergeRequest iid: Int) async throws(GitHostError) {
         let body = GitLabNotesAPI.NoteBody(body: GitLabNotesAPI.noteBody(report, detailsURL: detailsURL))
         if let noteID = try await existingNote(mergeRequest: iid) {
             let request = try ProviderExchange.built { () throws(CommitStatusError) in
@@ -48,7 +42,7 @@ extension FindingsDelivery {
     }
 
     /// The id of the note carrying this build's marker, if there is one.
-    private func existingNote(mergeRequest iid: Int) async throws(DeliveryStop) -> Int64? {
+    private func existingNote(mergeRequest iid: Int) async throws(GitHostError) -> Int64? {
         let marker = GitLabNotesAPI.marker(buildID: report.build.id)
         for page in 1...GitLabNotesAPI.maxPages {
             let request = try ProviderExchange.built { () throws(CommitStatusError) in

@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Store
 
 // MARK: - What the pull request reads
 

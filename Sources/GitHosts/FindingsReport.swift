@@ -1,13 +1,13 @@
 import Core
-import Store
 
 // MARK: - FindingsReport
 
 /// A finished build's analyser findings against its baseline, as the pull request is told of
 /// them: which build and commit, what it was compared with, the counts, and the new findings.
 ///
-/// Provider-neutral: ``FindingsReportNotifier`` shapes it into a GitHub check run, a GitLab
-/// merge-request note and status, or a Bitbucket Code Insights report.
+/// Provider-neutral: each client's ``GitHostClient/reportFindings(_:repository:externalID:)``
+/// shapes it into a GitHub check run, a GitLab merge-request note and status, or a Bitbucket
+/// Code Insights report.
 public struct FindingsReport: Sendable, Equatable {
     /// One new finding: the store's own value (tool, rule, level, message, file, line).
     public typealias Finding = StoredFinding

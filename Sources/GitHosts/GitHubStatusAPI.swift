@@ -44,28 +44,16 @@ enum GitHubStatusAPI {
     ) throws(CommitStatusError) -> HTTPRequest {
         HTTPRequest(
             method: .post, url: configuration.githubAPIURL + (try repositoryPath(repository)) + "/statuses/\(commitSHA)",
-            headers: headers(token: token, configuration: configuration),
-            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout
+            headers: GitHubClient.headers(.rest, token: token, userAgent: configuration.userAgent),
+            body: try HostEncoding.jsonBody(body), timeout: configuration.requestTimeout
         )
     }
 
     /// `/repos/{owner}/{repo}`, each part encoded.
     static func repositoryPath(_ repository: String) throws(CommitStatusError) -> String {
-        guard let parts = CommitStatus.nameParts(repository, allowed: 2...2) else {
+        guard let parts = HostEncoding.nameParts(repository, allowed: 2...2) else {
             throw CommitStatusError("repository name \(repository) is not owner/repo, as GitHub needs")
         }
-        return "/repos/\(CommitStatus.pathSegment(parts[0]))/\(CommitStatus.pathSegment(parts[1]))"
-    }
-
-    /// What every GitHub REST request carries: the token, the media type and API version the
-    /// docs ask for, a JSON body type, and a `User-Agent` (GitHub refuses requests without one).
-    static func headers(token: String, configuration: NotifierConfiguration) -> HTTPHeaders {
-        [
-            "Authorization": "Bearer \(token)",
-            "Accept": "application/vnd.github+json",
-            "X-GitHub-Api-Version": "2022-11-28",
-            "Content-Type": "application/json",
-            "User-Agent": configuration.userAgent,
-        ]
+        return "/repos/\(HostEncoding.pathSegment(parts[0]))/\(HostEncoding.pathSegment(parts[1]))"
     }
 }

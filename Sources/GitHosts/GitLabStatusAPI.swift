@@ -45,18 +45,18 @@ enum GitLabStatusAPI {
     ) throws(CommitStatusError) -> HTTPRequest {
         HTTPRequest(
             method: .post, url: configuration.gitlabAPIURL + (try projectPath(repository)) + "/statuses/\(commitSHA)",
-            headers: headers(token: token, configuration: configuration),
-            body: try CommitStatus.jsonBody(body), timeout: configuration.requestTimeout
+            headers: GitLabClient.headers(.rest, token: token, userAgent: configuration.userAgent),
+            body: try HostEncoding.jsonBody(body), timeout: configuration.requestTimeout
         )
     }
 
     /// `/projects/{url-encoded full path}`: the whole path is one segment, its slashes
     /// encoded, as GitLab's API requires.
     static func projectPath(_ repository: String) throws(CommitStatusError) -> String {
-        guard CommitStatus.nameParts(repository, allowed: 2...20) != nil else {
+        guard HostEncoding.nameParts(repository, allowed: 2...20) != nil else {
             throw CommitStatusError("repository name \(repository) is not a GitLab project path (group/project)")
         }
-        return "/projects/\(CommitStatus.pathSegment(repository))"
+        return "/projects/\(HostEncoding.pathSegment(repository))"
     }
 
     /// Why a 400 means the commit already shows the state, or nil for any other answer.
@@ -66,16 +66,6 @@ enum GitLabStatusAPI {
     /// a build that went back to pending, would otherwise turn into a dead message.
     static func alreadyShown(_ response: HTTPResponse) -> String? {
         guard response.status == 400, response.bodyText.contains("Cannot transition status via") else { return nil }
-        return "GitLab already shows this state (\(OutboxDeliveryOutcome.bodyExcerpt(response.bodyText)))"
-    }
-
-    /// What every GitLab REST request carries: the token as `PRIVATE-TOKEN`, JSON both ways.
-    static func headers(token: String, configuration: NotifierConfiguration) -> HTTPHeaders {
-        [
-            "PRIVATE-TOKEN": token,
-            "Accept": "application/json",
-            "Content-Type": "application/json",
-            "User-Agent": configuration.userAgent,
-        ]
+        return "GitLab already shows this state (\(GitHostError.bodyExcerpt(response.bodyText)))"
     }
 }

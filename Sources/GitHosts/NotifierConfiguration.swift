@@ -1,13 +1,14 @@
 import Core
 import Foundation
-import HTTPClient
 
 // MARK: - NotifierConfiguration
 
-/// Where commit statuses go and with which credentials.
+/// Where each git host's API is and with which credentials: the settings every client of
+/// ``GitHostClients`` shares (commit statuses, findings reports, branch cuts, compares).
 ///
-/// The base URLs are configurable for GitHub Enterprise Server and self-hosted GitLab, and
-/// so tests can point them at a local fake. Tokens never appear in `description`, so the
+/// The name is older than this module: the notifiers were its first users. The base URLs
+/// are configurable for GitHub Enterprise Server and self-hosted GitLab, and so tests can
+/// point them at a local fake. Tokens never appear in `description`, so the
 /// configuration can be logged as a whole.
 public struct NotifierConfiguration: Sendable, Equatable, CustomStringConvertible {
     /// GitHub REST API root, e.g. `https://github.example.com/api/v3` for Enterprise Server.
@@ -96,19 +97,6 @@ public struct NotifierConfiguration: Sendable, Equatable, CustomStringConvertibl
         case .gitlab: gitlabToken
         case .bitbucket: bitbucketToken
         }
-    }
-
-    /// The headers every Bitbucket Cloud request carries (``bitbucketToken`` as Bearer, or
-    /// `username:app-password` as Basic; JSON both ways), for callers outside the notifiers
-    /// such as the release train's branch cuts.
-    public func bitbucketHeaders(token: String) -> HTTPHeaders {
-        BitbucketStatusAPI.headers(token: token, configuration: self)
-    }
-
-    /// `{api}/2.0/repositories/{workspace}/{repo_slug}` for `repository`, each part encoded;
-    /// nil when the name is not `workspace/repo_slug`.
-    public func bitbucketRepositoryURL(_ repository: String) -> String? {
-        (try? BitbucketStatusAPI.repositoryPath(repository)).map { bitbucketAPIURL + $0 }
     }
 
     /// The page a status links to, or nil without a public URL.

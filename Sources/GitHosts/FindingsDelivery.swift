@@ -1,11 +1,11 @@
 import Core
-import Store
 
 // MARK: - FindingsDelivery
 
 /// One findings report on its way to one repository's git host: what to send, where, with
 /// which token, and the exchange that sends it. Each provider's sequence of requests is an
-/// extension (`FindingsDelivery+GitHub.swift`, `+GitLab`, `+Bitbucket`).
+/// extension (`FindingsDelivery+GitHub.swift`, `+GitLab`, `+Bitbucket`), which that provider's
+/// client calls from ``GitHostClient/reportFindings(_:repository:externalID:)``.
 struct FindingsDelivery {
     /// What to report.
     let report: FindingsReport

@@ -1,5 +1,4 @@
 import Core
-import Store
 import HTTPClient
 
 // MARK: - GitHub: a check run
@@ -15,18 +14,18 @@ import HTTPClient
 ///
 /// **Tokens.** GitHub lets only GitHub Apps write check runs. On a 403 that is not a rate limit
 /// the report falls back to a commit status of the same name ("3 new findings (1 error)"), which
-/// any token with `statuses: write` may post, and the message is recorded as failed with a
-/// `lastError` saying an installation token is needed, so operators see it.
+/// any token with `statuses: write` may post, and the delivery still fails permanently with a
+/// message saying an installation token is needed, so operators see it in `lastError`.
 extension FindingsDelivery {
     /// Creates or resumes the check run and sends the annotations it still lacks;
     /// `externalID` is unique per build and outbox message.
-    func deliverCheckRun(externalID: String) async -> OutboxDeliveryOutcome {
+    func deliverCheckRun(externalID: String) async throws(GitHostError) {
         let annotations = Self.checkRunAnnotations(report)
         let summary = Self.checkRunSummary(report, annotated: annotations.count, detailsURL: detailsURL)
         let output = { (batch: ArraySlice<GitHubChecksAPI.Annotation>) in
             GitHubChecksAPI.Output(title: report.headline, summary: summary, annotations: Array(batch))
         }
-        do throws(DeliveryStop) {
+        do throws(GitHostError) {
             var checkRunID: Int64
             var sent: Int
             if let existing = try await existingRun(externalID: externalID) {
@@ -54,17 +53,17 @@ extension FindingsDelivery {
                 _ = try await exchange.send(request, step: "adding annotations \(sent + 1)–\(sent + batch.count)")
                 sent += batch.count
             }
-            return .delivered
         } catch {
-            if let response = error.response, response.status == 403, case .permanentFailure = error.outcome {
-                return await fallBackToStatus(refusal: response)
+            if let response = error.response, response.status == 403, error.isPermanent {
+                let failure = await fallBackToStatus(refusal: response)
+                throw failure
             }
-            return error.outcome
+            throw error
         }
     }
 
     /// This message's run, if an earlier attempt created it.
-    private func existingRun(externalID: String) async throws(DeliveryStop) -> GitHubChecksAPI.CheckRun? {
+    private func existingRun(externalID: String) async throws(GitHostError) -> GitHubChecksAPI.CheckRun? {
         for page in 1...GitHubChecksAPI.maxPages {
             let request = try ProviderExchange.built { () throws(CommitStatusError) in
                 try GitHubChecksAPI.listRequest(
@@ -79,21 +78,23 @@ extension FindingsDelivery {
         return nil
     }
 
-    /// Posts the report as a commit status, since the token may not write check runs.
-    private func fallBackToStatus(refusal: HTTPResponse) async -> OutboxDeliveryOutcome {
-        let needed = "GitHub refused the check run (HTTP 403: \(OutboxDeliveryOutcome.bodyExcerpt(refusal.bodyText))): "
+    /// Posts the report as a commit status, since the token may not write check runs, and
+    /// answers the permanent failure to record either way.
+    private func fallBackToStatus(refusal: HTTPResponse) async -> GitHostError {
+        let needed = "GitHub refused the check run (HTTP 403: \(GitHostError.bodyExcerpt(refusal.bodyText))): "
             + "only a GitHub App installation token may write check runs; set MOBILE_OPS_GITHUB_TOKEN to one"
         let body = GitHubStatusAPI.Body(
             state: report.conclusion == .failure ? "failure" : "success", targetURL: detailsURL,
             description: String(report.headline.prefix(140)), context: report.checkName)
-        do throws(DeliveryStop) {
+        do throws(GitHostError) {
             let request = try ProviderExchange.built { () throws(CommitStatusError) in
                 try GitHubStatusAPI.request(body, commitSHA: report.build.commitSHA, repository: repository, token: token, configuration: configuration)
             }
             _ = try await exchange.send(request, step: "posting the fallback status")
-            return .permanentFailure("\(needed). Sent the commit status \(report.checkName) (\"\(body.description)\") instead.")
+            return GitHostError(.permanent, "\(needed). Sent the commit status \(report.checkName) (\"\(body.description)\") instead.")
         } catch {
-            return .permanentFailure("\(needed). The fallback commit status failed too: \(error.outcome)")
+            // Quoted as the outbox words an outcome ("retryable failure: …"), as before the move.
+            return GitHostError(.permanent, "\(needed). The fallback commit status failed too: \(error)")
         }
     }
 
