@@ -18,7 +18,12 @@ struct AgentController: APIController {
     let clock: any TimeSource
 
     var routes: [Route] {
-        administration + [
+        administration + agentProtocol
+    }
+
+    /// The agent protocol: registering, polling for jobs and reporting on them.
+    private var agentProtocol: [Route] {
+        [
             Route(.post, "/api/v1/agents/register", scope: nil, openAPI: OpenAPIOperation(
                 "Trade a registration token for an agent token", tag: "agent-protocol", caller: .registration,
                 description: [

@@ -29,15 +29,15 @@ struct OpenAPIAccess: Equatable {
         switch caller {
         case nil:
             self.init(scope: "none", schemes: [], takesToken: false, hasScopes: false)
-        case .agent:
+        case .agent?:
             self.init(scope: "agent", schemes: ["agentToken"], takesToken: true, hasScopes: false)
-        case .registration:
+        case .registration?:
             self.init(scope: "agent", schemes: ["registrationToken"], takesToken: true, hasScopes: false)
-        case .signature(let scheme):
+        case .signature(let scheme)?:
             // The signature is the credential: no bearer token is asked for, and a bad one is
             // the operation's own 401 (`OpenAPIOperation.Answer`).
             self.init(scope: "signature", schemes: [scheme], takesToken: false, hasScopes: false)
-        case .feedReader:
+        case .feedReader?:
             self.init(scope: TokenScope.read.rawValue, schemes: ["bearerAuth", "feedToken"], takesToken: true, hasScopes: true)
         }
     }
