@@ -69,6 +69,17 @@ struct OpenAPIRouteDocumentationTests {
         #expect(OpenAPIDocument.operationID(.get, "/") == "get")
     }
 
+    @Test("each operation's tag is one the document's header lists")
+    func tagsAreListed() async throws {
+        let document = try await OpenAPITests.generatedDocument()
+        let listed = Set((document["tags"]?.elements ?? []).compactMap { $0["name"]?.string })
+        let unlisted = Self.operationsByName(document).filter { _, operation in
+            !(operation["tags"]?.elements ?? []).allSatisfy { $0.string.map(listed.contains) == true }
+        }
+        #expect(listed.count > 10)
+        #expect(unlisted.keys.sorted() == [])
+    }
+
     @Test("a route the router checks a scope for names no caller of its own: it would be ignored")
     func scopedRoutesNameNoCaller() async throws {
         let server = try await TestServer.make()
