@@ -2,7 +2,7 @@ extension OpenAPIDocument {
     /// The document's `components` members: the schemas (kept by concern in
     /// `OpenAPIDocument+*Schemas.swift`), then the shared responses and the security schemes
     /// below; readable JSON, one member per line.
-    static let components = "\"schemas\": {\n"
+    static let components: String = "\"schemas\": {\n"
         + [
             accessSchemas, agentProtocolSchemas, buildSchemas, buildReportSchemas, checksSchemas, findingsSchemas, insightSchemas,
             metricsInsightSchemas, releaseSchemas, releaseRequestSchemas, requestSchemas, serverSchemas, testInsightSchemas, trainSchemas,
