@@ -8,7 +8,8 @@ import Store
 /// Registers the HTTP-facing services and every controller.
 ///
 /// Controllers are contributed to the `APIController` multi-binding in the order their
-/// routes should be registered; `RouterFactory` receives them all as one array.
+/// routes should be registered; `RouterFactory` receives them all as one array and adds the
+/// OpenAPI document's route, made from theirs.
 struct APIModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
         builder.register(Authenticator.self, .singleton, Authenticator.init(tokens:))
@@ -25,9 +26,6 @@ struct APIModule: DIModule {
         }
         builder.contribute((any APIController).self, .singleton) { (log: any AuditLog) -> any APIController in
             AuditController(log: log)
-        }
-        builder.contribute((any APIController).self, .singleton) { () -> any APIController in
-            OpenAPIController()
         }
 
         builder.register(RouterFactory.self, .singleton, RouterFactory.init(controllers:authenticator:configuration:))

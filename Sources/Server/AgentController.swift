@@ -18,8 +18,22 @@ struct AgentController: APIController {
     let clock: any TimeSource
 
     var routes: [Route] {
-        administration + [
-            Route(.post, "/api/v1/agents/register", scope: nil) { request, _ in
+        administration + agentProtocol
+    }
+
+    /// The agent protocol: registering, polling for jobs and reporting on them.
+    private var agentProtocol: [Route] {
+        [
+            Route(.post, "/api/v1/agents/register", scope: nil, openAPI: OpenAPIOperation(
+                "Trade a registration token for an agent token", tag: "agent-protocol", caller: .registration,
+                description: [
+                    "An agent registering again with the same name and registration token (a restart) gets its agent row back, with the same id and a new token.",
+                    "While that agent is online, the answer is 409 `agent_name_in_use`: two running agents need different names.",
+                ],
+                body: .json(.ref("AgentRegistration")),
+                answers: [.json(201, "Registered.", .ref("AgentRegistered"))],
+                errors: [.badRequest, .conflict, .databaseUnavailable]
+            )) { request, _ in
                 // The token before the body, as on every other route: a caller without a
                 // registration token gets 401, never a verdict on what it sent.
                 let token = request.bearerToken ?? ""
@@ -27,7 +41,15 @@ struct AgentController: APIController {
                 let registration = try await request.decodeJSON(AgentRegistration.self, limit: configuration.maxBodySize)
                 return try await .json(auth.register(registration, registrationToken: token), status: .created)
             },
-            Route(.post, "/api/v1/agent/jobs/next", scope: nil) { request, context in
+            Route(.post, "/api/v1/agent/jobs/next", scope: nil, openAPI: OpenAPIOperation(
+                "Long-poll for a job", tag: "agent-protocol", caller: .agent,
+                parameters: [.query("wait", .number, description: "Seconds to wait, at most the server's poll time.")],
+                answers: [
+                    .json(200, "A job for this agent.", .ref("JobAssignment")),
+                    OpenAPIOperation.Answer(204, "No job within the wait."),
+                ],
+                errors: [.databaseUnavailable]
+            )) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 try await auth.touch(agent)
                 let requested = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? configuration.pollSeconds
@@ -37,7 +59,16 @@ struct AgentController: APIController {
                 }
                 return try .json(job)
             },
-            Route(.post, "/api/v1/agent/stop", scope: nil) { request, _ in
+            Route(.post, "/api/v1/agent/stop", scope: nil, openAPI: OpenAPIOperation(
+                "Tell the server this agent is stopping", tag: "agent-protocol", caller: .agent,
+                description: [
+                    "Sent by an agent on SIGTERM or SIGINT, after it has reported its running jobs.",
+                    "The agent is offline at once and its token stops working; jobs handed to it but never started go back to the queue (no attempt spent), jobs it still held running are lost (retried when their policy allows).",
+                    "Registering again with the same name and registration token takes its row back (docs/agents.md).",
+                ],
+                answers: [.json(200, "Stopped.", .ref("AgentStopped"))],
+                errors: [.databaseUnavailable]
+            )) { request, _ in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let stopped = try await queue.stopAgent(id: agent.id, now: clock.now)
                 // Its parked polls here end now; other servers' claims see it stopped.
@@ -47,15 +78,34 @@ struct AgentController: APIController {
                 followers.wake(jobIDs: stopped.lostJobs)
                 return try .json(stopped)
             },
-            Route(.post, "/api/v1/agent/jobs/:id/start", scope: nil) { request, context in
+            Route(.post, "/api/v1/agent/jobs/:id/start", scope: nil, openAPI: OpenAPIOperation(
+                "Start an assigned job", tag: "agent-protocol", caller: .agent,
+                parameters: [.path("id")],
+                answers: [.ok("AgentDirective")],
+                errors: [.notFound, .conflict, .databaseUnavailable]
+            )) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 return try await .json(queue.startJob(id: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
             },
-            Route(.post, "/api/v1/agent/jobs/:id/heartbeat", scope: nil) { request, context in
+            Route(.post, "/api/v1/agent/jobs/:id/heartbeat", scope: nil, openAPI: OpenAPIOperation(
+                "Extend the job's lease", tag: "agent-protocol", caller: .agent,
+                parameters: [.path("id")],
+                answers: [.ok("AgentDirective")],
+                errors: [.notFound, .conflict, .databaseUnavailable]
+            )) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 return try await .json(queue.heartbeat(jobID: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
             },
-            Route(.post, "/api/v1/agent/jobs/:id/log", scope: nil) { request, context in
+            Route(.post, "/api/v1/agent/jobs/:id/log", scope: nil, openAPI: OpenAPIOperation(
+                "Append a log chunk", tag: "agent-protocol", caller: .agent,
+                parameters: [
+                    .path("id"),
+                    .header("X-Log-Sequence", .json(#"{"type":"integer","minimum":0}"#), required: true, description: "The chunk's sequence number."),
+                ],
+                body: OpenAPIOperation.RequestBody(content: ["application/octet-stream": .binary]),
+                answers: [.ok("AgentDirective")],
+                errors: [.badRequest, .notFound, .conflict, .writeUnavailable]
+            )) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 guard let sequence = request.headers[Self.sequenceHeader].flatMap(Int.init), sequence >= 0 else {
                     throw APIError.badRequest("send the chunk's sequence number in \(AgentProtocol.logSequenceHeader)", code: "missing_sequence")
@@ -66,7 +116,13 @@ struct AgentController: APIController {
                 followers.wake(jobIDs: [id])
                 return try .json(directive)
             },
-            Route(.post, "/api/v1/agent/jobs/:id/checkout", scope: nil) { request, context in
+            Route(.post, "/api/v1/agent/jobs/:id/checkout", scope: nil, openAPI: OpenAPIOperation(
+                "Report the checked-out commit", tag: "agent-protocol", caller: .agent,
+                parameters: [.path("id")],
+                body: .json(.ref("CheckoutReport")),
+                answers: [.ok("Recorded")],
+                errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
+            )) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let report = try await request.decodeJSON(CheckoutReport.self, limit: configuration.maxBodySize)
                 guard CommitReference.isObjectName(report.commitSHA) else {
@@ -75,7 +131,13 @@ struct AgentController: APIController {
                 try await queue.recordCheckout(jobID: try jobID(context), agentID: agent.id, commitSHA: report.commitSHA, now: clock.now)
                 return try .json(["recorded": true])
             },
-            Route(.post, "/api/v1/agent/jobs/:id/finish", scope: nil) { request, context in
+            Route(.post, "/api/v1/agent/jobs/:id/finish", scope: nil, openAPI: OpenAPIOperation(
+                "Report a job's outcome", tag: "agent-protocol", caller: .agent,
+                parameters: [.path("id")],
+                body: .json(.ref("JobOutcome")),
+                answers: [.ok("Finished")],
+                errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
+            )) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let outcome = try await request.decodeJSON(JobOutcome.self, limit: configuration.maxBodySize)
                 let id = try jobID(context)
@@ -90,10 +152,19 @@ struct AgentController: APIController {
     /// Admin endpoints: agents and registration tokens.
     private var administration: [Route] {
         [
-            Route(.get, "/api/v1/agents", scope: .admin) { _, _ in
+            Route(.get, "/api/v1/agents", scope: .admin, openAPI: OpenAPIOperation(
+                "Agents with tags, state and current jobs", tag: "agents",
+                answers: [.ok("AgentList")],
+                errors: [.databaseUnavailable]
+            )) { _, _ in
                 try await .json(["agents": auth.agents()])
             },
-            Route(.post, "/api/v1/agents/tokens", scope: .admin) { request, context in
+            Route(.post, "/api/v1/agents/tokens", scope: .admin, openAPI: OpenAPIOperation(
+                "Create a registration token", tag: "agents",
+                body: .json(.ref("NewRegistrationToken")),
+                answers: [.json(201, "Created; the value is shown once.", .ref("CreatedRegistrationToken"))],
+                errors: [.badRequest, .databaseUnavailable]
+            )) { request, context in
                 let input = try await request.decodeJSON(NewToken.self, limit: configuration.maxBodySize)
                 let name = input.name.trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty, name.count <= 100 else {
@@ -102,13 +173,27 @@ struct AgentController: APIController {
                 let (token, value) = try await auth.createRegistrationToken(name: name, actor: context.actor)
                 return try .json(CreatedToken(id: token.id, name: token.name, token: value, createdAt: token.createdAt), status: .created)
             },
-            Route(.get, "/api/v1/agents/tokens", scope: .admin) { _, _ in
+            Route(.get, "/api/v1/agents/tokens", scope: .admin, openAPI: OpenAPIOperation(
+                "Registration tokens", tag: "agents",
+                answers: [.ok("RegistrationTokenList")],
+                errors: [.databaseUnavailable]
+            )) { _, _ in
                 try await .json(["tokens": auth.registrationTokens()])
             },
-            Route(.delete, "/api/v1/agents/:id", scope: .admin) { _, context in
+            Route(.delete, "/api/v1/agents/:id", scope: .admin, openAPI: OpenAPIOperation(
+                "Remove an offline or revoked agent", tag: "agents",
+                parameters: [.path("id")],
+                answers: [.json(200, "The removed agent.", .ref("Agent"))],
+                errors: [.notFound, .conflict, .databaseUnavailable]
+            )) { _, context in
                 try await .json(auth.removeAgent(id: context.numericID(of: "agent"), actor: context.actor))
             },
-            Route(.delete, "/api/v1/agents/tokens/:id", scope: .admin) { _, context in
+            Route(.delete, "/api/v1/agents/tokens/:id", scope: .admin, openAPI: OpenAPIOperation(
+                "Revoke a registration token; its agents are disconnected", tag: "agents",
+                parameters: [.path("id", .string)],
+                answers: [.json(200, "The revoked token.", .ref("RegistrationToken"))],
+                errors: [.notFound, .databaseUnavailable]
+            )) { _, context in
                 let id = try context.parameters.require("id")
                 let revoked = try await auth.revokeRegistrationToken(id: id, actor: context.actor)
                 // Their parked polls end now instead of at their deadline (or with a job).

@@ -27,7 +27,16 @@ struct ArtifactController: APIController {
 
     var routes: [Route] {
         [
-            Route(.put, "/api/v1/agent/jobs/:id/artifacts", scope: nil, bodyLimit: files.limit) { request, context in
+            Route(.put, "/api/v1/agent/jobs/:id/artifacts", scope: nil, bodyLimit: files.limit, openAPI: OpenAPIOperation(
+                "Upload an artifact (streamed to disk)", tag: "agent-protocol", caller: .agent,
+                parameters: [
+                    .path("id"),
+                    .query("path", description: "The artifact's relative path."),
+                ],
+                body: OpenAPIOperation.RequestBody(content: ["application/octet-stream": .binary]),
+                answers: [.json(201, "Stored.", .ref("Artifact"))],
+                errors: [.badRequest, .notFound, .conflict, .artifactUploadUnavailable]
+            )) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let jobID = try context.numericID(of: "job")
                 let path = request.uri.queryParameters.get("path").map { String($0) } ?? ""
@@ -49,10 +58,22 @@ struct ArtifactController: APIController {
                     throw error
                 }
             },
-            Route(.get, "/api/v1/jobs/:id/artifacts", scope: .read) { _, context in
+            Route(.get, "/api/v1/jobs/:id/artifacts", scope: .read, openAPI: OpenAPIOperation(
+                "A job's artifacts", tag: "builds",
+                parameters: [.path("id")],
+                answers: [.ok("ArtifactList")],
+                errors: [.notFound, .databaseUnavailable]
+            )) { _, context in
                 try await .json(["artifacts": store.artifacts(jobID: try context.numericID(of: "job"))])
             },
-            Route(.get, "/api/v1/artifacts/:id", scope: .read) { _, context in
+            Route(.get, "/api/v1/artifacts/:id", scope: .read, openAPI: OpenAPIOperation(
+                "Download an artifact", tag: "builds",
+                parameters: [.path("id")],
+                answers: [
+                    OpenAPIOperation.Answer(200, "The file, with `X-Artifact-SHA256`.", content: ["application/octet-stream": .binary], headers: #"{"X-Artifact-SHA256":{"schema":{"type":"string"}}}"#),
+                ],
+                errors: [.notFound, .artifactUnavailable]
+            )) { _, context in
                 let id = try context.numericID(of: "artifact")
                 guard let (artifact, storedAs) = try await store.artifact(id: id) else {
                     throw APIError.notFound("no artifact with id \(id)")

@@ -8,7 +8,12 @@ struct AuditController: APIController {
 
     var routes: [Route] {
         [
-            Route(.get, "/api/v1/audit", scope: .admin) { request, _ in
+            Route(.get, "/api/v1/audit", scope: .admin, openAPI: OpenAPIOperation(
+                "Newest audit events", tag: "server",
+                parameters: [.query("limit", .json(#"{"type":"integer","minimum":1,"maximum":1000}"#))],
+                answers: [.ok("AuditEvents")],
+                errors: [.badRequest, .databaseUnavailable]
+            )) { request, _ in
                 let limit = request.uri.queryParameters.get("limit").flatMap(Int.init) ?? 100
                 guard (1...1000).contains(limit) else {
                     throw APIError.badRequest("limit must be between 1 and 1000", code: "invalid_limit")

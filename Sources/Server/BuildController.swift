@@ -21,7 +21,18 @@ struct BuildController: APIController {
 
     var routes: [Route] {
         [
-            Route(.get, "/api/v1/builds", scope: .read) { request, _ in
+            Route(.get, "/api/v1/builds", scope: .read, openAPI: OpenAPIOperation(
+                "Builds, newest first", tag: "builds",
+                parameters: [
+                    .query("repository", description: "Id or full name."),
+                    .query("branch"),
+                    .query("status", .ref("BuildState")),
+                    .query("limit", .json(#"{"type":"integer","minimum":1,"maximum":200}"#)),
+                    .query("cursor", .integer, description: "A build id: builds before it."),
+                ],
+                answers: [.ok("BuildPage")],
+                errors: [.badRequest, .notFound, .databaseUnavailable]
+            )) { request, _ in
                 let query = request.uri.queryParameters
                 var filter = BuildFilter()
                 filter.branch = query.get("branch")
@@ -46,12 +57,22 @@ struct BuildController: APIController {
                 let next = page.count == filter.limit ? page.last.map { String($0.id) } : nil
                 return try .json(BuildPage(builds: page, nextCursor: next))
             },
-            Route(.get, "/api/v1/builds/:id", scope: .read) { _, context in
+            Route(.get, "/api/v1/builds/:id", scope: .read, openAPI: OpenAPIOperation(
+                "A build with its jobs and times", tag: "builds",
+                parameters: [.path("id")],
+                answers: [.ok("BuildWithTimes")],
+                errors: [.notFound, .databaseUnavailable]
+            )) { _, context in
                 let build = try await build(context)
                 return try .json(BuildWithTimes(
                     build: build, times: try await builds.buildTimes(id: build.id, now: clock.now), agentNames: try await agentNames(of: build)))
             },
-            Route(.post, "/api/v1/builds", scope: .write) { request, context in
+            Route(.post, "/api/v1/builds", scope: .write, openAPI: OpenAPIOperation(
+                "Start a build", tag: "builds",
+                body: .json(.ref("TriggerRequest")),
+                answers: [.json(201, "Created.", .ref("Build"))],
+                errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
+            )) { request, context in
                 let input = try await request.decodeJSON(TriggerRequest.self, limit: bodyLimit)
                 // The agent hands both to git: refused here, not by git on the build machine.
                 for (field, value) in [("branch", input.branch), ("commit", input.commit)] {
@@ -75,14 +96,28 @@ struct BuildController: APIController {
                 dispatcher.wake()
                 return try .json(created, status: .created)
             },
-            Route(.post, "/api/v1/builds/:id/cancel", scope: .write) { _, context in
+            Route(.post, "/api/v1/builds/:id/cancel", scope: .write, openAPI: OpenAPIOperation(
+                "Cancel a build", tag: "builds",
+                parameters: [.path("id")],
+                answers: [.ok("Build")],
+                errors: [.notFound, .conflict, .databaseUnavailable]
+            )) { _, context in
                 let id = try buildID(context)
                 let canceled = try await builds.cancelBuild(id: id, reason: "canceled by \(context.actor)", audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "build.cancel", subject: "build:\(id)"))
                 dispatcher.wake()
                 followers.wake(jobIDs: (canceled.jobs ?? []).map(\.id))
                 return try .json(canceled)
             },
-            Route(.post, "/api/v1/builds/:id/retry", scope: .write) { _, context in
+            Route(.post, "/api/v1/builds/:id/retry", scope: .write, openAPI: OpenAPIOperation(
+                "Run a build again as a new build", tag: "builds",
+                description: [
+                    "The same build again, with the jobs its pipeline has now: the original's trigger, branch or tag, commit, pull request (and its base branch), environment, priority and concurrency group.",
+                    "Needs no `triggers.manual`.",
+                ],
+                parameters: [.path("id")],
+                answers: [.json(201, "Created.", .ref("Build"))],
+                errors: [.notFound, .conflict, .databaseUnavailable]
+            )) { _, context in
                 let original = try await build(context)
                 var repository: Repository?
                 if let id = original.repositoryID { repository = try await repositories.existingRepository(id: id) }
@@ -92,12 +127,25 @@ struct BuildController: APIController {
                 dispatcher.wake()
                 return try .json(created, status: .created)
             },
-            Route(.get, "/api/v1/jobs/:id", scope: .read) { _, context in
+            Route(.get, "/api/v1/jobs/:id", scope: .read, openAPI: OpenAPIOperation(
+                "A job", tag: "builds",
+                parameters: [.path("id")],
+                answers: [.ok("Job")],
+                errors: [.notFound, .databaseUnavailable]
+            )) { _, context in
                 let id = try context.numericID(of: "job")
                 guard let job = try await builds.job(id: id) else { throw APIError.notFound("no job with id \(id)") }
                 return try .json(job)
             },
-            Route(.get, "/api/v1/jobs/:id/log", scope: .read) { request, context in
+            Route(.get, "/api/v1/jobs/:id/log", scope: .read, openAPI: OpenAPIOperation(
+                "A job's log as text", tag: "builds",
+                parameters: [.path("id"), .query("follow", .trueOrFalse)],
+                answers: [
+                    OpenAPIOperation.Answer(200, "The log; with `follow=true` streamed until the job ends.", content: ["text/plain": .string]),
+                    .error(429, "`follow=true` and this token already follows the most logs one token may on this server (`too_many_followers`, `MOBILE_OPS_MAX_LOG_FOLLOWERS_PER_TOKEN`); retry after `Retry-After` seconds, or read without `follow`.", headers: #"{"Retry-After":{"description":"Seconds to wait before following again.","schema":{"type":"integer"}}}"#),
+                ],
+                errors: [.notFound, .databaseUnavailable]
+            )) { request, context in
                 try await JobLogResponder(queue: queue, followers: followers).respond(to: request, context: context, jobID: try context.numericID(of: "job"))
             },
         ]

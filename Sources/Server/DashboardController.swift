@@ -29,10 +29,22 @@ struct DashboardController: APIController {
 
     var routes: [Route] {
         [
-            Route(.get, "/api/v1/dashboard", scope: .read) { _, _ in
+            Route(.get, "/api/v1/dashboard", scope: .read, openAPI: OpenAPIOperation(
+                "The dashboard's data as one document", tag: "dashboard",
+                answers: [.ok("DashboardDocument")],
+                errors: [.databaseUnavailable]
+            )) { _, _ in
                 try await .json(DashboardDocument.load(from: metrics, now: clock.now))
             },
-            Route(.get, "/feed.json", scope: nil) { request, _ in
+            Route(.get, "/feed.json", scope: nil, openAPI: OpenAPIOperation(
+                "JSON Feed of notable events (read token as a header or `?token=`)", tag: "dashboard", caller: .feedReader,
+                description: [
+                    "Registered without a route scope: the handler checks the read token itself, so it can also come as `?token=`.",
+                ],
+                parameters: [.query("token", description: "A read token, for feed readers that cannot send a header.")],
+                answers: [OpenAPIOperation.Answer(200, "A JSON Feed 1.1 document.", content: ["application/feed+json": .ref("JSONFeed")])],
+                errors: [.databaseUnavailable]
+            )) { request, _ in
                 try await authorizeFeed(request)
                 let data = try await feed(events: events.notableEvents(limit: Self.feedSize), base: base(of: request)).encoded()
                 return Response(

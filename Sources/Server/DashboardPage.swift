@@ -10,8 +10,19 @@ import Hummingbird
 struct DashboardPage: APIController {
     var routes: [Route] {
         [
-            Route(.get, "/", scope: nil) { _, _ in Self.response() },
-            Route(.get, "/builds/:id", scope: nil) { _, _ in Self.response() },
+            Route(.get, "/", scope: nil, openAPI: OpenAPIOperation(
+                "The dashboard page", tag: "dashboard",
+                answers: [
+                    OpenAPIOperation.Answer(200, "HTML; the page asks for a read token and calls the API itself.", content: ["text/html": .string]),
+                ]
+            )) { _, _ in Self.response() },
+            Route(.get, "/builds/:id", scope: nil, openAPI: OpenAPIOperation(
+                "A build's page", tag: "dashboard", operationID: "getBuildPage",
+                parameters: [.path("id", .string)],
+                answers: [
+                    OpenAPIOperation.Answer(200, "HTML; the page asks for a read token and calls the API itself.", content: ["text/html": .string]),
+                ]
+            )) { _, _ in Self.response() },
         ]
     }
 

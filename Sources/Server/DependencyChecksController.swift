@@ -20,7 +20,21 @@ struct DependencyChecksController: APIController {
 
     var routes: [Route] {
         [
-            Route(.post, "/api/v1/checks/deps", scope: .read) { request, _ in
+            Route(.post, "/api/v1/checks/deps", scope: .read, openAPI: OpenAPIOperation(
+                "Dependency rules (mobile-ops-checks.yml) on a repository's module graph at a revision", tag: "checks",
+                description: [
+                    "Checks `revision` (default: the default branch) out, reads the project's Gradle or XcodeGen build files (never running them) and the rules, and answers what `mobile-ops checks deps --json` prints.",
+                    "With `baseline: true`, violations are compared with the same rules on the default branch's head:",
+                    "`new` marks those the branch does not have, `fixed` lists those this revision removed.",
+                    "Human guide: docs/checks.md.",
+                ],
+                body: .json(.ref("DependencyChecksRequest")),
+                answers: [
+                    .ok("DependencyCheckReport"),
+                    .error(422, "The rules have problems (`invalid_rules`); the message lists each as `file:line:column: problem`."),
+                ],
+                errors: [.badRequest, .notFound, .analysisUnavailable, .analysisTimeout]
+            )) { request, _ in
                 let body = try await request.collectBody(limit: bodyLimit)
                 let input = try Self.input(from: Data(body.readableBytesView))
                 do {

@@ -7,10 +7,19 @@ struct HealthController: APIController {
 
     var routes: [Route] {
         [
-            Route(.get, "/healthz", scope: nil) { _, _ in
+            Route(.get, "/healthz", scope: nil, openAPI: OpenAPIOperation(
+                "Liveness and version", tag: "server",
+                answers: [.ok("Health")]
+            )) { _, _ in
                 try .json(Health(status: "ok", version: MobileOpsVersion.current))
             },
-            Route(.get, "/readyz", scope: nil) { _, _ in
+            Route(.get, "/readyz", scope: nil, openAPI: OpenAPIOperation(
+                "Readiness: the database answers", tag: "server",
+                answers: [
+                    .ok("Readiness"),
+                    .json(503, "Not ready; `reason` says why.", .ref("Readiness")),
+                ]
+            )) { _, _ in
                 // Unauthenticated: the answer says ready or not, never where the data lives
                 // or which build runs there. A full disk leaves it ready: reads still work,
                 // writes answer 503 `storage_full` and recover by themselves, and with one

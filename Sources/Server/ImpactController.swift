@@ -20,7 +20,12 @@ struct ImpactController: APIController {
 
     var routes: [Route] {
         [
-            Route(.post, "/api/v1/impact", scope: .read) { request, _ in
+            Route(.post, "/api/v1/impact", scope: .read, openAPI: OpenAPIOperation(
+                "Impact analysis: selected and skipped suites with reasons", tag: "impact",
+                body: .json(.ref("ImpactRequest")),
+                answers: [.ok("ImpactReport")],
+                errors: [.badRequest, .notFound, .analysisUnavailable, .analysisTimeout]
+            )) { request, _ in
                 let body = try await request.collectBody(limit: bodyLimit)
                 let input = try Self.input(from: Data(body.readableBytesView))
                 return try .json(try await service.answering { try await service.analyze(input) })

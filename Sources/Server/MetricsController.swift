@@ -29,13 +29,31 @@ struct MetricsController: APIController {
 
     var routes: [Route] {
         [
-            Route(.post, "/api/v1/metrics/builds", scope: .write) { request, _ in
+            Route(.post, "/api/v1/metrics/builds", scope: .write, openAPI: OpenAPIOperation(
+                "Store a build report from another CI", tag: "metrics",
+                parameters: [.query("waitedOn", .trueOrFalse)],
+                body: .json(.ref("BuildReport")),
+                answers: [
+                    .json(200, "A repeat of a stored report.", .ref("StoredBuildReport")),
+                    .json(201, "Stored.", .ref("StoredBuildReport")),
+                ],
+                errors: [.badRequest, .writeUnavailable]
+            )) { request, _ in
                 let report = try await Self.decodeReport(request, limit: bodyLimit)
                 let waitedOn = try Self.waitedOn(request, default: report.dimensions.environment == .local)
                 let stored = try await reports.submit(BuildReportWrite(report: report, source: .api, waitedOn: waitedOn, now: clock.now))
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
-            Route(.post, "/api/v1/agent/jobs/:id/metrics", scope: nil) { request, context in
+            Route(.post, "/api/v1/agent/jobs/:id/metrics", scope: nil, openAPI: OpenAPIOperation(
+                "Submit the job's build report", tag: "agent-protocol", caller: .agent,
+                parameters: [.path("id")],
+                body: .json(.ref("BuildReport")),
+                answers: [
+                    .json(200, "A repeat of a stored report.", .ref("StoredBuildReport")),
+                    .json(201, "Stored.", .ref("StoredBuildReport")),
+                ],
+                errors: [.badRequest, .notFound, .conflict, .writeUnavailable]
+            )) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let jobID = try context.numericID(of: "job")
                 // Before the body: only the agent holding the job has its report read.
@@ -53,13 +71,37 @@ struct MetricsController: APIController {
                 let stored = try await reports.submit(BuildReportWrite(report: report, source: .job(jobID, build: job.buildID), waitedOn: job.waitedOn, now: clock.now))
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
-            Route(.get, "/api/v1/metrics/summary", scope: .read) { request, _ in
+            Route(.get, "/api/v1/metrics/summary", scope: .read, openAPI: OpenAPIOperation(
+                "Counts, success rate and percentiles against the previous window", tag: "metrics",
+                parameters: MetricsQuery.openAPIParameters,
+                answers: [.ok("MetricsSummary")],
+                errors: [.badRequest, .databaseUnavailable]
+            )) { request, _ in
                 try await .json(store.metricsSummary(try MetricsQuery(parsing: request), now: clock.now))
             },
-            Route(.get, "/api/v1/metrics/cache", scope: .read) { request, _ in
+            Route(.get, "/api/v1/metrics/cache", scope: .read, openAPI: OpenAPIOperation(
+                "Cache hit and avoidance rates, trend, most-missed tasks", tag: "metrics",
+                parameters: MetricsQuery.openAPIParameters,
+                answers: [.ok("CacheReport")],
+                errors: [.badRequest, .databaseUnavailable]
+            )) { request, _ in
                 try await .json(store.cacheReport(try MetricsQuery(parsing: request), now: clock.now))
             },
-            Route(.get, "/api/v1/metrics/regressions", scope: .read) { request, _ in
+            Route(.get, "/api/v1/metrics/regressions", scope: .read, openAPI: OpenAPIOperation(
+                "Build-time and cache regressions", tag: "metrics",
+                parameters: [.query("open", .flag), .query("limit", .integer)],
+                answers: [
+                    .json(200, "OK", .json(##"""
+                        {
+                          "type": "object",
+                          "properties": {"regressions": {"type": "array", "items": {"$ref": "#/components/schemas/StoredRegression"}}},
+                          "required": ["regressions"],
+                          "additionalProperties": false
+                        }
+                        """##)),
+                ],
+                errors: [.databaseUnavailable]
+            )) { request, _ in
                 let parameters = request.uri.queryParameters
                 let openOnly = parameters.get("open").map { $0 == "true" || $0 == "1" } ?? false
                 let limit = parameters.get("limit").flatMap(Int.init) ?? 100

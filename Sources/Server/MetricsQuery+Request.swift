@@ -4,6 +4,17 @@ import Hummingbird
 import Store
 
 extension MetricsQuery {
+    /// The parameters `init(parsing:)` reads, as the OpenAPI document lists them.
+    static let openAPIParameters: [OpenAPIOperation.Parameter] = [
+        .query("window", description: "Days or weeks like `7d` or `4w`; default `7d`."),
+        .query("repository"),
+        .query("pipeline"),
+        .query("branch"),
+        .query("platform"),
+        .query("groupBy"),
+        .query("speedup", .number, description: "A percentage above 0, at most 100."),
+    ]
+
     /// Reads `window`, `repository`, `pipeline`, `branch`, `platform`, `groupBy` and `speedup`
     /// from the query string; a bad value is a 400 naming the parameter and what is accepted.
     init(parsing request: Request) throws {

@@ -26,6 +26,9 @@ public struct MobileOpsServer {
     public let container: Container
     /// The router with every endpoint.
     public let router: Router<AppRequestContext>
+    /// Every endpoint the router serves, with what the OpenAPI document says of each: for
+    /// tests and tools that want the document without asking the router for it.
+    let routes: [Route]
     private let tokens: TokenService
     /// Background services that run beside the HTTP server (lease checks, …). A test that
     /// drives their checks by hand may empty the list.
@@ -61,7 +64,8 @@ public struct MobileOpsServer {
                 _ = try await tokens.bootstrapAdmin(configured: configured)
             }
             let factory = try await container.resolve(RouterFactory.self)
-            let router = factory.makeRouter(extra: [SystemController(graph: container.graph)])
+            let routes = factory.routes(extra: [SystemController(graph: container.graph)])
+            let router = factory.makeRouter(routes)
             // The outbox runs on every server (its messages are claimed with SKIP LOCKED); the
             // rest must run once per cluster, on the leader.
             let coordination = try await container.resolve(ClusterCoordination.self)
@@ -80,7 +84,7 @@ public struct MobileOpsServer {
                 onLeader(try await container.resolve(BuildMetricsService.self)),
             ]
             return MobileOpsServer(
-                configuration: configuration, container: container, router: router, tokens: tokens,
+                configuration: configuration, container: container, router: router, routes: routes, tokens: tokens,
                 backgroundServices: services, logger: logger
             )
         } catch let error as ContainerError {

@@ -1,11 +1,12 @@
 /// Who may call each operation of the HTTP API: one line per operation, one column per kind of
 /// credential a request can carry, and what the server answers.
 ///
-/// A second statement, kept by hand, of what each operation's `x-mobile-ops-scope` in
-/// `OpenAPIDocument+Paths.swift` says, so that a mistake in one is caught by the other: the
-/// server never reads this table; `Tests/ServerTests/AccessMatrixTests.swift` checks that it
-/// covers exactly the document's operations and agrees with their scopes, then calls every route
-/// with every credential below and compares the status with it. docs/api.md explains it.
+/// A second statement, kept by hand, of what each operation's `x-mobile-ops-scope` says (made
+/// from each route's scope and caller, `OpenAPIAccess`), so that a mistake in one is caught by
+/// the other: the server never reads this table; `Tests/ServerTests/AccessMatrixTests.swift`
+/// checks that it covers exactly the document's operations and agrees with their scopes, then
+/// calls every route with every credential below and compares the status with it. docs/api.md
+/// explains it.
 ///
 /// Columns, the credential sent:
 /// - `none`: no `Authorization` header;

@@ -1,36 +1,230 @@
 extension OpenAPIDocument {
-    /// The `components.schemas` members for builds, jobs, the agent protocol's messages, artifacts, metrics, pipelines, the outbox and the shapes every answer shares (`Error`, `Health`), and `Document`, an open request body; one schema per line. Each follows the Swift type the server encodes: absent optionals are omitted, never null; fixed types are closed with `additionalProperties: false`.
+    /// The `components.schemas` members for builds, their jobs and artifacts, a manual trigger and the
+    /// loaded pipelines; readable JSON, one member per line.
+    ///
+    /// Each follows the Swift type the server encodes (named in its description): absent
+    /// optionals are omitted, never null, unless the schema says `null`; types the server
+    /// fixes are closed with `additionalProperties: false`.
     static let buildSchemas = ##"""
-"AgentDirective": {"type":"object","description":"Core.AgentDirective.","properties":{"cancel":{"type":"boolean","description":"Stop the job: the build was canceled or the job reassigned."}},"required":["cancel"],"additionalProperties":false},
-"AgentStopped": {"type":"object","description":"Core.AgentStopped: what the server did with the jobs a stopping agent held.","properties":{"releasedJobs":{"type":"array","items":{"type":"integer"},"description":"Jobs handed to it but never started, back in the queue with no attempt spent."},"lostJobs":{"type":"array","items":{"type":"integer"},"description":"Jobs it was running and did not report: lost, retried when their policy allows."}},"required":["releasedJobs","lostJobs"],"additionalProperties":false},
-"Artifact": {"type":"object","properties":{"id":{"type":"integer"},"jobID":{"type":"integer"},"path":{"type":"string"},"size":{"type":"integer"},"sha256":{"type":"string"},"createdAt":{"type":"string","format":"date-time"}},"required":["id","jobID","path","size","sha256","createdAt"],"additionalProperties":false},
-"ArtifactList": {"type":"object","properties":{"artifacts":{"type":"array","items":{"$ref":"#/components/schemas/Artifact"}}},"required":["artifacts"],"additionalProperties":false},
-"Build": {"type":"object","properties":{"id":{"type":"integer"},"repositoryID":{"type":"integer"},"number":{"type":"integer"},"pipeline":{"type":"string"},"state":{"$ref":"#/components/schemas/BuildState"},"trigger":{"type":"string"},"branch":{"type":"string"},"tag":{"type":"string"},"commitSHA":{"type":"string"},"pullRequest":{"type":"integer"},"message":{"type":"string"},"author":{"type":"string"},"concurrencyGroup":{"type":"string"},"priority":{"type":"integer"},"cancelReason":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"startedAt":{"type":"string","format":"date-time"},"finishedAt":{"type":"string","format":"date-time"},"jobs":{"type":"array","items":{"$ref":"#/components/schemas/Job"}}},"required":["id","number","pipeline","state","trigger","commitSHA","priority","createdAt"],"additionalProperties":false,"description":"Absent optional fields are omitted, never null."},
-"BuildJob": {"type":"object","description":"A job in a build's answer: the job, and its agent's name when an agent took it (and is still registered).","properties":{"id":{"type":"integer"},"buildID":{"type":"integer"},"stepKey":{"type":"string"},"label":{"type":"string"},"shardIndex":{"type":"integer"},"shardCount":{"type":"integer"},"attempt":{"type":"integer"},"state":{"$ref":"#/components/schemas/JobState"},"pendingReason":{"type":"string"},"agentID":{"type":"integer"},"exitStatus":{"type":"integer"},"supersededBy":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"startedAt":{"type":"string","format":"date-time"},"finishedAt":{"type":"string","format":"date-time"},"agentName":{"type":"string"}},"required":["id","buildID","stepKey","label","shardIndex","shardCount","attempt","state","createdAt"],"additionalProperties":false},
-"BuildPage": {"type":"object","properties":{"builds":{"type":"array","items":{"$ref":"#/components/schemas/Build"}},"nextCursor":{"type":"string","description":"Pass as `cursor` for the next page; absent on the last."}},"required":["builds"],"additionalProperties":false},
-"BuildState": {"type":"string","enum":["pending","running","passed","failed","canceled"]},
-"BuildTimes": {"type":"object","description":"Store.BuildTimes: queue, run and total seconds as the metrics, dashboard, feed and Prometheus define them (so far, while the build runs).","properties":{"queueSeconds":{"type":"number"},"runSeconds":{"type":"number"},"totalSeconds":{"type":"number"}},"required":["queueSeconds","runSeconds","totalSeconds"],"additionalProperties":false},
-"BuildWithTimes": {"type":"object","properties":{"id":{"type":"integer"},"repositoryID":{"type":"integer"},"number":{"type":"integer"},"pipeline":{"type":"string"},"state":{"$ref":"#/components/schemas/BuildState"},"trigger":{"type":"string"},"branch":{"type":"string"},"tag":{"type":"string"},"commitSHA":{"type":"string"},"pullRequest":{"type":"integer"},"message":{"type":"string"},"author":{"type":"string"},"concurrencyGroup":{"type":"string"},"priority":{"type":"integer"},"cancelReason":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"startedAt":{"type":"string","format":"date-time"},"finishedAt":{"type":"string","format":"date-time"},"jobs":{"type":"array","items":{"$ref":"#/components/schemas/BuildJob"}},"times":{"$ref":"#/components/schemas/BuildTimes"}},"required":["id","number","pipeline","state","trigger","commitSHA","priority","createdAt"],"additionalProperties":false,"description":"A build with `times` and its jobs' agent names; absent optional fields are omitted, never null."},
-"CheckoutReport": {"type":"object","properties":{"commitSHA":{"type":"string","pattern":"^([0-9a-f]{40}|[0-9a-f]{64})$","description":"40 or 64 lowercase hex digits."}},"required":["commitSHA"],"additionalProperties":false},
-"CheckoutTarget": {"type":"object","properties":{"name":{"type":"string"},"cloneURL":{"type":"string"},"commitSHA":{"type":"string"},"branch":{"type":"string"}},"required":["name","cloneURL","commitSHA"],"additionalProperties":false},
-"Document": {"type":"object","additionalProperties":true,"description":"A JSON request body the server takes from others, whose fields are described in the linked guide rather than here: a git host's webhook payload."},
-"Error": {"type":"object","properties":{"error":{"type":"object","properties":{"code":{"type":"string","description":"Stable snake_case code a script can branch on."},"message":{"type":"string","description":"What went wrong and what to do about it."},"allowed":{"type":"array","items":{"type":"string"},"description":"Only on a refused release action: the actions its state allows."}},"required":["code","message"],"additionalProperties":false}},"required":["error"],"additionalProperties":false,"description":"The one error shape of every endpoint."},
-"Finished": {"type":"object","properties":{"finished":{"type":"boolean"}},"required":["finished"],"additionalProperties":false},
-"Health": {"type":"object","properties":{"status":{"type":"string","enum":["ok"]},"version":{"type":"string"}},"required":["status","version"],"additionalProperties":false},
-"Job": {"type":"object","properties":{"id":{"type":"integer"},"buildID":{"type":"integer"},"stepKey":{"type":"string"},"label":{"type":"string"},"shardIndex":{"type":"integer"},"shardCount":{"type":"integer"},"attempt":{"type":"integer"},"state":{"$ref":"#/components/schemas/JobState"},"pendingReason":{"type":"string"},"agentID":{"type":"integer"},"exitStatus":{"type":"integer"},"supersededBy":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"startedAt":{"type":"string","format":"date-time"},"finishedAt":{"type":"string","format":"date-time"}},"required":["id","buildID","stepKey","label","shardIndex","shardCount","attempt","state","createdAt"],"additionalProperties":false},
-"JobAssignment": {"type":"object","description":"Core.JobAssignment: what to check out and what to run.","properties":{"jobID":{"type":"integer"},"buildID":{"type":"integer"},"buildNumber":{"type":"integer"},"pipeline":{"type":"string"},"stepKey":{"type":"string"},"label":{"type":"string"},"attempt":{"type":"integer"},"repository":{"$ref":"#/components/schemas/CheckoutTarget","description":"Absent for an empty workspace."},"spec":{"$ref":"#/components/schemas/JobSpec"},"leaseSeconds":{"type":"number"}},"required":["jobID","buildID","buildNumber","pipeline","stepKey","label","attempt","spec","leaseSeconds"],"additionalProperties":false},
-"JobSpec": {"type":"object","description":"Core.JobSpec: the step's commands, the tags an agent needs, env (already merged with the build's), timeout, retry policy, dependencies, artifacts, UI-test selection, dependency checks and analysers' reports.","properties":{"commands":{"type":"array","items":{"type":"string"}},"requirements":{"type":"object","description":"Core.AgentRequirements: tag name to the values it accepts (any one; none listed accepts any).","properties":{"tags":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["tags"],"additionalProperties":false},"env":{"type":"object","additionalProperties":{"type":"string"}},"timeoutSeconds":{"type":"number","description":"Absent for no limit."},"retry":{"type":"object","description":"Core.RetryPolicy.","properties":{"agentLost":{"type":"integer"},"exitCodes":{"type":"array","items":{"type":"integer"}},"exitCodeLimit":{"type":"integer"}},"required":["agentLost","exitCodes","exitCodeLimit"],"additionalProperties":false},"dependsOn":{"type":"array","items":{"type":"string"}},"artifacts":{"type":"array","items":{"type":"string"}},"uiTests":{"$ref":"#/components/schemas/UITestSelection"},"checks":{"$ref":"#/components/schemas/DependencyChecksStep"},"findings":{"$ref":"#/components/schemas/FindingsStep"}},"required":["commands","requirements","env","retry","dependsOn","artifacts"],"additionalProperties":false},
-"JobState": {"type":"string","enum":["pending","assigned","running","passed","failed","canceled","timed_out","lost"]},
-"MetricsSummary": {"type":"object","description":"Store.MetricsSummary (GET /api/v1/metrics/summary).","properties":{"window":{"$ref":"#/components/schemas/MetricsWindow"},"previousWindow":{"$ref":"#/components/schemas/MetricsWindow"},"groupBy":{"type":"string","enum":["repository","pipeline","branch","platform"],"description":"Absent when ungrouped."},"groups":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string","description":"The group's value; absent when ungrouped."},"current":{"$ref":"#/components/schemas/MetricsWindowStatistics"},"previous":{"$ref":"#/components/schemas/MetricsWindowStatistics"},"change":{"$ref":"#/components/schemas/MetricsWindowChange"}},"required":["current","previous","change"],"additionalProperties":false}},"waiting":{"$ref":"#/components/schemas/WaitingCostSummary"},"percentileMethod":{"type":"string"}},"required":["window","previousWindow","groups","waiting","percentileMethod"],"additionalProperties":false},
-"MetricsWindow": {"type":"object","properties":{"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"days":{"type":"integer"}},"required":["start","end","days"],"additionalProperties":false},
-"OutboxStatus": {"type":"object","properties":{"pending":{"type":"integer"},"due":{"type":"integer"},"dead":{"type":"integer"},"oldestPendingAt":{"type":"string","format":"date-time"},"deadMessages":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"kind":{"type":"string"},"attempts":{"type":"integer"},"lastError":{"type":"string"},"createdAt":{"type":"string","format":"date-time"}},"required":["id","kind","attempts","createdAt"],"additionalProperties":false}}},"required":["pending","due","dead","deadMessages"],"additionalProperties":false},
-"PipelineListing": {"type":"object","properties":{"pipelines":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"file":{"type":"string"},"steps":{"type":"array","items":{"type":"string"}},"priority":{"type":"integer"},"served":{"type":"string","enum":["current","last_good"]}},"required":["name","file","steps","priority","served"],"additionalProperties":false}},"diagnostics":{"type":"array","items":{"type":"string"},"description":"The last load's problems as `file:line:column: message`."}},"required":["pipelines","diagnostics"],"additionalProperties":false},
-"Readiness": {"type":"object","properties":{"status":{"type":"string","enum":["ready","not_ready"]},"reason":{"type":"string"}},"required":["status"],"additionalProperties":false},
-"Recorded": {"type":"object","properties":{"recorded":{"type":"boolean"}},"required":["recorded"],"additionalProperties":false},
-"StoredBuildReport": {"type":"object","description":"Store.StoredReport: the stored report's id, and whether this call stored it (201) or it had been stored before (200).","properties":{"id":{"type":"integer"},"created":{"type":"boolean"}},"required":["id","created"],"additionalProperties":false},
-"TriggerRequest": {"type":"object","properties":{"pipeline":{"type":"string"},"repository":{"type":"string","description":"Id or full name."},"branch":{"type":"string"},"commit":{"type":"string"},"env":{"type":"object","additionalProperties":{"type":"string"}}},"required":["pipeline"],"additionalProperties":false},
-"UITestChoice": {"type":"object","description":"Core.UITestReport.Choice: one suite and why it was selected or skipped.","properties":{"name":{"type":"string"},"module":{"type":"string"},"reason":{"type":"string"}},"required":["name","module","reason"],"additionalProperties":false},
-"UITestReport": {"type":"object","description":"Core.UITestReport: what a `ui_tests:` job decided: the suites it runs and skips, why, and this shard's share.","properties":{"mode":{"type":"string","description":"`selected`: the commands get exactly shardSuites; `all`: the analysis could not read the project and the usual full set runs."},"runAllReasons":{"type":"array","items":{"type":"string"}},"selected":{"type":"array","items":{"$ref":"#/components/schemas/UITestChoice"}},"skipped":{"type":"array","items":{"$ref":"#/components/schemas/UITestChoice"}},"shardIndex":{"type":"integer"},"shardCount":{"type":"integer"},"shardSuites":{"type":"array","items":{"type":"string"}},"predictedSeconds":{"type":"number"},"warnings":{"type":"array","items":{"type":"string"}}},"required":["mode","runAllReasons","selected","skipped","shardIndex","shardCount","shardSuites","predictedSeconds","warnings"],"additionalProperties":false},
-"UITestSelection": {"type":"object","description":"Core.UITestSelection: a step's `ui_tests:` rule, with the expected seconds per suite the server filled in.","properties":{"project":{"type":"string"},"graph":{"type":"string"},"runAll":{"type":"array","items":{"type":"string"}},"kind":{"type":"string"},"durations":{"type":"object","additionalProperties":{"type":"number"}}},"required":["project","runAll","durations"],"additionalProperties":false}
+"Artifact": {
+  "type": "object",
+  "properties": {
+    "id": {"type": "integer"},
+    "jobID": {"type": "integer"},
+    "path": {"type": "string"},
+    "size": {"type": "integer"},
+    "sha256": {"type": "string"},
+    "createdAt": {"type": "string", "format": "date-time"}
+  },
+  "required": ["id", "jobID", "path", "size", "sha256", "createdAt"],
+  "additionalProperties": false
+},
+"ArtifactList": {
+  "type": "object",
+  "properties": {"artifacts": {"type": "array", "items": {"$ref": "#/components/schemas/Artifact"}}},
+  "required": ["artifacts"],
+  "additionalProperties": false
+},
+"Build": {
+  "type": "object",
+  "properties": {
+    "id": {"type": "integer"},
+    "repositoryID": {"type": "integer"},
+    "number": {"type": "integer"},
+    "pipeline": {"type": "string"},
+    "state": {"$ref": "#/components/schemas/BuildState"},
+    "trigger": {"type": "string"},
+    "branch": {"type": "string"},
+    "tag": {"type": "string"},
+    "commitSHA": {"type": "string"},
+    "pullRequest": {"type": "integer"},
+    "message": {"type": "string"},
+    "author": {"type": "string"},
+    "concurrencyGroup": {"type": "string"},
+    "priority": {"type": "integer"},
+    "cancelReason": {"type": "string"},
+    "createdAt": {"type": "string", "format": "date-time"},
+    "startedAt": {"type": "string", "format": "date-time"},
+    "finishedAt": {"type": "string", "format": "date-time"},
+    "jobs": {"type": "array", "items": {"$ref": "#/components/schemas/Job"}}
+  },
+  "required": ["id", "number", "pipeline", "state", "trigger", "commitSHA", "priority", "createdAt"],
+  "additionalProperties": false,
+  "description": "Absent optional fields are omitted, never null."
+},
+"BuildJob": {
+  "type": "object",
+  "description": "A job in a build's answer: the job, and its agent's name when an agent took it (and is still registered).",
+  "properties": {
+    "id": {"type": "integer"},
+    "buildID": {"type": "integer"},
+    "stepKey": {"type": "string"},
+    "label": {"type": "string"},
+    "shardIndex": {"type": "integer"},
+    "shardCount": {"type": "integer"},
+    "attempt": {"type": "integer"},
+    "state": {"$ref": "#/components/schemas/JobState"},
+    "pendingReason": {"type": "string"},
+    "agentID": {"type": "integer"},
+    "exitStatus": {"type": "integer"},
+    "supersededBy": {"type": "integer"},
+    "createdAt": {"type": "string", "format": "date-time"},
+    "startedAt": {"type": "string", "format": "date-time"},
+    "finishedAt": {"type": "string", "format": "date-time"},
+    "agentName": {"type": "string"}
+  },
+  "required": ["id", "buildID", "stepKey", "label", "shardIndex", "shardCount", "attempt", "state", "createdAt"],
+  "additionalProperties": false
+},
+"BuildPage": {
+  "type": "object",
+  "properties": {
+    "builds": {"type": "array", "items": {"$ref": "#/components/schemas/Build"}},
+    "nextCursor": {"type": "string", "description": "Pass as `cursor` for the next page; absent on the last."}
+  },
+  "required": ["builds"],
+  "additionalProperties": false
+},
+"BuildState": {"type": "string", "enum": ["pending", "running", "passed", "failed", "canceled"]},
+"BuildTimes": {
+  "type": "object",
+  "description": "Store.BuildTimes: queue, run and total seconds as the metrics, dashboard, feed and Prometheus define them (so far, while the build runs).",
+  "properties": {
+    "queueSeconds": {"type": "number"},
+    "runSeconds": {"type": "number"},
+    "totalSeconds": {"type": "number"}
+  },
+  "required": ["queueSeconds", "runSeconds", "totalSeconds"],
+  "additionalProperties": false
+},
+"BuildWithTimes": {
+  "type": "object",
+  "properties": {
+    "id": {"type": "integer"},
+    "repositoryID": {"type": "integer"},
+    "number": {"type": "integer"},
+    "pipeline": {"type": "string"},
+    "state": {"$ref": "#/components/schemas/BuildState"},
+    "trigger": {"type": "string"},
+    "branch": {"type": "string"},
+    "tag": {"type": "string"},
+    "commitSHA": {"type": "string"},
+    "pullRequest": {"type": "integer"},
+    "message": {"type": "string"},
+    "author": {"type": "string"},
+    "concurrencyGroup": {"type": "string"},
+    "priority": {"type": "integer"},
+    "cancelReason": {"type": "string"},
+    "createdAt": {"type": "string", "format": "date-time"},
+    "startedAt": {"type": "string", "format": "date-time"},
+    "finishedAt": {"type": "string", "format": "date-time"},
+    "jobs": {"type": "array", "items": {"$ref": "#/components/schemas/BuildJob"}},
+    "times": {"$ref": "#/components/schemas/BuildTimes"}
+  },
+  "required": ["id", "number", "pipeline", "state", "trigger", "commitSHA", "priority", "createdAt"],
+  "additionalProperties": false,
+  "description": "A build with `times` and its jobs' agent names; absent optional fields are omitted, never null."
+},
+"Job": {
+  "type": "object",
+  "properties": {
+    "id": {"type": "integer"},
+    "buildID": {"type": "integer"},
+    "stepKey": {"type": "string"},
+    "label": {"type": "string"},
+    "shardIndex": {"type": "integer"},
+    "shardCount": {"type": "integer"},
+    "attempt": {"type": "integer"},
+    "state": {"$ref": "#/components/schemas/JobState"},
+    "pendingReason": {"type": "string"},
+    "agentID": {"type": "integer"},
+    "exitStatus": {"type": "integer"},
+    "supersededBy": {"type": "integer"},
+    "createdAt": {"type": "string", "format": "date-time"},
+    "startedAt": {"type": "string", "format": "date-time"},
+    "finishedAt": {"type": "string", "format": "date-time"}
+  },
+  "required": ["id", "buildID", "stepKey", "label", "shardIndex", "shardCount", "attempt", "state", "createdAt"],
+  "additionalProperties": false
+},
+"JobSpec": {
+  "type": "object",
+  "description": "Core.JobSpec: the step's commands, the tags an agent needs, env (already merged with the build's), timeout, retry policy, dependencies, artifacts, UI-test selection, dependency checks and analysers' reports.",
+  "properties": {
+    "commands": {"type": "array", "items": {"type": "string"}},
+    "requirements": {
+      "type": "object",
+      "description": "Core.AgentRequirements: tag name to the values it accepts (any one; none listed accepts any).",
+      "properties": {
+        "tags": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}}
+      },
+      "required": ["tags"],
+      "additionalProperties": false
+    },
+    "env": {"type": "object", "additionalProperties": {"type": "string"}},
+    "timeoutSeconds": {"type": "number", "description": "Absent for no limit."},
+    "retry": {
+      "type": "object",
+      "description": "Core.RetryPolicy.",
+      "properties": {
+        "agentLost": {"type": "integer"},
+        "exitCodes": {"type": "array", "items": {"type": "integer"}},
+        "exitCodeLimit": {"type": "integer"}
+      },
+      "required": ["agentLost", "exitCodes", "exitCodeLimit"],
+      "additionalProperties": false
+    },
+    "dependsOn": {"type": "array", "items": {"type": "string"}},
+    "artifacts": {"type": "array", "items": {"type": "string"}},
+    "uiTests": {"$ref": "#/components/schemas/UITestSelection"},
+    "checks": {"$ref": "#/components/schemas/DependencyChecksStep"},
+    "findings": {"$ref": "#/components/schemas/FindingsStep"}
+  },
+  "required": ["commands", "requirements", "env", "retry", "dependsOn", "artifacts"],
+  "additionalProperties": false
+},
+"JobState": {
+  "type": "string",
+  "enum": ["pending", "assigned", "running", "passed", "failed", "canceled", "timed_out", "lost"]
+},
+"PipelineListing": {
+  "type": "object",
+  "properties": {
+    "pipelines": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "name": {"type": "string"},
+          "file": {"type": "string"},
+          "steps": {"type": "array", "items": {"type": "string"}},
+          "priority": {"type": "integer"},
+          "served": {"type": "string", "enum": ["current", "last_good"]}
+        },
+        "required": ["name", "file", "steps", "priority", "served"],
+        "additionalProperties": false
+      }
+    },
+    "diagnostics": {
+      "type": "array",
+      "items": {"type": "string"},
+      "description": "The last load's problems as `file:line:column: message`."
+    }
+  },
+  "required": ["pipelines", "diagnostics"],
+  "additionalProperties": false
+},
+"TriggerRequest": {
+  "type": "object",
+  "properties": {
+    "pipeline": {"type": "string"},
+    "repository": {"type": "string", "description": "Id or full name."},
+    "branch": {"type": "string"},
+    "commit": {"type": "string"},
+    "env": {"type": "object", "additionalProperties": {"type": "string"}}
+  },
+  "required": ["pipeline"],
+  "additionalProperties": false
+}
 """##
 }

@@ -1,45 +1,281 @@
 extension OpenAPIDocument {
-    /// The `components.schemas` members for what the server reports about builds rather than
-    /// what it runs: stored build reports, the metrics summary's parts, cache rates, regressions,
-    /// test results and test health, impact analysis, the dashboard document, the JSON Feed, the
-    /// service graph, release notes and webhook answers; one schema per line.
+    /// The `components.schemas` members for what the server reports about its work rather than what it
+    /// runs: agents and the queue, recent builds, the dashboard document, the JSON Feed, impact
+    /// analysis, the service graph, release notes and webhook answers; readable JSON, one member per
+    /// line.
     ///
     /// Each follows the Swift type the server encodes (named in its description): absent
     /// optionals are omitted, never null, unless the schema says `null`; types the server
     /// fixes are closed with `additionalProperties: false`.
     static let insightSchemas = ##"""
-"AgentStatus": {"type":"object","description":"Store.AgentStatus.","properties":{"id":{"type":"integer"},"name":{"type":"string"},"state":{"type":"string","enum":["busy","idle","offline","revoked"]},"currentJobs":{"type":"integer"},"slots":{"type":"integer"},"lastSeenAt":{"type":"string","format":"date-time"},"tags":{"type":"object","additionalProperties":{"type":"string"}},"jobs":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"buildID":{"type":"integer"},"label":{"type":"string"}},"required":["id","buildID","label"],"additionalProperties":false}}},"required":["id","name","state","currentJobs","slots","lastSeenAt","tags","jobs"],"additionalProperties":false},
-"BuildTestResults": {"type":"object","description":"Store.BuildTestResults: the build's test results per job.","properties":{"buildID":{"type":"integer"},"totals":{"$ref":"#/components/schemas/TestTotals"},"jobs":{"type":"array","items":{"$ref":"#/components/schemas/JobTestResults"}}},"required":["buildID","totals","jobs"],"additionalProperties":false},
-"CacheCounts": {"type":"object","description":"BuildMetrics.CacheStatistics: task counts by outcome.","properties":{"executed":{"type":"integer"},"failed":{"type":"integer"},"fromCache":{"type":"integer"},"localHits":{"type":"integer"},"remoteHits":{"type":"integer"},"upToDate":{"type":"integer"},"noSource":{"type":"integer"},"skipped":{"type":"integer"}},"required":["executed","failed","fromCache","localHits","remoteHits","upToDate","noSource","skipped"],"additionalProperties":false},
-"CacheRates": {"type":"object","description":"Store.CacheRates; a rate is absent when nothing needed outputs.","properties":{"counts":{"$ref":"#/components/schemas/CacheCounts"},"hitRate":{"type":"number"},"localHitRate":{"type":"number"},"remoteHitRate":{"type":"number"},"avoidanceRate":{"type":"number"},"misses":{"type":"integer"}},"required":["counts","misses"],"additionalProperties":false},
-"CacheReport": {"type":"object","description":"Store.CacheReport (GET /api/v1/metrics/cache).","properties":{"window":{"$ref":"#/components/schemas/MetricsWindow"},"overall":{"$ref":"#/components/schemas/CacheRates"},"byBuildSystem":{"type":"array","items":{"$ref":"#/components/schemas/NamedCacheRates"}},"trend":{"type":"array","items":{"$ref":"#/components/schemas/DailyCacheRate"}},"byTask":{"type":"array","items":{"$ref":"#/components/schemas/NamedCacheRates"}},"byTarget":{"type":"array","items":{"$ref":"#/components/schemas/NamedCacheRates"}}},"required":["window","overall","byBuildSystem","trend","byTask","byTarget"],"additionalProperties":false},
-"DailyBuildTrend": {"type":"object","description":"Store.DailyBuildTrend; the percentiles and rate are absent on a day without builds.","properties":{"day":{"type":"string","format":"date-time"},"count":{"type":"integer"},"queueP50Seconds":{"type":"number"},"runP50Seconds":{"type":"number"},"totalP50Seconds":{"type":"number"},"successRate":{"type":"number"}},"required":["day","count"],"additionalProperties":false},
-"DailyCacheRate": {"type":"object","description":"Store.DailyCacheRate; `hitRate` is absent when nothing needed outputs that day.","properties":{"day":{"type":"string","format":"date-time"},"hitRate":{"type":"number"},"fromCache":{"type":"integer"},"executed":{"type":"integer"}},"required":["day","fromCache","executed"],"additionalProperties":false},
-"DashboardDocument": {"type":"object","description":"Store.DashboardDocument (GET /api/v1/dashboard).","properties":{"generatedAt":{"type":"string","format":"date-time"},"queue":{"$ref":"#/components/schemas/QueueStatus"},"agents":{"type":"object","properties":{"byState":{"type":"object","additionalProperties":{"type":"integer"}},"agents":{"type":"array","items":{"$ref":"#/components/schemas/AgentStatus"}}},"required":["byState","agents"],"additionalProperties":false},"recentBuilds":{"type":"array","items":{"$ref":"#/components/schemas/RecentBuild"}},"trends":{"type":"array","items":{"$ref":"#/components/schemas/DailyBuildTrend"}},"cache":{"type":"object","properties":{"trend":{"type":"array","items":{"$ref":"#/components/schemas/DailyCacheRate"}},"byBuildSystem":{"type":"array","items":{"$ref":"#/components/schemas/NamedCacheRates"}}},"required":["trend","byBuildSystem"],"additionalProperties":false},"regressions":{"type":"array","items":{"$ref":"#/components/schemas/StoredRegression"}},"waiting":{"$ref":"#/components/schemas/WaitingCostSummary"}},"required":["generatedAt","queue","agents","recentBuilds","trends","cache","regressions","waiting"],"additionalProperties":false},
-"FlakyTestsReport": {"type":"object","description":"Store.FlakyTestsReport (GET /api/v1/metrics/tests/flaky).","properties":{"window":{"$ref":"#/components/schemas/MetricsWindow"},"tests":{"type":"array","items":{"type":"object","properties":{"test":{"$ref":"#/components/schemas/TestIdentity"},"attempts":{"type":"integer"},"flips":{"type":"integer"},"flipRate":{"type":"number"},"failures":{"type":"integer"},"flakyCommits":{"type":"integer"},"lastSeenAt":{"type":"string","format":"date-time"},"runs":{"type":"array","items":{"$ref":"#/components/schemas/TestRunReference"}}},"required":["test","attempts","flips","flipRate","failures","flakyCommits","lastSeenAt","runs"],"additionalProperties":false}}},"required":["window","tests"],"additionalProperties":false},
-"ImpactReport": {"type":"object","description":"Impact.ImpactReport (POST /api/v1/impact).","properties":{"runAll":{"type":"object","properties":{"value":{"type":"boolean"},"reasons":{"type":"array","items":{"type":"object","properties":{"file":{"type":"string"},"trigger":{"type":"string"}},"required":["file","trigger"],"additionalProperties":false}}},"required":["value","reasons"],"additionalProperties":false},"affectedModules":{"type":"array","items":{"type":"string"}},"selected":{"type":"array","items":{"$ref":"#/components/schemas/SuiteDecision"}},"skipped":{"type":"array","items":{"$ref":"#/components/schemas/SuiteDecision"}},"unownedFiles":{"type":"array","items":{"type":"string"}},"sharedFiles":{"type":"array","items":{"type":"object","properties":{"file":{"type":"string"},"owners":{"type":"array","items":{"type":"string"}}},"required":["file","owners"],"additionalProperties":false}},"warnings":{"type":"array","items":{"type":"string"}}},"required":["runAll","affectedModules","selected","skipped","unownedFiles","sharedFiles","warnings"],"additionalProperties":false},
-"JobTestResults": {"type":"object","description":"Store.JobTestResults; `totals` is absent for a job that reported no tests.","properties":{"jobID":{"type":"integer"},"stepKey":{"type":"string"},"label":{"type":"string"},"attempt":{"type":"integer"},"state":{"$ref":"#/components/schemas/JobState"},"supersededBy":{"type":"integer"},"totals":{"$ref":"#/components/schemas/TestTotals"},"tests":{"type":"array","items":{"$ref":"#/components/schemas/TestCaseResult"}},"warnings":{"type":"array","items":{"type":"string"}}},"required":["jobID","stepKey","label","attempt","state","tests","warnings"],"additionalProperties":false},
-"JSONFeed": {"type":"object","description":"A JSON Feed 1.1 document (https://jsonfeed.org/version/1.1), BuildMetrics.JSONFeed; `home_page_url` and `feed_url` only when the server knows its public URL.","properties":{"version":{"type":"string","enum":["https://jsonfeed.org/version/1.1"]},"title":{"type":"string"},"home_page_url":{"type":"string"},"feed_url":{"type":"string"},"description":{"type":"string"},"items":{"type":"array","items":{"$ref":"#/components/schemas/JSONFeedItem"}}},"required":["version","title","description","items"],"additionalProperties":false},
-"JSONFeedItem": {"type":"object","description":"One notable event, BuildMetrics.JSONFeedItem; `url` is absent for an event without a page.","properties":{"id":{"type":"string"},"url":{"type":"string"},"title":{"type":"string"},"content_text":{"type":"string"},"content_html":{"type":"string"},"summary":{"type":"string"},"date_published":{"type":"string","format":"date-time"},"tags":{"type":"array","items":{"type":"string"},"description":"The event's kind."}},"required":["id","title","content_text","date_published","tags"],"additionalProperties":false},
-"MetricsWindowStatistics": {"type":"object","description":"Store.WindowStatistics; the rate and percentiles are absent without builds.","properties":{"count":{"type":"integer"},"succeeded":{"type":"integer"},"failed":{"type":"integer"},"canceled":{"type":"integer"},"successRate":{"type":"number"},"queue":{"$ref":"#/components/schemas/PercentileSet"},"run":{"$ref":"#/components/schemas/PercentileSet"},"total":{"$ref":"#/components/schemas/PercentileSet"}},"required":["count","succeeded","failed","canceled"],"additionalProperties":false},
-"MetricsWindowChange": {"type":"object","description":"Store.WindowChange: each member is absent where either window lacks it.","properties":{"countPercent":{"type":"number"},"successRatePoints":{"type":"number"},"queueP50Percent":{"type":"number"},"runP50Percent":{"type":"number"},"runP90Percent":{"type":"number"},"runP95Percent":{"type":"number"},"totalP50Percent":{"type":"number"}},"additionalProperties":false},
-"NamedCacheRates": {"type":"object","description":"Store.NamedCacheRates.","properties":{"name":{"type":"string"},"rates":{"$ref":"#/components/schemas/CacheRates"}},"required":["name","rates"],"additionalProperties":false},
-"PendingJobStatus": {"type":"object","description":"Store.PendingJobStatus.","properties":{"id":{"type":"integer"},"buildID":{"type":"integer"},"repository":{"type":"string"},"pipeline":{"type":"string"},"number":{"type":"integer"},"label":{"type":"string"},"reason":{"type":"string"},"createdAt":{"type":"string","format":"date-time"}},"required":["id","buildID","pipeline","number","label","reason","createdAt"],"additionalProperties":false},
-"PercentileSet": {"type":"object","description":"Store.PercentileSet, in seconds.","properties":{"p50":{"type":"number"},"p90":{"type":"number"},"p95":{"type":"number"},"mean":{"type":"number"}},"required":["p50","p90","p95","mean"],"additionalProperties":false},
-"PeriodHours": {"type":"object","description":"Store.PeriodHours.","properties":{"start":{"type":"string","format":"date-time"},"hours":{"type":"number"},"builds":{"type":"integer"}},"required":["start","hours","builds"],"additionalProperties":false},
-"QueueStatus": {"type":"object","description":"Store.QueueStatus.","properties":{"pending":{"type":"integer"},"running":{"type":"integer"},"byReason":{"type":"array","items":{"type":"object","properties":{"reason":{"type":"string"},"count":{"type":"integer"}},"required":["reason","count"],"additionalProperties":false}},"jobs":{"type":"array","items":{"$ref":"#/components/schemas/PendingJobStatus"}}},"required":["pending","running","byReason","jobs"],"additionalProperties":false},
-"RecentBuild": {"type":"object","description":"Store.RecentBuild.","properties":{"id":{"type":"integer"},"repository":{"type":"string"},"number":{"type":"integer"},"pipeline":{"type":"string"},"branch":{"type":"string"},"commitSHA":{"type":"string"},"state":{"$ref":"#/components/schemas/BuildState"},"trigger":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"startedAt":{"type":"string","format":"date-time"},"finishedAt":{"type":"string","format":"date-time"},"queueSeconds":{"type":"number"},"runSeconds":{"type":"number"},"totalSeconds":{"type":"number"}},"required":["id","number","pipeline","commitSHA","state","trigger","createdAt","queueSeconds","runSeconds","totalSeconds"],"additionalProperties":false},
-"RegressedTestsReport": {"type":"object","description":"Store.RegressedTestsReport (GET /api/v1/metrics/tests/regressed).","properties":{"window":{"$ref":"#/components/schemas/MetricsWindow"},"previousWindow":{"$ref":"#/components/schemas/MetricsWindow"},"minRuns":{"type":"integer"},"minChangePercent":{"type":"number"},"minChangeSeconds":{"type":"number"},"tests":{"type":"array","items":{"type":"object","properties":{"test":{"$ref":"#/components/schemas/TestIdentity"},"previousP50Seconds":{"type":"number"},"p50Seconds":{"type":"number"},"changePercent":{"type":"number"},"previousRuns":{"type":"integer"},"runs":{"type":"integer"},"lastSeenAt":{"type":"string","format":"date-time"},"slowestRun":{"$ref":"#/components/schemas/TestRunReference"}},"required":["test","previousP50Seconds","p50Seconds","changePercent","previousRuns","runs","lastSeenAt","slowestRun"],"additionalProperties":false}}},"required":["window","previousWindow","minRuns","minChangePercent","minChangeSeconds","tests"],"additionalProperties":false},
-"ReleaseNotes": {"type":"object","description":"Server.ReleaseNotesResponder.Notes; `base` is absent for a train's first release.","properties":{"releaseID":{"type":"integer"},"version":{"type":"string"},"base":{"type":"string","description":"The previous released version's branch."},"head":{"type":"string"},"source":{"type":"string","enum":["git","github","gitlab"]},"commits":{"type":"integer"},"pullRequests":{"type":"array","items":{"type":"integer"}},"markdown":{"type":"string"}},"required":["releaseID","version","head","source","commits","pullRequests","markdown"],"additionalProperties":false},
-"ServiceGraph": {"type":"object","description":"DI.ServiceGraph.json: the services the container validated and their dependencies; `tag` and `argument` are null, not absent, when a service has none.","properties":{"services":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"type":{"type":"string"},"tag":{"type":["string","null"]},"lifetime":{"type":"string","enum":["transient","singleton","eager_singleton","scoped"]},"argument":{"type":["string","null"]},"contribution":{"type":"boolean"},"entry_point":{"type":"boolean"}},"required":["id","type","tag","lifetime","argument","contribution","entry_point"],"additionalProperties":false}},"edges":{"type":"array","items":{"type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"kind":{"type":"string","enum":["single","multi","optional","provider"]}},"required":["from","to","kind"],"additionalProperties":false}}},"required":["services","edges"],"additionalProperties":false},
-"SlowestTestsReport": {"type":"object","description":"Store.SlowestTestsReport (GET /api/v1/metrics/tests/slowest).","properties":{"window":{"$ref":"#/components/schemas/MetricsWindow"},"tests":{"type":"array","items":{"type":"object","properties":{"test":{"$ref":"#/components/schemas/TestIdentity"},"runs":{"type":"integer"},"p50Seconds":{"type":"number"},"p90Seconds":{"type":"number"},"maxSeconds":{"type":"number"},"lastSeenAt":{"type":"string","format":"date-time"},"slowestRun":{"$ref":"#/components/schemas/TestRunReference"}},"required":["test","runs","p50Seconds","p90Seconds","maxSeconds","lastSeenAt","slowestRun"],"additionalProperties":false}}},"required":["window","tests"],"additionalProperties":false},
-"StoredRegression": {"type":"object","description":"Store.StoredRegression; `resolvedAt` is absent while it is open.","properties":{"id":{"type":"integer"},"seriesKey":{"type":"string"},"repository":{"type":"string"},"pipeline":{"type":"string"},"platform":{"type":"string"},"metric":{"type":"string"},"detectedAt":{"type":"string","format":"date-time"},"baselineMedian":{"type":"number"},"recentMedian":{"type":"number"},"changePercent":{"type":"number"},"baselineSamples":{"type":"integer"},"recentSamples":{"type":"integer"},"resolvedAt":{"type":"string","format":"date-time"}},"required":["id","seriesKey","repository","pipeline","platform","metric","detectedAt","baselineMedian","recentMedian","changePercent","baselineSamples","recentSamples"],"additionalProperties":false},
-"SuiteDecision": {"type":"object","description":"Impact.SuiteDecision: a suite selected or skipped, and why.","properties":{"name":{"type":"string"},"module":{"type":"string"},"kind":{"type":"string","description":"ui, unit, snapshot, benchmark or a graph's own kind."},"reason":{"type":"string"},"chain":{"type":"array","items":{"type":"string"}},"file":{"type":"string"}},"required":["name","module","kind","reason","chain"],"additionalProperties":false},
-"TestCaseResult": {"type":"object","description":"BuildMetrics.TestCaseResult.","properties":{"suite":{"type":"string"},"name":{"type":"string"},"outcome":{"type":"string","enum":["passed","failed","skipped","flaky"]},"attempts":{"type":"integer"},"durationSeconds":{"type":"number"},"message":{"type":"string"},"file":{"type":"string"},"line":{"type":"integer"}},"required":["suite","name","outcome","attempts"],"additionalProperties":false},
-"TestIdentity": {"type":"object","description":"Store.TestIdentity.","properties":{"repository":{"type":"string"},"suite":{"type":"string"},"name":{"type":"string"}},"required":["repository","suite","name"],"additionalProperties":false},
-"TestRunReference": {"type":"object","description":"Store.TestRunReference: a MobileOps job's run has the build and job, a report from another CI only `reportID`.","properties":{"buildID":{"type":"integer"},"buildNumber":{"type":"integer"},"jobID":{"type":"integer"},"reportID":{"type":"integer"},"commit":{"type":"string"},"finishedAt":{"type":"string","format":"date-time"}},"required":["reportID","finishedAt"],"additionalProperties":false},
-"TestTotals": {"type":"object","description":"Store.TestTotals.","properties":{"total":{"type":"integer"},"passed":{"type":"integer"},"failed":{"type":"integer"},"skipped":{"type":"integer"},"flaky":{"type":"integer"},"retried":{"type":"integer"},"durationSeconds":{"type":"number"}},"required":["total","passed","failed","skipped","flaky","retried","durationSeconds"],"additionalProperties":false},
-"WaitingCostSummary": {"type":"object","description":"Store.WaitingCostSummary; `speedupPercent` and `hoursSavedPerMonth` only when asked for with `speedup`.","properties":{"totalHours":{"type":"number"},"waitedBuilds":{"type":"integer"},"perDay":{"type":"array","items":{"$ref":"#/components/schemas/PeriodHours"}},"perWeek":{"type":"array","items":{"$ref":"#/components/schemas/PeriodHours"}},"speedupPercent":{"type":"number"},"hoursSavedPerMonth":{"type":"number"}},"required":["totalHours","waitedBuilds","perDay","perWeek"],"additionalProperties":false},
-"WebhookAnswer": {"type":"object","description":"What a delivery did: the builds it started (none for a ping or an event that builds nothing) and the stored delivery's id. A redelivery answers the first answer again.","properties":{"builds":{"type":"array","items":{"type":"integer"}},"delivery":{"type":"integer"}},"required":["builds","delivery"],"additionalProperties":false}
+"AgentStatus": {
+  "type": "object",
+  "description": "Store.AgentStatus.",
+  "properties": {
+    "id": {"type": "integer"},
+    "name": {"type": "string"},
+    "state": {"type": "string", "enum": ["busy", "idle", "offline", "revoked"]},
+    "currentJobs": {"type": "integer"},
+    "slots": {"type": "integer"},
+    "lastSeenAt": {"type": "string", "format": "date-time"},
+    "tags": {"type": "object", "additionalProperties": {"type": "string"}},
+    "jobs": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {"id": {"type": "integer"}, "buildID": {"type": "integer"}, "label": {"type": "string"}},
+        "required": ["id", "buildID", "label"],
+        "additionalProperties": false
+      }
+    }
+  },
+  "required": ["id", "name", "state", "currentJobs", "slots", "lastSeenAt", "tags", "jobs"],
+  "additionalProperties": false
+},
+"DashboardDocument": {
+  "type": "object",
+  "description": "Store.DashboardDocument (GET /api/v1/dashboard).",
+  "properties": {
+    "generatedAt": {"type": "string", "format": "date-time"},
+    "queue": {"$ref": "#/components/schemas/QueueStatus"},
+    "agents": {
+      "type": "object",
+      "properties": {
+        "byState": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "agents": {"type": "array", "items": {"$ref": "#/components/schemas/AgentStatus"}}
+      },
+      "required": ["byState", "agents"],
+      "additionalProperties": false
+    },
+    "recentBuilds": {"type": "array", "items": {"$ref": "#/components/schemas/RecentBuild"}},
+    "trends": {"type": "array", "items": {"$ref": "#/components/schemas/DailyBuildTrend"}},
+    "cache": {
+      "type": "object",
+      "properties": {
+        "trend": {"type": "array", "items": {"$ref": "#/components/schemas/DailyCacheRate"}},
+        "byBuildSystem": {"type": "array", "items": {"$ref": "#/components/schemas/NamedCacheRates"}}
+      },
+      "required": ["trend", "byBuildSystem"],
+      "additionalProperties": false
+    },
+    "regressions": {"type": "array", "items": {"$ref": "#/components/schemas/StoredRegression"}},
+    "waiting": {"$ref": "#/components/schemas/WaitingCostSummary"}
+  },
+  "required": ["generatedAt", "queue", "agents", "recentBuilds", "trends", "cache", "regressions", "waiting"],
+  "additionalProperties": false
+},
+"ImpactReport": {
+  "type": "object",
+  "description": "Impact.ImpactReport (POST /api/v1/impact).",
+  "properties": {
+    "runAll": {
+      "type": "object",
+      "properties": {
+        "value": {"type": "boolean"},
+        "reasons": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {"file": {"type": "string"}, "trigger": {"type": "string"}},
+            "required": ["file", "trigger"],
+            "additionalProperties": false
+          }
+        }
+      },
+      "required": ["value", "reasons"],
+      "additionalProperties": false
+    },
+    "affectedModules": {"type": "array", "items": {"type": "string"}},
+    "selected": {"type": "array", "items": {"$ref": "#/components/schemas/SuiteDecision"}},
+    "skipped": {"type": "array", "items": {"$ref": "#/components/schemas/SuiteDecision"}},
+    "unownedFiles": {"type": "array", "items": {"type": "string"}},
+    "sharedFiles": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {"file": {"type": "string"}, "owners": {"type": "array", "items": {"type": "string"}}},
+        "required": ["file", "owners"],
+        "additionalProperties": false
+      }
+    },
+    "warnings": {"type": "array", "items": {"type": "string"}}
+  },
+  "required": ["runAll", "affectedModules", "selected", "skipped", "unownedFiles", "sharedFiles", "warnings"],
+  "additionalProperties": false
+},
+"JSONFeed": {
+  "type": "object",
+  "description": "A JSON Feed 1.1 document (https://jsonfeed.org/version/1.1), BuildMetrics.JSONFeed; `home_page_url` and `feed_url` only when the server knows its public URL.",
+  "properties": {
+    "version": {"type": "string", "enum": ["https://jsonfeed.org/version/1.1"]},
+    "title": {"type": "string"},
+    "home_page_url": {"type": "string"},
+    "feed_url": {"type": "string"},
+    "description": {"type": "string"},
+    "items": {"type": "array", "items": {"$ref": "#/components/schemas/JSONFeedItem"}}
+  },
+  "required": ["version", "title", "description", "items"],
+  "additionalProperties": false
+},
+"JSONFeedItem": {
+  "type": "object",
+  "description": "One notable event, BuildMetrics.JSONFeedItem; `url` is absent for an event without a page.",
+  "properties": {
+    "id": {"type": "string"},
+    "url": {"type": "string"},
+    "title": {"type": "string"},
+    "content_text": {"type": "string"},
+    "content_html": {"type": "string"},
+    "summary": {"type": "string"},
+    "date_published": {"type": "string", "format": "date-time"},
+    "tags": {"type": "array", "items": {"type": "string"}, "description": "The event's kind."}
+  },
+  "required": ["id", "title", "content_text", "date_published", "tags"],
+  "additionalProperties": false
+},
+"PendingJobStatus": {
+  "type": "object",
+  "description": "Store.PendingJobStatus.",
+  "properties": {
+    "id": {"type": "integer"},
+    "buildID": {"type": "integer"},
+    "repository": {"type": "string"},
+    "pipeline": {"type": "string"},
+    "number": {"type": "integer"},
+    "label": {"type": "string"},
+    "reason": {"type": "string"},
+    "createdAt": {"type": "string", "format": "date-time"}
+  },
+  "required": ["id", "buildID", "pipeline", "number", "label", "reason", "createdAt"],
+  "additionalProperties": false
+},
+"QueueStatus": {
+  "type": "object",
+  "description": "Store.QueueStatus.",
+  "properties": {
+    "pending": {"type": "integer"},
+    "running": {"type": "integer"},
+    "byReason": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {"reason": {"type": "string"}, "count": {"type": "integer"}},
+        "required": ["reason", "count"],
+        "additionalProperties": false
+      }
+    },
+    "jobs": {"type": "array", "items": {"$ref": "#/components/schemas/PendingJobStatus"}}
+  },
+  "required": ["pending", "running", "byReason", "jobs"],
+  "additionalProperties": false
+},
+"RecentBuild": {
+  "type": "object",
+  "description": "Store.RecentBuild.",
+  "properties": {
+    "id": {"type": "integer"},
+    "repository": {"type": "string"},
+    "number": {"type": "integer"},
+    "pipeline": {"type": "string"},
+    "branch": {"type": "string"},
+    "commitSHA": {"type": "string"},
+    "state": {"$ref": "#/components/schemas/BuildState"},
+    "trigger": {"type": "string"},
+    "createdAt": {"type": "string", "format": "date-time"},
+    "startedAt": {"type": "string", "format": "date-time"},
+    "finishedAt": {"type": "string", "format": "date-time"},
+    "queueSeconds": {"type": "number"},
+    "runSeconds": {"type": "number"},
+    "totalSeconds": {"type": "number"}
+  },
+  "required": [
+    "id",
+    "number",
+    "pipeline",
+    "commitSHA",
+    "state",
+    "trigger",
+    "createdAt",
+    "queueSeconds",
+    "runSeconds",
+    "totalSeconds"
+  ],
+  "additionalProperties": false
+},
+"ReleaseNotes": {
+  "type": "object",
+  "description": "Server.ReleaseNotesResponder.Notes; `base` is absent for a train's first release.",
+  "properties": {
+    "releaseID": {"type": "integer"},
+    "version": {"type": "string"},
+    "base": {"type": "string", "description": "The previous released version's branch."},
+    "head": {"type": "string"},
+    "source": {"type": "string", "enum": ["git", "github", "gitlab"]},
+    "commits": {"type": "integer"},
+    "pullRequests": {"type": "array", "items": {"type": "integer"}},
+    "markdown": {"type": "string"}
+  },
+  "required": ["releaseID", "version", "head", "source", "commits", "pullRequests", "markdown"],
+  "additionalProperties": false
+},
+"ServiceGraph": {
+  "type": "object",
+  "description": "DI.ServiceGraph.json: the services the container validated and their dependencies; `tag` and `argument` are null, not absent, when a service has none.",
+  "properties": {
+    "services": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "id": {"type": "string"},
+          "type": {"type": "string"},
+          "tag": {"type": ["string", "null"]},
+          "lifetime": {"type": "string", "enum": ["transient", "singleton", "eager_singleton", "scoped"]},
+          "argument": {"type": ["string", "null"]},
+          "contribution": {"type": "boolean"},
+          "entry_point": {"type": "boolean"}
+        },
+        "required": ["id", "type", "tag", "lifetime", "argument", "contribution", "entry_point"],
+        "additionalProperties": false
+      }
+    },
+    "edges": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "from": {"type": "string"},
+          "to": {"type": "string"},
+          "kind": {"type": "string", "enum": ["single", "multi", "optional", "provider"]}
+        },
+        "required": ["from", "to", "kind"],
+        "additionalProperties": false
+      }
+    }
+  },
+  "required": ["services", "edges"],
+  "additionalProperties": false
+},
+"SuiteDecision": {
+  "type": "object",
+  "description": "Impact.SuiteDecision: a suite selected or skipped, and why.",
+  "properties": {
+    "name": {"type": "string"},
+    "module": {"type": "string"},
+    "kind": {"type": "string", "description": "ui, unit, snapshot, benchmark or a graph's own kind."},
+    "reason": {"type": "string"},
+    "chain": {"type": "array", "items": {"type": "string"}},
+    "file": {"type": "string"}
+  },
+  "required": ["name", "module", "kind", "reason", "chain"],
+  "additionalProperties": false
+},
+"WebhookAnswer": {
+  "type": "object",
+  "description": "What a delivery did: the builds it started (none for a ping or an event that builds nothing) and the stored delivery's id. A redelivery answers the first answer again.",
+  "properties": {"builds": {"type": "array", "items": {"type": "integer"}}, "delivery": {"type": "integer"}},
+  "required": ["builds", "delivery"],
+  "additionalProperties": false
+}
 """##
 }

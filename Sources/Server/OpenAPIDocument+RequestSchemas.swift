@@ -1,7 +1,7 @@
 extension OpenAPIDocument {
-    /// The `components.schemas` members for request bodies the server decodes: the build report
-    /// (`POST /api/v1/metrics/builds` and an agent's `/metrics`), a job's outcome, the agent's
-    /// `ui_tests:` report and the impact-analysis request; one schema per line.
+    /// The `components.schemas` members for the other request bodies the server decodes: a job's
+    /// outcome, the agent's `ui_tests:` report and the impact-analysis request; readable JSON, one
+    /// member per line.
     ///
     /// Each says what the server's decoder accepts, not what a client usually sends: decoders
     /// that ignore unknown keys are `additionalProperties: true` with their known members listed,
@@ -10,32 +10,142 @@ extension OpenAPIDocument {
     /// Text limits the server counts in UTF-8 bytes are given as `maxLength`, which counts
     /// characters: the same for ASCII. Rules across members are said in the description.
     static let requestSchemas = ##"""
-"BuildReport": {"type":"object","description":"BuildMetrics.BuildReport (docs/build-metrics.md), read by BuildReport.decode: unknown keys are ignored and an optional member may be null (read as absent). Also checked: `durationSeconds`, or both `startedAt` and `finishedAt` (the anyOf); `finishedAt` neither before `startedAt` nor more than 7 days after it, and within 60 s of `startedAt + durationSeconds` when all three are given. Every broken rule is listed in one 400 `invalid_report`; a body of another shape is 400 `invalid_json`. On /agent/jobs/{id}/metrics the server then sets repository, branch, pipeline, environment (`ci`) and queueSeconds from the job, and machine and startedAt when absent.","properties":{"id":{"type":["string","null"],"pattern":"\\S","maxLength":512,"description":"The sender's own id for the build, so a re-sent report is recognised (200, `created: false`)."},"dimensions":{"$ref":"#/components/schemas/BuildReportDimensions"},"startedAt":{"type":["string","null"],"format":"date-time","description":"ISO 8601, with or without fractional seconds."},"finishedAt":{"type":["string","null"],"format":"date-time"},"durationSeconds":{"type":["number","null"],"minimum":0,"maximum":604800,"description":"Run time; when absent, finishedAt - startedAt."},"queueSeconds":{"type":["number","null"],"minimum":0,"maximum":604800},"outcome":{"$ref":"#/components/schemas/BuildReportOutcome"},"steps":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"#/components/schemas/BuildReportStep"}},"tasks":{"type":["array","null"],"maxItems":100000,"items":{"$ref":"#/components/schemas/BuildReportTask"}},"tests":{"oneOf":[{"$ref":"#/components/schemas/BuildReportTests"},{"type":"null"}]},"commit":{"type":["string","null"],"pattern":"\\S","maxLength":512,"description":"The commit built (a SHA)."}},"required":["dimensions","outcome"],"anyOf":[{"required":["durationSeconds"],"properties":{"durationSeconds":{"type":"number"}}},{"required":["startedAt","finishedAt"],"properties":{"startedAt":{"type":"string"},"finishedAt":{"type":"string"}}}],"additionalProperties":true},
-"BuildReportDimensions": {"type":"object","description":"BuildMetrics.BuildDimensions: the columns reports are grouped by; only `repository` is required. Text is at most 512 bytes and not blank.","properties":{"repository":{"type":"string","pattern":"\\S","maxLength":512,"description":"e.g. acme/ios-app."},"branch":{"type":["string","null"],"pattern":"\\S","maxLength":512},"pipeline":{"type":["string","null"],"pattern":"\\S","maxLength":512},"platform":{"type":["string","null"],"enum":["ios","android","other",null]},"machine":{"type":["string","null"],"pattern":"\\S","maxLength":512},"xcodeVersion":{"type":["string","null"],"pattern":"\\S","maxLength":512},"gradleVersion":{"type":["string","null"],"pattern":"\\S","maxLength":512},"environment":{"type":["string","null"],"enum":["ci","local",null],"description":"`local` builds count as waited on unless `?waitedOn=false`."},"buildKind":{"type":["string","null"],"enum":["clean","incremental",null]}},"required":["repository"],"additionalProperties":true},
-"BuildReportOutcome": {"type":"string","enum":["success","failure","canceled"]},
-"BuildReportStep": {"type":"object","description":"BuildMetrics.StepRecord: a pipeline's shell step or a CI stage; every member is required.","properties":{"name":{"type":"string","pattern":"\\S","maxLength":4096},"durationSeconds":{"type":"number","minimum":0,"maximum":604800},"outcome":{"$ref":"#/components/schemas/BuildReportOutcome"}},"required":["name","durationSeconds","outcome"],"additionalProperties":true},
-"BuildReportTask": {"type":"object","description":"BuildMetrics.TaskRecord: a Gradle task or an Xcode target.","properties":{"name":{"type":"string","pattern":"\\S","maxLength":4096},"target":{"type":["string","null"],"maxLength":4096},"durationSeconds":{"type":["number","null"],"minimum":0,"maximum":604800},"outcome":{"type":"string","enum":["executed","upToDate","fromCache","noSource","skipped","failed"]},"cacheKind":{"type":["string","null"],"enum":["local","remote","unknown",null],"description":"Default unknown."}},"required":["name","outcome"],"additionalProperties":true},
-"BuildReportTestCase": {"type":"object","description":"BuildMetrics.TestCaseResult: one test case, counted once.","properties":{"suite":{"type":["string","null"],"maxLength":4096,"description":"Default empty."},"name":{"type":"string","pattern":"\\S","maxLength":4096},"outcome":{"type":"string","enum":["passed","failed","skipped","flaky"]},"attempts":{"type":["integer","null"],"minimum":1,"maximum":1000,"description":"Default 1."},"durationSeconds":{"type":["number","null"],"minimum":0,"maximum":604800},"message":{"type":["string","null"],"maxLength":65536},"file":{"type":["string","null"],"pattern":"\\S","maxLength":4096},"line":{"type":["integer","null"],"minimum":1}},"required":["name","outcome"],"additionalProperties":true},
-"BuildReportTestFailure": {"type":"object","description":"BuildMetrics.TestFailure: one failed test case.","properties":{"suite":{"type":"string","maxLength":4096},"name":{"type":"string","pattern":"\\S","maxLength":4096},"message":{"type":["string","null"],"maxLength":65536}},"required":["suite","name"],"additionalProperties":true},
-"BuildReportTests": {"type":"object","description":"BuildMetrics.TestSummary: each test case counted once; counts other than `total` default to 0 and lists to empty. Also checked: passed + failed + skipped <= total, and flaky <= passed.","properties":{"total":{"type":"integer","minimum":0,"maximum":1000000000},"passed":{"type":["integer","null"],"minimum":0,"maximum":1000000000},"failed":{"type":["integer","null"],"minimum":0,"maximum":1000000000},"skipped":{"type":["integer","null"],"minimum":0,"maximum":1000000000},"flaky":{"type":["integer","null"],"minimum":0,"maximum":1000000000,"description":"Failed, then passed on a retry (also in passed)."},"retried":{"type":["integer","null"],"minimum":0,"maximum":1000000000},"durationSeconds":{"type":["number","null"],"minimum":0,"maximum":604800},"failures":{"type":["array","null"],"maxItems":10000,"items":{"$ref":"#/components/schemas/BuildReportTestFailure"}},"cases":{"type":["array","null"],"maxItems":100000,"items":{"$ref":"#/components/schemas/BuildReportTestCase"}},"warnings":{"type":["array","null"],"maxItems":200,"items":{"type":"string","pattern":"\\S","maxLength":4096},"description":"What the parsers could not read."}},"required":["total"],"additionalProperties":true},
-"ImpactRequest": {"type":"object","description":"Server.ImpactController's body, read with JSONSerialization: unknown keys are ignored and null is the same as absent. Give a module `graph` or the `repository` to read it from, and `changedFiles` or a `base` revision (the allOf). `base`, `head`, `project` and a `graph` path need `repository` (400 `missing_repository`, `invalid_graph`). Text members are non-empty, at most 255 bytes and do not start with '-'.","properties":{"graph":{"type":["object","string","null"],"minLength":1,"maxLength":1024,"description":"A module graph (docs/impact-graph-format.md, or `swift package dump-package` output), or the path of such a file in `repository`, read at `head`: relative, without '..', at most 1024 bytes."},"repository":{"type":["string","null"],"minLength":1,"maxLength":255,"pattern":"^[^-]","description":"A registered repository, read at `head` (default: its default branch)."},"changedFiles":{"type":["array","null"],"maxItems":100000,"items":{"type":"string","maxLength":4096},"description":"Paths relative to the project folder, each at most 4096 bytes."},"base":{"type":["string","null"],"minLength":1,"maxLength":255,"pattern":"^[^-\\s\\u0000-\\u001f\\u007f][^\\s\\u0000-\\u001f\\u007f]*$","description":"A revision of `repository`: no spaces or control characters, not a `transport::address` URL."},"head":{"type":["string","null"],"minLength":1,"maxLength":255,"pattern":"^[^-\\s\\u0000-\\u001f\\u007f][^\\s\\u0000-\\u001f\\u007f]*$","description":"Like `base`."},"runAll":{"type":["array","null"],"maxItems":100,"items":{"type":"string","maxLength":256},"description":"More run-all path patterns: at most 100, each at most 256 bytes (400 `invalid_runAll` beyond)."},"project":{"type":["string","null"],"minLength":1,"maxLength":255,"pattern":"^[^-/]","description":"The project's folder in the repository: relative, without '..' or '\\'."},"kind":{"type":["string","null"],"enum":["swiftPackage","gradle","xcodeGen","swiftpackage","xcodegen","spm","swiftpm","package","swift",null],"description":"Which build description to read where the project has several; the names are also read in any case."}},"allOf":[{"anyOf":[{"required":["graph"],"properties":{"graph":{"type":["object","string"]}}},{"required":["repository"],"properties":{"repository":{"type":"string"}}}]},{"anyOf":[{"required":["changedFiles"],"properties":{"changedFiles":{"type":"array"}}},{"required":["base"],"properties":{"base":{"type":"string"}}}]}],"additionalProperties":true},
-"JobOutcome": {"type":"object","description":"Core.JobOutcome; unknown keys are ignored. A state that is not final (`pending`, `assigned`, `running`) is recorded as `failed`.","properties":{"state":{"$ref":"#/components/schemas/JobState"},"exitStatus":{"type":["integer","null"],"minimum":-2147483648,"maximum":2147483647,"description":"Exit status of the last command run (an Int32)."},"commandDurations":{"type":"array","items":{"type":"number"},"description":"Seconds each command took, in order; may be empty."}},"required":["state","commandDurations"],"additionalProperties":true},
-"UITestChoiceBody": {"type":"object","description":"Core.UITestReport.Choice as the agent sends it; unknown keys are ignored.","properties":{"name":{"type":"string"},"module":{"type":"string"},"reason":{"type":"string"}},"required":["name","module","reason"],"additionalProperties":true},
-"UITestReportBody": {"type":"object","description":"Core.UITestReport as the agent posts it, the members GET /api/v1/builds/{id}/impact answers (UITestReport); all are required, unknown keys are ignored.","properties":{"mode":{"type":"string","description":"`selected` or `all`, not checked."},"runAllReasons":{"type":"array","items":{"type":"string"}},"selected":{"type":"array","items":{"$ref":"#/components/schemas/UITestChoiceBody"}},"skipped":{"type":"array","items":{"$ref":"#/components/schemas/UITestChoiceBody"}},"shardIndex":{"type":"integer"},"shardCount":{"type":"integer"},"shardSuites":{"type":"array","items":{"type":"string"}},"predictedSeconds":{"type":"number"},"warnings":{"type":"array","items":{"type":"string"}}},"required":["mode","runAllReasons","selected","skipped","shardIndex","shardCount","shardSuites","predictedSeconds","warnings"],"additionalProperties":true}
-"""##
-
-    /// The `components.schemas` members for the release train's request bodies: the actions on
-    /// a release (`POST /api/v1/releases/{id}/{action}`) and a train definition sent as JSON
-    /// (`POST /api/v1/trains`); one schema per line, described as ``requestSchemas`` are.
-    static let releaseRequestSchemas = ##"""
-"ReleaseActionBody": {"description":"What `POST /api/v1/releases/{id}/{action}` reads, by action: `approve` ReleaseApproveBody; `halt`, `cancel` and `fail` ReleaseReasonBody, or no body; `health` one ReleaseHealthSample, or ReleaseHealthSamples when the body has `samples`; `store` ReleaseStoreIDsBody; `advance`, `resume` and `hotfix` read no body and ignore one. One operation serves every action, so this is their union.","anyOf":[{"$ref":"#/components/schemas/ReleaseApproveBody"},{"$ref":"#/components/schemas/ReleaseReasonBody"},{"$ref":"#/components/schemas/ReleaseHealthSample"},{"$ref":"#/components/schemas/ReleaseHealthSamples"},{"$ref":"#/components/schemas/ReleaseStoreIDsBody"}]},
-"ReleaseApproveBody": {"type":"object","description":"`approve`: the gate signed, one of the train's `signoff` gates (else 400 `unknown_gate`); unknown keys are ignored.","properties":{"gate":{"type":"string"}},"required":["gate"],"additionalProperties":true},
-"ReleaseHealthSample": {"type":"object","description":"Releases.ReleaseDriver.Sample: one health reading, for a platform the train ships to (else 400 `invalid_platform`); unknown keys are ignored.","properties":{"metric":{"$ref":"#/components/schemas/ReleaseHealthMetric"},"value":{"type":"number"},"sampleSize":{"type":"integer","minimum":0},"platform":{"$ref":"#/components/schemas/ReleasePlatform"}},"required":["metric","value","sampleSize","platform"],"additionalProperties":true},
-"ReleaseHealthSamples": {"type":"object","description":"`health` with several readings at once; unknown keys are ignored.","properties":{"samples":{"type":"array","minItems":1,"items":{"$ref":"#/components/schemas/ReleaseHealthSample"}}},"required":["samples"],"additionalProperties":true},
-"ReleaseReasonBody": {"type":"object","description":"`halt` and `cancel`: why, for the audit trail; without it the server writes `halted by <actor>` (`canceled by …`). Unknown keys are ignored.","properties":{"reason":{"type":["string","null"]}},"additionalProperties":true},
-"ReleaseStoreIDsBody": {"type":"object","description":"Releases.ReleaseStoreIDs as the `store` action reads it: androidPackage, androidVersionCodes and iosAppID replace the stored ones when given (null or absent keeps them); the type's other members are read and ignored (the train sets them), unknown keys are ignored.","properties":{"androidPackage":{"type":["string","null"]},"androidVersionCodes":{"type":["array","null"],"items":{"type":"string"}},"iosAppID":{"type":["string","null"]},"iosVersionID":{"type":["string","null"]},"iosPhasedReleaseID":{"type":["string","null"]},"iosReviewSubmissionID":{"type":["string","null"]},"iosVersionState":{"type":["string","null"]},"iosPercent":{"type":["number","null"]},"iosComplete":{"type":["boolean","null"]},"androidPercent":{"type":["number","null"]},"haltedStores":{"type":["array","null"],"items":{"type":"string"}}},"additionalProperties":true},
-"TrainDefinitionBody": {"type":"object","description":"A train definition as JSON in the train file's keys (docs/release-train.md), read by the train file's YAML parser: unknown keys are refused, and every problem is answered at once as 400 `invalid_train`. Defaults: cadence `manual`, version semver with a minor bump, release_branch `release/{version}`, no sign-off gates, Play steps 1, 2, 5, 10, 20, 50, 100 on `production` with a day's soak, a phased App Store release, no health rules halting `all`. Also checked: a `rollout` section only for a platform in `platforms`, and a release_branch that is a valid git branch name once `{version}` is filled in. Where text is expected the parser also reads a number or a boolean as its text.","properties":{"name":{"$ref":"#/components/schemas/TrainSlug"},"repository":{"type":"string","pattern":"^\\S+$"},"platforms":{"oneOf":[{"$ref":"#/components/schemas/ReleasePlatform"},{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"#/components/schemas/ReleasePlatform"}}]},"cadence":{"type":"string","description":"`manual` or `every [N] weeks on <weekday> at HH:MM [<time zone>] [starting YYYY-MM-DD]`."},"version":{"oneOf":[{"type":"object","properties":{"scheme":{"type":"string","enum":["semver"]},"bump":{"type":"string","enum":["major","minor","patch"],"description":"Default minor."}},"required":["scheme"],"additionalProperties":false},{"type":"object","properties":{"scheme":{"type":"string","enum":["calver"]},"format":{"type":"string","description":"e.g. YYYY.0W.N."}},"required":["scheme","format"],"additionalProperties":false}]},"release_branch":{"type":"string","pattern":"^\\S*\\{version\\}\\S*$"},"rc_pipeline":{"$ref":"#/components/schemas/TrainSlug"},"signoff":{"oneOf":[{"type":"null"},{"$ref":"#/components/schemas/TrainSlug"},{"type":"array","uniqueItems":true,"items":{"$ref":"#/components/schemas/TrainSlug"}}]},"rollout":{"type":"object","properties":{"android":{"type":"object","properties":{"track":{"type":"string","pattern":"^\\S+$"},"steps":{"type":"array","minItems":1,"items":{"type":"number","minimum":0.01,"maximum":100},"description":"Percentages, strictly increasing, the last 100."},"soak":{"oneOf":[{"type":"number","minimum":0,"maximum":31622400,"description":"Seconds."},{"type":"string","minLength":1,"pattern":"^([0-9]+[dD])?([0-9]+[hH])?([0-9]+[mM])?([0-9]+[sS])?$","description":"e.g. 30m, 24h, 2d12h."}]}},"additionalProperties":false},"ios":{"type":"object","properties":{"phased":{"type":"boolean"}},"additionalProperties":false}},"additionalProperties":false},"health":{"oneOf":[{"type":"null"},{"type":"array","items":{"$ref":"#/components/schemas/TrainHealthRuleBody"}},{"type":"object","properties":{"halt":{"type":"string","enum":["all","breached_store"]},"rules":{"type":["array","null"],"items":{"$ref":"#/components/schemas/TrainHealthRuleBody"}}},"additionalProperties":false}]},"health_halt":{"type":"string","enum":["all","breached_store"],"description":"Overrides `health.halt`."}},"required":["name","repository","platforms","rc_pipeline"],"additionalProperties":false},
-"TrainHealthRuleBody": {"type":"object","description":"One health rule of a train definition; unknown keys are refused.","properties":{"metric":{"$ref":"#/components/schemas/ReleaseHealthMetric"},"comparator":{"type":"string","enum":["<","<=",">",">=","below","at_most","above","at_least"],"description":"The words are also read in any case."},"threshold":{"type":"number","minimum":0,"maximum":100},"min_sample":{"type":"integer","minimum":0,"maximum":1000000000,"description":"Default 0."}},"required":["metric","comparator","threshold"],"additionalProperties":false},
-"TrainSlug": {"type":"string","pattern":"^[a-z0-9][a-z0-9._-]*$","maxLength":100,"description":"Lowercase letters, digits, '.', '_' and '-', starting with a letter or digit: a train's name, its RC pipeline, a sign-off gate."}
+"ImpactRequest": {
+  "type": "object",
+  "description": "Server.ImpactController's body, read with JSONSerialization: unknown keys are ignored and null is the same as absent. Give a module `graph` or the `repository` to read it from, and `changedFiles` or a `base` revision (the allOf). `base`, `head`, `project` and a `graph` path need `repository` (400 `missing_repository`, `invalid_graph`). Text members are non-empty, at most 255 bytes and do not start with '-'.",
+  "properties": {
+    "graph": {
+      "type": ["object", "string", "null"],
+      "minLength": 1,
+      "maxLength": 1024,
+      "description": "A module graph (docs/impact-graph-format.md, or `swift package dump-package` output), or the path of such a file in `repository`, read at `head`: relative, without '..', at most 1024 bytes."
+    },
+    "repository": {
+      "type": ["string", "null"],
+      "minLength": 1,
+      "maxLength": 255,
+      "pattern": "^[^-]",
+      "description": "A registered repository, read at `head` (default: its default branch)."
+    },
+    "changedFiles": {
+      "type": ["array", "null"],
+      "maxItems": 100000,
+      "items": {"type": "string", "maxLength": 4096},
+      "description": "Paths relative to the project folder, each at most 4096 bytes."
+    },
+    "base": {
+      "type": ["string", "null"],
+      "minLength": 1,
+      "maxLength": 255,
+      "pattern": "^[^-\\s\\u0000-\\u001f\\u007f][^\\s\\u0000-\\u001f\\u007f]*$",
+      "description": "A revision of `repository`: no spaces or control characters, not a `transport::address` URL."
+    },
+    "head": {
+      "type": ["string", "null"],
+      "minLength": 1,
+      "maxLength": 255,
+      "pattern": "^[^-\\s\\u0000-\\u001f\\u007f][^\\s\\u0000-\\u001f\\u007f]*$",
+      "description": "Like `base`."
+    },
+    "runAll": {
+      "type": ["array", "null"],
+      "maxItems": 100,
+      "items": {"type": "string", "maxLength": 256},
+      "description": "More run-all path patterns: at most 100, each at most 256 bytes (400 `invalid_runAll` beyond)."
+    },
+    "project": {
+      "type": ["string", "null"],
+      "minLength": 1,
+      "maxLength": 255,
+      "pattern": "^[^-/]",
+      "description": "The project's folder in the repository: relative, without '..' or '\\'."
+    },
+    "kind": {
+      "type": ["string", "null"],
+      "enum": [
+        "swiftPackage",
+        "gradle",
+        "xcodeGen",
+        "swiftpackage",
+        "xcodegen",
+        "spm",
+        "swiftpm",
+        "package",
+        "swift",
+        null
+      ],
+      "description": "Which build description to read where the project has several; the names are also read in any case."
+    }
+  },
+  "allOf": [
+    {
+      "anyOf": [
+        {"required": ["graph"], "properties": {"graph": {"type": ["object", "string"]}}},
+        {"required": ["repository"], "properties": {"repository": {"type": "string"}}}
+      ]
+    },
+    {
+      "anyOf": [
+        {"required": ["changedFiles"], "properties": {"changedFiles": {"type": "array"}}},
+        {"required": ["base"], "properties": {"base": {"type": "string"}}}
+      ]
+    }
+  ],
+  "additionalProperties": true
+},
+"JobOutcome": {
+  "type": "object",
+  "description": "Core.JobOutcome; unknown keys are ignored. A state that is not final (`pending`, `assigned`, `running`) is recorded as `failed`.",
+  "properties": {
+    "state": {"$ref": "#/components/schemas/JobState"},
+    "exitStatus": {
+      "type": ["integer", "null"],
+      "minimum": -2147483648,
+      "maximum": 2147483647,
+      "description": "Exit status of the last command run (an Int32)."
+    },
+    "commandDurations": {
+      "type": "array",
+      "items": {"type": "number"},
+      "description": "Seconds each command took, in order; may be empty."
+    }
+  },
+  "required": ["state", "commandDurations"],
+  "additionalProperties": true
+},
+"UITestChoiceBody": {
+  "type": "object",
+  "description": "Core.UITestReport.Choice as the agent sends it; unknown keys are ignored.",
+  "properties": {"name": {"type": "string"}, "module": {"type": "string"}, "reason": {"type": "string"}},
+  "required": ["name", "module", "reason"],
+  "additionalProperties": true
+},
+"UITestReportBody": {
+  "type": "object",
+  "description": "Core.UITestReport as the agent posts it, the members GET /api/v1/builds/{id}/impact answers (UITestReport); all are required, unknown keys are ignored.",
+  "properties": {
+    "mode": {"type": "string", "description": "`selected` or `all`, not checked."},
+    "runAllReasons": {"type": "array", "items": {"type": "string"}},
+    "selected": {"type": "array", "items": {"$ref": "#/components/schemas/UITestChoiceBody"}},
+    "skipped": {"type": "array", "items": {"$ref": "#/components/schemas/UITestChoiceBody"}},
+    "shardIndex": {"type": "integer"},
+    "shardCount": {"type": "integer"},
+    "shardSuites": {"type": "array", "items": {"type": "string"}},
+    "predictedSeconds": {"type": "number"},
+    "warnings": {"type": "array", "items": {"type": "string"}}
+  },
+  "required": [
+    "mode",
+    "runAllReasons",
+    "selected",
+    "skipped",
+    "shardIndex",
+    "shardCount",
+    "shardSuites",
+    "predictedSeconds",
+    "warnings"
+  ],
+  "additionalProperties": true
+}
 """##
 }

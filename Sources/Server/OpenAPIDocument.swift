@@ -1,23 +1,21 @@
-import Foundation
-
 /// The OpenAPI 3.1 document of the whole HTTP API, served at `GET /api/v1/openapi.json`.
 ///
-/// This file is the document's one copy: edit the JSON below. It is a raw string literal, not
-/// a SwiftPM resource, because the installed server must carry it with no bundle beside the
-/// binary (release builds link the Swift runtime statically and the Docker image copies only
-/// executables), and `.embedInCode` turns the ~130 KB file into a byte-array literal that took
-/// 45 s to compile against 0.3 s for this string. `OpenAPITests` checks that it parses, that
-/// it lists exactly the router's routes, and that real responses match its schemas.
+/// Its `paths` are generated from the routes the router serves (`OpenAPIDocument+Paths.swift`
+/// from each `Route`'s `OpenAPIOperation`); the rest is written here by hand as JSON text: the
+/// header below and the components (`OpenAPIDocument+*Schemas.swift` and `+Components.swift`,
+/// one member per line). Text, not SwiftPM resources, because the installed server must carry
+/// it with no bundle beside the binary (release builds link the Swift runtime statically and
+/// the Docker image copies only executables), and `.embedInCode` turns ~130 KB into a
+/// byte-array literal that took 45 s to compile against 0.3 s for string literals.
+/// `OpenAPITests` checks that it parses and that real responses match its schemas;
+/// `docs/openapi.json` is a copy the tests write (docs/api.md).
 enum OpenAPIDocument {
-    /// The document's JSON text: the header below with the paths
-    /// (`OpenAPIDocument+*Paths.swift`, one path per line, by concern) and the components
-    /// (`OpenAPIDocument+*Schemas.swift` and `+Components.swift`, one member per line) put in. Built
-    /// once, on the first request for it.
-    static let json = header
-        .replacingOccurrences(of: "PATHS", with: "{\n" + paths + "\n}")
-        .replacingOccurrences(of: "COMPONENTS", with: "{\n" + components + "\n}")
+    /// The document's JSON text for a server answering `routes`.
+    static func json(routes: [Route]) -> String {
+        header + ",\n  \"paths\": " + paths(routes) + ",\n  \"components\": {\n" + components + "\n}\n}\n"
+    }
 
-    /// Everything but the paths and the components.
+    /// The document's first members, up to the paths: an unclosed object.
     private static let header = ##"""
 {
   "openapi": "3.1.0",
@@ -71,9 +69,6 @@ enum OpenAPIDocument {
     {
       "name": "releases"
     }
-  ],
-  "paths": PATHS,
-  "components": COMPONENTS
-}
+  ]
 """##
 }

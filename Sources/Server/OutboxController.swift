@@ -11,7 +11,12 @@ struct OutboxController: APIController {
 
     var routes: [Route] {
         [
-            Route(.get, "/api/v1/outbox", scope: .admin) { request, _ in
+            Route(.get, "/api/v1/outbox", scope: .admin, openAPI: OpenAPIOperation(
+                "Commit-status and team-webhook backlog", tag: "webhooks",
+                parameters: [.query("limit", .json(#"{"type":"integer","minimum":1,"maximum":500}"#))],
+                answers: [.ok("OutboxStatus")],
+                errors: [.badRequest, .databaseUnavailable]
+            )) { request, _ in
                 let limit = request.uri.queryParameters.get("limit").flatMap(Int.init) ?? 50
                 guard (1...500).contains(limit) else {
                     throw APIError.badRequest("limit must be between 1 and 500", code: "invalid_limit")

@@ -12,10 +12,18 @@ struct PipelineController: APIController {
 
     var routes: [Route] {
         [
-            Route(.get, "/api/v1/pipelines", scope: .read) { _, _ in
+            Route(.get, "/api/v1/pipelines", scope: .read, openAPI: OpenAPIOperation(
+                "Loaded pipelines and the last load's problems", tag: "builds",
+                answers: [.ok("PipelineListing")],
+                errors: [.databaseUnavailable]
+            )) { _, _ in
                 try .json(listing())
             },
-            Route(.post, "/api/v1/pipelines/reload", scope: .admin) { _, context in
+            Route(.post, "/api/v1/pipelines/reload", scope: .admin, openAPI: OpenAPIOperation(
+                "Re-read the pipelines folder", tag: "builds",
+                answers: [.ok("PipelineListing")],
+                errors: [.databaseUnavailable]
+            )) { _, context in
                 let diagnostics = library.reload()
                 for problem in diagnostics {
                     logger.warning("pipeline definition problem", metadata: ["problem": "\(problem)", "actor": "\(context.actor)"])

@@ -10,7 +10,10 @@ struct PrometheusController: APIController {
 
     var routes: [Route] {
         [
-            Route(.get, "/metrics", scope: nil) { _, _ in
+            Route(.get, "/metrics", scope: nil, openAPI: OpenAPIOperation(
+                "Prometheus metrics", tag: "server",
+                answers: [OpenAPIOperation.Answer(200, "Prometheus text exposition format 0.0.4.", content: ["text/plain": .string])]
+            )) { _, _ in
                 await Response(
                     status: .ok,
                     headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],

@@ -24,7 +24,16 @@ struct ReleaseController: APIController {
 
     var routes: [Route] {
         [
-            Route(.get, "/api/v1/releases", scope: .read) { request, _ in
+            Route(.get, "/api/v1/releases", scope: .read, openAPI: OpenAPIOperation(
+                "Releases, newest first", tag: "releases",
+                parameters: [
+                    .query("train", description: "Train id or name."),
+                    .query("state"),
+                    .query("limit", .json(#"{"type":"integer","minimum":1,"maximum":500}"#)),
+                ],
+                answers: [.ok("ReleaseList")],
+                errors: [.badRequest, .notFound, .databaseUnavailable]
+            )) { request, _ in
                 let query = request.uri.queryParameters
                 var train: TrainCatalog.Entry?
                 if let reference = query.get("train") { train = try await releases.catalog.train(reference) }
@@ -47,7 +56,12 @@ struct ReleaseController: APIController {
                     return try ReleaseView(release, trainName: train?.stored.name ?? "", platforms: train?.definition.platforms ?? [])
                 }))
             },
-            Route(.post, "/api/v1/releases", scope: .write) { request, context in
+            Route(.post, "/api/v1/releases", scope: .write, openAPI: OpenAPIOperation(
+                "Start a release now", tag: "releases",
+                body: .json(.ref("StartRelease")),
+                answers: [.json(201, "Created.", .ref("Release"))],
+                errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
+            )) { request, context in
                 let input = try await request.decodeJSON(StartRequest.self, limit: bodyLimit)
                 let train = try await releases.catalog.train(input.train)
                 guard let started = try await releases.start(train, actor: context.actor, now: clock.now, storeIDs: input.store, requestedVersion: input.version) else {
@@ -55,14 +69,45 @@ struct ReleaseController: APIController {
                 }
                 return try await .json(try view(started), status: .created)
             },
-            Route(.get, "/api/v1/releases/:id", scope: .read) { _, context in
+            Route(.get, "/api/v1/releases/:id", scope: .read, openAPI: OpenAPIOperation(
+                "A release with its events", tag: "releases",
+                parameters: [.path("id")],
+                answers: [.ok("Release")],
+                errors: [.notFound, .databaseUnavailable]
+            )) { _, context in
                 let release = try await release(context)
                 return try await .json(try view(release, events: try await releases.store.releaseEvents(releaseID: release.id)))
             },
-            Route(.get, "/api/v1/releases/:id/notes", scope: .read) { request, context in
+            Route(.get, "/api/v1/releases/:id/notes", scope: .read, openAPI: OpenAPIOperation(
+                "Release notes since the previous released version", tag: "releases",
+                parameters: [
+                    .path("id"),
+                    .query("format", .json(#"{"type":"string","enum":["markdown"]}"#)),
+                ],
+                answers: [
+                    OpenAPIOperation.Answer(200, "JSON, or Markdown with `format=markdown`.", content: ["application/json": .ref("ReleaseNotes"), "text/markdown": .string]),
+                    .error(409, "The train's repository is not registered, or its host cannot give notes (Bitbucket; a first release on GitLab; a local clone the server cannot read)."),
+                    .error(502, "The git host failed or could not be reached."),
+                ],
+                errors: [.notFound, .databaseUnavailable]
+            )) { request, context in
                 try await notes.respond(to: request, release: try release(context))
             },
-            Route(.post, "/api/v1/releases/:id/:action", scope: .write) { request, context in
+            Route(.post, "/api/v1/releases/:id/:action", scope: .write, openAPI: OpenAPIOperation(
+                "Act on a release", tag: "releases",
+                parameters: [
+                    .path("action", .json(#"{"type":"string","enum":["approve","advance","halt","resume","hotfix","cancel","fail","health","store"]}"#)),
+                    .path("id"),
+                ],
+                body: .json(.ref("ReleaseActionBody"), required: false),
+                answers: [
+                    .json(200, "The release after the action; `health` answers ReleaseHealthAnswer instead.", .json(##"{"oneOf":[{"$ref":"#/components/schemas/Release"},{"$ref":"#/components/schemas/ReleaseHealthAnswer"}]}"##)),
+                    .json(201, "`hotfix`: the new hotfix release.", .ref("Release")),
+                    .error(409, "The state does not allow the action; `error.allowed` lists the actions a person can take instead. `advance` of a scheduled release: `repository_not_registered`, or `branch_not_found` when the branch cannot be cut through the git host's API and the clone URL has no such branch (push it, then advance)."),
+                    .error(502, "`advance`: the git host could not cut the release branch (no token, unreachable, refused) and the clone URL could not be read to find it; nothing changed."),
+                ],
+                errors: [.badRequest, .notFound, .databaseUnavailable]
+            )) { request, context in
                 try await ReleaseConflict.answering { try await act(request, context) }
             },
         ]

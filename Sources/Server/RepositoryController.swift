@@ -17,24 +17,48 @@ struct RepositoryController: APIController {
 
     var routes: [Route] {
         [
-            Route(.post, "/api/v1/repositories", scope: .admin) { request, context in
+            Route(.post, "/api/v1/repositories", scope: .admin, openAPI: OpenAPIOperation(
+                "Register a repository", tag: "repositories",
+                body: .json(.ref("RepositoryDraft")),
+                answers: [.json(201, "Created; the webhook secret is shown once.", .ref("CreatedRepository"))],
+                errors: [.badRequest, .conflict, .databaseUnavailable]
+            )) { request, context in
                 let draft = try await request.decodeJSON(RepositoryDraft.self, limit: bodyLimit)
                 let (repository, secret) = try await repositories.create(draft, actor: context.actor)
                 return try .json(CreatedRepository(repository: repository, webhookSecret: secret), status: .created)
             },
-            Route(.get, "/api/v1/repositories", scope: .read) { _, _ in
+            Route(.get, "/api/v1/repositories", scope: .read, openAPI: OpenAPIOperation(
+                "All repositories, without secrets", tag: "repositories",
+                answers: [.ok("RepositoryList")],
+                errors: [.databaseUnavailable]
+            )) { _, _ in
                 let snapshot = try await repositories.list()
                 return try listCache.response(version: snapshot.version) {
                     RepositoryList(repositories: snapshot.repositories)
                 }
             },
-            Route(.get, "/api/v1/repositories/:id", scope: .read) { _, context in
+            Route(.get, "/api/v1/repositories/:id", scope: .read, openAPI: OpenAPIOperation(
+                "One repository", tag: "repositories",
+                parameters: [.path("id")],
+                answers: [.ok("Repository")],
+                errors: [.notFound, .databaseUnavailable]
+            )) { _, context in
                 try await .json(repositories.existingRepository(id: context.numericID(of: "repository")))
             },
-            Route(.delete, "/api/v1/repositories/:id", scope: .admin) { _, context in
+            Route(.delete, "/api/v1/repositories/:id", scope: .admin, openAPI: OpenAPIOperation(
+                "Remove a repository (its builds keep their history)", tag: "repositories",
+                parameters: [.path("id")],
+                answers: [.json(200, "The removed repository.", .ref("Repository"))],
+                errors: [.notFound, .conflict, .databaseUnavailable]
+            )) { _, context in
                 try await .json(repositories.remove(id: context.numericID(of: "repository"), actor: context.actor))
             },
-            Route(.post, "/api/v1/repositories/:id/rotate-secret", scope: .admin) { _, context in
+            Route(.post, "/api/v1/repositories/:id/rotate-secret", scope: .admin, openAPI: OpenAPIOperation(
+                "A new webhook secret, shown once", tag: "repositories",
+                parameters: [.path("id")],
+                answers: [.ok("CreatedRepository")],
+                errors: [.notFound, .databaseUnavailable]
+            )) { _, context in
                 let (repository, secret) = try await repositories.rotateSecret(id: context.numericID(of: "repository"), actor: context.actor)
                 return try .json(CreatedRepository(repository: repository, webhookSecret: secret))
             },

@@ -1,10 +1,13 @@
 import Core
 import Hummingbird
 
-/// One HTTP endpoint as data: method, path, who may call it, and what it does.
+/// One HTTP endpoint as data: method, path, who may call it, what the OpenAPI document says
+/// of it, and what it does.
 ///
 /// Controllers describe their endpoints this way instead of touching the router, so
-/// `RouterFactory` wires authentication, the 405 table and logging once for all of them.
+/// `RouterFactory` wires authentication, the 405 table and logging once for all of them, and
+/// the served OpenAPI document's `paths` are generated from the same list
+/// (`OpenAPIDocument+Paths.swift`): a route is stated once, here.
 public struct Route: Sendable {
     /// The handler's signature: the request and its context in, a response out.
     public typealias Handler = @Sendable (Request, AppRequestContext) async throws -> Response
@@ -22,19 +25,22 @@ public struct Route: Sendable {
     /// signature covers the body): the body is read first, whole and bounded in time and in
     /// how many at once (`UnauthenticatedBodies`).
     public var readsBodyBeforeCredential: Bool
+    /// What the OpenAPI document says of the endpoint beyond its method, path and scope.
+    public var openAPI: OpenAPIOperation
     /// What the endpoint does.
     public var handler: Handler
 
     /// Describes an endpoint.
     public init(
         _ method: HTTPRequest.Method, _ path: String, scope: TokenScope?, bodyLimit: Int64? = nil, readsBodyBeforeCredential: Bool = false,
-        handler: @escaping Handler
+        openAPI: OpenAPIOperation, handler: @escaping Handler
     ) {
         self.method = method
         self.path = path
         self.scope = scope
         self.bodyLimit = bodyLimit
         self.readsBodyBeforeCredential = readsBodyBeforeCredential
+        self.openAPI = openAPI
         self.handler = handler
     }
 }

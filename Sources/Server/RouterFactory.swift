@@ -21,9 +21,16 @@ public struct RouterFactory: Sendable {
             deadline: .milliseconds(Int64(configuration.unauthenticatedBodySeconds * 1000)))
     }
 
-    /// A router serving every route of the contributed controllers plus `extra` ones.
-    public func makeRouter(extra: [any APIController] = []) -> Router<AppRequestContext> {
+    /// Every route of the contributed controllers plus `extra` ones, then the OpenAPI
+    /// document's, which describes them all: the list `makeRouter` serves, and the one list a
+    /// route is declared in.
+    public func routes(extra: [any APIController] = []) -> [Route] {
         let routes = (controllers + extra).flatMap(\.routes)
+        return routes + OpenAPIController(documenting: routes).routes
+    }
+
+    /// A router serving `routes` (those of `routes(extra:)`).
+    public func makeRouter(_ routes: [Route]) -> Router<AppRequestContext> {
         var table = RouteTable()
         for route in routes { table.add(route.method, route.path) }
 

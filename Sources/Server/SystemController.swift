@@ -8,7 +8,14 @@ struct SystemController: APIController {
 
     var routes: [Route] {
         [
-            Route(.get, "/api/v1/system/graph", scope: .read) { request, _ in
+            Route(.get, "/api/v1/system/graph", scope: .read, openAPI: OpenAPIOperation(
+                "The server's service graph", tag: "server",
+                parameters: [.query("format", .json(#"{"type":"string","enum":["json","dot"]}"#))],
+                answers: [
+                    OpenAPIOperation.Answer(200, "JSON (default) or Graphviz DOT.", content: ["application/json": .ref("ServiceGraph"), "text/vnd.graphviz": .string]),
+                ],
+                errors: [.badRequest, .databaseUnavailable]
+            )) { request, _ in
                 switch request.uri.queryParameters.get("format") ?? "json" {
                 case "json":
                     return .text(graph.json, contentType: "application/json; charset=utf-8")

@@ -12,7 +12,12 @@ struct TestResultsController: APIController {
 
     var routes: [Route] {
         [
-            Route(.get, "/api/v1/builds/:id/tests", scope: .read) { request, context in
+            Route(.get, "/api/v1/builds/:id/tests", scope: .read, openAPI: OpenAPIOperation(
+                "Each job's test results", tag: "builds",
+                parameters: [.path("id"), .query("failed", .flag)],
+                answers: [.ok("BuildTestResults")],
+                errors: [.badRequest, .notFound, .databaseUnavailable]
+            )) { request, context in
                 let id = try context.numericID(of: "build")
                 let failedOnly = try Self.flag(request, "failed")
                 guard let results = try await store.buildTests(buildID: id, failedOnly: failedOnly) else {
@@ -20,19 +25,44 @@ struct TestResultsController: APIController {
                 }
                 return try .json(results)
             },
-            Route(.get, "/api/v1/metrics/tests/flaky", scope: .read) { request, _ in
+            Route(.get, "/api/v1/metrics/tests/flaky", scope: .read, openAPI: OpenAPIOperation(
+                "Flakiest tests", tag: "metrics",
+                parameters: Self.queryParameters,
+                answers: [.ok("FlakyTestsReport")],
+                errors: [.badRequest, .databaseUnavailable]
+            )) { request, _ in
                 try await .json(store.flakyTests(try Self.query(request), now: clock.now))
             },
-            Route(.get, "/api/v1/metrics/tests/slowest", scope: .read) { request, _ in
+            Route(.get, "/api/v1/metrics/tests/slowest", scope: .read, openAPI: OpenAPIOperation(
+                "Slowest tests", tag: "metrics",
+                parameters: Self.queryParameters,
+                answers: [.ok("SlowestTestsReport")],
+                errors: [.badRequest, .databaseUnavailable]
+            )) { request, _ in
                 try await .json(store.slowestTests(try Self.query(request), now: clock.now))
             },
-            Route(.get, "/api/v1/metrics/tests/regressed", scope: .read) { request, _ in
+            Route(.get, "/api/v1/metrics/tests/regressed", scope: .read, openAPI: OpenAPIOperation(
+                "Tests whose median duration grew", tag: "metrics",
+                parameters: Self.queryParameters,
+                answers: [.ok("RegressedTestsReport")],
+                errors: [.badRequest, .databaseUnavailable]
+            )) { request, _ in
                 try await .json(store.regressedTests(try Self.query(request), now: clock.now))
             },
         ]
     }
 
     // MARK: Parameters
+
+    /// The parameters `query(_:)` reads, as the OpenAPI document lists them.
+    static let queryParameters: [OpenAPIOperation.Parameter] = [
+        .query("window", description: "Days or weeks like `7d` or `4w`; default `7d`."),
+        .query("repository"),
+        .query("limit", .json(#"{"type":"integer","minimum":1,"maximum":500}"#)),
+        .query("minRuns", .json(#"{"type":"integer","minimum":1,"maximum":1000}"#)),
+        .query("minChangePercent", .number),
+        .query("minChangeSeconds", .number),
+    ]
 
     /// `window` (as for the build metrics), `repository`, `limit` (1…500), and for regressions
     /// `minRuns` (1…1000), `minChangePercent` (0…10000) and `minChangeSeconds` (0…86400).

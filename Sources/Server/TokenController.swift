@@ -10,16 +10,30 @@ struct TokenController: APIController {
 
     var routes: [Route] {
         [
-            Route(.post, "/api/v1/tokens", scope: .admin) { request, context in
+            Route(.post, "/api/v1/tokens", scope: .admin, openAPI: OpenAPIOperation(
+                "Issue an API token", tag: "tokens",
+                body: .json(.ref("NewToken")),
+                answers: [.json(201, "Created; the value is shown once.", .ref("CreatedToken"))],
+                errors: [.badRequest, .databaseUnavailable]
+            )) { request, context in
                 let input = try await request.decodeJSON(CreateToken.self, limit: bodyLimit)
                 let (name, scopes) = try input.validated()
                 let (token, value) = try await tokens.issue(name: name, scopes: scopes, actor: context.actor)
                 return try .json(CreatedToken(token: value, id: token.id, name: token.name, scopes: token.scopes, createdAt: token.createdAt), status: .created)
             },
-            Route(.get, "/api/v1/tokens", scope: .admin) { _, _ in
+            Route(.get, "/api/v1/tokens", scope: .admin, openAPI: OpenAPIOperation(
+                "API tokens without their values", tag: "tokens",
+                answers: [.ok("TokenList")],
+                errors: [.databaseUnavailable]
+            )) { _, _ in
                 try await .json(TokenList(tokens: tokens.list()))
             },
-            Route(.delete, "/api/v1/tokens/:id", scope: .admin) { _, context in
+            Route(.delete, "/api/v1/tokens/:id", scope: .admin, openAPI: OpenAPIOperation(
+                "Revoke an API token", tag: "tokens",
+                parameters: [.path("id", .string)],
+                answers: [.json(200, "The revoked token.", .ref("APIToken"))],
+                errors: [.notFound, .conflict, .databaseUnavailable]
+            )) { _, context in
                 let id = try context.parameters.require("id")
                 return try await .json(tokens.revoke(id: id, actor: context.actor))
             },

@@ -18,12 +18,27 @@ struct TrainController: APIController {
 
     var routes: [Route] {
         [
-            Route(.get, "/api/v1/trains", scope: .read) { _, _ in
+            Route(.get, "/api/v1/trains", scope: .read, openAPI: OpenAPIOperation(
+                "Trains with their definitions and next cadence start", tag: "releases",
+                answers: [.ok("TrainList")],
+                errors: [.databaseUnavailable]
+            )) { _, _ in
                 var trains: [TrainView] = []
                 for entry in try await catalog.all() { trains.append(try await view(entry)) }
                 return try .json(TrainList(trains: trains))
             },
-            Route(.post, "/api/v1/trains", scope: .admin) { request, context in
+            Route(.post, "/api/v1/trains", scope: .admin, openAPI: OpenAPIOperation(
+                "Define or replace a train", tag: "releases",
+                description: [
+                    "Answers 400 `invalid_train` with every problem as `file:line:column: message`, an unregistered repository and an `rc_pipeline` the server has not loaded among them.",
+                ],
+                parameters: [
+                    .query("file", .json(#"{"type":"string","minLength":1,"maxLength":200}"#), description: "The name problems cite for the body (the train file's path), instead of `request body`."),
+                ],
+                body: OpenAPIOperation.RequestBody(content: ["application/yaml": .string, "application/json": .ref("TrainDefinitionBody")]),
+                answers: [.json(201, "Created or replaced.", .ref("Train"))],
+                errors: [.badRequest, .databaseUnavailable]
+            )) { request, context in
                 let buffer = try await request.collectBody(limit: bodyLimit)
                 let text = String(decoding: buffer.readableBytesView, as: UTF8.self)
                 guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -32,7 +47,12 @@ struct TrainController: APIController {
                 let entry = try await catalog.create(text: text, file: try Self.fileName(request), actor: context.actor)
                 return try .json(try await view(entry), status: .created)
             },
-            Route(.get, "/api/v1/trains/:id", scope: .read) { _, context in
+            Route(.get, "/api/v1/trains/:id", scope: .read, openAPI: OpenAPIOperation(
+                "One train, by id or name", tag: "releases",
+                parameters: [.path("id", .string)],
+                answers: [.ok("Train")],
+                errors: [.notFound, .databaseUnavailable]
+            )) { _, context in
                 guard let reference = context.parameters.get("id") else { throw APIError.notFound("no train given") }
                 return try .json(try await view(try await catalog.train(reference)))
             },

@@ -18,13 +18,49 @@ struct UITestController: APIController {
 
     var routes: [Route] {
         [
-            Route(.post, "/api/v1/agent/jobs/:id/impact", scope: nil) { request, context in
+            Route(.post, "/api/v1/agent/jobs/:id/impact", scope: nil, openAPI: OpenAPIOperation(
+                "Report what a ui_tests job ran and skipped", tag: "agent-protocol", caller: .agent,
+                parameters: [.path("id")],
+                body: .json(.ref("UITestReportBody")),
+                answers: [.json(201, "Recorded.", .ref("Recorded"))],
+                errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
+            )) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let report = try await request.decodeJSON(UITestReport.self, limit: bodyLimit)
                 try await store.recordUITestReport(jobID: try context.numericID(of: "job"), agentID: agent.id, report: report, now: clock.now)
                 return try .json(["recorded": true], status: .created)
             },
-            Route(.get, "/api/v1/builds/:id/impact", scope: .read) { _, context in
+            Route(.get, "/api/v1/builds/:id/impact", scope: .read, openAPI: OpenAPIOperation(
+                "What each ui_tests job ran and skipped", tag: "builds",
+                parameters: [.path("id")],
+                answers: [
+                    .json(200, "OK", .json(##"""
+                        {
+                          "type": "object",
+                          "description": "The build's `ui_tests:` reports, one per job that sent one.",
+                          "properties": {
+                            "jobs": {
+                              "type": "array",
+                              "items": {
+                                "type": "object",
+                                "description": "Store.JobUITestReport.",
+                                "properties": {
+                                  "jobID": {"type": "integer"},
+                                  "stepKey": {"type": "string"},
+                                  "report": {"$ref": "#/components/schemas/UITestReport"}
+                                },
+                                "required": ["jobID", "stepKey", "report"],
+                                "additionalProperties": false
+                              }
+                            }
+                          },
+                          "required": ["jobs"],
+                          "additionalProperties": false
+                        }
+                        """##)),
+                ],
+                errors: [.notFound, .databaseUnavailable]
+            )) { _, context in
                 try await .json(["jobs": store.uiTestReports(buildID: try context.numericID(of: "build"))])
             },
         ]

@@ -11,7 +11,9 @@ struct WebhookController: APIController {
 
     var routes: [Route] {
         GitProvider.allCases.map { provider in
-            Route(.post, "/api/v1/webhooks/\(provider.rawValue)", scope: nil, readsBodyBeforeCredential: true) { request, _ in
+            Route(
+                .post, "/api/v1/webhooks/\(provider.rawValue)", scope: nil, readsBodyBeforeCredential: true, openAPI: Self.operation(provider)
+            ) { request, _ in
                 let buffer: ByteBuffer
                 do { buffer = try await request.collectBody(limit: bodyLimit) } catch {
                     metrics.webhookReceived(provider: provider.rawValue, outcome: .init(errorStatus: Self.status(of: error, otherwise: 400)))
@@ -39,6 +41,30 @@ struct WebhookController: APIController {
                     body: .init(byteBuffer: ByteBuffer(string: body))
                 )
             }
+        }
+    }
+
+    /// What the OpenAPI document says of `provider`'s webhook route.
+    private static func operation(_ provider: GitProvider) -> OpenAPIOperation {
+        OpenAPIOperation(
+            "A \(provider.rawValue) webhook delivery", tag: "webhooks", caller: .signature(scheme: signatureScheme(provider)),
+            body: .json(.ref("Document")),
+            answers: [
+                .json(200, "A ping, or a redelivery answered with the first answer; the body says what the delivery did (docs/webhooks.md).", .ref("WebhookAnswer")),
+                .json(202, "Accepted and stored with the builds it started.", .ref("WebhookAnswer")),
+                .error(401, "A missing or wrong signature, or a payload naming a repository not registered with this provider: the same answer for each, so a stranger cannot tell which repositories are registered (no `WWW-Authenticate`)."),
+            ],
+            errors: [.badRequest, .requestTimeout, .webhookUnavailable]
+        )
+    }
+
+    /// The security scheme (`components.securitySchemes`) of `provider`'s deliveries: the
+    /// header its signature or secret comes in.
+    private static func signatureScheme(_ provider: GitProvider) -> String {
+        switch provider {
+        case .github: "githubSignature"
+        case .gitlab: "gitlabToken"
+        case .bitbucket: "bitbucketSignature"
         }
     }
 

@@ -8,8 +8,8 @@ import Testing
 @Suite("OpenAPI: the CLI and the dashboard call only documented operations")
 struct OpenAPIClientCallsTests {
     /// `METHOD /path/{param}` of every operation of the served document.
-    static func documentedOperations() throws -> Set<String> {
-        OpenAPITests.operations(in: try JSONValue.parse(Data(OpenAPIDocument.json.utf8)))
+    static func documentedOperations() async throws -> Set<String> {
+        OpenAPITests.operations(in: try await OpenAPITests.generatedDocument())
     }
 
     /// The Swift files of `folder` (relative to the repository root) whose names start with `prefix`, sorted.
@@ -23,24 +23,24 @@ struct OpenAPIClientCallsTests {
     }
 
     @Test("each request of the CLI (Sources/CLI) matches a documented method and path")
-    func cliCalls() throws {
+    func cliCalls() async throws {
         var scanner = APICallScanner()
         for (name, text) in try Self.sources(in: "Sources/CLI") { scanner.scanSwift(text, file: name) }
         #expect(scanner.unreadable == [])
         // Enough calls that a scanner gone blind cannot pass: the CLI makes more than 40.
         #expect(scanner.calls.count > 40, "\(scanner.calls)")
-        let undocumented = scanner.undocumented(in: try Self.documentedOperations())
+        let undocumented = scanner.undocumented(in: try await Self.documentedOperations())
         #expect(undocumented.isEmpty, "calls to no documented operation: \(undocumented.map(\.description))")
     }
 
     @Test("each request of the dashboard's scripts (Sources/Server/DashboardPage+*.swift) matches a documented method and path")
-    func dashboardCalls() throws {
+    func dashboardCalls() async throws {
         var scanner = APICallScanner()
         for (name, text) in try Self.sources(in: "Sources/Server", prefix: "DashboardPage+") { scanner.scanScript(text, file: name) }
         #expect(scanner.unreadable == [])
         let paths = Set(scanner.calls.map { "\($0.method) \($0.path)" })
         #expect(paths.isSuperset(of: ["GET /api/v1/dashboard", "GET /feed.json", "GET /api/v1/builds/{param}/tests", "GET /api/v1/jobs/{param}/log"]), "\(paths.sorted())")
-        let undocumented = scanner.undocumented(in: try Self.documentedOperations())
+        let undocumented = scanner.undocumented(in: try await Self.documentedOperations())
         #expect(undocumented.isEmpty, "calls to no documented operation: \(undocumented.map(\.description))")
     }
 
