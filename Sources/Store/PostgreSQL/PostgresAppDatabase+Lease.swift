@@ -30,10 +30,13 @@ extension PostgresAppDatabase {
         return try await body(connection)
     }
 
-    /// Runs `body` between BEGIN and COMMIT on a bounded lease; ROLLBACK when it throws.
-    func withBoundedTransaction<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    /// Runs `body` between `begin` and COMMIT on a bounded lease; ROLLBACK when it throws.
+    func withBoundedTransaction<T>(
+        begin: PostgresQuery = "BEGIN",
+        _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
         try await withBoundedConnection { connection in
-            try await connection.query("BEGIN", logger: logger)
+            try await connection.query(begin, logger: logger)
             let value: T
             do {
                 value = try await body(connection)

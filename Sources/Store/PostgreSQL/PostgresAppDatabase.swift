@@ -94,10 +94,15 @@ public final class PostgresAppDatabase: StoreAvailability {
         }
     }
 
-    /// Runs `body` on one leased connection, outside a transaction, mapping failures as `write` does.
+    /// Runs `body` in one read-only snapshot (REPEATABLE READ), mapping failures as `write` does.
+    ///
+    /// Under PostgreSQL's default READ COMMITTED each statement sees the commits made before it
+    /// started, so a read of several statements (a build, then its jobs) could see a write of
+    /// another replica between them: a canceled job beside a running build. One snapshot for
+    /// the whole read gives what SQLite's read transactions give.
     func read<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
         do {
-            return try await withBoundedConnection(body)
+            return try await withBoundedTransaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
         } catch {
             throw StoreError(postgres: error)
         }

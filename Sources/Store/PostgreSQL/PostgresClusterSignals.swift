@@ -53,7 +53,8 @@ public final class PostgresClusterSignals: ClusterSignals {
         while true {
             let payload = "\(signal.rawValue) \(serverID)"
             do {
-                try await database.read { connection in
+                // `write`: a read runs in a read-only transaction, where NOTIFY is refused.
+                try await database.write { connection in
                     try await connection.run("SELECT pg_notify(\(Self.channel), \(payload))", logger: self.logger)
                 }
             } catch {
