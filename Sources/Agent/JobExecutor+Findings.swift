@@ -61,11 +61,15 @@ extension JobExecutor {
         let base = answer.base.map { "base build \($0.number.map { "#\($0)" } ?? "id \($0.buildID)") on \($0.branch)" }
             ?? "no base build: every finding is new"
         let noun = answer.total == 1 ? "finding" : "findings"
-        var lines = ["\(prefix)\(report): \(answer.total) \(noun), \(answer.newCount) new\(counted.isEmpty ? "" : " (\(counted.joined(separator: ", ")))"), \(base)"]
+        let suppressed = (answer.suppressed ?? 0) > 0 ? " (\(answer.suppressed ?? 0) suppressed)" : ""
+        var lines = [
+            "\(prefix)\(report): \(answer.total) \(noun)\(suppressed), \(answer.newCount) new\(counted.isEmpty ? "" : " (\(counted.joined(separator: ", ")))"), \(base)"
+        ]
         for finding in answer.new.prefix(loggedFindingsLimit) {
             let location = finding.path.map { path in finding.line.map { "\(path):\($0)" } ?? path } ?? "(no file)"
             let message = finding.message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
-            lines.append("  new \(finding.level) \(location) \(finding.tool) \(finding.ruleID): \(message.count > 200 ? message.prefix(199) + "…" : message)")
+            let review = finding.suppression == FindingSuppression.underReview.rawValue ? " (suppression under review)" : ""
+            lines.append("  new \(finding.level) \(location) \(finding.tool) \(finding.ruleID)\(review): \(message.count > 200 ? message.prefix(199) + "…" : message)")
         }
         if answer.newCount > loggedFindingsLimit { lines.append("  … and \(answer.newCount - min(answer.new.count, loggedFindingsLimit)) more") }
         if answer.fails {

@@ -26,6 +26,8 @@ public struct JobFindingsAnswer: Decodable, Sendable, Equatable {
     public var newCount: Int
     /// Those it has too.
     public var unchanged: Int
+    /// Those the report suppressed, counted apart (absent from servers that predate them).
+    public var suppressed: Int?
     /// The new findings.
     public var new: [StoredFinding]
 }

@@ -15,6 +15,8 @@ struct BuildFindingsView: Decodable {
     var total: Int
     var newCount: Int
     var unchanged: Int
+    /// Absent from servers that predate suppressions.
+    var suppressed: Int?
     var fixed: Int
     var new: [StoredFinding]
 }
@@ -57,15 +59,17 @@ enum FindingsFormatting {
             "compared with build \(base.buildID)" + (base.number.map { " (#\($0))" } ?? "") + " on \(base.branch)"
         } ?? "no base build: every finding is new"
         let new = findings.new.isEmpty ? "" : " (\(levels(findings.new)))"
+        let suppressed = (findings.suppressed ?? 0) > 0 ? ", \(findings.suppressed ?? 0) suppressed" : ""
         Swift.print("Build \(findings.buildID): \(findings.total) findings, \(findings.newCount) new\(new), "
-            + "\(findings.unchanged) unchanged, \(findings.fixed) fixed; \(base).")
+            + "\(findings.unchanged) unchanged, \(findings.fixed) fixed\(suppressed); \(base).")
         Swift.print("Fails at fail_on \(findings.failOn): \(findings.fails ? "yes" : "no")")
         guard !findings.new.isEmpty else { return }
         Swift.print("")
         Output.table(["LEVEL", "TOOL", "RULE", "WHERE", "MESSAGE"], findings.new.map { finding in
             [
                 finding.level, finding.tool, finding.ruleID, finding.path.map { $0 + (finding.line.map { ":\($0)" } ?? "") } ?? "-",
-                MetricsParseCommand.oneLine(finding.message, limit: 160),
+                (finding.suppression == FindingSuppression.underReview.rawValue ? "(suppression under review) " : "")
+                    + MetricsParseCommand.oneLine(finding.message, limit: 160),
             ]
         })
         if findings.newCount > findings.new.count {

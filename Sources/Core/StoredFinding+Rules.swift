@@ -28,6 +28,10 @@ extension StoredFinding {
         if let line, !Self.lineRange.contains(line) {
             return "line must be absent or from 1 to \(Self.lineRange.upperBound)"
         }
+        if let suppression, FindingSuppression(rawValue: suppression) == nil {
+            let names = FindingSuppression.allCases.map(\.rawValue).joined(separator: " or ")
+            return "suppression must be absent or \(names), not '\(suppression.prefix(64))'"
+        }
         if fingerprint.utf8.count != 64 || !fingerprint.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) {
             return "fingerprint must be 64 lowercase hex digits"
         }
@@ -61,6 +65,6 @@ extension StoredFinding {
             message: fit(message, JobFindings.maximumMessageLength, lineBreaks: true),
             path: path.flatMap { CheckoutPath.staysInside($0) ? fit($0, JobFindings.maximumPathLength, lineBreaks: false) : nil },
             line: line.flatMap { Self.lineRange.contains($0) ? $0 : nil },
-            fingerprint: fingerprint)
+            fingerprint: fingerprint, suppression: suppression)
     }
 }

@@ -16,9 +16,15 @@ public struct StoredFinding: Sendable, Equatable, Codable {
     public var line: Int?
     /// What identifies the finding across builds however the code around it moved.
     public var fingerprint: String
+    /// A ``FindingSuppression`` raw value (`accepted`, `underReview`) when the report
+    /// suppressed the finding; absent otherwise (and from agents that predate suppressions).
+    public var suppression: String?
 
     /// Creates a finding.
-    public init(tool: String, ruleID: String, level: String, message: String, path: String?, line: Int?, fingerprint: String) {
+    public init(
+        tool: String, ruleID: String, level: String, message: String, path: String?, line: Int?, fingerprint: String,
+        suppression: String? = nil
+    ) {
         self.tool = tool
         self.ruleID = ruleID
         self.level = level
@@ -26,5 +32,10 @@ public struct StoredFinding: Sendable, Equatable, Codable {
         self.path = path
         self.line = line
         self.fingerprint = fingerprint
+        self.suppression = suppression
     }
+
+    /// Whether the report silenced the finding (an accepted suppression): it is counted apart,
+    /// never new, never failing a step, never annotated.
+    public var isSuppressed: Bool { suppression == FindingSuppression.accepted.rawValue }
 }

@@ -20,7 +20,8 @@ public enum CheckstyleParser {
         try XMLElementReader.read(data, format: .checkstyle) { (event: XMLElementReader.Event) throws(FindingsError) in
             guard case .start(let name, let attributes) = event else { return }
             switch name {
-            case "file": file = RepositoryPath.normalise(attributes["name"] ?? "", root: root)
+            // SwiftLint names a violation without a file `<nopath>`.
+            case "file": file = attributes["name"].map { $0 == "<nopath>" ? "" : RepositoryPath.normalise($0, root: root) } ?? ""
             case "error":
                 guard findings.count < maximumFindings else { throw .tooManyFindings(format: .checkstyle, limit: maximumFindings) }
                 findings.append(finding(attributes, file: file, tool: tool))
@@ -40,7 +41,8 @@ public enum CheckstyleParser {
             message: attributes["message"] ?? "",
             path: file,
             startLine: attributes["line"].flatMap { Int($0) } ?? 0,
-            column: attributes["column"].flatMap { Int($0) }
+            // Columns are 1-based; SwiftLint writes 0 for none.
+            column: attributes["column"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         )
     }
 

@@ -1,3 +1,5 @@
+import Core
+
 /// One problem an analyser reported: which tool and rule, how severe, where, and the
 /// fingerprint that recognises it again in a later build.
 ///
@@ -26,11 +28,15 @@ public struct Finding: Hashable, Codable, Sendable {
     public var fingerprint: String
     /// Why the finding is less precise than it should be ("location unreadable: ..."), when it is.
     public var note: String?
+    /// How the report suppressed it (SARIF `suppressions`), when it did: an accepted
+    /// suppression keeps it out of ``FindingsComparison``'s new findings.
+    public var suppression: FindingSuppression?
 
     /// Makes a finding; the fingerprint is computed later, over the whole report.
     public init(
         tool: String, ruleID: String, level: FindingLevel, message: String, path: String, startLine: Int,
-        column: Int? = nil, endLine: Int? = nil, toolFingerprint: String? = nil, fingerprint: String = "", note: String? = nil
+        column: Int? = nil, endLine: Int? = nil, toolFingerprint: String? = nil, fingerprint: String = "", note: String? = nil,
+        suppression: FindingSuppression? = nil
     ) {
         self.tool = tool
         self.ruleID = ruleID
@@ -43,5 +49,9 @@ public struct Finding: Hashable, Codable, Sendable {
         self.toolFingerprint = toolFingerprint
         self.fingerprint = fingerprint
         self.note = note
+        self.suppression = suppression
     }
+
+    /// Whether the report silenced it (an accepted suppression).
+    public var isSuppressed: Bool { suppression?.silences == true }
 }

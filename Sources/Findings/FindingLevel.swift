@@ -58,4 +58,17 @@ public enum FindingLevel: String, Codable, Sendable, Comparable, CaseIterable {
         default: return nil
         }
     }
+
+    /// Code Climate's `severity` (GitLab Code Quality), any case; nil for others. `info` is a
+    /// note, `minor` a warning, and `major`, `critical` and `blocker` errors: SwiftLint's own
+    /// `codeclimate` reporter writes an error as `major` and a warning as `minor`, so its
+    /// findings keep their level.
+    public init?(codeClimate name: String) {
+        switch name.lowercased() {
+        case "blocker", "critical", "major": self = .error
+        case "minor": self = .warning
+        case "info": self = .note
+        default: return nil
+        }
+    }
 }

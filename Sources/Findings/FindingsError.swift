@@ -18,7 +18,7 @@ public enum FindingsError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownFormat(let detail):
-            "unknown report format (\(detail)); accepted: SARIF 2.1.0, Checkstyle XML, Android Lint XML, SwiftLint JSON"
+            "unknown report format (\(detail)); accepted: SARIF 2.1.0, Checkstyle XML, Android Lint XML, SwiftLint JSON, GitLab Code Quality JSON"
         case .malformedJSON(let format, let reason, let offset):
             "malformed \(format.displayName): \(reason) at byte \(offset)"
         case .malformedXML(let format, let reason, let line, let column):

@@ -3,8 +3,9 @@ import Foundation
 
 /// The one entry point: a report file or body in, its format and fingerprinted findings out.
 ///
-/// The format is detected from the content (``ReportFormat/detect(_:)``). SARIF is streamed
-/// from the file (``SARIFStreamReader``); the XML formats and SwiftLint JSON are read whole.
+/// The format is detected from the content (``ReportFormat/detect(_:)``). SARIF and GitLab Code
+/// Quality are streamed from the file (``SARIFStreamReader``, ``CodeClimateStreamReader``); the
+/// XML formats and SwiftLint JSON are read whole.
 public struct FindingsReader: Sendable {
     /// A report's format and findings.
     public struct Report: Equatable, Sendable {
@@ -41,8 +42,8 @@ public struct FindingsReader: Sendable {
             throw .unreadable(path: path, reason: "\(error)")
         }
         let format = try ReportFormat.detect(head)
-        if format == .sarif {
-            return Report(format: format, findings: fingerprinted(try SARIFStreamReader.read(fileAt: path, root: repositoryRoot, maximumFindings: maximumFindings)))
+        if var reader = streamReader(for: format) {
+            return Report(format: format, findings: fingerprinted(try reader.read(fileAt: path)))
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "not readable") }
         return try read(data, as: format)
@@ -56,15 +57,29 @@ public struct FindingsReader: Sendable {
     private func read(_ data: Data, as format: ReportFormat) throws(FindingsError) -> Report {
         let findings: [Finding]
         switch format {
-        case .sarif:
-            var reader = SARIFStreamReader(root: repositoryRoot, maximumFindings: maximumFindings)
-            try reader.feed(data)
-            findings = try reader.finish()
+        case .sarif: findings = try Self.whole(data, SARIFStreamReader(root: repositoryRoot, maximumFindings: maximumFindings))
+        case .codeClimate: findings = try Self.whole(data, CodeClimateStreamReader(root: repositoryRoot, maximumFindings: maximumFindings))
         case .checkstyle: findings = try CheckstyleParser.parse(data, root: repositoryRoot, maximumFindings: maximumFindings)
         case .androidLint: findings = try AndroidLintParser.parse(data, root: repositoryRoot, maximumFindings: maximumFindings)
         case .swiftLintJSON: findings = try SwiftLintJSONParser.parse(data, root: repositoryRoot, maximumFindings: maximumFindings)
         }
         return Report(format: format, findings: fingerprinted(findings))
+    }
+
+    /// `data` fed to `reader` in one piece.
+    private static func whole(_ data: Data, _ reader: some ReportStreamReader) throws(FindingsError) -> [Finding] {
+        var reader = reader
+        try reader.feed(data)
+        return try reader.finish()
+    }
+
+    /// The streaming reader of `format`, if it has one.
+    private func streamReader(for format: ReportFormat) -> (any ReportStreamReader)? {
+        switch format {
+        case .sarif: SARIFStreamReader(root: repositoryRoot, maximumFindings: maximumFindings)
+        case .codeClimate: CodeClimateStreamReader(root: repositoryRoot, maximumFindings: maximumFindings)
+        case .checkstyle, .androidLint, .swiftLintJSON: nil
+        }
     }
 
     private func fingerprinted(_ findings: [Finding]) -> [Finding] {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The report formats MobileOps reads, and how each is recognised from its first bytes.
 public enum ReportFormat: String, Codable, Sendable, CaseIterable {
     /// SARIF 2.1.0 (CodeQL, SwiftLint `--reporter sarif`, Detekt `--report sarif`, Android Lint `sarif`).
@@ -8,6 +10,10 @@ public enum ReportFormat: String, Codable, Sendable, CaseIterable {
     case androidLint
     /// SwiftLint `--reporter json`: an array of violations.
     case swiftLintJSON
+    /// GitLab Code Quality (`gl-code-quality-report.json`): Code Climate's array of issues, as
+    /// GitLab's code quality engines, SwiftLint `--reporter codeclimate` and many formatters
+    /// for GitLab write it.
+    case codeClimate
 
     /// The name used in error messages.
     public var displayName: String {
@@ -16,12 +22,16 @@ public enum ReportFormat: String, Codable, Sendable, CaseIterable {
         case .checkstyle: "Checkstyle XML"
         case .androidLint: "Android Lint XML"
         case .swiftLintJSON: "SwiftLint JSON"
+        case .codeClimate: "GitLab Code Quality JSON"
         }
     }
 
     /// How many leading bytes ``detect(_:)`` looks at: enough for an XML prolog, a DOCTYPE and a
     /// SARIF `$schema`, and small enough to read before deciding how to read the rest.
     public static let detectionWindow = 8_192
+
+    /// Members of a Code Climate issue that a SwiftLint violation never has.
+    private static let codeClimateKeys = ["check_name", "engine_name", "fingerprint", "description", "categories", "remediation_points"]
 
     /// The format of a report whose first bytes (up to ``detectionWindow``) are `head`.
     ///
@@ -30,9 +40,10 @@ public enum ReportFormat: String, Codable, Sendable, CaseIterable {
     public static func detect(_ head: some Collection<UInt8>) throws(FindingsError) -> ReportFormat {
         var bytes = Array(head.prefix(detectionWindow))
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+        guard let start = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw .unknownFormat("the report is empty")
         }
+        let first = bytes[start]
         let text = String(decoding: bytes, as: UTF8.self)
         switch first {
         case UInt8(ascii: "<"):
@@ -46,11 +57,19 @@ public enum ReportFormat: String, Codable, Sendable, CaseIterable {
             // SwiftLint writes `[]` when nothing is wrong, else objects with sorted keys:
             // `character`, `file`, `line`, `reason`, `rule_id`…; a long `reason` can push
             // `rule_id` past the window, so `reason` counts too (the parser still needs both).
+            // A quoted key cannot occur inside a JSON string, whose quotes are escaped.
+            if text.contains("\"rule_id\"") { return .swiftLintJSON }
+            // Code Climate issues: engines put a long `content.body` anywhere among the keys,
+            // so any one of the keys SwiftLint never writes will do.
+            if codeClimateKeys.contains(where: { text.contains("\"\($0)\"") }) { return .codeClimate }
             let compact = text.filter { !$0.isWhitespace }
-            if compact.hasPrefix("[]") || text.contains("\"rule_id\"") || text.contains("\"reason\"") { return .swiftLintJSON }
-            throw .unknownFormat("a JSON array whose elements have no \"rule_id\"")
+            if compact.hasPrefix("[]") || text.contains("\"reason\"") { return .swiftLintJSON }
+            throw .unknownFormat("a JSON array whose elements have neither SwiftLint's \"rule_id\" nor Code Climate's \"check_name\"")
         default:
-            throw .unknownFormat("the report starts with neither '<', '{' nor '['")
+            // Named by its offset in the file, a byte-order mark counted, as reading errors are.
+            let offset = start + (head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+            let shown = first < 0x80 && first >= 0x20 ? "'\(Unicode.Scalar(first))'" : String(format: "0x%02X", first)
+            throw .unknownFormat("the report starts with neither '<', '{' nor '[': \(shown) at byte \(offset)")
         }
     }
 }

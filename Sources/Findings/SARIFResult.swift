@@ -1,3 +1,4 @@
+import Core
 import JSONScanning
 
 /// One SARIF `result` (§3.27) as read, before the run's rules and base URIs resolve it.
@@ -23,6 +24,8 @@ struct SARIFResult {
     var primaryLocationLineHash: String?
     /// The first of `fingerprints` by key, as `key:value`.
     var firstFingerprint: (key: String, value: String)?
+    /// What `suppressions` come to (``readSuppressions(_:depth:)``).
+    var suppression: FindingSuppression?
 
     /// Reads the result object at the scanner's position.
     static func read(_ scanner: inout JSONScanner, depth: Int) throws(JSONScanner.Failure) -> SARIFResult {
@@ -49,6 +52,7 @@ struct SARIFResult {
                     let value = try scanner.stringOrSkip(depth: depth)
                     if key == "primaryLocationLineHash" { result.primaryLocationLineHash = value }
                 }
+            case "suppressions": try result.readSuppressions(&scanner, depth: depth)
             case "fingerprints":
                 try scanner.readObject(depth: depth) { (scanner: inout JSONScanner, key: String, depth: Int) throws(JSONScanner.Failure) in
                     guard let value = try scanner.stringOrSkip(depth: depth) else { return }
@@ -72,6 +76,29 @@ struct SARIFResult {
             }
         }
         if message == nil { message = markdown }
+    }
+
+    /// `suppressions` (§3.27.23): each suppression's `status` (§3.35.3) is `accepted` when
+    /// absent. A rejected one outweighs the rest (a reviewer found the result real), then one
+    /// under review (not silenced until accepted), then an accepted one, which silences the
+    /// result. A status this reader does not know neither silences nor outweighs; an empty
+    /// array is no suppression.
+    private mutating func readSuppressions(_ scanner: inout JSONScanner, depth: Int) throws(JSONScanner.Failure) {
+        var accepted = false, underReview = false, rejected = false
+        try scanner.readArray(depth: depth) { (scanner: inout JSONScanner, depth: Int) throws(JSONScanner.Failure) in
+            var status = "accepted"
+            try scanner.readObject(depth: depth) { (scanner: inout JSONScanner, key: String, depth: Int) throws(JSONScanner.Failure) in
+                guard key == "status" else { return try scanner.skipValue(depth: depth) }
+                status = try scanner.stringOrSkip(depth: depth) ?? ""
+            }
+            switch status {
+            case "accepted": accepted = true
+            case "underReview": underReview = true
+            case "rejected": rejected = true
+            default: break
+            }
+        }
+        suppression = rejected ? nil : underReview ? .underReview : accepted ? .accepted : nil
     }
 
     /// The first location's physical location; the others are skipped (§3.27.12: the first is

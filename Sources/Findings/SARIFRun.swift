@@ -117,7 +117,8 @@ struct SARIFRun {
                 column: result.startColumn,
                 endLine: result.endLine,
                 toolFingerprint: Self.toolFingerprint(of: result),
-                note: result.locationProblem.map { "location unreadable: \($0)" }
+                note: result.locationProblem.map { "location unreadable: \($0)" },
+                suppression: result.suppression
             ))
         }
         return findings

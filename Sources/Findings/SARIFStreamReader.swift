@@ -13,7 +13,7 @@ import Foundation
 /// Feed it bytes in any pieces (``feed(_:)``), then call ``finish()``. Every value it frames
 /// is still checked in full, so malformed JSON anywhere is an error naming the byte offset;
 /// properties it does not know are skipped.
-public struct SARIFStreamReader {
+public struct SARIFStreamReader: ReportStreamReader {
     /// Where in the skeleton a container is.
     enum Frame {
         case log, runs, run, results
@@ -37,10 +37,7 @@ public struct SARIFStreamReader {
     struct Value {
         var role: Role
         var start: Int
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var isScalar = false
+        var framer: JSONValueFramer
     }
 
     /// The default limit on one value (a result, a run's `tool`, an `artifacts` array).
@@ -106,18 +103,8 @@ public struct SARIFStreamReader {
     public static func read(
         fileAt path: String, root: String?, chunkBytes: Int = 1 << 20, maximumFindings: Int = JobFindings.maximumFindings
     ) throws(FindingsError) -> [Finding] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(path: path, reason: "no such file or not readable")
-        }
-        defer { try? handle.close() }
         var reader = SARIFStreamReader(root: root, maximumFindings: maximumFindings)
-        while true {
-            let chunk: Data?
-            do { chunk = try handle.read(upToCount: chunkBytes) } catch { throw .unreadable(path: path, reason: "\(error)") }
-            guard let chunk, !chunk.isEmpty else { break }
-            try reader.feed(chunk)
-        }
-        return try reader.finish()
+        return try reader.read(fileAt: path, chunkBytes: chunkBytes)
     }
 
     // MARK: Skeleton

@@ -9,16 +9,17 @@ extension StoredFinding {
         self.init(
             tool: finding.tool, ruleID: finding.ruleID, level: finding.level.rawValue, message: finding.message,
             path: finding.path.isEmpty ? nil : finding.path, line: finding.startLine > 0 ? finding.startLine : nil,
-            fingerprint: finding.fingerprint)
+            fingerprint: finding.fingerprint, suppression: finding.suppression?.rawValue)
     }
 }
 
 extension Finding {
     /// A kept finding as ``FindingsComparison`` takes it. The store and the agent route accept
-    /// only known levels; anything else would count as a warning.
+    /// only known levels and suppressions; anything else would count as a warning, unsuppressed.
     public init(_ stored: StoredFinding) {
         self.init(
             tool: stored.tool, ruleID: stored.ruleID, level: FindingLevel(rawValue: stored.level) ?? .warning, message: stored.message,
-            path: stored.path ?? "", startLine: stored.line ?? 0, fingerprint: stored.fingerprint)
+            path: stored.path ?? "", startLine: stored.line ?? 0, fingerprint: stored.fingerprint,
+            suppression: stored.suppression.flatMap(FindingSuppression.init(rawValue:)))
     }
 }

@@ -119,8 +119,8 @@ enum BitbucketReportsAPI {
         report.newBySeverity.prefix(maxAnnotations).enumerated().map { index, finding in
             AnnotationBody(
                 externalID: "mobile-ops-\(report.build.id)-\(index + 1)", annotationType: finding.isError ? "BUG" : "CODE_SMELL",
-                summary: String("\(finding.ruleID): \(finding.message)".prefix(summaryLimit)),
-                details: String("\(finding.tool) rule \(finding.ruleID): \(finding.message)".prefix(detailsLimit)),
+                summary: String("\(finding.ruleID): \(finding.shownMessage)".prefix(summaryLimit)),
+                details: String("\(finding.tool) rule \(finding.ruleID): \(finding.shownMessage)".prefix(detailsLimit)),
                 severity: severity(finding.level), path: finding.path?.isEmpty == false ? finding.path : nil,
                 line: (finding.line ?? 0) > 0 ? finding.line : nil)
         }

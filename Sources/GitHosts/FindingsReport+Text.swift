@@ -22,11 +22,14 @@ extension FindingsReport {
         // Named by id, as its link and the baseline are, with the repository's number beside it.
         let subject = "Build \(build.id) (\(build.pipeline) #\(build.number)) has \(total) finding\(total == 1 ? "" : "s")"
         guard let baseBuildID else {
-            return subject + ", all new: there is no earlier finished build with findings to compare with."
+            return subject + "\(suppressedNote), all new: there is no earlier finished build with findings to compare with."
         }
         let branch = baseBranch.map { " of `\($0)`" } ?? ""
-        return subject + ": \(new.count) new, \(unchanged) unchanged, \(fixed) fixed, compared with build \(baseBuildID)\(branch)."
+        return subject + ": \(new.count) new, \(unchanged) unchanged, \(fixed) fixed\(suppressedNote), compared with build \(baseBuildID)\(branch)."
     }
+
+    /// ", 3 suppressed" when the reports suppressed findings (never shown, never counted as new).
+    private var suppressedNote: String { suppressed > 0 ? ", \(suppressed) suppressed" : "" }
 
     // MARK: Markdown
 
@@ -36,7 +39,7 @@ extension FindingsReport {
         var text = "| Level | Tool | Rule | File | Message |\n| --- | --- | --- | --- | --- |\n"
         var shown = 0
         for finding in findings {
-            let row = "| \(finding.level) | \(cell(finding.tool)) | \(cell(finding.ruleID)) | \(cell(finding.location)) | \(cell(finding.message, limit: 500)) |\n"
+            let row = "| \(finding.level) | \(cell(finding.tool)) | \(cell(finding.ruleID)) | \(cell(finding.location)) | \(cell(finding.shownMessage, limit: 500)) |\n"
             guard text.utf8.count + row.utf8.count <= limit else { break }
             text += row
             shown += 1
@@ -74,6 +77,12 @@ extension StoredFinding {
     var location: String {
         guard let path else { return "(no file)" }
         return line.map { "\(path):\($0)" } ?? path
+    }
+
+    /// The message as the pull request shows it: a finding whose suppression waits for review
+    /// says so (an accepted suppression is never shown: it is never new).
+    var shownMessage: String {
+        suppression == FindingSuppression.underReview.rawValue ? "(suppression under review) " + message : message
     }
 
     /// Whether it can be put on a line of a file (GitHub's annotations need both).

@@ -18,22 +18,27 @@ public struct FindingsReport: Sendable, Equatable {
     public var baseBuildID: Int64?
     /// The branch the baseline was taken from.
     public var baseBranch: String?
-    /// Every finding of the build.
+    /// Every finding of the build, suppressed ones included.
     public var total: Int
     /// Findings the baseline has too.
     public var unchanged: Int
+    /// Findings the reports suppressed: counted, never new, never annotated.
+    public var suppressed: Int
     /// The baseline's findings this build no longer has.
     public var fixed: Int
     /// The findings the baseline does not have: the ones to show.
     public var new: [Finding]
 
     /// Creates a report.
-    public init(build: Build, baseBuildID: Int64?, baseBranch: String?, total: Int, unchanged: Int, fixed: Int, new: [Finding]) {
+    public init(
+        build: Build, baseBuildID: Int64?, baseBranch: String?, total: Int, unchanged: Int, suppressed: Int = 0, fixed: Int, new: [Finding]
+    ) {
         self.build = build
         self.baseBuildID = baseBuildID
         self.baseBranch = baseBranch
         self.total = total
         self.unchanged = unchanged
+        self.suppressed = suppressed
         self.fixed = fixed
         self.new = new
     }

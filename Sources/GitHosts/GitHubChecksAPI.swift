@@ -143,7 +143,7 @@ enum GitHubChecksAPI {
         return Annotation(
             path: path, startLine: line, endLine: line, annotationLevel: level(finding.level),
             // 64 KB for the message, 255 characters for the title.
-            message: FindingsReport.capped(finding.message, bytes: 60_000),
+            message: FindingsReport.capped(finding.shownMessage, bytes: 60_000),
             title: String("\(finding.tool): \(finding.ruleID)".prefix(255)))
     }
 }

@@ -8,12 +8,14 @@ public struct FindingsUpload: Sendable, Equatable, Codable {
     public var buildID: Int64
     /// The report's name for this build; posting it again replaces its findings.
     public var source: String
-    /// The format detected: `sarif`, `checkstyle`, `androidLint` or `swiftLintJSON`.
+    /// The format detected: `sarif`, `checkstyle`, `androidLint`, `swiftLintJSON` or `codeClimate`.
     public var format: String
-    /// How many findings the report held.
+    /// How many findings the report held, suppressed ones included.
     public var findings: Int
-    /// How many at each level (`error`, `warning`, `note`, `none`).
+    /// How many unsuppressed findings at each level (`error`, `warning`, `note`, `none`).
     public var levels: [String: Int]
+    /// How many the report suppressed (an accepted SARIF suppression), counted apart.
+    public var suppressed: Int
 }
 
 /// A build's findings against its baseline: `GET /api/v1/builds/{id}/findings`'s answer.
@@ -36,15 +38,18 @@ public struct BuildFindings: Sendable, Equatable, Codable {
     public var failOn: String
     /// Whether a new finding is severe enough to fail under `failOn`.
     public var fails: Bool
-    /// Every finding of the build.
+    /// Every finding of the build, suppressed ones included.
     public var total: Int
-    /// Findings the baseline does not have.
+    /// Unsuppressed findings the baseline's unsuppressed findings do not have.
     public var newCount: Int
-    /// Findings the baseline has too.
+    /// Unsuppressed findings the baseline has too.
     public var unchanged: Int
-    /// The baseline's findings this build no longer has.
+    /// Findings the reports suppressed: never new, never failing, never annotated.
+    public var suppressed: Int
+    /// The baseline's unsuppressed findings this build no longer has (suppressing one is not
+    /// fixing it).
     public var fixed: Int
-    /// The new findings.
+    /// The new findings (a suppression under review shows in their `suppression`).
     public var new: [StoredFinding]
 }
 

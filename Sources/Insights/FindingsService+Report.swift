@@ -21,7 +21,7 @@ extension FindingsService: FindingsReportSource {
         }
         return FindingsReport(
             build: build, baseBuildID: compared.base?.buildID, baseBranch: compared.base?.branch, total: compared.total,
-            unchanged: compared.unchanged, fixed: compared.fixed,
+            unchanged: compared.unchanged, suppressed: compared.suppressed, fixed: compared.fixed,
             new: compared.new)
     }
 }

@@ -17,8 +17,8 @@ public struct FindingsService: Sendable {
         self.clock = clock
     }
 
-    /// Reads `report` (SARIF 2.1.0, Checkstyle XML, Android Lint XML or SwiftLint JSON, told
-    /// apart by content) and stores its findings for `buildID` under `source`, replacing what
+    /// Reads `report` (SARIF 2.1.0, Checkstyle XML, Android Lint XML, SwiftLint JSON or GitLab
+    /// Code Quality JSON, told apart by content) and stores its findings for `buildID` under `source`, replacing what
     /// that source stored before. Paths under `root` (the checkout the report was made in)
     /// become relative to it. The server has no checkout, so findings without the tool's own
     /// fingerprint are fingerprinted by rule, file and message. The findings are fitted and
@@ -33,8 +33,10 @@ public struct FindingsService: Sendable {
         let (format, findings) = try await Self.read(report, root: root).get()
         try await store.replaceFindings(buildID: buildID, source: source, findings: findings, at: clock.now)
         var levels: [String: Int] = [:]
-        for finding in findings { levels[finding.level, default: 0] += 1 }
-        return FindingsUpload(buildID: buildID, source: source, format: format.rawValue, findings: findings.count, levels: levels)
+        for finding in findings where !finding.isSuppressed { levels[finding.level, default: 0] += 1 }
+        return FindingsUpload(
+            buildID: buildID, source: source, format: format.rawValue, findings: findings.count, levels: levels,
+            suppressed: findings.count(where: \.isSuppressed))
     }
 
     /// The report's format and its findings, fitted and checked: read on a thread of its own,
@@ -73,16 +75,18 @@ public struct FindingsService: Sendable {
         return (BuildFindings.Base(buildID: baseID, branch: target.branch, number: number), try await store.findings(buildID: baseID))
     }
 
-    /// `head` against `baseline`'s findings: new, unchanged, fixed, and `fails` under `failOn`.
+    /// `head` against `baseline`'s findings: new, unchanged, suppressed, fixed, and `fails` under
+    /// `failOn` (suppressed findings are never new, so never fail).
     static func compared(
         _ head: [StoredFinding], with baseline: [StoredFinding], base: BuildFindings.Base?, buildID: Int64, failOn: FailOn
     ) -> BuildFindings {
-        let comparison = FindingsComparison(baseFingerprints: baseline.map(\.fingerprint), head: head.map(Finding.init))
+        let comparison = FindingsComparison(base: baseline.map(Finding.init), head: head.map(Finding.init))
         let new = Set(comparison.new.map(\.fingerprint))
         return BuildFindings(
             buildID: buildID, base: base, failOn: failOn.rawValue, fails: comparison.fails(failOn),
-            total: head.count, newCount: comparison.new.count, unchanged: comparison.unchanged.count, fixed: comparison.fixed.count,
-            new: head.filter { new.contains($0.fingerprint) })
+            total: head.count, newCount: comparison.new.count, unchanged: comparison.unchanged.count,
+            suppressed: comparison.suppressed.count, fixed: comparison.fixed.count,
+            new: head.filter { !$0.isSuppressed && new.contains($0.fingerprint) })
     }
 
     /// Per day, the findings of the day's newest finished build of `branch` with findings, per

@@ -29,7 +29,8 @@ struct FindingsController: APIController {
                 "Store an analyser's report for a build", tag: "findings",
                 description: [
                     "The body is the report as the tool wrote it:",
-                    "SARIF 2.1.0, Checkstyle XML (SwiftLint, detekt, ktlint), Android Lint XML or SwiftLint JSON, told apart by content.",
+                    "SARIF 2.1.0, Checkstyle XML (SwiftLint, detekt, ktlint), Android Lint XML, SwiftLint JSON or GitLab Code Quality JSON, told apart by content.",
+                    "A SARIF result with an accepted suppression is stored and counted as suppressed, never new.",
                     "Posting the same `source` again replaces its findings (docs/findings.md).",
                     "The findings are fitted as an agent fits them: control characters become spaces, messages are cut at 8,192 characters, a path outside the checkout and a line outside 1–2147483647 are dropped.",
                     "A report of more than 100,000 findings (`too_many_findings`), or XML nested more than 256 elements deep, is refused with 400.",

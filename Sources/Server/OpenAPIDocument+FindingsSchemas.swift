@@ -16,7 +16,12 @@ extension OpenAPIDocument {
     "message": {"type": "string"},
     "path": {"type": ["string", "null"]},
     "line": {"type": ["integer", "null"]},
-    "fingerprint": {"type": "string"}
+    "fingerprint": {"type": "string"},
+    "suppression": {
+      "type": "string",
+      "enum": ["accepted", "underReview"],
+      "description": "Absent unless the report suppressed the finding (SARIF `suppressions`): `accepted` (status accepted or absent) is counted apart, never new, never failing, never annotated; `underReview` counts like any other finding."
+    }
   },
   "required": ["tool", "ruleID", "level", "message", "fingerprint"]
 },
@@ -26,11 +31,12 @@ extension OpenAPIDocument {
   "properties": {
     "buildID": {"type": "integer"},
     "source": {"type": "string"},
-    "format": {"type": "string", "enum": ["sarif", "checkstyle", "androidLint", "swiftLintJSON"]},
+    "format": {"type": "string", "enum": ["sarif", "checkstyle", "androidLint", "swiftLintJSON", "codeClimate"]},
     "findings": {"type": "integer"},
-    "levels": {"type": "object", "additionalProperties": {"type": "integer"}}
+    "levels": {"type": "object", "additionalProperties": {"type": "integer"}, "description": "Unsuppressed findings per level."},
+    "suppressed": {"type": "integer", "description": "Findings the report suppressed, counted apart."}
   },
-  "required": ["buildID", "source", "format", "findings", "levels"]
+  "required": ["buildID", "source", "format", "findings", "levels", "suppressed"]
 },
 "BuildFindings": {
   "type": "object",
@@ -54,10 +60,11 @@ extension OpenAPIDocument {
     "total": {"type": "integer"},
     "newCount": {"type": "integer"},
     "unchanged": {"type": "integer"},
+    "suppressed": {"type": "integer", "description": "Findings the reports suppressed: never new, never failing, never annotated."},
     "fixed": {"type": "integer"},
     "new": {"type": "array", "items": {"$ref": "#/components/schemas/StoredFinding"}}
   },
-  "required": ["buildID", "failOn", "fails", "total", "newCount", "unchanged", "fixed", "new"]
+  "required": ["buildID", "failOn", "fails", "total", "newCount", "unchanged", "suppressed", "fixed", "new"]
 },
 "JobFindings": {
   "type": "object",
@@ -70,7 +77,7 @@ extension OpenAPIDocument {
       "pattern": "^[^/]",
       "description": "The report's path relative to the checkout, without '..'."
     },
-    "format": {"type": "string", "enum": ["sarif", "checkstyle", "androidLint", "swiftLintJSON"]},
+    "format": {"type": "string", "enum": ["sarif", "checkstyle", "androidLint", "swiftLintJSON", "codeClimate"]},
     "failOn": {
       "type": "string",
       "enum": ["error", "warning", "never"],
@@ -101,6 +108,11 @@ extension OpenAPIDocument {
       "type": "string",
       "pattern": "^[0-9a-f]{64}$",
       "description": "MobileOps' fingerprint, from the checkout's source lines (docs/findings.md)."
+    },
+    "suppression": {
+      "type": "string",
+      "enum": ["accepted", "underReview"],
+      "description": "Absent unless the report suppressed the finding (SARIF `suppressions`): `accepted` (status accepted or absent) is counted apart, never new, never failing, never annotated; `underReview` counts like any other finding."
     }
   },
   "required": ["tool", "ruleID", "level", "message", "fingerprint"],

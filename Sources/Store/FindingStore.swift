@@ -65,8 +65,8 @@ public protocol FindingStore: Sendable {
     /// its branch with stored findings, created before `beforeBuild`: what a pull request's
     /// findings are compared with.
     func latestBuildWithFindings(_ target: FindingsTarget, beforeBuild: Int64) async throws(StoreError) -> Int64?
-    /// Per UTC day in `[from, to)`, the findings of that day's newest build with findings of
-    /// each pipeline of `repositoryID` on `branch`, summed per tool and rule (a day with a lint
+    /// Per UTC day in `[from, to)`, the unsuppressed findings of that day's newest build with
+    /// findings of each pipeline of `repositoryID` on `branch`, summed per tool and rule (a day with a lint
     /// build and a test build counts both, instead of whichever ran last).
     func findingTrend(repositoryID: Int64, branch: String, from: Date, to: Date) async throws(StoreError) -> [FindingTrendRow]
 }

@@ -11,7 +11,7 @@ struct ComparisonTests {
     @Test("new, unchanged and fixed")
     func partition() {
         let head = [finding("a", .error), finding("c", .warning), finding("d", .note)]
-        let comparison = FindingsComparison(baseFingerprints: ["a", "b", "e"], head: head)
+        let comparison = FindingsComparison(base: [finding("a", .error), finding("b", .note), finding("e", .warning)], head: head)
         #expect(comparison.new.map(\.fingerprint) == ["c", "d"])
         #expect(comparison.unchanged.map(\.fingerprint) == ["a"])
         #expect(comparison.fixed == ["b", "e"])
@@ -20,15 +20,15 @@ struct ComparisonTests {
     @Test("only new findings fail, at the configured level")
     func failOn() {
         // An old error does not fail the pull request; a new warning does only under `warning`.
-        let comparison = FindingsComparison(baseFingerprints: ["a"], head: [finding("a", .error), finding("c", .warning), finding("d", .note)])
+        let comparison = FindingsComparison(base: [finding("a", .error)], head: [finding("a", .error), finding("c", .warning), finding("d", .note)])
         #expect(!comparison.fails(.error))
         #expect(comparison.fails(.warning))
         #expect(comparison.failing(.warning).map(\.fingerprint) == ["c"])
         #expect(!comparison.fails(.never))
-        let withError = FindingsComparison(baseFingerprints: [], head: [finding("x", .error)])
+        let withError = FindingsComparison(base: [], head: [finding("x", .error)])
         #expect(withError.fails(.error))
         #expect(!withError.fails(.never))
-        let quiet = FindingsComparison(baseFingerprints: [], head: [finding("n", .note), finding("z", .none)])
+        let quiet = FindingsComparison(base: [], head: [finding("n", .note), finding("z", .none)])
         #expect(!quiet.fails(.warning))
     }
 }

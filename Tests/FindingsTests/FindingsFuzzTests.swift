@@ -4,7 +4,7 @@ import FuzzSupport
 import Testing
 
 /// Mutated reports through every reader: each is read or refused with a ``FindingsError``,
-/// never a crash, and the streaming SARIF reader answers the same whatever the pieces it is fed.
+/// never a crash, and the streaming readers answer the same whatever the pieces they are fed.
 @Suite struct FindingsFuzzTests {
     /// The outcome of one read, comparable across feeding strategies.
     enum Outcome: Equatable {
@@ -13,7 +13,12 @@ import Testing
     }
 
     static func sarif(_ bytes: [UInt8], piece: Int) -> Outcome {
-        var reader = SARIFStreamReader(root: "/home/runner/work/shop/shop")
+        streamed(SARIFStreamReader(root: "/home/runner/work/shop/shop"), bytes, piece: piece)
+    }
+
+    /// `bytes` fed to `reader` `piece` bytes at a time.
+    static func streamed(_ reader: some ReportStreamReader, _ bytes: [UInt8], piece: Int) -> Outcome {
+        var reader = reader
         do {
             var start = 0
             while start < bytes.count {
@@ -33,6 +38,17 @@ import Testing
         let summary = try campaign.run(seeds: seeds, mutator: ByteMutator(grammar: .json)) { bytes in
             let whole = Self.sarif(bytes, piece: max(bytes.count, 1))
             let piecewise = Self.sarif(bytes, piece: 1 + bytes.count % 97)
+            try fuzzCheck(whole == piecewise, "whole \(whole) but in pieces \(piecewise)")
+        }
+        #expect(summary.iterations >= seeds.count)
+    }
+
+    @Test func mutatedCodeQualityReadsTheSameInAnyPieces() throws {
+        let seeds = try ["gl-code-quality-lines.json", "gl-code-quality-positions.json"].map { Array(try Fixture.data($0)) }
+        let campaign = FuzzCampaign("GitLab Code Quality", iterations: 1_000, seconds: 10)
+        let summary = try campaign.run(seeds: seeds, mutator: ByteMutator(grammar: .json)) { bytes in
+            let whole = Self.streamed(CodeClimateStreamReader(root: "/r"), bytes, piece: max(bytes.count, 1))
+            let piecewise = Self.streamed(CodeClimateStreamReader(root: "/r"), bytes, piece: 1 + bytes.count % 97)
             try fuzzCheck(whole == piecewise, "whole \(whole) but in pieces \(piecewise)")
         }
         #expect(summary.iterations >= seeds.count)

@@ -60,6 +60,8 @@ struct ReportLimitsTests {
             report = "<issues>" + String(repeating: #"<issue id="r"><location file="a"/></issue>"#, count: 4) + "<broken"
         case .swiftLintJSON:
             report = "[" + Array(repeating: #"{"rule_id":"r","reason":"m"}"#, count: 4).joined(separator: ",") + ",{broken"
+        case .codeClimate:
+            report = "[" + Array(repeating: #"{"check_name":"r","location":{"path":"a"}}"#, count: 4).joined(separator: ",") + ",{broken"
         }
         let reader = FindingsReader(repositoryRoot: nil, readsSources: false, maximumFindings: 3)
         #expect(throws: FindingsError.tooManyFindings(format: format, limit: 3)) { try reader.read(Data(report.utf8)) }

@@ -32,18 +32,20 @@ extension PostgresAppDatabase: FindingStore {
     func replaceSourceFindings(_ findings: [StoredFinding], buildID: Int64, source: String, at now: Date, on connection: PostgresConnection) async throws {
         try await connection.run("DELETE FROM finding WHERE build_id = \(buildID) AND source = \(source)", logger: self.logger)
         guard !findings.isEmpty else { return }
-        var paths = PostgresNullableArray<String>(), lines = PostgresNullableArray<Int64>()
+        var paths = PostgresNullableArray<String>(), lines = PostgresNullableArray<Int64>(), suppressions = PostgresNullableArray<String>()
         for finding in findings {
             paths.append(finding.path)
             lines.append(finding.line.map(Int64.init))
+            suppressions.append(finding.suppression)
         }
         try await connection.run(
             """
-            INSERT INTO finding (build_id, source, tool, rule_id, level, message, path, line, fingerprint, stored_at)
-            SELECT \(buildID), \(source), tool, rule, level, message, path, line, fingerprint, \(PostgresTime.stored(now))
+            INSERT INTO finding (build_id, source, tool, rule_id, level, message, path, line, fingerprint, stored_at, suppression)
+            SELECT \(buildID), \(source), tool, rule, level, message, path, line, fingerprint, \(PostgresTime.stored(now)), suppression
             FROM unnest(\(findings.map(\.tool))::text[], \(findings.map(\.ruleID))::text[], \(findings.map(\.level))::text[],
-                        \(findings.map(\.message))::text[], \(paths)::text[], \(lines)::bigint[], \(findings.map(\.fingerprint))::text[])
-                 WITH ORDINALITY AS f(tool, rule, level, message, path, line, fingerprint, position)
+                        \(findings.map(\.message))::text[], \(paths)::text[], \(lines)::bigint[], \(findings.map(\.fingerprint))::text[],
+                        \(suppressions)::text[])
+                 WITH ORDINALITY AS f(tool, rule, level, message, path, line, fingerprint, suppression, position)
             ORDER BY position
             """, logger: self.logger)
     }
@@ -67,12 +69,15 @@ extension PostgresAppDatabase: FindingStore {
         try await read { connection in
             let rows = try await connection.query(
                 """
-                SELECT tool, rule_id, level, message, path, line, fingerprint FROM finding WHERE build_id = \(buildID)
+                SELECT tool, rule_id, level, message, path, line, fingerprint, suppression FROM finding WHERE build_id = \(buildID)
                 ORDER BY tool COLLATE "C", path COLLATE "C" NULLS FIRST, line NULLS FIRST, rule_id COLLATE "C", id
                 """, logger: self.logger)
             var findings: [StoredFinding] = []
-            for try await (tool, rule, level, message, path, line, fingerprint) in rows.decode((String, String, String, String, String?, Int64?, String).self) {
-                findings.append(StoredFinding(tool: tool, ruleID: rule, level: level, message: message, path: path, line: line.map(Int.init), fingerprint: fingerprint))
+            for try await (tool, rule, level, message, path, line, fingerprint, suppression)
+                in rows.decode((String, String, String, String, String?, Int64?, String, String?).self) {
+                findings.append(StoredFinding(
+                    tool: tool, ruleID: rule, level: level, message: message, path: path, line: line.map(Int.init), fingerprint: fingerprint,
+                    suppression: suppression))
             }
             return findings
         }
@@ -110,7 +115,8 @@ extension PostgresAppDatabase: FindingStore {
         }
     }
 
-    /// Each UTC day's newest finished build with findings of each pipeline, counted per tool and rule.
+    /// Each UTC day's newest finished build with findings of each pipeline, its unsuppressed
+    /// findings counted per tool and rule.
     public func findingTrend(repositoryID: Int64, branch: String, from: Date, to: Date) async throws(StoreError) -> [FindingTrendRow] {
         try await read { connection in
             let rows = try await connection.query(
@@ -123,6 +129,7 @@ extension PostgresAppDatabase: FindingStore {
                     GROUP BY 1, pipeline)
                 SELECT daily.day, finding.tool, finding.rule_id, count(*)
                 FROM daily JOIN finding ON finding.build_id = daily.build_id
+                WHERE finding.suppression IS DISTINCT FROM 'accepted'
                 GROUP BY daily.day, finding.tool, finding.rule_id
                 ORDER BY daily.day, finding.tool COLLATE "C", finding.rule_id COLLATE "C"
                 """, logger: self.logger)

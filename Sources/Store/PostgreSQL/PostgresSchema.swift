@@ -27,6 +27,7 @@ enum PostgresSchema {
     static let migrations: [Migration] = [
         Migration(name: "0001-schema", sql: foundation + ciLoop + buildMetrics + releases),
         Migration(name: "0002-findings", sql: findings),
+        Migration(name: "0003-finding-suppression", sql: findingSuppression),
     ]
 
     // MARK: 0001
@@ -134,5 +135,12 @@ enum PostgresSchema {
             source text NOT NULL, tool text NOT NULL, rule_id text NOT NULL, level text NOT NULL, message text NOT NULL,
             path text, line bigint, fingerprint text NOT NULL, stored_at timestamptz NOT NULL);
         CREATE INDEX finding_build_source ON finding (build_id, source);
+        """
+
+    // MARK: 0003
+
+    /// A finding's suppression as its report gave it (SQLite's `v14-finding-suppression`).
+    private static let findingSuppression = """
+        ALTER TABLE finding ADD COLUMN suppression text;
         """
 }

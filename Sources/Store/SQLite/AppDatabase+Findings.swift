@@ -46,14 +46,14 @@ extension AppDatabase: FindingStore {
     static func replaceSourceFindings(_ findings: [StoredFinding], buildID: Int64, source: String, at now: Date, in db: Database) throws {
         try db.execute(sql: "DELETE FROM finding WHERE buildID = ? AND source = ?", arguments: [buildID, source])
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO finding (buildID, source, tool, ruleID, level, message, path, line, fingerprint, storedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO finding (buildID, source, tool, ruleID, level, message, path, line, fingerprint, storedAt, suppression)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let storedAt = StoredDate(now)
         for finding in findings {
             try insert.execute(arguments: [
                 buildID, source, finding.tool, finding.ruleID, finding.level, finding.message, finding.path, finding.line,
-                finding.fingerprint, storedAt,
+                finding.fingerprint, storedAt, finding.suppression,
             ])
         }
     }
@@ -77,12 +77,12 @@ extension AppDatabase: FindingStore {
     public func findings(buildID: Int64) async throws(StoreError) -> [StoredFinding] {
         try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT tool, ruleID, level, message, path, line, fingerprint FROM finding WHERE buildID = ?
+                SELECT tool, ruleID, level, message, path, line, fingerprint, suppression FROM finding WHERE buildID = ?
                 ORDER BY tool, path, line, ruleID, id
                 """, arguments: [buildID]
             ).map { row in
                 StoredFinding(tool: row["tool"], ruleID: row["ruleID"], level: row["level"], message: row["message"],
-                              path: row["path"], line: row["line"], fingerprint: row["fingerprint"])
+                              path: row["path"], line: row["line"], fingerprint: row["fingerprint"], suppression: row["suppression"])
             }
         }
     }
@@ -115,7 +115,8 @@ extension AppDatabase: FindingStore {
         }
     }
 
-    /// Each day's newest finished build with findings of each pipeline, counted per tool and rule.
+    /// Each day's newest finished build with findings of each pipeline, its unsuppressed
+    /// findings counted per tool and rule.
     public func findingTrend(repositoryID: Int64, branch: String, from: Date, to: Date) async throws(StoreError) -> [FindingTrendRow] {
         try await read { db in
             try Row.fetchAll(db, sql: """
@@ -127,6 +128,7 @@ extension AppDatabase: FindingStore {
                     GROUP BY substr(createdAt, 1, 10), pipeline)
                 SELECT daily.day, finding.tool, finding.ruleID, COUNT(*) AS count
                 FROM daily JOIN finding ON finding.buildID = daily.buildID
+                WHERE finding.suppression IS NOT 'accepted'
                 GROUP BY daily.day, finding.tool, finding.ruleID
                 ORDER BY daily.day, finding.tool, finding.ruleID
                 """, arguments: [repositoryID, branch, StoredDate(from), StoredDate(to)]

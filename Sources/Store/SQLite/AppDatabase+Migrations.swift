@@ -50,6 +50,7 @@ extension AppDatabase {
         registerBuildMetricsPerBuildMigration(in: &migrator)
         registerTestHistoryMigration(in: &migrator)
         registerFindingsMigration(in: &migrator)
+        registerFindingSuppressionMigration(in: &migrator)
         return migrator
     }()
 }
