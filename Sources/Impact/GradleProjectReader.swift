@@ -113,8 +113,11 @@ public struct GradleProjectReader: Sendable {
             if isTestModule, let app = script.targetProjectPath.map({ $0.hasPrefix(":") ? $0 : ":" + $0 }) {
                 if settings.directories[app] != nil, !production.contains(app) {
                     production.append(app)
+                    // Test code's target, not a compile-time dependency: dependency rules
+                    // look at it only with `include_tests: true` (an app consuming the
+                    // module's baseline profile is no cycle).
                     declarations.append(DependencyDeclaration(
-                        target: app, configuration: "targetProjectPath", file: script.file
+                        target: app, configuration: "targetProjectPath", isTest: true, file: script.file
                     ))
                 }
             } else if isTestModule {
