@@ -2,9 +2,10 @@ import Foundation
 @testable import Impact
 import Testing
 
-/// Settings files that include projects by code, in the shapes large open-source Android and
-/// Gradle builds use (see Fixtures/settings-shapes/README.md for where each shape was seen):
-/// evaluated where recognisable, and widening with a warning naming the line where not.
+/// Settings files that include projects by code, written in the shapes large open-source
+/// Android and Gradle builds use (each test names the build whose shape it reproduces; the
+/// texts are ours, modelled on theirs): evaluated where recognisable, and widening with a
+/// warning naming the line where not.
 @Suite struct GradleSettingsWalkTests {
     /// A build of 20 modules whose settings include most of them with a recursive helper that
     /// walks folders and includes each one holding a build file (element-x-android's shape).
