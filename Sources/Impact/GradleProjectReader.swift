@@ -28,8 +28,11 @@ public struct GradleProjectReader: Sendable {
             throw .unreadableFile(path: files.shown("settings.gradle(.kts)"), reason: "no Gradle settings file")
         }
         let settingsShown = files.shown(settingsFile)
-        let settings = GradleSettings.parse(try files.read(settingsFile), file: settingsShown)
+        let settings = GradleSettings.parse(try files.read(settingsFile), file: settingsShown, files: files)
         var warnings = settings.warnings
+        // Projects included by code the reader could not follow are unknown: any changed file
+        // no known module owns may be theirs, so it runs every suite.
+        let unknown = settings.unfollowed.first.map { [UnknownModule(path: "", source: "\(settingsShown):\($0.line)")] } ?? []
 
         var includedBuilds = settings.includedBuilds
         if files.isFolder("buildSrc"), !includedBuilds.contains("buildSrc") { includedBuilds.append("buildSrc") }
@@ -63,7 +66,7 @@ public struct GradleProjectReader: Sendable {
             if files.entry(folder) == .outside {
                 warnings.append("\(project): folder '\(folder)' leads outside the repository and is not read; \(project) is treated as depending on every module")
                 widen = true
-            } else if let buildFile = ["build.gradle.kts", "build.gradle"].map({ ProjectPath.join(folder, $0) }).first(where: { files.entry($0) != .missing }) {
+            } else if let buildFile = Self.buildFile(in: folder, files: files) {
                 script = GradleBuildScript.parse(try files.read(buildFile))
                 script.file = buildFile
             } else if !files.isFolder(folder) {
@@ -110,8 +113,11 @@ public struct GradleProjectReader: Sendable {
             if isTestModule, let app = script.targetProjectPath.map({ $0.hasPrefix(":") ? $0 : ":" + $0 }) {
                 if settings.directories[app] != nil, !production.contains(app) {
                     production.append(app)
+                    // Test code's target, not a compile-time dependency: dependency rules
+                    // look at it only with `include_tests: true` (an app consuming the
+                    // module's baseline profile is no cycle).
                     declarations.append(DependencyDeclaration(
-                        target: app, configuration: "targetProjectPath", file: script.file
+                        target: app, configuration: "targetProjectPath", isTest: true, file: script.file
                     ))
                 }
             } else if isTestModule {
@@ -133,7 +139,7 @@ public struct GradleProjectReader: Sendable {
             }
         }
         let runAll = readable.filter { !$0.hasPrefix("..") }
-        return ModuleGraph(modules: modules, testSuites: suites, runAllPaths: runAll, warnings: warnings)
+        return ModuleGraph(modules: modules, testSuites: suites, runAllPaths: runAll, unknownModules: unknown, warnings: warnings)
     }
 
     // MARK: Resolution
@@ -182,6 +188,18 @@ public struct GradleProjectReader: Sendable {
             if kind != .production { grouped[kind, default: []].append(name) }
         }
         return grouped.sorted { $0.key.suiteSuffix < $1.key.suiteSuffix }.map { ($0.key, $0.value) }
+    }
+
+    /// The module's build file: `build.gradle.kts` or `build.gradle`, else the one script a
+    /// settings `buildFileName` may have named (`core.gradle.kts`, `vpn-build.gradle`).
+    static func buildFile(in folder: String, files: ProjectFiles) -> String? {
+        if let standard = ["build.gradle.kts", "build.gradle"].map({ ProjectPath.join(folder, $0) }).first(where: { files.entry($0) != .missing }) {
+            return standard
+        }
+        let scripts = files.list(folder).filter { ($0.hasSuffix(".gradle.kts") || $0.hasSuffix(".gradle")) && !$0.hasPrefix("settings.gradle") }
+        let named = (folder.split(separator: "/").last).map { String($0) }
+        let chosen = scripts.count == 1 ? scripts.first : scripts.first { $0 == "\(named ?? "").gradle.kts" || $0 == "\(named ?? "").gradle" }
+        return chosen.map { ProjectPath.join(folder, $0) }
     }
 
     /// The texts of `gradle/*.versions.toml`; `complete` is false when one was refused or

@@ -9,52 +9,39 @@ struct GradleSettings: Sendable, Equatable {
     var directories: [String: String] = [:]
     /// Project-relative folders of `includeBuild(…)` builds.
     var includedBuilds: [String] = []
-    /// What could not be read (a computed `include`).
+    /// Statements shaping projects that the reader could not follow, by line: the build may
+    /// hold projects the graph does not know.
+    var unfollowed: [(line: Int, text: String)] = []
+    /// Warnings, one per statement not followed.
     var warnings: [String] = []
+
+    static func == (lhs: GradleSettings, rhs: GradleSettings) -> Bool {
+        lhs.projects == rhs.projects && lhs.directories == rhs.directories && lhs.includedBuilds == rhs.includedBuilds
+            && lhs.warnings == rhs.warnings
+    }
 
     // MARK: Parsing
 
-    /// Reads a settings script's text (`file` names it in warnings).
-    static func parse(_ source: String, file: String) -> GradleSettings {
-        let text = BuildScriptText.strippingComments(source)
+    /// Reads a settings script's text (`file` names it in warnings). `files`, when given, lets
+    /// folder walks (`listFiles()`, `eachDir`, recursive include helpers) be evaluated on disk;
+    /// without it they count as not followed.
+    static func parse(_ source: String, file: String, files: ProjectFiles? = nil) -> GradleSettings {
+        let text = GradleSettingsText(source)
+        var evaluator = GradleSettingsEvaluator(scan: GradleSettingsScan(text), files: files, isGroovy: !file.hasSuffix(".kts"))
+        evaluator.run()
         var settings = GradleSettings()
-        var seen = Set<String>()
-
-        // `include(":a", ":b")`, `include ':a', ':b'`, `include(listOf(":a"))`: every string
-        // literal in the call's argument list (or on the rest of the line without parentheses).
-        for (offset, _) in BuildScriptText.locatedMatches(#"(?<![\w.])include(?!Build|Flat)\b"#, in: text) {
-            let utf16 = text.utf16
-            guard let start = utf16.index(utf16.startIndex, offsetBy: offset + "include".utf16.count, limitedBy: utf16.endIndex) else { continue }
-            let rest = text[start...]
-            let trimmed = rest.drop { $0 == " " || $0 == "\t" }
-            let arguments: String
-            if trimmed.first == "(" {
-                arguments = BuildScriptText.parenthesized(in: text, from: trimmed.startIndex) ?? ""
-            } else {
-                arguments = String(rest.prefix { $0 != "\n" })
-            }
-            for literal in BuildScriptText.stringLiterals(in: arguments) {
-                if literal.contains("$") {
-                    settings.warnings.append("\(file): cannot read the computed include \"\(literal)\"")
-                    continue
-                }
-                let path = literal.hasPrefix(":") ? literal : ":" + literal
-                if seen.insert(path).inserted {
-                    settings.projects.append(path)
-                    settings.directories[path] = defaultDirectory(of: path)
-                }
-            }
-        }
-
-        // `project(":x").projectDir = file("dir")` / `new File(settingsDir, "dir")` / `File(rootDir, "dir")`.
-        let override = #"project\s*\(\s*["']([^"']+)["']\s*\)\s*\.projectDir\s*=\s*(?:file\s*\(|new\s+File\s*\(|File\s*\()\s*(?:(?:rootDir|settingsDir|rootProject\.projectDir)\s*,\s*)?["']([^"']+)["']"#
-        for groups in BuildScriptText.matches(override, in: text) {
-            let path = groups[0].hasPrefix(":") ? groups[0] : ":" + groups[0]
-            settings.directories[path] = ProjectPath.normalize(groups[1])
+        settings.projects = evaluator.projects
+        for project in settings.projects { settings.directories[project] = defaultDirectory(of: project) }
+        for (project, folder) in evaluator.directories { settings.directories[project] = folder }
+        var lines = Set<Int>()
+        for offset in evaluator.unfollowed.sorted() where lines.insert(text.line(of: offset)).inserted {
+            let line = text.line(of: offset)
+            settings.unfollowed.append((line, text.excerpt(at: offset)))
+            settings.warnings.append("\(file):\(line): cannot follow `\(text.excerpt(at: offset))`; the build may include projects the graph does not know, so a changed file no known module owns runs every suite")
         }
 
         // `includeBuild("build-logic")`, `includeBuild 'plugins'`.
-        for groups in BuildScriptText.matches(#"\bincludeBuild\s*\(?\s*["']([^"']+)["']"#, in: text) {
+        for groups in BuildScriptText.matches(#"\bincludeBuild\s*\(?\s*["']([^"']+)["']"#, in: text.text) {
             let folder = ProjectPath.normalize(groups[0])
             if !settings.includedBuilds.contains(folder) { settings.includedBuilds.append(folder) }
         }

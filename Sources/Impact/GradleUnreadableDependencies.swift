@@ -20,7 +20,16 @@ enum GradleUnreadableDependencies {
     /// What a dependency argument may be: a coordinate string, a catalog entry (also
     /// `libs.findLibrary("x").get()`), a literal project path, a type-safe project accessor, or
     /// a well-known helper that never names a project (`platform(…)` checked separately).
-    private static let argument = #"(?:"[^"$]*"|'[^'$]*'|libs\.[\w.\-]+(?:\(\s*"[^"]*"\s*\)(?:\.get\(\))?)?|project\s*\(\s*(?:path\s*[:=]\s*)?["'][^"'$]*["'][^()]*\)|projects\.[\w.]+|(?:platform|enforcedPlatform|testFixtures|kotlin|files|fileTree|gradleApi|localGroovy|gradleTestKit|npm)\s*\([\s\S]*\)|compose\.[\w.]+|(?:compose|kotlin)\(\s*"[^"]*"\s*\))"#
+    private static let argument = #"(?:"[^"$]*"|'[^'$]*'|"# + catalogLookup + #"|project\s*\(\s*(?:path\s*[:=]\s*)?["'][^"'$]*["'][^()]*\)|projects\.[\w.]+|(?:platform|enforcedPlatform|testFixtures|kotlin|files|fileTree|gradleApi|localGroovy|gradleTestKit|npm)\s*\([\s\S]*\)|compose\.[\w.]+|(?:compose|kotlin)\(\s*"[^"]*"\s*\))"#
+
+    /// A version-catalog lookup: `libs.x.y` accessors and `libs.findLibrary("x").get()` (and
+    /// `findBundle`, `findPlugin`, `findVersion`, with trailing members). Always an external
+    /// library, never a project.
+    private static let catalogLookup = #"libs\.[\w.\-]+(?:\(\s*"[^"]*"\s*\)(?:\.get\(\))?(?:\.\w+(?:\(\s*\))?)*)?"#
+
+    /// `val bom = libs.findLibrary("compose-bom").get()`: a name bound to a catalog lookup.
+    private static let catalogBinding = try? NSRegularExpression(pattern:
+        #"^(?:val|var|def|final\s+def)\s+(\w+)\s*(?::\s*[\w.<>?]+)?\s*=\s*"# + catalogLookup + "$")
 
     /// A statement a `dependencies { }` block may hold without hiding a project edge.
     private static let understood = try? NSRegularExpression(pattern:
@@ -35,12 +44,29 @@ enum GradleUnreadableDependencies {
         }
         // Statements of every `dependencies { }` block.
         for (offset, _) in BuildScriptText.locatedMatches(#"\bdependencies\s*\{"#, in: text) {
-            for (statementOffset, statement) in statements(in: text, blockAt: offset) where !isUnderstood(statement) {
-                found.append(finding(at: statementOffset, in: text))
+            var catalogNames: [String] = []
+            for (statementOffset, statement) in statements(in: text, blockAt: offset) {
+                // A name bound to a catalog lookup stands for an external library where it is used.
+                if let name = catalogName(boundBy: statement) {
+                    catalogNames.append(name)
+                    continue
+                }
+                var resolved = statement
+                for name in catalogNames {
+                    resolved = resolved.replacingOccurrences(of: #"(?<![\w.])\#(name)(?![\w(])"#, with: "libs.\(name)", options: .regularExpression)
+                }
+                if !isUnderstood(resolved) { found.append(finding(at: statementOffset, in: text)) }
             }
         }
         var seen = Set<Int>()
         return found.filter { seen.insert($0.line).inserted }.sorted { $0.line < $1.line }
+    }
+
+    private static func catalogName(boundBy statement: String) -> String? {
+        let range = NSRange(statement.startIndex..., in: statement)
+        guard let match = catalogBinding?.firstMatch(in: statement, range: range),
+              let name = Range(match.range(at: 1), in: statement) else { return nil }
+        return String(statement[name])
     }
 
     private static func isUnderstood(_ statement: String) -> Bool {

@@ -11,6 +11,8 @@ struct GraphIndex: Sendable {
     enum Owner: Hashable, Sendable {
         case module(Int32)
         case suite(Int32)
+        /// An ``UnknownModule`` by its position in ``unknownSources``.
+        case unknown(Int32)
     }
 
     /// Module names, sorted; a module's id is its position.
@@ -38,6 +40,8 @@ struct GraphIndex: Sendable {
     let packedOwners: [String: UInt32]
     /// Owner lists of roots with several owners; a packed value with the high bit set indexes here.
     let sharedOwners: [[Owner]]
+    /// What tells of each unknown module (``UnknownModule/source``), by id.
+    let unknownSources: [String]
     /// Normalized paths the graph cannot see into.
     let runAllPaths: Set<String>
     /// The UTF-8 lengths of ``runAllPaths`` when all of them are ASCII, else nil: an ASCII
@@ -111,6 +115,10 @@ struct GraphIndex: Sendable {
         for (position, suite) in sortedSuites.enumerated() {
             for path in suite.paths { owners.add(.suite(Int32(position)), at: ProjectPath.normalize(path)) }
         }
+        for (position, entry) in graph.unknownModules.enumerated() {
+            owners.add(.unknown(Int32(position)), at: ProjectPath.normalize(entry.path))
+        }
+        self.unknownSources = graph.unknownModules.map(\.source)
 
         self.moduleNames = sortedModules.map(\.name)
         self.moduleNameUTF8 = PackedUTF8(moduleNames)

@@ -9,7 +9,9 @@ import Foundation
 /// A module root means production code changed; a suite root means only that suite's code did.
 /// Affected modules are the reverse transitive closure of the changed modules over production
 /// edges. A suite runs when its module is affected, when one of its test edges reaches an
-/// affected module, or when its own code changed. A file matching a run-all trigger runs all.
+/// affected module, or when its own code changed. A file matching a run-all trigger runs all,
+/// and so does a file whose longest root is an unknown module (a folder with a build file the
+/// graph does not describe, or anything unowned when the settings could not be followed).
 public struct ImpactAnalyzer: Sendable {
     let index: GraphIndex
     /// The run-all triggers in force.
@@ -41,8 +43,17 @@ public struct ImpactAnalyzer: Sendable {
             let trigger = triggers.firstMatch(for: components)?.pattern
                 ?? index.runAllRoot(containing: path, components: components)
             if let trigger { runAllReasons.append(RunAllReason(file: path, trigger: trigger)) }
-            guard let (_, owners) = index.owners(of: path) else {
+            guard let (_, found) = index.owners(of: path) else {
                 if trigger == nil { unowned.append(path) }
+                continue
+            }
+            // A root shared by a known owner and an unknown module belongs to the known one.
+            let owners = found.filter { if case .unknown = $0 { false } else { true } }
+            guard !owners.isEmpty else {
+                // A file of a module the graph does not describe: nobody can say what it reaches.
+                if trigger == nil, case let .unknown(id)? = found.first {
+                    runAllReasons.append(RunAllReason(file: path, trigger: index.unknownSources[Int(id)]))
+                }
                 continue
             }
             if owners.count > 1 { shared.append(SharedFile(file: path, owners: owners.map(name(of:)).sorted())) }
@@ -50,6 +61,7 @@ public struct ImpactAnalyzer: Sendable {
                 switch owner {
                 case let .module(id): if changedModuleFile[id] == nil { changedModuleFile[id] = path }
                 case let .suite(id): if changedSuiteFile[id] == nil { changedSuiteFile[id] = path }
+                case .unknown: break
                 }
             }
         }
@@ -133,6 +145,7 @@ public struct ImpactAnalyzer: Sendable {
         switch owner {
         case let .module(id): index.moduleNames[Int(id)]
         case let .suite(id): index.suites[Int(id)].name
+        case let .unknown(id): index.unknownSources[Int(id)]
         }
     }
 }

@@ -20,23 +20,30 @@ public struct ModuleGraph: Codable, Sendable, Hashable {
     /// Project-relative files or folders the graph cannot see into (an included build, an
     /// XcodeGen include file): a change there forces every suite to run.
     public var runAllPaths: [String]
+    /// Folders holding modules the graph does not describe, or the whole project when its
+    /// settings could not be followed: a changed file they own runs every suite.
+    public var unknownModules: [UnknownModule]
     /// Things a reader noticed but could not model (an unparseable dependency, say). Never
     /// fatal; shown to the user so a wrong selection can be explained.
     public var warnings: [String]
 
     /// Creates a graph.
-    public init(modules: [Module], testSuites: [TestSuite] = [], runAllPaths: [String] = [], warnings: [String] = []) {
+    public init(
+        modules: [Module], testSuites: [TestSuite] = [], runAllPaths: [String] = [],
+        unknownModules: [UnknownModule] = [], warnings: [String] = []
+    ) {
         self.version = Self.currentVersion
         self.modules = modules
         self.testSuites = testSuites
         self.runAllPaths = runAllPaths
+        self.unknownModules = unknownModules
         self.warnings = warnings
     }
 
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case format, version, modules, testSuites, runAllPaths, warnings
+        case format, version, modules, testSuites, runAllPaths, unknownModules, warnings
     }
 
     /// Reads the JSON format; rejects another `format` name or a newer version with a clear error.
@@ -58,6 +65,7 @@ public struct ModuleGraph: Codable, Sendable, Hashable {
         modules = try container.decode([Module].self, forKey: .modules)
         testSuites = try container.decodeIfPresent([TestSuite].self, forKey: .testSuites) ?? []
         runAllPaths = try container.decodeIfPresent([String].self, forKey: .runAllPaths) ?? []
+        unknownModules = try container.decodeIfPresent([UnknownModule].self, forKey: .unknownModules) ?? []
         warnings = try container.decodeIfPresent([String].self, forKey: .warnings) ?? []
     }
 
@@ -69,6 +77,7 @@ public struct ModuleGraph: Codable, Sendable, Hashable {
         try container.encode(modules, forKey: .modules)
         try container.encode(testSuites, forKey: .testSuites)
         try container.encode(runAllPaths, forKey: .runAllPaths)
+        if !unknownModules.isEmpty { try container.encode(unknownModules, forKey: .unknownModules) }
         if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
     }
 }

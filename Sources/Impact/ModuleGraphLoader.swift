@@ -122,6 +122,9 @@ public struct ModuleGraphLoader: Sendable {
     ///
     /// Readers open nothing outside `boundary` (the project folder when nil): the server
     /// passes the checkout, the CLI the repository's work tree, an agent its workspace.
+    ///
+    /// Folders holding a build file that no module of the result owns become
+    /// ``ModuleGraph/unknownModules``: a change under one runs every suite.
     public func load(projectDirectory: String, kind: ProjectKind? = nil, boundary: String? = nil) throws(ImpactError) -> (graph: ModuleGraph, kind: ProjectKind) {
         let files = try ProjectFiles(project: projectDirectory, boundary: boundary, cancellation: cancellation)
         let found = detectKinds(files: files)
@@ -151,7 +154,8 @@ public struct ModuleGraphLoader: Sendable {
                 throw .unknownProjectKind(directory: projectDirectory)
             }
         }
-        return (ModuleGraphMerge.merge(graphs), primary)
+        // A folder with a build file none of the descriptions knows must not drop its changes.
+        return (UnknownModuleScan.adding(to: ModuleGraphMerge.merge(graphs), files: files), primary)
     }
 
     // MARK: Errors

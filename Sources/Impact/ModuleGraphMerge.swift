@@ -14,6 +14,7 @@ enum ModuleGraphMerge {
         var modules = first.modules
         var suites = first.testSuites
         var runAll = first.runAllPaths
+        var unknown = first.unknownModules
         var warnings = first.warnings
         var modulePosition = Dictionary(modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         var suitePosition = Dictionary(suites.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -43,9 +44,10 @@ enum ModuleGraphMerge {
                 }
             }
             runAll = union(runAll, graph.runAllPaths)
+            unknown += graph.unknownModules.filter { !unknown.contains($0) }
             warnings += graph.warnings
         }
-        return ModuleGraph(modules: modules, testSuites: suites, runAllPaths: runAll, warnings: warnings)
+        return ModuleGraph(modules: modules, testSuites: suites, runAllPaths: runAll, unknownModules: unknown, warnings: warnings)
     }
 
     private static func union(_ base: [String], _ more: [String]) -> [String] {

@@ -4,10 +4,11 @@ import Foundation
 /// overflow list for the rare root owned by several modules or suites.
 ///
 /// Packing: bit 31 set → index into ``shared``; else bit 30 set → suite id in the low bits;
-/// else module id.
+/// else bit 29 set → unknown-module id; else module id.
 struct OwnerTable {
     static let sharedBit: UInt32 = 1 << 31
     static let suiteBit: UInt32 = 1 << 30
+    static let unknownBit: UInt32 = 1 << 29
 
     /// Root → packed owner.
     var packed: [String: UInt32] = [:]
@@ -33,10 +34,13 @@ struct OwnerTable {
         switch owner {
         case let .module(id): UInt32(id)
         case let .suite(id): UInt32(id) | suiteBit
+        case let .unknown(id): UInt32(id) | unknownBit
         }
     }
 
     static func unpack(_ value: UInt32) -> GraphIndex.Owner {
-        value & suiteBit != 0 ? .suite(Int32(value & ~suiteBit)) : .module(Int32(value))
+        if value & suiteBit != 0 { return .suite(Int32(value & ~suiteBit)) }
+        if value & unknownBit != 0 { return .unknown(Int32(value & ~unknownBit)) }
+        return .module(Int32(value))
     }
 }

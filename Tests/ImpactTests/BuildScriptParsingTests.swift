@@ -25,10 +25,11 @@ import Testing
         #expect(settings.includedBuilds == ["plugins"])
     }
 
-    @Test func computedIncludesAreWarnings() {
-        let settings = GradleSettings.parse("include(\":feature:${name}\")", file: "s.kts")
-        #expect(settings.projects.isEmpty)
-        #expect(settings.warnings == ["s.kts: cannot read the computed include \":feature:${name}\""])
+    @Test func computedIncludesAreNotFollowedAndSaySo() {
+        let settings = GradleSettings.parse("include(\":app\")\ninclude(\":feature:${name}\")", file: "s.kts")
+        #expect(settings.projects == [":app"])
+        #expect(settings.unfollowed.map(\.line) == [2])
+        #expect(settings.warnings == ["s.kts:2: cannot follow `include(\":feature:${name}\")`; the build may include projects the graph does not know, so a changed file no known module owns runs every suite"])
     }
 
     @Test func dependencyForms() {

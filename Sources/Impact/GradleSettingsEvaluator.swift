@@ -1,0 +1,183 @@
+import Foundation
+
+/// Runs the project-shaping statements of a settings script (``GradleSettingsScan``) without
+/// Gradle: includes with literal or templated paths, `projectDir` assignments, local bindings,
+/// calls of functions the script defines (recursion included), walks over folders on disk and
+/// `rootProject.children` fix-ups.
+///
+/// Conditions are not evaluated: both branches of an `if` run, so the projects found are a
+/// superset of Gradle's. The one filter honoured is "this folder has a build file", which a
+/// walk applies to its includes when its own text names `build.gradle`. A statement that shapes
+/// projects in a form the evaluator cannot follow is recorded with its line: the caller then
+/// treats the project as holding modules it does not know.
+struct GradleSettingsEvaluator {
+    /// Folder names a walk never yields: hidden folders, build outputs, `buildSrc`, source roots.
+    static let skippedFolders: Set<String> = ["build", "buildSrc", "src", "node_modules", "gradle"]
+    /// The deepest chain of calls followed (recursive helpers walk folders this deep at most).
+    static let callLimit = 8
+
+    let scan: GradleSettingsScan
+    let files: ProjectFiles?
+    let isGroovy: Bool
+
+    /// Project paths in the order included.
+    private(set) var projects: [String] = []
+    /// Project path → folder, for every project whose folder was set.
+    private(set) var directories: [String: String] = [:]
+    /// Offsets of statements that could not be followed.
+    private(set) var unfollowed: [Int] = []
+
+    init(scan: GradleSettingsScan, files: ProjectFiles?, isGroovy: Bool) {
+        self.scan = scan
+        self.files = files
+        self.isGroovy = isGroovy
+    }
+
+    /// Runs the top level.
+    mutating func run() {
+        run(container: nil, environment: [:], buildFileFolder: nil, depth: 0)
+    }
+
+    // MARK: Statements
+
+    private mutating func run(container: Range<Int>?, environment start: [String: GradleSettingsExpression.Value], buildFileFolder: String?, depth: Int) {
+        var expression = GradleSettingsExpression(environment: start, isGroovy: isGroovy)
+        // A statement belongs here when this is its innermost container.
+        for statement in scan.statements where statement.container == container {
+            switch statement.kind {
+            case let .include(arguments):
+                guard let paths = includedPaths(arguments, expression) else { fail(statement.offset); continue }
+                guard buildFileFolder.map(hasBuildFile) ?? true else { continue }
+                for path in paths where !projects.contains(path) { projects.append(path) }
+            case let .projectDir(project, variable, value):
+                var path: String?
+                if let project, case let .string(text)? = expression.evaluate(project) { path = Self.projectPath(text) }
+                if let variable, case let .project(name)? = expression.environment[variable] { path = name }
+                guard let path, let folder = folder(expression.evaluate(value.trimmingCharacters(in: .whitespacesAndNewlines))) else {
+                    fail(statement.offset)
+                    continue
+                }
+                guard buildFileFolder.map(hasBuildFile) ?? true else { continue }
+                directories[path] = folder
+            case let .binding(name, value):
+                expression.environment[name] = expression.evaluate(value.trimmingCharacters(in: .whitespacesAndNewlines))
+            case let .call(name, arguments):
+                guard let function = scan.functions[name], depth < Self.callLimit,
+                      let bound = bind(function, arguments, expression) else {
+                    // The limit stops recursion that found nothing more to walk; anything else is unknown.
+                    if depth < Self.callLimit { fail(statement.offset) }
+                    continue
+                }
+                run(container: function.body, environment: bound, buildFileFolder: nil, depth: depth + 1)
+            case let .walk(walk, body):
+                guard let items = items(of: walk, expression) else { fail(statement.offset); continue }
+                for (value, folder) in items {
+                    var inner = expression.environment
+                    inner[walk.variable] = value
+                    run(container: body, environment: inner, buildFileFolder: walk.needsBuildFile ? folder : nil, depth: depth)
+                }
+            case .unfollowable:
+                fail(statement.offset)
+            }
+        }
+    }
+
+    private mutating func fail(_ offset: Int) {
+        if !unfollowed.contains(offset) { unfollowed.append(offset) }
+    }
+
+    // MARK: Values
+
+    /// The project paths an `include` names; nil when one cannot be evaluated.
+    private func includedPaths(_ arguments: String, _ expression: GradleSettingsExpression) -> [String]? {
+        var paths: [String] = []
+        for argument in GradleSettingsScan.split(arguments) {
+            var elements = [argument]
+            // `include(listOf(":a", ":b"))`, Groovy `include([':a', ':b'])`.
+            if let inner = BuildScriptText.matches(#"^(?:listOf|arrayOf|setOf|mutableListOf)\s*\(([\s\S]*)\)$|^\[([\s\S]*)\]$"#, in: argument).first {
+                elements = GradleSettingsScan.split(inner[0].isEmpty ? inner[1] : inner[0])
+            }
+            for element in elements {
+                guard case let .string(text)? = expression.evaluate(element), let path = Self.projectPath(text) else { return nil }
+                paths.append(path)
+            }
+        }
+        return paths
+    }
+
+    /// `":a:b"` or `"a:b"` as a project path; nil for an empty one or one holding a folder.
+    static func projectPath(_ text: String) -> String? {
+        guard !text.isEmpty, !text.contains(GradleSettingsExpression.folderMark), !text.contains("/") else { return nil }
+        return text.hasPrefix(":") ? text : ":" + text
+    }
+
+    private func folder(_ value: GradleSettingsExpression.Value?) -> String? {
+        switch value {
+        case let .folder(path)?: path
+        case let .string(text)?: GradleSettingsExpression.folder(from: text)
+        default: nil
+        }
+    }
+
+    /// Parameters bound to a call's arguments (positional or `name = value`), defaults filled in.
+    private func bind(_ function: GradleSettingsScan.Function, _ arguments: String, _ expression: GradleSettingsExpression) -> [String: GradleSettingsExpression.Value]? {
+        var bound: [String: GradleSettingsExpression.Value] = [:]
+        let given = GradleSettingsScan.split(arguments)
+        guard given.count <= function.parameters.count else { return nil }
+        for (position, argument) in given.enumerated() {
+            var name = function.parameters[position].name
+            var text = argument
+            if let named = BuildScriptText.matches(#"^(\w+)\s*=(?!=)\s*([\s\S]+)$"#, in: argument).first {
+                name = named[0]
+                text = named[1]
+            }
+            guard let value = expression.evaluate(text) else { return nil }
+            bound[name] = value
+        }
+        var defaults = GradleSettingsExpression(environment: bound, isGroovy: isGroovy)
+        for parameter in function.parameters where bound[parameter.name] == nil {
+            guard let text = parameter.defaultValue, let value = defaults.evaluate(text) else { return nil }
+            bound[parameter.name] = value
+            defaults.environment[parameter.name] = value
+        }
+        return bound
+    }
+
+    // MARK: Walks
+
+    /// What a walk binds its variable to, with the folder its build-file test looks at.
+    private func items(of walk: GradleSettingsScan.Walk, _ expression: GradleSettingsExpression) -> [(GradleSettingsExpression.Value, String)]? {
+        switch walk.source {
+        case .children:
+            return projects.filter { $0.dropFirst().contains(":") == false }.map { (.project($0), directories[$0] ?? GradleSettings.defaultDirectory(of: $0)) }
+        case let .folders(base, depth, pattern):
+            guard let files, case let .folder(root)? = expression.evaluate(base) else { return nil }
+            guard files.entry(root.isEmpty ? "." : root) != .outside else { return nil }
+            let matcher = pattern.flatMap { try? NSRegularExpression(pattern: "^(?:" + $0 + ")$") }
+            guard pattern == nil || matcher != nil else { return nil }
+            var result: [(GradleSettingsExpression.Value, String)] = []
+            var level = [root]
+            for _ in 0..<depth {
+                var next: [String] = []
+                for folder in level {
+                    for name in files.list(folder.isEmpty ? "." : folder) where !name.hasPrefix(".") && !Self.skippedFolders.contains(name) {
+                        let child = ProjectPath.join(folder, name)
+                        guard files.entry(child) == .folder else { continue }
+                        next.append(child)
+                        if let matcher, matcher.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) == nil { continue }
+                        result.append((.folder(child), child))
+                    }
+                }
+                level = next
+            }
+            return result
+        }
+    }
+
+    /// Whether the folder holds a build file (`build.gradle`, `build.gradle.kts`, or a named one
+    /// such as `vpn-build.gradle`).
+    private func hasBuildFile(_ folder: String) -> Bool {
+        guard let files else { return false }
+        return files.list(folder.isEmpty ? "." : folder).contains { $0.contains("build.gradle") }
+    }
+}
