@@ -21,7 +21,10 @@ struct DashboardBrowserTests {
           .enabled(if: python != nil || required, "run through `make test`, which sets up Selenium"))
     func personFlow() async throws {
         let python = try #require(Self.python, "MOBILE_OPS_TEST_PYTHON must name a Python with Selenium (make test sets it up)")
-        let server = try await TestServer.make()
+        // The test's own client sits idle while the browser works, a minute or more on a busy
+        // machine: past the default idle timeout the server closes that connection, and the
+        // client's close at the end fails with "I/O on closed channel".
+        let server = try await TestServer.make(configure: { $0.idleTimeoutSeconds = 600 })
         let directory = server.directory
         try await server.server.makeApplication().test(.live) { client in
             let port = try #require(client.port)

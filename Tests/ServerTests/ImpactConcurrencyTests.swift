@@ -74,15 +74,14 @@ struct ImpactConcurrencyTests {
         let deep = Array(repeating: "a", count: 40).joined(separator: "/")
         let stars = Array(repeating: "**", count: 8).joined(separator: "/")
         try await TestServer.make().test { client in
-            let started = ContinuousClock.now
+            // That they answer at all is the point: backtracking took more than 120 s for the
+            // first alone. ImpactTests' GlobMatchingTests holds the harder cases; no clock here.
             for (last, runAll) in [("b", false), ("a", true)] {
                 let body = #"{"graph": {"modules": [{"name": "Core", "paths": ["Core"]}]}, "changedFiles": ["\#(deep)"], "runAll": ["\#(stars)/\#(last)"]}"#
                 let response = try await client.send(.post, "/api/v1/impact", json: body)
                 #expect(response.status == .ok, "\(response.body)")
                 #expect((response.body["runAll"] as? [String: Any])?["value"] as? Bool == runAll, "\(last): \(response.body)")
             }
-            // Backtracking took more than 120 s for the first one alone.
-            #expect(ContinuousClock.now - started < .seconds(30))
 
             let many = (0...ImpactLimits.runAllPatterns).map { "\"p\($0)\"" }.joined(separator: ",")
             let long = String(repeating: "*", count: ImpactLimits.patternBytes + 1)
