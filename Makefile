@@ -104,6 +104,8 @@ test: deps
 	@mkdir -p .build; $(MAKE) --no-print-directory test-venvs > .build/test-venvs.log 2>&1 & venvs=$$!; \
 	$(SWIFT) build --build-tests || exit 1; \
 	wait $$venvs || { cat .build/test-venvs.log; exit 1; }
+	@# Our own rooms, checked by our own dependency rules (mobile-ops-checks.yml).
+	"$$($(SWIFT) build --show-bin-path)/mobile-ops" checks deps --project . --kind spm
 	@export MOBILE_OPS_TEST_PYTHON="$(CURDIR)/$(TEST_VENV)/bin/python"; \
 	postgres_dir=$$(mktemp -d /tmp/mobile-ops-postgres.XXXXXX); \
 	trap 'Tests/PostgreSQL/cluster.sh stop "$$postgres_dir"' EXIT; \
