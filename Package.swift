@@ -185,7 +185,7 @@ let package = Package(
         .target(
             name: "Releases",
             dependencies: [
-                "Core", "Store", "ReleaseTrain", "Scheduling", "Pipelines", "GitHosts", "HTTPClient",
+                "Core", "Store", "ReleaseTrain", "Scheduling", "Pipelines", "GitHosts", "HTTPClient", "YAMLReading",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

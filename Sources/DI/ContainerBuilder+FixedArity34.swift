@@ -1,7 +1,7 @@
 // MARK: - Fixed-arity fast paths (3 and 4 dependencies)
 
-// Generated. Parameter packs (`register(_:_:_:)` with `repeat each D`) accept any number
-// of dependencies, but the optimiser does not unroll pack-expansion loops, which costs
+// Written out by hand (no generator). Parameter packs (`register(_:_:_:)` with
+// `repeat each D`) accept any number of dependencies, but the optimiser does not unroll pack-expansion loops, which costs
 // retain/release traffic per dependency at resolve time. These overloads for the common
 // 0–4 dependency synchronous factories are preferred by overload resolution over the
 // variadic ones and compile to straight-line code. Their parameters are `consuming`

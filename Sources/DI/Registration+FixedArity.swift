@@ -1,6 +1,6 @@
 // MARK: - Fixed-arity registrations
 
-// Generated alongside ContainerBuilder+FixedArity*.swift: the 0–4 dependency synchronous
+// Written out by hand, beside ContainerBuilder+FixedArity*.swift: the 0–4 dependency synchronous
 // factories, resolved through straight-line code instead of a pack-expansion loop. The
 // factory's parameters are `consuming`, so a freshly resolved dependency is moved into
 // it (an initializer such as `Level3.init` takes its arguments owned anyway): no
