@@ -1,12 +1,12 @@
 // MARK: - Fixed-arity fast paths (3 and 4 dependencies)
 
-// Written out by hand (no generator). Parameter packs (`register(_:_:_:)` with
-// `repeat each D`) accept any number of dependencies, but the optimiser does not unroll pack-expansion loops, which costs
-// retain/release traffic per dependency at resolve time. These overloads for the common
-// 0–4 dependency synchronous factories are preferred by overload resolution over the
-// variadic ones and compile to straight-line code. Their parameters are `consuming`
-// (any `(D1, D2) throws -> S` closure converts implicitly), so resolved dependencies
-// are moved into the factory. Behaviour is identical.
+// Written out by hand (no generator). Parameter packs (`register(_:_:_:)` with `repeat each D`)
+// accept any number of dependencies, but the optimiser does not unroll pack-expansion loops,
+// which costs retain/release traffic per dependency at resolve time. These overloads for the
+// common 0–4 dependency synchronous factories are preferred by overload resolution over the
+// variadic ones and compile to straight-line code. Their parameters are `consuming` (any `(D1,
+// D2) throws -> S` closure converts implicitly), so resolved dependencies are moved into the
+// factory. Behaviour is identical.
 
 extension ContainerBuilder {
     /// `register` for a synchronous factory with 3 dependencies (fast path).
