@@ -5,6 +5,7 @@ import HTTPClient
 import Notifications
 import Store
 import Testing
+import TestSupport
 
 @Suite("The notifier classifies bad input and failed deliveries instead of crashing")
 struct CommitStatusNotifierFailureTests {

@@ -6,6 +6,7 @@ import HTTPClient
 import Notifications
 import Testing
 @testable import Store
+import TestSupport
 
 @Suite("The delivery service empties the outbox into the git host")
 struct OutboxDeliveryServiceTests {

@@ -1,10 +1,7 @@
 import Foundation
-import Hummingbird
-import Logging
-import NIOCore
-import ServiceLifecycle
 import StoreFakes
 import Testing
+import TestSupport
 
 // MARK: - FakeReleaseWorld
 
@@ -156,36 +153,13 @@ extension FakeReleaseWorld {
     /// Starts the fake on 127.0.0.1, runs `body` with it and its base URL, then stops it.
     static func run(_ body: @escaping @Sendable (FakeReleaseWorld, String) async throws -> Void) async throws {
         let world = FakeReleaseWorld()
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "fake-release-world")
-        logger.logLevel = .critical
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            let data = try await request.body.collect(upTo: 1 << 20)
-            var headers: [String: String] = [:]
-            for field in request.headers { headers[field.name.canonicalName] = field.value }
-            let recorded = Recorded(
-                method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "", headers: headers, body: Array(buffer: data)
-            )
+        try await LoopbackServer.run(label: "fake-release-world", bodyLimit: 1 << 20, answering: { request in
+            let recorded = Recorded(method: request.method, path: request.path, query: request.query, headers: request.headers, body: request.body)
             await world.pauseIfHeld(recorded)
             let (status, text) = await world.handle(recorded)
-            return Response(status: .init(code: status), headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
+            return LoopbackResponse(status: status, body: text)
+        }) { server in
+            try await body(world, server.url)
         }
-        let app = Application(
-            responder: responder, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger
-        )
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task { try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        do {
-            try await body(world, "http://127.0.0.1:\(port)")
-        } catch {
-            await group.triggerGracefulShutdown()
-            _ = await task.result
-            throw error
-        }
-        await group.triggerGracefulShutdown()
-        _ = await task.result
     }
 }

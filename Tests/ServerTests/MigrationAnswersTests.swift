@@ -8,6 +8,7 @@ import PostgresSupport
 import Store
 import Testing
 @testable import Server
+import TestSupport
 
 /// `migrate-data` judged by what users see: a server on a populated SQLite file and a server on
 /// the PostgreSQL copy of it give the same answer to every readable route of the API.

@@ -8,6 +8,7 @@ import HummingbirdTesting
 import Notifications
 import Store
 import Testing
+import TestSupport
 import Webhooks
 @testable import Server
 

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Releases
 import Testing
 @testable import Server
+import TestSupport
 
 /// A health breach that arrives while the scheduler's rollout step is still waiting for
 /// Google Play: the two must not interleave, or Play ends up rolling out a halted release.

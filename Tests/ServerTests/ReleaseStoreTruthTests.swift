@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Releases
 import Testing
 @testable import Server
+import TestSupport
 
 /// What the train does must match what the stores do, against fakes that refuse what
 /// Apple's and Google's documentation does not allow.

@@ -9,6 +9,7 @@ import Notifications
 import Releases
 import Testing
 @testable import Server
+import TestSupport
 
 /// Trains and releases over HTTP: definitions, refused transitions, restarts, notes.
 @Suite("Release train API")

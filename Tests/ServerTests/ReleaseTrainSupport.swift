@@ -11,6 +11,7 @@ import Notifications
 import Releases
 import _CryptoExtras
 @testable import Server
+import TestSupport
 
 // MARK: - Credentials
 
@@ -103,9 +104,7 @@ struct TrainClock {
 
     /// November `day`, 2026 at `hour`:`minute` UTC (a Monday is the 23rd), moved by the shift.
     func at(day: Int, _ hour: Int, _ minute: Int = 0) -> Date {
-        var components = DateComponents(timeZone: TimeZone(identifier: "UTC"), year: 2026, month: 11, day: day, hour: hour, minute: minute)
-        components.calendar = Calendar(identifier: .gregorian)
-        return (components.date ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(shift)
+        DateShift.utc(2026, 11, day, hour, minute, shift: shift)
     }
 }
 

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Scheduling
 import Testing
 @testable import Server
+import TestSupport
 
 /// `triggers.schedule`: the clock starts builds, once per occurrence, across restarts.
 @Suite("Scheduled builds")
@@ -23,9 +24,7 @@ struct ScheduledBuildTests {
 
     /// 2026-11-21 at `hour`:`minute` UTC, moved by `shift`.
     static func at(_ hour: Int, _ minute: Int, day: Int = 21, shift: TimeInterval) -> Date {
-        var components = DateComponents(timeZone: TimeZone(identifier: "UTC"), year: 2026, month: 11, day: day, hour: hour, minute: minute)
-        components.calendar = Calendar(identifier: .gregorian)
-        return (components.date ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(shift)
+        DateShift.utc(2026, 11, day, hour, minute, shift: shift)
     }
 
     static func writeNightly(_ configuration: inout ServerConfiguration) {
