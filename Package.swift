@@ -241,8 +241,15 @@ let package = Package(
         // MARK: Tests
         // The seeded mutation engine the parsers' fuzz tests share (no production code uses it).
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport", swiftSettings: swiftSettings),
-        // Strict fakes of the app stores' APIs, shared by the server and end-to-end tests.
-        .target(name: "StoreFakes", path: "Tests/StoreFakes", swiftSettings: swiftSettings),
+        // Strict fakes of the app stores' APIs (Google Play, App Store Connect) and the loopback
+        // server that hosts both for the release train, with its credentials and files; shared
+        // by the release driver's, the server's and the end-to-end tests.
+        .target(
+            name: "StoreFakes",
+            dependencies: ["TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/StoreFakes",
+            swiftSettings: swiftSettings
+        ),
         // Strict fakes of the git hosts' checks, notes and Code Insights APIs on a loopback
         // server, shared by the notifier and server tests.
         .target(name: "GitHostFakes", dependencies: ["TestSupport"], path: "Tests/GitHostFakes", swiftSettings: swiftSettings),

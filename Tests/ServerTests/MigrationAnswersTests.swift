@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Logging
 import PostgresSupport
 import Store
+import StoreFakes
 import Testing
 @testable import Server
 import TestSupport

@@ -7,6 +7,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Notifications
 import Store
+import StoreFakes
 import Testing
 import TestSupport
 import Webhooks

@@ -6,6 +6,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Notifications
 import Releases
+import StoreFakes
 import Testing
 @testable import Server
 

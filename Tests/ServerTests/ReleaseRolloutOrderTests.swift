@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Releases
+import StoreFakes
 import Testing
 @testable import Server
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import StoreFakes
 import Testing
 @testable import Server
 

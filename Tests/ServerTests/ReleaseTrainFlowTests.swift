@@ -8,6 +8,7 @@ import HummingbirdTesting
 import NIOCore
 import Releases
 import Store
+import StoreFakes
 import Testing
 @testable import Server
 import TestSupport
