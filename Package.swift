@@ -338,7 +338,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SchedulingTests",
-            dependencies: ["Scheduling", "Store", "Core", "Pipelines"],
+            dependencies: ["TestSupport", "Scheduling", "Store", "Core", "Pipelines", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
