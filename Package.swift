@@ -348,7 +348,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ReleasesTests",
-            dependencies: ["Releases", "ReleaseTrain"],
+            dependencies: [
+                "TestSupport", "StoreFakes", "Releases", "ReleaseTrain", "Core", "Store", "Scheduling", "Pipelines", "GitHosts", "HTTPClient",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
