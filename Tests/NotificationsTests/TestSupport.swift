@@ -25,7 +25,7 @@ struct TestDatabase: Sendable {
 
     init() throws {
         folder = try TemporaryDirectory.create("notify")
-        database = try AppDatabase.open(path: folder.appendingPathComponent("db.sqlite").path)
+        database = try AppDatabase.open(path: folder.appendingPathComponent("db.sqlite").path, clock: SystemClock(offset: DateShift.whole))
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -34,7 +34,7 @@ struct TestDatabase: Sendable {
     func repository(_ name: String, provider: GitProvider) async throws -> Repository {
         try await database.createRepository(
             name: name, provider: provider, cloneURL: "https://example.com/\(name).git", defaultBranch: "main",
-            webhookSecret: "webhook-secret", audit: AuditEvent(occurredAt: Date(), actor: "tests", action: "repository.create", subject: "repository")
+            webhookSecret: "webhook-secret", audit: AuditEvent(occurredAt: DateShift.now, actor: "tests", action: "repository.create", subject: "repository")
         )
     }
 
@@ -52,7 +52,7 @@ struct TestDatabase: Sendable {
             repositoryID: repository.id, pipeline: pipeline, trigger: "manual", branch: "main", commitSHA: sha,
             jobs: [JobDraft(stepKey: "build", label: "Build", spec: JobSpec(commands: ["true"]))]
         )
-        return try await database.createBuild(draft, audit: AuditEvent(occurredAt: Date(), actor: "tests", action: "build.create", subject: "build"))
+        return try await database.createBuild(draft, audit: AuditEvent(occurredAt: DateShift.now, actor: "tests", action: "build.create", subject: "build"))
     }
 }
 
@@ -73,7 +73,7 @@ func commitStatusMessage(for build: Build, state: BuildState, id: Int64 = 1) thr
     )
     let json = String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)
     return OutboxMessage(
-        id: id, kind: CommitStatusPayload.kind, payload: json, createdAt: Date(), attempts: 0,
-        nextAttemptAt: Date(), deliveredAt: nil, lastError: nil
+        id: id, kind: CommitStatusPayload.kind, payload: json, createdAt: DateShift.now, attempts: 0,
+        nextAttemptAt: DateShift.now, deliveredAt: nil, lastError: nil
     )
 }

@@ -11,7 +11,7 @@ struct RepositoryServiceTests {
     func lookupByID() async throws {
         let directory = try TemporaryDirectory("repos")
         defer { directory.remove() }
-        let clock = SystemClock()
+        let clock = SystemClock(offset: DateShift.whole)
         let service = RepositoryService(store: try AppDatabase.open(path: directory.path("db.sqlite"), clock: clock), clock: clock)
 
         var created: [Repository] = []
