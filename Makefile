@@ -87,16 +87,18 @@ run: deps
 	$(SWIFT) run --skip-build mobile-ops-server
 
 # The passes make test runs, longest first (Tests/run-passes.sh runs TEST_LANES of them at
-# once, each in a process of its own): every test target, the short fuzz pass, and ServerTests
-# again with every test server's clock a year (52 weeks) ahead and behind, so no test depends
-# on today's date (the other targets' code takes its time from ServerTests' clocks or none).
+# once, each in a process of its own): every test target, the short fuzz pass, and the targets
+# whose code under test reads the clock (CLOCK_TARGETS) again with every test clock a year
+# (52 weeks) ahead and behind, so no test depends on today's date (docs/testing.md).
 TEST_TARGETS := $(sort $(notdir $(wildcard Tests/*Tests)))
+CLOCK_TARGETS := ServerTests NotificationsTests ReleasesTests SchedulingTests
+SHIFTED_PASSES := $(foreach target,$(CLOCK_TARGETS),$(target)@364 $(target)@-364)
 LONG_PASSES := EndToEndTests ServerTests ServerTests@364 ServerTests@-364 fuzz StoreTests CLITests
-TEST_PASSES := $(LONG_PASSES) $(filter-out $(LONG_PASSES),$(TEST_TARGETS))
+TEST_PASSES := $(LONG_PASSES) $(filter-out $(LONG_PASSES),$(TEST_TARGETS) $(SHIFTED_PASSES))
 TEST_LANES ?= 2
 
 ## test: every test target (the store's on SQLite and on a throwaway PostgreSQL), a short fuzz
-## pass (TEST_FUZZ_SECONDS), and the server suites with their clocks a year ahead and behind;
+## pass (TEST_FUZZ_SECONDS), and the CLOCK_TARGETS with their clocks a year ahead and behind;
 ## TEST_LANES passes at a time
 test: deps
 	$(call install_missing,$(TEST_APT_PACKAGES))

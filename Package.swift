@@ -241,11 +241,30 @@ let package = Package(
         // MARK: Tests
         // The seeded mutation engine the parsers' fuzz tests share (no production code uses it).
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport", swiftSettings: swiftSettings),
-        // Strict fakes of the app stores' APIs, shared by the server and end-to-end tests.
-        .target(name: "StoreFakes", path: "Tests/StoreFakes", swiftSettings: swiftSettings),
+        // Strict fakes of the app stores' APIs (Google Play, App Store Connect) and the loopback
+        // server that hosts both for the release train, with its credentials and files; shared
+        // by the release driver's, the server's and the end-to-end tests.
+        .target(
+            name: "StoreFakes",
+            dependencies: ["TestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/StoreFakes",
+            swiftSettings: swiftSettings
+        ),
         // Strict fakes of the git hosts' checks, notes and Code Insights APIs on a loopback
         // server, shared by the notifier and server tests.
-        .target(name: "GitHostFakes", dependencies: loopbackServerDependencies, path: "Tests/GitHostFakes", swiftSettings: swiftSettings),
+        .target(name: "GitHostFakes", dependencies: ["TestSupport"], path: "Tests/GitHostFakes", swiftSettings: swiftSettings),
+        // The harness every test target shares: servers on loopback, time limits, temporary
+        // folders, the date shift of the clock-shifted runs, JWT decoding and a fixed RSA key.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "HTTPClient",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ] + loopbackServerDependencies,
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
         // Scratch databases on the test PostgreSQL server, for the suites that run on both backends.
         .target(
             name: "PostgresSupport",
@@ -255,18 +274,18 @@ let package = Package(
         ),
         .testTarget(
             name: "AgentTests",
-            dependencies: ["Agent", "ChildProcesses", "Core", "HTTPClient", "BuildMetrics", "mobile-ops-agent"] + loopbackServerDependencies,
+            dependencies: ["TestSupport", "Agent", "ChildProcesses", "Core", "HTTPClient", "BuildMetrics", "mobile-ops-agent"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "NotificationsTests",
-            dependencies: ["Notifications", "GitHosts", "Store", "Core", "HTTPClient", "GitHostFakes"] + loopbackServerDependencies,
+            dependencies: ["TestSupport", "Notifications", "GitHosts", "Store", "Core", "HTTPClient", "GitHostFakes"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "StoreFakes", "GitHostFakes", "PostgresSupport",
+                "TestSupport", "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "StoreFakes", "GitHostFakes", "PostgresSupport",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 // To check a stopped server's file with SQLite itself (`PRAGMA integrity_check`).
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -284,15 +303,15 @@ let package = Package(
             dependencies: ["YAMLReading", "YAMLBudget", "FuzzSupport", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PipelinesTests", dependencies: ["Pipelines", "Core", "YAMLReading", "FuzzSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "PipelinesTests", dependencies: ["TestSupport", "Pipelines", "Core", "YAMLReading", "FuzzSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "BuildMetricsTests", dependencies: ["BuildMetrics", "XMLScanning", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "FindingsTests", dependencies: ["Core", "Findings", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "ImpactTests", dependencies: ["Impact", "ChildProcesses"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "FindingsTests", dependencies: ["TestSupport", "Core", "Findings", "FuzzSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "ImpactTests", dependencies: ["TestSupport", "Impact", "ChildProcesses"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "ChecksTests", dependencies: ["Checks", "Impact", "YAMLReading"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "ReleaseTrainTests",
             dependencies: [
-                "ReleaseTrain", "ChildProcesses", "YAMLReading", "HTTPClient", "FuzzSupport",
+                "TestSupport", "ReleaseTrain", "ChildProcesses", "YAMLReading", "HTTPClient", "FuzzSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ] + loopbackServerDependencies,
@@ -309,17 +328,17 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPClientTests",
-            dependencies: ["HTTPClient"] + loopbackServerDependencies,
+            dependencies: ["TestSupport", "HTTPClient"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Core", "BuildMetrics", "PostgresSupport", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TestSupport", "Store", "Core", "BuildMetrics", "PostgresSupport", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SchedulingTests",
-            dependencies: ["Scheduling", "Store", "Core", "Pipelines"],
+            dependencies: ["TestSupport", "Scheduling", "Store", "Core", "Pipelines", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -329,7 +348,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ReleasesTests",
-            dependencies: ["Releases", "ReleaseTrain"],
+            dependencies: [
+                "TestSupport", "StoreFakes", "Releases", "ReleaseTrain", "Core", "Store", "Scheduling", "Pipelines", "GitHosts", "HTTPClient",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -340,7 +362,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store",
+                "TestSupport", "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store",
                 "Access", "Scheduling", "Insights", "Releases", "StoreFakes", "GitHostFakes", "PostgresSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -354,7 +376,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "mobile-ops", "mobile-ops-server", "CLI", "ChildProcesses", "Server", "HTTPClient",
+                "TestSupport", "mobile-ops", "mobile-ops-server", "CLI", "ChildProcesses", "Server", "HTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + loopbackServerDependencies,
             swiftSettings: swiftSettings

@@ -2,6 +2,7 @@ import ChildProcesses
 import Core
 import Foundation
 import Testing
+import TestSupport
 
 /// The real `mobile-ops-agent` executable against the fake server.
 @Suite(.timeLimit(.minutes(2)))

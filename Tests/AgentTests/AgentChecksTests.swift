@@ -2,6 +2,7 @@ import Agent
 import Core
 import Foundation
 import Testing
+import TestSupport
 
 /// A `checks: deps` job: the agent checks the dependency rules in its checkout before the
 /// commands, and on a pull request fails only on violations its target branch does not have.

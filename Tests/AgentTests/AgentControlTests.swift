@@ -2,6 +2,7 @@ import Agent
 import Core
 import Foundation
 import Testing
+import TestSupport
 
 /// Stopping jobs (cancel directive, timeout, job_not_held), surviving an absent server,
 /// and running jobs side by side.

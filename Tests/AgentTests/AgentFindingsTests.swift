@@ -2,6 +2,7 @@ import Agent
 import Core
 import Foundation
 import Testing
+import TestSupport
 
 /// A `reports:` job: after its commands the agent reads the analysers' reports in its
 /// checkout, sends their findings, logs the new ones, and fails the step as the server says.

@@ -2,6 +2,7 @@ import Agent
 import Core
 import Foundation
 import Testing
+import TestSupport
 
 /// Checkout of a real local repository through the mirror cache.
 @Suite(.timeLimit(.minutes(2)))

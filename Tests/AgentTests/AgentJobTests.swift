@@ -4,6 +4,7 @@ import Foundation
 import HTTPClient
 import Logging
 import Testing
+import TestSupport
 
 /// The agent against the fake server: registration, passing and failing jobs, logs, env.
 @Suite(.timeLimit(.minutes(2)))

@@ -3,6 +3,7 @@ import BuildMetrics
 import Core
 import Foundation
 import Testing
+import TestSupport
 
 /// The agent's build report: parsed from the streamed output, posted before `finish`.
 @Suite(.timeLimit(.minutes(2)))

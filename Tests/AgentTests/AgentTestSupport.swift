@@ -5,30 +5,9 @@ import Foundation
 import HTTPClient
 import Logging
 import Testing
+import TestSupport
 
-// MARK: - Time limits
-
-/// Thrown when a bounded wait runs out; a hang guard, not a speed check.
-struct TimeLimitExceeded: Error, CustomStringConvertible {
-    let what: String
-    var description: String { "timed out waiting for \(self.what)" }
-}
-
-/// Runs `body`, failing (and cancelling it) if it is still running after `limit`.
-func withTimeLimit<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: limit)
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else {
-            throw TimeLimitExceeded(what: "the test body (\(limit))")
-        }
-        return value
-    }
-}
+// MARK: - Waiting
 
 /// Polls `condition` every 20 ms until it holds; throws after `limit`.
 func waitUntil(
@@ -48,18 +27,6 @@ func waitForOutcome(_ server: FakeAgentServer, _ jobID: Int64, limit: Duration =
 }
 
 // MARK: - Agents under test
-
-/// A temporary directory removed at the end of a test.
-final class TemporaryDirectory: Sendable {
-    let path: String
-
-    init(_ label: String = "agent") throws {
-        self.path = NSTemporaryDirectory() + "mobile-ops-\(label)-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: self.path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: self.path) }
-}
 
 /// A configuration with short, bounded timings for tests.
 func testConfiguration(server: String, workDirectory: String, slots: Int = 1) -> AgentConfiguration {

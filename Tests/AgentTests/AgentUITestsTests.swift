@@ -2,6 +2,7 @@ import Agent
 import Core
 import Foundation
 import Testing
+import TestSupport
 
 /// A `ui_tests:` job: the agent selects the UI suites a pull request can break in its
 /// checkout, takes its shard's share, and tells the commands and the server.

@@ -4,8 +4,8 @@ import Glibc
 import Hummingbird
 import Logging
 import NIOCore
-import ServiceLifecycle
 import Testing
+import TestSupport
 
 // MARK: - FakeAgentServer
 
@@ -31,29 +31,8 @@ struct FakeAgentServer: Sendable {
         port: Int = 0, state: FakeAgentState = FakeAgentState(),
         _ body: @escaping @Sendable (FakeAgentServer) async throws -> T
     ) async throws -> T {
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "AgentTests.FakeAgentServer")
-        logger.logLevel = .warning
-        let app = Application(
-            router: Self.makeRouter(state: state),
-            configuration: .init(address: .hostname("127.0.0.1", port: port)),
-            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
-            logger: logger
-        )
-        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let serverTask = Task { try await services.run() }
-        var iterator = ports.makeAsyncIterator()
-        let boundPort = try #require(await iterator.next())
-        let server = FakeAgentServer(port: boundPort, state: state)
-        do {
-            let result = try await body(server)
-            await services.triggerGracefulShutdown()
-            _ = await serverTask.result
-            return result
-        } catch {
-            await services.triggerGracefulShutdown()
-            _ = await serverTask.result
-            throw error
+        try await LoopbackServer.run(router: Self.makeRouter(state: state), port: port, label: "AgentTests.FakeAgentServer", logLevel: .warning) { server in
+            try await body(FakeAgentServer(port: server.port, state: state))
         }
     }
 

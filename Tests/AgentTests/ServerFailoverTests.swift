@@ -4,6 +4,7 @@ import Foundation
 import HTTPClient
 import Logging
 import Testing
+import TestSupport
 
 /// Several `--server` URLs: which server the agent uses, when it moves on, and that a job
 /// survives the death of the server it started on.

@@ -1,10 +1,7 @@
 import Foundation
-import Hummingbird
 import Logging
-import NIOCore
-import ServiceLifecycle
 import Server
-import Testing
+import TestSupport
 
 /// A real MobileOps server on 127.0.0.1 with an ephemeral port and a temp database,
 /// for driving the real `mobile-ops` binary against it.
@@ -30,20 +27,8 @@ struct LiveServer: Sendable {
         logger.logLevel = .critical
         let server = try await MobileOpsServer.compose(configuration: configuration, logger: logger)
 
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = server.makeApplication { port in continuation.yield(port) }
-        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task { try await services.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        do {
-            try await body(LiveServer(url: "http://127.0.0.1:\(port)", directory: directory))
-        } catch {
-            await services.triggerGracefulShutdown()
-            _ = await task.result
-            throw error
+        try await LoopbackServer.run(label: "CLITests", { _, onPort in server.makeApplication(onServerRunning: onPort) }) { loopback in
+            try await body(LiveServer(url: loopback.url, directory: directory))
         }
-        await services.triggerGracefulShutdown()
-        _ = await task.result
     }
 }

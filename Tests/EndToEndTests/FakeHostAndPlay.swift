@@ -1,11 +1,7 @@
 import ChildProcesses
 import Foundation
-import Hummingbird
-import Logging
-import NIOCore
-import ServiceLifecycle
 import StoreFakes
-import Testing
+import TestSupport
 
 /// A local stand-in for GitHub's refs and commit-status APIs, Google's token endpoint and the
 /// strict Android Publisher edits of ``FakeGooglePlay``, for the release train run by a real server process.
@@ -107,40 +103,13 @@ actor FakeHostAndPlay {
     /// Runs the fake on an ephemeral port for the duration of `body`.
     static func run(repository: String, _ body: (FakeHostAndPlay, String) async throws -> Void) async throws {
         let fake = FakeHostAndPlay(repository: repository)
-        let router = Router()
-        router.on("/**", method: .get) { request, _ in try await answer(fake, request) }
-        router.on("/**", method: .post) { request, _ in try await answer(fake, request) }
-        router.on("/**", method: .put) { request, _ in try await answer(fake, request) }
-        router.on("/**", method: .delete) { request, _ in try await answer(fake, request) }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "FakeHostAndPlay")
-        logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }, logger: logger
-        )
-        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task { try await services.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        do {
-            try await body(fake, "http://127.0.0.1:\(port)")
-        } catch {
-            await services.triggerGracefulShutdown()
-            _ = await task.result
-            throw error
+        try await LoopbackServer.run(label: "FakeHostAndPlay", bodyLimit: 1 << 20, answering: { request in
+            let (status, text) = await fake.handle(method: request.method, path: request.path, headers: request.headers, body: request.body)
+            await fake.pauseIfHeld(method: request.method, path: request.path)
+            return LoopbackResponse(status: status, body: text)
+        }) { server in
+            try await body(fake, server.url)
         }
-        await services.triggerGracefulShutdown()
-        _ = await task.result
-    }
-
-    private static func answer(_ fake: FakeHostAndPlay, _ request: Request) async throws -> Response {
-        let body = try await request.body.collect(upTo: 1 << 20)
-        var headers: [String: String] = [:]
-        for field in request.headers { headers[field.name.canonicalName] = field.value }
-        let (status, text) = await fake.handle(method: request.method.rawValue, path: request.uri.path, headers: headers, body: Array(buffer: body))
-        await fake.pauseIfHeld(method: request.method.rawValue, path: request.uri.path)
-        return Response(status: .init(code: status), headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     static func git(_ arguments: [String], in directory: String) async throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import GitHostFakes
 import Testing
+import TestSupport
 
 /// Analysers' findings with real processes: a real agent runs a step whose analyser writes a
 /// SARIF file, on a push to `main` and then on a pull request; the server compares the pull

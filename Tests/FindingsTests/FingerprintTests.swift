@@ -1,12 +1,13 @@
 import Foundation
 import Findings
 import Testing
+import TestSupport
 
 @Suite("fingerprints")
 struct FingerprintTests {
     /// Writes `lines` as `Sources/A.swift` under a new directory and returns the directory.
     func tree(_ lines: [String]) throws -> String {
-        let root = try Fixture.directory()
+        let root = try TemporaryDirectory.create("findings-tests").path
         try FileManager.default.createDirectory(atPath: root + "/Sources", withIntermediateDirectories: true)
         try lines.joined(separator: "\n").write(toFile: root + "/Sources/A.swift", atomically: true, encoding: .utf8)
         return root

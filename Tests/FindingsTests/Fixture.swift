@@ -19,12 +19,5 @@ enum Fixture {
         return url.path
     }
 
-    /// A new empty directory for a test's source tree.
-    static func directory() throws -> String {
-        let path = NSTemporaryDirectory() + "findings-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     enum FixtureError: Error { case missing(String) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 // MARK: - FakeRequest
 
@@ -41,22 +42,10 @@ public struct FakeRequest: Sendable {
 
 // MARK: - FakeResponse
 
-/// A fake's answer.
-public struct FakeResponse: Sendable {
-    /// The HTTP status.
-    public var status: Int
-    /// The body (JSON).
-    public var body: String
-    /// Extra header fields (pagination).
-    public var headers: [String: String]
+/// A fake's answer: what ``LoopbackGitHost`` sends back.
+public typealias FakeResponse = LoopbackResponse
 
-    /// Creates an answer.
-    public init(status: Int, body: String, headers: [String: String] = [:]) {
-        self.status = status
-        self.body = body
-        self.headers = headers
-    }
-
+extension LoopbackResponse {
     /// An answer whose body is `object` as JSON.
     static func json(_ status: Int, _ object: Any, headers: [String: String] = [:]) -> FakeResponse {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)

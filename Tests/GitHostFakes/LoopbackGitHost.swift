@@ -1,9 +1,6 @@
 import Foundation
-import Hummingbird
-import Logging
-import NIOCore
-import ServiceLifecycle
 import Synchronization
+import TestSupport
 
 // MARK: - LoopbackGitHost
 
@@ -86,47 +83,10 @@ public final class LoopbackGitHost<API: FakeGitHostAPI>: Sendable {
     /// Starts the server, runs `body` with its base URL (`http://127.0.0.1:<port>`), and always
     /// stops it.
     public func run<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "GitHostFakes.LoopbackGitHost")
-        logger.logLevel = .critical
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            let body = try await request.body.collect(upTo: 8 << 20)
-            var headers: [String: String] = [:]
-            for field in request.headers { headers[field.name.canonicalName] = field.value }
-            let answer = self.handle(FakeRequest(
-                method: request.method.rawValue, path: request.uri.path, rawQuery: request.uri.query, headers: headers, body: Array(buffer: body)))
-            var fields = HTTPFields()
-            fields[.contentType] = "application/json"
-            for (name, value) in answer.headers {
-                if let fieldName = HTTPFields.Element.Name(name) { fields[fieldName] = value }
-            }
-            return Response(status: .init(code: answer.status), headers: fields, body: .init(byteBuffer: ByteBuffer(string: answer.body)))
-        }
-        let app = Application(
-            responder: responder, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let serverTask = Task { try await services.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            serverTask.cancel()
-            throw LoopbackHostError.noPort
-        }
-        do {
-            let result = try await body("http://127.0.0.1:\(port)")
-            await services.triggerGracefulShutdown()
-            _ = await serverTask.result
-            return result
-        } catch {
-            await services.triggerGracefulShutdown()
-            _ = await serverTask.result
-            throw error
+        try await LoopbackServer.run(label: "GitHostFakes.LoopbackGitHost", answering: { request in
+            self.handle(FakeRequest(method: request.method, path: request.path, rawQuery: request.query, headers: request.headers, body: request.body))
+        }) { server in
+            try await body(server.url)
         }
     }
-}
-
-/// The loopback server did not come up.
-public enum LoopbackHostError: Error {
-    /// No port was reported.
-    case noPort
 }

@@ -1,5 +1,6 @@
 import HTTPClient
 import Testing
+import TestSupport
 
 // MARK: - Concurrency, reuse and lifecycle
 

@@ -1,5 +1,6 @@
 @testable import HTTPClient
 import Testing
+import TestSupport
 
 // MARK: - Failures
 

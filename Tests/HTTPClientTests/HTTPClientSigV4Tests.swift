@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import Testing
+import TestSupport
 
 /// Requests signed with AWS Signature Version 4 by libcurl (`HTTPRequest.awsSigV4`), as sent:
 /// a loopback server records the header fields. Whether an S3 implementation accepts the

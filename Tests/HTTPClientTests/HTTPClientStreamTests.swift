@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import Testing
+import TestSupport
 
 /// Response bodies read as they arrive (`HTTPClient.stream`), as the server sends artifacts
 /// from object storage on to a client: whole, in pieces, bounded in memory, abortable.

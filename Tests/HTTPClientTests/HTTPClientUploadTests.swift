@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import Testing
+import TestSupport
 
 /// Bodies streamed from a file (`HTTPRequest.bodyFile`), as the agent uploads artifacts.
 @Suite struct HTTPClientUploadTests {

@@ -2,8 +2,8 @@ import HTTPClient
 import Hummingbird
 import Logging
 import NIOCore
-import ServiceLifecycle
 import Testing
+import TestSupport
 
 // MARK: - TestServer
 
@@ -31,38 +31,19 @@ struct TestServer: Sendable {
     ) async throws -> T {
         let gate = Gate()
         let progress = StreamProgress()
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "HTTPClientTests.TestServer")
-        logger.logLevel = .warning
-        let app = Application(
-            router: Self.makeRouter(gate: gate, progress: progress),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
-            logger: logger
-        )
-        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let serverTask = Task { try await services.run() }
-        defer { serverTask.cancel() }
-
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        let server = TestServer(port: port, gate: gate, progress: progress)
-        do {
-            let result = try await withTimeLimit(timeLimit) { try await body(server) }
-            await Self.stop(serverTask, services: services, gate: gate)
-            return result
-        } catch {
-            await Self.stop(serverTask, services: services, gate: gate)
-            throw error
+        let router = Self.makeRouter(gate: gate, progress: progress)
+        return try await LoopbackServer.run(router: router, label: "HTTPClientTests.TestServer", logLevel: .warning) { loopback in
+            let server = TestServer(port: loopback.port, gate: gate, progress: progress)
+            // Parked handlers are released before the server stops, so shutdown need not wait for them.
+            do {
+                let result = try await withTimeLimit(timeLimit) { try await body(server) }
+                await gate.open()
+                return result
+            } catch {
+                await gate.open()
+                throw error
+            }
         }
-    }
-
-    /// Releases parked handlers (so shutdown need not wait for them), then shuts the server
-    /// down gracefully and waits until it has.
-    private static func stop(_ serverTask: Task<Void, any Error>, services: ServiceGroup, gate: Gate) async {
-        await gate.open()
-        await services.triggerGracefulShutdown()
-        _ = await serverTask.result
     }
 
     /// A port nothing listens on: 1 (tcpmux) is privileged and outside the ephemeral range,

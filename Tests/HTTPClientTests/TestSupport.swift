@@ -36,33 +36,6 @@ actor Gate {
     }
 }
 
-// MARK: - Time limits
-
-/// Thrown by ``withTimeLimit(_:_:)`` when the body overruns; a hang guard, not a speed check.
-struct TimeLimitExceeded: Error, CustomStringConvertible {
-    let limit: Duration
-    var description: String { "test body did not finish within \(self.limit)" }
-}
-
-/// Runs `body`, failing with ``TimeLimitExceeded`` (and cancelling it) if it hangs past `limit`.
-func withTimeLimit<T: Sendable>(
-    _ limit: Duration,
-    _ body: @escaping @Sendable () async throws -> T
-) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: limit)
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else {
-            throw TimeLimitExceeded(limit: limit)
-        }
-        return value
-    }
-}
-
 // MARK: - Expectations
 
 /// Runs `body` expecting an ``HTTPClientError``, and returns it (or `nil` if none was thrown).
@@ -73,21 +46,5 @@ func captureError(_ body: () async throws(HTTPClientError) -> HTTPClient.Respons
         return nil
     } catch {
         return error
-    }
-}
-
-/// A client that shuts itself down after `body`, so tests cannot leak transfer threads.
-func withClient<T>(
-    _ configuration: HTTPClient.Configuration = .init(),
-    _ body: (HTTPClient) async throws -> T
-) async throws -> T {
-    let client = HTTPClient(configuration: configuration)
-    do {
-        let result = try await body(client)
-        await client.shutdown()
-        return result
-    } catch {
-        await client.shutdown()
-        throw error
     }
 }

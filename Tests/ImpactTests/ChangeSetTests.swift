@@ -1,6 +1,7 @@
 import Foundation
 import Impact
 import Testing
+import TestSupport
 
 /// Reading changes: plain lists, name-status lines, `-z` output, and a real git repository
 /// with a rename, a deletion and paths with spaces.
@@ -30,7 +31,7 @@ import Testing
 
     @Test(.enabled(if: onPath("git"), "needs git on PATH"))
     func renameAndDeletionBetweenRevisions() async throws {
-        let repository = try makeTemporaryDirectory()
+        let repository = try TemporaryDirectory.create("impact-tests").path
         defer { try? FileManager.default.removeItem(atPath: repository) }
         try await git(["init", "-q", "-b", "main"], in: repository)
         let body = (1...40).map { "let line\($0) = \($0)" }.joined(separator: "\n")
@@ -77,7 +78,7 @@ import Testing
 
     @Test(.enabled(if: onPath("git"), "needs git on PATH"))
     func unknownRevisionIsATypedError() async throws {
-        let repository = try makeTemporaryDirectory()
+        let repository = try TemporaryDirectory.create("impact-tests").path
         defer { try? FileManager.default.removeItem(atPath: repository) }
         try await git(["init", "-q"], in: repository)
         #expect(throws: ImpactError.self) { try GitChangeReader().changes(in: repository, base: "nope", head: "HEAD") }

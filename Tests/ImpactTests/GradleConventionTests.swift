@@ -1,6 +1,7 @@
 import Foundation
 import Impact
 import Testing
+import TestSupport
 
 /// The android fixture, in nowinandroid's shapes: convention plugins registered in
 /// build-logic with ids taken from the version catalog, Kotlin plugin classes adding
@@ -43,7 +44,7 @@ import Testing
     /// Computed project paths and calls the reader cannot follow widen the module to every
     /// other module, with a warning naming file and line: recall stays 100%.
     @Test func unknownConstructsWidenAndWarn() throws {
-        let copy = try makeTemporaryDirectory()
+        let copy = try TemporaryDirectory.create("impact-tests").path
         defer { try? FileManager.default.removeItem(atPath: copy) }
         try FileManager.default.copyItem(atPath: try Fixtures.path("android"), toPath: copy + "/android")
         let root = copy + "/android"
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func understoodDeclarationsDoNotWiden() throws {
-        let copy = try makeTemporaryDirectory()
+        let copy = try TemporaryDirectory.create("impact-tests").path
         defer { try? FileManager.default.removeItem(atPath: copy) }
         try FileManager.default.copyItem(atPath: try Fixtures.path("android"), toPath: copy + "/android")
         let root = copy + "/android"

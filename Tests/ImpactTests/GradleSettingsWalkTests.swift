@@ -1,6 +1,7 @@
 import Foundation
 @testable import Impact
 import Testing
+import TestSupport
 
 /// Settings files that include projects by code, written in the shapes large open-source
 /// Android and Gradle builds use (each test names the build whose shape it reproduces; the
@@ -38,7 +39,7 @@ import Testing
     /// Writes the 20-module build: every module uses `:libraries:core`; features have unit
     /// and UI tests; `libraries/matrix` holds two modules but no build file of its own.
     static func helperBuild() throws -> String {
-        let root = try makeTemporaryDirectory()
+        let root = try TemporaryDirectory.create("impact-tests").path
         try write(helperSettings, to: "settings.gradle.kts", in: root)
         try write("plugins { }\n", to: "build.gradle.kts", in: root)
         func module(_ folder: String, uses: [String], tests: Bool) throws {
@@ -133,7 +134,7 @@ import Testing
     @Test func groovyDirectoryWalksWithFlatNamesAndNamedBuildFiles() throws {
         // duckduckgo/Android's shape: top-level folders with a build file, else their children
         // under a flat name with projectDir; then a named build file for one project.
-        let root = try makeTemporaryDirectory()
+        let root = try TemporaryDirectory.create("impact-tests").path
         try write("""
             rootDir.eachFile(groovy.io.FileType.DIRECTORIES) { File parent ->
                 String[] ignoreFolders = ["buildSrc", "fastlane", "gradle", "build"]
@@ -183,7 +184,7 @@ import Testing
 
     @Test func childrenLoopsMoveFoldersAndNameBuildFiles() throws {
         // gradle/gradle's shape: literal includes, then every child moved under subprojects/.
-        let root = try makeTemporaryDirectory()
+        let root = try TemporaryDirectory.create("impact-tests").path
         try write("""
             include("core")
             include("launcher")
@@ -204,7 +205,7 @@ import Testing
         // keiyoushi/extensions-source's shape: a `File.eachDir` extension, a one-level walk,
         // a two-level walk with a path prefix unlike the folder, and a CI branch whose chunking
         // the reader cannot follow (a warning, and the graph may miss projects).
-        let root = try makeTemporaryDirectory()
+        let root = try TemporaryDirectory.create("impact-tests").path
         try write("""
             include(":core")
             File(rootDir, "lib").eachDir { include("lib:${it.name}") }
@@ -261,7 +262,7 @@ import Testing
 
     @Test func nameFilteredWalksAndLiteralLists() throws {
         // spring-boot's `eachDirMatch`, android10's `walk().maxDepth(1)`, a literal list.
-        let root = try makeTemporaryDirectory()
+        let root = try TemporaryDirectory.create("impact-tests").path
         for folder in ["starters/starter-web", "starters/starter-jdbc", "starters/parent", "lint", "tools/docs"] {
             try write("x\n", to: folder + "/build.gradle", in: root)
         }

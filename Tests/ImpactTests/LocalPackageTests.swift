@@ -1,6 +1,7 @@
 import Foundation
 import Impact
 import Testing
+import TestSupport
 
 /// The ios-app fixture's XcodeGen side: test targets defined in an included file (mapping
 /// `sources:` relative to that file), and a local package whose own targets and test targets
@@ -57,7 +58,7 @@ import Testing
 
     /// Dependencies the text reader cannot follow widen to every target of the package.
     @Test func unreadableDependenciesWiden() throws {
-        let folder = try makeTemporaryDirectory()
+        let folder = try TemporaryDirectory.create("impact-tests").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("packages:\n  Kit:\n    path: Kit\ntargets:\n  App:\n    type: application\n    sources: App\n    dependencies:\n      - package: Kit\n", to: "project.yml", in: folder)
         try write("""

@@ -1,6 +1,7 @@
 import Foundation
 import Impact
 import Testing
+import TestSupport
 
 /// A repository whose root holds a Package.swift for its developer tools and a project.yml for
 /// the app: both are read and merged, and `kind` picks one.
@@ -29,7 +30,7 @@ import Testing
 
     @Test(.enabled(if: onPath("swift"), "needs swift on PATH"))
     func runManifestsMergesToolsAndApp() throws {
-        let copy = try makeTemporaryDirectory()
+        let copy = try TemporaryDirectory.create("impact-tests").path
         defer { try? FileManager.default.removeItem(atPath: copy) }
         let project = copy + "/ios-app"
         try FileManager.default.copyItem(atPath: try Self.project(), toPath: project)

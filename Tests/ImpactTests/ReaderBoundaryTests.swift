@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Impact
+import TestSupport
 
 /// The XcodeGen and Gradle readers open nothing outside the repository (the boundary), and
 /// their errors and warnings never carry a file's content or where outside it something is.
@@ -13,7 +14,7 @@ struct ReaderBoundaryTests {
 
     /// `<scratch>`, its `repo` and `outside` folders; `outside/secret.yml` holds the secret.
     static func scratch() throws -> (root: String, repo: String, outside: String) {
-        let root = try makeTemporaryDirectory()
+        let root = try TemporaryDirectory.create("impact-tests").path
         try write("password: \"\(secret)\"\nname: Leak\n", to: "outside/secret.yml", in: root)
         try write(
             "plugins { id(\"java-library\") }\ndependencies {\n    implementation(project(someVariable + \"\(secret)\"))\n}\n",

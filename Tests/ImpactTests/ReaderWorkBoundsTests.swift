@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Impact
+import TestSupport
 
 /// A branch decides how much its project files make a reader do. The server reads them on a
 /// thread that holds one of a few analysis slots, so that work is bounded, and it stops when
@@ -11,7 +12,7 @@ struct ReaderWorkBoundsTests {
 
     @Test("includes that fan out (each of 40 files including the next layer 40 times) are refused past 256 loads, naming the limit")
     func includeFanOut() throws {
-        let repo = try makeTemporaryDirectory()
+        let repo = try TemporaryDirectory.create("impact-tests").path
         defer { try? FileManager.default.removeItem(atPath: repo) }
         // 40 × 40 × 40 loads without a cycle: each layer includes the next one's file 40 times.
         let fan = { (next: String) in "include:\n" + String(repeating: "  - \(next)\n", count: 40) }
@@ -28,7 +29,7 @@ struct ReaderWorkBoundsTests {
 
     @Test("a few includes of the same file still load")
     func repeatedIncludesLoad() throws {
-        let repo = try makeTemporaryDirectory()
+        let repo = try TemporaryDirectory.create("impact-tests").path
         defer { try? FileManager.default.removeItem(atPath: repo) }
         try write("include:\n  - a.yml\n  - a.yml\n  - b.yml\n" + Self.spec, to: "project.yml", in: repo)
         try write("include: [b.yml]\nname: A\n", to: "a.yml", in: repo)
@@ -39,7 +40,7 @@ struct ReaderWorkBoundsTests {
 
     @Test("once the analysis is stopped, reading and listing its files stops: reads throw, listings are empty")
     func stoppedAnalysisReadsNothing() throws {
-        let repo = try makeTemporaryDirectory()
+        let repo = try TemporaryDirectory.create("impact-tests").path
         defer { try? FileManager.default.removeItem(atPath: repo) }
         try write(Self.spec, to: "project.yml", in: repo)
         try write("struct A {}", to: "App/a.swift", in: repo)

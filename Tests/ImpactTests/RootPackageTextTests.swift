@@ -1,6 +1,7 @@
 import Foundation
 import Impact
 import Testing
+import TestSupport
 
 /// A tools `Package.swift` next to an app's `project.yml`, read from its text on the server:
 /// what the text says plainly is followed, and everything else widens so that no suite the
@@ -18,7 +19,7 @@ import Testing
 
     /// A repository with `manifest` as its root Package.swift.
     static func repository(manifest: String) throws -> String {
-        let root = try makeTemporaryDirectory()
+        let root = try TemporaryDirectory.create("impact-tests").path
         try write(app, to: "project.yml", in: root)
         try write(manifest, to: "Package.swift", in: root)
         for folder in ["Shop/App.swift", "Sources/Lint/main.swift", "Sources/LintCore/Rules.swift",

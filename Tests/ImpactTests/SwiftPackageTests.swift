@@ -1,6 +1,7 @@
 import Foundation
 import Impact
 import Testing
+import TestSupport
 
 /// The SPM reader on the fixture package's saved dump-package JSON, and selections over it.
 @Suite struct SwiftPackageTests {
@@ -31,7 +32,7 @@ import Testing
 
     @Test(.enabled(if: onPath("swift"), "needs swift on PATH"))
     func realDumpPackageMatchesTheSavedOne() throws {
-        let copy = try makeTemporaryDirectory()
+        let copy = try TemporaryDirectory.create("impact-tests").path
         defer { try? FileManager.default.removeItem(atPath: copy) }
         let project = copy + "/ShopApp"
         try FileManager.default.copyItem(atPath: try Fixtures.path("spm"), toPath: project)

@@ -23,14 +23,7 @@ enum Fixtures {
     }
 }
 
-// MARK: Temporary folders
-
-/// A fresh folder under the system's temporary directory.
-func makeTemporaryDirectory() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("impact-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-}
+// MARK: Files
 
 /// Writes `text` to `relative` inside `directory`, creating folders.
 func write(_ text: String, to relative: String, in directory: String) throws {

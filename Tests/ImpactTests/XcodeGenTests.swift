@@ -1,6 +1,7 @@
 import Foundation
 import Impact
 import Testing
+import TestSupport
 
 /// The XcodeGen reader on the fixture spec (an include file, local and remote packages, a
 /// folder shared by two targets) and selections over it.
@@ -88,7 +89,7 @@ import Testing
     }
 
     @Test func brokenYAMLIsATypedError() throws {
-        let folder = try makeTemporaryDirectory()
+        let folder = try TemporaryDirectory.create("impact-tests").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("targets: [unclosed\n", to: "project.yml", in: folder)
         #expect(throws: ImpactError.self) { try XcodeGenReader().graph(projectDirectory: folder) }

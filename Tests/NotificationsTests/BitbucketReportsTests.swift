@@ -6,6 +6,7 @@ import HTTPClient
 import Notifications
 import Store
 import Testing
+import TestSupport
 
 @Suite("Findings reports reach Bitbucket's Code Insights API as documented")
 struct BitbucketReportsTests {

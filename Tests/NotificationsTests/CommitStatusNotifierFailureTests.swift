@@ -5,6 +5,7 @@ import HTTPClient
 import Notifications
 import Store
 import Testing
+import TestSupport
 
 @Suite("The notifier classifies bad input and failed deliveries instead of crashing")
 struct CommitStatusNotifierFailureTests {
@@ -21,8 +22,8 @@ struct CommitStatusNotifierFailureTests {
     /// A message with a raw payload.
     private func message(_ payload: String) -> OutboxMessage {
         OutboxMessage(
-            id: 1, kind: CommitStatusPayload.kind, payload: payload, createdAt: Date(), attempts: 0,
-            nextAttemptAt: Date(), deliveredAt: nil, lastError: nil
+            id: 1, kind: CommitStatusPayload.kind, payload: payload, createdAt: DateShift.now, attempts: 0,
+            nextAttemptAt: DateShift.now, deliveredAt: nil, lastError: nil
         )
     }
 

@@ -5,6 +5,7 @@ import HTTPClient
 import Notifications
 import Store
 import Testing
+import TestSupport
 
 @Suite("Commit statuses reach each provider's API as documented")
 struct CommitStatusNotifierTests {

@@ -1,9 +1,7 @@
 import Foundation
-import Hummingbird
 import Logging
-import NIOCore
-import ServiceLifecycle
 import Testing
+import TestSupport
 
 // MARK: - FakeGitHost
 
@@ -67,48 +65,11 @@ extension FakeGitHost {
         _ body: @escaping @Sendable (FakeGitHost, String) async throws -> T
     ) async throws -> T {
         let host = FakeGitHost()
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "NotificationsTests.FakeGitHost")
-        logger.logLevel = .warning
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            let body = try await request.body.collect(upTo: 1024 * 1024)
-            var headers: [String: String] = [:]
-            for field in request.headers { headers[field.name.canonicalName] = field.value }
-            let answer = await host.handle(Recorded(
-                method: request.method.rawValue, path: request.uri.path, headers: headers,
-                body: Array(buffer: body)
-            ))
-            var fields = HTTPFields()
-            fields[.contentType] = "application/json"
-            for (name, value) in answer.headers {
-                if let fieldName = HTTPFields.Element.Name(name) { fields[fieldName] = value }
-            }
-            return Response(
-                status: .init(code: answer.status), headers: fields,
-                body: .init(byteBuffer: ByteBuffer(string: answer.body))
-            )
-        }
-        let app = Application(
-            responder: responder,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
-            logger: logger
-        )
-        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let serverTask = Task { try await services.run() }
-        defer { serverTask.cancel() }
-
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        do {
-            let result = try await withTimeLimit(timeLimit) { try await body(host, "http://127.0.0.1:\(port)") }
-            await services.triggerGracefulShutdown()
-            _ = await serverTask.result
-            return result
-        } catch {
-            await services.triggerGracefulShutdown()
-            _ = await serverTask.result
-            throw error
+        return try await LoopbackServer.run(label: "NotificationsTests.FakeGitHost", logLevel: .warning, bodyLimit: 1024 * 1024, answering: { request in
+            let answer = await host.handle(Recorded(method: request.method, path: request.path, headers: request.headers, body: request.body))
+            return LoopbackResponse(status: answer.status, body: answer.body, headers: answer.headers)
+        }) { server in
+            try await withTimeLimit(timeLimit) { try await body(host, server.url) }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GitHostFakes
 import Testing
+import TestSupport
 
 /// The fakes refuse what the providers' docs do not allow, so a notifier that passes against
 /// them sends only documented requests.

@@ -5,6 +5,7 @@ import GitHosts
 import HTTPClient
 import Notifications
 @testable import Store
+import TestSupport
 
 // MARK: - Fixtures for the findings report tests
 
@@ -38,7 +39,7 @@ enum ReportFixtures {
         let draft = BuildDraft(
             repositoryID: repository.id, pipeline: "ios-pr", trigger: pullRequest == nil ? "push" : "pull_request", branch: "feature/login",
             commitSHA: sha, pullRequest: pullRequest, jobs: [JobDraft(stepKey: "lint", label: "Lint", spec: JobSpec(commands: ["swiftlint"]))])
-        let build = try await store.database.createBuild(draft, audit: AuditEvent(occurredAt: Date(), actor: "tests", action: "build.create", subject: "build"))
+        let build = try await store.database.createBuild(draft, audit: AuditEvent(occurredAt: DateShift.now, actor: "tests", action: "build.create", subject: "build"))
         try store.setState(.failed, of: build)
         return build
     }
@@ -46,8 +47,8 @@ enum ReportFixtures {
     /// The `findings_report` message for `build`, as the outbox hands it over.
     static func message(for build: Build, id: Int64 = 1) -> OutboxMessage {
         OutboxMessage(
-            id: id, kind: FindingsReportPayload.kind, payload: #"{"buildID":\#(build.id)}"#, createdAt: Date(), attempts: 0,
-            nextAttemptAt: Date(), deliveredAt: nil, lastError: nil)
+            id: id, kind: FindingsReportPayload.kind, payload: #"{"buildID":\#(build.id)}"#, createdAt: DateShift.now, attempts: 0,
+            nextAttemptAt: DateShift.now, deliveredAt: nil, lastError: nil)
     }
 
     /// A notifier against the fake at `baseURL`, with `findings` as the source.

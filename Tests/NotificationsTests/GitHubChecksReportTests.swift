@@ -7,6 +7,7 @@ import Notifications
 import Store
 import Synchronization
 import Testing
+import TestSupport
 
 @Suite("Findings reports reach GitHub's Checks API as documented")
 struct GitHubChecksReportTests {

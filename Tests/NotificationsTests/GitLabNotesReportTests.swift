@@ -6,6 +6,7 @@ import HTTPClient
 import Notifications
 import Store
 import Testing
+import TestSupport
 
 @Suite("Findings reports reach GitLab's notes and statuses APIs as documented")
 struct GitLabNotesReportTests {

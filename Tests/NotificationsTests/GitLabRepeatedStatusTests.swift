@@ -6,6 +6,7 @@ import HTTPClient
 import Notifications
 import Store
 import Testing
+import TestSupport
 
 /// GitLab answers 400 "Cannot transition status via :run from :running" to a status in the state
 /// the commit already shows; a retried message must not end in the dead list for it.

@@ -6,6 +6,7 @@ import HTTPClient
 import Notifications
 import Testing
 @testable import Store
+import TestSupport
 
 @Suite("The delivery service empties the outbox into the git host")
 struct OutboxDeliveryServiceTests {
@@ -25,7 +26,7 @@ struct OutboxDeliveryServiceTests {
         )
         return OutboxDeliveryService(
             store: store.database, handlers: [CommitStatusPayload.kind: notifier], configuration: Self.fast,
-            logger: testLogger()
+            clock: SystemClock(offset: DateShift.whole), logger: testLogger()
         )
     }
 
@@ -61,7 +62,7 @@ struct OutboxDeliveryServiceTests {
                 #expect(requests.last?.json?["state"] == "pending")
                 let row = try #require(try rows(store).first)
                 #expect(row.attempts == 3)
-                await #expect(try store.database.outboxBacklog(now: Date()) == OutboxBacklog(pending: 0, due: 0, dead: 0, oldestPendingAt: nil))
+                await #expect(try store.database.outboxBacklog(now: DateShift.now) == OutboxBacklog(pending: 0, due: 0, dead: 0, oldestPendingAt: nil))
             }
         }
     }
@@ -115,7 +116,7 @@ struct OutboxDeliveryServiceTests {
                 #expect(dead.first?.lastError == "attempt 1: permanent failure: HTTP 422: {\"message\":\"No commit found for SHA\"}")
                 #expect(dead.first?.payload.contains("\"buildID\":\(build.id)") == true)
                 #expect(await host.requests.count == 1, "a rejected status is not sent again")
-                await #expect(try store.database.outboxBacklog(now: Date()).dead == 1)
+                await #expect(try store.database.outboxBacklog(now: DateShift.now).dead == 1)
             }
         }
     }
@@ -147,9 +148,9 @@ struct OutboxDeliveryServiceTests {
             let store = try TestDatabase()
             defer { store.remove() }
             try await store.database.writer.write { db in
-                var broken = OutboxRecord(kind: CommitStatusPayload.kind, payload: "{\"buildID\": \"seven\"}", at: Date())
+                var broken = OutboxRecord(kind: CommitStatusPayload.kind, payload: "{\"buildID\": \"seven\"}", at: DateShift.now)
                 try broken.insert(db)
-                var unknown = OutboxRecord(kind: "carrier_pigeon", payload: "{}", at: Date())
+                var unknown = OutboxRecord(kind: "carrier_pigeon", payload: "{}", at: DateShift.now)
                 try unknown.insert(db)
             }
             try await withClient { client in
@@ -161,17 +162,17 @@ struct OutboxDeliveryServiceTests {
                 #expect(dead.first?.lastError?.contains("undecodable commit_status payload") == true)
                 #expect(await host.requests.isEmpty)
                 // The pigeon waits for a handler that can deliver it, counted in the backlog.
-                await #expect(try store.database.outboxBacklog(now: Date()).pending == 1)
+                await #expect(try store.database.outboxBacklog(now: DateShift.now).pending == 1)
             }
         }
     }
 }
 
-/// The system clock, reporting each sleep's duration so a test knows the service is asleep.
+/// The system clock (moved by the date shift), reporting each sleep's duration so a test knows the service is asleep.
 private struct NapReportingClock: TimeSource {
     let naps: AsyncStream<Duration>.Continuation
 
-    var now: Date { Date() }
+    var now: Date { DateShift.now }
 
     func sleep(for duration: Duration) async throws {
         naps.yield(duration)

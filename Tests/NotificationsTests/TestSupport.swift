@@ -5,30 +5,9 @@ import HTTPClient
 import Logging
 @testable import Store
 import Testing
+import TestSupport
 
-// MARK: - Time limits
-
-/// Thrown by ``withTimeLimit(_:_:)`` when the body overruns; a hang guard, not a speed check.
-struct TimeLimitExceeded: Error, CustomStringConvertible {
-    let limit: Duration
-    var description: String { "test body did not finish within \(limit)" }
-}
-
-/// Runs `body`, failing with ``TimeLimitExceeded`` (and cancelling it) if it hangs past `limit`.
-func withTimeLimit<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: limit)
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else {
-            throw TimeLimitExceeded(limit: limit)
-        }
-        return value
-    }
-}
+// MARK: - Waiting
 
 /// Polls `condition` every 10 ms until it holds; callers bound it with a time limit.
 func eventually(_ condition: @Sendable () async throws -> Bool) async throws {
@@ -45,9 +24,8 @@ struct TestDatabase: Sendable {
     let database: AppDatabase
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-notify-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        database = try AppDatabase.open(path: folder.appendingPathComponent("db.sqlite").path)
+        folder = try TemporaryDirectory.create("notify")
+        database = try AppDatabase.open(path: folder.appendingPathComponent("db.sqlite").path, clock: SystemClock(offset: DateShift.whole))
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -56,7 +34,7 @@ struct TestDatabase: Sendable {
     func repository(_ name: String, provider: GitProvider) async throws -> Repository {
         try await database.createRepository(
             name: name, provider: provider, cloneURL: "https://example.com/\(name).git", defaultBranch: "main",
-            webhookSecret: "webhook-secret", audit: AuditEvent(occurredAt: Date(), actor: "tests", action: "repository.create", subject: "repository")
+            webhookSecret: "webhook-secret", audit: AuditEvent(occurredAt: DateShift.now, actor: "tests", action: "repository.create", subject: "repository")
         )
     }
 
@@ -74,30 +52,17 @@ struct TestDatabase: Sendable {
             repositoryID: repository.id, pipeline: pipeline, trigger: "manual", branch: "main", commitSHA: sha,
             jobs: [JobDraft(stepKey: "build", label: "Build", spec: JobSpec(commands: ["true"]))]
         )
-        return try await database.createBuild(draft, audit: AuditEvent(occurredAt: Date(), actor: "tests", action: "build.create", subject: "build"))
+        return try await database.createBuild(draft, audit: AuditEvent(occurredAt: DateShift.now, actor: "tests", action: "build.create", subject: "build"))
     }
 }
 
-// MARK: - Logging and clients
+// MARK: - Logging and messages
 
 /// A quiet logger for the code under test.
 func testLogger() -> Logger {
     var logger = Logger(label: "NotificationsTests")
     logger.logLevel = .critical
     return logger
-}
-
-/// A client that shuts itself down after `body`, so tests cannot leak transfer threads.
-func withClient<T>(_ body: (HTTPClient) async throws -> T) async throws -> T {
-    let client = HTTPClient()
-    do {
-        let result = try await body(client)
-        await client.shutdown()
-        return result
-    } catch {
-        await client.shutdown()
-        throw error
-    }
 }
 
 /// A `commit_status` message carrying `payload` for a build, as the outbox would hand it over.
@@ -108,7 +73,7 @@ func commitStatusMessage(for build: Build, state: BuildState, id: Int64 = 1) thr
     )
     let json = String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)
     return OutboxMessage(
-        id: id, kind: CommitStatusPayload.kind, payload: json, createdAt: Date(), attempts: 0,
-        nextAttemptAt: Date(), deliveredAt: nil, lastError: nil
+        id: id, kind: CommitStatusPayload.kind, payload: json, createdAt: DateShift.now, attempts: 0,
+        nextAttemptAt: DateShift.now, deliveredAt: nil, lastError: nil
     )
 }

@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 import Pipelines
+import TestSupport
 import YAMLReading
 
 /// Loading a folder: good files load even when others are broken, names are unique, and a
@@ -12,7 +14,7 @@ import YAMLReading
     // MARK: Folder loading
 
     @Test func brokenFileDoesNotStopTheOthers() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try TemporaryDirectory.create("pipelines-tests").path
         defer { FileManagerPath.remove(directory) }
         try FileManagerPath.write(Self.good, to: "a-good.yml", in: directory)
         let brokenPath = try FileManagerPath.write(Self.broken, to: "b-broken.yml", in: directory)
@@ -31,7 +33,7 @@ import YAMLReading
     }
 
     @Test func duplicateNamesAcrossFilesAreAnError() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try TemporaryDirectory.create("pipelines-tests").path
         defer { FileManagerPath.remove(directory) }
         let first = try FileManagerPath.write(Self.good, to: "1.yml", in: directory)
         let second = try FileManagerPath.write("# same name\n" + Self.good, to: "2.yml", in: directory)
@@ -53,7 +55,7 @@ import YAMLReading
     // MARK: Reloading
 
     @Test func reloadKeepsLastGoodVersionOfABrokenFile() throws {
-        let directory = try makeTemporaryDirectory()
+        let directory = try TemporaryDirectory.create("pipelines-tests").path
         defer { FileManagerPath.remove(directory) }
         try FileManagerPath.write(Self.good, to: "good.yml", in: directory)
         try FileManagerPath.write(Self.other, to: "other.yml", in: directory)

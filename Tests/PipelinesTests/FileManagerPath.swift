@@ -3,18 +3,6 @@ import Foundation
 /// Small file-system helpers for folder-loading tests, kept apart so the tests read as
 /// statements about pipelines rather than about FileManager.
 enum FileManagerPath {
-    /// The system's temporary directory, without a trailing slash.
-    static var temporary: String {
-        var path = NSTemporaryDirectory()
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        return path
-    }
-
-    /// Creates a directory and its parents.
-    static func create(_ path: String) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
     /// Writes UTF-8 text to `directory/name`, returning the path.
     @discardableResult
     static func write(_ text: String, to name: String, in directory: String) throws -> String {

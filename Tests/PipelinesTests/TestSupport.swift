@@ -33,11 +33,3 @@ func pipelineWithStep(_ extra: String) -> String {
     \(extra)
     """
 }
-
-/// Creates a fresh, uniquely named folder under the system temporary directory; callers
-/// remove it with `FileManagerPath.remove` when done.
-func makeTemporaryDirectory() throws -> String {
-    let path = FileManagerPath.temporary + "/pipelines-tests-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-    try FileManagerPath.create(path)
-    return path
-}

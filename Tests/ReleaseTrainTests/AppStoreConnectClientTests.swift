@@ -3,6 +3,7 @@ import Foundation
 import HTTPClient
 import ReleaseTrain
 import Testing
+import TestSupport
 
 @Suite("App Store Connect: ES256 JWT, review submission and phased release against a local fake")
 struct AppStoreConnectClientTests {

@@ -1,9 +1,7 @@
 import Foundation
-import Hummingbird
 import Logging
-import NIOCore
-import ServiceLifecycle
 import Testing
+import TestSupport
 
 // MARK: - FakeStore
 
@@ -77,41 +75,13 @@ extension FakeStore {
         _ body: @escaping @Sendable (FakeStore, String) async throws -> T
     ) async throws -> T {
         let store = FakeStore(route: route)
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "ReleaseTrainTests.FakeStore")
-        logger.logLevel = .warning
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            let body = try await request.body.collect(upTo: 1024 * 1024)
-            var headers: [String: String] = [:]
-            for field in request.headers { headers[field.name.canonicalName] = field.value }
+        return try await LoopbackServer.run(label: "ReleaseTrainTests.FakeStore", logLevel: .warning, bodyLimit: 1024 * 1024, answering: { request in
             let answer = await store.handle(Recorded(
-                method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
-                headers: headers, body: Array(buffer: body)
+                method: request.method, path: request.path, query: request.query, headers: request.headers, body: request.body
             ))
-            var fields = HTTPFields()
-            fields[.contentType] = "application/json"
-            return Response(status: .init(code: answer.status), headers: fields, body: .init(byteBuffer: ByteBuffer(string: answer.body)))
-        }
-        let app = Application(
-            responder: responder,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
-            logger: logger
-        )
-        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let serverTask = Task { try await services.run() }
-        defer { serverTask.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        do {
-            let result = try await withTimeLimit(.seconds(60)) { try await body(store, "http://127.0.0.1:\(port)") }
-            await services.triggerGracefulShutdown()
-            _ = await serverTask.result
-            return result
-        } catch {
-            await services.triggerGracefulShutdown()
-            _ = await serverTask.result
-            throw error
+            return LoopbackResponse(status: answer.status, body: answer.body)
+        }) { server in
+            try await withTimeLimit(.seconds(60)) { try await body(store, server.url) }
         }
     }
 }

@@ -3,6 +3,7 @@ import HTTPClient
 import ReleaseTrain
 import Testing
 import _CryptoExtras
+import TestSupport
 
 @Suite("Google Play: service-account OAuth and edits against a local fake of the documented API")
 struct GooglePlayClientTests {

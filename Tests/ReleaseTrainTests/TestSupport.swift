@@ -33,27 +33,3 @@ final class TestClock: Sendable {
         current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }
-
-// MARK: - Time limits
-
-/// Thrown by ``withTimeLimit(_:_:)`` when the body overruns; a hang guard, not a speed check.
-struct TimeLimitExceeded: Error, CustomStringConvertible {
-    let limit: Duration
-    var description: String { "test body did not finish within \(limit)" }
-}
-
-/// Runs `body`, failing with ``TimeLimitExceeded`` (and cancelling it) if it hangs past `limit`.
-func withTimeLimit<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: limit)
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else {
-            throw TimeLimitExceeded(limit: limit)
-        }
-        return value
-    }
-}

@@ -3,6 +3,7 @@ import Foundation
 import Pipelines
 import Scheduling
 import Testing
+import TestSupport
 
 /// A manual build names a pipeline; the planner refuses what the pipeline does not allow and
 /// never guesses a repository among several.
@@ -32,9 +33,9 @@ struct BuildPlannerTests {
 
     /// A planner over a folder holding ``pipelines``, removed afterwards.
     static func withPlanner(_ body: (BuildPlanner) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("planner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try TemporaryDirectory("planner")
+        defer { directory.remove() }
+        let folder = directory.url
         for (name, text) in pipelines {
             try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }

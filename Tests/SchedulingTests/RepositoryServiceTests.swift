@@ -3,15 +3,16 @@ import Foundation
 import Testing
 @testable import Scheduling
 import Store
+import TestSupport
 
 @Suite("Repository lookups from the service's snapshot")
 struct RepositoryServiceTests {
     @Test("finds each repository by id, nil below and above the ids, and sees a new one")
     func lookupByID() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-repos-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let service = RepositoryService(store: try AppDatabase.open(path: directory.appendingPathComponent("db.sqlite").path), clock: SystemClock())
+        let directory = try TemporaryDirectory("repos")
+        defer { directory.remove() }
+        let clock = SystemClock(offset: DateShift.whole)
+        let service = RepositoryService(store: try AppDatabase.open(path: directory.path("db.sqlite"), clock: clock), clock: clock)
 
         var created: [Repository] = []
         for name in ["acme/ios-app", "acme/android-app", "acme/shared-kit"] {

@@ -1,8 +1,10 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import StoreFakes
 import Testing
 @testable import Server
+import TestSupport
 
 extension AccessMatrixTests {
     /// What is wrong with an answer given the table's outcome for the credential sent; nil when right.

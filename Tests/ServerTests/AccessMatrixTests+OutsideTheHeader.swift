@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import StoreFakes
 import Testing
+import TestSupport
 import Webhooks
 @testable import Server
 

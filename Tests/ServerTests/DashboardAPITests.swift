@@ -10,6 +10,7 @@ import Notifications
 import Store
 import Testing
 @testable import Server
+import TestSupport
 
 @Suite("Agent build reports, the dashboard document and the JSON Feed")
 struct DashboardAPITests {

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 @testable import Server
+import TestSupport
 
 /// `GET /` in a real headless browser (Debian's chromium): the page must fetch the dashboard
 /// document and the feed with the token from its URL fragment and draw both charts.

@@ -1,10 +1,9 @@
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
-import ServiceLifecycle
 import Synchronization
 import Testing
+import TestSupport
 
 /// A local stand-in for GitHub's commit status API (`POST /repos/{owner}/{repo}/statuses/{sha}`)
 /// that fails the first `failures` requests with 500, then answers 201, recording each request.
@@ -39,23 +38,8 @@ final class FakeGitHubStatuses: Sendable {
             }
             return Response(status: .init(code: status), body: .init(byteBuffer: ByteBuffer(string: "{}")))
         }
-        var logger = Logger(label: "fake-github")
-        logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task { try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        do {
-            try await body("http://127.0.0.1:\(port)")
-        } catch {
-            await group.triggerGracefulShutdown()
-            _ = await task.result
-            throw error
+        try await LoopbackServer.run(router: router, label: "fake-github") { server in
+            try await body(server.url)
         }
-        await group.triggerGracefulShutdown()
-        _ = await task.result
     }
 }

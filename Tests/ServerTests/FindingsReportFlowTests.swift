@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Notifications
 import Testing
 @testable import Server
+import TestSupport
 
 @Suite("Findings reports from the running server")
 struct FindingsReportFlowTests {

@@ -1,21 +1,24 @@
 import ChildProcesses
 import DI
 import Foundation
-import Logging
 import ServiceLifecycle
 @testable import Server
+import TestSupport
 
 /// A composed server listening on a free loopback port, for tests about sockets and
 /// connections that `app.test(.router)` cannot show.
 struct LiveServer {
     /// The test server behind it; its folder is removed by `stop`.
     let test: TestServer
+    /// The server on loopback: its port, and its group and task for a test that stops it itself.
+    let loopback: LoopbackServer
+
     /// The port it listens on.
-    let port: Int
+    var port: Int { loopback.port }
     /// The running group; a test may trigger its shutdown itself.
-    let services: ServiceGroup
+    var services: ServiceGroup { loopback.services }
     /// The task running the group; a test may cancel a server that does not stop.
-    let task: Task<Void, any Error>
+    var task: Task<Void, any Error> { loopback.task }
 
     /// Composes a server with `configure` (and the registrations `customize`) applied and
     /// starts it; returns once it listens.
@@ -23,23 +26,13 @@ struct LiveServer {
         configure: (inout ServerConfiguration) -> Void = { _ in }, customize: (inout ContainerBuilder) -> Void = { _ in }
     ) async throws -> LiveServer {
         let test = try await TestServer.make(configure: configure, customize: customize)
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = test.server.makeApplication { port in continuation.yield(port) }
-        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task { try await services.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else {
-            throw CancellationError()
-        }
-        return LiveServer(test: test, port: port, services: services, task: task)
+        let loopback = try await LoopbackServer.start(label: "test") { _, onPort in test.server.makeApplication(onServerRunning: onPort) }
+        return LiveServer(test: test, loopback: loopback)
     }
 
     /// Shuts the server down gracefully and removes its folder.
     func stop() async {
-        await services.triggerGracefulShutdown()
-        _ = await task.result
+        await loopback.stop()
         try? FileManager.default.removeItem(at: test.directory)
     }
 

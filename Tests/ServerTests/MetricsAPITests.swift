@@ -7,6 +7,7 @@ import NIOCore
 import Store
 import Testing
 @testable import Server
+import TestSupport
 
 @Suite("Build metrics over HTTP: intake, summary, cache, agent reports")
 struct MetricsAPITests {

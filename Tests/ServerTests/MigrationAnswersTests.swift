@@ -6,8 +6,10 @@ import HummingbirdTesting
 import Logging
 import PostgresSupport
 import Store
+import StoreFakes
 import Testing
 @testable import Server
+import TestSupport
 
 /// `migrate-data` judged by what users see: a server on a populated SQLite file and a server on
 /// the PostgreSQL copy of it give the same answer to every readable route of the API.

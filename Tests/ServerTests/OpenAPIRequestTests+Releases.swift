@@ -4,8 +4,10 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Releases
+import StoreFakes
 import Testing
 @testable import Server
+import TestSupport
 
 /// Train definitions sent as JSON and the bodies of the release actions against their request
 /// schemas. One operation serves every action, so its schema is the union of the actions'

@@ -7,7 +7,9 @@ import HTTPTypes
 import HummingbirdTesting
 import Notifications
 import Store
+import StoreFakes
 import Testing
+import TestSupport
 import Webhooks
 @testable import Server
 

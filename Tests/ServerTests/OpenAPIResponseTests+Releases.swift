@@ -4,8 +4,10 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Releases
+import StoreFakes
 import Testing
 @testable import Server
+import TestSupport
 
 /// Real, non-empty answers of the release train and of the agent protocol checked against
 /// their closed schemas: a release with approvals, events, its RC build, store identifiers and

@@ -3,8 +3,10 @@ import GitHosts
 import HTTPTypes
 import HummingbirdTesting
 import Notifications
+import StoreFakes
 import Testing
 @testable import Server
+import TestSupport
 
 /// Real answers of the server checked against the schemas the OpenAPI document gives them.
 @Suite("OpenAPI: real responses match the documented schemas")

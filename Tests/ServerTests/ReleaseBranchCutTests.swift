@@ -8,8 +8,10 @@ import HTTPTypes
 import HummingbirdTesting
 import Notifications
 import Releases
+import StoreFakes
 import Testing
 @testable import Server
+import TestSupport
 
 /// A release leaves `scheduled` once its branch exists: cut through GitHub's, GitLab's or
 /// Bitbucket Cloud's API, or pushed by hand and found on the clone URL.

@@ -1,5 +1,7 @@
 import Foundation
+import StoreFakes
 import Testing
+import TestSupport
 
 /// A real server process SIGKILLed while App Store Connect holds one of the submission's
 /// calls: App Store Connect acts on it after the server is gone, the restarted server runs the

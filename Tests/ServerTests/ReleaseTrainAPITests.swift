@@ -7,8 +7,10 @@ import HummingbirdTesting
 import NIOCore
 import Notifications
 import Releases
+import StoreFakes
 import Testing
 @testable import Server
+import TestSupport
 
 /// Trains and releases over HTTP: definitions, refused transitions, restarts, notes.
 @Suite("Release train API")

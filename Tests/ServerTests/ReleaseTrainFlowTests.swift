@@ -8,8 +8,10 @@ import HummingbirdTesting
 import NIOCore
 import Releases
 import Store
+import StoreFakes
 import Testing
 @testable import Server
+import TestSupport
 
 /// The whole train against the fake git host and stores, driven by a manual clock.
 @Suite("Release train end to end")
@@ -87,7 +89,7 @@ struct ReleaseTrainFlowTests {
                 #expect(await world.requests("/v1/appStoreVersionPhasedReleases", method: "POST").count == 1)
                 #expect(await world.playTrackUpdates().map(\.status) == ["draft"])
                 let ascAuth = try #require(await world.requests("/v1/reviewSubmissions", method: "POST").first?.headers["authorization"])
-                let ascClaims = try Self.claims(of: String(ascAuth.dropFirst("Bearer ".count)))
+                let ascClaims = try DecodedJWT(String(ascAuth.dropFirst("Bearer ".count)))
                 #expect(ascClaims.header["kid"] as? String == ReleaseCredentials.keyID)
                 #expect(ascClaims.header["alg"] as? String == "ES256")
                 #expect(ascClaims.claims["aud"] as? String == "appstoreconnect-v1")
@@ -204,18 +206,5 @@ struct ReleaseTrainFlowTests {
                 #expect(!logs.all.isEmpty)
             }
         }
-    }
-
-    /// The header and claims of a JWT.
-    static func claims(of token: String) throws -> (header: [String: Any], claims: [String: Any]) {
-        let parts = token.split(separator: ".").map(String.init)
-        try #require(parts.count == 3)
-        func decode(_ part: String) throws -> [String: Any] {
-            var base64 = part.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-            while base64.count % 4 != 0 { base64 += "=" }
-            let data = try #require(Data(base64Encoded: base64))
-            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        }
-        return (try decode(parts[0]), try decode(parts[1]))
     }
 }

@@ -6,8 +6,10 @@ import HummingbirdTesting
 import Scheduling
 import Testing
 @testable import Server
+import TestSupport
 
-/// `triggers.schedule`: the clock starts builds, once per occurrence, across restarts.
+/// `triggers.schedule` in the server: its own loop runs on the injected clock (the service
+/// itself is tested in `SchedulingTests`).
 @Suite("Scheduled builds")
 struct ScheduledBuildTests {
     static let nightly = """
@@ -23,9 +25,7 @@ struct ScheduledBuildTests {
 
     /// 2026-11-21 at `hour`:`minute` UTC, moved by `shift`.
     static func at(_ hour: Int, _ minute: Int, day: Int = 21, shift: TimeInterval) -> Date {
-        var components = DateComponents(timeZone: TimeZone(identifier: "UTC"), year: 2026, month: 11, day: day, hour: hour, minute: minute)
-        components.calendar = Calendar(identifier: .gregorian)
-        return (components.date ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(shift)
+        DateShift.utc(2026, 11, day, hour, minute, shift: shift)
     }
 
     static func writeNightly(_ configuration: inout ServerConfiguration) {
@@ -33,49 +33,6 @@ struct ScheduledBuildTests {
     }
 
     static let repository = #"{"name": "acme/ios-app", "provider": "github", "cloneURL": "https://github.com/acme/ios-app.git", "defaultBranch": "develop"}"#
-
-    @Test("each occurrence starts one build of the default branch; a missed one runs once after a restart", arguments: DateShift.all)
-    func firesOncePerOccurrence(shift: TimeInterval) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-schedule-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let at = { (hour: Int, minute: Int, day: Int) in Self.at(hour, minute, day: day, shift: shift) }
-        let clock = ManualClock(at: at(15, 0, 20))
-        let first = try await TestServer.make(in: directory, clock: clock, backgroundServices: false, configure: Self.writeNightly)
-        try await first.server.makeApplication().test(.router) { client in
-            let created = try await client.send(.post, "/api/v1/repositories", json: Self.repository)
-            #expect(created.status == .created)
-        }
-        let service = try await first.server.container.resolve(ScheduledBuildService.self)
-        let check = { (hour: Int, minute: Int, day: Int) -> [Build] in
-            clock.set(at(hour, minute, day))
-            return await service.checkOnce()
-        }
-        // First sight at 15:00: yesterday's 02:00 is not run retroactively.
-        await #expect(check(15, 0, 20).isEmpty)
-        await #expect(check(1, 59, 21).isEmpty)
-        let started = await check(2, 0, 21)
-        #expect(started.count == 1)
-        let build = try #require(started.first)
-        #expect(build.pipeline == "nightly")
-        #expect(build.trigger == "schedule")
-        #expect(build.branch == "develop")
-        #expect(build.commitSHA == "develop")
-        #expect(build.createdAt == at(2, 0, 21), "the build is created at the clock's time")
-        await #expect(check(2, 0, 21).isEmpty, "the same occurrence never runs twice")
-        await #expect(check(9, 30, 21).isEmpty)
-
-        // The server is down over the next 02:00 and comes back at 07:00: one catch-up build.
-        clock.set(at(7, 0, 22))
-        let second = try await TestServer.make(in: directory, clock: clock, backgroundServices: false, configure: Self.writeNightly)
-        let restarted = try await second.server.container.resolve(ScheduledBuildService.self)
-        #expect(await restarted.checkOnce().count == 1)
-        clock.set(at(7, 1, 22))
-        #expect(await restarted.checkOnce().isEmpty)
-        try await second.test { client in
-            let list = try await client.send(.get, "/api/v1/builds?branch=develop")
-            #expect((list.body["builds"] as? [[String: Any]])?.count == 2)
-        }
-    }
 
     @Test("the server's own schedule loop runs on the injected clock, not the machine's", arguments: DateShift.all)
     func loopUsesInjectedClock(shift: TimeInterval) async throws {

@@ -9,6 +9,7 @@ import NIOCore
 import PostgresSupport
 import Store
 @testable import Server
+import TestSupport
 
 /// A composed server on a fresh SQLite file in a temp folder (or a scratch PostgreSQL
 /// database), for `app.test(.router)`.

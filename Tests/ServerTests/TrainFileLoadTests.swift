@@ -2,8 +2,10 @@ import Core
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import StoreFakes
 import Testing
 @testable import Server
+import TestSupport
 
 /// Train files in the trains folder, loaded at every start.
 @Suite("Train files at server start")

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Store
+import TestSupport
 
 /// Deliveries are unique by provider, repository and key (`v11-delivery-key-per-repository`).
 @Suite("Delivery keys per repository")

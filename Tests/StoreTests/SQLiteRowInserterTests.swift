@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Store
+import TestSupport
 
 @Suite("Rows bound through SQLite's C API")
 struct SQLiteRowInserterTests {

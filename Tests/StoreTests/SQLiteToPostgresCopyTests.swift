@@ -7,6 +7,7 @@ import PostgresNIO
 import PostgresSupport
 import Testing
 @testable import Store
+import TestSupport
 
 /// `migrate-data`: a populated SQLite file copied into an empty PostgreSQL database.
 @Suite("Moving data from SQLite to PostgreSQL", .enabled(if: StoreBackend.postgresURL != nil, "needs MOBILE_OPS_TEST_POSTGRES_URL (make test sets it)"))

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Store
+import TestSupport
 
 /// A full disk as the store reports it: one `StoreError.storageFull`, whatever noticed it,
 /// with nothing half-written, and writes working again once there is room.

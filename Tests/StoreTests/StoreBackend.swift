@@ -5,6 +5,7 @@ import PostgresNIO
 import PostgresSupport
 import Testing
 @testable import Store
+import TestSupport
 
 /// The store backends a suite runs on: SQLite always; PostgreSQL when
 /// `MOBILE_OPS_TEST_POSTGRES_URL` names a server (`make test` starts one and sets it).

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Store
+import TestSupport
 
 /// The store binds and reads dates through `StoredDate` instead of GRDB's ICU-backed `Date`
 /// conversions; the text in the database and the dates read back must not change.

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Store
+import TestSupport
 
 @Suite("WAL checkpoints off the writer")
 struct WALCheckpointerTests {

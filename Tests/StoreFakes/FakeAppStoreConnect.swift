@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 // MARK: - FakeAppStoreConnect
 
@@ -11,52 +12,71 @@ import Foundation
 /// App Review is played by the test: ``approveReview()`` does what Apple does with the
 /// version's `releaseType` (the default `AFTER_APPROVAL` puts it on sale at once; `MANUAL`
 /// waits in `PENDING_DEVELOPER_RELEASE` for a release request).
-struct FakeAppStoreConnect {
-    static let versionID = "ver-1"
-    static let phasedID = "phase-1"
+public struct FakeAppStoreConnect: Sendable {
+    /// The id of the app's one version.
+    public static let versionID = "ver-1"
+    /// The id of the version's phased release.
+    public static let phasedID = "phase-1"
 
     /// One review submission: `ReviewSubmissionState` and its items.
-    struct Submission {
+    public struct Submission: Sendable {
         /// One item: an App Store version, or (nil) something else, e.g. an in-app event.
-        struct Item {
-            var id: String
-            var versionID: String?
+        public struct Item: Sendable {
+            /// The item's id.
+            public var id: String
+            /// The version it adds, or nil for something else.
+            public var versionID: String?
         }
 
-        var id: String
-        var platform = "IOS"
-        var state = "READY_FOR_REVIEW"
-        var items: [Item] = []
+        /// `sub-1`, `sub-2` …
+        public var id: String
+        /// `IOS`, …
+        public var platform = "IOS"
+        /// Its `ReviewSubmissionState`.
+        public var state = "READY_FOR_REVIEW"
+        /// What it holds.
+        public var items: [Item] = []
 
-        var isOpen: Bool { state != "COMPLETE" }
-        func holds(_ versionID: String) -> Bool { items.contains { $0.versionID == versionID } }
+        /// Whether it is still open (not `COMPLETE`).
+        public var isOpen: Bool { state != "COMPLETE" }
+        /// Whether it holds version `versionID`.
+        public func holds(_ versionID: String) -> Bool { items.contains { $0.versionID == versionID } }
     }
 
     /// The version created in App Store Connect; nil takes the first one the train asks for.
-    var versionString: String?
-    var versionState = "PREPARE_FOR_SUBMISSION"
-    var releaseType = "AFTER_APPROVAL"
+    public var versionString: String?
+    /// The version's `appStoreState`.
+    public var versionState = "PREPARE_FOR_SUBMISSION"
+    /// The version's `releaseType`.
+    public var releaseType = "AFTER_APPROVAL"
     /// Every review submission of the app, oldest first (`sub-1`, `sub-2` …).
-    var submissions: [Submission] = []
+    public var submissions: [Submission] = []
+    /// How many submission items were made, for their ids.
     var itemCount = 0
-    var phasedState: String?
-    var phasedDay: Int?
+    /// The phased release's `phasedReleaseState`, when there is one.
+    public var phasedState: String?
+    /// The phased release's `currentDayNumber`.
+    public var phasedDay: Int?
     /// The version's state in each answer to a version read, in order: what the train last
     /// read is the last one (the train must show it within one pass).
-    var statesRead: [String] = []
+    public var statesRead: [String] = []
+
+    /// An app with one version, never submitted.
+    public init() {}
 
     /// The state of the submission holding the version (the newest one), if any.
-    var submissionState: String? { submissions.last { $0.holds(Self.versionID) }?.state }
+    public var submissionState: String? { submissions.last { $0.holds(Self.versionID) }?.state }
 
     /// States in which the version is on sale.
-    static let liveStates: Set<String> = ["READY_FOR_SALE", "READY_FOR_DISTRIBUTION"]
+    public static let liveStates: Set<String> = ["READY_FOR_SALE", "READY_FOR_DISTRIBUTION"]
 
-    var isLive: Bool { Self.liveStates.contains(versionState) }
+    /// Whether the version is on sale.
+    public var isLive: Bool { Self.liveStates.contains(versionState) }
 
     // MARK: App Review, played by the test
 
     /// Apple approves the submitted version: on sale now, or waiting for the developer.
-    mutating func approveReview() {
+    public mutating func approveReview() {
         guard let index = inReview() else { return }
         submissions[index].state = "COMPLETE"
         if releaseType == "MANUAL" {
@@ -67,7 +87,7 @@ struct FakeAppStoreConnect {
     }
 
     /// Apple rejects the submitted version; the submission stays open, holding it.
-    mutating func rejectReview() {
+    public mutating func rejectReview() {
         guard let index = inReview() else { return }
         submissions[index].state = "UNRESOLVED_ISSUES"
         versionState = "REJECTED"
@@ -75,14 +95,14 @@ struct FakeAppStoreConnect {
 
     /// Someone removed the rejected version from review in App Store Connect's website: the
     /// submission App Review sent back is canceled, and the version is the developer's again.
-    mutating func removeFromReviewOnWebsite() {
+    public mutating func removeFromReviewOnWebsite() {
         guard let index = submissions.lastIndex(where: { $0.holds(Self.versionID) && $0.state == "UNRESOLVED_ISSUES" }) else { return }
         submissions[index].state = "COMPLETE"
         versionState = "DEVELOPER_REJECTED"
     }
 
     /// Someone submitted the version for review in App Store Connect's website.
-    mutating func submitOnWebsite() {
+    public mutating func submitOnWebsite() {
         itemCount += 1
         submissions.append(Submission(id: "sub-\(submissions.count + 1)", state: "WAITING_FOR_REVIEW", items: [.init(id: "item-\(itemCount)", versionID: Self.versionID)]))
         versionState = "WAITING_FOR_REVIEW"
@@ -90,7 +110,7 @@ struct FakeAppStoreConnect {
 
     /// Someone made a review submission in the website: in `state`, holding `versions` and
     /// `otherItems` items that are not an app version. Answers its id.
-    mutating func addSubmission(state: String, versions: [String], otherItems: Int = 0) -> String {
+    public mutating func addSubmission(state: String, versions: [String], otherItems: Int = 0) -> String {
         let id = "sub-\(submissions.count + 1)"
         var items: [Submission.Item] = []
         for version in versions.map(Optional.some) + Array(repeating: nil, count: otherItems) {
@@ -102,7 +122,7 @@ struct FakeAppStoreConnect {
     }
 
     /// App Store Connect finished with submission `id` (its review, or its cancellation).
-    mutating func completeSubmission(_ id: String) {
+    public mutating func completeSubmission(_ id: String) {
         guard let index = submissions.firstIndex(where: { $0.id == id }) else { return }
         submissions[index].state = "COMPLETE"
     }
@@ -113,12 +133,13 @@ struct FakeAppStoreConnect {
     }
 
     /// Someone turned phased release on in App Store Connect's website.
-    mutating func enablePhasedReleaseOnWebsite() {
+    public mutating func enablePhasedReleaseOnWebsite() {
         phasedState = isLive ? "ACTIVE" : "INACTIVE"
         phasedDay = isLive ? 1 : nil
     }
 
-    mutating func putOnSale() {
+    /// The version goes on sale, and an inactive phased release starts at day 1.
+    public mutating func putOnSale() {
         versionState = "READY_FOR_DISTRIBUTION"
         if phasedState == "INACTIVE" {
             phasedState = "ACTIVE"
@@ -129,7 +150,7 @@ struct FakeAppStoreConnect {
     // MARK: Requests
 
     /// Answers one `/v1/…` request.
-    mutating func handle(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+    public mutating func handle(_ request: LoopbackRequest) -> (Int, String) {
         guard let token = request.headers["authorization"], token.hasPrefix("Bearer "), token.split(separator: ".").count == 3 else {
             return Self.error(401, "NOT_AUTHORIZED", "Provide a properly configured and signed bearer token")
         }
@@ -178,7 +199,7 @@ struct FakeAppStoreConnect {
         return (200, #"{"data": [\#(version())]}"#)
     }
 
-    private mutating func updateVersion(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+    private mutating func updateVersion(_ request: LoopbackRequest) -> (Int, String) {
         guard let data = Self.data(request, type: "appStoreVersions", id: Self.versionID) else { return Self.malformed }
         let attributes = data["attributes"] as? [String: Any] ?? [:]
         let allowed: Set<String> = ["releaseType", "earliestReleaseDate", "versionString", "copyright", "downloadable", "reviewType", "usesIdfa"]
@@ -193,7 +214,7 @@ struct FakeAppStoreConnect {
         return (200, #"{"data": \#(version())}"#)
     }
 
-    private mutating func createPhasedRelease(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+    private mutating func createPhasedRelease(_ request: LoopbackRequest) -> (Int, String) {
         guard let data = Self.data(request, type: "appStoreVersionPhasedReleases", id: nil),
               Self.relationship(data, "appStoreVersion", type: "appStoreVersions") == Self.versionID else { return Self.malformed }
         let state = (data["attributes"] as? [String: Any])?["phasedReleaseState"] as? String ?? "INACTIVE"
@@ -207,7 +228,7 @@ struct FakeAppStoreConnect {
         return (201, phased())
     }
 
-    private mutating func updatePhasedRelease(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+    private mutating func updatePhasedRelease(_ request: LoopbackRequest) -> (Int, String) {
         guard let data = Self.data(request, type: "appStoreVersionPhasedReleases", id: Self.phasedID),
               let state = (data["attributes"] as? [String: Any])?["phasedReleaseState"] as? String, let current = phasedState else { return Self.malformed }
         let allowed: [String: Set<String>] = ["ACTIVE": ["PAUSED", "COMPLETE"], "PAUSED": ["ACTIVE", "COMPLETE"], "INACTIVE": [], "COMPLETE": []]
@@ -218,7 +239,7 @@ struct FakeAppStoreConnect {
         return (200, phased())
     }
 
-    private mutating func requestRelease(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+    private mutating func requestRelease(_ request: LoopbackRequest) -> (Int, String) {
         guard let data = Self.data(request, type: "appStoreVersionReleaseRequests", id: nil), data["attributes"] == nil,
               Self.relationship(data, "appStoreVersion", type: "appStoreVersions") == Self.versionID else { return Self.malformed }
         guard versionState == "PENDING_DEVELOPER_RELEASE" else {

@@ -1,8 +1,10 @@
+import Core
 import Foundation
-import HTTPTypes
-import HummingbirdTesting
+import Releases
+import Store
+import StoreFakes
 import Testing
-@testable import Server
+import TestSupport
 
 /// Submitting to the App Store takes three calls, and the release records them only after
 /// both stores took theirs: a step cut short runs again on the next check. Run again, it must
@@ -35,26 +37,26 @@ struct ReleaseSubmissionRerunTests {
     static let iosFirst = ReleaseStoreTruthTests.train().replacingOccurrences(of: "platforms: [android, ios]", with: "platforms: [ios, android]")
 
     /// The state, problem and recorded store ids of release `id`.
-    static func release(_ client: any TestClientProtocol, _ id: Int) async throws -> (state: String?, problem: String?, store: [String: Any]) {
-        let body = try await client.send(.get, "/api/v1/releases/\(id)").body
-        return (body["state"] as? String, body["problem"] as? String, body["store"] as? [String: Any] ?? [:])
+    static func release(_ harness: ReleaseDriverHarness, _ id: Int64) async throws -> (state: String?, problem: String?, store: ReleaseStoreIDs) {
+        let release = try await harness.release(id)
+        return (release.state, release.problem, ReleaseStoreIDs.decode(release.storeIDs))
     }
 
     @Test("cut short after each call, the submission finishes on the next check, with one submission at App Store Connect", arguments: Cut.allCases)
     func finishesWhatWasStarted(cut: Cut) async throws {
         #expect(Self.iosFirst.contains("platforms: [ios, android]"))
-        try await ReleaseStoreTruthTests.withRelease(train: Self.iosFirst) { world, client, service, clock, time, id in
+        try await ReleaseStoreTruthTests.withRelease(train: Self.iosFirst) { world, harness, time, id in
             await world.failOnce(where: cut.request)
-            _ = try await client.send(.post, "/api/v1/releases/\(id)/approve", json: #"{"gate": "qa"}"#)
-            await service.check(on: clock, at: time.at(day: 23, 12))
-            let cutShort = try await Self.release(client, id)
+            _ = try await harness.driver.approve(id, gate: "qa", actor: ReleaseDriverHarness.actor, now: harness.clock.now)
+            await harness.check(at: time.at(day: 23, 12))
+            let cutShort = try await Self.release(harness, id)
             #expect(cutShort.state == "submitting")
             #expect(cutShort.problem?.contains("503") == true, "\(cutShort.problem ?? "no problem")")
 
-            await service.check(on: clock, at: time.at(day: 23, 13))
-            let release = try await Self.release(client, id)
+            await harness.check(at: time.at(day: 23, 13))
+            let release = try await Self.release(harness, id)
             #expect(release.state == "in_review", "\(release.problem ?? "no problem")")
-            #expect(release.store["iosReviewSubmissionID"] as? String == "sub-1")
+            #expect(release.store.iosReviewSubmissionID == "sub-1")
             let submissions = await world.appStore.submissions
             #expect(submissions.map(\.id) == ["sub-1"], "exactly one submission")
             #expect(submissions.first?.state == "WAITING_FOR_REVIEW")
@@ -71,27 +73,27 @@ struct ReleaseSubmissionRerunTests {
 
     @Test("canceled before a cut-short submission was recorded, the release withdraws the submission App Store Connect holds")
     func cancelWithdrawsAnUnrecordedSubmission() async throws {
-        try await ReleaseStoreTruthTests.withRelease(train: Self.iosFirst) { world, client, service, clock, time, id in
+        try await ReleaseStoreTruthTests.withRelease(train: Self.iosFirst) { world, harness, time, id in
             await world.failOnce(where: Cut.afterSubmit.request)
-            _ = try await client.send(.post, "/api/v1/releases/\(id)/approve", json: #"{"gate": "qa"}"#)
-            await service.check(on: clock, at: time.at(day: 23, 12))
-            let cutShort = try await Self.release(client, id)
-            #expect(cutShort.state == "submitting" && cutShort.store["iosReviewSubmissionID"] == nil)
+            _ = try await harness.driver.approve(id, gate: "qa", actor: ReleaseDriverHarness.actor, now: harness.clock.now)
+            await harness.check(at: time.at(day: 23, 12))
+            let cutShort = try await Self.release(harness, id)
+            #expect(cutShort.state == "submitting" && cutShort.store.iosReviewSubmissionID == nil)
             #expect(await world.appStore.submissionState == "WAITING_FOR_REVIEW")
 
-            let canceled = try await client.send(.post, "/api/v1/releases/\(id)/cancel", json: #"{"reason": "wrong build"}"#)
-            #expect(canceled.body["state"] as? String == "canceled")
+            let canceled = try await harness.driver.cancel(id, reason: "wrong build", actor: ReleaseDriverHarness.actor, now: harness.clock.now)
+            #expect(canceled.state == "canceled")
             #expect(await world.appStore.submissionState == "CANCELING", "the version leaves App Review")
-            #expect(try await client.releaseActions(id).suffix(2) == ["cancel", "store_withdraw"])
-            #expect(try await Self.release(client, id).problem == nil)
+            #expect(try await harness.actions(id).suffix(2) == ["cancel", "store_withdraw"])
+            #expect(try await Self.release(harness, id).problem == nil)
         }
     }
 
     @Test("an empty unsubmitted submission (created, version not added yet) is reused, not duplicated")
     func emptyDraftIsReused() async throws {
-        try await ReleaseStoreTruthTests.withRelease { world, client, service, clock, time, id in
+        try await ReleaseStoreTruthTests.withRelease { world, harness, time, id in
             let draft = await world.addSubmission(state: "READY_FOR_REVIEW", versions: [])
-            try await ReleaseStoreTruthTests.submit(client, service, clock, time, id)
+            try await ReleaseStoreTruthTests.submit(harness, time, id)
             let submissions = await world.appStore.submissions
             #expect(submissions.map(\.id) == [draft])
             #expect(submissions.first?.state == "WAITING_FOR_REVIEW")
@@ -118,12 +120,12 @@ struct ReleaseSubmissionRerunTests {
         Foreign(state: "UNRESOLVED_ISSUES", versions: [FakeAppStoreConnect.versionID], otherItems: 0, says: "App Review sent version ver-1 back"),
     ])
     func foreignSubmissionIsRefused(foreign: Foreign) async throws {
-        try await ReleaseStoreTruthTests.withRelease { world, client, service, clock, time, id in
+        try await ReleaseStoreTruthTests.withRelease { world, harness, time, id in
             let theirs = await world.addSubmission(state: foreign.state, versions: foreign.versions, otherItems: foreign.otherItems)
-            _ = try await client.send(.post, "/api/v1/releases/\(id)/approve", json: #"{"gate": "qa"}"#)
-            await service.check(on: clock, at: time.at(day: 23, 12))
-            await service.check(on: clock, at: time.at(day: 23, 13))
-            let refused = try await Self.release(client, id)
+            _ = try await harness.driver.approve(id, gate: "qa", actor: ReleaseDriverHarness.actor, now: harness.clock.now)
+            await harness.check(at: time.at(day: 23, 12))
+            await harness.check(at: time.at(day: 23, 13))
+            let refused = try await Self.release(harness, id)
             #expect(refused.state == "submitting")
             let problem = refused.problem ?? ""
             #expect(problem.contains(foreign.says), "\(problem)")
@@ -136,8 +138,8 @@ struct ReleaseSubmissionRerunTests {
 
             // A person finishes or removes theirs in App Store Connect; the train goes on.
             await world.completeSubmission(theirs)
-            await service.check(on: clock, at: time.at(day: 23, 14))
-            let release = try await Self.release(client, id)
+            await harness.check(at: time.at(day: 23, 14))
+            let release = try await Self.release(harness, id)
             #expect(release.state == "in_review", "\(release.problem ?? "no problem")")
             let ours = await world.appStore.submissions.filter(\.isOpen)
             #expect(ours.count == 1 && ours.first?.holds(FakeAppStoreConnect.versionID) == true && ours.first?.state == "WAITING_FOR_REVIEW")

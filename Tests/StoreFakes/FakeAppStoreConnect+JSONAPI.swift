@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 
 // MARK: - JSON:API shapes
 
 extension FakeAppStoreConnect {
     /// Apple's error document; `associated` is one of `meta.associatedErrors` as `(path, code, detail)`.
-    static func error(_ status: Int, _ code: String, _ detail: String, associated: (String, String, String)? = nil) -> (Int, String) {
+    public static func error(_ status: Int, _ code: String, _ detail: String, associated: (String, String, String)? = nil) -> (Int, String) {
         var entry: [String: Any] = ["status": String(status), "code": code, "title": code, "detail": detail]
         if let (path, code, detail) = associated {
             entry["meta"] = ["associatedErrors": [path: [["code": code, "detail": detail]]]]
@@ -31,7 +32,7 @@ extension FakeAppStoreConnect {
 
     /// `data` of a request body, when it is an object of `type` (with `id`, when given) and
     /// carries only the documented members.
-    static func data(_ request: FakeReleaseWorld.Recorded, type: String, id: String?) -> [String: Any]? {
+    static func data(_ request: LoopbackRequest, type: String, id: String?) -> [String: Any]? {
         guard let json = request.json, Set(json.keys) == ["data"], let data = json["data"] as? [String: Any],
               data["type"] as? String == type, Set(data.keys).isSubset(of: ["type", "id", "attributes", "relationships"]) else { return nil }
         if let id {

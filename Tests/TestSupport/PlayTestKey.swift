@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Generating a 2048-bit key takes seconds in a debug build, on a thread of the cooperative
 /// pool (two here): tests that made one each starved every other test's timers.
-enum PlayTestKey {
+public enum PlayTestKey {
     /// The key in PKCS #8 PEM, as a service-account JSON file carries it.
-    static let pem = """
+    public static let pem = """
 -----BEGIN PRIVATE KEY-----
 MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQCrWy7fxQHcYAin
 8K8Ve2XehbDzdqbwDeWuCaJZL2CTUCUYooaa8F/o/ebpEg5RXLcDnAOWO8hkecc8

@@ -1,10 +1,5 @@
 import Foundation
-import Hummingbird
-import Logging
-import NIOCore
-import ServiceLifecycle
-import StoreFakes
-import Testing
+import TestSupport
 
 // MARK: - FakeReleaseWorld
 
@@ -13,26 +8,21 @@ import Testing
 /// Store Connect (``FakeAppStoreConnect``). Both stores are strict: a request their
 /// documentation does not allow fails. It records every request so tests check what the real
 /// clients sent; App Review is played by the test.
-actor FakeReleaseWorld {
+public actor FakeReleaseWorld {
     /// One request as received.
-    struct Recorded: Sendable {
-        var method: String
-        var path: String
-        var query: String
-        var headers: [String: String]
-        var body: [UInt8]
+    public typealias Recorded = LoopbackRequest
 
-        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] }
-        var text: String { String(decoding: body, as: UTF8.self) }
-    }
+    /// The commit `main` points at.
+    public static let headSHA = "5e1ec7ed5e1ec7ed5e1ec7ed5e1ec7ed5e1ec7ed"
+    /// The access token Google's token endpoint hands out.
+    public static let accessToken = "ya29.fake-play-access"
 
-    static let headSHA = "5e1ec7ed5e1ec7ed5e1ec7ed5e1ec7ed5e1ec7ed"
-    static let accessToken = "ya29.fake-play-access"
-
-    private(set) var requests: [Recorded] = []
+    /// Every request, in order.
+    public private(set) var requests: [Recorded] = []
     /// Answers that were errors, as `METHOD path → status`: a test expecting none checks it.
-    private(set) var refusals: [String] = []
-    private(set) var appStore = FakeAppStoreConnect()
+    public private(set) var refusals: [String] = []
+    /// App Store Connect as it is now.
+    public private(set) var appStore = FakeAppStoreConnect()
     private(set) var play = FakeGooglePlay(accessToken: FakeReleaseWorld.accessToken)
 
     /// Which request to hold unanswered next, as a slow store would.
@@ -43,54 +33,54 @@ actor FakeReleaseWorld {
     private var failing: [@Sendable (Recorded) -> Bool] = []
 
     /// App Review approves the submitted version (see ``FakeAppStoreConnect/approveReview()``).
-    func approveReview() { appStore.approveReview() }
+    public func approveReview() { appStore.approveReview() }
     /// App Review rejects the submitted version.
-    func rejectReview() { appStore.rejectReview() }
+    public func rejectReview() { appStore.rejectReview() }
     /// The version submitted for review by hand in App Store Connect.
-    func submitOnWebsite() { appStore.submitOnWebsite() }
+    public func submitOnWebsite() { appStore.submitOnWebsite() }
     /// The rejected version removed from review by hand in App Store Connect.
-    func removeFromReviewOnWebsite() { appStore.removeFromReviewOnWebsite() }
+    public func removeFromReviewOnWebsite() { appStore.removeFromReviewOnWebsite() }
     /// Phased release turned on by hand in App Store Connect.
-    func enablePhasedReleaseOnWebsite() { appStore.enablePhasedReleaseOnWebsite() }
+    public func enablePhasedReleaseOnWebsite() { appStore.enablePhasedReleaseOnWebsite() }
     /// Apple's phased-release schedule reaches `day`.
-    func setPhasedDay(_ day: Int?) { appStore.phasedDay = day }
+    public func setPhasedDay(_ day: Int?) { appStore.phasedDay = day }
     /// Sets the version's version string (the one the train looks for).
-    func setVersionString(_ version: String) { appStore.versionString = version }
+    public func setVersionString(_ version: String) { appStore.versionString = version }
     /// A review submission made by hand (see ``FakeAppStoreConnect/addSubmission(state:versions:otherItems:)``).
-    func addSubmission(state: String, versions: [String], otherItems: Int = 0) -> String {
+    public func addSubmission(state: String, versions: [String], otherItems: Int = 0) -> String {
         appStore.addSubmission(state: state, versions: versions, otherItems: otherItems)
     }
     /// App Store Connect finished with review submission `id`.
-    func completeSubmission(_ id: String) { appStore.completeSubmission(id) }
+    public func completeSubmission(_ id: String) { appStore.completeSubmission(id) }
 
     /// Makes the next request that `matches` wait unanswered until ``releaseHold()``; it is
     /// handled (and recorded) only then, even if its client is gone by then.
-    func hold(where matches: @escaping @Sendable (Recorded) -> Bool) { holding = matches }
+    public func hold(where matches: @escaping @Sendable (Recorded) -> Bool) { holding = matches }
 
     /// Lets the waiting request through and stops holding.
-    func releaseHold() {
+    public func releaseHold() {
         holding = nil
         held?.resume()
         held = nil
     }
 
     /// Whether a request is waiting.
-    var isHolding: Bool { held != nil }
+    public var isHolding: Bool { held != nil }
 
     /// Makes the next Play rollout update (an `inProgress` track PUT) wait, as a slow Google would.
-    func holdRollouts() {
+    public func holdRollouts() {
         hold { $0.method == "PUT" && $0.path.contains("/tracks/") && $0.text.contains("inProgress") }
     }
 
     /// Answers the waiting rollout update and stops holding.
-    func releaseRollouts() { releaseHold() }
+    public func releaseRollouts() { releaseHold() }
 
     /// Whether a rollout update is waiting.
-    var isHoldingARollout: Bool { isHolding }
+    public var isHoldingARollout: Bool { isHolding }
 
     /// Answers the next request that `matches` with a 503 in the store's error shape, without
     /// letting it change anything: the call is cut off before the store acts.
-    func failOnce(where matches: @escaping @Sendable (Recorded) -> Bool) { failing.append(matches) }
+    public func failOnce(where matches: @escaping @Sendable (Recorded) -> Bool) { failing.append(matches) }
 
     /// Waits if this is the request to hold.
     fileprivate func pauseIfHeld(_ request: Recorded) async {
@@ -99,12 +89,12 @@ actor FakeReleaseWorld {
     }
 
     /// Requests whose path contains `fragment` (and of `method`, if given).
-    func requests(_ fragment: String, method: String? = nil) -> [Recorded] {
+    public func requests(_ fragment: String, method: String? = nil) -> [Recorded] {
         requests.filter { $0.path.contains(fragment) && (method == nil || $0.method == method) }
     }
 
     /// The Play track updates (`PUT …/tracks/…`) as `(status, userFraction)`.
-    func playTrackUpdates() -> [(status: String, fraction: Double?)] {
+    public func playTrackUpdates() -> [(status: String, fraction: Double?)] {
         requests("/tracks/", method: "PUT").map { request in
             let release = (request.json?["releases"] as? [[String: Any]])?.first
             return (release?["status"] as? String ?? "?", release?["userFraction"] as? Double)
@@ -154,38 +144,14 @@ actor FakeReleaseWorld {
 
 extension FakeReleaseWorld {
     /// Starts the fake on 127.0.0.1, runs `body` with it and its base URL, then stops it.
-    static func run(_ body: @escaping @Sendable (FakeReleaseWorld, String) async throws -> Void) async throws {
+    public static func run(_ body: @escaping @Sendable (FakeReleaseWorld, String) async throws -> Void) async throws {
         let world = FakeReleaseWorld()
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "fake-release-world")
-        logger.logLevel = .critical
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            let data = try await request.body.collect(upTo: 1 << 20)
-            var headers: [String: String] = [:]
-            for field in request.headers { headers[field.name.canonicalName] = field.value }
-            let recorded = Recorded(
-                method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "", headers: headers, body: Array(buffer: data)
-            )
-            await world.pauseIfHeld(recorded)
-            let (status, text) = await world.handle(recorded)
-            return Response(status: .init(code: status), headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
+        try await LoopbackServer.run(label: "fake-release-world", bodyLimit: 1 << 20, answering: { request in
+            await world.pauseIfHeld(request)
+            let (status, text) = await world.handle(request)
+            return LoopbackResponse(status: status, body: text)
+        }) { server in
+            try await body(world, server.url)
         }
-        let app = Application(
-            responder: responder, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger
-        )
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task { try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        do {
-            try await body(world, "http://127.0.0.1:\(port)")
-        } catch {
-            await group.triggerGracefulShutdown()
-            _ = await task.result
-            throw error
-        }
-        await group.triggerGracefulShutdown()
-        _ = await task.result
     }
 }

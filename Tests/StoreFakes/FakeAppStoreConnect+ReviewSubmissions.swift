@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 // MARK: - Review submissions
 
@@ -58,7 +59,7 @@ extension FakeAppStoreConnect {
     }
 
     /// `POST /v1/reviewSubmissions`.
-    mutating func createSubmission(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+    mutating func createSubmission(_ request: LoopbackRequest) -> (Int, String) {
         guard let data = Self.data(request, type: "reviewSubmissions", id: nil),
               let platform = (data["attributes"] as? [String: Any])?["platform"] as? String, Self.platforms.contains(platform),
               Self.relationship(data, "app", type: "apps") != nil else { return Self.malformed }
@@ -71,7 +72,7 @@ extension FakeAppStoreConnect {
     }
 
     /// `POST /v1/reviewSubmissionItems`.
-    mutating func addSubmissionItem(_ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+    mutating func addSubmissionItem(_ request: LoopbackRequest) -> (Int, String) {
         guard let data = Self.data(request, type: "reviewSubmissionItems", id: nil), data["attributes"] == nil,
               let submissionID = Self.relationship(data, "reviewSubmission", type: "reviewSubmissions"),
               let versionID = Self.relationship(data, "appStoreVersion", type: "appStoreVersions") else { return Self.malformed }
@@ -94,7 +95,7 @@ extension FakeAppStoreConnect {
     }
 
     /// `PATCH /v1/reviewSubmissions/{id}`: `submitted: true` or `canceled: true`.
-    mutating func updateSubmission(id: String, _ request: FakeReleaseWorld.Recorded) -> (Int, String) {
+    mutating func updateSubmission(id: String, _ request: LoopbackRequest) -> (Int, String) {
         guard let data = Self.data(request, type: "reviewSubmissions", id: id) else { return Self.malformed }
         guard let index = submissions.firstIndex(where: { $0.id == id }) else {
             return Self.error(404, "NOT_FOUND", "There is no resource of type 'reviewSubmissions' with id '\(id)'")
