@@ -91,17 +91,17 @@ struct FingerprintTests {
             }
             return Data(("[" + issues.joined(separator: ",\n") + "]").utf8)
         }
-        let lines = ["let a = b as! C", "let x = 1", "let d = e as! F"]
-        let rootA = try tree(lines), rootB = try tree(["let z = y as! Q"] + lines)
-        let before = try FindingsReader(repositoryRoot: rootA).read(report(root: rootA, lines: [1, 3]))
-        let after = try FindingsReader(repositoryRoot: rootB).read(report(root: rootB, lines: [1, 2, 4]))
+        let lines = ["let a = b as! C", "", "", "let d = e as! F"]
+        let rootA = try tree(lines), rootB = try tree(["let z = y as! Q", "", ""] + lines)
+        let before = try FindingsReader(repositoryRoot: rootA).read(report(root: rootA, lines: [1, 4]))
+        let after = try FindingsReader(repositoryRoot: rootB).read(report(root: rootB, lines: [1, 4, 7]))
         #expect(before.format == .codeClimate && Set(before.findings.map(\.fingerprint)).count == 2)
         let comparison = FindingsComparison(base: before.findings, head: after.findings)
         #expect(comparison.new.map(\.startLine) == [1], "the issue on the inserted line is new, not the last of the file")
         #expect(comparison.unchanged.count == 2 && comparison.fixed.isEmpty)
         // A fingerprint no other finding shares is still the identity, whatever the lines around it say.
         let alone = try FindingsReader(repositoryRoot: rootA).read(report(root: rootA, lines: [1]))
-        let elsewhere = try FindingsReader(repositoryRoot: rootB).read(report(root: rootB, lines: [3]))
+        let elsewhere = try FindingsReader(repositoryRoot: rootB).read(report(root: rootB, lines: [2]))
         #expect(alone.findings[0].fingerprint == elsewhere.findings[0].fingerprint)
     }
 }

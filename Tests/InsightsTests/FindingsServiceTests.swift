@@ -45,9 +45,9 @@ struct FindingsServiceTests {
               {"ruleId": "eqeqeq", "level": "warning", "message": {"text": "=="}, "suppressions": [{"kind": "inSource", "status": "rejected"}]},
               {"ruleId": "no-var", "level": "warning", "message": {"text": "var"}, "suppressions": [{"kind": "inSource", "status": "accepted"}]}]}]}
             """#
-        let (format, findings) = try await FindingsService.read(Data(sarif.utf8), root: nil).get()
+        let findings = try await FindingsService.read(Data(sarif.utf8), root: nil).get().1
         #expect(findings.map(\.suppression) == ["accepted", "underReview", nil, "accepted"])
-        let upload = FindingsUpload(buildID: 3, source: "eslint", format: format.rawValue, stored: findings)
+        let upload = FindingsUpload(buildID: 3, source: "eslint", format: "sarif", stored: findings)
         #expect(upload == FindingsUpload(
             buildID: 3, source: "eslint", format: "sarif", findings: 4, levels: ["error": 1, "warning": 1], suppressed: 2))
     }
