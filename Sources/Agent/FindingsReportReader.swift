@@ -16,8 +16,9 @@ struct FindingsReportReader: Sendable {
 
     /// A report ready to send, or why it cannot be.
     enum Outcome: Sendable {
-        /// The encoded body and how many findings it holds.
-        case body([UInt8], findings: Int)
+        /// The encoded body, and the fingerprints of the findings it holds that the report
+        /// suppressed (accepted suppressions), for answers from servers that predate them.
+        case body([UInt8], suppressed: Set<String>)
         /// Why the step fails instead: the report's path and what is wrong with it.
         case failed(String)
     }
@@ -42,6 +43,6 @@ struct FindingsReportReader: Sendable {
             let size = String(format: "%.1f MiB", Double(body.count) / 1_048_576)
             return .failed("\(report): its \(findings.count) findings come to \(size), more than the server's \(JobFindings.bodyLimit >> 20) MiB limit; not sent")
         }
-        return .body(body, findings: findings.count)
+        return .body(body, suppressed: Set(findings.filter(\.isSuppressed).map(\.fingerprint)))
     }
 }

@@ -35,11 +35,11 @@ extension JobExecutor {
             case .failed(let message):
                 streamer.append(line: prefix + message + "; the step fails")
                 passed = false
-            case .body(let body, _):
+            case .body(let body, let suppressed):
                 do {
                     let answer = try await self.withRetries(attempts: 3) { () async throws(AgentAPIError) in
                         try await self.api.postFindings(jobID: assignment.jobID, body: body, token: token)
-                    }
+                    }.leavingOut(suppressed: suppressed)
                     for line in Self.findingsLines(report: report, answer: answer) { streamer.append(line: line) }
                     if answer.fails { passed = false }
                 } catch {
@@ -58,10 +58,11 @@ extension JobExecutor {
         var levels: [String: Int] = [:]
         for finding in answer.new { levels[finding.level, default: 0] += 1 }
         let counted = FindingLevel.allCases.reversed().compactMap { level in levels[level.rawValue].map { "\($0) \(level.rawValue)" } }
+        let suppressedCount = answer.suppressed ?? 0
         let base = answer.base.map { "base build \($0.number.map { "#\($0)" } ?? "id \($0.buildID)") on \($0.branch)" }
-            ?? "no base build: every finding is new"
+            ?? "no base build: every \(suppressedCount > 0 ? "unsuppressed " : "")finding is new"
         let noun = answer.total == 1 ? "finding" : "findings"
-        let suppressed = (answer.suppressed ?? 0) > 0 ? " (\(answer.suppressed ?? 0) suppressed)" : ""
+        let suppressed = suppressedCount > 0 ? " (\(suppressedCount) suppressed)" : ""
         var lines = [
             "\(prefix)\(report): \(answer.total) \(noun)\(suppressed), \(answer.newCount) new\(counted.isEmpty ? "" : " (\(counted.joined(separator: ", ")))"), \(base)"
         ]

@@ -1,4 +1,5 @@
 import Core
+import Findings
 
 /// What the server answers a report's findings with (`BuildFindings` on the server): the
 /// report's findings against the target branch's latest finished build. The agent reads the
@@ -30,4 +31,30 @@ public struct JobFindingsAnswer: Decodable, Sendable, Equatable {
     public var suppressed: Int?
     /// The new findings.
     public var new: [StoredFinding]
+}
+
+// MARK: - Answers from servers that predate suppressions
+
+extension JobFindingsAnswer {
+    /// The answer with the report's accepted-suppressed findings (their fingerprints:
+    /// `suppressed`) left out of what is new and of what fails the step, when the server did
+    /// not already: a server older than suppressions ignores them, counts them as new and may
+    /// set `fails` on them, and its answer has no `suppressed`. An answer that has it is the
+    /// server's word and is kept as it is.
+    func leavingOut(suppressed: Set<String>) -> JobFindingsAnswer {
+        guard self.suppressed == nil, !suppressed.isEmpty else { return self }
+        var answer = self
+        answer.new = new.filter { !suppressed.contains($0.fingerprint) }
+        let dropped = new.count - answer.new.count
+        answer.newCount = max(newCount - dropped, answer.new.count)
+        answer.suppressed = suppressed.count
+        // Suppressed findings the answer does not list as new were counted unchanged; when the
+        // answer lists every new finding, that is all the others.
+        if newCount == new.count { answer.unchanged = max(unchanged - (suppressed.count - dropped), 0) }
+        // The step's verdict is made again only from a complete list, and for a known `fail_on`.
+        if fails, newCount == new.count, let failOn = FailOn(rawValue: failOn) {
+            answer.fails = answer.new.contains { finding in FindingLevel(rawValue: finding.level).map(failOn.fails) ?? false }
+        }
+        return answer
+    }
 }

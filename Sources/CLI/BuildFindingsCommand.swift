@@ -11,8 +11,8 @@ struct BuildFindingsCommand: AsyncParsableCommand {
         discussion: """
             The baseline is the newest finished build with findings of the same pipeline on the pull \
             request's target branch, else on the build's own branch. --post sends a report as the \
-            tool wrote it (SARIF 2.1.0, Checkstyle XML, Android Lint XML or SwiftLint JSON, told apart \
-            by content); posting the same --source again replaces its findings. See docs/findings.md.
+            tool wrote it (SARIF 2.1.0, Checkstyle XML, Android Lint XML, SwiftLint JSON or GitLab Code \
+            Quality JSON, told apart by content); posting the same --source again replaces its findings. See docs/findings.md.
 
             Examples:
               mobile-ops builds findings 12
@@ -44,7 +44,9 @@ struct BuildFindingsCommand: AsyncParsableCommand {
                 let (stored, body) = try await client.post(
                     "/api/v1/builds/\(id)/findings" + query, bytes: report, contentType: "application/octet-stream", as: Upload.self)
                 if connection.json { return Output.json(body) }
+                // The levels count unsuppressed findings; the suppressed ones are the rest.
                 let levels = stored.levels.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+                    + ((stored.suppressed ?? 0) > 0 ? ["\(stored.suppressed ?? 0) suppressed"] : [])
                 print("Stored \(stored.findings) findings of \(post) (\(stored.format)) as source '\(stored.source)' of build \(stored.buildID)"
                     + (levels.isEmpty ? "." : ": \(levels.joined(separator: ", ")).") + "\n")
             }
@@ -62,5 +64,7 @@ struct BuildFindingsCommand: AsyncParsableCommand {
         var format: String
         var findings: Int
         var levels: [String: Int]
+        /// Absent from servers that predate suppressions.
+        var suppressed: Int?
     }
 }

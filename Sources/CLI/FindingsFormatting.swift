@@ -57,7 +57,7 @@ enum FindingsFormatting {
     static func print(_ findings: BuildFindingsView) {
         let base = findings.base.map { base in
             "compared with build \(base.buildID)" + (base.number.map { " (#\($0))" } ?? "") + " on \(base.branch)"
-        } ?? "no base build: every finding is new"
+        } ?? "no base build: every \((findings.suppressed ?? 0) > 0 ? "unsuppressed " : "")finding is new"
         let new = findings.new.isEmpty ? "" : " (\(levels(findings.new)))"
         let suppressed = (findings.suppressed ?? 0) > 0 ? ", \(findings.suppressed ?? 0) suppressed" : ""
         Swift.print("Build \(findings.buildID): \(findings.total) findings, \(findings.newCount) new\(new), "

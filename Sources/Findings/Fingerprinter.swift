@@ -6,7 +6,11 @@ import Foundation
 ///
 /// What is hashed (SHA-256, hex), after the tool, rule and file:
 /// 1. the tool's own fingerprint when the report has one (SARIF `primaryLocationLineHash` or
-///    `fingerprints`): the tool knows best what makes two results the same;
+///    `fingerprints`, Code Quality's `fingerprint`) and no other finding of the report's tool,
+///    rule and file has the same: the tool knows best what makes two results the same, unless it hashes too little
+///    (SwiftLint's Code Quality reporter hashes only the file and rule, so two issues of a rule
+///    in one file would share one, and an issue added above the others would make the wrong
+///    one new);
 /// 2. else the text of the flagged line and of one line either side, each with its whitespace
 ///    collapsed, read from the source tree: code moving up or down (lines inserted above,
 ///    a function reordered) keeps its fingerprint, while editing the flagged lines makes a new
@@ -35,7 +39,13 @@ public struct Fingerprinter: Sendable {
     /// `findings` with ``Finding/fingerprint`` set, in the same order.
     public func fingerprint(_ findings: [Finding]) -> [Finding] {
         var sources: [String: [Substring]?] = [:]
-        let identities = findings.map { finding in identity(of: finding, sources: &sources) }
+        // A tool fingerprint is shared when findings of one tool, rule and file have the same
+        // (results of two rules on one line may share a line hash, and are told apart anyway).
+        var sharing: [String: Int] = [:]
+        for finding in findings where finding.toolFingerprint != nil { sharing[Self.toolIdentity(of: finding), default: 0] += 1 }
+        let identities = findings.map { finding in
+            identity(of: finding, usingToolFingerprint: sharing[Self.toolIdentity(of: finding)] == 1, sources: &sources)
+        }
         // Occurrence indices follow line order within each identity.
         let order = findings.indices.sorted { a, b in
             (findings[a].startLine, findings[a].column ?? 0, a) < (findings[b].startLine, findings[b].column ?? 0, b)
@@ -51,12 +61,20 @@ public struct Fingerprinter: Sendable {
         return result
     }
 
-    /// The text a finding's fingerprint is made from, before its occurrence index.
-    func identity(of finding: Finding, sources: inout [String: [Substring]?]) -> String {
+    /// The text a finding's fingerprint is made from, before its occurrence index: the tool's
+    /// fingerprint only when `usingToolFingerprint` (no other finding of its tool, rule and file
+    /// in the report shares it).
+    func identity(of finding: Finding, usingToolFingerprint: Bool, sources: inout [String: [Substring]?]) -> String {
+        if usingToolFingerprint, finding.toolFingerprint != nil { return Self.toolIdentity(of: finding) }
         let prefix = "v1\u{0}\(finding.tool)\u{0}\(finding.ruleID)\u{0}\(finding.path)\u{0}"
-        if let toolFingerprint = finding.toolFingerprint { return prefix + "tool\u{0}" + toolFingerprint }
         if let context = context(of: finding, sources: &sources) { return prefix + "lines\u{0}" + context }
         return prefix + "message\u{0}" + finding.message
+    }
+
+    /// The identity the tool's own fingerprint gives (empty for a finding without one).
+    static func toolIdentity(of finding: Finding) -> String {
+        guard let toolFingerprint = finding.toolFingerprint else { return "" }
+        return "v1\u{0}\(finding.tool)\u{0}\(finding.ruleID)\u{0}\(finding.path)\u{0}tool\u{0}" + toolFingerprint
     }
 
     /// The flagged line and its neighbours, whitespace collapsed; nil when they cannot be read.

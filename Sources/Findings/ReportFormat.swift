@@ -30,8 +30,13 @@ public enum ReportFormat: String, Codable, Sendable, CaseIterable {
     /// SARIF `$schema`, and small enough to read before deciding how to read the rest.
     public static let detectionWindow = 8_192
 
-    /// Members of a Code Climate issue that a SwiftLint violation never has.
-    private static let codeClimateKeys = ["check_name", "engine_name", "fingerprint", "description", "categories", "remediation_points"]
+    /// Members of a Code Climate issue that a SwiftLint violation never has; `content`,
+    /// `location` and `other_locations` too, since an issue that opens with `type` and a long
+    /// `content.body` may show no other member within the window.
+    private static let codeClimateKeys = [
+        "check_name", "engine_name", "fingerprint", "description", "categories", "remediation_points", "location", "content",
+        "other_locations",
+    ]
 
     /// The format of a report whose first bytes (up to ``detectionWindow``) are `head`.
     ///

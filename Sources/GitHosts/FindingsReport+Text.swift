@@ -22,7 +22,10 @@ extension FindingsReport {
         // Named by id, as its link and the baseline are, with the repository's number beside it.
         let subject = "Build \(build.id) (\(build.pipeline) #\(build.number)) has \(total) finding\(total == 1 ? "" : "s")"
         guard let baseBuildID else {
-            return subject + "\(suppressedNote), all new: there is no earlier finished build with findings to compare with."
+            let noBase = "there is no earlier finished build with findings to compare with"
+            // "All new" would be wrong of suppressed findings, which are never new.
+            guard suppressed > 0 else { return subject + ", all new: \(noBase)." }
+            return subject + "\(suppressedNote), \(new.count) new: \(noBase), so every unsuppressed finding is new."
         }
         let branch = baseBranch.map { " of `\($0)`" } ?? ""
         return subject + ": \(new.count) new, \(unchanged) unchanged, \(fixed) fixed\(suppressedNote), compared with build \(baseBuildID)\(branch)."

@@ -18,6 +18,18 @@ public struct FindingsUpload: Sendable, Equatable, Codable {
     public var suppressed: Int
 }
 
+extension FindingsUpload {
+    /// What storing `stored` came to: the unsuppressed findings counted per level, the
+    /// suppressed ones apart.
+    init(buildID: Int64, source: String, format: String, stored: [StoredFinding]) {
+        var levels: [String: Int] = [:]
+        for finding in stored where !finding.isSuppressed { levels[finding.level, default: 0] += 1 }
+        self.init(
+            buildID: buildID, source: source, format: format, findings: stored.count, levels: levels,
+            suppressed: stored.count(where: \.isSuppressed))
+    }
+}
+
 /// A build's findings against its baseline: `GET /api/v1/builds/{id}/findings`'s answer.
 public struct BuildFindings: Sendable, Equatable, Codable {
     /// The build compared with: the newest finished build with findings of `branch` before it.

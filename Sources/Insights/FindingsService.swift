@@ -32,11 +32,7 @@ public struct FindingsService: Sendable {
         guard try await builds.build(id: buildID) != nil else { throw ServiceError.notFound("no build with id \(buildID)") }
         let (format, findings) = try await Self.read(report, root: root).get()
         try await store.replaceFindings(buildID: buildID, source: source, findings: findings, at: clock.now)
-        var levels: [String: Int] = [:]
-        for finding in findings where !finding.isSuppressed { levels[finding.level, default: 0] += 1 }
-        return FindingsUpload(
-            buildID: buildID, source: source, format: format.rawValue, findings: findings.count, levels: levels,
-            suppressed: findings.count(where: \.isSuppressed))
+        return FindingsUpload(buildID: buildID, source: source, format: format.rawValue, stored: findings)
     }
 
     /// The report's format and its findings, fitted and checked: read on a thread of its own,

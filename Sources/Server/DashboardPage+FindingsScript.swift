@@ -40,7 +40,7 @@ extension DashboardPage {
           figures("findings-figures", [["new", findings.newCount], ["unchanged", findings.unchanged], ["fixed", findings.fixed]]);
           const base = findings.base;
           if (base) { $("findings-base").replaceChildren("compared with ", link("/builds/" + base.buildID, "build " + base.buildID), " on " + base.branch); }
-          else { $("findings-base").textContent = "no earlier build of the target branch has findings, so every finding is new"; }
+          else { $("findings-base").textContent = "no earlier build of the target branch has findings, so every " + (findings.suppressed > 0 ? "unsuppressed " : "") + "finding is new"; }
           const rank = {error: 0, warning: 1, note: 2, none: 3};
           const sorted = (findings.new || []).slice().sort((a, b) => (rank[a.level] ?? 4) - (rank[b.level] ?? 4) || (a.path || "").localeCompare(b.path || "") || (a.line || 0) - (b.line || 0));
           const rows = sorted.slice(0, findingsShown).map((f) => [

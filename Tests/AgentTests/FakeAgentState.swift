@@ -40,6 +40,9 @@ actor FakeAgentState {
     private(set) var findings: [Int64: [JobFindings]] = [:]
     /// Per job, the rules (`tool/ruleID`) its "target branch" already has: their findings are not new.
     private var knownRules: [Int64: Set<String>] = [:]
+    /// Per job, whether the answer has a base build, for jobs answered as a server that knows
+    /// suppressions (the others are answered as one that predates them).
+    private var suppressionAwareAnswers: [Int64: Bool] = [:]
     /// Per-job calls in the order they came (to check metrics arrive before `finish`).
     private(set) var actions: [Int64: [String]] = [:]
     /// While set, every request is answered 503 (see `UnavailableMiddleware`).
@@ -123,7 +126,9 @@ actor FakeAgentState {
             // The real server's checks (see `StoredFinding.problem`).
             guard report.findings.allSatisfy({ $0.problem == nil }) else { return .badRequest("invalid_finding") }
             self.findings[jobID, default: []].append(report)
-            return .json(Self.answer(report, known: self.knownRules[jobID] ?? [], buildID: 100 + jobID))
+            let known = self.knownRules[jobID] ?? []
+            if let base = self.suppressionAwareAnswers[jobID] { return .json(Self.suppressionAwareAnswer(report, known: known, base: base, buildID: 100 + jobID)) }
+            return .json(Self.answer(report, known: known, buildID: 100 + jobID))
         case "checkout":
             guard let report = try? JSONDecoder().decode(CheckoutReport.self, from: Data(body)) else {
                 return .badRequest("bad_checkout")
@@ -144,23 +149,9 @@ actor FakeAgentState {
     /// Findings of these `tool/ruleID`s count as job `jobID`'s target branch's.
     func setKnownRules(_ rules: Set<String>, for jobID: Int64) { self.knownRules[jobID] = rules }
 
-    /// The answer the server gives (`BuildFindings`): findings of known rules are unchanged,
-    /// the rest new, and `fails` follows `failOn` as `FailOn` does.
-    static func answer(_ report: JobFindings, known: Set<String>, buildID: Int64) -> [UInt8] {
-        let new = report.findings.filter { !known.contains("\($0.tool)/\($0.ruleID)") }
-        let ranks = ["none": 0, "note": 1, "warning": 2, "error": 3]
-        let threshold = ["error": 3, "warning": 2][report.failOn] ?? 99
-        struct Base: Encodable { var buildID: Int64, branch: String, number: Int }
-        struct Answer: Encodable {
-            var buildID: Int64, base: Base, failOn: String, fails: Bool, total: Int, newCount: Int, unchanged: Int, fixed: Int
-            var new: [StoredFinding]
-        }
-        let answer = Answer(
-            buildID: buildID, base: Base(buildID: 9041, branch: "main", number: 41), failOn: report.failOn,
-            fails: new.contains { (ranks[$0.level] ?? 0) >= threshold }, total: report.findings.count, newCount: new.count,
-            unchanged: report.findings.count - new.count, fixed: 0, new: new)
-        return Array((try? JSONEncoder().encode(answer)) ?? Data())
-    }
+    /// Job `jobID`'s findings are answered as a server that knows suppressions answers them,
+    /// with a base build or without.
+    func answerKnowingSuppressions(for jobID: Int64, base: Bool) { self.suppressionAwareAnswers[jobID] = base }
 
     // MARK: Reading what happened
 

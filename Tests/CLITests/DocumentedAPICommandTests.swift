@@ -17,7 +17,9 @@ struct DocumentedAPICommandTests {
           {"ruleId": "force_cast", "level": "error", "message": {"text": "Force casts should be avoided"},
            "locations": [{"physicalLocation": {"artifactLocation": {"uri": "Sources/Cart.swift"}, "region": {"startLine": 12}}}]},
           {"ruleId": "todo", "level": "warning", "message": {"text": "TODOs should be resolved"},
-           "locations": [{"physicalLocation": {"artifactLocation": {"uri": "Sources/Cart.swift"}, "region": {"startLine": 3}}}]}]}]}
+           "locations": [{"physicalLocation": {"artifactLocation": {"uri": "Sources/Cart.swift"}, "region": {"startLine": 3}}}]},
+          {"ruleId": "force_try", "level": "error", "message": {"text": "Force tries should be avoided"}, "suppressions": [{"kind": "inSource"}],
+           "locations": [{"physicalLocation": {"artifactLocation": {"uri": "Sources/Cart.swift"}, "region": {"startLine": 20}}}]}]}]}
         """#
 
     @Test("builds findings --post stores a report and shows the new findings; builds impact, outbox list, metrics findings and report")
@@ -40,8 +42,10 @@ struct DocumentedAPICommandTests {
 
             let posted = try await CLIProcess.run(["builds", "findings", build, "--post", report, "--source", "swiftlint"], environment: env)
             #expect(posted.status == 0, "\(posted.stderr)")
-            #expect(posted.stdout.contains("Stored 2 findings of \(report) (sarif) as source 'swiftlint'"), "\(posted.stdout)")
-            #expect(posted.stdout.contains("2 new (1 error, 1 warning)") && posted.stdout.contains("no base build"), "\(posted.stdout)")
+            // The suppressed result is stored and counted apart: never new, never among the levels.
+            #expect(posted.stdout.contains("Stored 3 findings of \(report) (sarif) as source 'swiftlint' of build \(build): 1 error, 1 warning, 1 suppressed."), "\(posted.stdout)")
+            #expect(posted.stdout.contains("2 new (1 error, 1 warning)") && posted.stdout.contains("1 suppressed; no base build: every unsuppressed finding is new"), "\(posted.stdout)")
+            #expect(!posted.stdout.contains("force_try"))
             #expect(posted.stdout.contains("Sources/Cart.swift:12") && posted.stdout.contains("force_cast"), "\(posted.stdout)")
             let shown = try await CLIProcess.run(["builds", "findings", build, "--fail-on", "never", "--json"], environment: env)
             #expect(Self.json(shown.stdout)["fails"] as? Bool == false && Self.json(shown.stdout)["newCount"] as? Int == 2, "\(shown.stdout)")

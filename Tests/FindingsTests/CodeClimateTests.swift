@@ -65,6 +65,10 @@ struct CodeClimateTests {
         }
         #expect(try ReportFormat.detect(Fixture.data("swiftlint.json")) == .swiftLintJSON)
         #expect(ReportFormat(rawValue: "codeClimate") == .codeClimate)
+        // An issue opening with `type` and a long `content.body`: only `content` is in the window.
+        let body = String(repeating: "Explain the rule. ", count: 600)
+        let long = #"[{"type": "issue", "content": {"body": "\#(body)"}, "check_name": "c", "description": "d", "location": {"path": "a.rb", "lines": {"begin": 1}}}]"#
+        #expect(try ReportFormat.detect(Data(long.utf8)) == .codeClimate)
     }
 
     @Test("fed in any pieces, the report reads the same", arguments: [1, 7, 64, 4_096])

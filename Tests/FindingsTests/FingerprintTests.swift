@@ -81,4 +81,28 @@ struct FingerprintTests {
         let server = try FindingsReader(repositoryRoot: rootA, readsSources: false).read(report(root: rootA, line: 3))
         #expect(server.findings[0].fingerprint != a.findings[0].fingerprint)
     }
+
+    @Test("a tool fingerprint several findings of a report share is no identity: an issue added above the others is the new one")
+    func sharedToolFingerprint() throws {
+        // SwiftLint's Code Quality reporter hashes the file and rule only: every `force_cast`
+        // of a file has the same fingerprint.
+        func report(root: String, lines: [Int]) -> Data {
+            let issues = lines.map { line in
+                #"{"check_name": "Force Cast", "description": "Force casts should be avoided", "engine_name": "SwiftLint", "fingerprint": "4a17aef1", "location": {"lines": {"begin": \#(line)}, "path": "\#(root)/Sources/A.swift"}, "severity": "major", "type": "issue"}"#
+            }
+            return Data(("[" + issues.joined(separator: ",\n") + "]").utf8)
+        }
+        let lines = ["let a = b as! C", "", "", "let d = e as! F"]
+        let rootA = try tree(lines), rootB = try tree(["let z = y as! Q", "", ""] + lines)
+        let before = try FindingsReader(repositoryRoot: rootA).read(report(root: rootA, lines: [1, 4]))
+        let after = try FindingsReader(repositoryRoot: rootB).read(report(root: rootB, lines: [1, 4, 7]))
+        #expect(before.format == .codeClimate && Set(before.findings.map(\.fingerprint)).count == 2)
+        let comparison = FindingsComparison(base: before.findings, head: after.findings)
+        #expect(comparison.new.map(\.startLine) == [1], "the issue on the inserted line is new, not the last of the file")
+        #expect(comparison.unchanged.count == 2 && comparison.fixed.isEmpty)
+        // A fingerprint no other finding shares is still the identity, whatever the lines around it say.
+        let alone = try FindingsReader(repositoryRoot: rootA).read(report(root: rootA, lines: [1]))
+        let elsewhere = try FindingsReader(repositoryRoot: rootB).read(report(root: rootB, lines: [2]))
+        #expect(alone.findings[0].fingerprint == elsewhere.findings[0].fingerprint)
+    }
 }

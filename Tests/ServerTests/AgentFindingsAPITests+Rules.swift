@@ -26,6 +26,8 @@ extension AgentFindingsAPITests {
                 (Self.finding("A", "error", mark: "a", path: "../../../../etc/passwd"), "invalid_finding", outside),
                 (Self.finding("A", "error", mark: "a", path: "/etc/shadow"), "invalid_finding", outside),
                 (Self.finding("A", "error", mark: "a", path: "app/../../secret"), "invalid_finding", outside),
+                (good.replacingOccurrences(of: #""fingerprint""#, with: #""suppression": "dismissed", "fingerprint""#), "invalid_finding",
+                 "findings[0]: suppression must be absent or accepted or underReview, not 'dismissed'"),
             ]
             for (finding, code, message) in cases {
                 let answer = try await Self.post(client, job: job, agent: agent, Self.body([finding]))
@@ -34,6 +36,11 @@ extension AgentFindingsAPITests {
             }
             #expect(try await client.send(.get, "/api/v1/builds/\(build)/findings").body["total"] as? Int == 0, "nothing was stored")
             #expect(try await Self.post(client, job: job, agent: agent, Self.body([good])).status == .ok)
+            // An accepted suppression is stored, counted apart and never new, so it does not fail the step.
+            let silenced = Self.finding("B", "error", mark: "b").replacingOccurrences(of: #""fingerprint""#, with: #""suppression": "accepted", "fingerprint""#)
+            let answer = try await Self.post(client, job: job, agent: agent, Self.body([good, silenced], source: "eslint.sarif"))
+            #expect(answer.status == .ok && answer.body["suppressed"] as? Int == 1 && answer.body["total"] as? Int == 2, "\(answer.body)")
+            #expect((answer.body["new"] as? [[String: Any]])?.map { $0["ruleID"] as? String } == ["A"])
         }
     }
 

@@ -147,4 +147,24 @@ struct FindingStoreTests {
             #expect(Set(try await database.findingTrend(repositoryID: fixture.repositoryID, branch: "main", from: Self.at(12), to: Self.at(36)).map(\.day)) == ["2025-11-22"])
         }
     }
+
+    @Test("a finding's suppression is stored and read back; the trend leaves accepted suppressions out, not those under review",
+          arguments: StoreBackend.available)
+    func suppressions(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.t0)) { store async throws in
+            let fixture = try await Fixture.make(store.database)
+            let database = store.database
+            let build = try await fixture.build(branch: "main", hours: 0, finish: .passed)
+            var accepted = Self.finding("a", line: 1), review = Self.finding("a", line: 2)
+            accepted.suppression = FindingSuppression.accepted.rawValue
+            review.suppression = FindingSuppression.underReview.rawValue
+            let plain = Self.finding("a", line: 3), silenced = { var f = Self.finding("b"); f.suppression = "accepted"; return f }()
+            try await database.replaceFindings(buildID: build, source: "eslint", findings: [plain, silenced, review, accepted], at: Self.t0)
+            let stored = try await database.findings(buildID: build)
+            #expect(stored == [accepted, review, plain, silenced])
+            #expect(stored.map(\.suppression) == ["accepted", "underReview", nil, "accepted"])
+            let rows = try await database.findingTrend(repositoryID: fixture.repositoryID, branch: "main", from: Self.at(-12), to: Self.at(12))
+            #expect(rows == [FindingTrendRow(day: "2025-11-21", tool: "SwiftLint", ruleID: "a", count: 2)], "rule b is all suppressed: no row")
+        }
+    }
 }

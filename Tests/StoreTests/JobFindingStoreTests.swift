@@ -59,6 +59,13 @@ struct JobFindingStoreTests {
                 try await database.replaceJobFindings(jobID: first, agentID: holder.id, report: "r.sarif", findings: [], at: Self.t0)
             }
             #expect(try await database.findings(buildID: build).map(\.ruleID) == ["A"], "refused posts change nothing")
+
+            // An agent's suppressed findings keep their suppression.
+            var suppressed = Self.finding("S", line: 4), reviewed = Self.finding("R", line: 5)
+            suppressed.suppression = FindingSuppression.accepted.rawValue
+            reviewed.suppression = FindingSuppression.underReview.rawValue
+            _ = try await database.replaceJobFindings(jobID: second, agentID: holder.id, report: "r.sarif", findings: [suppressed, reviewed], at: Self.t0)
+            #expect(try await database.findings(buildID: build).filter { $0.ruleID != "A" } == [suppressed, reviewed])
         }
     }
 
