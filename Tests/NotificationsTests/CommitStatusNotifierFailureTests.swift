@@ -4,6 +4,7 @@ import GitHosts
 import HTTPClient
 import Notifications
 import Store
+import StoreSQLite
 import Testing
 
 @Suite("The notifier classifies bad input and failed deliveries instead of crashing")

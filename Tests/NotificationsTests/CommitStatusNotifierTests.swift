@@ -4,6 +4,7 @@ import GitHosts
 import HTTPClient
 import Notifications
 import Store
+import StoreSQLite
 import Testing
 
 @Suite("Commit statuses reach each provider's API as documented")

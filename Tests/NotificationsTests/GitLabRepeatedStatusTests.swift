@@ -5,6 +5,7 @@ import GitHosts
 import HTTPClient
 import Notifications
 import Store
+import StoreSQLite
 import Testing
 
 /// GitLab answers 400 "Cannot transition status via :run from :running" to a status in the state

@@ -1,8 +1,9 @@
 import Core
 import Foundation
-import Testing
 @testable import Scheduling
 import Store
+import StoreSQLite
+import Testing
 
 @Suite("Repository lookups from the service's snapshot")
 struct RepositoryServiceTests {

@@ -5,9 +5,10 @@ import HTTPTypes
 import HummingbirdTesting
 import Logging
 import PostgresSupport
-import Store
-import Testing
 @testable import Server
+import Store
+import StoreCopy
+import Testing
 
 /// `migrate-data` judged by what users see: a server on a populated SQLite file and a server on
 /// the PostgreSQL copy of it give the same answer to every readable route of the API.

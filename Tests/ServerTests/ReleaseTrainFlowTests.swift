@@ -2,14 +2,15 @@ import Core
 import DI
 import Foundation
 import HTTPClient
-import Notifications
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import Notifications
 import Releases
-import Store
-import Testing
 @testable import Server
+import Store
+import StoreSQLite
+import Testing
 
 /// The whole train against the fake git host and stores, driven by a manual clock.
 @Suite("Release train end to end")

@@ -1,8 +1,9 @@
 import BuildMetrics
 import Foundation
 import GRDB
-import Testing
 @testable import Store
+@testable import StoreSQLite
+import Testing
 
 @Suite("Rows bound through SQLite's C API")
 struct SQLiteRowInserterTests {

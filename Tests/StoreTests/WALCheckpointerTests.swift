@@ -1,8 +1,9 @@
 import Core
 import Foundation
 import GRDB
-import Testing
 @testable import Store
+@testable import StoreSQLite
+import Testing
 
 @Suite("WAL checkpoints off the writer")
 struct WALCheckpointerTests {
