@@ -351,7 +351,13 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "StoreSQLite", "StorePostgres", "StoreCopy", "Core", "BuildMetrics", "PostgresSupport", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Store", "StoreSQLite", "StorePostgres", "StoreCopy", "Core", "BuildMetrics", "PostgresSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                // SHA-256 of each shipped migration (ShippedMigrationTests).
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
