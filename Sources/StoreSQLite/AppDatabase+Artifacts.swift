@@ -6,23 +6,6 @@ import Store
 // MARK: - Artifacts
 
 extension AppDatabase: ArtifactStore {
-    /// `v4-artifacts`: what jobs uploaded. Never edited once shipped.
-    static func registerArtifactMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v4-artifacts") { db in
-            try db.create(table: "artifact") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("jobID", .integer).notNull().references("job", onDelete: .cascade)
-                t.column("path", .text).notNull()
-                t.column("size", .integer).notNull()
-                t.column("sha256", .text).notNull()
-                // The file's name in the server's artifact folder (not the user's path).
-                t.column("storedAs", .text).notNull()
-                t.column("createdAt", .datetime).notNull()
-                t.uniqueKey(["jobID", "path"])
-            }
-        }
-    }
-
     /// Records the artifact in one transaction with the check that the agent holds the job.
     public func recordArtifact(
         jobID: Int64, agentID: Int64, path: String, size: Int64, sha256: String, storedAs: String, now: Date

@@ -6,20 +6,6 @@ import Store
 // MARK: - Notable events
 
 extension AppDatabase: NotableEventStore {
-    /// `v5-notable-events`: the feed's source. Never edited once shipped.
-    static func registerNotableEventMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v5-notable-events") { db in
-            try db.create(table: "notableEvent") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("kind", .text).notNull()
-                t.column("title", .text).notNull()
-                t.column("summary", .text).notNull()
-                t.column("url", .text)
-                t.column("occurredAt", .datetime).notNull().indexed()
-            }
-        }
-    }
-
     /// Records `event` inside the caller's transaction, so it is written exactly when the
     /// change it announces is (a failed build, a regression, a release step).
     static func recordNotableEvent(_ event: NotableEvent, in db: Database) throws {

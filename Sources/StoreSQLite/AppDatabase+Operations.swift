@@ -27,13 +27,6 @@ extension AppDatabase: OperationsStore {
         }
     }
 
-    /// `v8-operations`: finished builds by time, for the scrape's duration histogram.
-    static func registerOperationsMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v8-operations") { db in
-            try db.create(index: "build_on_finishedAt", on: "build", columns: ["finishedAt"], condition: Column("finishedAt") != nil)
-        }
-    }
-
     /// Builds finished in (`start`, `end`], by finish time, with the times their metrics row
     /// was recorded with (worked out again the same way if that row is gone).
     public func finishedBuilds(after start: Date, through end: Date, limit: Int) async throws(StoreError) -> [FinishedBuild] {

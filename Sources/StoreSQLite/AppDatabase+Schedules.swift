@@ -6,21 +6,6 @@ import Store
 // MARK: - Scheduled builds
 
 extension AppDatabase: ScheduleStore {
-    /// `v3-schedules`: one cursor per scheduled pipeline and repository. Never edited once shipped.
-    static func registerScheduleMigration(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v3-schedules") { db in
-            try db.create(table: "scheduleCursor") { t in
-                t.column("pipeline", .text).notNull()
-                // The repository's name, or "" for a pipeline that runs with no repository.
-                t.column("repository", .text).notNull()
-                // Occurrences at or before this time have been handled.
-                t.column("handledThrough", .datetime).notNull()
-                t.column("lastBuildID", .integer)
-                t.primaryKey(["pipeline", "repository"])
-            }
-        }
-    }
-
     /// Creates `draft` when `occurrence` is newer than what this schedule has handled.
     ///
     /// The cursor and the build are written in one transaction, so each occurrence yields

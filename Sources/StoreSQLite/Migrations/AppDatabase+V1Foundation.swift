@@ -1,15 +1,8 @@
 import GRDB
-import Store
 
 extension AppDatabase {
-    /// The schema, as a list of migrations.
-    ///
-    /// Once a migration has shipped it is never edited: a later change is a new migration
-    /// appended at the end, so every existing database can follow.
-    static let migrator: DatabaseMigrator = {
-        var migrator = DatabaseMigrator()
-
-        // MARK: v1: foundation
+    /// `v1-foundation`: repositories, API tokens and the audit log. Never edited once shipped.
+    static func registerFoundationMigration(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v1-foundation") { db in
             try db.create(table: "repository") { t in
                 t.autoIncrementedPrimaryKey("id")
@@ -38,20 +31,5 @@ extension AppDatabase {
                 t.column("detail", .text)
             }
         }
-        registerCILoopMigration(in: &migrator)
-        registerScheduleMigration(in: &migrator)
-        registerArtifactMigration(in: &migrator)
-        registerNotableEventMigration(in: &migrator)
-        registerBuildMetricsMigration(in: &migrator)
-        registerOperationsMigration(in: &migrator)
-        registerUITestMigration(in: &migrator)
-        registerReleaseTrainMigration(in: &migrator)
-        registerRunnableJobsMigration(in: &migrator)
-        registerDeliveryKeyPerRepositoryMigration(in: &migrator)
-        registerBuildMetricsPerBuildMigration(in: &migrator)
-        registerTestHistoryMigration(in: &migrator)
-        registerFindingsMigration(in: &migrator)
-        registerFindingSuppressionMigration(in: &migrator)
-        return migrator
-    }()
+    }
 }

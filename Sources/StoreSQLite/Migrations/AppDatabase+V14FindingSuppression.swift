@@ -1,7 +1,4 @@
 import GRDB
-import Store
-
-// MARK: - Suppressed findings
 
 extension AppDatabase {
     /// `v14-finding-suppression`: a finding's suppression as its report gave it (`accepted`,
