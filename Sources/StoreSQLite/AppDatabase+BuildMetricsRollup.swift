@@ -1,4 +1,5 @@
 import BuildMetrics
+import Core
 import Foundation
 import GRDB
 import Store
@@ -118,4 +119,12 @@ extension AppDatabase {
         }
         return (try db.cachedStatement(sql: sql), StatementArguments(arguments))
     }
+}
+
+extension AppDatabase {
+    /// The per-build task counters, also summed in the rollup.
+    static let taskCounterColumns = [
+        "tasksExecuted", "tasksFailed", "tasksFromCache", "tasksLocalHits", "tasksRemoteHits",
+        "tasksUpToDate", "tasksNoSource", "tasksSkipped",
+    ]
 }

@@ -56,3 +56,14 @@ struct OutboxRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRe
         self.lastError = nil
     }
 }
+
+extension OutboxRecord {
+    /// The public value; nil only for a record that was never inserted.
+    var message: OutboxMessage? {
+        guard let id else { return nil }
+        return OutboxMessage(
+            id: id, kind: kind, payload: payload, createdAt: createdAt, attempts: attempts,
+            nextAttemptAt: nextAttemptAt, deliveredAt: deliveredAt, lastError: lastError
+        )
+    }
+}

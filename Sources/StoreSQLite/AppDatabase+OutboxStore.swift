@@ -148,14 +148,3 @@ extension AppDatabase: OutboxStore {
 }
 
 // MARK: - Record mapping
-
-extension OutboxRecord {
-    /// The public value; nil only for a record that was never inserted.
-    var message: OutboxMessage? {
-        guard let id else { return nil }
-        return OutboxMessage(
-            id: id, kind: kind, payload: payload, createdAt: createdAt, attempts: attempts,
-            nextAttemptAt: nextAttemptAt, deliveredAt: deliveredAt, lastError: lastError
-        )
-    }
-}

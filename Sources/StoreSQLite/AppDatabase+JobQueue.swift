@@ -159,15 +159,3 @@ extension AppDatabase: JobQueue {
         try JobRecord.filter(Column("buildID") == buildID).fetchAll(db).map { try $0.snapshot() }
     }
 }
-
-extension JobRecord {
-    /// This job as `JobEndingPlan` sees it. A pending job whose spec cannot be read depends
-    /// on nothing the plan can see, so it is neither released nor canceled by it.
-    func snapshot() throws -> BuildJobSnapshot {
-        let dependsOn = self.jobState == .pending ? ((try? self.spec().dependsOn) ?? []) : []
-        return BuildJobSnapshot(
-            id: self.id ?? 0, stepKey: self.stepKey, state: self.jobState, dependsOn: dependsOn,
-            waitingForSteps: self.waitingForSteps, superseded: self.supersededBy != nil
-        )
-    }
-}

@@ -6,14 +6,6 @@ import Store
 
 // MARK: - Schema
 
-extension AppDatabase {
-    /// The per-build task counters, also summed in the rollup.
-    static let taskCounterColumns = [
-        "tasksExecuted", "tasksFailed", "tasksFromCache", "tasksLocalHits", "tasksRemoteHits",
-        "tasksUpToDate", "tasksNoSource", "tasksSkipped",
-    ]
-}
-
 // MARK: - Ingest
 
 extension AppDatabase: BuildMetricsStore {
@@ -98,6 +90,21 @@ extension AppDatabase: BuildMetricsStore {
                 pipeline: row["pipeline"], trigger: row["trigger"]), agentID: agentID)
             else { throw StoreError.jobNotHeld(jobID: jobID) }
             return context
+        }
+    }
+}
+
+extension AppDatabase {
+    // MARK: Retention
+
+    /// Deletes the oldest detail builds finished before `cutoff` (their steps, tasks and
+    /// tests go by cascade); rollups and regressions stay.
+    public func pruneBuildReports(finishedBefore cutoff: Date, limit: Int) async throws(StoreError) -> Int {
+        try await write { db in
+            try db.execute(
+                sql: "DELETE FROM metricBuild WHERE id IN (SELECT id FROM metricBuild WHERE finishedAt < ? ORDER BY finishedAt LIMIT ?)",
+                arguments: [StoredDate(cutoff), max(1, limit)])
+            return db.changesCount
         }
     }
 }

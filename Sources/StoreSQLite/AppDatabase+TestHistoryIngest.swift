@@ -88,3 +88,20 @@ extension AppDatabase {
         return db.lastInsertedRowID
     }
 }
+
+extension AppDatabase {
+    /// Records what ``FlakyTestAnnouncement`` decides for the flipped tests: their new
+    /// `lastFlakyAt`, and the `test.flaky` events.
+    static func announceFlakyTests(_ flipped: [TestFlips.Case], context: TestRunContext, finished: Date, now: Date, in db: Database) throws {
+        guard !flipped.isEmpty else { return }
+        let read = try db.cachedStatement(sql: "SELECT lastFlakyAt FROM metricTest WHERE id = ?")
+        var stored: [Int64: Date] = [:]
+        for testID in Set(flipped.map(\.testID)) {
+            stored[testID] = try Row.fetchOne(read, arguments: [testID])?[optionalDate: "lastFlakyAt"]
+        }
+        let announcement = FlakyTestAnnouncement(flipped, stored: stored, context: context, finished: finished, now: now)
+        let update = try db.cachedStatement(sql: "UPDATE metricTest SET lastFlakyAt = ? WHERE id = ?")
+        for (testID, date) in announcement.lastFlakyAt { try update.execute(arguments: [StoredDate(date), testID]) }
+        for event in announcement.events { try recordNotableEvent(event, in: db) }
+    }
+}

@@ -73,17 +73,4 @@ extension AppDatabase {
             return DashboardSnapshot.recentBuild(build.build(), repository: build.repositoryID.flatMap { names[$0] }, times: times)
         }
     }
-
-    // MARK: Retention
-
-    /// Deletes the oldest detail builds finished before `cutoff` (their steps, tasks and
-    /// tests go by cascade); rollups and regressions stay.
-    public func pruneBuildReports(finishedBefore cutoff: Date, limit: Int) async throws(StoreError) -> Int {
-        try await write { db in
-            try db.execute(
-                sql: "DELETE FROM metricBuild WHERE id IN (SELECT id FROM metricBuild WHERE finishedAt < ? ORDER BY finishedAt LIMIT ?)",
-                arguments: [StoredDate(cutoff), max(1, limit)])
-            return db.changesCount
-        }
-    }
 }
