@@ -29,6 +29,9 @@ let package = Package(
         // For the benchmark package, which measures these modules directly.
         .library(name: "Core", targets: ["Core"]),
         .library(name: "Store", targets: ["Store"]),
+        .library(name: "StoreSQLite", targets: ["StoreSQLite"]),
+        .library(name: "StorePostgres", targets: ["StorePostgres"]),
+        .library(name: "StoreCopy", targets: ["StoreCopy"]),
         .library(name: "Agent", targets: ["Agent"]),
         .library(name: "BuildMetrics", targets: ["BuildMetrics"]),
         .library(name: "Impact", targets: ["Impact"]),
@@ -71,13 +74,43 @@ let package = Package(
         // module that knows a git host's API; its requests go through HTTPClient.
         .target(name: "GitHosts", dependencies: ["Core", "HTTPClient"], swiftSettings: swiftSettings),
         .target(name: "Core", swiftSettings: swiftSettings),
+        // The store as a contract: the protocols the services consume, their values and the
+        // rules every backend decides alike. No database library.
         .target(
             name: "Store",
+            dependencies: ["Core", "BuildMetrics", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        // The store on an SQLite file through GRDB (the embedded default).
+        .target(
+            name: "StoreSQLite",
             dependencies: [
-                "Core", "BuildMetrics",
+                "Store", "Core", "BuildMetrics",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The store on PostgreSQL through postgres-nio (several servers on one database).
+        .target(
+            name: "StorePostgres",
+            dependencies: [
+                "Store", "Core", "BuildMetrics",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // `migrate-data`: an SQLite file's rows copied into an empty PostgreSQL database.
+        .target(
+            name: "StoreCopy",
+            dependencies: [
+                "Store", "StoreSQLite", "StorePostgres",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -194,7 +227,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "DI", "Core", "ReleaseTrain", "Store", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
+                "DI", "Core", "ReleaseTrain", "Store", "StoreSQLite", "StorePostgres", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
                 "Access", "Scheduling", "Insights", "Findings", "Releases", "YAMLReading",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -224,7 +257,11 @@ let package = Package(
         // MARK: Executables
         .executableTarget(
             name: "mobile-ops-server",
-            dependencies: ["Server", "Core", "Store", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Server", "Core", "Store", "StoreCopy",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -268,7 +305,7 @@ let package = Package(
         // Scratch databases on the test PostgreSQL server, for the suites that run on both backends.
         .target(
             name: "PostgresSupport",
-            dependencies: ["Store", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Store", "StorePostgres", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
             path: "Tests/PostgresSupport",
             swiftSettings: swiftSettings
         ),
@@ -279,7 +316,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NotificationsTests",
-            dependencies: ["TestSupport", "Notifications", "GitHosts", "Store", "Core", "HTTPClient", "GitHostFakes"] + loopbackServerDependencies,
+            dependencies: ["TestSupport", "Notifications", "GitHosts", "Store", "StoreSQLite", "Core", "HTTPClient", "GitHostFakes"] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -333,12 +370,18 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["TestSupport", "Store", "Core", "BuildMetrics", "PostgresSupport", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "TestSupport", "Store", "StoreSQLite", "StorePostgres", "StoreCopy", "Core", "BuildMetrics", "PostgresSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                // SHA-256 of each shipped migration (ShippedMigrationTests).
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SchedulingTests",
-            dependencies: ["TestSupport", "Scheduling", "Store", "Core", "Pipelines", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TestSupport", "Scheduling", "Store", "StoreSQLite", "Core", "Pipelines", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -349,20 +392,20 @@ let package = Package(
         .testTarget(
             name: "ReleasesTests",
             dependencies: [
-                "TestSupport", "StoreFakes", "Releases", "ReleaseTrain", "Core", "Store", "Scheduling", "Pipelines", "GitHosts", "HTTPClient",
+                "TestSupport", "StoreFakes", "Releases", "ReleaseTrain", "Core", "Store", "StoreSQLite", "Scheduling", "Pipelines", "GitHosts", "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AccessTests",
-            dependencies: ["Access", "Core", "Store"],
+            dependencies: ["Access", "Core", "Store", "StoreSQLite"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "TestSupport", "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store",
+                "TestSupport", "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store", "StoreSQLite", "StoreCopy",
                 "Access", "Scheduling", "Insights", "Releases", "StoreFakes", "GitHostFakes", "PostgresSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

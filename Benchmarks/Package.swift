@@ -41,6 +41,8 @@ let package = Package(
             name: "ci-bench",
             dependencies: [
                 .product(name: "Store", package: "mobile-ops"),
+                .product(name: "StoreSQLite", package: "mobile-ops"),
+                .product(name: "StorePostgres", package: "mobile-ops"),
                 .product(name: "Core", package: "mobile-ops"),
                 .product(name: "Agent", package: "mobile-ops"),
                 .product(name: "ChildProcesses", package: "mobile-ops"),
@@ -92,6 +94,9 @@ let package = Package(
             name: "metrics-store-bench",
             dependencies: [
                 .product(name: "Store", package: "mobile-ops"),
+                .product(name: "StoreSQLite", package: "mobile-ops"),
+                .product(name: "StorePostgres", package: "mobile-ops"),
+                .product(name: "StoreCopy", package: "mobile-ops"),
                 .product(name: "Core", package: "mobile-ops"),
                 .product(name: "BuildMetrics", package: "mobile-ops"),
                 .product(name: "ChildProcesses", package: "mobile-ops"),

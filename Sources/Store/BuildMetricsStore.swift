@@ -55,7 +55,7 @@ public struct MetricsSource: Sendable, Equatable, CustomStringConvertible {
     /// The agent's report for job `id` of MobileOps build `build`.
     public static func job(_ id: Int64, build: Int64) -> MetricsSource { MetricsSource(description: "job:\(id)", jobBuildID: build) }
     /// A finished MobileOps build.
-    static func build(_ id: Int64) -> MetricsSource { MetricsSource(description: "build:\(id)", jobBuildID: nil) }
+    package static func build(_ id: Int64) -> MetricsSource { MetricsSource(description: "build:\(id)", jobBuildID: nil) }
     /// The job, for a job's report.
     public var jobID: Int64? { description.hasPrefix("job:") ? Int64(description.dropFirst(4)) : nil }
 }

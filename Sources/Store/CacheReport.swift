@@ -53,6 +53,12 @@ public struct NamedCacheRates: Codable, Sendable, Equatable {
     public var name: String
     /// Its rates.
     public var rates: CacheRates
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(name: String, rates: CacheRates) {
+        self.name = name
+        self.rates = rates
+    }
 }
 
 /// Cache hit rate of one UTC day.
@@ -69,7 +75,7 @@ public struct DailyCacheRate: Codable, Sendable, Equatable {
 
 extension CacheStatistics {
     /// Counts read from stored columns.
-    static func counts(
+    package static func counts(
         executed: Int, failed: Int, fromCache: Int, localHits: Int, remoteHits: Int, upToDate: Int, noSource: Int, skipped: Int
     ) -> CacheStatistics {
         var statistics = CacheStatistics(tasks: [])

@@ -23,15 +23,3 @@ public protocol ClusterCoordinating: Sendable {
     /// The channel and the lease for servers on this database.
     func clusterCoordination(logger: Logger) -> ClusterCoordination
 }
-
-extension AppDatabase: ClusterCoordinating {
-    /// One server per SQLite file (the file is locked): it is alone.
-    public func clusterCoordination(logger: Logger) -> ClusterCoordination { .singleServer }
-}
-
-extension PostgresAppDatabase: ClusterCoordinating {
-    /// `LISTEN`/`NOTIFY` signals and an advisory-lock leader lease on this database.
-    public func clusterCoordination(logger: Logger) -> ClusterCoordination {
-        ClusterCoordination(signals: PostgresClusterSignals(database: self, logger: logger), leadership: PostgresLeaderLease(location: location, logger: logger))
-    }
-}

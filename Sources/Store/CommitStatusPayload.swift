@@ -18,9 +18,19 @@ public struct CommitStatusPayload: Codable, Sendable, Equatable {
     /// The build state at the time of the change (`BuildState` raw value).
     public var state: String
 
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(buildID: Int64, repositoryID: Int64, number: Int, pipeline: String, commitSHA: String, state: String) {
+        self.buildID = buildID
+        self.repositoryID = repositoryID
+        self.number = number
+        self.pipeline = pipeline
+        self.commitSHA = commitSHA
+        self.state = state
+    }
+
     /// The message's JSON text, written directly (a commit status goes with every build);
     /// `JSONDecoder` reads it back as this value.
-    var jsonText: String {
+    package var jsonText: String {
         "{\"buildID\":\(buildID),\"commitSHA\":\(JSONText.quoted(commitSHA)),\"number\":\(number),"
             + "\"pipeline\":\(JSONText.quoted(pipeline)),\"repositoryID\":\(repositoryID),\"state\":\(JSONText.quoted(state))}"
     }

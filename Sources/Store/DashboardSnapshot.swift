@@ -49,6 +49,20 @@ public struct PendingJobStatus: Codable, Sendable, Equatable {
     public var reason: String
     /// When it was created.
     public var createdAt: Date
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(
+        id: Int64, buildID: Int64, repository: String? = nil, pipeline: String, number: Int, label: String, reason: String, createdAt: Date
+    ) {
+        self.id = id
+        self.buildID = buildID
+        self.repository = repository
+        self.pipeline = pipeline
+        self.number = number
+        self.label = label
+        self.reason = reason
+        self.createdAt = createdAt
+    }
 }
 
 /// How many pending jobs wait for one reason.
@@ -96,6 +110,13 @@ public struct HeldJob: Codable, Sendable, Equatable {
     public var buildID: Int64
     /// The job's label.
     public var label: String
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(id: Int64, buildID: Int64, label: String) {
+        self.id = id
+        self.buildID = buildID
+        self.label = label
+    }
 }
 
 /// One MobileOps build on the dashboard.

@@ -32,7 +32,7 @@ public struct DeliveryWrite: Sendable {
     /// The delivery as received.
     public let delivery: IncomingDelivery
     /// The request headers as a JSON object.
-    let headers: String
+    package let headers: String
     /// The builds it starts.
     public let builds: [EncodedBuildDraft]
     /// Builds the response from the new delivery id and build ids.

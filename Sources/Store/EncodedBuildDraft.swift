@@ -13,12 +13,12 @@ public struct EncodedBuildDraft: Sendable {
     /// The draft.
     public let draft: BuildDraft
     /// The environment as a JSON object.
-    let env: String
+    package let env: String
     /// Per job, its plan as JSON; nil where the plan needs the database first (a UI-test
     /// step's suite durations), so it is encoded inside the transaction.
-    let plans: [String?]
+    package let plans: [String?]
     /// Per job, its canonical requirements key.
-    let requirementsKeys: [String]
+    package let requirementsKeys: [String]
 
     /// Encodes `draft`.
     /// - Throws: `StoreError.database` if a value cannot be encoded as JSON.
@@ -30,7 +30,7 @@ public struct EncodedBuildDraft: Sendable {
             jobs = try draft.jobs.map { job in
                 job.spec.uiTests == nil
                     ? try Self.plans.encoded(job.spec)
-                    : EncodedJob(plan: nil, requirementsKey: JobRecord.requirementsKey(job.spec.requirements))
+                    : EncodedJob(plan: nil, requirementsKey: StoreJSON.requirementsKey(job.spec.requirements))
             }
         } catch {
             throw StoreError.database("the build of \(draft.pipeline) cannot be encoded: \(error)")
@@ -64,7 +64,7 @@ private final class JobPlanCache: Sendable {
     /// The spec's columns, from the cache or encoded (and kept, dropping the oldest).
     func encoded(_ spec: JobSpec) throws -> EncodedJob {
         if let job = entries.withLock({ $0.first { $0.spec == spec }?.job }) { return job }
-        let job = EncodedJob(plan: try AppDatabase.encodeJSON(spec), requirementsKey: JobRecord.requirementsKey(spec.requirements))
+        let job = EncodedJob(plan: try StoreJSON.encode(spec), requirementsKey: StoreJSON.requirementsKey(spec.requirements))
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeFirst() }
             entries.append((spec, job))

@@ -18,11 +18,11 @@ public struct FindingsReportPayload: Codable, Sendable, Equatable {
     }
 
     /// The message's JSON text; `JSONDecoder` reads it back as this value.
-    var jsonText: String { "{\"buildID\":\(buildID)}" }
+    package var jsonText: String { "{\"buildID\":\(buildID)}" }
 
     /// Whether a build in `state` at `commitSHA` of `repositoryID` can have a report at all: it
     /// has finished, and there is a repository and a commit object name to attach it to.
-    static func isReportable(state: BuildState, repositoryID: Int64?, commitSHA: String) -> Bool {
+    package static func isReportable(state: BuildState, repositoryID: Int64?, commitSHA: String) -> Bool {
         state.isFinished && repositoryID != nil && CommitReference.isObjectName(commitSHA)
     }
 }

@@ -18,6 +18,13 @@ public struct OperationalCounts: Sendable, Equatable {
     /// Agents by state: `busy` (holding a job), `idle` (polling), `offline` (not heard from
     /// for 90 s), `disconnected` (registration revoked).
     public var agentsByState: [String: Int]
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(pendingJobs: Int, runningJobs: Int, agentsByState: [String: Int]) {
+        self.pendingJobs = pendingJobs
+        self.runningJobs = runningJobs
+        self.agentsByState = agentsByState
+    }
 }
 
 /// A finished build's id, final state and its queue, run and total time.
@@ -32,4 +39,13 @@ public struct FinishedBuild: Sendable, Equatable {
     public var pipeline: String
     /// Queue, run and total seconds, as the metrics summary counts them (``BuildTimes``).
     public var times: BuildTimes
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(id: Int64, finishedAt: Date, state: String, pipeline: String, times: BuildTimes) {
+        self.id = id
+        self.finishedAt = finishedAt
+        self.state = state
+        self.pipeline = pipeline
+        self.times = times
+    }
 }

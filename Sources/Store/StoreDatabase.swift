@@ -1,12 +1,12 @@
 import Core
 import Foundation
-import Logging
 
 /// Every store protocol, served by one database: what the composition root opens once and
 /// hands to each service as the protocol it needs.
 ///
 /// `AppDatabase` (an SQLite file) and `PostgresAppDatabase` (a shared PostgreSQL database)
-/// both conform; which one a server uses follows from `--database` (see ``DatabaseLocation``).
+/// both conform; which one a server uses follows from `--database` (see ``DatabaseLocation``); only the
+/// server's composition root opens one.
 public typealias StoreDatabase = RepositoryStore & TokenStore & AuditLog & OutboxStore & AgentStore & NotableEventStore
     & BuildStore & DeliveryStore & JobQueue & ScheduleStore & ArtifactStore & UITestStore & OperationsStore & ReleaseStore
     & BuildMetricsStore & TestHistoryStore & FindingStore & StoreAvailability & ClusterCoordinating
@@ -40,23 +40,6 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .sqlite(path): path
         case let .postgres(location): location.redacted
-        }
-    }
-
-    /// Opens the store and brings its schema up to date.
-    /// - Throws: `StoreError` saying why: a file that is not ours or is newer, a file in
-    ///   use, PostgreSQL unreachable or refusing the credentials.
-    public func open(clock: any TimeSource, presenceWindow: TimeInterval, logger: Logger) async throws -> any StoreDatabase {
-        switch self {
-        case let .sqlite(path):
-            // Opening inspects and migrates the file through GRDB's blocking API: a thread of
-            // its own keeps it off the cooperative pool (a migration of a new file takes a
-            // noticeable time in a debug build, and every test server opens one).
-            try await DedicatedThread.run { () -> Result<AppDatabase, StoreError> in
-                Result { () throws(StoreError) in try AppDatabase.open(path: path, clock: clock, presenceWindow: presenceWindow) }
-            }.get()
-        case let .postgres(location):
-            try await PostgresAppDatabase.open(location: location, clock: clock, presenceWindow: presenceWindow, logger: logger)
         }
     }
 }

@@ -60,7 +60,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 extension StoreError {
     /// Installing token `id` as the bootstrap admin token was refused: it was revoked, and a
     /// revocation stands (the same rule and words on every backend).
-    static func revokedToken(id: String) -> StoreError {
+    package static func revokedToken(id: String) -> StoreError {
         .conflict("token \(id) was revoked, and a revoked token is never made active again")
     }
 }

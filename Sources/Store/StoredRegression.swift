@@ -31,6 +31,25 @@ public struct StoredRegression: Codable, Sendable, Equatable {
     public var recentSamples: Int
     /// When the series came back within half the threshold; nil while open.
     public var resolvedAt: Date?
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(
+        id: Int64, seriesKey: String, repository: String, pipeline: String, platform: String, metric: String, detectedAt: Date, baselineMedian: Double, recentMedian: Double, changePercent: Double, baselineSamples: Int, recentSamples: Int, resolvedAt: Date? = nil
+    ) {
+        self.id = id
+        self.seriesKey = seriesKey
+        self.repository = repository
+        self.pipeline = pipeline
+        self.platform = platform
+        self.metric = metric
+        self.detectedAt = detectedAt
+        self.baselineMedian = baselineMedian
+        self.recentMedian = recentMedian
+        self.changePercent = changePercent
+        self.baselineSamples = baselineSamples
+        self.recentSamples = recentSamples
+        self.resolvedAt = resolvedAt
+    }
 }
 
 /// The outbox payload of kind `regression`: the regression as JSON.

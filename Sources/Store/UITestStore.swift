@@ -18,4 +18,11 @@ public struct JobUITestReport: Codable, Sendable, Equatable {
     public var stepKey: String
     /// What the agent decided.
     public var report: UITestReport
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(jobID: Int64, stepKey: String, report: UITestReport) {
+        self.jobID = jobID
+        self.stepKey = stepKey
+        self.report = report
+    }
 }

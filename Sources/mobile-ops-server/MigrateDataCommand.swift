@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Store
+import StoreCopy
 
 /// `mobile-ops-server migrate-data --from PATH.sqlite --to postgres://…`: moves a team's data
 /// from the SQLite file a server used to an empty PostgreSQL database.

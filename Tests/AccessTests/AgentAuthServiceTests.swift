@@ -2,6 +2,7 @@
 import Core
 import Foundation
 import Store
+import StoreSQLite
 import Testing
 
 /// Agents trade a registration token for their own token; revoking the registration token

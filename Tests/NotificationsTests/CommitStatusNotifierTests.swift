@@ -4,6 +4,7 @@ import GitHosts
 import HTTPClient
 import Notifications
 import Store
+import StoreSQLite
 import Testing
 import TestSupport
 

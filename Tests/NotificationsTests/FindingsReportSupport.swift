@@ -5,6 +5,7 @@ import GitHosts
 import HTTPClient
 import Notifications
 @testable import Store
+@testable import StoreSQLite
 import TestSupport
 
 // MARK: - Fixtures for the findings report tests

@@ -5,6 +5,7 @@ import GitHosts
 import HTTPClient
 import Notifications
 import Store
+import StoreSQLite
 import Synchronization
 import Testing
 import TestSupport

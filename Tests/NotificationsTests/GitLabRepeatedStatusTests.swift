@@ -5,6 +5,7 @@ import GitHosts
 import HTTPClient
 import Notifications
 import Store
+import StoreSQLite
 import Testing
 import TestSupport
 

@@ -1,12 +1,13 @@
 import Core
 import Foundation
-import GitHosts
 import GRDB
+import GitHosts
 import HTTPClient
 import Notifications
-import Testing
 @testable import Store
+@testable import StoreSQLite
 import TestSupport
+import Testing
 
 @Suite("The delivery service empties the outbox into the git host")
 struct OutboxDeliveryServiceTests {

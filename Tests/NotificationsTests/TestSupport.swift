@@ -4,6 +4,7 @@ import GRDB
 import HTTPClient
 import Logging
 @testable import Store
+@testable import StoreSQLite
 import Testing
 import TestSupport
 

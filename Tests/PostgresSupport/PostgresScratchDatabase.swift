@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 @testable import Store
+@testable import StorePostgres
 
 /// A database of its own on the test PostgreSQL server, made from `template0` for one test
 /// and dropped after it, so tests never see each other's rows.

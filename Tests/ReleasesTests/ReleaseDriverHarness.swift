@@ -8,6 +8,7 @@ import Releases
 import ReleaseTrain
 import Scheduling
 import Store
+import StoreSQLite
 import StoreFakes
 import TestSupport
 

@@ -1,9 +1,10 @@
 import Core
 import Foundation
-import Testing
 @testable import Scheduling
 import Store
+import StoreSQLite
 import TestSupport
+import Testing
 
 @Suite("Repository lookups from the service's snapshot")
 struct RepositoryServiceTests {

@@ -4,6 +4,7 @@ import Logging
 import Pipelines
 import Scheduling
 import Store
+import StoreSQLite
 import Testing
 import TestSupport
 

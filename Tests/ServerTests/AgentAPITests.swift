@@ -5,9 +5,10 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Scheduling
-import Store
-import Testing
 @testable import Server
+import Store
+import StoreSQLite
+import Testing
 
 @Suite("The agent protocol and builds API over HTTP")
 struct AgentAPITests {

@@ -5,11 +5,12 @@ import HTTPTypes
 import HummingbirdTesting
 import Logging
 import PostgresSupport
-import Store
-import StoreFakes
-import Testing
 @testable import Server
+import Store
+import StoreCopy
+import StoreFakes
 import TestSupport
+import Testing
 
 /// `migrate-data` judged by what users see: a server on a populated SQLite file and a server on
 /// the PostgreSQL copy of it give the same answer to every readable route of the API.

@@ -2,16 +2,17 @@ import Core
 import DI
 import Foundation
 import HTTPClient
-import Notifications
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import Notifications
 import Releases
+@testable import Server
 import Store
 import StoreFakes
-import Testing
-@testable import Server
+import StoreSQLite
 import TestSupport
+import Testing
 
 /// The whole train against the fake git host and stores, driven by a manual clock.
 @Suite("Release train end to end")

@@ -1,8 +1,10 @@
 import BuildMetrics
 import Core
 import Foundation
-import Testing
 @testable import Store
+@testable import StorePostgres
+@testable import StoreSQLite
+import Testing
 
 /// The same reports and builds stored in SQLite and in PostgreSQL give equal answers: the
 /// window figures, the dashboard and the test rankings are computed by the same rules

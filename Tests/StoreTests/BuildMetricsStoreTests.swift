@@ -1,8 +1,9 @@
 import BuildMetrics
 import Core
 import Foundation
-import Testing
 @testable import Store
+@testable import StorePostgres
+import Testing
 
 /// Rollups, regressions and retention through `BuildMetricsStore`, on every backend.
 @Suite("Build metrics in the store: rollups, regressions, retention")

@@ -1,9 +1,10 @@
 import Core
 import Foundation
 import GRDB
-import Testing
 @testable import Store
+@testable import StoreSQLite
 import TestSupport
+import Testing
 
 /// Deliveries are unique by provider, repository and key (`v11-delivery-key-per-repository`).
 @Suite("Delivery keys per repository")

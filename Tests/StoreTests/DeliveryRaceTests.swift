@@ -2,8 +2,9 @@ import Core
 import Foundation
 import Logging
 import PostgresNIO
-import Testing
 @testable import Store
+@testable import StorePostgres
+import Testing
 
 /// Two servers sharing one PostgreSQL database, given the same delivery at once: exactly one
 /// of them creates builds, the other answers its answer as a duplicate.

@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import PostgresNIO
 @testable import Store
+@testable import StorePostgres
+@testable import StoreSQLite
 
 /// Build-metrics fixtures below the protocols: counting stored rows, or changing them, on either backend.
 extension FreshStore {

@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import PostgresNIO
 @testable import Store
+@testable import StorePostgres
+@testable import StoreSQLite
 
 /// Outbox fixtures below the protocol: a message as some change would have written it, and
 /// each message's settlement as stored.

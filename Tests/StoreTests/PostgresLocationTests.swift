@@ -1,7 +1,8 @@
 import Core
 import PostgresNIO
-import Testing
 @testable import Store
+@testable import StorePostgres
+import Testing
 
 @Suite("PostgreSQL database URLs")
 struct PostgresLocationTests {

@@ -3,8 +3,9 @@ import Foundation
 import Logging
 import PostgresNIO
 import PostgresSupport
-import Testing
 @testable import Store
+@testable import StorePostgres
+import Testing
 
 /// Opening a PostgreSQL database: the migrations, and what is refused and left untouched.
 @Suite("PostgreSQL migrations", .enabled(if: StoreBackend.postgresURL != nil, "needs MOBILE_OPS_TEST_POSTGRES_URL (make test sets it)"))

@@ -2,8 +2,9 @@ import Core
 import Foundation
 import Logging
 import PostgresNIO
-import Testing
 @testable import Store
+@testable import StorePostgres
+import Testing
 
 /// A read of several statements on PostgreSQL sees one moment of the database, as SQLite's read
 /// transactions do, even when another server commits between its statements.

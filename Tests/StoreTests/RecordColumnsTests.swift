@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-import Testing
 @testable import Store
+@testable import StoreSQLite
 import TestSupport
+import Testing
 
 /// The records written on the intake's hot path encode their columns by hand; this keeps
 /// each list equal to its table's columns, so a column added by a migration cannot be

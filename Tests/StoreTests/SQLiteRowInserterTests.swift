@@ -1,9 +1,10 @@
 import BuildMetrics
 import Foundation
 import GRDB
-import Testing
 @testable import Store
+@testable import StoreSQLite
 import TestSupport
+import Testing
 
 @Suite("Rows bound through SQLite's C API")
 struct SQLiteRowInserterTests {

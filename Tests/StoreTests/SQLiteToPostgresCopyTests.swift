@@ -5,9 +5,12 @@ import GRDB
 import Logging
 import PostgresNIO
 import PostgresSupport
-import Testing
 @testable import Store
+@testable import StoreCopy
+@testable import StorePostgres
+@testable import StoreSQLite
 import TestSupport
+import Testing
 
 /// `migrate-data`: a populated SQLite file copied into an empty PostgreSQL database.
 @Suite("Moving data from SQLite to PostgreSQL", .enabled(if: StoreBackend.postgresURL != nil, "needs MOBILE_OPS_TEST_POSTGRES_URL (make test sets it)"))

@@ -1,9 +1,10 @@
 import Core
 import Foundation
 import GRDB
-import Testing
 @testable import Store
+@testable import StoreSQLite
 import TestSupport
+import Testing
 
 /// A full disk as the store reports it: one `StoreError.storageFull`, whatever noticed it,
 /// with nothing half-written, and writes working again once there is room.

@@ -3,9 +3,11 @@ import Foundation
 import Logging
 import PostgresNIO
 import PostgresSupport
-import Testing
 @testable import Store
+@testable import StorePostgres
+@testable import StoreSQLite
 import TestSupport
+import Testing
 
 /// The store backends a suite runs on: SQLite always; PostgreSQL when
 /// `MOBILE_OPS_TEST_POSTGRES_URL` names a server (`make test` starts one and sets it).

@@ -1,9 +1,10 @@
 import Core
 import Foundation
 import GRDB
-import Testing
 @testable import Store
+@testable import StoreSQLite
 import TestSupport
+import Testing
 
 /// The store binds and reads dates through `StoredDate` instead of GRDB's ICU-backed `Date`
 /// conversions; the text in the database and the dates read back must not change.

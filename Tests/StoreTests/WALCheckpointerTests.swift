@@ -1,9 +1,10 @@
 import Core
 import Foundation
 import GRDB
-import Testing
 @testable import Store
+@testable import StoreSQLite
 import TestSupport
+import Testing
 
 @Suite("WAL checkpoints off the writer")
 struct WALCheckpointerTests {

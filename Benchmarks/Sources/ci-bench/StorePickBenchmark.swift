@@ -1,6 +1,8 @@
 import Core
 import Foundation
 import Store
+import StorePostgres
+import StoreSQLite
 
 /// 100,000 pending jobs in a real store: how long `claimNextJob` takes for an agent, through
 /// the same protocol calls on SQLite (a file) and PostgreSQL (a server on loopback).

@@ -2,6 +2,8 @@ import ChildProcesses
 import Foundation
 import Logging
 import Store
+import StoreCopy
+import StorePostgres
 
 /// The read goals on one store through the protocol the server uses, so SQLite and PostgreSQL
 /// are timed on the same path: `summary` and `dashboard` p95 < 100 ms over 1,000,000 builds.

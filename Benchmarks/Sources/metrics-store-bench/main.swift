@@ -1,6 +1,7 @@
 import BuildMetrics
 import Foundation
 import Store
+import StoreSQLite
 
 // Build metrics store goals (issue 5), through the Store API in one process:
 //   ingest ≥ 500 reports/s of 200 tasks each, sustained;

@@ -10,10 +10,10 @@ import Foundation
 /// joined with another registration token (it gets a row of its own). And only a row that is
 /// not online: a second process running under the same name is refused, rather than the two
 /// taking the row from each other at every poll. Applied by both store backends.
-enum AgentTakeover {
+package enum AgentTakeover {
     /// Throws while the agent that holds the name is online (heard from within the lease).
     /// - Throws: `StoreError.conflict`, which the HTTP layer answers `409 agent_name_in_use`.
-    static func check(_ holder: Agent, presence: AgentPresence) throws(StoreError) {
+    package static func check(_ holder: Agent, presence: AgentPresence) throws(StoreError) {
         guard presence.isOnline else { return }
         throw .conflict(
             "an agent named \(holder.name) (id \(holder.id)) joined with this registration token and is \(presence.rawValue), "

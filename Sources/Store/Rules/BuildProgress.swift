@@ -3,20 +3,27 @@ import Foundation
 
 /// A build's state and times, which follow its jobs: the rule every store backend applies
 /// after a job changes, decided here without SQL.
-struct BuildProgress: Equatable {
+package struct BuildProgress: Equatable {
     /// The build's state.
-    var state: BuildState
+    package var state: BuildState
     /// When its first job was picked up.
-    var startedAt: Date?
+    package var startedAt: Date?
     /// When it reached a final state.
-    var finishedAt: Date?
+    package var finishedAt: Date?
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(state: BuildState, startedAt: Date? = nil, finishedAt: Date? = nil) {
+        self.state = state
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+    }
 
     /// The progress once the build's current attempts are in `jobStates` (superseded attempts
     /// left out), or nil when its state stays as it is.
     ///
     /// A build starts when a job is first picked up, not when it is merely canceled, and
     /// finishes when it reaches a final state.
-    func advanced(jobStates: [JobState], now: Date) -> BuildProgress? {
+    package func advanced(jobStates: [JobState], now: Date) -> BuildProgress? {
         let derived = BuildState.derive(from: jobStates)
         guard derived != self.state else { return nil }
         var next = self

@@ -4,7 +4,7 @@ import Core
 extension BuildState {
     /// What the metrics count a finished build as: `success`, `failure` or `canceled`; nil
     /// while it is pending or running.
-    var outcome: BuildOutcome? {
+    package var outcome: BuildOutcome? {
         switch self {
         case .passed: .success
         case .failed: .failure

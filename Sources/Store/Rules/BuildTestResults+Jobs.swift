@@ -4,31 +4,49 @@ import Foundation
 extension BuildTestResults {
     /// What a job's stored report holds about its tests, as a backend reads it: the summary's
     /// counts and failure list, and the run's warnings and id (to read its cases by).
-    struct StoredReport {
+    package struct StoredReport {
         /// The summary's counts; nil when the report had no tests.
-        var totals: TestTotals?
+        package var totals: TestTotals?
         /// The summary's failure list (JSON), when there is a summary.
-        var failures: String?
+        package var failures: String?
         /// The run's parser warnings (JSON), when cases or warnings were kept.
-        var warnings: String?
+        package var warnings: String?
         /// The run (report) id, when cases or warnings were kept.
-        var runID: Int64?
+        package var runID: Int64?
+
+        /// Every member, as the memberwise initializer takes them (which is internal).
+        package init(totals: TestTotals? = nil, failures: String? = nil, warnings: String? = nil, runID: Int64? = nil) {
+            self.totals = totals
+            self.failures = failures
+            self.warnings = warnings
+            self.runID = runID
+        }
     }
 
     /// One job as the build's test page lists it, before its report is added.
-    struct Job {
+    package struct Job {
         /// The job.
-        var id: Int64
+        package var id: Int64
         /// The pipeline step's key.
-        var stepKey: String
+        package var stepKey: String
         /// What people see.
-        var label: String
+        package var label: String
         /// 1 for the first run; a retried job counts up.
-        var attempt: Int
+        package var attempt: Int
         /// The job's state.
-        var state: String
+        package var state: String
         /// The job that retried this one.
-        var supersededBy: Int64?
+        package var supersededBy: Int64?
+
+        /// Every member, as the memberwise initializer takes them (which is internal).
+        package init(id: Int64, stepKey: String, label: String, attempt: Int, state: String, supersededBy: Int64? = nil) {
+            self.id = id
+            self.stepKey = stepKey
+            self.label = label
+            self.attempt = attempt
+            self.state = state
+            self.supersededBy = supersededBy
+        }
     }
 
     /// The build's results from its jobs (in step order) and what each job's report holds:
@@ -38,7 +56,7 @@ extension BuildTestResults {
     ///
     /// Totals sum the current jobs only: a retried job's earlier attempts are listed, not added,
     /// or a test that failed and then passed on a retried job would count twice.
-    init(buildID: Int64, jobs: [Job], report: (Int64) -> StoredReport?, cases: (Int64) -> [TestCaseResult]) {
+    package init(buildID: Int64, jobs: [Job], report: (Int64) -> StoredReport?, cases: (Int64) -> [TestCaseResult]) {
         self.init(buildID: buildID, totals: TestTotals(), jobs: [])
         for job in jobs {
             var entry = JobTestResults(

@@ -4,37 +4,37 @@ import Foundation
 /// Sums the rollup rows of a cache query into ``CacheReport``: overall, per build system and
 /// per day from the rollups, plus the per-task and per-target figures a backend counts from
 /// the window's detail rows. Assembled here so both backends answer the same report.
-struct CacheReportTally {
+package struct CacheReportTally {
     /// When it is asked.
-    let now: Date
+    package let now: Date
     /// The window's days.
-    let days: ClosedRange<Int>
+    package let days: ClosedRange<Int>
     private var overall = RollupTotals()
     private var bySystem: [String: RollupTotals] = [:]
     private var byDay: [Int: RollupTotals] = [:]
 
     /// Starts a tally for `query` asked at `now`.
-    init(_ query: MetricsQuery, now: Date) {
+    package init(_ query: MetricsQuery, now: Date) {
         self.now = now
         days = MetricsCalendar.windows(query, now: now).current
     }
 
     /// Where the window starts: the per-task detail rows are read from here on (a build
     /// finished later today, a sender's clock running ahead, is in).
-    var start: Date { MetricsCalendar.date(ofDay: days.lowerBound) }
+    package var start: Date { MetricsCalendar.date(ofDay: days.lowerBound) }
 
     /// Most tasks (and targets) listed, the most-missing first.
-    static let taskLimit = 20
+    package static let taskLimit = 20
 
     /// Adds one rollup row of `day` for `buildSystem` (histograms are not needed here).
-    mutating func add(day: Int, buildSystem: String, sums: RollupTotals.Sums) {
+    package mutating func add(day: Int, buildSystem: String, sums: RollupTotals.Sums) {
         overall.add(sums)
         bySystem[buildSystem, default: RollupTotals()].add(sums)
         byDay[day, default: RollupTotals()].add(sums)
     }
 
     /// The report, with the per-task and per-target counts a backend read from detail rows.
-    func report(byTask: [NamedCacheRates], byTarget: [NamedCacheRates]) -> CacheReport {
+    package func report(byTask: [NamedCacheRates], byTarget: [NamedCacheRates]) -> CacheReport {
         // Days when no task needed its outputs have no rate: they are left out of the trend
         // rather than drawn as 0 %.
         let trend = byDay.keys.sorted().compactMap { day -> DailyCacheRate? in
@@ -47,7 +47,7 @@ struct CacheReportTally {
     }
 
     /// Rates per name, by name.
-    static func named(_ totals: [String: RollupTotals]) -> [NamedCacheRates] {
+    package static func named(_ totals: [String: RollupTotals]) -> [NamedCacheRates] {
         totals.keys.sorted().compactMap { name in totals[name].map { NamedCacheRates(name: name, rates: CacheRates($0.cache)) } }
     }
 }

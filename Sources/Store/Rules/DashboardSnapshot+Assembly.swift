@@ -5,12 +5,12 @@ extension DashboardSnapshot {
     /// Pending jobs whose reason is worked out for the dashboard; the rest are only counted
     /// (explaining a job reads its build and the fleet, and a backlog of thousands would make
     /// the dashboard as slow as the backlog is long).
-    static let reasonLimit = 200
+    package static let reasonLimit = 200
     /// Newest MobileOps builds listed.
-    static let recentBuildLimit = 20
+    package static let recentBuildLimit = 20
 
     /// The snapshot from the parts each backend reads and the rollup trends.
-    init(queue: QueueStatus, agents: FleetStatus, recentBuilds: [RecentBuild], trends: DashboardTrends) {
+    package init(queue: QueueStatus, agents: FleetStatus, recentBuilds: [RecentBuild], trends: DashboardTrends) {
         self.init(
             queue: queue, agents: agents, recentBuilds: recentBuilds, trends: trends.trends, cacheTrend: trends.cacheTrend,
             cacheByBuildSystem: trends.cacheByBuildSystem, waiting: trends.waiting)
@@ -18,7 +18,7 @@ extension DashboardSnapshot {
 
     /// The queue: counts, and the oldest pending jobs (already explained) with their reasons
     /// counted, the most common first, then by reason.
-    static func queue(pending: Int, running: Int, jobs: [PendingJobStatus]) -> QueueStatus {
+    package static func queue(pending: Int, running: Int, jobs: [PendingJobStatus]) -> QueueStatus {
         var reasons: [String: Int] = [:]
         for job in jobs { reasons[job.reason, default: 0] += 1 }
         let byReason = reasons.map { ReasonCount(reason: $0.key, count: $0.value) }.sorted { ($0.count, $1.reason) > ($1.count, $0.reason) }
@@ -27,7 +27,7 @@ extension DashboardSnapshot {
 
     /// The fleet: every agent not removed, in the order given (by id), its state its presence
     /// now (``AgentPresence``), with the jobs it holds.
-    static func fleet(_ agents: [Agent], held: [Int64: [HeldJob]], now: Date, window: TimeInterval) -> FleetStatus {
+    package static func fleet(_ agents: [Agent], held: [Int64: [HeldJob]], now: Date, window: TimeInterval) -> FleetStatus {
         var byState: [String: Int] = [:]
         let statuses = agents.map { agent -> AgentStatus in
             let jobs = held[agent.id] ?? []
@@ -41,7 +41,7 @@ extension DashboardSnapshot {
     }
 
     /// One recent build with its times (``BuildTimes``, from its jobs, as everywhere else).
-    static func recentBuild(_ build: Build, repository: String?, times: BuildTimes) -> RecentBuild {
+    package static func recentBuild(_ build: Build, repository: String?, times: BuildTimes) -> RecentBuild {
         RecentBuild(
             id: build.id, repository: repository, number: build.number, pipeline: build.pipeline, branch: build.branch,
             commitSHA: build.commitSHA, state: build.state.rawValue, trigger: build.trigger, createdAt: build.createdAt,

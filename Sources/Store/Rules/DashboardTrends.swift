@@ -5,35 +5,35 @@ import Foundation
 /// builds and medians per day, the cache trend, cache rates per build system and the waiting
 /// cost. A backend reads the rows of ``days`` and hands each over; the figures are worked out
 /// here, so both backends draw the same dashboard.
-struct DashboardTrends {
+package struct DashboardTrends {
     /// Days of trend on the dashboard.
-    static let days = 30
+    package static let days = 30
 
     /// When it is asked.
-    let now: Date
+    package let now: Date
     /// The days shown, oldest first, today last.
-    let days: ClosedRange<Int>
+    package let days: ClosedRange<Int>
     private var byDay: [Int: RollupTotals] = [:]
     private var bySystem: [String: RollupTotals] = [:]
 
     /// Starts the trends of the 30 days ending today.
-    init(now: Date) {
+    package init(now: Date) {
         self.now = now
         let today = MetricsCalendar.day(of: now)
         days = (today - Self.days + 1)...today
     }
 
     /// The query whose rollup rows the trends are read from: everything, ungrouped.
-    var query: MetricsQuery { MetricsQuery() }
+    package var query: MetricsQuery { MetricsQuery() }
 
     /// Adds one rollup row of `day` for `buildSystem`, with its histograms.
-    mutating func add(day: Int, buildSystem: String, sums: RollupTotals.Sums, runs: Data?, queues: Data?, totals: Data?) {
+    package mutating func add(day: Int, buildSystem: String, sums: RollupTotals.Sums, runs: Data?, queues: Data?, totals: Data?) {
         byDay[day, default: RollupTotals()].add(sums, runs: runs, queues: queues, totals: totals)
         bySystem[buildSystem, default: RollupTotals()].add(sums)
     }
 
     /// Count, medians and success rate per day; every day listed, quiet ones with no medians.
-    var trends: [DailyBuildTrend] {
+    package var trends: [DailyBuildTrend] {
         days.map { day in
             let totals = byDay[day] ?? RollupTotals()
             let statistics = totals.statistics
@@ -44,7 +44,7 @@ struct DashboardTrends {
     }
 
     /// The hit rate per day; every day listed (a chart's axis does not skip days).
-    var cacheTrend: [DailyCacheRate] {
+    package var cacheTrend: [DailyCacheRate] {
         days.map { day in
             let cache = byDay[day]?.cache ?? CacheStatistics(tasks: [])
             return DailyCacheRate(day: MetricsCalendar.date(ofDay: day), hitRate: cache.hitRate, fromCache: cache.fromCache, executed: cache.executed + cache.failed)
@@ -52,8 +52,8 @@ struct DashboardTrends {
     }
 
     /// Cache rates per build system over the 30 days, by name.
-    var cacheByBuildSystem: [NamedCacheRates] { CacheReportTally.named(bySystem) }
+    package var cacheByBuildSystem: [NamedCacheRates] { CacheReportTally.named(bySystem) }
 
     /// Developer-hours spent waiting over the 30 days.
-    var waiting: WaitingCostSummary { WaitingCostRollup.summarize(byDay, days: days, now: now, speedupPercent: nil) }
+    package var waiting: WaitingCostSummary { WaitingCostRollup.summarize(byDay, days: days, now: now, speedupPercent: nil) }
 }

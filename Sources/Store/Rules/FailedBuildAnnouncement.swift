@@ -3,9 +3,9 @@ import Foundation
 
 /// The feed's entry for a failed build of a repository's default branch (pull requests and
 /// feature branches fail as everyday work and stay out of the feed), the same on every backend.
-enum FailedBuildAnnouncement {
+package enum FailedBuildAnnouncement {
     /// The event; its summary names the build's queue, run and total time when known.
-    static func event(build: Build, repository: String, defaultBranch: String, times: BuildTimes?, now: Date) -> NotableEvent {
+    package static func event(build: Build, repository: String, defaultBranch: String, times: BuildTimes?, now: Date) -> NotableEvent {
         NotableEvent(
             kind: "build.failed",
             title: "\(repository) \(build.pipeline) #\(build.number) failed on \(defaultBranch)",

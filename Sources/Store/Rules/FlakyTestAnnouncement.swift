@@ -6,21 +6,21 @@ import Foundation
 /// not flaky already (never flipped, or quiet for ``quietSeconds``), at most ``maxEvents``
 /// plus one naming how many more; and every flipped test's new `lastFlakyAt`. A backend reads
 /// the tests' `lastFlakyAt` and stores what is decided here.
-struct FlakyTestAnnouncement {
+package struct FlakyTestAnnouncement {
     /// A flaky test that has not flipped for this long is announced again when it next flips.
-    static let quietSeconds: TimeInterval = 30 * 86_400
+    package static let quietSeconds: TimeInterval = 30 * 86_400
     /// Most `test.flaky` events one report adds; the rest are summed up in one more (a broken
     /// simulator can flip hundreds of tests, and the feed is for people).
-    static let maxEvents = 5
+    package static let maxEvents = 5
 
     /// Each flipped test's `lastFlakyAt` to store, in the order the flips came.
-    private(set) var lastFlakyAt: [(testID: Int64, date: Date)] = []
+    package private(set) var lastFlakyAt: [(testID: Int64, date: Date)] = []
     /// The events to record, in order.
-    private(set) var events: [NotableEvent] = []
+    package private(set) var events: [NotableEvent] = []
 
     /// Decides the announcement of `flipped` (in report order) from each test's stored
     /// `lastFlakyAt` (absent when it never flipped).
-    init(_ flipped: [TestFlips.Case], stored: [Int64: Date], context: TestRunContext, finished: Date, now: Date) {
+    package init(_ flipped: [TestFlips.Case], stored: [Int64: Date], context: TestRunContext, finished: Date, now: Date) {
         guard !flipped.isEmpty else { return }
         var last = stored
         var announced = 0, more = 0

@@ -8,19 +8,19 @@ import Core
 /// Decided here, without SQL, so every store backend applies the same rules: each reads the
 /// build's jobs from its own tables, asks for the plan, and writes what it says in the same
 /// transaction that ended the job.
-struct JobEndingPlan: Equatable {
+package struct JobEndingPlan: Equatable {
     /// Whether the job runs again as a new attempt (its retry policy allows it and nobody
     /// asked to cancel it).
-    var retry = false
+    package var retry = false
     /// Pending jobs whose last unfinished dependency this was: they stop waiting.
-    var release: [Int64] = []
+    package var release: [Int64] = []
     /// Pending jobs that depend, directly or through other canceled jobs, on a step that did
     /// not pass: they are canceled.
-    var cancel: [Int64] = []
+    package var cancel: [Int64] = []
 
     /// The plan for `ended`, now in its final state, among `jobs`: every job of its build
     /// (the ended one included, as it is now).
-    static func plan(ended: BuildJobSnapshot, retryAllowed: Bool, jobs: [BuildJobSnapshot]) -> JobEndingPlan {
+    package static func plan(ended: BuildJobSnapshot, retryAllowed: Bool, jobs: [BuildJobSnapshot]) -> JobEndingPlan {
         if retryAllowed { return JobEndingPlan(retry: true) }
         if ended.state != .passed { return JobEndingPlan(cancel: Self.canceledDependents(of: ended.stepKey, among: jobs)) }
         return JobEndingPlan(release: Self.releasedDependents(among: jobs))
@@ -54,17 +54,27 @@ struct JobEndingPlan: Equatable {
 // MARK: - BuildJobSnapshot
 
 /// One job of a build, as the rules for ending a job see it.
-struct BuildJobSnapshot: Equatable {
+package struct BuildJobSnapshot: Equatable {
     /// The job's id.
-    var id: Int64
+    package var id: Int64
     /// The pipeline step it runs.
-    var stepKey: String
+    package var stepKey: String
     /// Its state now.
-    var state: JobState
+    package var state: JobState
     /// The steps it depends on (read for pending jobs only; empty otherwise).
-    var dependsOn: [String]
+    package var dependsOn: [String]
     /// Whether it is pending because a dependency has not passed yet.
-    var waitingForSteps: Bool
+    package var waitingForSteps: Bool
     /// Whether a later attempt replaced it.
-    var superseded: Bool
+    package var superseded: Bool
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(id: Int64, stepKey: String, state: JobState, dependsOn: [String], waitingForSteps: Bool, superseded: Bool) {
+        self.id = id
+        self.stepKey = stepKey
+        self.state = state
+        self.dependsOn = dependsOn
+        self.waitingForSteps = waitingForSteps
+        self.superseded = superseded
+    }
 }

@@ -1,26 +1,43 @@
 /// What a job is told about itself and its build, and how its environment is composed: the
 /// build's variables, then the step's (which win), then these fixed `MOBILE_OPS_*` facts
 /// (which nobody can override). Every store backend hands out jobs with the same environment.
-struct JobEnvironmentFacts: Equatable {
-    var buildID: Int64
-    var buildNumber: Int
-    var commitSHA: String
-    var pipeline: String
-    var branch: String?
-    var tag: String?
-    var pullRequest: Int?
-    var jobID: Int64
-    var attempt: Int
-    var shardIndex: Int
-    var shardCount: Int
+package struct JobEnvironmentFacts: Equatable {
+    package var buildID: Int64
+    package var buildNumber: Int
+    package var commitSHA: String
+    package var pipeline: String
+    package var branch: String?
+    package var tag: String?
+    package var pullRequest: Int?
+    package var jobID: Int64
+    package var attempt: Int
+    package var shardIndex: Int
+    package var shardCount: Int
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(
+        buildID: Int64, buildNumber: Int, commitSHA: String, pipeline: String, branch: String? = nil, tag: String? = nil, pullRequest: Int? = nil, jobID: Int64, attempt: Int, shardIndex: Int, shardCount: Int
+    ) {
+        self.buildID = buildID
+        self.buildNumber = buildNumber
+        self.commitSHA = commitSHA
+        self.pipeline = pipeline
+        self.branch = branch
+        self.tag = tag
+        self.pullRequest = pullRequest
+        self.jobID = jobID
+        self.attempt = attempt
+        self.shardIndex = shardIndex
+        self.shardCount = shardCount
+    }
 
     /// The job's whole environment.
-    func environment(build buildVariables: [String: String], step stepVariables: [String: String]) -> [String: String] {
+    package func environment(build buildVariables: [String: String], step stepVariables: [String: String]) -> [String: String] {
         buildVariables.merging(stepVariables) { _, step in step }.merging(self.fixedVariables) { _, fixed in fixed }
     }
 
     /// The `MOBILE_OPS_*` variables.
-    var fixedVariables: [String: String] {
+    package var fixedVariables: [String: String] {
         var variables = [
             "MOBILE_OPS_BUILD_ID": "\(self.buildID)",
             "MOBILE_OPS_BUILD_NUMBER": "\(self.buildNumber)",

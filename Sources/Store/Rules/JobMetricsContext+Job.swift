@@ -3,32 +3,48 @@ import Foundation
 
 extension JobMetricsContext {
     /// The job and build facts a backend reads for ``BuildMetricsStore/jobMetricsContext(jobID:agentID:)``.
-    struct Facts {
+    package struct Facts {
         /// The agent holding the job, if any.
-        var holder: Int64?
+        package var holder: Int64?
         /// The job's state as stored.
-        var state: String
+        package var state: String
         /// When the job was created.
-        var createdAt: Date
+        package var createdAt: Date
         /// When it was given to an agent.
-        var assignedAt: Date?
+        package var assignedAt: Date?
         /// When the agent started it.
-        var startedAt: Date?
+        package var startedAt: Date?
         /// Its build.
-        var buildID: Int64
+        package var buildID: Int64
         /// The build's repository name; nil for builds without one.
-        var repository: String?
+        package var repository: String?
         /// The build's branch.
-        var branch: String?
+        package var branch: String?
         /// The build's pipeline.
-        var pipeline: String
+        package var pipeline: String
         /// What started the build (`push`, `pull_request`, `manual`, `schedule`).
-        var trigger: String
+        package var trigger: String
+
+        /// Every member, as the memberwise initializer takes them (which is internal).
+        package init(
+            holder: Int64? = nil, state: String, createdAt: Date, assignedAt: Date? = nil, startedAt: Date? = nil, buildID: Int64, repository: String? = nil, branch: String? = nil, pipeline: String, trigger: String
+        ) {
+            self.holder = holder
+            self.state = state
+            self.createdAt = createdAt
+            self.assignedAt = assignedAt
+            self.startedAt = startedAt
+            self.buildID = buildID
+            self.repository = repository
+            self.branch = branch
+            self.pipeline = pipeline
+            self.trigger = trigger
+        }
     }
 
     /// The context of a job `agentID` reports metrics for; nil unless that agent holds the job
     /// and it is still active (a finished job's report would rewrite a finished build).
-    init?(_ facts: Facts, agentID: Int64) {
+    package init?(_ facts: Facts, agentID: Int64) {
         guard facts.holder == agentID, JobState(rawValue: facts.state)?.isActive == true else { return nil }
         self.init(
             buildID: facts.buildID, repository: facts.repository ?? "unknown", branch: facts.branch, pipeline: facts.pipeline,
@@ -39,7 +55,7 @@ extension JobMetricsContext {
     /// Whether a developer waits on builds started this way: the people waiting on a build are
     /// those who asked for it, a pull request or a click, and a release manager waits on the
     /// release candidate; pushes and schedules wait on nobody.
-    static func isWaitedOn(trigger: String) -> Bool {
+    package static func isWaitedOn(trigger: String) -> Bool {
         ["pull_request", "manual", "release"].contains(trigger)
     }
 }

@@ -8,18 +8,31 @@ import Foundation
 /// A MobileOps build counts as one build in the metrics, whatever its number of jobs. Its row
 /// takes the dimensions its jobs agree on and the sum of their counters; deciding that here,
 /// without SQL, keeps both store backends' rows the same.
-struct JobReportDimensions: Equatable {
-    var platform: String?
-    var machine: String?
-    var xcodeVersion: String?
-    var gradleVersion: String?
-    var buildKind: String?
-    var buildSystem: String
+package struct JobReportDimensions: Equatable {
+    package var platform: String?
+    package var machine: String?
+    package var xcodeVersion: String?
+    package var gradleVersion: String?
+    package var buildKind: String?
+    package var buildSystem: String
     /// In `MetricBuildRow.counters` order.
-    var counters: [Int]
+    package var counters: [Int]
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(
+        platform: String? = nil, machine: String? = nil, xcodeVersion: String? = nil, gradleVersion: String? = nil, buildKind: String? = nil, buildSystem: String, counters: [Int]
+    ) {
+        self.platform = platform
+        self.machine = machine
+        self.xcodeVersion = xcodeVersion
+        self.gradleVersion = gradleVersion
+        self.buildKind = buildKind
+        self.buildSystem = buildSystem
+        self.counters = counters
+    }
 
     /// The finished `build`'s metrics row, from its jobs' reports.
-    static func buildRow(
+    package static func buildRow(
         of build: Build, repository: String?, jobs: [JobReportDimensions], outcome: BuildOutcome, finishedAt: Date,
         firstStartedAt: Date?, times: BuildTimes, now: Date
     ) -> MetricBuildRow {

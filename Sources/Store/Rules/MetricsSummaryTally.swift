@@ -5,33 +5,33 @@ import Foundation
 /// of ``days`` (from the table ``RollupTable/serving(_:)`` names) and hands each over; the
 /// grouping, the two windows, percentiles, changes and waiting cost are decided here, so both
 /// backends answer the same summary to the last digit.
-struct MetricsSummaryTally {
+package struct MetricsSummaryTally {
     /// The query being answered.
-    let query: MetricsQuery
+    package let query: MetricsQuery
     /// When it is asked.
-    let now: Date
+    package let now: Date
     /// The current window's days (today and the days before it).
-    let current: ClosedRange<Int>
+    package let current: ClosedRange<Int>
     /// The window before, as long as the current one.
-    let previous: ClosedRange<Int>
+    package let previous: ClosedRange<Int>
     private var currentTotals: [String?: RollupTotals] = [:]
     private var previousTotals: [String?: RollupTotals] = [:]
     /// Per day of the current window, for the waiting cost.
     private var waited: [Int: RollupTotals] = [:]
 
     /// Starts a tally for `query` asked at `now`.
-    init(_ query: MetricsQuery, now: Date) {
+    package init(_ query: MetricsQuery, now: Date) {
         self.query = query
         self.now = now
         (current, previous) = MetricsCalendar.windows(query, now: now)
     }
 
     /// The days whose rows to read: both windows.
-    var days: ClosedRange<Int> { previous.lowerBound...current.upperBound }
+    package var days: ClosedRange<Int> { previous.lowerBound...current.upperBound }
 
     /// Adds one rollup row of `day`. `group` is the row's value of the grouping column, when
     /// the query groups (a stored `''` is shown as `(none)`).
-    mutating func add(day: Int, group: String?, sums: RollupTotals.Sums, runs: Data?, queues: Data?, totals: Data?) {
+    package mutating func add(day: Int, group: String?, sums: RollupTotals.Sums, runs: Data?, queues: Data?, totals: Data?) {
         let key: String? = query.groupBy == nil ? nil : ((group ?? "").isEmpty ? "(none)" : group)
         if current.contains(day) {
             currentTotals[key, default: RollupTotals()].add(sums, runs: runs, queues: queues, totals: totals)
@@ -43,7 +43,7 @@ struct MetricsSummaryTally {
 
     /// The summary: one group per key seen in either window (one group for everything when
     /// ungrouped), the busiest first, then by key.
-    var summary: MetricsSummary {
+    package var summary: MetricsSummary {
         var keys = Set(currentTotals.keys).union(previousTotals.keys)
         if query.groupBy == nil { keys = [nil] }
         let groups = keys.map { key in

@@ -7,24 +7,35 @@ import Foundation
 /// from them against the stored state. A backend reads the points and keeps the state; what
 /// is a regression, and what is recorded and announced about it, is decided here, so two
 /// backends looking at the same builds open the same regressions.
-struct RegressionSeries {
+package struct RegressionSeries {
     /// The series' repository.
-    var repository: String
+    package var repository: String
     /// Its pipeline; `''` when reports had none (as the rollup key stores it).
-    var pipeline: String
+    package var pipeline: String
     /// Its platform; `''` when none.
-    var platform: String
+    package var platform: String
     /// Each build's run seconds, at its finish.
-    var durations: [TimeSeriesPoint] = []
+    package var durations: [TimeSeriesPoint] = []
     /// Each build's cache hit rate, for builds where some task needed its outputs.
-    var hitRates: [TimeSeriesPoint] = []
+    package var hitRates: [TimeSeriesPoint] = []
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(
+        repository: String, pipeline: String, platform: String, durations: [TimeSeriesPoint] = [], hitRates: [TimeSeriesPoint] = []
+    ) {
+        self.repository = repository
+        self.pipeline = pipeline
+        self.platform = platform
+        self.durations = durations
+        self.hitRates = hitRates
+    }
 
     /// `repository · pipeline · platform`: the key of its stored state and of its regressions.
-    var key: String { "\(repository) · \(pipeline) · \(platform)" }
+    package var key: String { "\(repository) · \(pipeline) · \(platform)" }
 
     /// How far back a series counts as recent (it has builds worth evaluating), and how far back
     /// its points are read: the longer of the two metrics' windows.
-    static func lookback(_ settings: RegressionSettings) -> (recent: TimeInterval, span: TimeInterval) {
+    package static func lookback(_ settings: RegressionSettings) -> (recent: TimeInterval, span: TimeInterval) {
         let recent = max(settings.duration.recentSeconds, settings.cacheHitRate.recentSeconds)
         let span = max(settings.duration.recentSeconds + settings.duration.baselineSeconds,
                        settings.cacheHitRate.recentSeconds + settings.cacheHitRate.baselineSeconds)
@@ -33,26 +44,26 @@ struct RegressionSeries {
 
     /// Adds one build: its run time, and its hit rate when `needed` tasks (executed, failed or
     /// from cache) wanted outputs: a build where everything was up to date has no rate.
-    mutating func add(finishedAt: Date, runSeconds: Double, needed: Int, fromCache: Int) {
+    package mutating func add(finishedAt: Date, runSeconds: Double, needed: Int, fromCache: Int) {
         durations.append(TimeSeriesPoint(date: finishedAt, value: runSeconds))
         if needed > 0 { hitRates.append(TimeSeriesPoint(date: finishedAt, value: Double(fromCache) / Double(needed))) }
     }
 
     /// The metrics evaluated, each with its points and rules, in the order they are recorded.
-    func metrics(_ settings: RegressionSettings) -> [(metric: String, points: [TimeSeriesPoint], parameters: RegressionParameters)] {
+    package func metrics(_ settings: RegressionSettings) -> [(metric: String, points: [TimeSeriesPoint], parameters: RegressionParameters)] {
         [("duration", durations, settings.duration), ("cacheHitRate", hitRates, settings.cacheHitRate)]
     }
 
     /// Applies the monitor to one metric's points from its stored state: the state to store,
     /// and the regression that starts now, if one does.
-    func observe(_ points: [TimeSeriesPoint], parameters: RegressionParameters, wasRegressed: Bool, now: Date) -> (isRegressed: Bool, found: Regression?) {
+    package func observe(_ points: [TimeSeriesPoint], parameters: RegressionParameters, wasRegressed: Bool, now: Date) -> (isRegressed: Bool, found: Regression?) {
         var monitor = RegressionMonitor(seriesKey: key, parameters: parameters, isRegressed: wasRegressed)
         let found = monitor.observe(points, at: now)
         return (monitor.isRegressed, found)
     }
 
     /// The stored regression of `found`, recorded with `id`.
-    func stored(_ found: Regression, metric: String, id: Int64, now: Date) -> StoredRegression {
+    package func stored(_ found: Regression, metric: String, id: Int64, now: Date) -> StoredRegression {
         StoredRegression(
             id: id, seriesKey: key, repository: repository, pipeline: Self.label(pipeline), platform: Self.label(platform),
             metric: metric, detectedAt: now, baselineMedian: found.baselineMedian, recentMedian: found.recentMedian,
@@ -60,18 +71,18 @@ struct RegressionSeries {
     }
 
     /// A dimension as a regression names it: `(none)` when reports had none.
-    static func label(_ value: String) -> String { value.isEmpty ? "(none)" : value }
+    package static func label(_ value: String) -> String { value.isEmpty ? "(none)" : value }
 }
 
 extension StoredRegression {
     /// The outbox message's payload (kind ``RegressionAnnouncement/kind``): the regression as
     /// JSON, dates in ISO 8601 for the notifiers that read it.
-    func outboxPayload() throws -> String {
+    package func outboxPayload() throws -> String {
         try StoreJSON.encode(self, dates: .utcISO8601)
     }
 
     /// The feed's event for this regression, in words.
-    var notableEvent: NotableEvent {
+    package var notableEvent: NotableEvent {
         let what = metric == "duration"
             ? String(format: "median run time rose %.0f%% (%.0fs → %.0fs)", changePercent, baselineMedian, recentMedian)
             : String(format: "median cache hit rate fell %.0f%% (%.0f%% → %.0f%%)", -changePercent, baselineMedian * 100, recentMedian * 100)

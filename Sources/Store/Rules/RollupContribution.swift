@@ -3,35 +3,35 @@ import Foundation
 
 /// One build's contribution to its day's rollup rows (per branch, and per series), the same
 /// for every store backend.
-struct RollupContribution {
+package struct RollupContribution {
     /// The build's UTC day (`MetricsCalendar.day(of:)` of its finish).
-    var day: Int
+    package var day: Int
     /// Repository name.
-    var repository: String
+    package var repository: String
     /// Pipeline; `''` when the report had none (a key column cannot be NULL).
-    var pipeline: String
+    package var pipeline: String
     /// Branch; `''` when none.
-    var branch: String
+    package var branch: String
     /// Platform; `''` when none.
-    var platform: String
+    package var platform: String
     /// `gradle`, `xcode` or `other`.
-    var buildSystem: String
+    package var buildSystem: String
     /// How the build ended.
-    var outcome: BuildOutcome
+    package var outcome: BuildOutcome
     /// Queue, run and total seconds of the build.
-    var times: BuildTimes
+    package var times: BuildTimes
     /// Whether a developer waited on it.
-    var waitedOn: Bool
+    package var waitedOn: Bool
     /// In `MetricBuildRow.counters` order.
-    var counters: [Int]
+    package var counters: [Int]
 
     /// What the build adds to its row's summed columns.
-    var sums: RollupTotals.Sums { RollupTotals.Sums(self) }
+    package var sums: RollupTotals.Sums { RollupTotals.Sums(self) }
 
     /// The row's run, queue and total histograms with this build counted, from the row's stored
     /// ones (nil or empty for a new row). Histograms are merged in Swift, not in SQL: their
     /// sparse blob has no SQL sum, so each backend reads the row (locked), merges, writes back.
-    func histograms(addedTo runs: Data?, queues: Data?, totals: Data?) -> (runs: Data, queues: Data, totals: Data) {
+    package func histograms(addedTo runs: Data?, queues: Data?, totals: Data?) -> (runs: Data, queues: Data, totals: Data) {
         var run = DurationHistogram(encoded: runs), queue = DurationHistogram(encoded: queues), total = DurationHistogram(encoded: totals)
         run.add(times.runSeconds)
         queue.add(times.queueSeconds)

@@ -4,36 +4,36 @@ import Foundation
 /// Sums of daily rollup rows: what every window answer (summary, cache report, dashboard
 /// trends, waiting cost) is computed from. Each backend reads its rows its own way and hands
 /// the values over here, so percentiles and rates come out the same on every backend.
-struct RollupTotals {
+package struct RollupTotals {
     /// The summed columns of one rollup row, as plain values: a backend reads them from its
     /// own row type (by position, where that is what keeps summing 100,000 rows cheap).
-    struct Sums {
+    package struct Sums {
         /// Builds.
-        var count: Int
+        package var count: Int
         /// Builds that succeeded.
-        var succeeded: Int
+        package var succeeded: Int
         /// Builds that failed.
-        var failed: Int
+        package var failed: Int
         /// Builds that were canceled.
-        var canceled: Int
+        package var canceled: Int
         /// Builds a developer waited on.
-        var waitedBuilds: Int
+        package var waitedBuilds: Int
         /// Run seconds (the `durationSum` column: it predates the name).
-        var runSum: Double
+        package var runSum: Double
         /// Queue seconds.
-        var queueSum: Double
+        package var queueSum: Double
         /// Total seconds of the builds a developer waited on.
-        var waitedSeconds: Double
+        package var waitedSeconds: Double
         /// Run seconds of the builds a developer waited on (what a speed-up would save).
-        var waitedRunSeconds: Double
+        package var waitedRunSeconds: Double
         /// Total seconds.
-        var totalSum: Double
+        package var totalSum: Double
         /// The task counters.
-        var cache: CacheStatistics
+        package var cache: CacheStatistics
 
         /// One build's share of its day's row: the build counted once under its outcome, its
         /// times, and its counters (`MetricBuildRow.counters` order).
-        init(_ build: RollupContribution) {
+        package init(_ build: RollupContribution) {
             let times = build.times
             count = 1
             succeeded = build.outcome == .success ? 1 : 0
@@ -53,7 +53,7 @@ struct RollupTotals {
         }
 
         /// Values as read back from a stored row.
-        init(
+        package init(
             count: Int, succeeded: Int, failed: Int, canceled: Int, waitedBuilds: Int, runSum: Double, queueSum: Double,
             waitedSeconds: Double, waitedRunSeconds: Double, totalSum: Double, cache: CacheStatistics
         ) {
@@ -71,42 +71,42 @@ struct RollupTotals {
         }
 
         /// The counters in `MetricBuildRow.counters` order, as the rollup columns hold them.
-        var counters: [Int] {
+        package var counters: [Int] {
             [cache.executed, cache.failed, cache.fromCache, cache.localHits, cache.remoteHits, cache.upToDate, cache.noSource, cache.skipped]
         }
     }
 
     /// Builds.
-    var count = 0
+    package var count = 0
     /// Builds that succeeded.
-    var succeeded = 0
+    package var succeeded = 0
     /// Builds that failed.
-    var failed = 0
+    package var failed = 0
     /// Builds that were canceled.
-    var canceled = 0
+    package var canceled = 0
     /// Builds a developer waited on.
-    var waitedBuilds = 0
+    package var waitedBuilds = 0
     /// Run seconds (the `durationSum` column).
-    var runSum = 0.0
+    package var runSum = 0.0
     /// Queue seconds.
-    var queueSum = 0.0
+    package var queueSum = 0.0
     /// Total seconds.
-    var totalSum = 0.0
+    package var totalSum = 0.0
     /// Total seconds of waited-on builds.
-    var waitedSeconds = 0.0
+    package var waitedSeconds = 0.0
     /// Run seconds of waited-on builds.
-    var waitedRunSeconds = 0.0
+    package var waitedRunSeconds = 0.0
     /// Run time distribution.
-    var runs = DurationHistogram()
+    package var runs = DurationHistogram()
     /// Queue time distribution.
-    var queues = DurationHistogram()
+    package var queues = DurationHistogram()
     /// Total time distribution.
-    var totals = DurationHistogram()
+    package var totals = DurationHistogram()
     /// Task counters.
-    var cache = CacheStatistics(tasks: [])
+    package var cache = CacheStatistics(tasks: [])
 
     /// Adds one row's sums (its histograms apart: queries that need no percentile skip them).
-    mutating func add(_ sums: Sums) {
+    package mutating func add(_ sums: Sums) {
         count += sums.count
         succeeded += sums.succeeded
         failed += sums.failed
@@ -121,7 +121,7 @@ struct RollupTotals {
     }
 
     /// Adds one row's sums and its stored run, queue and total histograms.
-    mutating func add(_ sums: Sums, runs run: Data?, queues queue: Data?, totals total: Data?) {
+    package mutating func add(_ sums: Sums, runs run: Data?, queues queue: Data?, totals total: Data?) {
         add(sums)
         runs.add(encoded: run)
         queues.add(encoded: queue)
@@ -129,7 +129,7 @@ struct RollupTotals {
     }
 
     /// The window figures of these totals.
-    var statistics: WindowStatistics {
+    package var statistics: WindowStatistics {
         WindowStatistics(
             count: count, succeeded: succeeded, failed: failed, canceled: canceled,
             successRate: succeeded + failed > 0 ? Double(succeeded) / Double(succeeded + failed) : nil,
@@ -149,7 +149,7 @@ struct RollupTotals {
 
 /// The two rollup tables: per branch, and per series (without the branch). Each backend names
 /// them in its own spelling; which one a query reads is decided here.
-enum RollupTable: CaseIterable {
+package enum RollupTable: CaseIterable {
     /// Day × repository × pipeline × branch × platform × build system.
     case branches
     /// The same without the branch, for queries that do not ask by branch.
@@ -157,7 +157,7 @@ enum RollupTable: CaseIterable {
 
     /// The table a query reads: the smaller one unless it filters or groups by branch (every
     /// pull request has a branch of its own, so the branch table is many times larger).
-    static func serving(_ query: MetricsQuery) -> RollupTable {
+    package static func serving(_ query: MetricsQuery) -> RollupTable {
         query.branch != nil || query.groupBy == .branch ? .branches : .series
     }
 }

@@ -5,10 +5,10 @@ import Foundation
 /// every backend learns the same: its suites took `actual / predicted` times what was expected,
 /// so each suite's observation is its expected time scaled by that ratio. The store then moves
 /// each suite's estimate halfway towards its observation.
-enum SuiteDurationLearning {
+package enum SuiteDurationLearning {
     /// Each suite of the shard with its observed seconds; empty when the shard teaches nothing
     /// (not run to completion, not a selected run, nothing predicted).
-    static func observations(
+    package static func observations(
         state: JobState, startedAt: Date?, finishedAt: Date?, report: UITestReport?, known: [String: Double]
     ) -> [(suite: String, seconds: Double)] {
         guard [.passed, .failed].contains(state), let started = startedAt, let finished = finishedAt, let report,

@@ -5,18 +5,21 @@ import Foundation
 /// median, and the tests whose median grew against the window before. A backend reads each
 /// run's seconds (its attempts' total over its attempts; skipped runs and runs without a time
 /// left out); medians and percentiles are taken here, in Swift, so both backends agree.
-struct TestDurations {
+package struct TestDurations {
     /// Seconds of each run, in the order read.
-    private(set) var values: [Double] = []
+    package private(set) var values: [Double] = []
     /// When it last ran in the window.
-    private(set) var lastSeen = Date.distantPast
+    package private(set) var lastSeen = Date.distantPast
     /// Its slowest run's seconds.
-    private(set) var slowest = 0.0
+    package private(set) var slowest = 0.0
     /// The report (run) of its slowest run; the latest read of equally slow ones.
-    private(set) var slowestRun: Int64 = 0
+    package private(set) var slowestRun: Int64 = 0
+
+    /// No runs yet (the implicit initializer would be internal).
+    package init() {}
 
     /// Adds one run.
-    mutating func add(_ seconds: Double, at date: Date, run: Int64) {
+    package mutating func add(_ seconds: Double, at date: Date, run: Int64) {
         values.append(seconds)
         if date > lastSeen { lastSeen = date }
         if seconds >= slowest {
@@ -26,19 +29,19 @@ struct TestDurations {
     }
 
     /// The runs' seconds, smallest first.
-    var sorted: [Double] { values.sorted() }
+    package var sorted: [Double] { values.sorted() }
 
     /// A test of the slowest ranking, before its name and slowest run are looked up.
-    struct Slow {
+    package struct Slow {
         /// The test's id.
-        var testID: Int64
+        package var testID: Int64
         /// Its runs.
-        var runs: TestDurations
+        package var runs: TestDurations
         /// Their median (nearest rank).
-        var p50: Double
+        package var p50: Double
 
         /// The answer, with the test's identity and slowest run as the backend found them.
-        func answer(test: TestIdentity, slowestRun: TestRunReference) -> SlowTest {
+        package func answer(test: TestIdentity, slowestRun: TestRunReference) -> SlowTest {
             let sorted = runs.sorted
             return SlowTest(
                 test: test, runs: sorted.count, p50Seconds: p50, p90Seconds: Percentiles.nearestRank(sorted, 90) ?? p50,
@@ -47,7 +50,7 @@ struct TestDurations {
     }
 
     /// The `limit` tests with the highest median, ties by test id (the older test first).
-    static func slowest(_ durations: [Int64: TestDurations], limit: Int) -> [Slow] {
+    package static func slowest(_ durations: [Int64: TestDurations], limit: Int) -> [Slow] {
         let ranked = durations.compactMap { id, runs -> Slow? in
             Percentiles.nearestRank(runs.sorted, 50).map { Slow(testID: id, runs: runs, p50: $0) }
         }
@@ -55,20 +58,20 @@ struct TestDurations {
     }
 
     /// A test of the regressed ranking, before its name and slowest run are looked up.
-    struct Grown {
+    package struct Grown {
         /// The test's id.
-        var testID: Int64
+        package var testID: Int64
         /// Its runs in the window.
-        var runs: TestDurations
+        package var runs: TestDurations
         /// Their median.
-        var p50: Double
+        package var p50: Double
         /// The median of the window before.
-        var base: Double
+        package var base: Double
         /// Timed runs in the window before.
-        var previousRuns: Int
+        package var previousRuns: Int
 
         /// The answer, with the test's identity and slowest run as the backend found them.
-        func answer(test: TestIdentity, slowestRun: TestRunReference) -> RegressedTest {
+        package func answer(test: TestIdentity, slowestRun: TestRunReference) -> RegressedTest {
             RegressedTest(
                 test: test, previousP50Seconds: base, p50Seconds: p50, changePercent: base > 0 ? (p50 - base) / base * 100 : 100,
                 previousRuns: previousRuns, runs: runs.values.count, lastSeenAt: runs.lastSeen, slowestRun: slowestRun)
@@ -79,7 +82,7 @@ struct TestDurations {
     /// above their median in `older`, with `minRuns` timed runs in each (both thresholds: a
     /// 2 ms test taking 4 ms doubled, and nobody waits on it); the largest growth first, at
     /// most `limit`.
-    static func regressed(recent: [Int64: TestDurations], older: [Int64: TestDurations], query: TestMetricsQuery, limit: Int) -> [Grown] {
+    package static func regressed(recent: [Int64: TestDurations], older: [Int64: TestDurations], query: TestMetricsQuery, limit: Int) -> [Grown] {
         let minRuns = query.boundedMinRuns
         var found: [Grown] = []
         for (id, runs) in recent where runs.values.count >= minRuns {

@@ -5,47 +5,54 @@ import Foundation
 /// the same run (outcome `flaky`), or whose outcome differs from its last outcome in another
 /// run of the same commit. A backend reads the other runs' outcomes and stores what is decided
 /// here: each case's flips and flaky mark, and the earlier cases that become flaky with it.
-struct TestFlips {
+package struct TestFlips {
     /// A test's last outcome in the other runs of the commit, and the case that had it.
-    struct Earlier: Equatable {
+    package struct Earlier: Equatable {
         /// The run (report) id.
-        var runID: Int64
+        package var runID: Int64
         /// The case's position in that run.
-        var position: Int64
+        package var position: Int64
         /// `failed` or `passed` (a flaky case ended passed).
-        var outcome: TestCaseOutcome
+        package var outcome: TestCaseOutcome
+
+        /// Every member, as the memberwise initializer takes them (which is internal).
+        package init(runID: Int64, position: Int64, outcome: TestCaseOutcome) {
+            self.runID = runID
+            self.position = position
+            self.outcome = outcome
+        }
     }
 
     /// One case of the report as stored.
-    struct Case {
+    package struct Case {
         /// Its position in the report.
-        var position: Int
+        package var position: Int
         /// Its test's id.
-        var testID: Int64
+        package var testID: Int64
         /// The case as reported.
-        var test: TestCaseResult
+        package var test: TestCaseResult
         /// Flips counted for it: one for a retry that passed, one for a flip against the commit's
         /// other runs.
-        var flips: Int
+        package var flips: Int
         /// Whether it took part in a flip.
-        var flaky: Bool { flips > 0 }
+        package var flaky: Bool { flips > 0 }
         /// Whether the flip was against another run (not only a retry within this one).
-        var acrossRuns: Bool
+        package var acrossRuns: Bool
     }
 
     /// Every case of the report, in report order.
-    private(set) var cases: [Case] = []
+    package private(set) var cases: [Case] = []
     /// Earlier cases that now take part in a flip and are marked flaky.
-    private(set) var markedEarlier: [Earlier] = []
+    package private(set) var markedEarlier: [Earlier] = []
 
     /// The outcome a stored case stands for when it is compared: a flaky case ended passed.
-    static func comparable(_ stored: TestCaseOutcome) -> TestCaseOutcome {
+    package static func comparable(_ stored: TestCaseOutcome) -> TestCaseOutcome {
         stored == .failed ? .failed : .passed
     }
 
     /// Decides the flips of `tests` (with their test ids, in the same order) against `earlier`,
     /// the last non-skipped outcome per test id in the commit's other runs.
-    init(_ tests: [TestCaseResult], testIDs: [Int64], earlier: [Int64: Earlier]) {
+    package init(_ tests: [TestCaseResult], testIDs: [Int64], earlier: [Int64: Earlier]) {
         for (position, (test, testID)) in zip(tests, testIDs).enumerated() {
             var flips = test.outcome == .flaky ? 1 : 0
             var acrossRuns = false
@@ -61,5 +68,5 @@ struct TestFlips {
     }
 
     /// The cases that flipped, in report order: what ``FlakyTestAnnouncement`` announces.
-    var flipped: [Case] { cases.filter(\.flaky) }
+    package var flipped: [Case] { cases.filter(\.flaky) }
 }

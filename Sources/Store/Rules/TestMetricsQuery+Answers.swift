@@ -5,18 +5,18 @@ import Foundation
 extension TestMetricsQuery {
     /// The windows a test-metrics query reads, as instants: whole UTC days as the build metrics
     /// count them (``MetricsCalendar``).
-    struct Windows {
+    package struct Windows {
         /// The current window, as answered (it ends now).
-        var current: MetricsWindow
+        package var current: MetricsWindow
         /// The window before it, as long.
-        var previous: MetricsWindow
+        package var previous: MetricsWindow
         /// Where reading the current window stops: midnight after today, not now, so a report
         /// dated a little later today (a sender's clock running ahead) is in.
-        var currentEnd: Date
+        package var currentEnd: Date
     }
 
     /// The query's windows at `now`.
-    func windows(now: Date) -> Windows {
+    package func windows(now: Date) -> Windows {
         let (current, previous) = MetricsCalendar.windows(MetricsQuery(days: days), now: now)
         return Windows(
             current: MetricsCalendar.window(current, now: now), previous: MetricsCalendar.window(previous, now: now),
@@ -25,13 +25,13 @@ extension TestMetricsQuery {
 
     /// Most tests listed, within 1…500 whatever was asked (the API checks the range; the store
     /// still bounds what one answer reads).
-    var boundedLimit: Int { min(max(limit, 1), 500) }
+    package var boundedLimit: Int { min(max(limit, 1), 500) }
 
     /// Fewest timed runs per window, at least one (a median of nothing is no median).
-    var boundedMinRuns: Int { max(minRuns, 1) }
+    package var boundedMinRuns: Int { max(minRuns, 1) }
 
     /// The regressed-tests answer around its tests, echoing the thresholds it used.
-    func regressedReport(_ windows: Windows, tests: [RegressedTest]) -> RegressedTestsReport {
+    package func regressedReport(_ windows: Windows, tests: [RegressedTest]) -> RegressedTestsReport {
         RegressedTestsReport(
             window: windows.current, previousWindow: windows.previous, minRuns: boundedMinRuns, minChangePercent: minChangePercent,
             minChangeSeconds: minChangeSeconds, tests: tests)
@@ -39,7 +39,7 @@ extension TestMetricsQuery {
 
     /// One flaky test from its figures over the window: the flip rate is flips per attempt
     /// that ran (skipped runs are no attempt).
-    func flakyTest(
+    package func flakyTest(
         _ test: TestIdentity, attempts: Int, flips: Int, failures: Int, flakyCommits: Int, lastSeenAt: Date?, runs: [TestRunReference],
         in windows: Windows
     ) -> FlakyTest {

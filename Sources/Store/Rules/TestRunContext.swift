@@ -5,22 +5,22 @@ import Foundation
 /// The run a report's test cases belong to: its repository and commit, and the MobileOps
 /// build and job when an agent sent it. Flips are looked for among the other runs of the same
 /// commit, so which commit a run is of is decided here, the same way for both backends.
-struct TestRunContext {
+package struct TestRunContext {
     /// The report's repository.
-    var repository: String
+    package var repository: String
     /// The commit tested; nil when unknown (a flip needs two runs of one known commit).
-    var commitSHA: String?
+    package var commitSHA: String?
     /// The MobileOps build, for a job's report.
-    var ciBuildID: Int64?
+    package var ciBuildID: Int64?
     /// Its number in the repository.
-    var buildNumber: Int?
+    package var buildNumber: Int?
     /// Its pipeline (the report's, for reports from another CI).
-    var pipeline: String?
+    package var pipeline: String?
     /// The job, for a job's report.
-    var jobID: Int64?
+    package var jobID: Int64?
 
     /// The context a report gives by itself: another CI's report names its own commit.
-    init(report: BuildReport) {
+    package init(report: BuildReport) {
         repository = report.dimensions.repository
         commitSHA = Self.commit(report.commit)
         pipeline = report.dimensions.pipeline
@@ -28,7 +28,7 @@ struct TestRunContext {
 
     /// The server's facts override the report's for a job's report: its build, number,
     /// pipeline and commit as the server knows them.
-    mutating func use(jobID: Int64, buildID: Int64, buildNumber: Int, pipeline: String, commitSHA: String) {
+    package mutating func use(jobID: Int64, buildID: Int64, buildNumber: Int, pipeline: String, commitSHA: String) {
         self.jobID = jobID
         ciBuildID = buildID
         self.buildNumber = buildNumber
@@ -45,11 +45,11 @@ struct TestRunContext {
 
     /// Where a flaky test is shown: the build page, or (a report from another CI has only the
     /// list) the flaky-tests list.
-    var url: String { ciBuildID.map { "/builds/\($0)" } ?? "/api/v1/metrics/tests/flaky" }
+    package var url: String { ciBuildID.map { "/builds/\($0)" } ?? "/api/v1/metrics/tests/flaky" }
 
     /// `pipeline x, build #n`, as much of it as is known; empty for another CI's report without
     /// a pipeline.
-    var place: String {
+    package var place: String {
         [pipeline.map { "pipeline \($0)" }, buildNumber.map { "build #\($0)" }].compactMap(\.self).joined(separator: ", ")
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// The developer-hours spent waiting on builds, per day and per week, and what a speed-up
 /// would save: computed from the daily rollups, the same way by every store backend.
-enum WaitingCostRollup {
+package enum WaitingCostRollup {
     /// Developer-hours per day and week from the rollups' waited-on sums (exact, not estimated).
-    static func summarize(_ byDay: [Int: RollupTotals], days: ClosedRange<Int>, now: Date, speedupPercent: Double?) -> WaitingCostSummary {
+    package static func summarize(_ byDay: [Int: RollupTotals], days: ClosedRange<Int>, now: Date, speedupPercent: Double?) -> WaitingCostSummary {
         var perDay: [PeriodHours] = []
         var weeks: [Int: PeriodHours] = [:]
         var total = 0.0, builds = 0, runSeconds = 0.0
