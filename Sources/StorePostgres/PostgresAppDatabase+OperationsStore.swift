@@ -4,11 +4,10 @@ import PostgresNIO
 import Store
 
 extension PostgresAppDatabase: OperationsStore {
-    /// Queue depth, running jobs and agents by presence, read in one snapshot (one statement
-    /// each inside a repeatable-read transaction, so the figures agree with each other).
+    /// Queue depth, running jobs and agents by presence, read in one snapshot (`read`), so
+    /// the figures agree with each other.
     public func operationalCounts(now: Date) async throws(StoreError) -> OperationalCounts {
-        let counts = try await write { connection in
-            try await connection.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: self.logger)
+        let counts = try await read { connection in
             let pending = try await connection.value("SELECT count(*) FROM job WHERE state = 'pending'", as: Int64.self, logger: self.logger) ?? 0
             let running = try await connection.value(
                 "SELECT count(*) FROM job WHERE state IN ('assigned', 'running')", as: Int64.self, logger: self.logger) ?? 0
