@@ -3,6 +3,7 @@ import Foundation
 import Releases
 import Store
 import StoreFakes
+import StoreSQLite
 import Testing
 import TestSupport
 
