@@ -13,8 +13,16 @@ import Foundation
 struct GradleSettingsEvaluator {
     /// Folder names a walk never yields: hidden folders, build outputs, `buildSrc`, source roots.
     static let skippedFolders: Set<String> = ["build", "buildSrc", "src", "node_modules", "gradle"]
-    /// The deepest chain of calls followed (recursive helpers walk folders this deep at most).
+    /// The deepest chain of calls followed (recursive helpers walk folders this deep at most);
+    /// a call beyond it is not followed.
     static let callLimit = 8
+    /// The deepest nesting of walks and calls followed: a hostile script nesting thousands of
+    /// walks must not exhaust the stack.
+    static let nestingLimit = 64
+    /// The most folder entries and calls one evaluation visits, as many as a walk of the
+    /// project's files (``ProjectFiles/walkLimit``): nested walks and fan-out recursion grow
+    /// exponentially, and settings come from any branch anyone can push.
+    static let workLimit = ProjectFiles.walkLimit
 
     let scan: GradleSettingsScan
     let files: ProjectFiles?
@@ -26,6 +34,11 @@ struct GradleSettingsEvaluator {
     private(set) var directories: [String: String] = [:]
     /// Offsets of statements that could not be followed.
     private(set) var unfollowed: [Int] = []
+    /// Folder entries and calls visited so far (``workLimit``).
+    private var work = 0
+    /// ``projects`` and ``unfollowed`` as sets, so a script of many statements stays linear.
+    private var included = Set<String>()
+    private var failed = Set<Int>()
 
     init(scan: GradleSettingsScan, files: ProjectFiles?, isGroovy: Bool) {
         self.scan = scan
@@ -35,20 +48,24 @@ struct GradleSettingsEvaluator {
 
     /// Runs the top level.
     mutating func run() {
-        run(container: nil, environment: [:], buildFileFolder: nil, depth: 0)
+        run(container: nil, environment: [:], buildFileFolder: nil, depth: 0, nesting: 0)
     }
 
     // MARK: Statements
 
-    private mutating func run(container: Range<Int>?, environment start: [String: GradleSettingsExpression.Value], buildFileFolder: String?, depth: Int) {
+    /// `depth` counts calls (``callLimit``), `nesting` calls and walks (``nestingLimit``).
+    private mutating func run(container: Range<Int>?, environment start: [String: GradleSettingsExpression.Value], buildFileFolder: String?, depth: Int, nesting: Int) {
         var expression = GradleSettingsExpression(environment: start, isGroovy: isGroovy)
         // A statement belongs here when this is its innermost container.
-        for statement in scan.statements where statement.container == container {
+        for statement in scan.statementsIn[container] ?? [] {
+            // Out of budget: the statement that ran out is already marked not followed (the
+            // caller widens); the rest is left, never half-read silently.
+            guard work <= Self.workLimit else { return }
             switch statement.kind {
             case let .include(arguments):
                 guard let paths = includedPaths(arguments, expression) else { fail(statement.offset); continue }
                 guard buildFileFolder.map(hasBuildFile) ?? true else { continue }
-                for path in paths where !projects.contains(path) { projects.append(path) }
+                for path in paths where included.insert(path).inserted { projects.append(path) }
             case let .projectDir(project, variable, value):
                 var path: String?
                 if let project, case let .string(text)? = expression.evaluate(project) { path = Self.projectPath(text) }
@@ -62,19 +79,22 @@ struct GradleSettingsEvaluator {
             case let .binding(name, value):
                 expression.environment[name] = expression.evaluate(value.trimmingCharacters(in: .whitespacesAndNewlines))
             case let .call(name, arguments):
-                guard let function = scan.functions[name], depth < Self.callLimit,
-                      let bound = bind(function, arguments, expression) else {
-                    // The limit stops recursion that found nothing more to walk; anything else is unknown.
-                    if depth < Self.callLimit { fail(statement.offset) }
+                // A function that includes nothing (nor calls one that does) shapes no project,
+                // whatever its arguments.
+                guard let function = scan.functions[name], scan.shapingFunctions.contains(name) else { continue }
+                work += 1
+                guard work <= Self.workLimit, depth < Self.callLimit, nesting < Self.nestingLimit, let bound = bind(function, arguments, expression) else {
+                    fail(statement.offset)
                     continue
                 }
-                run(container: function.body, environment: bound, buildFileFolder: nil, depth: depth + 1)
+                run(container: function.body, environment: bound, buildFileFolder: nil, depth: depth + 1, nesting: nesting + 1)
             case let .walk(walk, body):
-                guard let items = items(of: walk, expression) else { fail(statement.offset); continue }
+                guard nesting < Self.nestingLimit, let items = items(of: walk, expression) else { fail(statement.offset); continue }
                 for (value, folder) in items {
                     var inner = expression.environment
                     inner[walk.variable] = value
-                    run(container: body, environment: inner, buildFileFolder: walk.needsBuildFile ? folder : nil, depth: depth)
+                    run(container: body, environment: inner, buildFileFolder: walk.needsBuildFile ? folder : nil, depth: depth, nesting: nesting + 1)
+                    guard work <= Self.workLimit else { break }
                 }
             case .unfollowable:
                 fail(statement.offset)
@@ -83,7 +103,7 @@ struct GradleSettingsEvaluator {
     }
 
     private mutating func fail(_ offset: Int) {
-        if !unfollowed.contains(offset) { unfollowed.append(offset) }
+        if failed.insert(offset).inserted { unfollowed.append(offset) }
     }
 
     // MARK: Values
@@ -146,10 +166,14 @@ struct GradleSettingsEvaluator {
     // MARK: Walks
 
     /// What a walk binds its variable to, with the folder its build-file test looks at.
-    private func items(of walk: GradleSettingsScan.Walk, _ expression: GradleSettingsExpression) -> [(GradleSettingsExpression.Value, String)]? {
+    /// Nil when the walk cannot be evaluated or runs out of ``workLimit``.
+    private mutating func items(of walk: GradleSettingsScan.Walk, _ expression: GradleSettingsExpression) -> [(GradleSettingsExpression.Value, String)]? {
         switch walk.source {
         case .children:
-            return projects.filter { $0.dropFirst().contains(":") == false }.map { (.project($0), directories[$0] ?? GradleSettings.defaultDirectory(of: $0)) }
+            let children = projects.filter { $0.dropFirst().contains(":") == false }
+            work += children.count
+            guard work <= Self.workLimit else { return nil }
+            return children.map { (.project($0), directories[$0] ?? GradleSettings.defaultDirectory(of: $0)) }
         case let .folders(base, depth, pattern):
             guard let files, case let .folder(root)? = expression.evaluate(base) else { return nil }
             guard files.entry(root.isEmpty ? "." : root) != .outside else { return nil }
@@ -161,6 +185,8 @@ struct GradleSettingsEvaluator {
                 var next: [String] = []
                 for folder in level {
                     for name in files.list(folder.isEmpty ? "." : folder) where !name.hasPrefix(".") && !Self.skippedFolders.contains(name) {
+                        work += 1
+                        guard work <= Self.workLimit else { return nil }
                         let child = ProjectPath.join(folder, name)
                         guard files.entry(child) == .folder else { continue }
                         next.append(child)

@@ -24,11 +24,28 @@ struct GradleSettingsExpression {
     /// back and a project path never silently holds one.
     static let folderMark: Character = "\u{1}"
 
+    /// The deepest nesting of brackets, calls and `${…}` templates followed; deeper is not
+    /// followed, so a hostile script cannot exhaust the stack.
+    static let nestingLimit = 64
+    /// The longest string built: project paths and folders are short, and bindings that
+    /// double a string each (`val b = "$a$a"`) must not exhaust memory.
+    static let lengthLimit = 4096
+
     /// The value of `source`, or nil when it uses anything this evaluator does not model.
     func evaluate(_ source: String) -> Value? {
-        var parser = Parser(characters: Array(source), evaluator: self)
+        evaluate(source, nesting: 0)
+    }
+
+    /// ``evaluate(_:)`` inside `nesting` levels of brackets and templates.
+    private func evaluate(_ source: String, nesting: Int) -> Value? {
+        var parser = Parser(characters: Array(source), evaluator: self, nesting: nesting)
         guard let value = parser.sum(), parser.atEnd else { return nil }
         return value
+    }
+
+    /// `text` as a value; nil when longer than ``lengthLimit``.
+    private static func bounded(_ text: String) -> Value? {
+        text.utf8.count <= lengthLimit ? .string(text) : nil
     }
 
     /// The value as a string: a folder written with ``folderMark``.
@@ -56,10 +73,13 @@ struct GradleSettingsExpression {
         let characters: [Character]
         let evaluator: GradleSettingsExpression
         var index = 0
+        /// Levels of ``sum()`` and templates entered (``nestingLimit``).
+        var nesting: Int
 
-        init(characters: [Character], evaluator: GradleSettingsExpression) {
+        init(characters: [Character], evaluator: GradleSettingsExpression, nesting: Int) {
             self.characters = characters
             self.evaluator = evaluator
+            self.nesting = nesting
             skip()
         }
 
@@ -78,17 +98,28 @@ struct GradleSettingsExpression {
         }
 
         /// `a + b - 1`: strings concatenate, integers add.
+        /// Every bracket, call argument and template goes through here, so the nesting is counted once.
         mutating func sum() -> Value? {
-            guard var value = postfix() else { return nil }
+            nesting += 1
+            defer { nesting -= 1 }
+            guard nesting <= GradleSettingsExpression.nestingLimit, var value = postfix() else { return nil }
             while true {
                 if eat("+") {
                     guard let right = postfix() else { return nil }
-                    if case let .int(a) = value, case let .int(b) = right { value = .int(a + b) } else {
-                        value = .string(GradleSettingsExpression.text(value) + GradleSettingsExpression.text(right))
+                    if case let .int(a) = value, case let .int(b) = right {
+                        // Overflow is a number this reader cannot follow, never a crash.
+                        let (total, overflow) = a.addingReportingOverflow(b)
+                        guard !overflow else { return nil }
+                        value = .int(total)
+                    } else {
+                        guard let joined = GradleSettingsExpression.bounded(GradleSettingsExpression.text(value) + GradleSettingsExpression.text(right)) else { return nil }
+                        value = joined
                     }
                 } else if eat("-") {
                     guard case let .int(a) = value, case let .int(b)? = postfix() else { return nil }
-                    value = .int(a - b)
+                    let (difference, overflow) = a.subtractingReportingOverflow(b)
+                    guard !overflow else { return nil }
+                    value = .int(difference)
                 } else if eat("as File") {
                     guard let folder = GradleSettingsExpression.folder(from: GradleSettingsExpression.text(value)) else { return nil }
                     value = .folder(folder)
@@ -140,8 +171,9 @@ struct GradleSettingsExpression {
                     value = .string(GradleSettingsExpression.text(current))
                 case let ("replace", .string(text)):
                     guard eat("("), let arguments = arguments(), arguments.count == 2,
-                          case let .string(old) = arguments[0], case let .string(new) = arguments[1], !old.isEmpty else { return nil }
-                    value = .string(text.replacingOccurrences(of: old, with: new))
+                          case let .string(old) = arguments[0], case let .string(new) = arguments[1], !old.isEmpty,
+                          let replaced = GradleSettingsExpression.bounded(text.replacingOccurrences(of: old, with: new)) else { return nil }
+                    value = replaced
                 case let ("substring", .string(text)):
                     guard eat("("), case let .int(start)? = sum(), eat(")"), start >= 0, start <= text.count else { return nil }
                     value = .string(String(text.dropFirst(start)))
@@ -201,7 +233,7 @@ struct GradleSettingsExpression {
                 if character == quote, !triple || (index + 2 < characters.count && characters[index + 1] == quote && characters[index + 2] == quote) {
                     index += triple ? 3 : 1
                     skip()
-                    return .string(text)
+                    return GradleSettingsExpression.bounded(text)
                 }
                 if character == "\\", index + 1 < characters.count {
                     text.append(characters[index + 1])
@@ -217,8 +249,9 @@ struct GradleSettingsExpression {
                             if characters[end] == "}" { depth -= 1; if depth == 0 { break } }
                             end += 1
                         }
-                        guard end < characters.count, let value = evaluator.evaluate(String(characters[(index + 2)..<end])) else { return nil }
+                        guard end < characters.count, let value = evaluator.evaluate(String(characters[(index + 2)..<end]), nesting: nesting + 1) else { return nil }
                         text += GradleSettingsExpression.text(value)
+                        guard text.utf8.count <= GradleSettingsExpression.lengthLimit else { return nil }
                         index = end + 1
                         continue
                     }
@@ -227,8 +260,9 @@ struct GradleSettingsExpression {
                             || (evaluator.isGroovy && characters[end] == "." && end + 1 < characters.count && characters[end + 1].isLetter) {
                         end += 1
                     }
-                    guard end > index + 1, let value = evaluator.evaluate(String(characters[(index + 1)..<end])) else { return nil }
+                    guard end > index + 1, let value = evaluator.evaluate(String(characters[(index + 1)..<end]), nesting: nesting + 1) else { return nil }
                     text += GradleSettingsExpression.text(value)
+                    guard text.utf8.count <= GradleSettingsExpression.lengthLimit else { return nil }
                     index = end
                     continue
                 }

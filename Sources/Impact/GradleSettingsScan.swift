@@ -43,8 +43,15 @@ struct GradleSettingsScan {
     }
 
     let text: GradleSettingsText
-    private(set) var functions: [String: Function] = [:]
+    /// The functions the script defines, by name (set by ``scanFunctions()``).
+    var functions: [String: Function] = [:]
     private(set) var statements: [Statement] = []
+    /// The statements of each container (nil: the top level), in order.
+    private(set) var statementsIn: [Range<Int>?: [Statement]] = [:]
+    /// The functions whose body, or a function it calls, holds an include, a `projectDir`
+    /// assignment, a walk or a statement the evaluator cannot follow. Calling any other
+    /// function shapes no project, whatever its arguments.
+    private(set) var shapingFunctions: Set<String> = []
 
     init(_ text: GradleSettingsText) {
         self.text = text
@@ -60,33 +67,8 @@ struct GradleSettingsScan {
         statements = found.map { offset, kind, _ in
             Statement(offset: offset, kind: kind, container: bodies.first { $0.contains(offset) })
         }.sorted { $0.offset < $1.offset }
-    }
-
-    // MARK: Functions
-
-    private mutating func scanFunctions() {
-        for match in text.matches(#"(?<![\w.])(?:fun|def|void)\s+(?:\w+\s*\.\s*)?(\w+)\s*\("#) {
-            guard let nameRange = match.groups[0] else { continue }
-            let name = text.string(nameRange)
-            // The Kotlin `File.eachDir` extension stands for Groovy's own walk.
-            guard name != "eachDir", let close = text.close(match.range.upperBound - 1) else { continue }
-            var cursor = text.skipSpace(close)
-            // A return type: `: List<File>?`.
-            if cursor < text.units.count, text.units[cursor] == 0x3A {
-                while cursor < text.units.count, ![0x7B, 0x3D, 0x0A].contains(text.units[cursor]) { cursor += 1 }
-                cursor = text.skipSpace(cursor)
-            }
-            guard cursor < text.units.count, text.units[cursor] == 0x7B, let end = text.close(cursor) else { continue }
-            let parameters = Self.split(text.string(match.range.upperBound..<(close - 1))).map { parameter -> (String, String?) in
-                let parts = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                let declaration = parts[0]
-                // Kotlin `name: Type`, Groovy `Type name` or `name`.
-                let name = declaration.contains(":") ? String(declaration.prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces)
-                    : String(declaration.split(separator: " ").last ?? "")
-                return (name, parts.count > 1 ? parts[1] : nil)
-            }
-            functions[name] = Function(parameters: parameters, body: (cursor + 1)..<(end - 1))
-        }
+        for statement in statements { statementsIn[statement.container, default: []].append(statement) }
+        shapingFunctions = findShapingFunctions()
     }
 
     // MARK: Walks
@@ -223,9 +205,9 @@ struct GradleSettingsScan {
             guard let close = text.close(match.range.upperBound - 1) else { continue }
             let rest = text.string(close..<text.statementEnd(close))
             let project = text.string(match.range.upperBound..<(close - 1))
-            if let value = BuildScriptText.matches(#"^\s*!?!?\s*\.\s*projectDir\s*=(?!=)\s*([\s\S]+)$"#, in: rest).first?[0] {
+            if let value = BuildScriptText.matches(#"^\s*(?:!!|\?)?\s*\.\s*projectDir\s*=(?!=)\s*([\s\S]+)$"#, in: rest).first?[0] {
                 result.append((match.range.lowerBound, .projectDir(project: project, variable: nil, value: value), nil))
-            } else if BuildScriptText.matches(#"^\s*\.\s*(?:name\s*=(?!=)|children\b)"#, in: rest).first != nil {
+            } else if BuildScriptText.matches(#"^\s*(?:!!|\?)?\s*\.\s*(?:name\s*=(?!=)|children\b)"#, in: rest).first != nil {
                 result.append((match.range.lowerBound, .unfollowable, nil))
             }
         }
@@ -248,6 +230,15 @@ struct GradleSettingsScan {
         return result
     }
 
+    /// Calls named like `include…` that include no project: Gradle's own includes (read
+    /// elsewhere) and the content filters of a repository (`google { content {
+    /// includeGroupByRegex("com\\.android.*") } }`, Android Studio's new-project template).
+    static let notProjectIncludes: Set<String> = [
+        "include", "includeBuild", "includeFlat",
+        "includeGroup", "includeGroupByRegex", "includeGroupAndSubgroups",
+        "includeModule", "includeModuleByRegex", "includeVersion", "includeVersionByRegex",
+    ]
+
     private func scanCalls() -> [(Int, Kind, Range<Int>?)] {
         var result: [(Int, Kind, Range<Int>?)] = []
         for match in text.matches(#"(?<![\w.$])(\w+)\s*\("#) {
@@ -256,7 +247,7 @@ struct GradleSettingsScan {
             guard !before.hasSuffix("fun ") && !before.hasSuffix("def ") && !before.hasSuffix("void ") else { continue }
             if functions[name] != nil {
                 result.append((match.range.lowerBound, .call(name: name, arguments: text.string(match.range.upperBound..<(close - 1))), nil))
-            } else if name.hasPrefix("include"), name != "include", name != "includeBuild", name != "includeFlat" {
+            } else if name.hasPrefix("include"), !Self.notProjectIncludes.contains(name) {
                 // A helper named like include, defined where this reader cannot see.
                 result.append((match.range.lowerBound, .unfollowable, nil))
             }

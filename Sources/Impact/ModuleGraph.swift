@@ -8,11 +8,14 @@ import Foundation
 public struct ModuleGraph: Codable, Sendable, Hashable {
     /// The value of the `format` key that marks a document as ours.
     public static let formatName = "mobile-ops-module-graph"
-    /// The newest format version this library reads.
-    public static let currentVersion = 1
+    /// The newest format version this library reads. Version 2 added ``unknownModules``; a
+    /// graph without them is still written as version 1, so older readers keep reading it.
+    public static let currentVersion = 2
 
-    /// Format version of the document this graph came from.
-    public var version: Int
+    /// The format version this graph is written as: the oldest that holds all of it (2 with
+    /// ``unknownModules``, else 1), so a reader too old to honour a field refuses the document
+    /// rather than dropping the field silently.
+    public var version: Int { unknownModules.isEmpty ? 1 : 2 }
     /// Every module of the project.
     public var modules: [Module]
     /// Every test suite of the project.
@@ -32,7 +35,6 @@ public struct ModuleGraph: Codable, Sendable, Hashable {
         modules: [Module], testSuites: [TestSuite] = [], runAllPaths: [String] = [],
         unknownModules: [UnknownModule] = [], warnings: [String] = []
     ) {
-        self.version = Self.currentVersion
         self.modules = modules
         self.testSuites = testSuites
         self.runAllPaths = runAllPaths
@@ -55,7 +57,7 @@ public struct ModuleGraph: Codable, Sendable, Hashable {
                 debugDescription: "format is '\(format)', expected '\(Self.formatName)'"
             )
         }
-        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
+        let version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
         guard version <= Self.currentVersion else {
             throw DecodingError.dataCorruptedError(
                 forKey: .version, in: container,
@@ -73,6 +75,8 @@ public struct ModuleGraph: Codable, Sendable, Hashable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.formatName, forKey: .format)
+        // A reader of version 1 would ignore `unknownModules` and select nothing where this
+        // graph runs everything: version 2 makes it refuse the document instead.
         try container.encode(version, forKey: .version)
         try container.encode(modules, forKey: .modules)
         try container.encode(testSuites, forKey: .testSuites)

@@ -72,14 +72,18 @@ import Testing
     }
 
     @Test func catalogLookupsAreExternalLibrariesWithoutWarnings() throws {
-        let graph = try GradleProjectReader().graph(projectDirectory: try Self.project())
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let graph = try GradleProjectReader().graph(projectDirectory: root)
         #expect(graph.warnings.isEmpty)
         let feature = try #require(graph.modules.first { $0.name == ":feature:foryou" })
         #expect(feature.dependencies == [":core:ui"])
     }
 
     @Test func aTestModulesTargetIsNoCycleUnlessTestsAreIncluded() throws {
-        let graph = try GradleProjectReader().graph(projectDirectory: try Self.project())
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let graph = try GradleProjectReader().graph(projectDirectory: root)
         // Impact analysis keeps the edge: a change to :app runs the benchmarks.
         #expect(graph.modules.first { $0.name == ":benchmarks" }?.dependencies == [":app"])
         #expect(try check(graph, "rules:\n  - no_cycles: true\n").isEmpty)

@@ -63,6 +63,7 @@ import TestSupport
 
     @Test func aRecursiveHelperIncludesEveryModule() throws {
         let root = try Self.helperBuild()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let (graph, _) = try ModuleGraphLoader().load(projectDirectory: root)
         let names = graph.modules.map(\.name).sorted()
         #expect(names.count == 20)
@@ -75,6 +76,7 @@ import TestSupport
 
     @Test func aChangeInTheSharedLibrarySelectsItsUsersSuitesUnitAndUI() throws {
         let root = try Self.helperBuild()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let (graph, _) = try ModuleGraphLoader().load(projectDirectory: root)
         let report = try ImpactAnalyzer(graph: graph).analyze(ChangeSet(paths: ["libraries/core/src/main/kotlin/Main.kt"]))
         #expect(!report.runAll.value)
@@ -88,6 +90,7 @@ import TestSupport
 
     @Test func aModuleFolderTheSettingsDoNotIncludeRunsEverything() throws {
         let root = try Self.helperBuild()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         // `legacy/` has a build file but the helper walks only features, libraries and services.
         try write("plugins { }\n", to: "legacy/payments/build.gradle.kts", in: root)
         let (graph, _) = try ModuleGraphLoader().load(projectDirectory: root)
@@ -100,6 +103,7 @@ import TestSupport
 
     @Test func settingsTheReaderCannotFollowRunEverythingForUnownedFilesNamingTheLine() throws {
         let root = try Self.helperBuild()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         // glean's and android-components' shape: the project list lives in a YAML file.
         try write("""
             include(":app")
@@ -135,6 +139,7 @@ import TestSupport
         // duckduckgo/Android's shape: top-level folders with a build file, else their children
         // under a flat name with projectDir; then a named build file for one project.
         let root = try TemporaryDirectory.create("impact-tests").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
         try write("""
             rootDir.eachFile(groovy.io.FileType.DIRECTORIES) { File parent ->
                 String[] ignoreFolders = ["buildSrc", "fastlane", "gradle", "build"]
@@ -185,6 +190,7 @@ import TestSupport
     @Test func childrenLoopsMoveFoldersAndNameBuildFiles() throws {
         // gradle/gradle's shape: literal includes, then every child moved under subprojects/.
         let root = try TemporaryDirectory.create("impact-tests").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
         try write("""
             include("core")
             include("launcher")
@@ -206,6 +212,7 @@ import TestSupport
         // a two-level walk with a path prefix unlike the folder, and a CI branch whose chunking
         // the reader cannot follow (a warning, and the graph may miss projects).
         let root = try TemporaryDirectory.create("impact-tests").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
         try write("""
             include(":core")
             File(rootDir, "lib").eachDir { include("lib:${it.name}") }
@@ -263,6 +270,7 @@ import TestSupport
     @Test func nameFilteredWalksAndLiteralLists() throws {
         // spring-boot's `eachDirMatch`, android10's `walk().maxDepth(1)`, a literal list.
         let root = try TemporaryDirectory.create("impact-tests").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
         for folder in ["starters/starter-web", "starters/starter-jdbc", "starters/parent", "lint", "tools/docs"] {
             try write("x\n", to: folder + "/build.gradle", in: root)
         }

@@ -27,6 +27,21 @@ import Testing
         #expect(object["format"] as? String == "mobile-ops-module-graph")
     }
 
+    /// A reader of version 1 ignores `unknownModules` and would select nothing where the graph
+    /// runs everything: such a graph is written as version 2, which that reader refuses.
+    @Test func aGraphWithUnknownModulesIsWrittenAsVersionTwo() throws {
+        func written(_ graph: ModuleGraph) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(graph)) as? [String: Any])
+        }
+        var graph = ModuleGraph(modules: [Module(name: "App", paths: ["app"])])
+        #expect(try written(graph)["version"] as? Int == 1)
+        graph.unknownModules = [UnknownModule(path: "legacy", source: "legacy/build.gradle")]
+        let object = try written(graph)
+        #expect(object["version"] as? Int == 2)
+        let data = try JSONSerialization.data(withJSONObject: object)
+        #expect(try ModuleGraphLoader().decode(data, source: "g.json") == graph)
+    }
+
     @Test func dumpPackageJSONIsDetectedByShape() throws {
         let graph = try ModuleGraphLoader().load(graphFile: try Fixtures.path("spm/dump-package.json"))
         #expect(graph == (try Fixtures.swiftPackageGraph()))
@@ -37,7 +52,7 @@ import Testing
         ("[1, 2]", "not a JSON object"),
         ("{\"modules\": [{\"paths\": []}]}", "modules[0].name: missing"),
         ("{\"format\": \"bazel\", \"modules\": []}", "format is 'bazel'"),
-        ("{\"version\": 2, \"modules\": []}", "newer than the supported 1"),
+        ("{\"version\": 3, \"modules\": []}", "newer than the supported 2"),
         ("not json", "not valid JSON"),
     ])
     func badDocumentsGiveClearErrors(document: String, expected: String) throws {
