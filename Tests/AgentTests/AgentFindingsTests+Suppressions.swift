@@ -2,6 +2,7 @@ import Agent
 import Core
 import Foundation
 import Testing
+import TestSupport
 
 /// Suppressed results in a `reports:` step: counted apart, never new, never failing the step,
 /// whether the server knows suppressions or predates them.
