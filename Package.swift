@@ -316,7 +316,10 @@ let package = Package(
         ),
         .testTarget(
             name: "NotificationsTests",
-            dependencies: ["TestSupport", "Notifications", "GitHosts", "Store", "StoreSQLite", "Core", "HTTPClient", "GitHostFakes"] + loopbackServerDependencies,
+            dependencies: [
+                "TestSupport", "Notifications", "GitHosts", "Store", "StoreSQLite", "Core", "HTTPClient", "GitHostFakes",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ] + loopbackServerDependencies,
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -406,7 +409,9 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "TestSupport", "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store", "StoreSQLite", "StoreCopy",
-                "Access", "Scheduling", "Insights", "Releases", "StoreFakes", "GitHostFakes", "PostgresSupport",
+                "Access", "Scheduling", "Insights", "Releases", "StoreFakes", "GitHostFakes", "PostgresSupport", "DI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
