@@ -69,7 +69,7 @@ extension JobExecutor {
         for finding in answer.new.prefix(loggedFindingsLimit) {
             let location = finding.path.map { path in finding.line.map { "\(path):\($0)" } ?? path } ?? "(no file)"
             let message = finding.message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
-            let review = finding.suppression == FindingSuppression.underReview.rawValue ? " (suppression under review)" : ""
+            let review = finding.isUnderReview ? " (suppression under review)" : ""
             lines.append("  new \(finding.level) \(location) \(finding.tool) \(finding.ruleID)\(review): \(message.count > 200 ? message.prefix(199) + "…" : message)")
         }
         if answer.newCount > loggedFindingsLimit { lines.append("  … and \(answer.newCount - min(answer.new.count, loggedFindingsLimit)) more") }

@@ -68,7 +68,7 @@ enum FindingsFormatting {
         Output.table(["LEVEL", "TOOL", "RULE", "WHERE", "MESSAGE"], findings.new.map { finding in
             [
                 finding.level, finding.tool, finding.ruleID, finding.path.map { $0 + (finding.line.map { ":\($0)" } ?? "") } ?? "-",
-                (finding.suppression == FindingSuppression.underReview.rawValue ? "(suppression under review) " : "")
+                (finding.isUnderReview ? "(suppression under review) " : "")
                     + MetricsParseCommand.oneLine(finding.message, limit: 160),
             ]
         })

@@ -38,4 +38,8 @@ public struct StoredFinding: Sendable, Equatable, Codable {
     /// Whether the report silenced the finding (an accepted suppression): it is counted apart,
     /// never new, never failing a step, never annotated.
     public var isSuppressed: Bool { suppression == FindingSuppression.accepted.rawValue }
+
+    /// Whether the report's suppression of the finding waits for review: it counts like any
+    /// other finding, and every place that shows it says so.
+    public var isUnderReview: Bool { suppression == FindingSuppression.underReview.rawValue }
 }

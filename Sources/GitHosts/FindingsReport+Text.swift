@@ -85,7 +85,7 @@ extension StoredFinding {
     /// The message as the pull request shows it: a finding whose suppression waits for review
     /// says so (an accepted suppression is never shown: it is never new).
     var shownMessage: String {
-        suppression == FindingSuppression.underReview.rawValue ? "(suppression under review) " + message : message
+        isUnderReview ? "(suppression under review) " + message : message
     }
 
     /// Whether it can be put on a line of a file (GitHub's annotations need both).

@@ -48,13 +48,14 @@ struct GradleSettingsEvaluator {
 
     /// Runs the top level.
     mutating func run() {
-        run(container: nil, environment: [:], buildFileFolder: nil, depth: 0, nesting: 0)
+        run(container: nil, environment: [:], shapes: true, depth: 0, nesting: 0)
     }
 
     // MARK: Statements
 
-    /// `depth` counts calls (``callLimit``), `nesting` calls and walks (``nestingLimit``).
-    private mutating func run(container: Range<Int>?, environment start: [String: GradleSettingsExpression.Value], buildFileFolder: String?, depth: Int, nesting: Int) {
+    /// `depth` counts calls (``callLimit``), `nesting` calls and walks (``nestingLimit``);
+    /// `shapes` is false inside a walk that keeps only folders with a build file, for a folder without one.
+    private mutating func run(container: Range<Int>?, environment start: [String: GradleSettingsExpression.Value], shapes: Bool, depth: Int, nesting: Int) {
         var expression = GradleSettingsExpression(environment: start, isGroovy: isGroovy)
         // A statement belongs here when this is its innermost container.
         for statement in scan.statementsIn[container] ?? [] {
@@ -64,7 +65,7 @@ struct GradleSettingsEvaluator {
             switch statement.kind {
             case let .include(arguments):
                 guard let paths = includedPaths(arguments, expression) else { fail(statement.offset); continue }
-                guard buildFileFolder.map(hasBuildFile) ?? true else { continue }
+                guard shapes else { continue }
                 for path in paths where included.insert(path).inserted { projects.append(path) }
             case let .projectDir(project, variable, value):
                 var path: String?
@@ -74,7 +75,7 @@ struct GradleSettingsEvaluator {
                     fail(statement.offset)
                     continue
                 }
-                guard buildFileFolder.map(hasBuildFile) ?? true else { continue }
+                guard shapes else { continue }
                 directories[path] = folder
             case let .binding(name, value):
                 expression.environment[name] = expression.evaluate(value.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -87,13 +88,15 @@ struct GradleSettingsEvaluator {
                     fail(statement.offset)
                     continue
                 }
-                run(container: function.body, environment: bound, buildFileFolder: nil, depth: depth + 1, nesting: nesting + 1)
+                run(container: function.body, environment: bound, shapes: true, depth: depth + 1, nesting: nesting + 1)
             case let .walk(walk, body):
                 guard nesting < Self.nestingLimit, let items = items(of: walk, expression) else { fail(statement.offset); continue }
                 for (value, folder) in items {
                     var inner = expression.environment
                     inner[walk.variable] = value
-                    run(container: body, environment: inner, buildFileFolder: walk.needsBuildFile ? folder : nil, depth: depth, nesting: nesting + 1)
+                    // The walk's filter, listed once per folder rather than at each include.
+                    let shapes = !walk.needsBuildFile || hasBuildFile(folder)
+                    run(container: body, environment: inner, shapes: shapes, depth: depth, nesting: nesting + 1)
                     guard work <= Self.workLimit else { break }
                 }
             case .unfollowable:

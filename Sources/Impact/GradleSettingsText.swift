@@ -55,30 +55,31 @@ struct GradleSettingsText {
     /// string literals; nil when it never closes.
     func close(_ open: Int) -> Int? {
         guard open < units.count else { return nil }
-        var depth = 0
-        var index = open
-        var quote: UInt16?
-        while index < units.count {
-            let unit = units[index]
-            if let current = quote {
-                if unit == 0x5C { index += 2; continue }
-                if unit == current { quote = nil }
-            } else if unit == 0x22 || unit == 0x27 {
-                quote = unit
-            } else if unit == 0x28 || unit == 0x7B || unit == 0x5B {
-                depth += 1
-            } else if unit == 0x29 || unit == 0x7D || unit == 0x5D {
-                depth -= 1
-                if depth == 0 { return index + 1 }
-            }
-            index += 1
+        return scan(from: open) { index, unit, depth in
+            Self.closes(unit) && depth == 1 ? index + 1 : nil
         }
-        return nil
     }
 
     /// The end of the statement starting at `offset`: the line's end (or `;`) outside
     /// brackets and strings, continued when a line ends with `,` or an operator.
     func statementEnd(_ offset: Int) -> Int {
+        scan(from: offset) { index, unit, depth in
+            guard depth == 0 else { return nil }
+            if Self.closes(unit) || unit == 0x3B { return index }
+            guard unit == 0x0A else { return nil }
+            let before = string(offset..<index).trimmingCharacters(in: .whitespaces)
+            return before.hasSuffix(",") || before.hasSuffix("+") ? nil : index
+        } ?? units.count
+    }
+
+    /// Whether `unit` is `(`, `{` or `[`.
+    private static func opens(_ unit: UInt16) -> Bool { unit == 0x28 || unit == 0x7B || unit == 0x5B }
+    /// Whether `unit` is `)`, `}` or `]`.
+    private static func closes(_ unit: UInt16) -> Bool { unit == 0x29 || unit == 0x7D || unit == 0x5D }
+
+    /// Walks from `offset` outside string literals (`"…"`, `'…'`, with `\` escapes), asking
+    /// `stop` at each unit with the bracket depth before it; the first answer ends the walk.
+    private func scan(from offset: Int, _ stop: (_ index: Int, _ unit: UInt16, _ depth: Int) -> Int?) -> Int? {
         var index = offset
         var depth = 0
         var quote: UInt16?
@@ -89,20 +90,13 @@ struct GradleSettingsText {
                 if unit == current { quote = nil }
             } else if unit == 0x22 || unit == 0x27 {
                 quote = unit
-            } else if unit == 0x28 || unit == 0x7B || unit == 0x5B {
-                depth += 1
-            } else if unit == 0x29 || unit == 0x7D || unit == 0x5D {
-                if depth == 0 { return index }
-                depth -= 1
-            } else if depth == 0, unit == 0x3B {
-                return index
-            } else if depth == 0, unit == 0x0A {
-                let before = string(offset..<index).trimmingCharacters(in: .whitespaces)
-                if !(before.hasSuffix(",") || before.hasSuffix("+")) { return index }
+            } else {
+                if let answer = stop(index, unit, depth) { return answer }
+                if Self.opens(unit) { depth += 1 } else if Self.closes(unit) { depth -= 1 }
             }
             index += 1
         }
-        return units.count
+        return nil
     }
 
     /// The start of the postfix expression that ends just before `offset` (`File(rootDir, "x")`,

@@ -28,7 +28,7 @@ extension PostgresAppDatabase: AgentStore {
 
     /// The token's stored hash, if it exists and is not revoked.
     public func activeRegistrationTokenHash(id: String) async throws(StoreError) -> String? {
-        try await read { connection in
+        try await readStatement { connection in
             try await connection.value(
                 "SELECT secret_hash FROM agent_registration_token WHERE id = \(id) AND revoked_at IS NULL", as: String.self, logger: self.logger)
         }
@@ -117,7 +117,7 @@ extension PostgresAppDatabase: AgentStore {
 
     /// The agent behind a token id with its secret hash, if connected.
     public func agentCredentials(tokenID: String) async throws(StoreError) -> (agent: Agent, secretHash: String)? {
-        let found = try await read { connection in
+        let found = try await readStatement { connection in
             try await Self.agents(from: connection.query(
                 "SELECT \(unescaped: Self.agentColumns) FROM agent WHERE token_id = \(tokenID) AND state = 'connected'", logger: self.logger)).first
         }

@@ -24,7 +24,7 @@ extension PostgresAppDatabase: TokenStore {
 
     /// The token and its stored hash, by public id (revoked tokens included).
     public func tokenCredentials(id: String) async throws(StoreError) -> (token: APIToken, secretHash: String)? {
-        let rows = try await read { connection in try await self.tokenRows(where: "id = $1", id, on: connection) }
+        let rows = try await readStatement { connection in try await self.tokenRows(where: "id = $1", id, on: connection) }
         return rows.first.map { ($0.token, $0.secretHash) }
     }
 

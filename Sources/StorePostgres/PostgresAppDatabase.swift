@@ -108,4 +108,15 @@ public final class PostgresAppDatabase: StoreAvailability {
             throw StoreError(postgres: error)
         }
     }
+
+    /// Runs one statement on a leased connection, outside a transaction: one statement sees one
+    /// snapshot by itself, so the hot single lookups (each request's token, each agent call's
+    /// credentials) and NOTIFY, which commits at once there, skip `read`'s BEGIN and COMMIT.
+    func readStatement<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await withBoundedConnection(body)
+        } catch {
+            throw StoreError(postgres: error)
+        }
+    }
 }

@@ -54,8 +54,8 @@ public final class PostgresClusterSignals: ClusterSignals {
         while true {
             let payload = "\(signal.rawValue) \(serverID)"
             do {
-                // `write`: a read runs in a read-only transaction, where NOTIFY is refused.
-                try await database.write { connection in
+                // Outside a transaction NOTIFY is sent at once; `read`'s is read-only and refuses it.
+                try await database.readStatement { connection in
                     try await connection.run("SELECT pg_notify(\(Self.channel), \(payload))", logger: self.logger)
                 }
             } catch {

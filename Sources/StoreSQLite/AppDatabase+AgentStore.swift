@@ -72,7 +72,7 @@ extension AppDatabase: AgentStore {
                 try AgentTakeover.check(
                     record.agent(runningJobs: []), presence: AgentPresence.of(
                         storedState: record.state, lastSeenAt: record.lastSeenAt, heldJobs: held, now: now, window: presenceWindow))
-                record.tags = try Self.encodeJSON(registration.tags)
+                record.tags = try StoreJSON.encode(registration.tags)
                 record.slots = registration.slots
                 record.hostname = registration.hostname
                 record.version = registration.version
@@ -84,7 +84,7 @@ extension AppDatabase: AgentStore {
                 return record.agent(runningJobs: [])
             }
             var record = AgentRecord(
-                id: nil, name: registration.name, tags: try Self.encodeJSON(registration.tags), slots: registration.slots,
+                id: nil, name: registration.name, tags: try StoreJSON.encode(registration.tags), slots: registration.slots,
                 tokenID: tokenID, secretHash: secretHash, registrationTokenID: registrationTokenID,
                 hostname: registration.hostname, version: registration.version, state: "connected",
                 lastSeenAt: now, createdAt: now

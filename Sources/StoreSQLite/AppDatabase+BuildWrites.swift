@@ -32,7 +32,7 @@ extension AppDatabase {
             } else {
                 var spec = draftJob.spec
                 spec.uiTests?.durations = try suiteDurations(pipeline: draft.pipeline, stepKey: draftJob.stepKey, in: db)
-                plan = try encodeJSON(spec)
+                plan = try StoreJSON.encode(spec)
             }
             var job = JobRecord(
                 id: nil, buildID: buildID, stepKey: draftJob.stepKey, label: draftJob.label,
@@ -135,10 +135,5 @@ extension AppDatabase {
         )
         var message = OutboxRecord(kind: CommitStatusPayload.kind, payload: payload.jsonText, at: now)
         try message.insertDirectly(db)
-    }
-
-    /// Encodes a value as compact, key-sorted JSON text for a TEXT column (`StoreJSON`).
-    static func encodeJSON(_ value: some Encodable, dates: JSONEncoder.DateEncodingStrategy = .deferredToDate) throws -> String {
-        try StoreJSON.encode(value, dates: dates)
     }
 }

@@ -135,7 +135,7 @@ extension AppDatabase {
         )
         var announced = event
         announced.releaseID = releaseID
-        var message = OutboxRecord(kind: StoredReleaseEvent.outboxKind, payload: try encodeJSON(announced, dates: .utcISO8601), at: event.at)
+        var message = OutboxRecord(kind: StoredReleaseEvent.outboxKind, payload: try StoreJSON.encode(announced, dates: .utcISO8601), at: event.at)
         try message.insert(db)
     }
 

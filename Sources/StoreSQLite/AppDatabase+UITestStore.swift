@@ -14,7 +14,7 @@ extension AppDatabase: UITestStore {
             }
             try db.execute(
                 sql: "INSERT OR REPLACE INTO jobUITestReport (jobID, report, createdAt) VALUES (?, ?, ?)",
-                arguments: [jobID, try Self.encodeJSON(report), StoredDate(now)]
+                arguments: [jobID, try StoreJSON.encode(report), StoredDate(now)]
             )
         }
     }

@@ -1,6 +1,6 @@
-import _CryptoExtras
 import Foundation
 import Testing
+import TestSupport
 
 /// Getting a release of a Play-only train to sign-off, with a real server, a real agent and
 /// ``FakeHostAndPlay``: shared by the release train's end-to-end tests.
@@ -19,9 +19,9 @@ extension Fleet {
         """
 
     /// The server's environment for trains that drive GitHub and Google Play at the fake's
-    /// `url`: a fresh service account key, and a scheduler that checks every second.
+    /// `url`: the shared test service account key, and a scheduler that checks every second.
     static func releaseEnvironment(fakeURL url: String) throws -> [String: String] {
-        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048).pkcs8PEMRepresentation
+        let key = PlayTestKey.pem
         let account = try JSONSerialization.data(withJSONObject: [
             "type": "service_account", "private_key": key, "client_email": "bot@acme.iam.gserviceaccount.com", "token_uri": url + "/token",
         ])

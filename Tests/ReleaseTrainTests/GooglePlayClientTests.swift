@@ -17,7 +17,8 @@ struct GooglePlayClientTests {
         let pem: String
 
         init(tokenURL: String) throws {
-            key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+            // The shared test key: generating a 2048-bit key per test starves the others.
+            key = try _RSA.Signing.PrivateKey(pemRepresentation: PlayTestKey.pem)
             pem = key.pkcs8PEMRepresentation
             let fields: [String: String] = [
                 "type": "service_account", "project_id": "acme", "private_key_id": "key-123", "private_key": pem,

@@ -11,22 +11,6 @@ import TestSupport
 /// `triggers.schedule`: the clock starts builds, once per occurrence, across restarts.
 @Suite("Scheduled builds")
 struct ScheduledBuildServiceTests {
-    static let nightly = """
-        name: nightly
-        repositories: [acme/ios-app]
-        triggers:
-          schedule: daily at 02:00
-          manual: false
-        steps:
-          - key: build
-            command: echo nightly
-        """
-
-    /// 2026-11-`day` at `hour`:`minute` UTC, moved by `shift`.
-    static func at(_ hour: Int, _ minute: Int, day: Int = 21, shift: TimeInterval) -> Date {
-        DateShift.utc(2026, 11, day, hour, minute, shift: shift)
-    }
-
     /// The schedule service as the server composes it, over the SQLite file in `directory`
     /// and the pipelines in its `pipelines/` folder, on `clock`: what a server started there
     /// would run.
@@ -49,8 +33,8 @@ struct ScheduledBuildServiceTests {
         let directory = try TemporaryDirectory("schedule")
         defer { directory.remove() }
         try FileManager.default.createDirectory(atPath: directory.path("pipelines"), withIntermediateDirectories: true)
-        try Self.nightly.write(toFile: directory.path("pipelines/nightly.yml"), atomically: true, encoding: .utf8)
-        let at = { (hour: Int, minute: Int, day: Int) in Self.at(hour, minute, day: day, shift: shift) }
+        try NightlyPipeline.yaml.write(toFile: directory.path("pipelines/nightly.yml"), atomically: true, encoding: .utf8)
+        let at = { (hour: Int, minute: Int, day: Int) in NightlyPipeline.at(hour, minute, day: day, shift: shift) }
         let clock = ManualClock(at: at(15, 0, 20))
         let (service, database) = try Self.service(in: directory, clock: clock)
         let repositories = RepositoryService(store: database, clock: clock)

@@ -12,31 +12,15 @@ import TestSupport
 /// itself is tested in `SchedulingTests`).
 @Suite("Scheduled builds")
 struct ScheduledBuildTests {
-    static let nightly = """
-        name: nightly
-        repositories: [acme/ios-app]
-        triggers:
-          schedule: daily at 02:00
-          manual: false
-        steps:
-          - key: build
-            command: echo nightly
-        """
-
-    /// 2026-11-21 at `hour`:`minute` UTC, moved by `shift`.
-    static func at(_ hour: Int, _ minute: Int, day: Int = 21, shift: TimeInterval) -> Date {
-        DateShift.utc(2026, 11, day, hour, minute, shift: shift)
-    }
-
     static func writeNightly(_ configuration: inout ServerConfiguration) {
-        try? Self.nightly.write(toFile: configuration.pipelinesPath + "/nightly.yml", atomically: true, encoding: .utf8)
+        try? NightlyPipeline.yaml.write(toFile: configuration.pipelinesPath + "/nightly.yml", atomically: true, encoding: .utf8)
     }
 
     static let repository = #"{"name": "acme/ios-app", "provider": "github", "cloneURL": "https://github.com/acme/ios-app.git", "defaultBranch": "develop"}"#
 
     @Test("the server's own schedule loop runs on the injected clock, not the machine's", arguments: DateShift.all)
     func loopUsesInjectedClock(shift: TimeInterval) async throws {
-        let clock = ManualClock(at: Self.at(1, 0, shift: shift))
+        let clock = ManualClock(at: NightlyPipeline.at(1, 0, shift: shift))
         let server = try await TestServer.make(clock: clock, configure: Self.writeNightly)
         let service = try await server.server.container.resolve(ScheduledBuildService.self)
         try await server.test { client in
@@ -44,7 +28,7 @@ struct ScheduledBuildTests {
             // First sight at 01:00 (the loop may see it too: the same instant, the same answer).
             #expect(await service.checkOnce().isEmpty)
             // Past the loop's 15 s interval and past 02:00: only the loop can start this build.
-            clock.set(Self.at(2, 1, shift: shift))
+            clock.set(NightlyPipeline.at(2, 1, shift: shift))
             var builds: [[String: Any]] = []
             // Up to 20 s: under the whole suite's parallel load the loop's task may start late.
             for _ in 0..<2_000 where builds.isEmpty {
