@@ -147,6 +147,9 @@ let package = Package(
             dependencies: ["Core", "JSONScanning", "XMLScanning", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        // The device pool's pure logic: what adb and simctl print read into device reports, and
+        // the batch planner (expected times, probability copies, the work-stealing queue). No I/O.
+        .target(name: "Devices", dependencies: ["Core"], swiftSettings: swiftSettings),
         // Child processes through posix_spawn (Foundation's Process crashes past ~1,360 open fds).
         .target(name: "ChildProcesses", swiftSettings: swiftSettings),
         .target(
@@ -172,7 +175,7 @@ let package = Package(
         ),
         .target(
             name: "Agent",
-            dependencies: ["ChildProcesses", "Core", "HTTPClient", "Impact", "Checks", "BuildMetrics", "Findings", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ChildProcesses", "Core", "Devices", "HTTPClient", "Impact", "Checks", "BuildMetrics", "Findings", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -336,6 +339,8 @@ let package = Package(
         .testTarget(name: "GitHostsTests", dependencies: ["GitHosts", "Core", "HTTPClient"], swiftSettings: swiftSettings),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: swiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
+        // Real captured adb and simctl output (each fixture names its source) read by Devices; the planner.
+        .testTarget(name: "DevicesTests", dependencies: ["Devices", "Core"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core", "JSONScanning", "FuzzSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"], swiftSettings: swiftSettings),
         .testTarget(
