@@ -333,6 +333,8 @@ let package = Package(
                 // To check a stopped server's file with SQLite itself (`PRAGMA integrity_check`).
                 .product(name: "GRDB", package: "GRDB.swift"),
             ] + loopbackServerDependencies,
+            // Strict fakes of adb and xcrun simctl, put first on an agent's PATH.
+            resources: [.copy("DeviceFakes")],
             swiftSettings: swiftSettings
         ),
         // The git host clients against a recorder of their requests: headers, paths, bodies, what each answer becomes.

@@ -15,7 +15,7 @@ public struct AdbDeviceList: Sendable, Equatable {
         self.unreadable = unreadable
     }
 
-    /// The keys of the long form's fields; the device path is printed without one.
+    /// The keys of the long form's fields; the device path (`usb:…`) is printed without one.
     private static let fieldKeys = ["product:", "model:", "device:", "transport_id:"]
 
     /// Reads adb's output: LF or CRLF lines (Windows), the `List of devices attached` header
@@ -79,6 +79,8 @@ public struct AdbDeviceList: Sendable, Equatable {
         }
         var device = AdbDeviceLine(serial: serial, stateText: stateText)
         for token in rest.split(separator: " ") {
+            // `transport_id:` is always last: anything after it is not adb's.
+            if device.transportID != nil { return nil }
             if token.hasPrefix("product:") {
                 device.product = String(token.dropFirst("product:".count))
             } else if token.hasPrefix("model:") {
@@ -87,8 +89,8 @@ public struct AdbDeviceList: Sendable, Equatable {
                 device.device = String(token.dropFirst("device:".count))
             } else if token.hasPrefix("transport_id:") {
                 device.transportID = String(token.dropFirst("transport_id:".count))
-            } else if device.devicePath == nil, device.product == nil, device.model == nil, device.device == nil {
-                // The device path comes first and has no key of its own (`usb:1-1`).
+            } else if token.hasPrefix("usb:"), device.devicePath == nil, device.product == nil, device.model == nil, device.device == nil {
+                // The device path comes first and is printed without a key (`usb:1-1`, `usb:341835776X`).
                 device.devicePath = String(token)
             } else {
                 return nil
