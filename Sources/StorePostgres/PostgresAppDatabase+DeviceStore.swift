@@ -7,7 +7,7 @@ extension PostgresAppDatabase: DeviceStore {
     /// Stores what changed since the agent's last report, in one transaction; a report that
     /// changes nothing writes nothing (agents report with every poll).
     public func recordDevices(agentID: Int64, devices: [DeviceReport], now: Date) async throws(StoreError) {
-        let stored = try await read { connection in try await self.deviceRows(agentID: agentID, on: connection).map(\.report) }
+        let stored = try await read { connection in try await self.deviceRows(agentID: agentID, on: connection).map { $0.report } }
         let changes = DeviceReportChanges.between(stored: stored, reported: devices)
         guard !changes.isEmpty else { return }
         try await write { connection in

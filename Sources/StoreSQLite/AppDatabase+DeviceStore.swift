@@ -9,7 +9,7 @@ extension AppDatabase: DeviceStore {
     /// Stores what changed since the agent's last report, in one transaction; a report that
     /// changes nothing writes nothing (agents report with every poll).
     public func recordDevices(agentID: Int64, devices: [DeviceReport], now: Date) async throws(StoreError) {
-        let stored = try await read { db in try Self.deviceRows(agentID: agentID, in: db).map(\.report) }
+        let stored = try await read { db in try Self.deviceRows(agentID: agentID, in: db).map { $0.report } }
         let changes = DeviceReportChanges.between(stored: stored, reported: devices)
         guard !changes.isEmpty else { return }
         try await write { db in
@@ -48,7 +48,7 @@ extension AppDatabase: DeviceStore {
             SELECT agentID, platform, identifier, kind, model, osVersion, state, detail, updatedAt FROM device \(filter)
             ORDER BY agentID, platform, identifier
             """, arguments: StatementArguments(agentID.map { [$0] } ?? [Int64]()))
-        return rows.compactMap { row in
+        return rows.compactMap { row -> (agentID: Int64, report: DeviceReport, updatedAt: Date)? in
             guard let platform = DevicePlatform(rawValue: row["platform"]), let kind = DeviceKind(rawValue: row["kind"]) else { return nil }
             let report = DeviceReport(
                 platform: platform, kind: kind, identifier: row["identifier"], model: row["model"], osVersion: row["osVersion"],
