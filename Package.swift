@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "Checks", targets: ["Checks"]),
         .library(name: "ChildProcesses", targets: ["ChildProcesses"]),
         .library(name: "Findings", targets: ["Findings"]),
+        .library(name: "Devices", targets: ["Devices"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
