@@ -62,7 +62,7 @@ public final class AgentRunner: Sendable {
         do {
             _ = try await self.session.credentials()
             // The devices are looked at once now, so the first poll reports them at once.
-            _ = await self.devices.current()
+            if self.devices.hasSources { _ = await self.devices.current() }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for slot in 0..<self.configuration.slots {
                     group.addTask { try await self.slotLoop(slot) }
@@ -101,7 +101,9 @@ public final class AgentRunner: Sendable {
         var backoff = Backoff(initial: self.configuration.backoffInitial, maximum: self.configuration.backoffMaximum)
         while !Task.isCancelled {
             let token = try await self.session.credentials().token
-            let devices = await self.devices.current()
+            // A machine with no device tool and no configured device reports nothing, as an
+            // agent older than device reports does: its polls cost the server no device read.
+            let devices = self.devices.hasSources ? await self.devices.current() : nil
             let assignment: JobAssignment?
             do {
                 assignment = try await self.api.nextJob(token: token, waitSeconds: self.configuration.pollWaitSeconds, devices: devices)
