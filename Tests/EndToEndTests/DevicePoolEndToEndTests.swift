@@ -133,9 +133,9 @@ struct DevicePoolEndToEndTests {
         }
 
         let calls = tools.calls()
-        #expect(calls.contains("adb devices -l"), calls)
-        #expect(calls.contains("adb -s emulator-5554 shell getprop sys.boot_completed"), calls)
-        #expect(calls.contains("xcrun simctl list devices --json"), calls)
+        #expect(calls.contains("adb devices -l"), "\(calls)")
+        #expect(calls.contains("adb -s emulator-5554 shell getprop sys.boot_completed"), "\(calls)")
+        #expect(calls.contains("xcrun simctl list devices --json"), "\(calls)")
         #expect(!calls.contains("REFUSED"), "every call was one the tools' documentation allows:\n\(calls)")
         #expect(!calls.contains("adb -s R58M123ABC"), "no command is sent to an unauthorized device")
         let log = (try? String(contentsOf: fleet.root.appendingPathComponent("agent-devices-a.log"), encoding: .utf8)) ?? ""
