@@ -32,8 +32,8 @@ struct SimulatedSuite {
             var durations: [Double] = []
             var passes = 0
             for run in 0..<10 {
-                durations.append(testMedian * exp(0.2 * SplitMix64(seed: seed ^ 0xA5A5, index, -1 - run).normal()))
-                if SplitMix64(seed: seed ^ 0x5A5A, index, -1 - run).unit() < chance { passes += 1 }
+                durations.append(testMedian * exp(0.2 * SplitMix64.normal(seed: seed ^ 0xA5A5, index, -1 - run)))
+                if SplitMix64.unit(seed: seed ^ 0x5A5A, index, -1 - run) < chance { passes += 1 }
             }
             return Test(name: name, median: testMedian, passChance: chance,
                         history: TestHistoryFacts(name: name, durations: durations, passes: passes, runs: 10))
@@ -42,12 +42,12 @@ struct SimulatedSuite {
 
     /// Seconds run `run` (0 first) of test `index` takes: its median with a ±20 % log-normal spread.
     func seconds(_ index: Int, run: Int) -> Double {
-        tests[index].median * exp(0.2 * SplitMix64(seed: seed ^ 0xA5A5, index, run).normal())
+        tests[index].median * exp(0.2 * SplitMix64.normal(seed: seed ^ 0xA5A5, index, run))
     }
 
     /// Whether run `run` of test `index` passes.
     func passes(_ index: Int, run: Int) -> Bool {
-        SplitMix64(seed: seed ^ 0x5A5A, index, run).unit() < tests[index].passChance
+        SplitMix64.unit(seed: seed ^ 0x5A5A, index, run) < tests[index].passChance
     }
 
     /// The lower bound of any schedule's makespan: every test's first run, spread perfectly.
@@ -75,6 +75,18 @@ struct SplitMix64 {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    /// The first standard normal draw for one (test, run) pair.
+    static func normal(seed: UInt64, _ index: Int, _ run: Int) -> Double {
+        var generator = SplitMix64(seed: seed, index, run)
+        return generator.normal()
+    }
+
+    /// The first uniform draw for one (test, run) pair.
+    static func unit(seed: UInt64, _ index: Int, _ run: Int) -> Double {
+        var generator = SplitMix64(seed: seed, index, run)
+        return generator.unit()
     }
 
     /// Uniform in [0, 1).
