@@ -149,6 +149,7 @@ bench: deps
 	cd Benchmarks && .build/release/checks-bench
 	cd Benchmarks && .build/release/metrics-bench
 	cd Benchmarks && .build/release/findings-bench
+	cd Benchmarks && .build/release/device-bench
 	cd Benchmarks && .build/release/metrics-store-bench
 	cd Benchmarks && .build/release/di-compare
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark

@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "Checks", targets: ["Checks"]),
         .library(name: "ChildProcesses", targets: ["ChildProcesses"]),
         .library(name: "Findings", targets: ["Findings"]),
+        .library(name: "Devices", targets: ["Devices"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -149,6 +150,9 @@ let package = Package(
         ),
         // Secret values sealed with AES-256-GCM for storage, and masked in job output. No I/O.
         .target(name: "Secrets", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: swiftSettings),
+        // The device pool's pure logic: what adb and simctl print read into device reports, and
+        // the batch planner (expected times, probability copies, the work-stealing queue). No I/O.
+        .target(name: "Devices", dependencies: ["Core"], swiftSettings: swiftSettings),
         // Child processes through posix_spawn (Foundation's Process crashes past ~1,360 open fds).
         .target(name: "ChildProcesses", swiftSettings: swiftSettings),
         .target(
@@ -174,7 +178,7 @@ let package = Package(
         ),
         .target(
             name: "Agent",
-            dependencies: ["ChildProcesses", "Core", "HTTPClient", "Impact", "Checks", "BuildMetrics", "Findings", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ChildProcesses", "Core", "Devices", "HTTPClient", "Impact", "Checks", "BuildMetrics", "Findings", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -332,6 +336,8 @@ let package = Package(
                 // To check a stopped server's file with SQLite itself (`PRAGMA integrity_check`).
                 .product(name: "GRDB", package: "GRDB.swift"),
             ] + loopbackServerDependencies,
+            // Strict fakes of adb and xcrun simctl, put first on an agent's PATH.
+            resources: [.copy("DeviceFakes")],
             swiftSettings: swiftSettings
         ),
         // The git host clients against a recorder of their requests: headers, paths, bodies, what each answer becomes.
@@ -339,6 +345,8 @@ let package = Package(
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: swiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"], swiftSettings: swiftSettings),
+        // Real captured adb and simctl output (each fixture names its source) read by Devices; the planner.
+        .testTarget(name: "DevicesTests", dependencies: ["Devices", "Core"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core", "JSONScanning", "FuzzSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"], swiftSettings: swiftSettings),
         .testTarget(

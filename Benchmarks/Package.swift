@@ -105,6 +105,13 @@ let package = Package(
             ],
             path: "Sources/metrics-store-bench"
         ),
+        // The device queue's scheduling quality on a simulated fleet (issue 35), beside static
+        // shards and round robin, on a virtual clock: `swift run -c release device-bench`.
+        .executableTarget(
+            name: "device-bench",
+            dependencies: [.product(name: "Devices", package: "mobile-ops")],
+            path: "Sources/device-bench"
+        ),
         // Plain release-mode harness printing one comparison table.
         .executableTarget(
             name: "di-compare",

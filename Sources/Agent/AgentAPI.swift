@@ -46,9 +46,18 @@ public struct AgentAPI: Sendable {
     }
 
     /// `POST /api/v1/agent/jobs/next?wait=S`: a job, or nil when the server had none (204).
-    public func nextJob(token: String, waitSeconds: Int) async throws(AgentAPIError) -> JobAssignment? {
+    /// `devices`, when given, is the agent's latest look at its devices (``AgentPoll``).
+    public func nextJob(token: String, waitSeconds: Int, devices: [DeviceReport]? = nil) async throws(AgentAPIError) -> JobAssignment? {
+        var body: [UInt8] = []
+        var headers: [HTTPHeader] = []
+        if let devices {
+            do { body = try JSONCoding.encode(AgentPoll(devices: devices)) } catch {
+                throw .badResponse("could not encode the device report: \(error)")
+            }
+            headers = [HTTPHeader(name: "Content-Type", value: "application/json")]
+        }
         let response = try await self.send(
-            "/agent/jobs/next?wait=\(waitSeconds)", token: token, body: [],
+            "/agent/jobs/next?wait=\(waitSeconds)", token: token, body: body, extraHeaders: headers,
             timeout: .seconds(waitSeconds + 15)
         )
         if response.status == 204 { return nil }

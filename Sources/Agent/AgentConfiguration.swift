@@ -1,3 +1,5 @@
+import Core
+import Devices
 import Foundation
 
 // MARK: - AgentConfiguration
@@ -37,6 +39,12 @@ public struct AgentConfiguration: Sendable, Equatable {
     public var hostname: String?
     /// Agent version sent at registration.
     public var version: String
+    /// Physical devices no tool lists (iOS phones), from `--device`; reported as configured.
+    public var devices: [DeviceReport]
+    /// How old the last look at the devices may be when a poll reports them.
+    public var deviceRefreshInterval: Duration
+    /// How long one `adb` or `simctl` command may take before it is killed.
+    public var deviceCommandTimeout: Duration
 
     /// Creates a configuration; timings default to production values.
     public init(
@@ -53,7 +61,10 @@ public struct AgentConfiguration: Sendable, Equatable {
         logFlushInterval: Duration = .milliseconds(500),
         logChunkBytes: Int = 64 * 1024,
         hostname: String? = nil,
-        version: String = AgentConfiguration.agentVersion
+        version: String = AgentConfiguration.agentVersion,
+        devices: [DeviceReport] = [],
+        deviceRefreshInterval: Duration = .seconds(5),
+        deviceCommandTimeout: Duration = .seconds(20)
     ) {
         self.serverURLs = serverURLs
         self.registrationToken = registrationToken
@@ -69,6 +80,9 @@ public struct AgentConfiguration: Sendable, Equatable {
         self.logChunkBytes = logChunkBytes
         self.hostname = hostname
         self.version = version
+        self.devices = devices
+        self.deviceRefreshInterval = deviceRefreshInterval
+        self.deviceCommandTimeout = deviceCommandTimeout
     }
 
     /// The version this build of the agent reports.
@@ -116,6 +130,21 @@ public struct AgentConfiguration: Sendable, Equatable {
     /// blanks and spaces around the commas.
     public static func parseServerList(_ list: String) -> [String] {
         list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Parses `--device` arguments, `PLATFORM:IDENTIFIER` or `PLATFORM:IDENTIFIER=MODEL`
+    /// (e.g. `ios:00008110-000A1C2E3E80801E=iPhone 15`); an identifier may appear once.
+    public static func parseDevices(_ arguments: [String]) throws(AgentConfigurationError) -> [DeviceReport] {
+        var devices: [DeviceReport] = []
+        for argument in arguments {
+            let device: DeviceReport
+            do { device = try ConfiguredDevice.parse(argument) } catch { throw .invalid(error.description) }
+            guard !devices.contains(where: { $0.platform == device.platform && $0.identifier == device.identifier }) else {
+                throw .invalid("device \(device.platform.rawValue):\(device.identifier) is given twice")
+            }
+            devices.append(device)
+        }
+        return devices
     }
 
     /// Parses `key=value` tag arguments; a key may not be empty and may appear once.

@@ -18,6 +18,7 @@ public final class AgentRunner: Sendable {
     private let api: AgentAPI
     private let session: AgentSession
     private let executor: JobExecutor
+    private let devices: DeviceMonitor
 
     /// Creates an agent talking to the server through `client`.
     public init(
@@ -37,6 +38,10 @@ public final class AgentRunner: Sendable {
         self.executor = JobExecutor(
             api: self.api, configuration: configuration, git: git, logger: logger, baseEnvironment: baseEnvironment
         )
+        let tools = DeviceToolRunner(environment: baseEnvironment, timeout: configuration.deviceCommandTimeout)
+        self.devices = DeviceMonitor(
+            discovery: DeviceDiscovery(runner: tools), configured: configuration.devices,
+            refreshInterval: configuration.deviceRefreshInterval, logger: logger)
     }
 
     // MARK: Running
@@ -56,6 +61,8 @@ public final class AgentRunner: Sendable {
         ])
         do {
             _ = try await self.session.credentials()
+            // The devices are looked at once now, so the first poll reports them at once.
+            if self.devices.hasSources { _ = await self.devices.current() }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for slot in 0..<self.configuration.slots {
                     group.addTask { try await self.slotLoop(slot) }
@@ -94,9 +101,12 @@ public final class AgentRunner: Sendable {
         var backoff = Backoff(initial: self.configuration.backoffInitial, maximum: self.configuration.backoffMaximum)
         while !Task.isCancelled {
             let token = try await self.session.credentials().token
+            // A machine with no device tool and no configured device reports nothing, as an
+            // agent older than device reports does: its polls cost the server no device read.
+            let devices = self.devices.hasSources ? await self.devices.current() : nil
             let assignment: JobAssignment?
             do {
-                assignment = try await self.api.nextJob(token: token, waitSeconds: self.configuration.pollWaitSeconds)
+                assignment = try await self.api.nextJob(token: token, waitSeconds: self.configuration.pollWaitSeconds, devices: devices)
                 backoff.reset()
             } catch {
                 if Task.isCancelled { break }

@@ -48,3 +48,18 @@ public struct ProcessLaunch: Sendable, Equatable {
         }
     }
 }
+
+// MARK: - Finding executables
+
+extension ProcessLaunch {
+    /// The full path of `tool` in the folders of `searchPath` (a `PATH` value), or nil; a
+    /// `tool` with a slash is checked as given.
+    public static func locate(_ tool: String, searchPath: String) -> String? {
+        if tool.contains("/") { return FileManager.default.isExecutableFile(atPath: tool) ? tool : nil }
+        for folder in searchPath.split(separator: ":") where !folder.isEmpty {
+            let candidate = "\(folder)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

@@ -17,12 +17,7 @@ struct CommandRunner: Sendable {
 
     /// The full path of `tool` on PATH, or nil.
     func locate(_ tool: String) -> String? {
-        if tool.contains("/") { return FileManager.default.isExecutableFile(atPath: tool) ? tool : nil }
-        for folder in searchPath.split(separator: ":") where !folder.isEmpty {
-            let candidate = "\(folder)/\(tool)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        ProcessLaunch.locate(tool, searchPath: searchPath)
     }
 
     /// Runs `tool arguments…` in `directory` and returns stdout; a non-zero exit is an error

@@ -10,6 +10,8 @@ import Store
 struct AgentController: APIController {
     let auth: AgentAuthService
     let queue: any JobQueue
+    /// Where the devices agents report with their polls are kept.
+    let devices: any DeviceStore
     let dispatcher: JobDispatcher
     /// Woken when a job's log grows or the job ends.
     let followers: LogFollowers
@@ -43,14 +45,20 @@ struct AgentController: APIController {
             },
             Route(.post, "/api/v1/agent/jobs/next", scope: nil, openAPI: OpenAPIOperation(
                 "Long-poll for a job", tag: "agent-protocol", caller: .agent,
+                description: [
+                    "The optional body reports the agent's devices as it last saw them (`AgentPoll`); they replace what the server knew of them (`GET /api/v1/devices`).",
+                    "No body (an agent older than device reports) leaves them as they were.",
+                ],
                 parameters: [.query("wait", .number, description: "Seconds to wait, at most the server's poll time.")],
+                body: .json(.ref("AgentPoll"), required: false),
                 answers: [
                     .json(200, "A job for this agent.", .ref("JobAssignment")),
                     OpenAPIOperation.Answer(204, "No job within the wait."),
                 ],
-                errors: [.databaseUnavailable]
+                errors: [.badRequest, .databaseUnavailable]
             )) { request, context in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
+                try await recordDevices(of: agent, from: request)
                 try await auth.touch(agent)
                 let requested = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? configuration.pollSeconds
                 let wait = max(0, min(requested, configuration.pollSeconds))
@@ -201,6 +209,17 @@ struct AgentController: APIController {
                 return try .json(revoked)
             },
         ]
+    }
+
+    /// Stores the devices a poll's body reports, if it has a body: checked first, so a bad
+    /// report changes nothing.
+    private func recordDevices(of agent: Agent, from request: Request) async throws {
+        let body = try await request.collectBody(limit: configuration.maxBodySize)
+        guard body.readableBytes > 0 else { return }
+        let poll = try Request.decodeJSON(AgentPoll.self, from: body)
+        if let problem = poll.problem() { throw APIError.badRequest(problem, code: "invalid_devices") }
+        guard let reported = poll.devices else { return }
+        try await devices.recordDevices(agentID: agent.id, devices: reported, now: clock.now)
     }
 
     private func jobID(_ context: AppRequestContext) throws -> Int64 {

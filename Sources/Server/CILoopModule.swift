@@ -73,10 +73,15 @@ struct CILoopModule: DIModule {
                 builds: builds, agents: agents, queue: queue, repositories: repositories, planner: planner, dispatcher: dispatcher,
                 followers: followers, bodyLimit: configuration.maxBodySize, clock: clock)
         }
+        builder.register((any DeviceStore).self, .singleton) { (database: any StoreDatabase) -> any DeviceStore in database }
         builder.contribute((any APIController).self, .singleton) {
-            (auth: AgentAuthService, queue: any JobQueue, dispatcher: JobDispatcher, followers: LogFollowers,
+            (auth: AgentAuthService, queue: any JobQueue, devices: any DeviceStore, dispatcher: JobDispatcher, followers: LogFollowers,
              configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
-            AgentController(auth: auth, queue: queue, dispatcher: dispatcher, followers: followers, configuration: configuration, clock: clock)
+            AgentController(
+                auth: auth, queue: queue, devices: devices, dispatcher: dispatcher, followers: followers, configuration: configuration, clock: clock)
+        }
+        builder.contribute((any APIController).self, .singleton) { (devices: any DeviceStore) -> any APIController in
+            DeviceController(devices: devices)
         }
         builder.register(ImpactService.self, .singleton) { (repositories: any RepositoryStore, configuration: ServerConfiguration) in
             // Mirrors and checkouts live beside the database, in `impact/`.

@@ -1,14 +1,14 @@
 // MARK: - Overview script
 
 extension DashboardPage {
-    /// `/`: the queue with each pending job's reason, agents, charts, test health, waiting
+    /// `/`: the queue with each pending job's reason, agents, their devices, charts, test health, waiting
     /// cost, analysers' findings over time, recent builds (each linking to its page), regressions, releases and the feed. Refreshes
     /// every 30 seconds.
     static let overviewScript = #"""
         async function showOverview() {
-          const [dashboard, feed, flaky, releases] = await Promise.all([
+          const [dashboard, feed, flaky, releases, devices] = await Promise.all([
             get("/api/v1/dashboard"), get("/feed.json"), optional("/api/v1/metrics/tests/flaky?window=30d"),
-            optional("/api/v1/releases?limit=10"), showFindingsTrend(),
+            optional("/api/v1/releases?limit=10"), optional("/api/v1/devices"), showFindingsTrend(),
           ]);
           $("generated").textContent = "updated " + when(dashboard.generatedAt);
           const queue = dashboard.queue;
@@ -22,6 +22,10 @@ extension DashboardPage {
             const tags = Object.keys(agent.tags || {}).sort().map((k) => k + "=" + agent.tags[k]).join(", ");
             return [[agent.name], [agent.state, agent.state], [tags], [jobs]];
           }), "no agents registered");
+          table("devices", ["device", "agent", "platform", "OS", "state"], (devices && devices.devices ? devices.devices : []).map((d) => [
+            [(d.model || d.identifier) + " (" + d.kind + ")"], [d.agentName + (d.agentState === "offline" ? " (offline)" : "")], [d.platform],
+            [d.osVersion || ""], [d.state + (d.detail ? ": " + d.detail : ""), "device-" + d.state],
+          ]), "no devices reported");
           const p50s = dashboard.trends.map((t) => t.runP50Seconds).filter((v) => v !== null && v !== undefined);
           const inMinutes = p50s.length > 0 && Math.max(...p50s) >= 120;
           chart("chart-build-time", dashboard.trends.map((t) => ({day: t.day, value: t.runP50Seconds === null || t.runP50Seconds === undefined ? null : (inMinutes ? t.runP50Seconds / 60 : t.runP50Seconds)})),

@@ -51,6 +51,7 @@ struct DashboardPage: APIController {
         <main id="overview" hidden>
           <section><h2>Queue</h2><div class="figures" id="figures"></div><table id="pending"></table></section>
           <section><h2>Agents</h2><table id="agents"></table></section>
+          <section><h2>Devices</h2><table id="devices"></table></section>
           <section><h2>Run time (p50 of builds finished per day)</h2><svg id="chart-build-time" data-chart="build-time" viewBox="0 0 400 170" preserveAspectRatio="none"></svg></section>
           <section><h2>Cache hit rate (per day)</h2><svg id="chart-cache" data-chart="cache-hit-rate" viewBox="0 0 400 170" preserveAspectRatio="none"></svg></section>
           <section><h2>Test health</h2><div class="figures" id="test-figures"></div><table id="test-health"></table></section>
@@ -95,6 +96,8 @@ struct DashboardPage: APIController {
         table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:3px 6px;border-bottom:1px solid #eee;font-size:13px;vertical-align:top}
         .figures{display:flex;gap:24px;margin-bottom:8px}.figure b{display:block;font-size:24px}
         .passed,.success{color:#137333}.failed,.failure,.timed_out,.lost{color:#c5221f}.running,.assigned{color:#1a73e8}.canceled,.skipped{color:#777}.error{color:#c5221f}.warning{color:#b06000}
+        .device-ready{color:#137333}.device-booting,.device-connecting{color:#1a73e8}.device-shutdown,.device-configured{color:#777}
+        .device-offline,.device-unauthorized,.device-no_permissions,.device-maintenance,.device-unavailable,.device-unknown{color:#c5221f}
         .muted{color:#777}code{font-size:12px}
         pre.log{background:#10141c;color:#e8eaed;padding:8px;max-height:360px;overflow:auto;font-size:12px;white-space:pre-wrap}
         svg{width:100%;height:170px}svg .line{fill:none;stroke-width:2}svg .axis{stroke:#bbb}svg text{font-size:10px;fill:#666}

@@ -57,6 +57,7 @@ enum OpenAPIAccessMatrix {
         GET    /api/v1/builds/{id}/tests                 401  401       401     ok   ok    ok    401   401
         POST   /api/v1/checks/deps                       401  401       401     ok   ok    ok    401   401
         GET    /api/v1/dashboard                         401  401       401     ok   ok    ok    401   401
+        GET    /api/v1/devices                           401  401       401     ok   ok    ok    401   401
         POST   /api/v1/impact                            401  401       401     ok   ok    ok    401   401
         GET    /api/v1/jobs/{id}                         401  401       401     ok   ok    ok    401   401
         GET    /api/v1/jobs/{id}/artifacts               401  401       401     ok   ok    ok    401   401

@@ -13,8 +13,11 @@ struct AgentCommand: AsyncParsableCommand {
             Every option can also come from the environment: MOBILE_OPS_SERVER (comma-separated \
             for several), \
             MOBILE_OPS_REGISTRATION_TOKEN, MOBILE_OPS_AGENT_NAME, MOBILE_OPS_AGENT_TAGS \
-            (comma-separated key=value), MOBILE_OPS_AGENT_SLOTS, MOBILE_OPS_AGENT_WORKDIR, \
-            MOBILE_OPS_LOG_LEVEL. SIGTERM or SIGINT stops polling, kills running jobs and exits.
+            (comma-separated key=value), MOBILE_OPS_AGENT_DEVICES (comma-separated), \
+            MOBILE_OPS_AGENT_SLOTS, MOBILE_OPS_AGENT_WORKDIR, \
+            MOBILE_OPS_LOG_LEVEL. SIGTERM or SIGINT stops polling, kills running jobs and exits. \
+            Devices: Android ones through adb and simulators through xcrun simctl when they are \
+            on PATH, each reported with every poll; --device adds a physical device no tool lists.
             """
     )
 
@@ -31,6 +34,11 @@ struct AgentCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("tag"), help: "Capability as key=value; repeat for more.")
     var tags: [String] = []
+
+    @Option(name: .customLong("device"), help: ArgumentHelp(
+        "A physical device no tool lists, as platform:identifier[=model], e.g. ios:00008110-000A1C2E3E80801E=iPhone 15; repeat for more.",
+        valueName: "device"))
+    var devices: [String] = []
 
     @Option(help: "Jobs to run at once (default 1).")
     var slots: Int?
@@ -62,6 +70,9 @@ struct AgentCommand: AsyncParsableCommand {
             let tagArguments = self.tags.isEmpty
                 ? (environment["MOBILE_OPS_AGENT_TAGS"] ?? "").split(separator: ",").map(String.init)
                 : self.tags
+            let deviceArguments = self.devices.isEmpty
+                ? (environment["MOBILE_OPS_AGENT_DEVICES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                : self.devices
             let slotCount = self.slots ?? environment["MOBILE_OPS_AGENT_SLOTS"].flatMap { Int($0) } ?? 1
             let configuration = AgentConfiguration(
                 serverURLs: self.serverURLs(environment: environment),
@@ -71,7 +82,8 @@ struct AgentCommand: AsyncParsableCommand {
                 slots: slotCount,
                 workDirectory: self.workdir ?? environment["MOBILE_OPS_AGENT_WORKDIR"] ?? ".mobile-ops-agent",
                 pollWaitSeconds: self.pollWait,
-                hostname: ProcessInfo.processInfo.hostName
+                hostname: ProcessInfo.processInfo.hostName,
+                devices: try AgentConfiguration.parseDevices(deviceArguments)
             )
             try configuration.validate()
             try await AgentMain.run(configuration: configuration)

@@ -76,12 +76,16 @@ final class Fleet {
 
     /// Starts a real agent process with the given tags, talking to this fleet's server or,
     /// when given, to `servers` (each a `--server`: replicas, or one load balancer).
-    func startAgent(_ name: String, tags: [String], pollWait: Int = 2, servers: [String]? = nil) throws {
+    /// `arguments` and `environment` are added to the agent's own.
+    func startAgent(
+        _ name: String, tags: [String], pollWait: Int = 2, servers: [String]? = nil, arguments: [String] = [], environment: [String: String] = [:]
+    ) throws {
         let launch = ProcessLaunch.command(
             Self.binaries.appendingPathComponent("mobile-ops-agent").path,
             (servers ?? [url]).flatMap { ["--server", $0] } + ["--registration-token", registrationToken, "--name", name,
              "--workdir", root.appendingPathComponent("agents/\(name)").path, "--poll-wait", "\(pollWait)", "--log-level", "info"]
-                + tags.flatMap { ["--tag", $0] }
+                + tags.flatMap { ["--tag", $0] } + arguments,
+            environment: environment
         )
         let logFile = root.appendingPathComponent("agent-\(name).log")
         agents[name] = try ProcessGroup.spawn(launch, outputPath: "/dev/null", errorPath: logFile.path)

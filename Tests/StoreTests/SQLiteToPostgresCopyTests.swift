@@ -23,7 +23,7 @@ struct SQLiteToPostgresCopyTests {
 
     /// A file with something in most tables: repositories, tokens (one revoked), an agent, a
     /// build of two jobs (one claimed and logging), a webhook delivery with its build, a build
-    /// report, an outbox, notable events.
+    /// report, an outbox, notable events, the agent's devices.
     private static func populate(_ database: AppDatabase) async throws {
         let repository = try await database.createRepository(
             name: "acme/app", provider: .github, cloneURL: "https://example.com/acme/app.git", defaultBranch: "main",
@@ -53,6 +53,10 @@ struct SQLiteToPostgresCopyTests {
             tasks: [TaskRecord(name: ":a", outcome: .fromCache, cacheKind: .remote), TaskRecord(name: ":b", outcome: .executed)])
         _ = try await database.insertBuildReport(report, source: .api, waitedOn: true, now: t0.addingTimeInterval(60))
         try await database.recordNotableEvent(NotableEvent(kind: "build.failed", title: "t", summary: "s", url: "/builds/1", occurredAt: t0))
+        try await database.recordDevices(agentID: agent.id, devices: [
+            DeviceReport(platform: .ios, kind: .simulator, identifier: "U-1", model: "iPhone 15", osVersion: "17.0", state: .ready),
+            DeviceReport(platform: .ios, kind: .physical, identifier: "00008110", state: .configured),
+        ], now: t0.addingTimeInterval(8))
     }
 
     @Test("everything is copied with its ids; the stores answer on PostgreSQL as they did on SQLite; counts match; a second copy is refused")

@@ -35,6 +35,7 @@ struct ShippedMigrationTests {
         ("v13-findings", "36b7263fddbc150179d3c1ea3620f655f5544a9bbd58f78ff2cbc826579accbe"),
         ("v14-finding-suppression", "2071adb5440e43772cba8d00e3c0015774f636eb3db4acddf329fe81284c0a7d"),
         ("v15-merge-base", "3b3318260ff777ba09452a300cc30160c232d3c7f743b16dc4dd68a326e8d149"),
+        ("v16-devices", "d860e3bf862762916f375daff93e0909f4b2be52712f90e5170f59e1f81dac0c"),
     ]
 
     /// Our PostgreSQL migrator's names (`mobile_ops_migration`), in order, with the SHA-256 of
@@ -44,6 +45,7 @@ struct ShippedMigrationTests {
         ("0002-findings", "08cdafc296500ef8c541c46fee30b0d05ae5d0cba4cbadf3b56585675d1ec876"),
         ("0003-finding-suppression", "48011822cb1f59a01fff46a59cb693621809585d667620bf6f4065f5983e4ffc"),
         ("0004-merge-base", "07d7357101e811c06a7354e270b2523147419cd1293d345c4e68a54bfbffd886"),
+        ("0005-devices", "bf6d2a67a995b493d1adf9b5539945b4d9e381e5fcaa1c5ab5134b36aee78747"),
     ]
 
     @Test("every SQLite migration keeps its identifier and runs the SQL it shipped with")

@@ -25,6 +25,7 @@ extension AppDatabase {
         registerFindingsMigration(in: &migrator)
         registerFindingSuppressionMigration(in: &migrator)
         registerMergeBaseMigration(in: &migrator)
+        registerDevicesMigration(in: &migrator)
         return migrator
     }()
 }
