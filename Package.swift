@@ -115,6 +115,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Where artifacts' bytes are kept: a folder (beside the database or a shared volume) or
+        // an S3-compatible bucket (`MOBILE_OPS_ARTIFACTS`). No HTTP server: the server turns
+        // its streams into response bodies and its errors into answers.
+        .target(
+            name: "Artifacts",
+            dependencies: [
+                "Core", "HTTPClient",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "Webhooks",
             dependencies: ["Core", "JSONScanning", .product(name: "Crypto", package: "swift-crypto")],
@@ -227,7 +239,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "DI", "Core", "ReleaseTrain", "Store", "StoreSQLite", "StorePostgres", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
+                "DI", "Core", "Artifacts", "ReleaseTrain", "Store", "StoreSQLite", "StorePostgres", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
                 "Access", "Scheduling", "Insights", "Findings", "Releases", "YAMLReading",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -334,6 +346,11 @@ let package = Package(
         ),
         // The git host clients against a recorder of their requests: headers, paths, bodies, what each answer becomes.
         .testTarget(name: "GitHostsTests", dependencies: ["GitHosts", "Core", "HTTPClient"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ArtifactsTests",
+            dependencies: ["TestSupport", "Artifacts", "Core", .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: swiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core", "JSONScanning", "FuzzSupport"], swiftSettings: swiftSettings),
@@ -408,7 +425,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "TestSupport", "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store", "StoreSQLite", "StoreCopy",
+                "TestSupport", "mobile-ops-server", "ChildProcesses", "Server", "Artifacts", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store", "StoreSQLite", "StoreCopy",
                 "Access", "Scheduling", "Insights", "Releases", "StoreFakes", "GitHostFakes", "PostgresSupport", "DI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,10 +1,12 @@
+import Artifacts
 import Crypto
 import Foundation
 import Hummingbird
 import Store
 
-/// Receives uploaded artifacts' bytes and hands them to the ``ArtifactStorage`` (a folder or
-/// an S3 bucket, see ``ArtifactLocation``); the store keeps what each file is.
+/// Receives uploaded artifacts' bytes and hands them to the `ArtifactStorage` (a folder or
+/// an S3 bucket, see `ArtifactLocation`); the store keeps what each file is. The HTTP side
+/// of the `Artifacts` module: request bodies in, response bodies out.
 ///
 /// An upload streams into the storage's staging folder while its size is checked and its
 /// SHA-256 computed, and is handed over only when complete, so a cut or oversized upload
@@ -34,7 +36,7 @@ struct ArtifactFiles: Sendable {
     /// Streams `body` to a staged file, then hands it to the storage.
     /// - Throws: 413 past the limit; `StoreError.storageFull` (503) when the staging disk is
     ///   full, so an upload is refused the same way as a database write; 500 on another disk
-    ///   error; ``ArtifactStorageError/unavailable(_:)`` when the storage cannot take it.
+    ///   error; `ArtifactStorageError.unavailable` when the storage cannot take it.
     func receive(_ body: RequestBody) async throws -> Received {
         let staged: (path: String, received: Received)
         do {
@@ -76,7 +78,11 @@ struct ArtifactFiles: Sendable {
 
     /// The kept bytes of `storedAs` as a response body read while it is sent.
     func body(of storedAs: String, size: Int64) async throws(ArtifactStorageError) -> ResponseBody {
-        try await self.storage.body(of: storedAs, size: size)
+        let stream = try await self.storage.stream(of: storedAs, size: size)
+        return ResponseBody(contentLength: Int(stream.size)) { writer in
+            try await stream.send { try await writer.write($0) }
+            try await writer.finish(nil)
+        }
     }
 
     /// Deletes kept bytes (a replaced upload, or one the store refused).

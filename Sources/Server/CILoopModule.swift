@@ -1,4 +1,5 @@
 import Access
+import Artifacts
 import Core
 import DI
 import Foundation

@@ -1,3 +1,4 @@
+import Artifacts
 import Core
 import GitHosts
 import Insights

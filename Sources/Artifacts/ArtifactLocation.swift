@@ -27,7 +27,7 @@ public enum ArtifactLocation: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `MOBILE_OPS_ARTIFACTS` (and for a bucket, the `MOBILE_OPS_S3_*` settings).
     /// - Throws: `ConfigurationError` naming the variable at fault.
-    static func resolve(environment: [String: String]) throws(ConfigurationError) -> ArtifactLocation {
+    public static func resolve(environment: [String: String]) throws(ConfigurationError) -> ArtifactLocation {
         guard let value = environment["MOBILE_OPS_ARTIFACTS"], !value.isEmpty else { return .besideDatabase }
         if value.lowercased().hasPrefix("s3://") {
             return .s3(try S3ArtifactSettings.resolve(url: value, environment: environment))
@@ -42,7 +42,7 @@ public enum ArtifactLocation: Sendable, Equatable, CustomStringConvertible {
 
     /// The storage this location names; `databasePath` places the default folder and the
     /// staging folder of a bucket's uploads.
-    func storage(databasePath: String, logger: Logger) -> any ArtifactStorage {
+    public func storage(databasePath: String, logger: Logger) -> any ArtifactStorage {
         let besideDatabase = URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("artifacts").path
         switch self {
         case .besideDatabase:

@@ -1,7 +1,6 @@
 import Core
 import Foundation
 import HTTPClient
-import Hummingbird
 import Logging
 import NIOCore
 
@@ -75,8 +74,8 @@ struct S3ArtifactStorage: ArtifactStorage {
         }
     }
 
-    /// GETs the object and answers a body that passes it on as it arrives.
-    func body(of name: String, size: Int64) async throws(ArtifactStorageError) -> ResponseBody {
+    /// GETs the object and answers a stream that passes it on as it arrives.
+    func stream(of name: String, size: Int64) async throws(ArtifactStorageError) -> ArtifactStream {
         let request = HTTPClient.Request(
             url: self.url(of: name), headers: ["x-amz-content-sha256": Self.emptyPayloadHash],
             timeout: Self.transferTimeout, awsSigV4: self.signing)
@@ -100,12 +99,11 @@ struct S3ArtifactStorage: ArtifactStorage {
         }
         let logger = self.logger
         let shownURL = self.shownURL(of: name)
-        return ResponseBody(contentLength: Int(size)) { writer in
+        return ArtifactStream(size: size) { write in
             do {
                 for try await piece in response.body {
-                    try await writer.write(ByteBuffer(bytes: piece))
+                    try await write(ByteBuffer(bytes: piece))
                 }
-                try await writer.finish(nil)
             } catch {
                 // The head is sent, so the client can only see the connection close early.
                 response.body.cancel()

@@ -1,5 +1,4 @@
 import Foundation
-import Hummingbird
 import Logging
 import NIOCore
 
@@ -66,7 +65,7 @@ struct FolderArtifactStorage: ArtifactStorage {
     }
 
     /// The file, read and sent in 64 KiB chunks.
-    func body(of name: String, size: Int64) async throws(ArtifactStorageError) -> ResponseBody {
+    func stream(of name: String, size: Int64) async throws(ArtifactStorageError) -> ArtifactStream {
         guard let handle = FileHandle(forReadingAtPath: self.path(of: name)) else {
             // A folder that is there without the file lost one artifact. A named folder that
             // is not there is an unmounted volume, which may come back; the default folder
@@ -78,12 +77,11 @@ struct FolderArtifactStorage: ArtifactStorage {
             let folder = self.folderExists ? "the artifact folder" : "the artifact folder, which is not there (restore artifacts/ beside the database)"
             throw .missing("its file \(name) is missing from \(folder)")
         }
-        return ResponseBody(contentLength: Int(size)) { writer in
+        return ArtifactStream(size: size) { write in
             defer { try? handle.close() }
             while let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
-                try await writer.write(ByteBuffer(bytes: chunk))
+                try await write(ByteBuffer(bytes: chunk))
             }
-            try await writer.finish(nil)
         }
     }
 

@@ -1,15 +1,15 @@
 import Foundation
-import Hummingbird
 
 /// Where artifacts' bytes are kept: a folder on this server's disk or a shared volume
 /// (``FolderArtifactStorage``), or an S3-compatible bucket (``S3ArtifactStorage``), chosen
 /// at composition from `MOBILE_OPS_ARTIFACTS`. The store keeps what each artifact is and the
 /// name its bytes are kept under.
 ///
-/// Uploads arrive in ``stagingFolder`` first (``ArtifactFiles`` checks the size and computes
-/// the SHA-256 while it writes) and are handed over complete, so a cut or oversized upload
-/// never reaches the storage.
-protocol ArtifactStorage: Sendable, CustomStringConvertible {
+/// Uploads arrive in ``stagingFolder`` first (the server checks the size and computes the
+/// SHA-256 while it writes) and are handed over complete, so a cut or oversized upload never
+/// reaches the storage. No HTTP here: the server turns an ``ArtifactStream`` into a response
+/// body and an ``ArtifactStorageError`` into an answer.
+public protocol ArtifactStorage: Sendable, CustomStringConvertible {
     /// The local folder uploads are written to while they arrive.
     var stagingFolder: String { get }
 
@@ -23,11 +23,11 @@ protocol ArtifactStorage: Sendable, CustomStringConvertible {
     /// - Throws: ``ArtifactStorageError/unavailable(_:)`` when the storage cannot take it.
     func save(staged path: String, as name: String, size: Int64, sha256: String) async throws(ArtifactStorageError)
 
-    /// The bytes kept as `name` (`size` of them), as a response body that reads them while
-    /// it is sent, never whole.
+    /// The bytes kept as `name` (`size` of them), opened here and read while they are sent,
+    /// never whole.
     /// - Throws: ``ArtifactStorageError/missing(_:)`` when nothing is kept under `name`,
     ///   ``ArtifactStorageError/unavailable(_:)`` when the storage cannot be read.
-    func body(of name: String, size: Int64) async throws(ArtifactStorageError) -> ResponseBody
+    func stream(of name: String, size: Int64) async throws(ArtifactStorageError) -> ArtifactStream
 
     /// Deletes what is kept as `name` (a replaced upload, or one the store refused). A
     /// failure is logged, not thrown: a leftover costs space, not correctness.
@@ -36,7 +36,7 @@ protocol ArtifactStorage: Sendable, CustomStringConvertible {
 
 extension ArtifactStorage {
     /// Creates ``stagingFolder`` and the folders above it when missing.
-    func prepareStaging() throws {
+    public func prepareStaging() throws {
         try FileManager.default.createDirectory(atPath: self.stagingFolder, withIntermediateDirectories: true)
     }
 }
@@ -44,7 +44,7 @@ extension ArtifactStorage {
 // MARK: - Errors
 
 /// Why the artifact storage could not do what was asked.
-enum ArtifactStorageError: Error, Equatable, CustomStringConvertible {
+public enum ArtifactStorageError: Error, Equatable, CustomStringConvertible {
     /// Nothing is kept under the name (answered 404 `artifact_missing`); says which artifact.
     case missing(String)
     /// The storage is unreachable or refused (answered 503, and logged); says what failed,
@@ -52,31 +52,9 @@ enum ArtifactStorageError: Error, Equatable, CustomStringConvertible {
     case unavailable(String)
 
     /// The message.
-    var description: String {
+    public var description: String {
         switch self {
         case .missing(let message), .unavailable(let message): message
-        }
-    }
-}
-
-// MARK: - Answers
-
-extension ArtifactStorageError {
-    /// The answer a client gets: 404 `artifact_missing` for a missing artifact; 503
-    /// `artifact_storage_unavailable` with `Retry-After: 10` when the storage failed, since
-    /// an object store or a network volume usually comes back within seconds to minutes.
-    ///
-    /// The 503 says nothing of what failed: that names object URLs, endpoints and folders,
-    /// which are the operator's to read in the log (the caller logs it), not a client's.
-    var apiError: APIError {
-        switch self {
-        case .missing(let message):
-            APIError(.notFound, code: "artifact_missing", message: message)
-        case .unavailable:
-            APIError(
-                .serviceUnavailable, code: "artifact_storage_unavailable",
-                message: "the artifact storage cannot be used right now, so nothing was done; retry later (the server's log says why)",
-                headers: [.retryAfter: "10"])
         }
     }
 }
