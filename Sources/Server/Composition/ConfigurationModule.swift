@@ -3,7 +3,9 @@ import DI
 import Logging
 
 /// Registers the values the process starts with: configuration, the root logger and the
-/// clock every time-based decision reads (tests override it with a `ManualClock`).
+/// clock every time-based decision reads (tests override it with a `ManualClock`). The one
+/// module named after no target: these are the composition root's inputs, which every
+/// target's module reads.
 struct ConfigurationModule: DIModule {
     let configuration: ServerConfiguration
     let logger: Logger

@@ -6,13 +6,13 @@ extension MobileOpsServer {
     /// Issues a new bootstrap admin token (revoking earlier bootstrap ones) for the
     /// `reset-admin-token` recovery command to print once.
     ///
-    /// Composes only the configuration, the store and the token service: the command needs
+    /// Composes only the configuration, the store and `Access` (the token service): it needs
     /// nothing else, so it neither reads the pipelines folder or train files nor warns about
     /// them. On PostgreSQL the revocation reaches running servers at once (cluster signals).
     /// - Throws: `StartupError` when the database cannot be opened or the token not stored.
     public static func resetAdminToken(configuration: ServerConfiguration, logger: Logger) async throws(StartupError) -> String {
         var builder = ContainerBuilder()
-        builder.install([ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), TokenModule()])
+        builder.install([ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), AccessModule()])
         builder.entryPoint(TokenService.self)
         let container: Container
         do {

@@ -35,11 +35,14 @@ public struct MobileOpsServer {
     public var backgroundServices: [any Service]
     private let logger: Logger
 
-    /// The modules every server is made of, in registration order.
+    /// The modules every server is made of, in registration order: the process's own values,
+    /// then one module per library target the server wires (each in the file named after its
+    /// target), then the server's own HTTP side.
     static func modules(configuration: ServerConfiguration, logger: Logger) -> [any DIModule] {
         [
-            ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), TokenModule(), APIModule(), CILoopModule(),
-            NotificationsModule(), BuildMetricsModule(), ReleaseTrainModule(),
+            ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), AccessModule(), HTTPClientModule(),
+            GitHostsModule(), PipelinesModule(), SchedulingModule(), InsightsModule(), NotificationsModule(), ReleasesModule(),
+            ArtifactsModule(), ServerModule(),
         ]
     }
 

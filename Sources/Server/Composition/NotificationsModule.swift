@@ -8,17 +8,12 @@ import Notifications
 import Scheduling
 import Store
 
-/// Registers outbound notification delivery: the libcurl client, the git host clients' factory,
-/// commit statuses, findings reports on pull requests, the outbox loop.
+/// Wires `Notifications`: outbound delivery through the outbox, commit statuses and findings
+/// reports on pull requests, team webhooks.
 struct NotificationsModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
-        builder.register((any OutboxStore).self, .singleton) { (database: any StoreDatabase) -> any OutboxStore in database }
-        // One client for every outbound call, so connections to each git host are reused.
-        builder.register((any HTTPExecuting).self, .singleton) { () -> any HTTPExecuting in HTTPClient() }
-        // The one factory of git host clients: the notifiers here, branch cuts and release
-        // notes in ReleaseTrainModule.
-        builder.register(GitHostClients.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in
-            GitHostClients(configuration: configuration.notifier, http: http)
+        builder.register(TeamWebhookHandler.self, .singleton) { (configuration: ServerConfiguration, http: any HTTPExecuting) in
+            TeamWebhookHandler(url: configuration.buildMetrics.notifyWebhookURL, http: http, userAgent: configuration.notifier.userAgent)
         }
         builder.register(CommitStatusNotifier.self, .singleton) {
             (hosts: GitHostClients, repositories: RepositoryService, builds: any BuildStore, logger: Logger) in
@@ -42,8 +37,5 @@ struct NotificationsModule: DIModule {
         }
         builder.register(OutboxService.self, .singleton, OutboxService.init(delivery:))
         builder.entryPoint(OutboxService.self)
-        builder.contribute((any APIController).self, .singleton) { (store: any OutboxStore, clock: any TimeSource) -> any APIController in
-            OutboxController(store: store, clock: clock)
-        }
     }
 }

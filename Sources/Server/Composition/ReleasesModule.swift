@@ -8,11 +8,11 @@ import Pipelines
 import Releases
 import Store
 
-/// Registers the release train: settings from the environment, the train catalog (trains
-/// folder loaded at start), the release service and driver, the scheduler and the API.
-struct ReleaseTrainModule: DIModule {
+/// Wires `Releases`, the release train driver: settings from the environment, the train
+/// catalog (trains folder loaded at start), the release service and driver, the app stores'
+/// clients, branch cuts and the scheduler.
+struct ReleasesModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
-        builder.register((any ReleaseStore).self, .singleton) { (database: any StoreDatabase) -> any ReleaseStore in database }
         builder.register(ReleaseTrainSettings.self, .singleton) { (configuration: ServerConfiguration, logger: Logger) in
             let settings = ReleaseTrainSettings.fromEnvironment(ProcessInfo.processInfo.environment, pipelinesPath: configuration.pipelinesPath)
             for problem in settings.problems { logger.warning("release train setting", metadata: ["problem": "\(problem)"]) }
@@ -32,19 +32,5 @@ struct ReleaseTrainModule: DIModule {
         builder.register(ReleaseDriver.self, .singleton, ReleaseDriver.init(releases:catalog:repositories:builds:planner:dispatcher:cutter:stores:logger:))
         builder.register(ReleaseTrainService.self, .singleton, ReleaseTrainService.init(driver:settings:clock:))
         builder.entryPoint(ReleaseTrainService.self)
-
-        // MARK: Controllers
-        builder.contribute((any APIController).self, .singleton) { (catalog: TrainCatalog, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
-            TrainController(catalog: catalog, bodyLimit: configuration.maxBodySize, clock: clock)
-        }
-        builder.contribute((any APIController).self, .singleton) {
-            (releases: ReleaseService, driver: ReleaseDriver, repositories: any RepositoryStore, hosts: GitHostClients, configuration: ServerConfiguration,
-             clock: any TimeSource) -> any APIController in
-            ReleaseController(
-                releases: releases, driver: driver,
-                notes: ReleaseNotesResponder(releases: releases, repositories: repositories, source: ReleaseNotesSource(hosts: hosts)),
-                bodyLimit: configuration.maxBodySize, clock: clock
-            )
-        }
     }
 }
