@@ -294,9 +294,9 @@ let package = Package(
         // server that hosts both for the release train, with its credentials and files; shared
         // by the release driver's, the server's and the end-to-end tests.
         .target(
-            name: "StoreFakes",
+            name: "DistributionFakes",
             dependencies: ["TestSupport", .product(name: "Crypto", package: "swift-crypto")],
-            path: "Tests/StoreFakes",
+            path: "Tests/DistributionFakes",
             swiftSettings: swiftSettings
         ),
         // Strict fakes of the git hosts' checks, notes and Code Insights APIs on a loopback
@@ -337,7 +337,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TestSupport", "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "StoreFakes", "GitHostFakes", "PostgresSupport",
+                "TestSupport", "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "DistributionFakes", "GitHostFakes", "PostgresSupport",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 // To check a stopped server's file with SQLite itself (`PRAGMA integrity_check`).
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -412,7 +412,7 @@ let package = Package(
         .testTarget(
             name: "ReleasesTests",
             dependencies: [
-                "TestSupport", "StoreFakes", "Releases", "ReleaseTrain", "Core", "Store", "StoreSQLite", "Scheduling", "Pipelines", "GitHosts", "HTTPClient",
+                "TestSupport", "DistributionFakes", "Releases", "ReleaseTrain", "Core", "Store", "StoreSQLite", "Scheduling", "Pipelines", "GitHosts", "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -426,7 +426,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "TestSupport", "mobile-ops-server", "ChildProcesses", "Server", "Artifacts", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store", "StoreSQLite", "StoreCopy",
-                "Access", "Scheduling", "Insights", "Releases", "StoreFakes", "GitHostFakes", "PostgresSupport", "DI",
+                "Access", "Scheduling", "Insights", "Releases", "DistributionFakes", "GitHostFakes", "PostgresSupport", "DI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -84,19 +84,19 @@ extension ReleaseDriver {
             guard machine.haltedFrom == .rollingOut else { return }
             ids.haltedStores = Array(Set((ids.haltedStores ?? []) + targets.map(\.rawValue))).sorted()
         }
-        try await applyStoreHalts(result.release, train: train, platforms: targets)
+        try await applyDistributionHalts(result.release, train: train, platforms: targets)
         return try await releases.store.release(id: id) ?? result.release
     }
 
     /// Stops `platform` too on a release that is already halted in its rollout (a second
     /// store breaching after the first).
-    public func haltAnotherStore(_ release: StoredRelease, platform: ReleasePlatform, reason: String, actor: String, now: Date) async throws -> StoredRelease {
+    public func haltAnotherDistribution(_ release: StoredRelease, platform: ReleasePlatform, reason: String, actor: String, now: Date) async throws -> StoredRelease {
         let train = try await catalog.train(id: release.trainID)
-        guard !ReleaseStoreIDs.decode(release.storeIDs).isHalted(platform) else { return release }
-        let updated = try await releases.recordStores(of: release.id, action: "store_halt", detail: "\(platform.storeName) halted: \(reason)", actor: actor, at: now) { _, ids in
+        guard !ReleaseDistributionIDs.decode(release.storeIDs).isHalted(platform) else { return release }
+        let updated = try await releases.recordDistribution(of: release.id, action: "store_halt", detail: "\(platform.distributionName) halted: \(reason)", actor: actor, at: now) { _, ids in
             ids.haltedStores = ((ids.haltedStores ?? []) + [platform.rawValue]).sorted()
         }
-        try await applyStoreHalts(updated, train: train, platforms: [platform])
+        try await applyDistributionHalts(updated, train: train, platforms: [platform])
         return updated
     }
 
@@ -108,7 +108,7 @@ extension ReleaseDriver {
     private func resumeNow(_ id: Int64, actor: String, now: Date) async throws -> StoredRelease {
         guard let before = try await releases.store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
         let train = try await catalog.train(id: before.trainID)
-        let halted = (ReleaseStoreIDs.decode(before.storeIDs).haltedStores ?? []).compactMap(ReleasePlatform.init(rawValue:))
+        let halted = (ReleaseDistributionIDs.decode(before.storeIDs).haltedStores ?? []).compactMap(ReleasePlatform.init(rawValue:))
         let haltedAt = try await releases.store.releaseEvents(releaseID: id).last { $0.action == ReleaseActionName.halt.rawValue }?.at
         let result = try await releases.apply(.resume, to: id, actor: actor, at: now) { release, ids, machine in
             ids.haltedStores = nil
@@ -121,7 +121,7 @@ extension ReleaseDriver {
         }
         var problems: [String] = []
         for platform in halted {
-            do { try await steerStore(platform, running: true, release: result.release, train: train) } catch {
+            do { try await steerDistribution(platform, running: true, release: result.release, train: train) } catch {
                 problems.append("\(error)")
             }
         }
@@ -131,11 +131,11 @@ extension ReleaseDriver {
 
     /// Calls the stores for a halt; a failure is kept as the release's problem (and logged),
     /// the halt itself stands.
-    func applyStoreHalts(_ release: StoredRelease, train: TrainCatalog.Entry, platforms: [ReleasePlatform]) async throws {
-        let ids = ReleaseStoreIDs.decode(release.storeIDs)
+    func applyDistributionHalts(_ release: StoredRelease, train: TrainCatalog.Entry, platforms: [ReleasePlatform]) async throws {
+        let ids = ReleaseDistributionIDs.decode(release.storeIDs)
         var problems: [String] = []
         for platform in platforms where ids.isHalted(platform) {
-            do { try await steerStore(platform, running: false, release: release, train: train) } catch {
+            do { try await steerDistribution(platform, running: false, release: release, train: train) } catch {
                 problems.append("\(error)")
             }
         }

@@ -13,7 +13,7 @@ extension ReleaseDriver {
     /// through the version's relationship) and the share of users it reaches, 0 until it is on
     /// sale. With `mayRelease`, an approved version waiting for us is released first. Answers
     /// why the App Store side is not moving, or nil.
-    public func readAppStore(_ client: AppStoreConnectClient, appID: String, release: StoredRelease, ids: inout ReleaseStoreIDs, mayRelease: Bool) async throws -> String? {
+    public func readAppStore(_ client: AppStoreConnectClient, appID: String, release: StoredRelease, ids: inout ReleaseDistributionIDs, mayRelease: Bool) async throws -> String? {
         var version = try await client.appStoreVersion(appID: appID, versionString: release.version)
         ids.iosVersionID = version.id
         if mayRelease, version.awaitsDeveloperRelease {
@@ -42,18 +42,18 @@ extension ReleaseDriver {
     /// active, `ACTIVE` when paused. A version not on sale needs nothing: it waits for a release
     /// request the train does not send while the store is halted. A version on sale without a
     /// phased release cannot be paused, and that is an error the caller reports.
-    public func steerStore(_ platform: ReleasePlatform, running: Bool, release: StoredRelease, train: TrainCatalog.Entry) async throws {
-        let ids = ReleaseStoreIDs.decode(release.storeIDs)
+    public func steerDistribution(_ platform: ReleasePlatform, running: Bool, release: StoredRelease, train: TrainCatalog.Entry) async throws {
+        let ids = ReleaseDistributionIDs.decode(release.storeIDs)
         switch platform {
         case .android:
             let plan = train.definition.rollout.android
-            guard let client = stores.play, let package = ids.androidPackage, let codes = ids.androidVersionCodes,
+            guard let client = distribution.play, let package = ids.androidPackage, let codes = ids.androidVersionCodes,
                   let index = release.rolloutStepIndex, plan.steps.indices.contains(index) else { return }
             _ = try await client.setRelease(
                 packageName: package, track: plan.track, versionCodes: codes, status: running ? .inProgress : .halted,
                 userFraction: PlayRolloutStepper.fraction(plan.steps[index]))
         case .ios:
-            guard let client = stores.appStore, let appID = ids.iosAppID else { return }
+            guard let client = distribution.appStore, let appID = ids.iosAppID else { return }
             let version = try await client.appStoreVersion(appID: appID, versionString: release.version)
             let phased = try await client.phasedRelease(versionID: version.id)
             switch (running, phased?.state) {

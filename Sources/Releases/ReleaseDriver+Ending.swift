@@ -40,23 +40,23 @@ extension ReleaseDriver {
     /// Stops every store of an ended release's rollout that the train has not halted yet.
     private func stopRollout(_ release: StoredRelease, actor: String, now: Date) async throws -> StoredRelease {
         let train = try await catalog.train(id: release.trainID)
-        let running = train.definition.platforms.filter { !ReleaseStoreIDs.decode(release.storeIDs).isHalted($0) }
+        let running = train.definition.platforms.filter { !ReleaseDistributionIDs.decode(release.storeIDs).isHalted($0) }
         guard !running.isEmpty else { return release }
-        let names = running.map(\.storeName).joined(separator: " and ")
-        let stopped = try await releases.recordStores(of: release.id, action: "store_halt", detail: "\(names) stopped: the release ended", actor: actor, at: now) { _, ids in
+        let names = running.map(\.distributionName).joined(separator: " and ")
+        let stopped = try await releases.recordDistribution(of: release.id, action: "store_halt", detail: "\(names) stopped: the release ended", actor: actor, at: now) { _, ids in
             ids.haltedStores = Array(Set((ids.haltedStores ?? []) + running.map(\.rawValue))).sorted()
         }
-        try await applyStoreHalts(stopped, train: train, platforms: running)
+        try await applyDistributionHalts(stopped, train: train, platforms: running)
         return try await releases.store.release(id: release.id) ?? stopped
     }
 
     /// Cancels the App Store review submission of an ended release that was submitted.
     private func withdrawSubmission(_ release: StoredRelease, actor: String, now: Date) async -> StoredRelease {
-        guard let client = stores.appStore else { return release }
+        guard let client = distribution.appStore else { return release }
         do {
-            guard let submission = try await submissionToWithdraw(client, release: release, ids: ReleaseStoreIDs.decode(release.storeIDs)) else { return release }
+            guard let submission = try await submissionToWithdraw(client, release: release, ids: ReleaseDistributionIDs.decode(release.storeIDs)) else { return release }
             _ = try await client.cancelReviewSubmission(id: submission)
-            return try await releases.recordStores(of: release.id, action: "store_withdraw", detail: "App Store: review submission \(submission) canceled", actor: actor, at: now) { _, ids in
+            return try await releases.recordDistribution(of: release.id, action: "store_withdraw", detail: "App Store: review submission \(submission) canceled", actor: actor, at: now) { _, ids in
                 ids.iosVersionState = "DEVELOPER_REJECTED"
             }
         } catch {
@@ -68,7 +68,7 @@ extension ReleaseDriver {
     /// The review submission to withdraw: the one recorded, else (a submission cut short
     /// before the release recorded it) the open one App Store Connect reports holding just the
     /// release's version and nothing the train did not add.
-    private func submissionToWithdraw(_ client: AppStoreConnectClient, release: StoredRelease, ids: ReleaseStoreIDs) async throws -> String? {
+    private func submissionToWithdraw(_ client: AppStoreConnectClient, release: StoredRelease, ids: ReleaseDistributionIDs) async throws -> String? {
         if let recorded = ids.iosReviewSubmissionID { return recorded }
         guard let appID = ids.iosAppID, let version = try await Self.version(client, appID: appID, versionString: release.version) else { return nil }
         for submission in try await client.openReviewSubmissions(appID: appID) where ["READY_FOR_REVIEW", "WAITING_FOR_REVIEW", "IN_REVIEW"].contains(submission.state) {
@@ -79,7 +79,7 @@ extension ReleaseDriver {
     }
 
     /// The App Store version, or nil when App Store Connect has none of that string.
-    private static func version(_ client: AppStoreConnectClient, appID: String, versionString: String) async throws(StoreAPIError) -> AppStoreVersion? {
+    private static func version(_ client: AppStoreConnectClient, appID: String, versionString: String) async throws(DistributionAPIError) -> AppStoreVersion? {
         do {
             return try await client.appStoreVersion(appID: appID, versionString: versionString)
         } catch {

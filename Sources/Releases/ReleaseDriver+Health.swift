@@ -43,7 +43,7 @@ extension ReleaseDriver {
             }
             let reading = HealthSample(metric: sample.metric, value: sample.value, sampleSize: sample.sampleSize)
             let verdict = evaluator.evaluate(reading)
-            let summary = "\(sample.platform.storeName): " + verdict.summary(for: reading)
+            let summary = "\(sample.platform.distributionName): " + verdict.summary(for: reading)
             verdicts.append(SampleVerdict(
                 metric: sample.metric, platform: sample.platform,
                 verdict: verdict.isBreach ? "breach" : verdict.inconclusive.isEmpty ? "healthy" : "inconclusive", summary: summary
@@ -64,7 +64,7 @@ extension ReleaseDriver {
                 continue
             }
             for platform in targets {
-                release = try await haltAnotherStore(release, platform: platform, reason: summary, actor: actor, now: now)
+                release = try await haltAnotherDistribution(release, platform: platform, reason: summary, actor: actor, now: now)
             }
         }
         return (verdicts, try await releases.store.release(id: id) ?? release)

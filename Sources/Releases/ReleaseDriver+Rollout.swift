@@ -17,16 +17,16 @@ extension ReleaseDriver {
             return false
         }
         let halted = machine.state == .halted
-        let before = ReleaseStoreIDs.decode(release.storeIDs)
+        let before = ReleaseDistributionIDs.decode(release.storeIDs)
         var ids = before
         let platforms = train.definition.platforms
         var problem: String?
-        if platforms.contains(.ios), let client = stores.appStore, let appID = ids.iosAppID {
+        if platforms.contains(.ios), let client = distribution.appStore, let appID = ids.iosAppID {
             problem = try await readAppStore(client, appID: appID, release: release, ids: &ids, mayRelease: !ids.isHalted(.ios))
         }
         var index = release.rolloutStepIndex
         var androidDone = !platforms.contains(.android)
-        if platforms.contains(.android), !ids.isHalted(.android), let client = stores.play, let package = ids.androidPackage, let codes = ids.androidVersionCodes {
+        if platforms.contains(.android), !ids.isHalted(.android), let client = distribution.play, let package = ids.androidPackage, let codes = ids.androidVersionCodes {
             let plan = train.definition.rollout.android
             switch PlayRolloutStepper(plan: plan).decide(currentIndex: release.rolloutStepIndex, enteredAt: release.rolloutEnteredAt, now: now) {
             case .step(let next, let fraction):
@@ -47,7 +47,7 @@ extension ReleaseDriver {
         let iosDone = !platforms.contains(.ios) || ids.iosComplete == true
         let updated = ids
         let enteredAt: Date? = index != release.rolloutStepIndex ? now : release.rolloutEnteredAt
-        let record: @Sendable (inout StoredRelease, inout ReleaseStoreIDs) -> Void = { [index] stored, storedIDs in
+        let record: @Sendable (inout StoredRelease, inout ReleaseDistributionIDs) -> Void = { [index] stored, storedIDs in
             stored.rolloutStepIndex = index
             stored.rolloutEnteredAt = enteredAt
             storedIDs = updated
@@ -58,7 +58,7 @@ extension ReleaseDriver {
             let moved = index != release.rolloutStepIndex || updated.iosPercent != before.iosPercent || updated.iosVersionState != before.iosVersionState
             if halted {
                 guard moved else { return false }
-                try await releases.recordStores(of: release.id, action: "store_rollout", detail: Self.storeShares(updated, platforms: platforms) + " (release halted)", actor: Self.actor, at: now, record)
+                try await releases.recordDistribution(of: release.id, action: "store_rollout", detail: Self.distributionShares(updated, platforms: platforms) + " (release halted)", actor: Self.actor, at: now, record)
                 return false
             }
             if androidDone && iosDone {
@@ -66,7 +66,7 @@ extension ReleaseDriver {
                 return true
             }
             guard moved else { return false }
-            let step = ReleaseAction.rolloutStep(percent: Self.lowestShare(updated, platforms: platforms), stores: Self.storeShares(updated, platforms: platforms))
+            let step = ReleaseAction.rolloutStep(percent: Self.lowestShare(updated, platforms: platforms), shares: Self.distributionShares(updated, platforms: platforms))
             try await releases.apply(step, to: release.id, actor: Self.actor, at: now) { stored, storedIDs, _ in record(&stored, &storedIDs) }
             // One Play step per check: the next one waits for its soak time anyway.
             return false
@@ -79,16 +79,16 @@ extension ReleaseDriver {
     }
 
     /// Each store's share of users, e.g. `Google Play 10%, App Store 1%`.
-    public static func storeShares(_ ids: ReleaseStoreIDs, platforms: [ReleasePlatform]) -> String {
-        platforms.map { "\($0.storeName) \(RolloutPlan.percentText(share(of: $0, ids)))" }.joined(separator: ", ")
+    public static func distributionShares(_ ids: ReleaseDistributionIDs, platforms: [ReleasePlatform]) -> String {
+        platforms.map { "\($0.distributionName) \(RolloutPlan.percentText(share(of: $0, ids)))" }.joined(separator: ", ")
     }
 
     /// The share every store has reached: the release's `rolloutPercent`.
-    public static func lowestShare(_ ids: ReleaseStoreIDs, platforms: [ReleasePlatform]) -> Double {
+    public static func lowestShare(_ ids: ReleaseDistributionIDs, platforms: [ReleasePlatform]) -> Double {
         platforms.map { share(of: $0, ids) }.min() ?? 0
     }
 
-    static func share(of platform: ReleasePlatform, _ ids: ReleaseStoreIDs) -> Double {
+    static func share(of platform: ReleasePlatform, _ ids: ReleaseDistributionIDs) -> Double {
         switch platform {
         case .android: ids.androidPercent ?? 0
         case .ios: ids.iosPercent ?? 0

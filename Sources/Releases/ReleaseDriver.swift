@@ -24,13 +24,13 @@ public struct ReleaseDriver: Sendable {
     let planner: BuildPlanner
     let dispatcher: JobDispatcher
     let cutter: GitBranchCutter
-    let stores: StoreClients
+    let distribution: DistributionClients
     let logger: Logger
 
     /// Creates the driver from the services each step uses.
     public init(
         releases: ReleaseService, catalog: TrainCatalog, repositories: any RepositoryStore, builds: any BuildStore,
-        planner: BuildPlanner, dispatcher: JobDispatcher, cutter: GitBranchCutter, stores: StoreClients, logger: Logger
+        planner: BuildPlanner, dispatcher: JobDispatcher, cutter: GitBranchCutter, distribution: DistributionClients, logger: Logger
     ) {
         self.releases = releases
         self.catalog = catalog
@@ -39,7 +39,7 @@ public struct ReleaseDriver: Sendable {
         self.planner = planner
         self.dispatcher = dispatcher
         self.cutter = cutter
-        self.stores = stores
+        self.distribution = distribution
         self.logger = logger
     }
     /// Keeps the scheduler's steps and people's actions on one release from interleaving.

@@ -37,7 +37,7 @@ public struct ReleaseService: Sendable {
     /// start, created at most once per occurrence. A `requestedVersion` (a release manager's
     /// choice) replaces the derived one; it must be a semantic version no release of the train used.
     public func start(
-        _ train: TrainCatalog.Entry, actor: String, now: Date, storeIDs: ReleaseStoreIDs? = nil, occurrence: Date? = nil,
+        _ train: TrainCatalog.Entry, actor: String, now: Date, distributionIDs: ReleaseDistributionIDs? = nil, occurrence: Date? = nil,
         requestedVersion: String? = nil
     ) async throws -> StoredRelease? {
         let existing = try await store.releases(trainID: train.stored.id, states: nil, limit: 500)
@@ -58,10 +58,10 @@ public struct ReleaseService: Sendable {
                 throw ServiceError(.conflict, code: "version_unavailable", message: "cannot derive the next version of \(train.stored.name): \(error)")
             }
         }
-        let ids = storeIDs ?? existing.first.map { ReleaseStoreIDs.decode($0.storeIDs).carriedOver } ?? ReleaseStoreIDs()
+        let ids = distributionIDs ?? existing.first.map { ReleaseDistributionIDs.decode($0.storeIDs).carriedOver } ?? ReleaseDistributionIDs()
         let draft = try newRelease(
             train, machine: ReleaseMachine(version: version, requiredGates: train.definition.signoffGates),
-            branch: train.definition.releaseBranch(for: version), storeIDs: ids, actor: actor, now: now,
+            branch: train.definition.releaseBranch(for: version), distributionIDs: ids, actor: actor, now: now,
             detail: occurrence.map { "started by the cadence (\(train.definition.cadence)) for \($0.formatted(.iso8601))" } ?? "started by \(actor)"
         )
         if let occurrence {
@@ -72,13 +72,13 @@ public struct ReleaseService: Sendable {
 
     /// The draft of a new release in its initial state, with its first event.
     public func newRelease(
-        _ train: TrainCatalog.Entry, machine: ReleaseMachine, branch: String, storeIDs: ReleaseStoreIDs, actor: String, now: Date, detail: String
+        _ train: TrainCatalog.Entry, machine: ReleaseMachine, branch: String, distributionIDs: ReleaseDistributionIDs, actor: String, now: Date, detail: String
     ) throws -> NewRelease {
         let kind = machine.kind.isHotfix ? "hotfix" : "regular"
         let event = StoredReleaseEvent(action: "start", from: machine.state.rawValue, to: machine.state.rawValue, actor: actor, at: now, detail: detail)
         return NewRelease(
             trainID: train.stored.id, version: machine.version, kind: kind, machine: try Self.encode(machine),
-            state: machine.state.rawValue, branch: branch, storeIDs: storeIDs.json, event: event,
+            state: machine.state.rawValue, branch: branch, storeIDs: distributionIDs.json, event: event,
             audit: AuditEvent(occurredAt: now, actor: actor, action: "release.start", subject: "release", detail: "\(train.stored.name) \(machine.version)"),
             notable: NotableEvent(
                 kind: "release.scheduled", title: "\(train.stored.name) \(machine.version) started",
@@ -96,7 +96,7 @@ public struct ReleaseService: Sendable {
     @discardableResult
     public func apply(
         _ action: ReleaseAction, to id: Int64, actor: String, at now: Date, detail: String? = nil,
-        update: @escaping @Sendable (inout StoredRelease, inout ReleaseStoreIDs, ReleaseMachine) throws -> Void = { _, _, _ in }
+        update: @escaping @Sendable (inout StoredRelease, inout ReleaseDistributionIDs, ReleaseMachine) throws -> Void = { _, _, _ in }
     ) async throws -> ReleaseChangeResult {
         // Read outside the transaction: the database is not re-entrant inside a write.
         guard let before = try await store.release(id: id) else { throw ServiceError.notFound("no release with id \(id)") }
@@ -106,7 +106,7 @@ public struct ReleaseService: Sendable {
             let transition = try machine.apply(action, actor: actor, at: now)
             guard transition.changed else { return ReleaseChange(release: current, event: nil) }
             var release = current
-            var ids = ReleaseStoreIDs.decode(current.storeIDs)
+            var ids = ReleaseDistributionIDs.decode(current.storeIDs)
             release.machine = try Self.encode(transition.release)
             release.state = transition.release.state.rawValue
             // A step that went through is no longer blocked by whatever held it before.
@@ -123,9 +123,9 @@ public struct ReleaseService: Sendable {
                 notable: Self.notable(event, train: name, version: current.version, releaseID: id)
             )
             if let hotfix = transition.hotfix {
-                let base = ReleaseStoreIDs.decode(current.storeIDs).carriedOver
+                let base = ReleaseDistributionIDs.decode(current.storeIDs).carriedOver
                 change.newRelease = try newRelease(
-                    train, machine: hotfix, branch: train.definition.hotfixBranch(for: hotfix.version), storeIDs: base,
+                    train, machine: hotfix, branch: train.definition.hotfixBranch(for: hotfix.version), distributionIDs: base,
                     actor: actor, now: now, detail: "hotfix of \(current.version) started by \(actor)"
                 )
             }
@@ -137,13 +137,13 @@ public struct ReleaseService: Sendable {
     /// (a store halted after another, a store stepping on while the other is halted), as one
     /// audited event `action` with `detail`; `change` may update the stored columns too.
     @discardableResult
-    public func recordStores(
+    public func recordDistribution(
         of id: Int64, action: String, detail: String, actor: String, at now: Date,
-        _ change: @escaping @Sendable (inout StoredRelease, inout ReleaseStoreIDs) -> Void
+        _ change: @escaping @Sendable (inout StoredRelease, inout ReleaseDistributionIDs) -> Void
     ) async throws -> StoredRelease {
         try await store.changeRelease(id: id) { current in
             var release = current
-            var ids = ReleaseStoreIDs.decode(current.storeIDs)
+            var ids = ReleaseDistributionIDs.decode(current.storeIDs)
             change(&release, &ids)
             release.storeIDs = ids.json
             let event = StoredReleaseEvent(action: action, from: current.state, to: current.state, actor: actor, at: now, detail: detail)

@@ -104,8 +104,8 @@ extension ReleaseTrainSettings {
             variables = "\(GoogleServiceAccount.jsonVariable) or \(GoogleServiceAccount.fileVariable)"
         }
         if let problem = credentialProblems[platform] {
-            return "\(platform.storeName) credentials are unusable (\(problem)); check \(variables) and restart the server"
+            return "\(platform.distributionName) credentials are unusable (\(problem)); check \(variables) and restart the server"
         }
-        return "\(platform.storeName) credentials are not set; set \(variables) and restart the server"
+        return "\(platform.distributionName) credentials are not set; set \(variables) and restart the server"
     }
 }

@@ -9,7 +9,7 @@ import ReleaseTrain
 import Scheduling
 import Store
 import StoreSQLite
-import StoreFakes
+import DistributionFakes
 import TestSupport
 
 /// The release driver as the server composes it, without the HTTP layer: a SQLite store in a
@@ -49,7 +49,7 @@ struct ReleaseDriverHarness: Sendable {
         let driver = ReleaseDriver(
             releases: releases, catalog: catalog, repositories: database, builds: database, planner: BuildPlanner(library: library),
             dispatcher: JobDispatcher(queue: database, leaseSeconds: 60, clock: clock, logger: logger), cutter: GitBranchCutter(hosts: hosts),
-            stores: StoreClients(settings: settings, http: http, clock: clock), logger: logger
+            distribution: DistributionClients(settings: settings, http: http, clock: clock), logger: logger
         )
         return ReleaseDriverHarness(directory: directory, database: database, releases: releases, catalog: catalog, driver: driver, clock: clock, http: http)
     }
@@ -97,10 +97,10 @@ struct ReleaseDriverHarness: Sendable {
         )
     }
 
-    /// Starts a release of train `name` with `storeIDs`, as `POST /api/v1/releases` does.
-    func start(train name: String, storeIDs: ReleaseStoreIDs? = nil) async throws -> Int64 {
+    /// Starts a release of train `name` with `distributionIDs`, as `POST /api/v1/releases` does.
+    func start(train name: String, distributionIDs: ReleaseDistributionIDs? = nil) async throws -> Int64 {
         let train = try await catalog.train(name)
-        let started = try await releases.start(train, actor: Self.actor, now: clock.now, storeIDs: storeIDs)
+        let started = try await releases.start(train, actor: Self.actor, now: clock.now, distributionIDs: distributionIDs)
         guard let started else { throw ServiceError.notFound("no release was started") }
         return started.id
     }
@@ -141,16 +141,16 @@ struct ReleaseDriverHarness: Sendable {
         return release
     }
 
-    /// What each store does with the release, as the API shows it under `stores`.
-    func stores(_ id: Int64) async throws -> [String: ReleaseStoreStatus] {
+    /// What each app store does with the release, as the API shows it under `stores`.
+    func distribution(_ id: Int64) async throws -> [String: ReleaseDistributionStatus] {
         let release = try await release(id)
         let platforms = try await catalog.train(id: release.trainID).definition.platforms
-        return ReleaseStoreStatus.all(machine: try ReleaseService.decode(release.machine), ids: ReleaseStoreIDs.decode(release.storeIDs), platforms: platforms)
+        return ReleaseDistributionStatus.all(machine: try ReleaseService.decode(release.machine), ids: ReleaseDistributionIDs.decode(release.storeIDs), platforms: platforms)
     }
 
     /// The store identifiers and states the release recorded, as the API shows them under `store`.
-    func storeIDs(_ id: Int64) async throws -> ReleaseStoreIDs {
-        ReleaseStoreIDs.decode(try await release(id).storeIDs)
+    func distributionIDs(_ id: Int64) async throws -> ReleaseDistributionIDs {
+        ReleaseDistributionIDs.decode(try await release(id).storeIDs)
     }
 
     /// What a person can do with the release now, as the API shows it under `allowedActions`.
@@ -172,6 +172,6 @@ struct ReleaseDriverHarness: Sendable {
     func rolloutPercent(_ id: Int64) async throws -> Double {
         let release = try await release(id)
         let platforms = try await catalog.train(id: release.trainID).definition.platforms
-        return ReleaseDriver.lowestShare(ReleaseStoreIDs.decode(release.storeIDs), platforms: platforms)
+        return ReleaseDriver.lowestShare(ReleaseDistributionIDs.decode(release.storeIDs), platforms: platforms)
     }
 }

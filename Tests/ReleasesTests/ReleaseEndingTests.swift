@@ -3,17 +3,17 @@ import Foundation
 import Releases
 import ReleaseTrain
 import Store
-import StoreFakes
+import DistributionFakes
 import Testing
 import TestSupport
 
 /// How a release ends when people end it, and what it says while it cannot be driven.
 @Suite("Failing a release, releasing by hand, and stores without credentials")
 struct ReleaseEndingTests {
-    /// Brings the release of ``ReleaseStoreTruthTests/withRelease(train:_:)`` to its rollout:
+    /// Brings the release of ``ReleaseDistributionTruthTests/withRelease(train:_:)`` to its rollout:
     /// Google Play at 10%, the App Store on day 1 (1%).
     static func rollOut(_ world: FakeReleaseWorld, _ harness: ReleaseDriverHarness, _ time: TrainClock, _ id: Int64) async throws {
-        try await ReleaseStoreTruthTests.submit(harness, time, id)
+        try await ReleaseDistributionTruthTests.submit(harness, time, id)
         await world.approveReview()
         await harness.check(at: time.at(day: 24, 9))
         #expect(try await harness.release(id).state == "rolling_out")
@@ -21,7 +21,7 @@ struct ReleaseEndingTests {
 
     @Test("fail is a person's action: it ends a release users have and stops its rollout on both stores")
     func failStopsTheRollout() async throws {
-        try await ReleaseStoreTruthTests.withRelease { world, harness, time, id in
+        try await ReleaseDistributionTruthTests.withRelease { world, harness, time, id in
             try await Self.rollOut(world, harness, time, id)
             #expect(try await harness.allowedActions(id) == ["advance", "halt", "fail"])
 
@@ -46,15 +46,15 @@ struct ReleaseEndingTests {
 
     @Test("released by a person's advance, each store shows recorded_by_hand at the share the train last saw, never 100%")
     func releasedByHand() async throws {
-        try await ReleaseStoreTruthTests.withRelease { world, harness, time, id in
+        try await ReleaseDistributionTruthTests.withRelease { world, harness, time, id in
             try await Self.rollOut(world, harness, time, id)
             let released = try await harness.driver.advance(id, actor: ReleaseDriverHarness.actor, now: harness.clock.now)
             #expect(released.state == "released")
-            let stores = try await harness.stores(id)
-            #expect(stores["ios"]?.state == "recorded_by_hand")
-            #expect(stores["ios"]?.percent == 1)
-            #expect(stores["android"]?.state == "recorded_by_hand")
-            #expect(stores["android"]?.percent == 10)
+            let statuses = try await harness.distribution(id)
+            #expect(statuses["ios"]?.state == "recorded_by_hand")
+            #expect(statuses["ios"]?.percent == 1)
+            #expect(statuses["android"]?.state == "recorded_by_hand")
+            #expect(statuses["android"]?.percent == 10)
             #expect(try await harness.rolloutPercent(id) == 1, "the lowest share the stores were seen at")
         }
     }
@@ -64,7 +64,7 @@ struct ReleaseEndingTests {
         let time = TrainClock(shift: DateShift.whole)
         let clock = ManualClock(at: time.at(day: 23, 9))
         // No store credential at all, whatever the test process's environment holds.
-        try await ReleaseDriverHarness.run(train: ReleaseStoreTruthTests.train(), clock: clock, storeCredentials: false) { _, harness in
+        try await ReleaseDriverHarness.run(train: ReleaseDistributionTruthTests.train(), clock: clock, storeCredentials: false) { _, harness in
             try await harness.registerRepository()
             let id = try await harness.start(train: "mobile-app")
             await harness.check(at: time.at(day: 23, 10))

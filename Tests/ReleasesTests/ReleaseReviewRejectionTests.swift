@@ -3,7 +3,7 @@ import Foundation
 import Releases
 import ReleaseTrain
 import Store
-import StoreFakes
+import DistributionFakes
 import Testing
 import TestSupport
 
@@ -19,7 +19,7 @@ struct ReleaseReviewRejectionTests {
             await harness.check(at: time.at(day: 22, 12))
             let id = try #require(await harness.check(at: time.at(day: 23, 10)).first?.id)
             #expect(try await harness.passAllJobs(tags: ["platform": "ios"]) == 1)
-            _ = try await harness.releases.recordStores(of: id, action: "store_ids", detail: "store identifiers updated", actor: ReleaseDriverHarness.actor, at: clock.now) { _, ids in
+            _ = try await harness.releases.recordDistribution(of: id, action: "store_ids", detail: "store identifiers updated", actor: ReleaseDriverHarness.actor, at: clock.now) { _, ids in
                 ids.androidPackage = "com.acme.mobile"
                 ids.androidVersionCodes = ["4200"]
                 ids.iosAppID = "1234567890"
@@ -34,7 +34,7 @@ struct ReleaseReviewRejectionTests {
             var reads = await world.appStore.statesRead.count
             await harness.check(at: time.at(day: 23, 13))
             // What the train read is what it shows, in the pass that read it.
-            try await ReleaseStoreTruthTests.expectFresh(world, harness, id, readsBefore: reads)
+            try await ReleaseDistributionTruthTests.expectFresh(world, harness, id, readsBefore: reads)
             await harness.check(at: time.at(day: 23, 14))
             let release = try await harness.release(id)
             #expect(release.state == "branch_cut")
@@ -43,15 +43,15 @@ struct ReleaseReviewRejectionTests {
             #expect(!problem.contains("failed"), "the candidate build passed: \(problem)")
             let machine = try ReleaseService.decode(release.machine)
             #expect(machine.missingGates.isEmpty, "the unchanged candidate keeps its sign-offs: \(machine)")
-            #expect(try await harness.stores(id)["ios"]?.storeState == "REJECTED")
+            #expect(try await harness.distribution(id)["ios"]?.storeState == "REJECTED")
 
             // While it waits for a fix, the train still reads the store: a change made in
             // App Store Connect's website shows after one pass, and the problem stays.
             await world.removeFromReviewOnWebsite()
             reads = await world.appStore.statesRead.count
             await harness.check(at: time.at(day: 23, 15))
-            try await ReleaseStoreTruthTests.expectFresh(world, harness, id, readsBefore: reads)
-            #expect(try await harness.stores(id)["ios"]?.storeState == "DEVELOPER_REJECTED")
+            try await ReleaseDistributionTruthTests.expectFresh(world, harness, id, readsBefore: reads)
+            #expect(try await harness.distribution(id)["ios"]?.storeState == "DEVELOPER_REJECTED")
             #expect(try await harness.release(id).problem?.contains("rejected by App Review") == true)
         }
     }

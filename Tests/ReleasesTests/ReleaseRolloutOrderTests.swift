@@ -2,7 +2,7 @@ import Core
 import Foundation
 import Releases
 import Store
-import StoreFakes
+import DistributionFakes
 import Testing
 import TestSupport
 
@@ -89,7 +89,7 @@ struct ReleaseRolloutOrderTests {
     static func startWithPassedCandidate(_ harness: ReleaseDriverHarness, time: TrainClock) async throws -> Int64 {
         try await harness.registerRepository()
         let id = try await harness.start(
-            train: "android-app", storeIDs: ReleaseStoreIDs.decode(#"{"androidPackage": "com.acme.mobile", "androidVersionCodes": ["4200"]}"#))
+            train: "android-app", distributionIDs: ReleaseDistributionIDs.decode(#"{"androidPackage": "com.acme.mobile", "androidVersionCodes": ["4200"]}"#))
         await harness.check(at: time.at(day: 23, 10))
         #expect(try await harness.passAllJobs(tags: ["platform": "ios"]) == 1)
         await harness.check(at: time.at(day: 23, 11))

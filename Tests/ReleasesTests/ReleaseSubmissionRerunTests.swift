@@ -2,7 +2,7 @@ import Core
 import Foundation
 import Releases
 import Store
-import StoreFakes
+import DistributionFakes
 import Testing
 import TestSupport
 
@@ -34,18 +34,18 @@ struct ReleaseSubmissionRerunTests {
 
     /// The two-store train with the App Store first, so Play can fail after the App Store
     /// submitted (the stores are called in the order the train lists them).
-    static let iosFirst = ReleaseStoreTruthTests.train().replacingOccurrences(of: "platforms: [android, ios]", with: "platforms: [ios, android]")
+    static let iosFirst = ReleaseDistributionTruthTests.train().replacingOccurrences(of: "platforms: [android, ios]", with: "platforms: [ios, android]")
 
     /// The state, problem and recorded store ids of release `id`.
-    static func release(_ harness: ReleaseDriverHarness, _ id: Int64) async throws -> (state: String?, problem: String?, store: ReleaseStoreIDs) {
+    static func release(_ harness: ReleaseDriverHarness, _ id: Int64) async throws -> (state: String?, problem: String?, store: ReleaseDistributionIDs) {
         let release = try await harness.release(id)
-        return (release.state, release.problem, ReleaseStoreIDs.decode(release.storeIDs))
+        return (release.state, release.problem, ReleaseDistributionIDs.decode(release.storeIDs))
     }
 
     @Test("cut short after each call, the submission finishes on the next check, with one submission at App Store Connect", arguments: Cut.allCases)
     func finishesWhatWasStarted(cut: Cut) async throws {
         #expect(Self.iosFirst.contains("platforms: [ios, android]"))
-        try await ReleaseStoreTruthTests.withRelease(train: Self.iosFirst) { world, harness, time, id in
+        try await ReleaseDistributionTruthTests.withRelease(train: Self.iosFirst) { world, harness, time, id in
             await world.failOnce(where: cut.request)
             _ = try await harness.driver.approve(id, gate: "qa", actor: ReleaseDriverHarness.actor, now: harness.clock.now)
             await harness.check(at: time.at(day: 23, 12))
@@ -73,7 +73,7 @@ struct ReleaseSubmissionRerunTests {
 
     @Test("canceled before a cut-short submission was recorded, the release withdraws the submission App Store Connect holds")
     func cancelWithdrawsAnUnrecordedSubmission() async throws {
-        try await ReleaseStoreTruthTests.withRelease(train: Self.iosFirst) { world, harness, time, id in
+        try await ReleaseDistributionTruthTests.withRelease(train: Self.iosFirst) { world, harness, time, id in
             await world.failOnce(where: Cut.afterSubmit.request)
             _ = try await harness.driver.approve(id, gate: "qa", actor: ReleaseDriverHarness.actor, now: harness.clock.now)
             await harness.check(at: time.at(day: 23, 12))
@@ -91,9 +91,9 @@ struct ReleaseSubmissionRerunTests {
 
     @Test("an empty unsubmitted submission (created, version not added yet) is reused, not duplicated")
     func emptyDraftIsReused() async throws {
-        try await ReleaseStoreTruthTests.withRelease { world, harness, time, id in
+        try await ReleaseDistributionTruthTests.withRelease { world, harness, time, id in
             let draft = await world.addSubmission(state: "READY_FOR_REVIEW", versions: [])
-            try await ReleaseStoreTruthTests.submit(harness, time, id)
+            try await ReleaseDistributionTruthTests.submit(harness, time, id)
             let submissions = await world.appStore.submissions
             #expect(submissions.map(\.id) == [draft])
             #expect(submissions.first?.state == "WAITING_FOR_REVIEW")
@@ -120,7 +120,7 @@ struct ReleaseSubmissionRerunTests {
         Foreign(state: "UNRESOLVED_ISSUES", versions: [FakeAppStoreConnect.versionID], otherItems: 0, says: "App Review sent version ver-1 back"),
     ])
     func foreignSubmissionIsRefused(foreign: Foreign) async throws {
-        try await ReleaseStoreTruthTests.withRelease { world, harness, time, id in
+        try await ReleaseDistributionTruthTests.withRelease { world, harness, time, id in
             let theirs = await world.addSubmission(state: foreign.state, versions: foreign.versions, otherItems: foreign.otherItems)
             _ = try await harness.driver.approve(id, gate: "qa", actor: ReleaseDriverHarness.actor, now: harness.clock.now)
             await harness.check(at: time.at(day: 23, 12))

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import StoreFakes
+import DistributionFakes
 import Testing
 @testable import Server
 import TestSupport

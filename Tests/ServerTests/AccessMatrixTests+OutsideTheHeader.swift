@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import StoreFakes
+import DistributionFakes
 import Testing
 import TestSupport
 import Webhooks

@@ -8,7 +8,7 @@ import PostgresSupport
 @testable import Server
 import Store
 import StoreCopy
-import StoreFakes
+import DistributionFakes
 import TestSupport
 import Testing
 

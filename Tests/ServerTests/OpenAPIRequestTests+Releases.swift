@@ -4,7 +4,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Releases
-import StoreFakes
+import DistributionFakes
 import Testing
 @testable import Server
 import TestSupport

@@ -7,7 +7,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Notifications
 import Store
-import StoreFakes
+import DistributionFakes
 import Testing
 import TestSupport
 import Webhooks

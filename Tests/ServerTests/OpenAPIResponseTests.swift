@@ -3,7 +3,7 @@ import GitHosts
 import HTTPTypes
 import HummingbirdTesting
 import Notifications
-import StoreFakes
+import DistributionFakes
 import Testing
 @testable import Server
 import TestSupport

@@ -8,7 +8,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Notifications
 import Releases
-import StoreFakes
+import DistributionFakes
 import Testing
 @testable import Server
 import TestSupport

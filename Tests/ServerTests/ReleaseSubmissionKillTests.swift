@@ -1,5 +1,5 @@
 import Foundation
-import StoreFakes
+import DistributionFakes
 import Testing
 import TestSupport
 

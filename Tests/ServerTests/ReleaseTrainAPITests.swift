@@ -7,7 +7,7 @@ import HummingbirdTesting
 import NIOCore
 import Notifications
 import Releases
-import StoreFakes
+import DistributionFakes
 import Testing
 @testable import Server
 import TestSupport

@@ -9,7 +9,7 @@ import Notifications
 import Releases
 @testable import Server
 import Store
-import StoreFakes
+import DistributionFakes
 import StoreSQLite
 import TestSupport
 import Testing

@@ -9,7 +9,7 @@ import Logging
 import Notifications
 import Releases
 @testable import Server
-import StoreFakes
+import DistributionFakes
 import TestSupport
 
 // MARK: - Files

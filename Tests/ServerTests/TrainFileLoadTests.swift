@@ -2,7 +2,7 @@ import Core
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import StoreFakes
+import DistributionFakes
 import Testing
 @testable import Server
 import TestSupport

@@ -27,9 +27,9 @@ struct ReleasesModule: DIModule {
             return catalog
         }
         builder.register(ReleaseService.self, .singleton, ReleaseService.init(store:catalog:))
-        builder.register(StoreClients.self, .singleton, StoreClients.init(settings:http:clock:))
+        builder.register(DistributionClients.self, .singleton, DistributionClients.init(settings:http:clock:))
         builder.register(GitBranchCutter.self, .singleton) { (hosts: GitHostClients) in GitBranchCutter(hosts: hosts) }
-        builder.register(ReleaseDriver.self, .singleton, ReleaseDriver.init(releases:catalog:repositories:builds:planner:dispatcher:cutter:stores:logger:))
+        builder.register(ReleaseDriver.self, .singleton, ReleaseDriver.init(releases:catalog:repositories:builds:planner:dispatcher:cutter:distribution:logger:))
         builder.register(ReleaseTrainService.self, .singleton, ReleaseTrainService.init(driver:settings:clock:))
         builder.entryPoint(ReleaseTrainService.self)
     }

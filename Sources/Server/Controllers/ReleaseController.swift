@@ -64,7 +64,7 @@ struct ReleaseController: APIController {
             )) { request, context in
                 let input = try await request.decodeJSON(StartRequest.self, limit: bodyLimit)
                 let train = try await releases.catalog.train(input.train)
-                guard let started = try await releases.start(train, actor: context.actor, now: clock.now, storeIDs: input.store, requestedVersion: input.version) else {
+                guard let started = try await releases.start(train, actor: context.actor, now: clock.now, distributionIDs: input.store, requestedVersion: input.version) else {
                     throw APIError.conflict("the release could not be started")
                 }
                 return try await .json(try view(started), status: .created)
@@ -147,8 +147,8 @@ struct ReleaseController: APIController {
             let (verdicts, release) = try await driver.reportHealth(id, samples: input.samples, actor: actor, now: now)
             return try await .json(HealthAnswer(results: verdicts, halted: release.state == ReleaseState.halted.rawValue, release: try view(release)))
         case "store":
-            let input = try await request.decodeJSON(ReleaseStoreIDs.self, limit: bodyLimit)
-            let release = try await releases.recordStores(of: id, action: "store_ids", detail: "store identifiers updated", actor: actor, at: now) { _, ids in
+            let input = try await request.decodeJSON(ReleaseDistributionIDs.self, limit: bodyLimit)
+            let release = try await releases.recordDistribution(of: id, action: "store_ids", detail: "store identifiers updated", actor: actor, at: now) { _, ids in
                 ids.androidPackage = input.androidPackage ?? ids.androidPackage
                 ids.androidVersionCodes = input.androidVersionCodes ?? ids.androidVersionCodes
                 ids.iosAppID = input.iosAppID ?? ids.iosAppID
@@ -207,7 +207,7 @@ struct ReleaseController: APIController {
 
     struct StartRequest: Decodable {
         var train: String
-        var store: ReleaseStoreIDs?
+        var store: ReleaseDistributionIDs?
         /// The version to release instead of the one the train's scheme derives.
         var version: String?
     }

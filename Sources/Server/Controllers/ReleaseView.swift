@@ -27,9 +27,9 @@ struct ReleaseView: Encodable, Sendable {
     var rolloutPercent: Double
     var rolloutStepIndex: Int?
     var rolloutEnteredAt: Date?
-    var store: ReleaseStoreIDs
+    var store: ReleaseDistributionIDs
     /// Each store's own state and share of users.
-    var stores: [String: ReleaseStoreStatus]
+    var stores: [String: ReleaseDistributionStatus]
     /// The release candidate build, with the commit it built.
     var rcBuild: CandidateBuild?
     /// What currently keeps the scheduler from moving on.
@@ -71,10 +71,10 @@ struct ReleaseView: Encodable, Sendable {
         allowedActions = machine.userActions.map(\.rawValue)
         rolloutStepIndex = release.rolloutStepIndex
         rolloutEnteredAt = release.rolloutEnteredAt
-        store = ReleaseStoreIDs.decode(release.storeIDs)
+        store = ReleaseDistributionIDs.decode(release.storeIDs)
         // The lowest share the stores were seen at, not what a person's `advance` claimed.
         rolloutPercent = platforms.isEmpty ? machine.rolloutPercent : ReleaseDriver.lowestShare(store, platforms: platforms)
-        stores = ReleaseStoreStatus.all(machine: machine, ids: store, platforms: platforms)
+        stores = ReleaseDistributionStatus.all(machine: machine, ids: store, platforms: platforms)
         self.rcBuild = rcBuild
         problem = release.problem
         createdAt = release.createdAt

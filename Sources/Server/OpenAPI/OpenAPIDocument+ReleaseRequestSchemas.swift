@@ -56,7 +56,7 @@ extension OpenAPIDocument {
 },
 "ReleaseStoreIDsBody": {
   "type": "object",
-  "description": "Releases.ReleaseStoreIDs as the `store` action reads it: androidPackage, androidVersionCodes and iosAppID replace the stored ones when given (null or absent keeps them); the type's other members are read and ignored (the train sets them), unknown keys are ignored.",
+  "description": "Releases.ReleaseDistributionIDs as the `store` action reads it: androidPackage, androidVersionCodes and iosAppID replace the stored ones when given (null or absent keeps them); the type's other members are read and ignored (the train sets them), unknown keys are ignored.",
   "properties": {
     "androidPackage": {"type": ["string", "null"]},
     "androidVersionCodes": {"type": ["array", "null"], "items": {"type": "string"}},

@@ -165,7 +165,7 @@ extension OpenAPIDocument {
 },
 "ReleaseStoreIDs": {
   "type": "object",
-  "description": "Releases.ReleaseStoreIDs: where the release lives in each store (never credentials). Requests set androidPackage, androidVersionCodes and iosAppID; the train fills in the rest.",
+  "description": "Releases.ReleaseDistributionIDs: where the release lives in each store (never credentials). Requests set androidPackage, androidVersionCodes and iosAppID; the train fills in the rest.",
   "properties": {
     "androidPackage": {"type": "string"},
     "androidVersionCodes": {"type": "array", "items": {"type": "string"}},
@@ -183,7 +183,7 @@ extension OpenAPIDocument {
 },
 "ReleaseStoreStatus": {
   "type": "object",
-  "description": "Releases.ReleaseStoreStatus: one store's own state and share of users.",
+  "description": "Releases.ReleaseDistributionStatus: one store's own state and share of users.",
   "properties": {
     "state": {
       "type": "string",

@@ -9,11 +9,11 @@ extension ReleaseDriver {
     /// Why the stores cannot be driven automatically for this release, or nil: every missing
     /// credential (by its variables) and store identifier, with what to do about each.
     public func automationBlocker(_ release: StoredRelease, train: TrainCatalog.Entry) -> String? {
-        let ids = ReleaseStoreIDs.decode(release.storeIDs)
+        let ids = ReleaseDistributionIDs.decode(release.storeIDs)
         var credentials: [String] = []
         var identifiers: [String] = []
         for platform in train.definition.platforms {
-            if let missing = stores.missingCredentials(for: platform) { credentials.append(missing) }
+            if let missing = distribution.missingCredentials(for: platform) { credentials.append(missing) }
             if let missing = ids.missing(for: platform) { identifiers.append(missing) }
         }
         var reasons = credentials
@@ -35,11 +35,11 @@ extension ReleaseDriver {
             await report(problem: blocker, on: release.id)
             return false
         }
-        var ids = ReleaseStoreIDs.decode(release.storeIDs)
+        var ids = ReleaseDistributionIDs.decode(release.storeIDs)
         for platform in train.definition.platforms {
             switch platform {
             case .ios:
-                guard let client = stores.appStore, let appID = ids.iosAppID else { continue }
+                guard let client = distribution.appStore, let appID = ids.iosAppID else { continue }
                 let version = try await client.appStoreVersion(appID: appID, versionString: release.version)
                 ids.iosVersionID = version.id
                 // An approval that arrives after a halt or a cancel must not put the version on
@@ -61,7 +61,7 @@ extension ReleaseDriver {
                 ids.iosReviewSubmissionID = try await client.submitForReview(appID: appID, versionID: version.id).id
                 ids.iosVersionState = "WAITING_FOR_REVIEW"
             case .android:
-                guard let client = stores.play, let package = ids.androidPackage, let codes = ids.androidVersionCodes else { continue }
+                guard let client = distribution.play, let package = ids.androidPackage, let codes = ids.androidVersionCodes else { continue }
                 _ = try await client.setRelease(
                     packageName: package, track: train.definition.rollout.android.track, versionCodes: codes, status: .draft, name: release.version
                 )
@@ -80,11 +80,11 @@ extension ReleaseDriver {
             await report(problem: blocker, on: release.id)
             return false
         }
-        let ids = ReleaseStoreIDs.decode(release.storeIDs)
-        if train.definition.platforms.contains(.ios), let client = stores.appStore, let appID = ids.iosAppID {
+        let ids = ReleaseDistributionIDs.decode(release.storeIDs)
+        if train.definition.platforms.contains(.ios), let client = distribution.appStore, let appID = ids.iosAppID {
             let version = try await client.appStoreVersion(appID: appID, versionString: release.version)
             let state = version.state ?? ""
-            let read: @Sendable (inout StoredRelease, inout ReleaseStoreIDs, ReleaseMachine) -> Void = { _, ids, _ in Self.note(version, in: &ids) }
+            let read: @Sendable (inout StoredRelease, inout ReleaseDistributionIDs, ReleaseMachine) -> Void = { _, ids, _ in Self.note(version, in: &ids) }
             if AppStoreVersion.rejectedStates.contains(state) {
                 try await releases.apply(.reviewRejected(reason: "App Store review state \(state)"), to: release.id, actor: "App Store", at: now, update: read)
                 return true

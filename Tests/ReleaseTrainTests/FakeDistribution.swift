@@ -3,12 +3,12 @@ import Logging
 import Testing
 import TestSupport
 
-// MARK: - FakeStore
+// MARK: - FakeDistribution
 
 /// A local stand-in for a store API (and Google's token endpoint): a real Hummingbird server
 /// on 127.0.0.1 (ephemeral port) that records every request and answers through a route
 /// function, so tests run the real client code over real HTTP and check what it sent.
-actor FakeStore {
+actor FakeDistribution {
     /// One request as the fake received it.
     struct Recorded: Sendable {
         var method: String
@@ -67,15 +67,15 @@ actor FakeStore {
 
 // MARK: - Running
 
-extension FakeStore {
+extension FakeDistribution {
     /// Starts a fake answering through `route`, runs `body` with it and its base URL
     /// (bounded by a hang guard), and always stops it.
     static func run<T: Sendable>(
         route: @escaping @Sendable (Recorded) -> Answer,
-        _ body: @escaping @Sendable (FakeStore, String) async throws -> T
+        _ body: @escaping @Sendable (FakeDistribution, String) async throws -> T
     ) async throws -> T {
-        let store = FakeStore(route: route)
-        return try await LoopbackServer.run(label: "ReleaseTrainTests.FakeStore", logLevel: .warning, bodyLimit: 1024 * 1024, answering: { request in
+        let store = FakeDistribution(route: route)
+        return try await LoopbackServer.run(label: "ReleaseTrainTests.FakeDistribution", logLevel: .warning, bodyLimit: 1024 * 1024, answering: { request in
             let answer = await store.handle(Recorded(
                 method: request.method, path: request.path, query: request.query, headers: request.headers, body: request.body
             ))

@@ -3,13 +3,14 @@ import Foundation
 import HTTPClient
 import ReleaseTrain
 
-// MARK: - StoreClients
+// MARK: - DistributionClients
 
-/// The store clients the train can use: one per store whose credentials are configured.
+/// The distribution clients the train can use ("distribution": the app stores' side; in our
+/// names "store" is the database only): one per app store whose credentials are configured.
 ///
 /// Both share the server's one `HTTPExecuting` (libcurl), so tests point the base URLs at
 /// local fakes and run the real client code.
-public struct StoreClients: Sendable {
+public struct DistributionClients: Sendable {
     /// Google Play, when a service account is configured.
     public let play: GooglePlayClient?
     /// App Store Connect, when an API key is configured.
@@ -30,7 +31,7 @@ public struct StoreClients: Sendable {
 
     /// Why `platform`'s store cannot be driven (its credentials, named by their variables), or nil.
     public func missingCredentials(for platform: ReleasePlatform) -> String? {
-        isConfigured(platform) ? nil : missing[platform] ?? "\(platform.storeName) credentials are not set"
+        isConfigured(platform) ? nil : missing[platform] ?? "\(platform.distributionName) credentials are not set"
     }
 
     /// Whether `platform`'s store can be driven.

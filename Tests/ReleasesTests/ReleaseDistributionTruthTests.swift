@@ -2,7 +2,7 @@ import Core
 import Foundation
 import Releases
 import Store
-import StoreFakes
+import DistributionFakes
 import StoreSQLite
 import Testing
 import TestSupport
@@ -10,7 +10,7 @@ import TestSupport
 /// What the train does must match what the stores do, against fakes that refuse what
 /// Apple's and Google's documentation does not allow.
 @Suite("Release train and the stores' real state")
-struct ReleaseStoreTruthTests {
+struct ReleaseDistributionTruthTests {
     /// A manual two-store train; `health` is the train file's `health:` value.
     static func train(health: String = "[{metric: crash_free_users, comparator: \"<\", threshold: 99.0, min_sample: 100}]") -> String {
         """
@@ -38,7 +38,7 @@ struct ReleaseStoreTruthTests {
         let clock = ManualClock(at: time.at(day: 23, 9))
         try await ReleaseDriverHarness.run(train: train, clock: clock) { world, harness in
             try await harness.registerRepository()
-            let id = try await harness.start(train: "mobile-app", storeIDs: ReleaseStoreIDs.decode(
+            let id = try await harness.start(train: "mobile-app", distributionIDs: ReleaseDistributionIDs.decode(
                 #"{"androidPackage": "com.acme.mobile", "androidVersionCodes": ["4200"], "iosAppID": "1234567890"}"#))
             await harness.check(at: time.at(day: 23, 10))
             #expect(try await harness.passAllJobs(tags: ["platform": "ios"]) == 1)
@@ -85,7 +85,7 @@ struct ReleaseStoreTruthTests {
     ) async throws {
         let read = await world.appStore.statesRead
         #expect(read.count > readsBefore, "the pass did not read the App Store", sourceLocation: sourceLocation)
-        let shown = try await harness.stores(id)["ios"]?.storeState
+        let shown = try await harness.distribution(id)["ios"]?.storeState
         #expect(shown != nil && shown == read.last, "shows \(shown ?? "nothing"), the store said \(read.last ?? "nothing")", sourceLocation: sourceLocation)
     }
 
@@ -101,16 +101,16 @@ struct ReleaseStoreTruthTests {
             #expect(await world.requests("/v1/appStoreVersionReleaseRequests").isEmpty)
             try await Self.expectFresh(world, harness, id, readsBefore: reads)
             #expect(try await harness.release(id).state == "halted")
-            #expect(try await harness.stores(id)["ios"]?.state == "halted", "approved by Apple, held by the halt")
+            #expect(try await harness.distribution(id)["ios"]?.state == "halted", "approved by Apple, held by the halt")
             #expect(try await harness.actions(id).last == "store_state")
 
             _ = try await harness.driver.resume(id, actor: ReleaseDriverHarness.actor, now: harness.clock.now)
             await harness.check(at: time.at(day: 24, 10))
             #expect(await world.requests("/v1/appStoreVersionReleaseRequests", method: "POST").count == 1)
             #expect(await world.appStore.isLive)
-            let stores = try await harness.stores(id)
-            #expect(stores["ios"]?.state == "rolling_out")
-            #expect(stores["ios"]?.percent == 1)
+            let statuses = try await harness.distribution(id)
+            #expect(statuses["ios"]?.state == "rolling_out")
+            #expect(statuses["ios"]?.percent == 1)
             let refusals = await world.refusals
             #expect(refusals.isEmpty, "\(refusals)")
         }
@@ -131,7 +131,7 @@ struct ReleaseStoreTruthTests {
     }
 
     @Test("health.halt: breached_store halts only Play, keeps watching the App Store, and the stores say so")
-    func breachedStoreOnly() async throws {
+    func breachedDistributionOnly() async throws {
         let health = "{halt: breached_store, rules: [{metric: crash_free_users, comparator: \"<\", threshold: 99.0, min_sample: 100}]}"
         try await Self.withRelease(train: Self.train(health: health)) { world, harness, time, id in
             try await Self.submit(harness, time, id)
@@ -144,11 +144,11 @@ struct ReleaseStoreTruthTests {
             await world.setPhasedDay(3)
             await harness.check(at: time.at(day: 26, 9))
             #expect(try await harness.release(id).state == "halted")
-            let stores = try await harness.stores(id)
-            #expect(stores["android"]?.state == "halted")
-            #expect(stores["android"]?.percent == 10)
-            #expect(stores["ios"]?.state == "rolling_out")
-            #expect(stores["ios"]?.percent == 5, "the App Store is still read while the release is halted")
+            let statuses = try await harness.distribution(id)
+            #expect(statuses["android"]?.state == "halted")
+            #expect(statuses["android"]?.percent == 10)
+            #expect(statuses["ios"]?.state == "rolling_out")
+            #expect(statuses["ios"]?.percent == 5, "the App Store is still read while the release is halted")
             #expect(try await harness.actions(id).last == "store_rollout")
             let refusals = await world.refusals
             #expect(refusals.isEmpty, "\(refusals)")
@@ -164,9 +164,9 @@ struct ReleaseStoreTruthTests {
             _ = try await harness.reportHealth(id, metric: "crash_free_users", value: 97.5, sampleSize: 5000, platform: "android")
             #expect(await world.appStore.phasedState == "PAUSED")
             #expect(await world.playTrackUpdates().last?.status == "halted")
-            let stores = try await harness.stores(id)
-            #expect(stores["android"]?.state == "halted")
-            #expect(stores["ios"]?.state == "halted")
+            let statuses = try await harness.distribution(id)
+            #expect(statuses["android"]?.state == "halted")
+            #expect(statuses["ios"]?.state == "halted")
         }
     }
 
@@ -189,7 +189,7 @@ struct ReleaseStoreTruthTests {
             await world.approveReview()
             await harness.check(at: time.at(day: 24, 9))
             #expect(try await harness.release(id).state == "rolling_out")
-            let store = try await harness.storeIDs(id)
+            let store = try await harness.distributionIDs(id)
             #expect(store.iosComplete == false, "\(store)")
             #expect(store.iosPercent == 1)
 

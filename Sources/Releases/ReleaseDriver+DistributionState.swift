@@ -25,11 +25,11 @@ extension ReleaseDriver {
     /// A read that fails is logged and left to the next pass: it must not replace the problem
     /// the release waits on (a rejection, a missing gate).
     func readAppStoreWhileWaiting(_ releaseID: Int64, train: TrainCatalog.Entry, now: Date) async {
-        guard train.definition.platforms.contains(.ios), let client = stores.appStore else { return }
+        guard train.definition.platforms.contains(.ios), let client = distribution.appStore else { return }
         do {
             guard let release = try await releases.store.release(id: releaseID) else { return }
             let machine = try ReleaseService.decode(release.machine)
-            let ids = ReleaseStoreIDs.decode(release.storeIDs)
+            let ids = ReleaseDistributionIDs.decode(release.storeIDs)
             guard !machine.state.isTerminal, let appID = ids.iosAppID, ids.iosVersionID != nil else { return }
             if Self.stepReadsAppStore(machine), automationBlocker(release, train: train) == nil { return }
             let version = try await client.appStoreVersion(appID: appID, versionString: release.version)
@@ -42,16 +42,16 @@ extension ReleaseDriver {
     /// Records the App Store version's state as read, as a `store_state` event, when it is
     /// not what the release already shows.
     func record(_ version: AppStoreVersion, of release: StoredRelease, now: Date) async throws {
-        let ids = ReleaseStoreIDs.decode(release.storeIDs)
+        let ids = ReleaseDistributionIDs.decode(release.storeIDs)
         guard ids.iosVersionState != version.state || ids.iosVersionID != version.id else { return }
         let state = version.state ?? "in an unknown state"
-        try await releases.recordStores(of: release.id, action: "store_state", detail: "App Store: version \(release.version) is \(state)", actor: Self.actor, at: now) { _, ids in
+        try await releases.recordDistribution(of: release.id, action: "store_state", detail: "App Store: version \(release.version) is \(state)", actor: Self.actor, at: now) { _, ids in
             Self.note(version, in: &ids)
         }
     }
 
     /// Keeps what a read of the App Store version says in the release's store state.
-    static func note(_ version: AppStoreVersion, in ids: inout ReleaseStoreIDs) {
+    static func note(_ version: AppStoreVersion, in ids: inout ReleaseDistributionIDs) {
         ids.iosVersionID = version.id
         ids.iosVersionState = version.state
     }

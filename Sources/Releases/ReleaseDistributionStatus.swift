@@ -1,13 +1,13 @@
 import Foundation
 import ReleaseTrain
 
-// MARK: - ReleaseStoreStatus
+// MARK: - ReleaseDistributionStatus
 
-/// Where one store is with a release, as `GET /api/v1/releases/{id}` shows it under `stores`:
+/// Where one app store is with a release, as `GET /api/v1/releases/{id}` shows it under `stores`:
 /// `{"android": {"state": "halted", "percent": 10}, "ios": {"state": "rolling_out",
 /// "percent": 5, "storeState": "READY_FOR_DISTRIBUTION"}}`. The release's own `state` says
 /// what the train does; these say what each store is doing.
-public struct ReleaseStoreStatus: Encodable, Sendable, Equatable {
+public struct ReleaseDistributionStatus: Encodable, Sendable, Equatable {
     /// `not_submitted`, `submitting`, `in_review` (App Store), `draft` (Play, until the
     /// rollout), `rolling_out`, `halted`, `complete`, `recorded_by_hand` (released by a
     /// person's `advance` before the train saw this store reach everyone), or the release's
@@ -19,10 +19,10 @@ public struct ReleaseStoreStatus: Encodable, Sendable, Equatable {
     public var storeState: String?
 
     /// Each of the train's stores for a release in `machine` with store state `ids`.
-    public static func all(machine: ReleaseMachine, ids: ReleaseStoreIDs, platforms: [ReleasePlatform]) -> [String: ReleaseStoreStatus] {
-        var result: [String: ReleaseStoreStatus] = [:]
+    public static func all(machine: ReleaseMachine, ids: ReleaseDistributionIDs, platforms: [ReleasePlatform]) -> [String: ReleaseDistributionStatus] {
+        var result: [String: ReleaseDistributionStatus] = [:]
         for platform in platforms {
-            result[platform.rawValue] = ReleaseStoreStatus(
+            result[platform.rawValue] = ReleaseDistributionStatus(
                 state: state(of: platform, machine: machine, ids: ids),
                 percent: ReleaseDriver.share(of: platform, ids),
                 storeState: platform == .ios ? ids.iosVersionState : nil
@@ -32,11 +32,11 @@ public struct ReleaseStoreStatus: Encodable, Sendable, Equatable {
     }
 
     /// Whether the train saw `platform`'s store reach everyone: the App Store as read, Play as set.
-    private static func reachedEveryone(_ platform: ReleasePlatform, _ ids: ReleaseStoreIDs) -> Bool {
+    private static func reachedEveryone(_ platform: ReleasePlatform, _ ids: ReleaseDistributionIDs) -> Bool {
         platform == .ios ? ids.iosComplete == true : ids.androidPercent == 100
     }
 
-    private static func state(of platform: ReleasePlatform, machine: ReleaseMachine, ids: ReleaseStoreIDs) -> String {
+    private static func state(of platform: ReleasePlatform, machine: ReleaseMachine, ids: ReleaseDistributionIDs) -> String {
         switch machine.haltedFrom ?? machine.state {
         case .scheduled, .branchCut, .buildingRC, .awaitingSignoff:
             return "not_submitted"

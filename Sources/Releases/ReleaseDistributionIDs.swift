@@ -1,15 +1,16 @@
 import Foundation
 import ReleaseTrain
 
-// MARK: - ReleaseStoreIDs
+// MARK: - ReleaseDistributionIDs
 
-/// Where a release lives in each store, and what the train has done there: stored as the
-/// release's `storeIDs` JSON. None of it is secret.
+/// Where a release lives in each app store, and what the train has done there: stored as the
+/// release's `storeIDs` JSON (a column name, kept, like the `haltedStores` key). None of it
+/// is secret.
 ///
 /// The Play package and the App Store app id are carried over from the train's previous
 /// release; the Play version codes are new for every build and are set through
 /// `POST /api/v1/releases/{id}/store` (typically by the RC pipeline's last step).
-public struct ReleaseStoreIDs: Codable, Sendable, Equatable {
+public struct ReleaseDistributionIDs: Codable, Sendable, Equatable {
     /// Google Play: the application id, e.g. `com.acme.app`.
     public var androidPackage: String?
     /// Google Play: the version codes of the release's bundles.
@@ -34,8 +35,8 @@ public struct ReleaseStoreIDs: Codable, Sendable, Equatable {
     public var haltedStores: [String]?
 
     /// Decodes the stored JSON; an unreadable value counts as empty rather than failing a release.
-    public static func decode(_ json: String) -> ReleaseStoreIDs {
-        (try? JSONDecoder().decode(ReleaseStoreIDs.self, from: Data(json.utf8))) ?? ReleaseStoreIDs()
+    public static func decode(_ json: String) -> ReleaseDistributionIDs {
+        (try? JSONDecoder().decode(ReleaseDistributionIDs.self, from: Data(json.utf8))) ?? ReleaseDistributionIDs()
     }
 
     /// The JSON to store.
@@ -46,8 +47,8 @@ public struct ReleaseStoreIDs: Codable, Sendable, Equatable {
     }
 
     /// The identifiers a new release of the same train starts with: the app's, not the build's.
-    public var carriedOver: ReleaseStoreIDs {
-        ReleaseStoreIDs(androidPackage: androidPackage, iosAppID: iosAppID)
+    public var carriedOver: ReleaseDistributionIDs {
+        ReleaseDistributionIDs(androidPackage: androidPackage, iosAppID: iosAppID)
     }
 
     /// What is missing before the train can talk to `platform`'s store, or nil.

@@ -1,13 +1,15 @@
 import HTTPClient
 
-// MARK: - StoreAPIError
+// MARK: - DistributionAPIError
 
-/// Why a store call failed, carrying the store's own error code and message.
+/// Why a call to a distribution service (Google Play, App Store Connect: the app stores; in
+/// our names "store" is the database only) failed, carrying the service's own error code and
+/// message.
 ///
 /// Never contains credentials: messages are built from the store's answer, the HTTP status
 /// and the operation's name, never from requests, tokens or keys, so the description can be
 /// logged, returned by the API and put into notifications.
-public struct StoreAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct DistributionAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure it is, for callers deciding to retry, halt or alert.
     public enum Kind: Sendable, Hashable {
         /// The key file or service account is missing, malformed or unusable.
@@ -27,8 +29,8 @@ public struct StoreAPIError: Error, Sendable, Hashable, CustomStringConvertible 
         case conflict
     }
 
-    /// Which store.
-    public var store: StoreName
+    /// Which distribution service.
+    public var distribution: DistributionName
     /// What kind of failure.
     public var kind: Kind
     /// What was being done, e.g. `update track production`.
@@ -42,8 +44,8 @@ public struct StoreAPIError: Error, Sendable, Hashable, CustomStringConvertible 
     public var message: String
 
     /// Creates an error.
-    public init(store: StoreName, kind: Kind, operation: String, status: Int? = nil, code: String? = nil, message: String) {
-        self.store = store
+    public init(distribution: DistributionName, kind: Kind, operation: String, status: Int? = nil, code: String? = nil, message: String) {
+        self.distribution = distribution
         self.kind = kind
         self.operation = operation
         self.status = status
@@ -57,7 +59,7 @@ public struct StoreAPIError: Error, Sendable, Hashable, CustomStringConvertible 
         if let status { qualifiers.append("HTTP \(status)") }
         if let code { qualifiers.append(code) }
         let detail = qualifiers.isEmpty ? "" : " (\(qualifiers.joined(separator: " ")))"
-        return "\(store.rawValue): \(operation) failed\(detail): \(message)"
+        return "\(distribution.rawValue): \(operation) failed\(detail): \(message)"
     }
 
     /// Whether trying again later may work: network trouble, rate limits, server errors.
@@ -70,10 +72,10 @@ public struct StoreAPIError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 }
 
-// MARK: - StoreName
+// MARK: - DistributionName
 
-/// The stores MobileOps talks to.
-public enum StoreName: String, Sendable, Hashable, Codable {
+/// The distribution services (app stores) MobileOps talks to.
+public enum DistributionName: String, Sendable, Hashable, Codable {
     /// The Google Play Android Publisher API (and Google's OAuth token endpoint).
     case googlePlay = "Google Play"
     /// The App Store Connect API.

@@ -1,27 +1,28 @@
 import Foundation
 import HTTPClient
 
-// MARK: - StoreTransport
+// MARK: - DistributionTransport
 
-/// Sends store requests through ``HTTPExecuting`` and turns every outcome that is not a 2xx
-/// into a ``StoreAPIError`` carrying the store's own error code and message.
-struct StoreTransport: Sendable {
-    /// Which store the errors name.
-    let store: StoreName
+/// Sends a distribution service's (an app store's) requests through ``HTTPExecuting`` and
+/// turns every outcome that is not a 2xx into a ``DistributionAPIError`` carrying the
+/// service's own error code and message.
+struct DistributionTransport: Sendable {
+    /// Which distribution service the errors name.
+    let distribution: DistributionName
     /// The HTTP client (libcurl in production, anything in tests).
     let http: any HTTPExecuting
     /// The limit for one request.
     let timeout: Duration
 
     /// Performs `request`; a non-2xx answer becomes an error.
-    func send(_ request: HTTPRequest, operation: String) async throws(StoreAPIError) -> HTTPResponse {
+    func send(_ request: HTTPRequest, operation: String) async throws(DistributionAPIError) -> HTTPResponse {
         var request = request
         request.timeout = timeout
         let response: HTTPResponse
         do {
             response = try await http.execute(request)
         } catch {
-            throw StoreAPIError(store: store, kind: .transport(error), operation: operation, message: error.description)
+            throw DistributionAPIError(distribution: distribution, kind: .transport(error), operation: operation, message: error.description)
         }
         guard response.isSuccess else {
             throw errorFromBody(response, operation: operation)
@@ -30,13 +31,13 @@ struct StoreTransport: Sendable {
     }
 
     /// Performs `request` and decodes the JSON answer.
-    func json<Answer: Decodable>(_ request: HTTPRequest, operation: String, as type: Answer.Type = Answer.self) async throws(StoreAPIError) -> Answer {
+    func json<Answer: Decodable>(_ request: HTTPRequest, operation: String, as type: Answer.Type = Answer.self) async throws(DistributionAPIError) -> Answer {
         let response = try await send(request, operation: operation)
         do {
             return try JSONDecoder().decode(Answer.self, from: Data(response.body))
         } catch {
-            throw StoreAPIError(
-                store: store, kind: .invalidResponse, operation: operation, status: response.status,
+            throw DistributionAPIError(
+                distribution: distribution, kind: .invalidResponse, operation: operation, status: response.status,
                 message: "the answer is not the documented JSON (\(Self.decodingProblem(error)))"
             )
         }
@@ -55,8 +56,8 @@ struct StoreTransport: Sendable {
     /// The store's error from a failed answer: Google `{"error": {code, message, status}}`,
     /// OAuth `{"error": "invalid_grant", "error_description": …}`, Apple
     /// `{"errors": [{status, code, title, detail}]}`; otherwise the status and a short body.
-    func errorFromBody(_ response: HTTPResponse, operation: String) -> StoreAPIError {
-        let kind: StoreAPIError.Kind = switch response.status {
+    func errorFromBody(_ response: HTTPResponse, operation: String) -> DistributionAPIError {
+        let kind: DistributionAPIError.Kind = switch response.status {
         case 401, 403: .authentication
         case 404: .notFound
         default: .rejected
@@ -78,7 +79,7 @@ struct StoreTransport: Sendable {
         } else if !response.body.isEmpty {
             message += ": " + String(response.bodyText.prefix(200))
         }
-        return StoreAPIError(store: store, kind: kind, operation: operation, status: response.status, code: code, message: message)
+        return DistributionAPIError(distribution: distribution, kind: kind, operation: operation, status: response.status, code: code, message: message)
     }
 
     /// The path and reason of a decoding error, without the values (which could be large).
