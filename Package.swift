@@ -168,6 +168,8 @@ let package = Package(
         ),
         // Dependency rules (layers, forbidden edges, cycles, depth) evaluated on Impact's module graph.
         .target(name: "Checks", dependencies: ["Impact", "YAMLReading", .product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings),
+        // The release train's model: train definitions, cadence, the release state machine,
+        // rollout and health rules, and the app stores' API clients. ReleaseDriver drives it.
         .target(
             name: "ReleaseTrain",
             dependencies: [
@@ -225,10 +227,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The release train driver: releases and their steps, the trains catalog, branch
-        // cutting, the store clients, release notes. No HTTP.
+        // The release train driver, which moves releases through ReleaseTrain's model: releases
+        // and their steps, the trains catalog, branch cutting, the app stores' clients
+        // (DistributionClients), release notes. No HTTP.
         .target(
-            name: "Releases",
+            name: "ReleaseDriver",
             dependencies: [
                 "Core", "Store", "ReleaseTrain", "Scheduling", "Pipelines", "GitHosts", "HTTPClient", "YAMLReading",
                 .product(name: "Logging", package: "swift-log"),
@@ -240,7 +243,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "DI", "Core", "Artifacts", "ReleaseTrain", "Store", "StoreSQLite", "StorePostgres", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
-                "Access", "Scheduling", "Insights", "Findings", "Releases", "YAMLReading",
+                "Access", "Scheduling", "Insights", "Findings", "ReleaseDriver", "YAMLReading",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -410,9 +413,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "ReleasesTests",
+            name: "ReleaseDriverTests",
             dependencies: [
-                "TestSupport", "DistributionFakes", "Releases", "ReleaseTrain", "Core", "Store", "StoreSQLite", "Scheduling", "Pipelines", "GitHosts", "HTTPClient",
+                "TestSupport", "DistributionFakes", "ReleaseDriver", "ReleaseTrain", "Core", "Store", "StoreSQLite", "Scheduling", "Pipelines", "GitHosts", "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -426,7 +429,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "TestSupport", "mobile-ops-server", "ChildProcesses", "Server", "Artifacts", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store", "StoreSQLite", "StoreCopy",
-                "Access", "Scheduling", "Insights", "Releases", "DistributionFakes", "GitHostFakes", "PostgresSupport", "DI",
+                "Access", "Scheduling", "Insights", "ReleaseDriver", "DistributionFakes", "GitHostFakes", "PostgresSupport", "DI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -3,7 +3,7 @@ import DI
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import Releases
+import ReleaseDriver
 import DistributionFakes
 import Testing
 @testable import Server

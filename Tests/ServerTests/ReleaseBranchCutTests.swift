@@ -7,7 +7,7 @@ import GitHosts
 import HTTPTypes
 import HummingbirdTesting
 import Notifications
-import Releases
+import ReleaseDriver
 import DistributionFakes
 import Testing
 @testable import Server

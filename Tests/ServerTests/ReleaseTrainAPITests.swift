@@ -6,7 +6,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Notifications
-import Releases
+import ReleaseDriver
 import DistributionFakes
 import Testing
 @testable import Server

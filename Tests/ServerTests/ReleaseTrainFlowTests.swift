@@ -6,7 +6,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Notifications
-import Releases
+import ReleaseDriver
 @testable import Server
 import Store
 import DistributionFakes

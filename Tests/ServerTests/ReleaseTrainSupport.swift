@@ -7,7 +7,7 @@ import HummingbirdTesting
 import Insights
 import Logging
 import Notifications
-import Releases
+import ReleaseDriver
 @testable import Server
 import DistributionFakes
 import TestSupport

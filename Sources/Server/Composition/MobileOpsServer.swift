@@ -7,7 +7,7 @@ import Insights
 import Logging
 import NIOCore
 import Notifications
-import Releases
+import ReleaseDriver
 import Scheduling
 import ServiceLifecycle
 import Store
@@ -41,7 +41,7 @@ public struct MobileOpsServer {
     static func modules(configuration: ServerConfiguration, logger: Logger) -> [any DIModule] {
         [
             ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), AccessModule(), HTTPClientModule(),
-            GitHostsModule(), PipelinesModule(), SchedulingModule(), InsightsModule(), NotificationsModule(), ReleasesModule(),
+            GitHostsModule(), PipelinesModule(), SchedulingModule(), InsightsModule(), NotificationsModule(), ReleaseDriverModule(),
             ArtifactsModule(), ServerModule(),
         ]
     }

@@ -7,7 +7,7 @@ import Insights
 import Logging
 import Notifications
 import Pipelines
-import Releases
+import ReleaseDriver
 import Scheduling
 import Store
 

@@ -1,6 +1,6 @@
 import HTTPTypes
 import Hummingbird
-import Releases
+import ReleaseDriver
 import ReleaseTrain
 
 /// A refused release action, answered 409 with the contract's error shape plus the allowed

@@ -1,7 +1,7 @@
 import Core
 import Foundation
 import Hummingbird
-import Releases
+import ReleaseDriver
 import ReleaseTrain
 import Store
 

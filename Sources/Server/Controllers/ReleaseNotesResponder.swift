@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import Releases
+import ReleaseDriver
 import ReleaseTrain
 import Store
 

@@ -1,5 +1,5 @@
 import Foundation
-import Releases
+import ReleaseDriver
 import ReleaseTrain
 import Store
 

@@ -1,7 +1,7 @@
 import Core
 import Foundation
 import Hummingbird
-import Releases
+import ReleaseDriver
 
 /// `/api/v1/trains`: list, show and define release trains.
 ///

@@ -29,7 +29,7 @@ extension OpenAPIDocument {
 },
 "ReleaseHealthSample": {
   "type": "object",
-  "description": "Releases.ReleaseDriver.Sample: one health reading, for a platform the train ships to (else 400 `invalid_platform`); unknown keys are ignored.",
+  "description": "ReleaseDriver.Sample: one health reading, for a platform the train ships to (else 400 `invalid_platform`); unknown keys are ignored.",
   "properties": {
     "metric": {"$ref": "#/components/schemas/ReleaseHealthMetric"},
     "value": {"type": "number"},
@@ -56,7 +56,7 @@ extension OpenAPIDocument {
 },
 "ReleaseStoreIDsBody": {
   "type": "object",
-  "description": "Releases.ReleaseDistributionIDs as the `store` action reads it: androidPackage, androidVersionCodes and iosAppID replace the stored ones when given (null or absent keeps them); the type's other members are read and ignored (the train sets them), unknown keys are ignored.",
+  "description": "ReleaseDriver.ReleaseDistributionIDs as the `store` action reads it: androidPackage, androidVersionCodes and iosAppID replace the stored ones when given (null or absent keeps them); the type's other members are read and ignored (the train sets them), unknown keys are ignored.",
   "properties": {
     "androidPackage": {"type": ["string", "null"]},
     "androidVersionCodes": {"type": ["array", "null"], "items": {"type": "string"}},

@@ -122,7 +122,7 @@ extension OpenAPIDocument {
       "type": "array",
       "items": {
         "type": "object",
-        "description": "Releases.ReleaseDriver.SampleVerdict.",
+        "description": "ReleaseDriver.SampleVerdict.",
         "properties": {
           "metric": {"$ref": "#/components/schemas/ReleaseHealthMetric"},
           "platform": {"$ref": "#/components/schemas/ReleasePlatform"},
@@ -165,7 +165,7 @@ extension OpenAPIDocument {
 },
 "ReleaseStoreIDs": {
   "type": "object",
-  "description": "Releases.ReleaseDistributionIDs: where the release lives in each store (never credentials). Requests set androidPackage, androidVersionCodes and iosAppID; the train fills in the rest.",
+  "description": "ReleaseDriver.ReleaseDistributionIDs: where the release lives in each store (never credentials). Requests set androidPackage, androidVersionCodes and iosAppID; the train fills in the rest.",
   "properties": {
     "androidPackage": {"type": "string"},
     "androidVersionCodes": {"type": "array", "items": {"type": "string"}},
@@ -183,7 +183,7 @@ extension OpenAPIDocument {
 },
 "ReleaseStoreStatus": {
   "type": "object",
-  "description": "Releases.ReleaseDistributionStatus: one store's own state and share of users.",
+  "description": "ReleaseDriver.ReleaseDistributionStatus: one store's own state and share of users.",
   "properties": {
     "state": {
       "type": "string",

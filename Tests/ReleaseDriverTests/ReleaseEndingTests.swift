@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Releases
+import ReleaseDriver
 import ReleaseTrain
 import Store
 import DistributionFakes

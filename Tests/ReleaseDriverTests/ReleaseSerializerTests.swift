@@ -1,4 +1,4 @@
-import Releases
+import ReleaseDriver
 import Synchronization
 import Testing
 

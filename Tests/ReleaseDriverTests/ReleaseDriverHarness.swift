@@ -4,7 +4,7 @@ import GitHosts
 import HTTPClient
 import Logging
 import Pipelines
-import Releases
+import ReleaseDriver
 import ReleaseTrain
 import Scheduling
 import Store
@@ -35,7 +35,7 @@ struct ReleaseDriverHarness: Sendable {
         let pipelinesPath = directory.path("pipelines")
         try FileManager.default.createDirectory(atPath: pipelinesPath, withIntermediateDirectories: true)
         ReleaseFiles.install(pipelinesPath: pipelinesPath, train: train)
-        var logger = Logger(label: "ReleasesTests")
+        var logger = Logger(label: "ReleaseDriverTests")
         logger.logLevel = .critical
         let database = try AppDatabase.open(path: directory.path("db/mobile-ops.sqlite"), clock: clock)
         let library = PipelineLibrary(directory: pipelinesPath)

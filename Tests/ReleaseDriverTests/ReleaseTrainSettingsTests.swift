@@ -1,5 +1,5 @@
 import ReleaseTrain
-import Releases
+import ReleaseDriver
 import Testing
 
 /// The release train's settings come from the environment; a missing credential or a bad

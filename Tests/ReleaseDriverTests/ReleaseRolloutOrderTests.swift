@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Releases
+import ReleaseDriver
 import Store
 import DistributionFakes
 import Testing

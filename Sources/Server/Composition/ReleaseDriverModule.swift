@@ -5,13 +5,13 @@ import GitHosts
 import HTTPClient
 import Logging
 import Pipelines
-import Releases
+import ReleaseDriver
 import Store
 
-/// Wires `Releases`, the release train driver: settings from the environment, the train
+/// Wires `ReleaseDriver`, the release train driver: settings from the environment, the train
 /// catalog (trains folder loaded at start), the release service and driver, the app stores'
 /// clients, branch cuts and the scheduler.
-struct ReleasesModule: DIModule {
+struct ReleaseDriverModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
         builder.register(ReleaseTrainSettings.self, .singleton) { (configuration: ServerConfiguration, logger: Logger) in
             let settings = ReleaseTrainSettings.fromEnvironment(ProcessInfo.processInfo.environment, pipelinesPath: configuration.pipelinesPath)
