@@ -132,7 +132,9 @@ let package = Package(
             dependencies: ["Core", "JSONScanning", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
-        // Alias-expansion and depth limits checked before any YAML is composed.
+        // Alias-expansion and depth limits checked before any YAML is composed. It imports
+        // Yams' CYaml (libyaml's events), which Yams does not offer as a product, so it cannot
+        // be listed here; YAMLBudget.swift says why Yams' public API cannot replace it.
         .target(name: "YAMLBudget", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings),
         // Typed values out of YAML nodes, every problem at file:line:column, "did you mean" hints.
         .target(
