@@ -2,7 +2,9 @@ import Access
 import Artifacts
 import Core
 import DI
+import Foundation
 import GitHosts
+import HTTPClient
 import Insights
 import Logging
 import Notifications

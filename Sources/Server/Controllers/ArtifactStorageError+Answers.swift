@@ -1,4 +1,5 @@
 import Artifacts
+import Hummingbird
 
 extension ArtifactStorageError {
     /// The answer a client gets: 404 `artifact_missing` for a missing artifact; 503
