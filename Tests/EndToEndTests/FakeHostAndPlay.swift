@@ -1,6 +1,6 @@
 import ChildProcesses
-import Foundation
 import DistributionFakes
+import Foundation
 import TestSupport
 
 /// A local stand-in for GitHub's refs and commit-status APIs, Google's token endpoint and the

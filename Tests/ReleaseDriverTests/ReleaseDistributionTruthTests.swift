@@ -1,8 +1,8 @@
 import Core
+import DistributionFakes
 import Foundation
 import ReleaseDriver
 import Store
-import DistributionFakes
 import StoreSQLite
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 import Core
+import DistributionFakes
 import Foundation
 import GitHosts
 import HTTPClient
@@ -9,7 +10,6 @@ import ReleaseTrain
 import Scheduling
 import Store
 import StoreSQLite
-import DistributionFakes
 import TestSupport
 
 /// The release driver as the server composes it, without the HTTP layer: a SQLite store in a

@@ -1,9 +1,9 @@
 import Core
+import DistributionFakes
 import Foundation
 import ReleaseDriver
 import ReleaseTrain
 import Store
-import DistributionFakes
 import Testing
 import TestSupport
 

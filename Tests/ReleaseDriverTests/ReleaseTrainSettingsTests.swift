@@ -1,5 +1,5 @@
-import ReleaseTrain
 import ReleaseDriver
+import ReleaseTrain
 import Testing
 
 /// The release train's settings come from the environment; a missing credential or a bad

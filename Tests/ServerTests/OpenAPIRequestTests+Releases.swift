@@ -1,10 +1,10 @@
 import Core
 import DI
+import DistributionFakes
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import ReleaseDriver
-import DistributionFakes
 import Testing
 @testable import Server
 import TestSupport

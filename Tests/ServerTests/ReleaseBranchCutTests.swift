@@ -1,6 +1,7 @@
 import ChildProcesses
 import Core
 import DI
+import DistributionFakes
 import Foundation
 import GitHostFakes
 import GitHosts
@@ -8,7 +9,6 @@ import HTTPTypes
 import HummingbirdTesting
 import Notifications
 import ReleaseDriver
-import DistributionFakes
 import Testing
 @testable import Server
 import TestSupport

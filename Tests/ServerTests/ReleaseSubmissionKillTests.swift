@@ -1,5 +1,5 @@
-import Foundation
 import DistributionFakes
+import Foundation
 import Testing
 import TestSupport
 
