@@ -161,6 +161,8 @@ let package = Package(
             dependencies: ["Core", "JSONScanning", "XMLScanning", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        // Secret values sealed with AES-256-GCM for storage, and masked in job output. No I/O.
+        .target(name: "Secrets", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: swiftSettings),
         // Child processes through posix_spawn (Foundation's Process crashes past ~1,360 open fds).
         .target(name: "ChildProcesses", swiftSettings: swiftSettings),
         .target(
@@ -358,6 +360,7 @@ let package = Package(
         ),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: swiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
+        .testTarget(name: "SecretsTests", dependencies: ["Secrets"], swiftSettings: swiftSettings),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks", "Core", "JSONScanning", "FuzzSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"], swiftSettings: swiftSettings),
         .testTarget(

@@ -13,6 +13,8 @@ struct FindingsReportReader: Sendable {
     let workspace: String
     /// The step's `fail_on`, sent with each report.
     let failOn: FailOn
+    /// On a pull request build, where the checkout left the target branch, sent with each report.
+    let mergeBase: MergeBase?
 
     /// A report ready to send, or why it cannot be.
     enum Outcome: Sendable {
@@ -35,7 +37,8 @@ struct FindingsReportReader: Sendable {
         let findings = read.findings.map { StoredFinding($0).fitted() }
         let body: [UInt8]
         do {
-            body = try JSONCoding.encode(JobFindings(source: report, format: read.format.rawValue, failOn: failOn.rawValue, findings: findings))
+            body = try JSONCoding.encode(JobFindings(
+                source: report, format: read.format.rawValue, failOn: failOn.rawValue, findings: findings, mergeBase: mergeBase))
         } catch {
             return .failed("\(report): the findings could not be encoded: \(error)")
         }

@@ -1,6 +1,7 @@
 import Core
 import Dispatch
 import Findings
+import Impact
 
 // MARK: - reports and fail_on
 
@@ -16,7 +17,8 @@ extension JobExecutor {
     /// no file (a missing report would make a broken analyser look clean), a report cannot be
     /// read or sent, or the server says a new finding fails under `fail_on`.
     func collectFindings(
-        _ step: FindingsStep, assignment: JobAssignment, token: String, workspace: String, control: JobControl, streamer: LogStreamer
+        _ step: FindingsStep, assignment: JobAssignment, token: String, workspace: String, environment: [String: String],
+        control: JobControl, streamer: LogStreamer
     ) async -> Bool {
         let prefix = Self.reportsLogPrefix
         let matches = await Self.offThePool { ArtifactCollector.matches(eachOf: step.reports, in: workspace) }
@@ -29,7 +31,15 @@ extension JobExecutor {
             }
             reports += files.filter { !reports.contains($0) }
         }
-        let reader = FindingsReportReader(workspace: workspace, failOn: step.failOn)
+        var mergeBase: MergeBase?
+        if !reports.isEmpty, let target = environment[UITestSelection.baseBranchVariable], !target.isEmpty {
+            switch await Self.offThePool({ Self.mergeBase(with: target, in: workspace) }) {
+            case .success(let found): mergeBase = found
+            case .failure(let problem):
+                streamer.append(line: prefix + "the merge base with \(target) is not known (\(problem)); the server compares with what it can find and says which")
+            }
+        }
+        let reader = FindingsReportReader(workspace: workspace, failOn: step.failOn, mergeBase: mergeBase)
         for report in reports where control.stopReason == nil {
             switch await Self.offThePool({ reader.read(report) }) {
             case .failed(let message):
@@ -59,7 +69,7 @@ extension JobExecutor {
         for finding in answer.new { levels[finding.level, default: 0] += 1 }
         let counted = FindingLevel.allCases.reversed().compactMap { level in levels[level.rawValue].map { "\($0) \(level.rawValue)" } }
         let suppressedCount = answer.suppressed ?? 0
-        let base = answer.base.map { "base build \($0.number.map { "#\($0)" } ?? "id \($0.buildID)") on \($0.branch)" }
+        let base = answer.base.map { "base build \($0.number.map { "#\($0)" } ?? "id \($0.buildID)") on \($0.branch)\($0.explanation.map { ": " + $0 } ?? "")" }
             ?? "no base build: every \(suppressedCount > 0 ? "unsuppressed " : "")finding is new"
         let noun = answer.total == 1 ? "finding" : "findings"
         let suppressed = suppressedCount > 0 ? " (\(suppressedCount) suppressed)" : ""
@@ -79,6 +89,26 @@ extension JobExecutor {
             lines.append("\(prefix)\(report): \(failing) new \(failing == 1 ? "finding" : "findings") at fail_on: \(answer.failOn); the step fails")
         }
         return lines
+    }
+
+    /// Where the checkout left `target` (`git merge-base origin/TARGET HEAD`) and its first
+    /// parents: what a pull request's findings are compared with. Runs git: call it off the
+    /// cooperative pool.
+    static func mergeBase(with target: String, in workspace: String) -> Result<MergeBase, GitProblem> {
+        let git = GitCheckout()
+        do {
+            let commit = try git.mergeBase("origin/" + target, "HEAD", in: workspace)
+            let mergeBase = MergeBase(commit: commit, firstParents: try git.firstParents(of: commit, limit: MergeBase.firstParentLimit, in: workspace))
+            if let problem = mergeBase.problem { return .failure(GitProblem(description: "git answered what the server cannot use: \(problem)")) }
+            return .success(mergeBase)
+        } catch {
+            return .failure(GitProblem(description: "\(error)"))
+        }
+    }
+
+    /// Why git could not tell the merge base.
+    struct GitProblem: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// Runs blocking work (file reads, `fnmatch` over the workspace) off the cooperative threads.

@@ -152,7 +152,8 @@ public struct JobExecutor: Sendable {
         var findingsPassed = true
         if control.stopReason == nil, let findings = assignment.spec.findings {
             findingsPassed = await self.collectFindings(
-                findings, assignment: assignment, token: token, workspace: workspace, control: control, streamer: streamer)
+                findings, assignment: assignment, token: token, workspace: workspace, environment: environment, control: control,
+                streamer: streamer)
         }
         if control.stopReason == nil {
             await self.uploadArtifacts(assignment, token: token, workspace: workspace, streamer: streamer)

@@ -2,7 +2,7 @@ import Core
 import Findings
 
 /// What the server answers a report's findings with (`BuildFindings` on the server): the
-/// report's findings against the target branch's latest finished build. The agent reads the
+/// report's findings against the baseline (a pull request's merge base's build). The agent reads the
 /// members it logs and decides by; the rest of the answer is ignored.
 public struct JobFindingsAnswer: Decodable, Sendable, Equatable {
     /// The build compared with.
@@ -13,6 +13,8 @@ public struct JobFindingsAnswer: Decodable, Sendable, Equatable {
         public var branch: String
         /// Its number in the repository, when the server gives it.
         public var number: Int?
+        /// Why it is the baseline, in words (absent from servers that predate merge bases).
+        public var explanation: String?
     }
 
     /// The baseline; nil when there is none, and then every finding is new.

@@ -9,8 +9,9 @@ struct BuildFindingsCommand: AsyncParsableCommand {
         commandName: "findings",
         abstract: "Show a build's new findings against its baseline, or post an analyser's report (write token).",
         discussion: """
-            The baseline is the newest finished build with findings of the same pipeline on the pull \
-            request's target branch, else on the build's own branch. --post sends a report as the \
+            A pull request's baseline is the same pipeline's build of its merge base (or of the \
+            nearest built commit before it); any other build's is the previous build of its branch. \
+            The answer says which build was taken and why. --post sends a report as the \
             tool wrote it (SARIF 2.1.0, Checkstyle XML, Android Lint XML, SwiftLint JSON or GitLab Code \
             Quality JSON, told apart by content); posting the same --source again replaces its findings. See docs/findings.md.
 

@@ -7,6 +7,8 @@ struct BuildFindingsView: Decodable {
         var buildID: Int64
         var branch: String
         var number: Int?
+        /// Why it is the baseline, in words (absent from servers that predate merge bases).
+        var explanation: String?
     }
     var buildID: Int64
     var base: Base?
@@ -57,6 +59,7 @@ enum FindingsFormatting {
     static func print(_ findings: BuildFindingsView) {
         let base = findings.base.map { base in
             "compared with build \(base.buildID)" + (base.number.map { " (#\($0))" } ?? "") + " on \(base.branch)"
+                + (base.explanation.map { ", \($0)" } ?? "")
         } ?? "no base build: every \((findings.suppressed ?? 0) > 0 ? "unsuppressed " : "")finding is new"
         let new = findings.new.isEmpty ? "" : " (\(levels(findings.new)))"
         let suppressed = (findings.suppressed ?? 0) > 0 ? ", \(findings.suppressed ?? 0) suppressed" : ""

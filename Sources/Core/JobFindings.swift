@@ -14,13 +14,18 @@ public struct JobFindings: Codable, Sendable, Equatable {
     public var failOn: String
     /// The findings, in report order.
     public var findings: [StoredFinding]
+    /// On a pull request build, where its code left the target branch: the findings are
+    /// compared with that commit's build. Absent from agents that predate it, and when the
+    /// agent could not tell (then the server says which build it compared with instead).
+    public var mergeBase: MergeBase?
 
     /// Creates a body.
-    public init(source: String, format: String, failOn: String, findings: [StoredFinding]) {
+    public init(source: String, format: String, failOn: String, findings: [StoredFinding], mergeBase: MergeBase? = nil) {
         self.source = source
         self.format = format
         self.failOn = failOn
         self.findings = findings
+        self.mergeBase = mergeBase
     }
 
     // MARK: Limits, shared by the agent (which clips or refuses) and the server (which checks)

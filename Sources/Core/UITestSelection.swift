@@ -39,4 +39,8 @@ public struct UITestSelection: Codable, Sendable, Equatable {
     /// The branch a pull request merges into (set on pull-request builds), whose merge base
     /// with the commit is the diff's start.
     public static let baseBranchVariable = "MOBILE_OPS_BASE_BRANCH"
+    /// The target branch's commit the git host reported with a pull request (set on
+    /// pull-request builds when the host sends one): the findings' baseline when no agent
+    /// reported the merge base.
+    public static let baseCommitVariable = "MOBILE_OPS_BASE_COMMIT"
 }

@@ -28,7 +28,8 @@ extension FindingsReport {
             return subject + "\(suppressedNote), \(new.count) new: \(noBase), so every unsuppressed finding is new."
         }
         let branch = baseBranch.map { " of `\($0)`" } ?? ""
-        return subject + ": \(new.count) new, \(unchanged) unchanged, \(fixed) fixed\(suppressedNote), compared with build \(baseBuildID)\(branch)."
+        let why = baseExplanation.map { " (\($0))" } ?? ""
+        return subject + ": \(new.count) new, \(unchanged) unchanged, \(fixed) fixed\(suppressedNote), compared with build \(baseBuildID)\(branch)\(why)."
     }
 
     /// ", 3 suppressed" when the reports suppressed findings (never shown, never counted as new).

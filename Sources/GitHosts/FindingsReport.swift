@@ -18,6 +18,9 @@ public struct FindingsReport: Sendable, Equatable {
     public var baseBuildID: Int64?
     /// The branch the baseline was taken from.
     public var baseBranch: String?
+    /// Why that build is the baseline, in words (the merge base's build, or what was taken
+    /// instead and why).
+    public var baseExplanation: String?
     /// Every finding of the build, suppressed ones included.
     public var total: Int
     /// Findings the baseline has too.
@@ -31,11 +34,13 @@ public struct FindingsReport: Sendable, Equatable {
 
     /// Creates a report.
     public init(
-        build: Build, baseBuildID: Int64?, baseBranch: String?, total: Int, unchanged: Int, suppressed: Int = 0, fixed: Int, new: [Finding]
+        build: Build, baseBuildID: Int64?, baseBranch: String?, baseExplanation: String? = nil, total: Int, unchanged: Int,
+        suppressed: Int = 0, fixed: Int, new: [Finding]
     ) {
         self.build = build
         self.baseBuildID = baseBuildID
         self.baseBranch = baseBranch
+        self.baseExplanation = baseExplanation
         self.total = total
         self.unchanged = unchanged
         self.suppressed = suppressed

@@ -73,6 +73,14 @@ public struct GitCheckout: Sendable {
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// `commit` and its first-parent ancestors, newest first, at most `limit` of them (`git
+    /// rev-list --first-parent`): on a target branch, the commits a build of it could be at.
+    public func firstParents(of commit: String, limit: Int, in directory: String) throws(ImpactError) -> [String] {
+        try Self.refuseOption(commit)
+        let output = try runner.run("git", ["-C", directory, "rev-list", "--first-parent", "--max-count=\(max(limit, 1))", commit, "--"])
+        return String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+    }
+
     /// Whether `revision` names a commit in the repository at `directory`.
     public func hasRevision(_ revision: String, in directory: String) -> Bool {
         guard !revision.hasPrefix("-") else { return false }

@@ -32,7 +32,7 @@ extension FindingsUpload {
 
 /// A build's findings against its baseline: `GET /api/v1/builds/{id}/findings`'s answer.
 public struct BuildFindings: Sendable, Equatable, Codable {
-    /// The build compared with: the newest finished build with findings of `branch` before it.
+    /// The build compared with: for a pull request, its merge base's build; see `reason`.
     public struct Base: Sendable, Equatable, Codable {
         /// The baseline build.
         public var buildID: Int64
@@ -40,6 +40,14 @@ public struct BuildFindings: Sendable, Equatable, Codable {
         public var branch: String
         /// Its number in the repository, as people see it (absent if it was deleted meanwhile).
         public var number: Int?
+        /// Its commit, when it was chosen by commit (the merge base or one before it).
+        public var commit: String?
+        /// Why it was chosen: `merge_base`, `merge_base_ancestor` (the merge base was never
+        /// built), `host_base` (the base commit the git host reported), `target_branch_latest`
+        /// (neither known nor built) or `previous_build` (not a pull request).
+        public var reason: String
+        /// The same, in words.
+        public var explanation: String
     }
 
     /// The build.

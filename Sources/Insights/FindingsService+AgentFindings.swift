@@ -12,11 +12,17 @@ extension FindingsService {
     /// step's `fail_on`. Only the baseline's findings of the report's own tools count, so
     /// another analyser's findings are not `fixed` by this report.
     ///
+    /// The body's merge base, when the agent sent one, is recorded for the job's build first.
+    ///
     /// - Throws: `ServiceError` 400 for a body the route does not accept (each problem named
     ///   with the finding's index), `StoreError.jobNotHeld` unless the agent holds the job.
     public func store(jobFindings report: JobFindings, jobID: Int64, agentID: Int64) async throws -> BuildFindings {
         // The store checks again in its transaction: the job may end meanwhile.
         let (findings, failOn) = try Self.validated(report)
+        // The merge base first, so that this report's comparison already uses it.
+        if let mergeBase = report.mergeBase {
+            _ = try await store.recordMergeBase(mergeBase, jobID: jobID, agentID: agentID, at: clock.now)
+        }
         let buildID = try await store.replaceJobFindings(jobID: jobID, agentID: agentID, report: report.source, findings: findings, at: clock.now)
         let (base, baseFindings) = try await baseline(of: buildID)
         let tools = Set(findings.map(\.tool))
@@ -40,6 +46,7 @@ extension FindingsService {
         guard let failOn = FailOn(rawValue: report.failOn) else {
             throw refuse("failOn must be error, warning or never, not '\(report.failOn.prefix(64))'", "invalid_fail_on")
         }
+        if let problem = report.mergeBase?.problem { throw refuse(problem, "invalid_merge_base") }
         return (try validated(report.findings), failOn)
     }
 

@@ -20,7 +20,8 @@ extension FindingsService: FindingsReportSource {
             return nil
         }
         return FindingsReport(
-            build: build, baseBuildID: compared.base?.buildID, baseBranch: compared.base?.branch, total: compared.total,
+            build: build, baseBuildID: compared.base?.buildID, baseBranch: compared.base?.branch,
+            baseExplanation: compared.base?.explanation, total: compared.total,
             unchanged: compared.unchanged, suppressed: compared.suppressed, fixed: compared.fixed,
             new: compared.new)
     }

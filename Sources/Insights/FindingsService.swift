@@ -51,24 +51,15 @@ public struct FindingsService: Sendable {
         }
     }
 
-    /// The build's findings against its baseline: the newest finished build with findings of
-    /// the same pipeline on the pull request's target branch (else on its own branch) made
-    /// before it. Without a baseline every finding is new.
+    /// The build's findings against its baseline: for a pull request the same pipeline's build
+    /// of its merge base (or of the nearest built commit before it), else the newest finished
+    /// build with findings of the same pipeline on its branch made before it; the answer says
+    /// which and why (``FindingsBaseline``). Without a baseline every finding is new.
     public func comparison(buildID: Int64, failOn: FailOn) async throws -> BuildFindings {
         guard try await builds.build(id: buildID) != nil else { throw ServiceError.notFound("no build with id \(buildID)") }
         let head = try await store.findings(buildID: buildID)
         let (base, baseFindings) = try await baseline(of: buildID)
         return Self.compared(head, with: baseFindings, base: base, buildID: buildID, failOn: failOn)
-    }
-
-    /// The build findings of `buildID` are compared with, and that build's findings; none
-    /// when there is no such build.
-    func baseline(of buildID: Int64) async throws -> (BuildFindings.Base?, [StoredFinding]) {
-        guard let target = try await store.findingsTarget(buildID: buildID),
-              let baseID = try await store.latestBuildWithFindings(target, beforeBuild: buildID)
-        else { return (nil, []) }
-        let number = try await builds.build(id: baseID)?.number
-        return (BuildFindings.Base(buildID: baseID, branch: target.branch, number: number), try await store.findings(buildID: baseID))
     }
 
     /// `head` against `baseline`'s findings: new, unchanged, suppressed, fixed, and `fails` under

@@ -32,8 +32,12 @@ public struct BuildPlanner: Sendable {
             pullRequest = number
             kind = "pull_request"
         }
-        // A pull request's target branch: where `ui_tests:` steps diff from (its merge base).
-        let env = context.targetBranch.map { [UITestSelection.baseBranchVariable: $0] } ?? [:]
+        // A pull request's target branch: where `ui_tests:` steps diff from (its merge base);
+        // and the target's commit the host reported, the findings' baseline of last resort.
+        var env = context.targetBranch.map { [UITestSelection.baseBranchVariable: $0] } ?? [:]
+        if context.targetBranch != nil, let base = trigger.baseCommitSHA, MergeBase.isCommitID(base) {
+            env[UITestSelection.baseCommitVariable] = base
+        }
         return library.catalog.matching(context, repository: repository.name).map { pipeline in
             draft(pipeline, context: context, kind: kind, repository: repository, commitSHA: trigger.commitSHA,
                   branch: trigger.branch, tag: tag, pullRequest: pullRequest, message: message, author: author, env: env)

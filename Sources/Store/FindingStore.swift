@@ -30,16 +30,47 @@ public struct FindingTrendRow: Sendable, Equatable, Codable {
 public struct FindingsTarget: Sendable, Equatable {
     /// The build's repository.
     public var repositoryID: Int64
-    /// The branch whose newest finished build with findings is the baseline.
+    /// The branch whose newest finished build with findings is the baseline when no merge
+    /// base is known: a pull request's target branch, else the build's own.
     public var branch: String
     /// The build's pipeline: only its builds are baselines.
     public var pipeline: String
+    /// Whether the build is a pull request's.
+    public var isPullRequest: Bool
+    /// A pull request's target-branch commit as the git host reported it
+    /// (`MOBILE_OPS_BASE_COMMIT` in the build's environment).
+    public var hostBaseCommit: String?
+    /// A pull request's merge base, as an agent reported it from its checkout.
+    public var mergeBase: MergeBase?
 
     /// Creates a target.
-    public init(repositoryID: Int64, branch: String, pipeline: String) {
+    public init(
+        repositoryID: Int64, branch: String, pipeline: String, isPullRequest: Bool = false,
+        hostBaseCommit: String? = nil, mergeBase: MergeBase? = nil
+    ) {
         self.repositoryID = repositoryID
         self.branch = branch
         self.pipeline = pipeline
+        self.isPullRequest = isPullRequest
+        self.hostBaseCommit = hostBaseCommit
+        self.mergeBase = mergeBase
+    }
+}
+
+/// A finished build with findings, and the commit it built: a candidate baseline.
+public struct BuildAtCommit: Sendable, Equatable {
+    /// The build.
+    public var buildID: Int64
+    /// Its commit.
+    public var commitSHA: String
+    /// Its branch (none for a tag's build).
+    public var branch: String?
+
+    /// Creates a candidate.
+    public init(buildID: Int64, commitSHA: String, branch: String?) {
+        self.buildID = buildID
+        self.commitSHA = commitSHA
+        self.branch = branch
     }
 }
 
@@ -59,12 +90,22 @@ public protocol FindingStore: Sendable {
     /// Every finding stored for `buildID`, by tool, path, line and rule.
     func findings(buildID: Int64) async throws(StoreError) -> [StoredFinding]
     /// What `buildID`'s findings are compared with: nil for an unknown build, one without a
-    /// repository or branch, or a pull request whose target branch was not recorded.
+    /// repository or branch, or a pull request whose target branch was not recorded. A pull
+    /// request's target carries the base commit its host reported and the merge base an agent
+    /// recorded, when there are.
     func findingsTarget(buildID: Int64) async throws(StoreError) -> FindingsTarget?
+    /// Records the merge base the agent holding job `jobID` found in its checkout for the job's
+    /// build, replacing one recorded before (every job of a build finds the same). Answers the
+    /// job's build. Throws `StoreError.jobNotHeld` unless the agent holds the job and it runs.
+    func recordMergeBase(_ mergeBase: MergeBase, jobID: Int64, agentID: Int64, at: Date) async throws(StoreError) -> Int64
     /// The newest finished build (passed or failed) of `target`'s pipeline in its repository on
-    /// its branch with stored findings, created before `beforeBuild`: what a pull request's
-    /// findings are compared with.
+    /// its branch with stored findings, created before `beforeBuild`: the baseline when no
+    /// merge base is known.
     func latestBuildWithFindings(_ target: FindingsTarget, beforeBuild: Int64) async throws(StoreError) -> Int64?
+    /// The finished builds (passed or failed) of `target`'s pipeline in its repository, not of
+    /// a pull request, with stored findings, whose commit is one of `commits`: newest first.
+    /// Where a merge base's build, or its nearest built ancestor's, is found.
+    func buildsWithFindings(_ target: FindingsTarget, atCommits commits: [String]) async throws(StoreError) -> [BuildAtCommit]
     /// Per UTC day in `[from, to)`, the unsuppressed findings of that day's newest build with
     /// findings of each pipeline of `repositoryID` on `branch`, summed per tool and rule (a day with a lint
     /// build and a test build counts both, instead of whichever ran last).

@@ -85,17 +85,27 @@ extension PostgresAppDatabase: FindingStore {
     }
 
     /// The build's repository and, for a pull request, the target branch its build plan
-    /// recorded (`MOBILE_OPS_BASE_BRANCH` in its environment), else its own branch.
+    /// recorded (`MOBILE_OPS_BASE_BRANCH` in its environment), else its own branch; with a
+    /// pull request's host-reported base commit and recorded merge base.
     public func findingsTarget(buildID: Int64) async throws(StoreError) -> FindingsTarget? {
         try await read { connection in
             let rows = try await connection.query(
                 """
-                SELECT repository_id, CASE WHEN pull_request IS NULL THEN branch ELSE env::jsonb ->> \(UITestSelection.baseBranchVariable) END, pipeline
-                FROM build WHERE id = \(buildID)
+                SELECT repository_id, CASE WHEN pull_request IS NULL THEN branch ELSE env::jsonb ->> \(UITestSelection.baseBranchVariable) END,
+                       pipeline, pull_request IS NOT NULL, env::jsonb ->> \(UITestSelection.baseCommitVariable),
+                       build_merge_base.commit_sha, build_merge_base.first_parents
+                FROM build LEFT JOIN build_merge_base ON build_merge_base.build_id = build.id WHERE build.id = \(buildID)
                 """, logger: self.logger)
-            for try await (repositoryID, branch, pipeline) in rows.decode((Int64?, String?, String).self) {
+            for try await (repositoryID, branch, pipeline, isPullRequest, baseCommit, mergeBase, firstParents)
+                in rows.decode((Int64?, String?, String, Bool, String?, String?, String?).self) {
                 guard let repositoryID, let branch, !branch.isEmpty else { return nil }
-                return FindingsTarget(repositoryID: repositoryID, branch: branch, pipeline: pipeline)
+                guard isPullRequest else { return FindingsTarget(repositoryID: repositoryID, branch: branch, pipeline: pipeline) }
+                let mergeBase = try mergeBase.map { commit in
+                    MergeBase(commit: commit, firstParents: try JSONDecoder().decode([String].self, from: Data((firstParents ?? "[]").utf8)))
+                }
+                return FindingsTarget(
+                    repositoryID: repositoryID, branch: branch, pipeline: pipeline, isPullRequest: true, hostBaseCommit: baseCommit,
+                    mergeBase: mergeBase)
             }
             return nil
         }

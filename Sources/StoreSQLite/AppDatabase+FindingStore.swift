@@ -69,17 +69,27 @@ extension AppDatabase: FindingStore {
     }
 
     /// The build's repository and, for a pull request, the target branch its build plan
-    /// recorded (`MOBILE_OPS_BASE_BRANCH` in its environment), else its own branch.
+    /// recorded (`MOBILE_OPS_BASE_BRANCH` in its environment), else its own branch; with a
+    /// pull request's host-reported base commit and recorded merge base.
     public func findingsTarget(buildID: Int64) async throws(StoreError) -> FindingsTarget? {
         try await read { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT repositoryID, branch, pipeline, pullRequest, json_extract(env, '$.' || ?) AS base FROM build WHERE id = ?
-                """, arguments: [UITestSelection.baseBranchVariable, buildID])
+                SELECT repositoryID, branch, pipeline, pullRequest,
+                       json_extract(env, '$.' || ?) AS base, json_extract(env, '$.' || ?) AS baseCommit,
+                       buildMergeBase.commitSHA AS mergeBase, buildMergeBase.firstParents
+                FROM build LEFT JOIN buildMergeBase ON buildMergeBase.buildID = build.id WHERE build.id = ?
+                """, arguments: [UITestSelection.baseBranchVariable, UITestSelection.baseCommitVariable, buildID])
             else { return nil }
             let pullRequest: Int? = row["pullRequest"]
             let branch: String? = pullRequest == nil ? row["branch"] : row["base"]
             guard let repositoryID: Int64 = row["repositoryID"], let branch, !branch.isEmpty else { return nil }
-            return FindingsTarget(repositoryID: repositoryID, branch: branch, pipeline: row["pipeline"])
+            guard pullRequest != nil else { return FindingsTarget(repositoryID: repositoryID, branch: branch, pipeline: row["pipeline"]) }
+            let mergeBase = try (row["mergeBase"] as String?).map { commit in
+                MergeBase(commit: commit, firstParents: try JSONDecoder().decode([String].self, from: Data((row["firstParents"] as String).utf8)))
+            }
+            return FindingsTarget(
+                repositoryID: repositoryID, branch: branch, pipeline: row["pipeline"], isPullRequest: true,
+                hostBaseCommit: row["baseCommit"], mergeBase: mergeBase)
         }
     }
 

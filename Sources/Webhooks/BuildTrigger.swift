@@ -21,14 +21,19 @@ public struct BuildTrigger: Sendable, Equatable, Codable {
     public var commitSHA: String
     /// Whether the code comes from a fork; such builds must not see repository secrets.
     public var isFromFork: Bool
+    /// A pull request's target-branch commit as the git host reported it (GitHub's and
+    /// Bitbucket's base commit), when it did: the findings' baseline if no agent reports the
+    /// merge base.
+    public var baseCommitSHA: String?
 
     // MARK: Creating
 
     /// Creates a trigger.
-    public init(kind: Kind, commitSHA: String, isFromFork: Bool = false) {
+    public init(kind: Kind, commitSHA: String, isFromFork: Bool = false, baseCommitSHA: String? = nil) {
         self.kind = kind
         self.commitSHA = commitSHA
         self.isFromFork = isFromFork
+        self.baseCommitSHA = baseCommitSHA
     }
 
     // MARK: Reading

@@ -47,7 +47,8 @@ extension PullRequestEvent {
         return BuildTrigger(
             kind: .pullRequest(number: number, sourceBranch: sourceBranch, targetBranch: targetBranch),
             commitSHA: headSHA,
-            isFromFork: isFromFork
+            isFromFork: isFromFork,
+            baseCommitSHA: baseSHA
         )
     }
 }

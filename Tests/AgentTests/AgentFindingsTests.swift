@@ -6,7 +6,7 @@ import TestSupport
 
 /// A `reports:` job: after its commands the agent reads the analysers' reports in its
 /// checkout, sends their findings, logs the new ones, and fails the step as the server says.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct AgentFindingsTests {
     /// Detekt's Checkstyle XML: an error on line 3 and a warning on line 1 of `Sources/A.swift`.
     static let detekt = """
@@ -182,9 +182,11 @@ struct AgentFindingsTests {
             await server.state.enqueue(Self.job(110, fixture: fixture.path, reports: ["ok.xml", "lint/*.sarif"]))
             await server.state.enqueue(Self.job(111, fixture: fixture.path, reports: ["broken.sarif"]))
             await server.state.enqueue(Self.job(112, fixture: fixture.path, reports: ["huge.json"], failOn: .never))
-            try await withAgent(server: server.url, workDirectory: workdir.path) {
+            try await withAgent(server: server.url, workDirectory: workdir.path, limit: .seconds(240)) {
                 for id: Int64 in 110...112 {
-                    let outcome = try await waitForOutcome(server, id)
+                    // Job 112 reads and encodes 35 MB of findings before refusing them: seconds in
+                    // a debug build, more than half a minute on a loaded machine.
+                    let outcome = try await waitForOutcome(server, id, limit: .seconds(180))
                     #expect(outcome.state == .failed, "job \(id)")
                 }
             }

@@ -38,10 +38,10 @@ func testConfiguration(server: String, workDirectory: String, slots: Int = 1) ->
     )
 }
 
-/// Runs an `AgentRunner` against `server` while `body` runs, then cancels it and waits
-/// (bounded) for it to stop.
+/// Runs an `AgentRunner` against `server` while `body` runs (for at most `limit`), then
+/// cancels it and waits (bounded) for it to stop.
 func withAgent(
-    server: String, workDirectory: String, slots: Int = 1,
+    server: String, workDirectory: String, slots: Int = 1, limit: Duration = .seconds(60),
     _ body: @escaping @Sendable () async throws -> Void
 ) async throws {
     var logger = Logger(label: "AgentTests.agent")
@@ -53,7 +53,7 @@ func withAgent(
     )
     let agentTask = Task { try await runner.run() }
     do {
-        try await withTimeLimit(.seconds(60)) { try await body() }
+        try await withTimeLimit(limit) { try await body() }
     } catch {
         agentTask.cancel()
         _ = await agentTask.result

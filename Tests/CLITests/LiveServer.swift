@@ -20,6 +20,9 @@ struct LiveServer: Sendable {
         configuration.port = 0
         configuration.databasePath = directory.appendingPathComponent("mobile-ops.sqlite").path
         configuration.adminToken = adminToken
+        // Tests hold jobs with no heartbeat while they send and fetch large artifacts: on a
+        // loaded machine that outlasts the default minute's lease, and the job is lost.
+        configuration.leaseSeconds = 600
         // The example pipelines shipped in the repository.
         configuration.pipelinesPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("pipelines").path

@@ -9,14 +9,23 @@ import Testing
     .enabled(if: ServerBackend.available.contains(.postgres), "needs PostgreSQL (make test installs and starts one)")
 )
 struct AgentFailoverTests {
-    /// Long enough that the job outlives its server by several leases (3 s): only heartbeats
-    /// that reach the other replica keep it from being marked lost.
-    static let pipeline = MultiReplicaTests.pushPipeline(
-        command: #"echo "started on $MOBILE_OPS_AGENT_NAME" && sleep 10 && echo "finished after the switch""#)
+    /// The job lease. The agent must reach the other replica before it runs out, so it is
+    /// generous: on a loaded machine the switch took more than 3 s.
+    static let leaseSeconds = 12
+
+    /// A job that runs until the test lets it finish: the test does so only after two leases
+    /// have passed since the kill, so that only heartbeats that reached the other replica can
+    /// have kept it from being marked lost.
+    static func pipeline(waitingFor file: String) -> String {
+        MultiReplicaTests.pushPipeline(
+            command: #"echo "started on $MOBILE_OPS_AGENT_NAME" && while [ ! -e \#(file) ]; do sleep 0.2; done && echo "finished after the switch""#)
+    }
 
     @Test("kill -9 of the agent's server mid-job: log, heartbeats and finish go to the other replica; the build passes")
     func agentSurvivesItsServer() async throws {
-        let (a, b) = try await MultiReplicaTests.replicas(pipeline: Self.pipeline)
+        let go = FileManager.default.temporaryDirectory.appendingPathComponent("failover-go-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: go) }
+        let (a, b) = try await MultiReplicaTests.replicas(pipeline: Self.pipeline(waitingFor: go), leaseSeconds: Self.leaseSeconds)
         defer { a.stop(); b.stop() }
         let (repository, sha) = try await a.makeRepository()
         try await a.call("POST", "/api/v1/repositories", json: #"{"name": "acme/failover", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
@@ -36,6 +45,10 @@ struct AgentFailoverTests {
         #expect(Self.agentLog(b).contains("switching servers") == false, "the agent was on A until now")
 
         kill(try #require(a.server?.pid), SIGKILL)
+        try await MultiReplicaTests.eventually("the agent switched to the other replica") { Self.agentLog(b).contains("switching servers") }
+        // Two leases after the kill: a job whose heartbeats stopped would be lost by now.
+        try await Task.sleep(for: .seconds(2 * Self.leaseSeconds))
+        #expect(FileManager.default.createFile(atPath: go, contents: nil))
 
         let done = try await b.waitForBuild(buildID, limit: .seconds(60)) { ["passed", "failed", "canceled"].contains($0["state"] as? String) }
         let jobs = try #require(done["jobs"] as? [[String: Any]])

@@ -4,8 +4,8 @@ import Testing
 import TestSupport
 
 /// Analysers' findings with real processes: a real agent runs a step whose analyser writes a
-/// SARIF file, on a push to `main` and then on a pull request; the server compares the pull
-/// request's findings with `main`'s, and GitHub (a strict local fake of its Checks API)
+/// SARIF file, on two pushes to `main` and then on a pull request branched off the first; the
+/// server compares the pull request's findings with its merge base's build, and GitHub (a strict local fake of its Checks API)
 /// receives a check run annotating only the findings the pull request adds.
 @Suite("End to end: a SARIF report on a pull request becomes a GitHub check run", .serialized)
 struct FindingsEndToEndTests {
@@ -55,6 +55,22 @@ struct FindingsEndToEndTests {
         }
         """
 
+    /// `main`'s code after the pull request branched off: the `TODO` resolved and a new `try!`.
+    /// The pull request has not seen it, so it must not be its baseline.
+    static let laterMainSource = """
+        import Foundation
+
+        struct Login {
+            func token() -> String {
+                return try! String(contentsOfFile: "/tmp/token")
+            }
+
+            func logout() {
+                _ = try! FileManager.default.removeItem(atPath: "/tmp/token")
+            }
+        }
+        """
+
     /// The pull request's code: `main`'s two findings moved down by the new lines above them,
     /// plus two new `try!` and one new `TODO`.
     static let pullRequestSource = """
@@ -87,6 +103,7 @@ struct FindingsEndToEndTests {
             try FileManager.default.createDirectory(atPath: repository + "/Sources/App", withIntermediateDirectories: true)
             let mainSHA = try await fleet.commit(file: "Sources/App/Login.swift", contents: Self.mainSource)
             let pullRequestSHA = try await fleet.commit(file: "Sources/App/Login.swift", contents: Self.pullRequestSource, onBranch: "feature/login")
+            let laterMainSHA = try await fleet.commit(file: "Sources/App/Login.swift", contents: Self.laterMainSource)
             try await fleet.startServer(pipeline: Self.pipeline, environment: [
                 "MOBILE_OPS_GITHUB_API_URL": api, "MOBILE_OPS_GITHUB_TOKEN": Self.appToken, "MOBILE_OPS_PUBLIC_URL": "https://ci.example.com",
             ])
@@ -101,16 +118,24 @@ struct FindingsEndToEndTests {
             #expect(baseFindings["total"] as? Int == 2, "\(baseFindings)")
             #expect(base["state"] as? String == "failed", "main's own force_try is new against nothing: \(base["state"] ?? "?")")
 
+            // main moves on before the pull request is built: its newest build is not the baseline.
+            let laterBuild = try #require(try await fleet.push(repository: "acme/e2e", sha: laterMainSHA).first)
+            _ = try await fleet.waitForBuild(laterBuild) { ["passed", "failed", "canceled"].contains($0["state"] as? String ?? "") }
+
+            // GitHub reports main's head as the base; the agent finds the merge base in its checkout.
             let pullRequestBuild = try #require(try await fleet.pullRequest(
-                repository: "acme/e2e", number: 7, headRef: "feature/login", headSHA: pullRequestSHA, baseSHA: mainSHA).first)
+                repository: "acme/e2e", number: 7, headRef: "feature/login", headSHA: pullRequestSHA, baseSHA: laterMainSHA).first)
             let finished = try await fleet.waitForBuild(pullRequestBuild) { ["passed", "failed", "canceled"].contains($0["state"] as? String ?? "") }
             #expect(finished["state"] as? String == "failed", "two new force_try errors fail the step under fail_on: error")
             let job = try #require((finished["jobs"] as? [[String: Any]])?.first?["id"] as? Int)
             let log = try await fleet.log(job: job)
             #expect(log.contains("3 new"), "\(log)")
+            #expect(log.contains("the build of the merge base \(mainSHA.prefix(8))"), "\(log)")
 
             let compared = try await fleet.call("GET", "/api/v1/builds/\(pullRequestBuild)/findings")
-            #expect((compared["base"] as? [String: Any])?["buildID"] as? Int == baseBuild, "\(compared)")
+            let comparedBase = compared["base"] as? [String: Any]
+            #expect(comparedBase?["buildID"] as? Int == baseBuild, "the merge base's build, not main's newest (\(laterBuild)): \(compared)")
+            #expect(comparedBase?["reason"] as? String == "merge_base" && comparedBase?["commit"] as? String == mainSHA, "\(compared)")
             #expect(compared["newCount"] as? Int == 3 && compared["unchanged"] as? Int == 2 && compared["fixed"] as? Int == 0, "\(compared)")
 
             // GitHub: one check run on the pull request's commit, annotating the three new lines only.

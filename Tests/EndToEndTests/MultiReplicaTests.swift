@@ -32,14 +32,14 @@ struct MultiReplicaTests {
     /// Two fleets (each a server process with its own folder) on one new database. The slow
     /// poll that backs lost signals up is set to a minute, so that what arrives sooner arrived
     /// by signal.
-    static func replicas(pipeline: String = pipeline) async throws -> (Fleet, Fleet) {
+    static func replicas(pipeline: String = pipeline, leaseSeconds: Int = 3) async throws -> (Fleet, Fleet) {
         let url = try await PostgresScratchDatabase.create().url
         let a = try Fleet(), b = try Fleet()
         a.postgresURL = url
         b.postgresURL = url
         let environment = ["MOBILE_OPS_CLUSTER_POLL_SECONDS": "60"]
-        try await a.startServer(pipeline: pipeline, environment: environment)
-        try await b.startServer(pipeline: pipeline, environment: environment)
+        try await a.startServer(pipeline: pipeline, environment: environment, leaseSeconds: leaseSeconds)
+        try await b.startServer(pipeline: pipeline, environment: environment, leaseSeconds: leaseSeconds)
         return (a, b)
     }
 

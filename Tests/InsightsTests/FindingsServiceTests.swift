@@ -14,7 +14,8 @@ struct FindingsServiceTests {
             fingerprint: String(repeating: "0", count: 64 - rule.count) + rule, suppression: suppression?.rawValue)
     }
 
-    static let base = BuildFindings.Base(buildID: 9, branch: "main", number: 4)
+    static let base = BuildFindings.Base(
+        buildID: 9, branch: "main", number: 4, commit: nil, reason: "previous_build", explanation: "the newest earlier build of main with findings")
 
     @Test("suppressed findings are never new and never fail; one under review is new and fails like any other")
     func comparedLeavesSuppressedOut() {

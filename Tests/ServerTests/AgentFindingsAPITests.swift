@@ -17,8 +17,19 @@ struct AgentFindingsAPITests {
         return #"{"tool": "\#(tool)", "ruleID": "\#(rule)", "level": "\#(level)", "message": "\#(rule) here", \#(location)"fingerprint": "\#(fingerprint)"}"#
     }
 
-    static func body(_ findings: [String], source: String = "build/detekt.sarif", failOn: String = "error", format: String = "sarif") -> String {
-        #"{"source": "\#(source)", "format": "\#(format)", "failOn": "\#(failOn)", "findings": [\#(findings.joined(separator: ", "))]}"#
+    static func body(
+        _ findings: [String], source: String = "build/detekt.sarif", failOn: String = "error", format: String = "sarif", mergeBase: String? = nil
+    ) -> String {
+        let mergeBase = mergeBase.map { #", "mergeBase": \#($0)"# } ?? ""
+        return #"{"source": "\#(source)", "format": "\#(format)", "failOn": "\#(failOn)", "findings": [\#(findings.joined(separator: ", "))]\#(mergeBase)}"#
+    }
+
+    /// A full commit id, for merge bases.
+    static let commitA = String(repeating: "a", count: 40)
+
+    /// `count` times ``commitA``, quoted and comma-separated: a JSON array's members.
+    static func quotedCommits(_ count: Int) -> String {
+        Array(repeating: "\"" + commitA + "\"", count: count).joined(separator: ", ")
     }
 
     static func post(_ client: some TestClientProtocol, job: Int, agent: String?, _ body: String) async throws -> (status: HTTPResponse.Status, body: [String: Any], headers: HTTPFields) {
@@ -139,6 +150,10 @@ struct AgentFindingsAPITests {
                 (Self.body([good.replacingOccurrences(of: #""line": 12"#, with: #""line": 0"#)]), "invalid_finding", "findings[0]: line must be absent or from 1"),
                 (Self.body([good.replacingOccurrences(of: #""path": "app/src/Main.kt""#, with: #""path": """#)]), "invalid_finding", "path must be absent or 1 to 4096"),
                 (Self.body([good.replacingOccurrences(of: #""level": "error""#, with: #""level": 3"#)]), "invalid_json", "findings.[0].level"),
+                (Self.body([good], mergeBase: #"{"commit": "abc123", "firstParents": ["abc123"]}"#), "invalid_merge_base", "mergeBase.commit must be a full commit id"),
+                (Self.body([good], mergeBase: #"{"commit": "\#(Self.commitA)", "firstParents": []}"#), "invalid_merge_base", "must start with the merge base itself"),
+                (Self.body([good], mergeBase: #"{"commit": "\#(Self.commitA)", "firstParents": ["\#(Self.commitA)", "HEAD~1"]}"#), "invalid_merge_base", "mergeBase.firstParents[1] must be"),
+                (Self.body([good], mergeBase: #"{"commit": "\#(Self.commitA)", "firstParents": [\#(Self.quotedCommits(201))]}"#), "invalid_merge_base", "at most 200 commits"),
             ]
             for (body, code, message) in cases {
                 let answer = try await Self.post(client, job: job, agent: agent, body)

@@ -113,6 +113,10 @@ struct DashboardPageTests {
             #expect(findings.contains("Sources/App/Login.swift:40") && findings.contains("Sources/App/Login.swift:52"), "\(findings)")
             #expect(!findings.contains("line_length"), "an unchanged finding is not listed as new: \(findings)")
             #expect(page.contains("href=\"/builds/\(base)\""), "the baseline build is linked")
+            let baseLine = try #require(Self.element(withID: "findings-base", closedBy: "</p>", in: page))
+            #expect(baseLine.contains("the newest earlier build of"), "the baseline says why it was taken: \(baseLine)")
+            let figures = try #require(Self.element(withID: "findings-figures", closedBy: "</section>", in: page))
+            #expect(figures.contains("suppressed"), "suppressed findings are counted on the page: \(figures)")
         }
         try? FileManager.default.removeItem(at: server.directory)
     }
@@ -135,9 +139,9 @@ struct DashboardPageTests {
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 
-    /// The markup from `<svg id="…"` to its `</svg>`.
-    static func element(withID id: String, in dom: String) -> String? {
-        guard let start = dom.range(of: "id=\"\(id)\""), let end = dom.range(of: "</svg>", range: start.upperBound..<dom.endIndex) else { return nil }
+    /// The markup from the element with `id` to the first `closing` after it (an `<svg>`'s `</svg>` by default).
+    static func element(withID id: String, closedBy closing: String = "</svg>", in dom: String) -> String? {
+        guard let start = dom.range(of: "id=\"\(id)\""), let end = dom.range(of: closing, range: start.upperBound..<dom.endIndex) else { return nil }
         return String(dom[start.lowerBound..<end.upperBound])
     }
 }

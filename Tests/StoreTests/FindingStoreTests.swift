@@ -113,7 +113,8 @@ struct FindingStoreTests {
             let push = try await build(branch: "feature/login", pullRequest: nil, env: [:])
             let unrecorded = try await build(branch: "feature/login", pullRequest: 8, env: [:])
             let branchless = try await build(branch: nil, pullRequest: nil, env: [:])
-            #expect(try await database.findingsTarget(buildID: pullRequest) == FindingsTarget(repositoryID: fixture.repositoryID, branch: "develop", pipeline: "lint"))
+            #expect(try await database.findingsTarget(buildID: pullRequest) == FindingsTarget(
+                repositoryID: fixture.repositoryID, branch: "develop", pipeline: "lint", isPullRequest: true))
             #expect(try await database.findingsTarget(buildID: push) == FindingsTarget(repositoryID: fixture.repositoryID, branch: "feature/login", pipeline: "lint"))
             #expect(try await database.findingsTarget(buildID: unrecorded) == nil)
             #expect(try await database.findingsTarget(buildID: branchless) == nil)

@@ -111,7 +111,8 @@ struct GitHubEventTests {
         #expect(pullRequest.url == "https://github.com/acme/ios-app/pull/42")
         #expect(event.buildTrigger == BuildTrigger(
             kind: .pullRequest(number: 42, sourceBranch: "speedup", targetBranch: "main"),
-            commitSHA: "ec26c3e57ca3a959ca5aad62de7213c562f8c821"
+            commitSHA: "ec26c3e57ca3a959ca5aad62de7213c562f8c821",
+            baseCommitSHA: "f95f852bd8fca8fcc58a9a2d6c842781e32a215e"
         ))
     }
 

@@ -37,9 +37,9 @@ extension DashboardPage {
             figures("findings-figures", []); $("findings-base").textContent = "no analyser report in this build";
             table("findings", headers, [], "no findings"); return;
           }
-          figures("findings-figures", [["new", findings.newCount], ["unchanged", findings.unchanged], ["fixed", findings.fixed]]);
+          figures("findings-figures", [["new", findings.newCount], ["unchanged", findings.unchanged], ["fixed", findings.fixed], ["suppressed", findings.suppressed || 0]]);
           const base = findings.base;
-          if (base) { $("findings-base").replaceChildren("compared with ", link("/builds/" + base.buildID, "build " + base.buildID), " on " + base.branch); }
+          if (base) { $("findings-base").replaceChildren("compared with ", link("/builds/" + base.buildID, "build " + base.buildID), " on " + base.branch + (base.explanation ? ": " + base.explanation : "")); }
           else { $("findings-base").textContent = "no earlier build of the target branch has findings, so every " + (findings.suppressed > 0 ? "unsuppressed " : "") + "finding is new"; }
           const rank = {error: 0, warning: 1, note: 2, none: 3};
           const sorted = (findings.new || []).slice().sort((a, b) => (rank[a.level] ?? 4) - (rank[b.level] ?? 4) || (a.path || "").localeCompare(b.path || "") || (a.line || 0) - (b.line || 0));

@@ -40,7 +40,7 @@ extension OpenAPIDocument {
 },
 "BuildFindings": {
   "type": "object",
-  "description": "Insights.BuildFindings: the build's findings against the newest finished build with findings of the same pipeline on its pull request's target branch (else on its own branch) made before it.",
+  "description": "Insights.BuildFindings: the build's findings against its baseline. A pull request's baseline is the same pipeline's build of its merge base, else of the nearest built commit before it, else of the base commit the git host reported, else the target branch's newest build before it; any other build's is the newest earlier build of its branch. `base.reason` says which.",
   "properties": {
     "buildID": {"type": "integer"},
     "base": {
@@ -51,9 +51,16 @@ extension OpenAPIDocument {
         "number": {
           "type": "integer",
           "description": "The build's number in the repository; absent if it is gone."
-        }
+        },
+        "commit": {"type": "string", "description": "The baseline's commit, when it was chosen by commit."},
+        "reason": {
+          "type": "string",
+          "enum": ["merge_base", "merge_base_ancestor", "host_base", "target_branch_latest", "previous_build"],
+          "description": "merge_base: the merge base's build; merge_base_ancestor: the merge base was never built, the nearest built first parent before it; host_base: no merge base was reported, the build of the base commit the git host reported; target_branch_latest: neither is known or built; previous_build: not a pull request."
+        },
+        "explanation": {"type": "string", "description": "The reason in words, naming the commits."}
       },
-      "required": ["buildID", "branch"]
+      "required": ["buildID", "branch", "reason", "explanation"]
     },
     "failOn": {"type": "string", "enum": ["error", "warning", "never"]},
     "fails": {"type": "boolean"},
@@ -83,7 +90,21 @@ extension OpenAPIDocument {
       "enum": ["error", "warning", "never"],
       "description": "The step's `fail_on`: which new findings make `fails` true."
     },
-    "findings": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/JobFinding"}}
+    "findings": {"type": "array", "maxItems": 100000, "items": {"$ref": "#/components/schemas/JobFinding"}},
+    "mergeBase": {
+      "type": "object",
+      "description": "Core.MergeBase: on a pull request build, `git merge-base origin/TARGET HEAD` in the agent's checkout and its first parents; the findings are compared with that commit's build, or the nearest built one among its first parents.",
+      "properties": {
+        "commit": {"type": "string", "pattern": "^([0-9a-f]{40}|[0-9a-f]{64})$"},
+        "firstParents": {
+          "type": "array",
+          "maxItems": 200,
+          "items": {"type": "string", "pattern": "^([0-9a-f]{40}|[0-9a-f]{64})$"},
+          "description": "The merge base first, then its first-parent ancestors, newest first (`git rev-list --first-parent`)."
+        }
+      },
+      "required": ["commit", "firstParents"]
+    }
   },
   "required": ["source", "format", "failOn", "findings"],
   "additionalProperties": true
