@@ -116,12 +116,26 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Where artifacts' bytes are kept: a folder (beside the database or a shared volume) or
+        // an S3-compatible bucket (`MOBILE_OPS_ARTIFACTS`). No HTTP server: the server turns
+        // its streams into response bodies and its errors into answers.
+        .target(
+            name: "Artifacts",
+            dependencies: [
+                "Core", "HTTPClient",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "Webhooks",
             dependencies: ["Core", "JSONScanning", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
-        // Alias-expansion and depth limits checked before any YAML is composed.
+        // Alias-expansion and depth limits checked before any YAML is composed. It imports
+        // Yams' CYaml (libyaml's events), which Yams does not offer as a product, so it cannot
+        // be listed here; YAMLBudget.swift says why Yams' public API cannot replace it.
         .target(name: "YAMLBudget", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings),
         // Typed values out of YAML nodes, every problem at file:line:column, "did you mean" hints.
         .target(
@@ -162,6 +176,8 @@ let package = Package(
         ),
         // Dependency rules (layers, forbidden edges, cycles, depth) evaluated on Impact's module graph.
         .target(name: "Checks", dependencies: ["Impact", "YAMLReading", .product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings),
+        // The release train's model: train definitions, cadence, the release state machine,
+        // rollout and health rules, and the app stores' API clients. ReleaseDriver drives it.
         .target(
             name: "ReleaseTrain",
             dependencies: [
@@ -219,10 +235,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // The release train driver: releases and their steps, the trains catalog, branch
-        // cutting, the store clients, release notes. No HTTP.
+        // The release train driver, which moves releases through ReleaseTrain's model: releases
+        // and their steps, the trains catalog, branch cutting, the app stores' clients
+        // (DistributionClients), release notes. No HTTP.
         .target(
-            name: "Releases",
+            name: "ReleaseDriver",
             dependencies: [
                 "Core", "Store", "ReleaseTrain", "Scheduling", "Pipelines", "GitHosts", "HTTPClient", "YAMLReading",
                 .product(name: "Logging", package: "swift-log"),
@@ -233,8 +250,8 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "DI", "Core", "ReleaseTrain", "Store", "StoreSQLite", "StorePostgres", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
-                "Access", "Scheduling", "Insights", "Findings", "Releases", "YAMLReading",
+                "DI", "Core", "Artifacts", "ReleaseTrain", "Store", "StoreSQLite", "StorePostgres", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
+                "Access", "Scheduling", "Insights", "Findings", "ReleaseDriver", "YAMLReading",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -288,9 +305,9 @@ let package = Package(
         // server that hosts both for the release train, with its credentials and files; shared
         // by the release driver's, the server's and the end-to-end tests.
         .target(
-            name: "StoreFakes",
+            name: "DistributionFakes",
             dependencies: ["TestSupport", .product(name: "Crypto", package: "swift-crypto")],
-            path: "Tests/StoreFakes",
+            path: "Tests/DistributionFakes",
             swiftSettings: swiftSettings
         ),
         // Strict fakes of the git hosts' checks, notes and Code Insights APIs on a loopback
@@ -331,7 +348,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TestSupport", "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "StoreFakes", "GitHostFakes", "PostgresSupport",
+                "TestSupport", "mobile-ops-server", "mobile-ops-agent", "ChildProcesses", "HTTPClient", "Webhooks", "Core", "DistributionFakes", "GitHostFakes", "PostgresSupport",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 // To check a stopped server's file with SQLite itself (`PRAGMA integrity_check`).
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -342,6 +359,11 @@ let package = Package(
         ),
         // The git host clients against a recorder of their requests: headers, paths, bodies, what each answer becomes.
         .testTarget(name: "GitHostsTests", dependencies: ["GitHosts", "Core", "HTTPClient"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ArtifactsTests",
+            dependencies: ["TestSupport", "Artifacts", "Core", .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: swiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"], swiftSettings: swiftSettings),
@@ -404,9 +426,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "ReleasesTests",
+            name: "ReleaseDriverTests",
             dependencies: [
-                "TestSupport", "StoreFakes", "Releases", "ReleaseTrain", "Core", "Store", "StoreSQLite", "Scheduling", "Pipelines", "GitHosts", "HTTPClient",
+                "TestSupport", "DistributionFakes", "ReleaseDriver", "ReleaseTrain", "Core", "Store", "StoreSQLite", "Scheduling", "Pipelines", "GitHosts", "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -419,8 +441,8 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "TestSupport", "mobile-ops-server", "ChildProcesses", "Server", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store", "StoreSQLite", "StoreCopy",
-                "Access", "Scheduling", "Insights", "Releases", "StoreFakes", "GitHostFakes", "PostgresSupport", "DI",
+                "TestSupport", "mobile-ops-server", "ChildProcesses", "Server", "Artifacts", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store", "StoreSQLite", "StoreCopy",
+                "Access", "Scheduling", "Insights", "ReleaseDriver", "DistributionFakes", "GitHostFakes", "PostgresSupport", "DI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

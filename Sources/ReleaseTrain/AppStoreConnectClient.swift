@@ -24,7 +24,7 @@ public struct AppStoreConnectClient: Sendable {
     }
 
     private let configuration: Configuration
-    private let transport: StoreTransport
+    private let transport: DistributionTransport
     private let tokens: AppStoreConnectTokens
 
     /// Creates a client; `now` is the clock for the tokens' `iat`/`exp`.
@@ -33,14 +33,14 @@ public struct AppStoreConnectClient: Sendable {
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configuration = configuration
-        self.transport = StoreTransport(store: .appStoreConnect, http: http, timeout: configuration.timeout)
+        self.transport = DistributionTransport(distribution: .appStoreConnect, http: http, timeout: configuration.timeout)
         self.tokens = AppStoreConnectTokens(key: key, now: now)
     }
 
     // MARK: Versions
 
     /// The App Store version `versionString` of app `appID` on `platform` (`IOS`, `MAC_OS` …).
-    public func appStoreVersion(appID: String, versionString: String, platform: String = "IOS") async throws(StoreAPIError) -> AppStoreVersion {
+    public func appStoreVersion(appID: String, versionString: String, platform: String = "IOS") async throws(DistributionAPIError) -> AppStoreVersion {
         struct Attributes: Decodable {
             var versionString: String?
             var appStoreState: String?
@@ -51,7 +51,7 @@ public struct AppStoreConnectClient: Sendable {
         let operation = "find version \(versionString)"
         let document = try await call(.get, url, body: nil, operation: operation, as: JSONAPIDocument<[JSONAPIResource<Attributes>]>.self)
         guard let resource = document.data.first else {
-            throw StoreAPIError(store: .appStoreConnect, kind: .notFound, operation: operation, message: "app \(appID) has no \(platform) version \(versionString); create it in App Store Connect first")
+            throw DistributionAPIError(distribution: .appStoreConnect, kind: .notFound, operation: operation, message: "app \(appID) has no \(platform) version \(versionString); create it in App Store Connect first")
         }
         return AppStoreVersion(
             id: resource.id, versionString: resource.attributes?.versionString ?? versionString, state: resource.attributes?.appStoreState,
@@ -64,7 +64,7 @@ public struct AppStoreConnectClient: Sendable {
     /// Sends an authorised request and decodes the answer.
     func call<Answer: Decodable>(
         _ method: HTTPMethod, _ url: String, body: [UInt8]?, operation: String, as type: Answer.Type
-    ) async throws(StoreAPIError) -> Answer {
+    ) async throws(DistributionAPIError) -> Answer {
         var headers: HTTPHeaders = ["Authorization": "Bearer \(try await tokens.token())", "Accept": "application/json"]
         if body != nil { headers.add(name: "Content-Type", value: "application/json") }
         return try await transport.json(HTTPRequest(method: method, url: url, headers: headers, body: body), operation: operation, as: type)

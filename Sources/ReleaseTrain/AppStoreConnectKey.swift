@@ -29,7 +29,7 @@ public struct AppStoreConnectKey: Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// Creates a key from the `.p8` file's PEM text.
-    public init(issuerID: String, keyID: String, privateKeyPEM: String) throws(StoreAPIError) {
+    public init(issuerID: String, keyID: String, privateKeyPEM: String) throws(DistributionAPIError) {
         guard !issuerID.isEmpty, !keyID.isEmpty else { throw Self.invalid("the issuer id and key id must not be empty") }
         guard let key = try? P256.Signing.PrivateKey(pemRepresentation: privateKeyPEM) else {
             throw Self.invalid("key \(keyID) is not a P-256 private key in PEM (.p8) form")
@@ -40,7 +40,7 @@ public struct AppStoreConnectKey: Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// Reads the `.p8` file at `path`.
-    public static func load(issuerID: String, keyID: String, path: String) throws(StoreAPIError) -> AppStoreConnectKey {
+    public static func load(issuerID: String, keyID: String, path: String) throws(DistributionAPIError) -> AppStoreConnectKey {
         guard let data = FileManager.default.contents(atPath: path), let pem = String(data: data, encoding: .utf8) else {
             throw invalid("cannot read the App Store Connect key file \(path)")
         }
@@ -49,7 +49,7 @@ public struct AppStoreConnectKey: Sendable, CustomStringConvertible, CustomDebug
 
     /// The key from `MOBILE_OPS_ASC_ISSUER_ID`, `MOBILE_OPS_ASC_KEY_ID` and
     /// `MOBILE_OPS_ASC_KEY` (PEM text) or `MOBILE_OPS_ASC_KEY_FILE` (path); `nil` when none is set.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreAPIError) -> AppStoreConnectKey? {
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(DistributionAPIError) -> AppStoreConnectKey? {
         let value: (String) -> String? = { name in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let names = [Variable.issuerID, Variable.keyID, Variable.key, Variable.keyFile]
         guard names.contains(where: { value($0) != nil }) else { return nil }
@@ -79,7 +79,7 @@ public struct AppStoreConnectKey: Sendable, CustomStringConvertible, CustomDebug
         Mirror(self, children: ["issuerID": issuerID, "keyID": keyID, "privateKey": "<redacted>"])
     }
 
-    private static func invalid(_ message: String) -> StoreAPIError {
-        StoreAPIError(store: .appStoreConnect, kind: .invalidCredentials, operation: "load API key", message: message)
+    private static func invalid(_ message: String) -> DistributionAPIError {
+        DistributionAPIError(distribution: .appStoreConnect, kind: .invalidCredentials, operation: "load API key", message: message)
     }
 }

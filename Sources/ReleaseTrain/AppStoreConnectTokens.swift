@@ -30,7 +30,7 @@ actor AppStoreConnectTokens {
     }
 
     /// A valid token: the cached one, or a freshly signed one.
-    func token() throws(StoreAPIError) -> String {
+    func token() throws(DistributionAPIError) -> String {
         let date = now()
         if let cached, date < cached.expires.addingTimeInterval(-Self.renewalMargin) {
             return cached.token
@@ -42,7 +42,7 @@ actor AppStoreConnectTokens {
             cached = (token, Date(timeIntervalSince1970: TimeInterval(iat) + Self.lifetime))
             return token
         } catch {
-            throw StoreAPIError(store: .appStoreConnect, kind: .invalidCredentials, operation: "sign API token", message: "key \(key.keyID) cannot sign")
+            throw DistributionAPIError(distribution: .appStoreConnect, kind: .invalidCredentials, operation: "sign API token", message: "key \(key.keyID) cannot sign")
         }
     }
 }

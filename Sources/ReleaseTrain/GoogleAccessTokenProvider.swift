@@ -17,10 +17,10 @@ public actor GoogleAccessTokenProvider {
 
     private let account: GoogleServiceAccount
     private let tokenURL: String
-    private let transport: StoreTransport
+    private let transport: DistributionTransport
     private let now: @Sendable () -> Date
     private var cached: (token: String, expires: Date)?
-    private var inFlight: Task<Result<(String, Date), StoreAPIError>, Never>?
+    private var inFlight: Task<Result<(String, Date), DistributionAPIError>, Never>?
 
     /// Creates a provider; `tokenURL` overrides the account's `token_uri` (tests, proxies).
     public init(
@@ -29,12 +29,12 @@ public actor GoogleAccessTokenProvider {
     ) {
         self.account = account
         self.tokenURL = tokenURL ?? account.tokenURI
-        self.transport = StoreTransport(store: .googlePlay, http: http, timeout: timeout)
+        self.transport = DistributionTransport(distribution: .googlePlay, http: http, timeout: timeout)
         self.now = now
     }
 
     /// A valid access token: the cached one, or a fresh one from the token endpoint.
-    public func accessToken() async throws(StoreAPIError) -> String {
+    public func accessToken() async throws(DistributionAPIError) -> String {
         if let cached, now() < cached.expires.addingTimeInterval(-Self.renewalMargin) {
             return cached.token
         }
@@ -70,7 +70,7 @@ public actor GoogleAccessTokenProvider {
     }
 
     /// Signs an assertion and posts it as `grant_type=…jwt-bearer&assertion=…`.
-    private func exchange() async -> Result<(String, Date), StoreAPIError> {
+    private func exchange() async -> Result<(String, Date), DistributionAPIError> {
         let issuedAt = now()
         let iat = Int(issuedAt.timeIntervalSince1970)
         let claims = Claims(iss: account.clientEmail, scope: Self.scope, aud: tokenURL, iat: iat, exp: iat + Int(Self.assertionLifetime))
@@ -78,7 +78,7 @@ public actor GoogleAccessTokenProvider {
         do {
             assertion = try JSONWebToken.rs256(keyID: account.privateKeyID, claims: claims, key: account.privateKey)
         } catch {
-            return .failure(StoreAPIError(store: .googlePlay, kind: .invalidCredentials, operation: "sign token request", message: "the service account key cannot sign"))
+            return .failure(DistributionAPIError(distribution: .googlePlay, kind: .invalidCredentials, operation: "sign token request", message: "the service account key cannot sign"))
         }
         let form = "grant_type=" + Self.formEncoded("urn:ietf:params:oauth:grant-type:jwt-bearer") + "&assertion=" + Self.formEncoded(assertion)
         let request = HTTPRequest(

@@ -30,7 +30,7 @@ public struct GooglePlayClient: Sendable {
     }
 
     private let configuration: Configuration
-    private let transport: StoreTransport
+    private let transport: DistributionTransport
     private let tokens: GoogleAccessTokenProvider
 
     /// Creates a client; `now` is the clock for token lifetimes.
@@ -39,14 +39,14 @@ public struct GooglePlayClient: Sendable {
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configuration = configuration
-        self.transport = StoreTransport(store: .googlePlay, http: http, timeout: configuration.timeout)
+        self.transport = DistributionTransport(distribution: .googlePlay, http: http, timeout: configuration.timeout)
         self.tokens = GoogleAccessTokenProvider(account: account, http: http, tokenURL: configuration.tokenURL, timeout: configuration.timeout, now: now)
     }
 
     // MARK: Edits
 
     /// Opens an edit and returns its id.
-    public func insertEdit(packageName: String) async throws(StoreAPIError) -> String {
+    public func insertEdit(packageName: String) async throws(DistributionAPIError) -> String {
         struct Edit: Decodable { var id: String }
         let url = try editsURL(packageName)
         let edit = try await call(.post, url, body: Array("{}".utf8), operation: "open edit for \(packageName)", as: Edit.self)
@@ -54,26 +54,26 @@ public struct GooglePlayClient: Sendable {
     }
 
     /// Reads a track within an edit.
-    public func track(packageName: String, editID: String, track: String) async throws(StoreAPIError) -> PlayTrack {
+    public func track(packageName: String, editID: String, track: String) async throws(DistributionAPIError) -> PlayTrack {
         let url = try editsURL(packageName) + "/\(Self.segment(editID))/tracks/\(Self.segment(track))"
         return try await call(.get, url, body: nil, operation: "read track \(track)", as: PlayTrack.self)
     }
 
     /// Replaces a track's releases within an edit (`PUT`), returning what Play stored.
-    public func updateTrack(packageName: String, editID: String, track: PlayTrack) async throws(StoreAPIError) -> PlayTrack {
+    public func updateTrack(packageName: String, editID: String, track: PlayTrack) async throws(DistributionAPIError) -> PlayTrack {
         let url = try editsURL(packageName) + "/\(Self.segment(editID))/tracks/\(Self.segment(track.track))"
-        return try await call(.put, url, body: StoreTransport.body(track), operation: "update track \(track.track)", as: PlayTrack.self)
+        return try await call(.put, url, body: DistributionTransport.body(track), operation: "update track \(track.track)", as: PlayTrack.self)
     }
 
     /// Publishes an edit's changes.
-    public func commitEdit(packageName: String, editID: String) async throws(StoreAPIError) {
+    public func commitEdit(packageName: String, editID: String) async throws(DistributionAPIError) {
         struct Committed: Decodable { var id: String? }
         let url = try editsURL(packageName) + "/\(Self.segment(editID)):commit"
         _ = try await call(.post, url, body: [], operation: "commit edit", as: Committed.self)
     }
 
     /// Discards an edit without publishing it.
-    public func deleteEdit(packageName: String, editID: String) async throws(StoreAPIError) {
+    public func deleteEdit(packageName: String, editID: String) async throws(DistributionAPIError) {
         let url = try editsURL(packageName) + "/\(Self.segment(editID))"
         let request = HTTPRequest(method: .delete, url: url, headers: try await headers())
         _ = try await transport.send(request, operation: "delete edit")
@@ -85,7 +85,7 @@ public struct GooglePlayClient: Sendable {
     /// the next call gets a fresh one.
     private func call<Answer: Decodable>(
         _ method: HTTPMethod, _ url: String, body: [UInt8]?, operation: String, as type: Answer.Type
-    ) async throws(StoreAPIError) -> Answer {
+    ) async throws(DistributionAPIError) -> Answer {
         var headers = try await headers()
         if body != nil { headers.add(name: "Content-Type", value: "application/json") }
         do {
@@ -96,17 +96,17 @@ public struct GooglePlayClient: Sendable {
         }
     }
 
-    private func headers() async throws(StoreAPIError) -> HTTPHeaders {
+    private func headers() async throws(DistributionAPIError) -> HTTPHeaders {
         let token = try await tokens.accessToken()
         return ["Authorization": "Bearer \(token)", "Accept": "application/json"]
     }
 
     /// `…/androidpublisher/v3/applications/{package}/edits`, refusing package names that are
     /// not Java package names (they would change the path).
-    private func editsURL(_ packageName: String) throws(StoreAPIError) -> String {
+    private func editsURL(_ packageName: String) throws(DistributionAPIError) -> String {
         let valid = !packageName.isEmpty && packageName.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_") }
         guard valid else {
-            throw StoreAPIError(store: .googlePlay, kind: .rejected, operation: "build request", message: "'\(packageName)' is not an Android package name")
+            throw DistributionAPIError(distribution: .googlePlay, kind: .rejected, operation: "build request", message: "'\(packageName)' is not an Android package name")
         }
         return "\(configuration.apiBaseURL)/androidpublisher/v3/applications/\(packageName)/edits"
     }

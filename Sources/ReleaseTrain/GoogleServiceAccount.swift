@@ -34,7 +34,7 @@ public struct GoogleServiceAccount: Sendable, CustomStringConvertible, CustomDeb
 
     /// Reads a service-account JSON key (`client_email`, `private_key`, `private_key_id`,
     /// `token_uri`).
-    public init(json: Data) throws(StoreAPIError) {
+    public init(json: Data) throws(DistributionAPIError) {
         guard let file = try? JSONDecoder().decode(KeyFile.self, from: json) else {
             throw Self.invalid("the service account key is not JSON of the documented shape")
         }
@@ -53,7 +53,7 @@ public struct GoogleServiceAccount: Sendable, CustomStringConvertible, CustomDeb
     }
 
     /// Reads the JSON key file at `path`.
-    public static func load(path: String) throws(StoreAPIError) -> GoogleServiceAccount {
+    public static func load(path: String) throws(DistributionAPIError) -> GoogleServiceAccount {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw invalid("cannot read the service account key file \(path)")
         }
@@ -65,7 +65,7 @@ public struct GoogleServiceAccount: Sendable, CustomStringConvertible, CustomDeb
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment,
         jsonVariable: String = GoogleServiceAccount.jsonVariable, fileVariable: String = GoogleServiceAccount.fileVariable
-    ) throws(StoreAPIError) -> GoogleServiceAccount? {
+    ) throws(DistributionAPIError) -> GoogleServiceAccount? {
         if let json = environment[jsonVariable], !json.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return try GoogleServiceAccount(json: Data(json.utf8))
         }
@@ -86,7 +86,7 @@ public struct GoogleServiceAccount: Sendable, CustomStringConvertible, CustomDeb
         Mirror(self, children: ["clientEmail": clientEmail, "privateKeyID": privateKeyID, "tokenURI": tokenURI, "privateKey": "<redacted>"])
     }
 
-    private static func invalid(_ message: String) -> StoreAPIError {
-        StoreAPIError(store: .googlePlay, kind: .invalidCredentials, operation: "load service account", message: message)
+    private static func invalid(_ message: String) -> DistributionAPIError {
+        DistributionAPIError(distribution: .googlePlay, kind: .invalidCredentials, operation: "load service account", message: message)
     }
 }

@@ -90,5 +90,5 @@ public enum HealthHaltScope: String, Sendable, Hashable, Codable, CaseIterable {
     /// Every store of the train: one bad store stops the release everywhere (the default).
     case all
     /// Only the store whose numbers breached; the others keep rolling out and being watched.
-    case breachedStore = "breached_store"
+    case breachedDistribution = "breached_store"
 }

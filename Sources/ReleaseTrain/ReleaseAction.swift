@@ -23,8 +23,8 @@ public enum ReleaseAction: Sendable, Hashable {
     /// until a new release candidate is built.
     case reviewRejected(reason: String)
     /// The staged rollout advanced: `percent` (0–100) is the share every store has reached;
-    /// `stores` names each store's own share for the audit log (`Google Play 10%, App Store 1%`).
-    case rolloutStep(percent: Double, stores: String = "")
+    /// `shares` names each app store's own share for the audit log (`Google Play 10%, App Store 1%`).
+    case rolloutStep(percent: Double, shares: String = "")
     /// The rollout reached everyone.
     case rolloutComplete
     /// Stop here (by hand or on a health breach); ``resume`` continues where it stopped.
@@ -83,7 +83,7 @@ public enum ReleaseActionName: String, Sendable, Hashable, Codable, CaseIterable
     case reviewApproved = "review_approved"
     /// See ``ReleaseAction/reviewRejected(reason:)``.
     case reviewRejected = "review_rejected"
-    /// See ``ReleaseAction/rolloutStep(percent:stores:)``.
+    /// See ``ReleaseAction/rolloutStep(percent:shares:)``.
     case rolloutStep = "rollout_step"
     /// See ``ReleaseAction/rolloutComplete``.
     case rolloutComplete = "rollout_complete"

@@ -53,12 +53,12 @@ extension ReleaseMachine {
             next.state = .branchCut
             next.rejection = reason
             detail = reason
-        case .rolloutStep(let percent, let stores):
+        case .rolloutStep(let percent, let shares):
             guard percent.isFinite, (0...100).contains(percent) else {
                 throw ReleaseTransitionError(kind: .invalidPercent(percent), action: .rolloutStep, state: state, allowed: allowedActions, offered: userActions)
             }
             next.rolloutPercent = percent
-            detail = stores.isEmpty ? "rollout at \(RolloutPlan.percentText(percent))" : stores
+            detail = shares.isEmpty ? "rollout at \(RolloutPlan.percentText(percent))" : shares
         case .rolloutComplete:
             next.state = .released
             next.rolloutPercent = 100

@@ -121,7 +121,7 @@ public enum ReleasePlatform: String, Sendable, Hashable, Codable, CaseIterable, 
     public var description: String { rawValue }
 
     /// The store's name for messages and notifications.
-    public var storeName: String {
+    public var distributionName: String {
         switch self {
         case .ios: "App Store"
         case .android: "Google Play"

@@ -1,3 +1,10 @@
+// libyaml's event parser, through Yams' C target. Yams 6's public API cannot stand in: its
+// `Parser` offers only `nextRoot()`/`singleRoot()`, which compose whole `Node`s (its events,
+// `parse()` and `Event`, are private), and composing is what this budget must run before:
+// the composer recurses once per nesting level (a deep `[[[…` overflows the stack inside
+// it) and hashes every mapping key to find duplicates, an aliased key's whole expansion
+// included. CYaml is a target of Yams' package but not a product, so Package.swift cannot
+// name it; SwiftPM makes a dependency's C modules importable all the same.
 import CYaml
 
 /// How much YAML a reader will take on: nodes after alias expansion, and nesting depth.

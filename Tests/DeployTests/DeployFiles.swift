@@ -27,7 +27,7 @@ enum DeployFiles {
 
     /// The longest an agent's poll is held open, in seconds: `ServerConfiguration.pollSeconds`.
     static func longPollSeconds() throws -> Double {
-        let source = try text("Sources/Server/ServerConfiguration.swift")
+        let source = try text("Sources/Server/Composition/ServerConfiguration.swift")
         let match = try #require(source.firstMatch(of: /public var pollSeconds: Double = ([0-9.]+)/), "pollSeconds not found in ServerConfiguration.swift")
         return try #require(Double(match.1))
     }

@@ -1,6 +1,6 @@
 import ChildProcesses
+import DistributionFakes
 import Foundation
-import StoreFakes
 import TestSupport
 
 /// A local stand-in for GitHub's refs and commit-status APIs, Google's token endpoint and the

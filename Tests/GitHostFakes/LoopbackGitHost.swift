@@ -8,7 +8,7 @@ import TestSupport
 /// exchange, and can fail chosen requests with a 5xx, before or after the fake applied them
 /// (a host that fell over, or an answer lost on the way back).
 ///
-/// Shared by the notifier tests and the server tests, like `StoreFakes`.
+/// Shared by the notifier tests and the server tests, like `DistributionFakes`.
 public final class LoopbackGitHost<API: FakeGitHostAPI>: Sendable {
     /// One request and what it got.
     public struct Exchange: Sendable {

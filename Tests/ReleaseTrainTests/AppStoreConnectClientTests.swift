@@ -11,7 +11,7 @@ struct AppStoreConnectClientTests {
     private static let keyID = "2X9R4HXF34"
 
     /// Answers like App Store Connect does, with the phased release on day 3.
-    private static let route: @Sendable (FakeStore.Recorded) -> FakeStore.Answer = { request in
+    private static let route: @Sendable (FakeDistribution.Recorded) -> FakeDistribution.Answer = { request in
         switch (request.method, request.path) {
         case ("GET", "/v1/apps/1234567890/appStoreVersions"):
             return .init(status: 200, body: #"{"data":[{"type":"appStoreVersions","id":"ver-1","attributes":{"versionString":"2.5.0","appStoreState":"PREPARE_FOR_SUBMISSION"}}],"links":{"self":"x"}}"#)
@@ -46,7 +46,7 @@ struct AppStoreConnectClientTests {
         let pem = key.pemRepresentation
         // swift-crypto's key types are not Sendable here; the closure rebuilds the public key.
         let publicKeyBytes = key.publicKey.rawRepresentation
-        try await FakeStore.run(route: Self.route) { store, base in
+        try await FakeDistribution.run(route: Self.route) { store, base in
             let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
             try await withClient { http in
                 let credentials = try AppStoreConnectKey(issuerID: Self.issuer, keyID: Self.keyID, privateKeyPEM: pem)
@@ -125,14 +125,14 @@ struct AppStoreConnectClientTests {
     @Test("Apple's error bodies surface as typed errors; a missing version is notFound; no key leaks")
     func errors() async throws {
         let pem = P256.Signing.PrivateKey().pemRepresentation
-        try await FakeStore.run(route: Self.route) { _, base in
+        try await FakeDistribution.run(route: Self.route) { _, base in
             try await withClient { http in
                 let credentials = try AppStoreConnectKey(issuerID: Self.issuer, keyID: Self.keyID, privateKeyPEM: pem)
                 let client = AppStoreConnectClient(http: http, key: credentials, configuration: .init(baseURL: base))
                 do {
                     _ = try await client.pausePhasedRelease(id: "done")
                     Issue.record("a 409 succeeded")
-                } catch let error as StoreAPIError {
+                } catch let error as DistributionAPIError {
                     #expect(error.kind == .rejected)
                     #expect(error.status == 409)
                     #expect(error.code == "ENTITY_ERROR.ATTRIBUTE.INVALID")
@@ -143,7 +143,7 @@ struct AppStoreConnectClientTests {
                 do {
                     _ = try await client.appStoreVersion(appID: "404", versionString: "9.9.9")
                     Issue.record("a missing version was found")
-                } catch let error as StoreAPIError {
+                } catch let error as DistributionAPIError {
                     #expect(error.kind == .notFound)
                     #expect(error.message.contains("has no IOS version 9.9.9"))
                 }
@@ -169,7 +169,7 @@ struct AppStoreConnectClientTests {
         }
         let environment = [AppStoreConnectKey.Variable.issuerID: Self.issuer, AppStoreConnectKey.Variable.keyID: Self.keyID, AppStoreConnectKey.Variable.key: pem]
         #expect(try AppStoreConnectKey.fromEnvironment(environment)?.keyID == Self.keyID)
-        #expect(throws: StoreAPIError.self) { try AppStoreConnectKey.fromEnvironment([AppStoreConnectKey.Variable.keyID: Self.keyID]) }
+        #expect(throws: DistributionAPIError.self) { try AppStoreConnectKey.fromEnvironment([AppStoreConnectKey.Variable.keyID: Self.keyID]) }
         #expect(try AppStoreConnectKey.fromEnvironment([:]) == nil)
     }
 

@@ -33,7 +33,7 @@ struct GooglePlayClientTests {
     }
 
     /// Answers the token endpoint and the edits API like Google does.
-    private static let playRoute: @Sendable (FakeStore.Recorded) -> FakeStore.Answer = { request in
+    private static let playRoute: @Sendable (FakeDistribution.Recorded) -> FakeDistribution.Answer = { request in
         let edits = "/androidpublisher/v3/applications/\(package)/edits"
         switch (request.method, request.path) {
         case ("POST", "/token"):
@@ -55,7 +55,7 @@ struct GooglePlayClientTests {
 
     @Test("A rollout step then a halt: token exchange once, RS256 JWT verified, edit → track → commit")
     func rolloutStepAndHalt() async throws {
-        try await FakeStore.run(route: Self.playRoute) { store, base in
+        try await FakeDistribution.run(route: Self.playRoute) { store, base in
             let account = try Account(tokenURL: base + "/token")
             let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
             try await withClient { http in
@@ -110,7 +110,7 @@ struct GooglePlayClientTests {
 
     @Test("Completion sends no userFraction; reading a track uses a throwaway edit; tokens renew after expiry")
     func completeAndRead() async throws {
-        try await FakeStore.run(route: Self.playRoute) { store, base in
+        try await FakeDistribution.run(route: Self.playRoute) { store, base in
             let account = try Account(tokenURL: base + "/token")
             let clock = TestClock(Date(timeIntervalSince1970: 1_750_000_000))
             try await withClient { http in
@@ -132,20 +132,20 @@ struct GooglePlayClientTests {
 
     @Test("Google's error bodies surface as typed errors without secrets")
     func errors() async throws {
-        let route: @Sendable (FakeStore.Recorded) -> FakeStore.Answer = { request in
+        let route: @Sendable (FakeDistribution.Recorded) -> FakeDistribution.Answer = { request in
             if request.path == "/token" {
                 return .init(status: 200, body: #"{"access_token":"\#(GooglePlayClientTests.accessToken)","expires_in":3599}"#)
             }
             return .init(status: 403, body: #"{"error":{"code":403,"message":"The caller does not have permission","status":"PERMISSION_DENIED"}}"#)
         }
-        try await FakeStore.run(route: route) { _, base in
+        try await FakeDistribution.run(route: route) { _, base in
             let account = try Account(tokenURL: base + "/token")
             try await withClient { http in
                 let client = GooglePlayClient(http: http, account: try account.serviceAccount(), configuration: .init(apiBaseURL: base))
                 do {
                     _ = try await client.rollOut(packageName: Self.package, track: "production", versionCodes: ["1"], userFraction: 0.01)
                     Issue.record("a 403 succeeded")
-                } catch let error as StoreAPIError {
+                } catch let error as DistributionAPIError {
                     #expect(error.kind == .authentication)
                     #expect(error.status == 403)
                     #expect(error.code == "PERMISSION_DENIED")
@@ -156,7 +156,7 @@ struct GooglePlayClientTests {
                 do {
                     _ = try await client.rollOut(packageName: "../evil", track: "production", versionCodes: ["1"], userFraction: 0.01)
                     Issue.record("a bad package name was sent")
-                } catch let error as StoreAPIError {
+                } catch let error as DistributionAPIError {
                     #expect(error.message.contains("not an Android package name"))
                 }
             }
@@ -165,17 +165,17 @@ struct GooglePlayClientTests {
 
     @Test("A refused token exchange is an authentication error carrying Google's OAuth message")
     func refusedToken() async throws {
-        let route: @Sendable (FakeStore.Recorded) -> FakeStore.Answer = { _ in
+        let route: @Sendable (FakeDistribution.Recorded) -> FakeDistribution.Answer = { _ in
             .init(status: 400, body: #"{"error":"invalid_grant","error_description":"Invalid JWT Signature."}"#)
         }
-        try await FakeStore.run(route: route) { store, base in
+        try await FakeDistribution.run(route: route) { store, base in
             let account = try Account(tokenURL: base + "/token")
             try await withClient { http in
                 let client = GooglePlayClient(http: http, account: try account.serviceAccount(), configuration: .init(apiBaseURL: base))
                 do {
                     _ = try await client.readTrack(packageName: Self.package, track: "production")
                     Issue.record("a refused token worked")
-                } catch let error as StoreAPIError {
+                } catch let error as DistributionAPIError {
                     #expect(error.kind == .authentication)
                     #expect(error.code == "invalid_grant")
                     #expect(error.description == "Google Play: obtain access token failed (HTTP 400 invalid_grant): Invalid JWT Signature.")

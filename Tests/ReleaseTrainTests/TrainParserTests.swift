@@ -70,7 +70,7 @@ struct TrainParserTests {
         let rule = "{metric: anr_rate, comparator: \">\", threshold: 0.5}"
         #expect(try TrainParser.parse(yaml: base + "health: [\(rule)]", file: "t.yml").get().healthHalt == .all)
         let scoped = try TrainParser.parse(yaml: base + "health: {halt: breached_store, rules: [\(rule)]}", file: "t.yml").get()
-        #expect(scoped.healthHalt == .breachedStore)
+        #expect(scoped.healthHalt == .breachedDistribution)
         #expect(scoped.healthRules.count == 1)
         let json = String(decoding: try JSONEncoder().encode(scoped), as: UTF8.self)
         #expect(try TrainParser.parse(yaml: json, file: "request body").get() == scoped)

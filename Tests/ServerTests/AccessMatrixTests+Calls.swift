@@ -1,7 +1,7 @@
+import DistributionFakes
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import StoreFakes
 import Testing
 @testable import Server
 import TestSupport

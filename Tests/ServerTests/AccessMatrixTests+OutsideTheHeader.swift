@@ -1,7 +1,7 @@
+import DistributionFakes
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import StoreFakes
 import Testing
 import TestSupport
 import Webhooks

@@ -1,5 +1,6 @@
 import Core
 import DI
+import DistributionFakes
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -8,7 +9,6 @@ import PostgresSupport
 @testable import Server
 import Store
 import StoreCopy
-import StoreFakes
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+@testable import Artifacts
 import ChildProcesses
 import Foundation
 import HTTPClient

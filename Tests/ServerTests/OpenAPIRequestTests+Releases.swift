@@ -1,10 +1,10 @@
 import Core
 import DI
+import DistributionFakes
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import Releases
-import StoreFakes
+import ReleaseDriver
 import Testing
 @testable import Server
 import TestSupport

@@ -1,13 +1,13 @@
 import BuildMetrics
 import Core
 import DI
+import DistributionFakes
 import Foundation
 import GitHosts
 import HTTPTypes
 import HummingbirdTesting
 import Notifications
 import Store
-import StoreFakes
 import Testing
 import TestSupport
 import Webhooks

@@ -1,9 +1,9 @@
+import DistributionFakes
 import Foundation
 import GitHosts
 import HTTPTypes
 import HummingbirdTesting
 import Notifications
-import StoreFakes
 import Testing
 @testable import Server
 import TestSupport

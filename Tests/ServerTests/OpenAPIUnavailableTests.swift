@@ -1,3 +1,4 @@
+import Artifacts
 import Foundation
 import HTTPTypes
 import HummingbirdTesting

@@ -1,14 +1,14 @@
 import ChildProcesses
 import Core
 import DI
+import DistributionFakes
 import Foundation
 import GitHostFakes
 import GitHosts
 import HTTPTypes
 import HummingbirdTesting
 import Notifications
-import Releases
-import StoreFakes
+import ReleaseDriver
 import Testing
 @testable import Server
 import TestSupport

@@ -1,5 +1,5 @@
+import DistributionFakes
 import Foundation
-import StoreFakes
 import Testing
 import TestSupport
 

@@ -1,13 +1,13 @@
 import ChildProcesses
 import Core
 import DI
+import DistributionFakes
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Notifications
-import Releases
-import StoreFakes
+import ReleaseDriver
 import Testing
 @testable import Server
 import TestSupport

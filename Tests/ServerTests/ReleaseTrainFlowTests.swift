@@ -1,15 +1,15 @@
 import Core
 import DI
+import DistributionFakes
 import Foundation
 import HTTPClient
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Notifications
-import Releases
 @testable import Server
+import ReleaseDriver
 import Store
-import StoreFakes
 import StoreSQLite
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Core
 import DI
+import DistributionFakes
 import Foundation
 import GitHosts
 import HTTPTypes
@@ -7,9 +8,8 @@ import HummingbirdTesting
 import Insights
 import Logging
 import Notifications
-import Releases
 @testable import Server
-import StoreFakes
+import ReleaseDriver
 import TestSupport
 
 // MARK: - Files

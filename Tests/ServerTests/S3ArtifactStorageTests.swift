@@ -1,3 +1,4 @@
+import Artifacts
 import Core
 import Crypto
 import DI

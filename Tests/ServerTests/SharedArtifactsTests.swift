@@ -1,3 +1,4 @@
+import Artifacts
 import DI
 import Foundation
 import HTTPTypes

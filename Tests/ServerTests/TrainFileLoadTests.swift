@@ -1,8 +1,8 @@
 import Core
+import DistributionFakes
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import StoreFakes
 import Testing
 @testable import Server
 import TestSupport
