@@ -122,6 +122,11 @@ extension OpenAPIDocument {
     "bearerFormat": "mo_<id>_<secret>",
     "description": "An API token with scopes read, write or admin; each operation's `x-mobile-ops-scope` names the least scope it needs."
   },
+  "basicAuth": {
+    "type": "http",
+    "scheme": "basic",
+    "description": "An API token as the HTTP Basic password, with any user name: what build-cache clients (Gradle, ccache, Bazel) send. Only the /cache/ operations take it."
+  },
   "agentToken": {
     "type": "http",
     "scheme": "bearer",

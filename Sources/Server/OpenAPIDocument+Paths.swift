@@ -19,9 +19,10 @@ extension OpenAPIDocument {
         return "{\n" + members.joined(separator: ",\n") + "\n}"
     }
 
-    /// A router path in OpenAPI's spelling: `/api/v1/builds/:id` → `/api/v1/builds/{id}`.
+    /// A router path in OpenAPI's spelling: `/api/v1/builds/:id` → `/api/v1/builds/{id}`, and
+    /// the rest of the path (`**`) → `{path}`.
     static func openAPIPath(_ routerPath: String) -> String {
-        "/" + segments(routerPath).map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+        "/" + segments(routerPath).map { $0 == "**" ? "{path}" : $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
     }
 
     /// The `operationId` made from the method and the path after `/api/v1`: the method, then
@@ -38,7 +39,7 @@ extension OpenAPIDocument {
     /// The route's OpenAPI Operation Object.
     private static func operation(_ route: Route) -> String {
         let declared = route.openAPI
-        let access = OpenAPIAccess(scope: route.scope, caller: declared.caller)
+        let access = OpenAPIAccess(scope: route.scope, caller: declared.caller, basic: route.acceptsBasic)
         var members = [
             OpenAPIJSON.member("operationId", OpenAPIJSON.quoted(declared.operationID ?? operationID(route.method, route.path))),
             OpenAPIJSON.member("summary", OpenAPIJSON.quoted(declared.summary)),

@@ -24,6 +24,7 @@ extension AppDatabase {
         registerTestHistoryMigration(in: &migrator)
         registerFindingsMigration(in: &migrator)
         registerFindingSuppressionMigration(in: &migrator)
+        registerBuildCacheMigration(in: &migrator)
         return migrator
     }()
 }
