@@ -11,6 +11,10 @@ public protocol CacheStatsStore: Sendable {
 
     /// The totals of every protocol and namespace that has any, by protocol then namespace.
     func cacheStatistics() async throws(StoreError) -> [CacheNamespaceStatistics]
+
+    /// Kept entries, least recently used first (ties by protocol, namespace, key), at most
+    /// `limit` (1…10,000): what eviction reads instead of listing the storage.
+    func leastRecentlyUsedCacheEntries(limit: Int) async throws(StoreError) -> [CacheEntryTouch]
 }
 
 /// One protocol and namespace's totals, as `GET /api/v1/cache/stats` answers them.

@@ -47,6 +47,23 @@ extension PostgresAppDatabase: CacheStatsStore {
         }
     }
 
+    /// Kept entries, least recently used first, at most `limit` (1…10,000).
+    public func leastRecentlyUsedCacheEntries(limit: Int) async throws(StoreError) -> [CacheEntryTouch] {
+        try await read { connection in
+            let rows = try await connection.query(
+                """
+                SELECT protocol_name, namespace, entry_key, size, last_access_at FROM cache_entry
+                ORDER BY last_access_at, protocol_name COLLATE "C", namespace COLLATE "C", entry_key COLLATE "C"
+                LIMIT \(Int64(min(max(limit, 1), 10_000)))
+                """, logger: self.logger)
+            var entries: [CacheEntryTouch] = []
+            for try await (protocolName, namespace, key, size, lastAccess) in rows.decode((String, String, String, Int64, Date).self) {
+                entries.append(CacheEntryTouch(protocolName: protocolName, namespace: namespace, key: key, size: size, lastAccess: lastAccess))
+            }
+            return entries
+        }
+    }
+
     /// The totals with the kept entries' count and bytes, by protocol then namespace.
     public func cacheStatistics() async throws(StoreError) -> [CacheNamespaceStatistics] {
         try await read { connection in

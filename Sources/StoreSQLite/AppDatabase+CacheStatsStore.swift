@@ -38,6 +38,18 @@ extension AppDatabase: CacheStatsStore {
         }
     }
 
+    /// Kept entries, least recently used first, at most `limit` (1…10,000).
+    public func leastRecentlyUsedCacheEntries(limit: Int) async throws(StoreError) -> [CacheEntryTouch] {
+        try await read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM cacheEntry ORDER BY lastAccessAt, protocolName, namespace, entryKey LIMIT ?",
+                arguments: [min(max(limit, 1), 10_000)]
+            ).map { row in
+                CacheEntryTouch(protocolName: row["protocolName"], namespace: row["namespace"], key: row["entryKey"], size: row["size"], lastAccess: row[date: "lastAccessAt"])
+            }
+        }
+    }
+
     /// The totals with the kept entries' count and bytes, by protocol then namespace.
     public func cacheStatistics() async throws(StoreError) -> [CacheNamespaceStatistics] {
         try await read { db in
