@@ -10,12 +10,12 @@ extension CacheController {
             return OpenAPIOperation(
                 summary, tag: "build-cache", description: [credentials, "The entry is streamed from disk."], parameters: parameters,
                 answers: [OpenAPIOperation.Answer(200, "The entry.", content: ["application/octet-stream": .binary]), miss],
-                errors: [.badRequest])
+                errors: [.badRequest, .databaseUnavailable])
         case .head:
             return OpenAPIOperation(
                 summary, tag: "build-cache", description: [credentials], parameters: parameters,
                 answers: [OpenAPIOperation.Answer(200, "An entry is kept; `Content-Length` is its size."), miss],
-                errors: [.badRequest])
+                errors: [.badRequest, .databaseUnavailable])
         case .put:
             return OpenAPIOperation(
                 summary, tag: "build-cache",
@@ -29,18 +29,16 @@ extension CacheController {
                 answers: [
                     OpenAPIOperation.Answer(201, "Stored whole."),
                     .error(413, "Larger than the entry limit (`MOBILE_OPS_CACHE_MAX_ENTRY_BYTES`, default 100 MiB); nothing was stored."),
-                    .error(503, "The storage failed (`cache_storage_unavailable`); nothing was stored.", headers: #"{"Retry-After":{"schema":{"type":"integer"}}}"#),
                     .error(507, "The cache's disk is full, or would be left with less than `MOBILE_OPS_CACHE_MIN_FREE_BYTES` (`cache_storage_full`); nothing was stored, and reads go on."),
                 ],
-                errors: [.badRequest])
+                errors: [.badRequest, .cacheStorageUnavailable])
         default:
             return OpenAPIOperation(
                 summary, tag: "build-cache", description: [credentials], parameters: parameters,
                 answers: [
                     OpenAPIOperation.Answer(204, "Deleted, or nothing was kept."),
-                    .error(503, "The storage failed (`cache_storage_unavailable`).", headers: #"{"Retry-After":{"schema":{"type":"integer"}}}"#),
                 ],
-                errors: [.badRequest])
+                errors: [.badRequest, .cacheStorageUnavailable])
         }
     }
 }

@@ -106,7 +106,7 @@ struct CacheController: APIController {
             Route(.head, "/cache/xcode/:namespace/nginx-health", scope: .read, acceptsBasic: true, openAPI: OpenAPIOperation(
                 "XCRemoteCache: the health probe (its default cache_health_path)", tag: "build-cache",
                 parameters: [.path("namespace", .string)],
-                answers: [OpenAPIOperation.Answer(200, "The cache answers.")], errors: [.badRequest]
+                answers: [OpenAPIOperation.Answer(200, "The cache answers.")], errors: [.badRequest, .databaseUnavailable]
             )) { _, context in
                 if let problem = CacheEntryID.problem(withNamespace: try context.parameters.require("namespace")) {
                     throw CacheRequestError.invalidNamespace(problem).apiError
