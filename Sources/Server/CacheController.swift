@@ -131,7 +131,8 @@ struct CacheController: APIController {
             errors: [.databaseUnavailable]
         )) { _, _ in
             await activity.flush()
-            return try .json(["namespaces": try await statistics.cacheStatistics()])
+            let namespaces = try await statistics.cacheStatistics()
+            return try .json(["namespaces": namespaces])
         }
     }
 }

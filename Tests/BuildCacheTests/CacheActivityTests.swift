@@ -20,6 +20,8 @@ struct CacheActivityTests {
         }
 
         func cacheStatistics() async throws(StoreError) -> [CacheNamespaceStatistics] { [] }
+
+        func leastRecentlyUsedCacheEntries(limit: Int) async throws(StoreError) -> [CacheEntryTouch] { [] }
     }
 
     static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
