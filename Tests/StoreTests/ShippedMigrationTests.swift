@@ -34,6 +34,7 @@ struct ShippedMigrationTests {
         ("v12-test-history", "baff1024dd2e8c80bceb673e6673e504ede2b778a38fe5e6389c17d7b356fa81"),
         ("v13-findings", "36b7263fddbc150179d3c1ea3620f655f5544a9bbd58f78ff2cbc826579accbe"),
         ("v14-finding-suppression", "2071adb5440e43772cba8d00e3c0015774f636eb3db4acddf329fe81284c0a7d"),
+        ("v15-build-cache", "to be pinned from the first run"),
     ]
 
     /// Our PostgreSQL migrator's names (`mobile_ops_migration`), in order, with the SHA-256 of
@@ -42,6 +43,7 @@ struct ShippedMigrationTests {
         ("0001-schema", "5ba2fb88cb9334d533889a2b98585527667317c856a1db5438f92cde76ff5bcc"),
         ("0002-findings", "08cdafc296500ef8c541c46fee30b0d05ae5d0cba4cbadf3b56585675d1ec876"),
         ("0003-finding-suppression", "48011822cb1f59a01fff46a59cb693621809585d667620bf6f4065f5983e4ffc"),
+        ("0004-build-cache", "9af81448636ea3aff1292828269e1c11b1d083822dc6181f8f2de5d47e4e2a07"),
     ]
 
     @Test("every SQLite migration keeps its identifier and runs the SQL it shipped with")
