@@ -56,6 +56,12 @@ public final class CacheActivity: Sendable {
         touch(CacheEntryTouch(deletedProtocol: id.protocol.rawValue, namespace: id.namespace, key: id.key))
     }
 
+    /// `id`'s entry was evicted to keep the cache under its size cap.
+    public func evicted(_ id: CacheEntryID) {
+        record(id) { $0.evictions = 1 }
+        deleted(id)
+    }
+
     private func record(_ id: CacheEntryID, _ counts: (inout CacheCounterDelta) -> Void) {
         var delta = CacheCounterDelta(protocolName: id.protocol.rawValue, namespace: id.namespace)
         counts(&delta)
@@ -80,17 +86,21 @@ public final class CacheActivity: Sendable {
 
     /// Writes what was gathered since the last flush in one transaction. A failure is logged
     /// and the batch kept for the next flush.
-    public func flush() async {
+    /// - Returns: Whether the store has everything gathered up to the call.
+    @discardableResult
+    public func flush() async -> Bool {
         let batch = pending.withLock { batch in
             defer { batch = CacheActivityBatch() }
             return batch.merged()
         }
-        guard !batch.isEmpty else { return }
+        guard !batch.isEmpty else { return true }
         do {
             try await store.recordCacheActivity(batch)
+            return true
         } catch {
             logger.warning("could not write the build cache's counts; kept for the next try", metadata: ["error": "\(error)"])
             restore(batch)
+            return false
         }
     }
 

@@ -16,7 +16,7 @@ struct CacheCommand: AsyncParsableCommand {
     /// `mobile-ops cache stats`
     struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show hits, misses, hit rate, uploads, bytes served and stored, and kept entries, per protocol and namespace (read token).",
+            abstract: "Show hits, misses, hit rate, uploads, bytes served and stored, evictions and kept entries, per protocol and namespace (read token).",
             discussion: """
                 Counted by the cache itself, not estimated from build logs. See docs/build-cache.md.
 
@@ -34,10 +34,11 @@ struct CacheCommand: AsyncParsableCommand {
                     print("The build cache has served nothing yet.")
                     return
                 }
-                Output.table(["PROTOCOL", "NAMESPACE", "HITS", "MISSES", "HIT RATE", "UPLOADS", "SERVED", "STORED", "ENTRIES", "SIZE"], statistics.namespaces.map {
+                let header = ["PROTOCOL", "NAMESPACE", "HITS", "MISSES", "HIT RATE", "UPLOADS", "SERVED", "STORED", "EVICTED", "ENTRIES", "SIZE"]
+                Output.table(header, statistics.namespaces.map {
                     [
                         $0.protocol, $0.namespace, "\($0.hits)", "\($0.misses)", MetricsFormatting.rate($0.hitRate), "\($0.uploads)",
-                        Self.bytes($0.bytesServed), Self.bytes($0.bytesStored), "\($0.entries)", Self.bytes($0.entryBytes),
+                        Self.bytes($0.bytesServed), Self.bytes($0.bytesStored), "\($0.evictions)", "\($0.entries)", Self.bytes($0.entryBytes),
                     ]
                 })
             }
@@ -66,6 +67,7 @@ struct CacheCommand: AsyncParsableCommand {
             var uploads: Int64
             var bytesServed: Int64
             var bytesStored: Int64
+            var evictions: Int64
             var entries: Int64
             var entryBytes: Int64
             var hitRate: Double?

@@ -9,6 +9,9 @@ public struct CacheConfiguration: Sendable, Equatable {
     /// The largest entry accepted, in bytes (`MOBILE_OPS_CACHE_MAX_ENTRY_BYTES`, default
     /// 100 MiB, as Develocity's); a larger upload is answered 413.
     public var maxEntrySize: Int64 = 100 * 1024 * 1024
+    /// The most bytes the kept entries may take (`MOBILE_OPS_CACHE_MAX_BYTES`, default 20 GiB):
+    /// past it the least recently used entries are evicted, in the background, down to 90 %.
+    public var maxBytes: Int64 = 20 * 1024 * 1024 * 1024
     /// Free space an upload must leave on the cache's disk, in bytes
     /// (`MOBILE_OPS_CACHE_MIN_FREE_BYTES`, default 256 MiB); an upload that would not is
     /// answered 507, and reads go on.
@@ -45,6 +48,7 @@ public struct CacheConfiguration: Sendable, Equatable {
         }
         if let value = try bytes("MOBILE_OPS_CACHE_MAX_ENTRY_BYTES", atLeast: 1024) { configuration.maxEntrySize = value }
         if let value = try bytes("MOBILE_OPS_CACHE_MIN_FREE_BYTES", atLeast: 0) { configuration.minimumFreeBytes = value }
+        if let value = try bytes("MOBILE_OPS_CACHE_MAX_BYTES", atLeast: 1024 * 1024) { configuration.maxBytes = value }
         return configuration
     }
 }

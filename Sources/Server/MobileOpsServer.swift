@@ -83,6 +83,8 @@ public struct MobileOpsServer {
                 onLeader(try await container.resolve(ScheduledBuildService.self)),
                 onLeader(try await container.resolve(ReleaseTrainService.self)),
                 onLeader(try await container.resolve(BuildMetricsService.self)),
+                // Every server deletes from the one shared folder: one evicts for all.
+                onLeader(try await container.resolve(CacheEvictor.self)),
                 // After the store's closer, so it stops first: its last flush still has the store.
                 try await container.resolve(CacheActivityFlusher.self),
             ]

@@ -27,11 +27,12 @@ extension OpenAPIDocument {
     "uploads": {"type": "integer"},
     "bytesServed": {"type": "integer"},
     "bytesStored": {"type": "integer"},
+    "evictions": {"type": "integer"},
     "entries": {"type": "integer"},
     "entryBytes": {"type": "integer"},
     "hitRate": {"type": "number"}
   },
-  "required": ["protocol", "namespace", "hits", "misses", "uploads", "bytesServed", "bytesStored", "entries", "entryBytes"],
+  "required": ["protocol", "namespace", "hits", "misses", "uploads", "bytesServed", "bytesStored", "evictions", "entries", "entryBytes"],
   "additionalProperties": false
 },
 "CacheCounts": {

@@ -36,6 +36,8 @@ public struct CacheCounterDelta: Sendable, Equatable {
     public var bytesServed: Int64 = 0
     /// Bytes of entries stored.
     public var bytesStored: Int64 = 0
+    /// Entries evicted to keep the cache under its size cap.
+    public var evictions: Int64 = 0
 
     /// Zero counts for `protocolName` and `namespace`.
     public init(protocolName: String, namespace: String) {
@@ -50,6 +52,7 @@ public struct CacheCounterDelta: Sendable, Equatable {
         uploads += other.uploads
         bytesServed += other.bytesServed
         bytesStored += other.bytesStored
+        evictions += other.evictions
     }
 }
 

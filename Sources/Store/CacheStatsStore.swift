@@ -33,6 +33,8 @@ public struct CacheNamespaceStatistics: Codable, Sendable, Equatable {
     public var bytesServed: Int64
     /// Bytes received and stored.
     public var bytesStored: Int64
+    /// Entries evicted to keep the cache under its size cap.
+    public var evictions: Int64
     /// Entries kept now.
     public var entries: Int64
     /// Bytes the kept entries take.
@@ -43,7 +45,7 @@ public struct CacheNamespaceStatistics: Codable, Sendable, Equatable {
     /// The totals, with the hit rate worked out from them.
     public init(
         protocol protocolName: String, namespace: String, hits: Int64, misses: Int64, uploads: Int64, bytesServed: Int64,
-        bytesStored: Int64, entries: Int64, entryBytes: Int64
+        bytesStored: Int64, evictions: Int64 = 0, entries: Int64, entryBytes: Int64
     ) {
         self.protocol = protocolName
         self.namespace = namespace
@@ -52,6 +54,7 @@ public struct CacheNamespaceStatistics: Codable, Sendable, Equatable {
         self.uploads = uploads
         self.bytesServed = bytesServed
         self.bytesStored = bytesStored
+        self.evictions = evictions
         self.entries = entries
         self.entryBytes = entryBytes
         self.hitRate = hits + misses > 0 ? Double(hits) / Double(hits + misses) : nil

