@@ -8,14 +8,17 @@ import Testing
 struct CacheStatsStoreTests {
     static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
-    static func counts(_ protocolName: String, _ namespace: String, hits: Int64 = 0, misses: Int64 = 0, uploads: Int64 = 0, served: Int64 = 0, stored: Int64 = 0)
-        -> CacheCounterDelta {
+    static func counts(
+        _ protocolName: String, _ namespace: String, hits: Int64 = 0, misses: Int64 = 0, uploads: Int64 = 0, served: Int64 = 0, stored: Int64 = 0,
+        evictions: Int64 = 0
+    ) -> CacheCounterDelta {
         var delta = CacheCounterDelta(protocolName: protocolName, namespace: namespace)
         delta.hits = hits
         delta.misses = misses
         delta.uploads = uploads
         delta.bytesServed = served
         delta.bytesStored = stored
+        delta.evictions = evictions
         return delta
     }
 
@@ -34,7 +37,7 @@ struct CacheStatsStoreTests {
             // A second batch: more counts, a later access, an older access that must not move
             // it back, a replaced entry's new size, a deletion; a counter twice in one batch.
             try await database.recordCacheActivity(CacheActivityBatch(
-                counters: [Self.counts("gradle", "app", hits: 3, served: 300), Self.counts("gradle", "app", hits: 1, served: 100)],
+                counters: [Self.counts("gradle", "app", hits: 3, served: 300), Self.counts("gradle", "app", hits: 1, served: 100, evictions: 1)],
                 entries: [
                     CacheEntryTouch(protocolName: "gradle", namespace: "app", key: "aa", size: 150, lastAccess: Self.t0.addingTimeInterval(60)),
                     CacheEntryTouch(protocolName: "bazel", namespace: "App", key: "cas/x", size: 7, lastAccess: Self.t0.addingTimeInterval(-60)),
@@ -43,7 +46,8 @@ struct CacheStatsStoreTests {
             let statistics = try await database.cacheStatistics()
             #expect(statistics == [
                 CacheNamespaceStatistics(protocol: "bazel", namespace: "App", hits: 1, misses: 0, uploads: 0, bytesServed: 7, bytesStored: 0, entries: 1, entryBytes: 7),
-                CacheNamespaceStatistics(protocol: "gradle", namespace: "app", hits: 4, misses: 1, uploads: 2, bytesServed: 400, bytesStored: 300, entries: 1, entryBytes: 150),
+                CacheNamespaceStatistics(
+                    protocol: "gradle", namespace: "app", hits: 4, misses: 1, uploads: 2, bytesServed: 400, bytesStored: 300, evictions: 1, entries: 1, entryBytes: 150),
             ])
             #expect(statistics.map(\.hitRate) == [1.0, 0.8])
             // An empty batch writes nothing and fails nothing.
