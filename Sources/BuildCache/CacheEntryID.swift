@@ -13,8 +13,10 @@ public enum CacheProtocol: String, Sendable, CaseIterable {
 /// One entry's address: its protocol, namespace and key.
 ///
 /// Namespaces and keys are checked here, once, for every protocol: a namespace is
-/// `[A-Za-z0-9._-]`, at most 64 characters; a key is one or more such segments joined by `/`
-/// (a ccache path, `ac/<sha256>`), none of them `.` or `..`, at most 512 characters in all.
+/// `[A-Za-z0-9._-]`, at most 64 characters (it names a folder); a key is one or more segments
+/// joined by `/` (a ccache path, `ac/<sha256>`, an Xcode target's name with a space), none of
+/// them empty, `.` or `..`, without control characters or `\`, at most 512 bytes in all. Keys
+/// never name files (their hash does), so no key can reach outside its namespace.
 public struct CacheEntryID: Sendable, Hashable, CustomStringConvertible {
     /// The protocol.
     public let `protocol`: CacheProtocol
@@ -59,8 +61,8 @@ public struct CacheEntryID: Sendable, Hashable, CustomStringConvertible {
             guard !segment.isEmpty, segment != ".", segment != ".." else {
                 return "a key's parts between '/' cannot be empty, '.' or '..': \(key.debugDescription)"
             }
-            guard segment.utf8.allSatisfy(isAllowed) else {
-                return "a key may contain only letters, digits, '.', '_', '-' and '/', not \(key.debugDescription)"
+            guard segment.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f && $0 != "\\" }) else {
+                return "a key may not contain control characters or '\\': \(key.debugDescription)"
             }
         }
         return nil

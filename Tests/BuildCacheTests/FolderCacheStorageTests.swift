@@ -157,7 +157,8 @@ struct FolderCacheStorageTests {
         }
         #expect(CacheEntryID.problem(withKey: "ab/cdef0123") == nil)
         #expect(CacheEntryID.problem(withKey: "meta/abc-App-Debug-iphonesimulator-13C100-f00.json") == nil)
-        for bad in ["", "../x", "a/../b", "a//b", "/a", "a/", "a\\b", "a b", String(repeating: "k", count: 513)] {
+        #expect(CacheEntryID.problem(withKey: "meta/abc-My App-Debug.json") == nil, "an Xcode target's name may hold a space")
+        for bad in ["", "../x", "a/../b", "a//b", "/a", "a/", "a\\b", "a\u{1}b", "a\nb", String(repeating: "k", count: 513)] {
             #expect(CacheEntryID.problem(withKey: bad) != nil, "\(bad.debugDescription)")
         }
         #expect(throws: CacheRequestError.self) { try CacheEntryID(.gradle, namespace: "..", key: "abc") }

@@ -139,7 +139,8 @@ struct OpenAPITests {
     @Test("every route of the router is documented, and every documented operation is routed")
     func parity() async throws {
         let server = try await TestServer.make()
-        let routes = Set(server.server.router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
+        // The rest of a path (`**`, the ccache cache's) is documented as `{path}`.
+        let routes = Set(server.server.router.routes.map { "\($0.method.rawValue) \($0.path.description.replacingOccurrences(of: "/**", with: "/{path}"))" })
         try await server.test { client in
             let documented = Self.operations(in: try await Self.document(client))
             #expect(routes.count > 60)
