@@ -46,7 +46,8 @@ struct CacheController: APIController {
     /// `GET`/`PUT`/`HEAD /cache/bazel/{namespace}/ac/{sha256}` and `/cas/{sha256}`: a CAS
     /// upload must hash to its key.
     private var bazelRoutes: [Route] {
-        [("ac", "action cache"), ("cas", "content-addressed store")].flatMap { folder, name -> [Route] in
+        var routes: [Route] = []
+        for (folder, name) in [("ac", "action cache"), ("cas", "content-addressed store")] {
             let path = "/cache/bazel/:namespace/\(folder)/:hash"
             let id: EntryParser = { _, context in
                 let hash = try context.parameters.require("hash")
@@ -57,12 +58,13 @@ struct CacheController: APIController {
                 return (entry, folder == "cas" ? hash : nil)
             }
             let parameters: [OpenAPIOperation.Parameter] = [.path("namespace", .string), .path("hash", .string)]
-            return [
+            routes += [
                 route(.get, path, "Bazel remote cache: load from the \(name)", parameters, id),
                 route(.head, path, "Bazel remote cache: whether the \(name) has an entry", parameters, id),
                 route(.put, path, "Bazel remote cache: store in the \(name)", parameters, id),
             ]
         }
+        return routes
     }
 
     // MARK: ccache

@@ -27,9 +27,10 @@ extension OpenAPIDocument {
 
     /// The `operationId` made from the method and the path after `/api/v1`: the method, then
     /// each word of the path capitalised, parameters by their names (`POST /api/v1/builds/:id/cancel`
-    /// → `postBuildsIdCancel`, `GET /feed.json` → `getFeedJson`).
+    /// → `postBuildsIdCancel`, `GET /feed.json` → `getFeedJson`); the rest of a path (`**`) is `Path`.
     static func operationID(_ method: HTTPRequest.Method, _ routerPath: String) -> String {
-        let path = routerPath.hasPrefix("/api/v1/") ? String(routerPath.dropFirst("/api/v1".count)) : routerPath
+        let path = (routerPath.hasPrefix("/api/v1/") ? String(routerPath.dropFirst("/api/v1".count)) : routerPath)
+            .replacingOccurrences(of: "**", with: "path")
         let words = path.split(whereSeparator: { "/.-:".contains($0) })
         return method.rawValue.lowercased() + words.map { String($0.prefix(1)).uppercased() + String($0.dropFirst()) }.joined()
     }
