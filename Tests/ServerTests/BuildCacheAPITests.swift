@@ -94,6 +94,14 @@ struct BuildCacheAPITests {
         }
     }
 
+    @Test("a wrong method on a cache path, however deep, is 405 with the methods it takes")
+    func wrongMethod() async throws {
+        try await TestServer.make().test { client in
+            let answer = try await CacheClient.send(client, .post, "/cache/ccache/team/ab/cd", authorization: CacheClient.basic(TestServer.adminToken))
+            #expect(answer.status == .methodNotAllowed && answer.headers[.allow] == "DELETE, GET, HEAD, PUT", "\(answer.status) \(answer.headers)")
+        }
+    }
+
     @Test("XCRemoteCache: file, meta and marker (an empty PUT); other folders are refused; the health probe answers")
     func xcode() async throws {
         try await TestServer.make().test { client in
