@@ -29,7 +29,9 @@ struct CacheEvictorTests {
         activity.hit(ids[0], size: 30, bytesSent: 30)
         #expect(await evictor.evictOnce() == 2)
         var kept: [String] = []
-        for id in ids where try await storage.size(of: id) != nil { kept.append(id.key) }
+        for id in ids {
+            if try await storage.size(of: id) != nil { kept.append(id.key) }
+        }
         #expect(kept == ["entry0", "entry3", "entry4"])
         let statistics = try await store.cacheStatistics()
         #expect(statistics.map(\.evictions) == [2])
