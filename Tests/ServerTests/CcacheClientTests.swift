@@ -15,6 +15,8 @@ struct CcacheClientTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "int answer(void) { return 42; }\n".write(toFile: folder + "/hello.c", atomically: true, encoding: .utf8)
+        // No system configuration: only what the environment below says.
+        try "".write(toFile: folder + "/ccache.conf", atomically: true, encoding: .utf8)
 
         let server = try await LiveServer.start()
         let storage = "http://ci:\(TestServer.adminToken)@127.0.0.1:\(server.port)/cache/ccache/team|layout=subdirs"
