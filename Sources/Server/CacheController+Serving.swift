@@ -1,4 +1,5 @@
 import BuildCache
+import Core
 import Hummingbird
 import Logging
 
@@ -117,7 +118,7 @@ extension CacheController {
     private func delete(_ id: CacheEntryID, context: AppRequestContext) async throws -> Response {
         do {
             if try await storage.remove(id) { activity.deleted(id) }
-        } catch let error as CacheRequestError {
+        } catch {
             context.logger.error("build cache entry could not be deleted", metadata: ["entry": "\(id)", "error": "\(error)"])
             count(id, .failed)
             throw error.apiError

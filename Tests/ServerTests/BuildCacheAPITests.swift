@@ -141,7 +141,8 @@ struct BuildCacheAPITests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await TestServer.make(configure: { $0.cache.folder = folder }).test { client in
             let write = CacheClient.basic(TestServer.adminToken)
-            #expect(try await CacheClient.send(client, .put, "/cache/gradle/ns/abc", authorization: write, body: "kept").status == .created)
+            let stored = try await CacheClient.send(client, .put, "/cache/gradle/ns/abc", authorization: write, body: "kept")
+            #expect(stored.status == .created)
         }
         try await TestServer.make(configure: { $0.cache.folder = folder; $0.cache.minimumFreeBytes = Int64.max / 2 }).test { client in
             let write = CacheClient.basic(TestServer.adminToken)

@@ -34,7 +34,7 @@ struct ShippedMigrationTests {
         ("v12-test-history", "baff1024dd2e8c80bceb673e6673e504ede2b778a38fe5e6389c17d7b356fa81"),
         ("v13-findings", "36b7263fddbc150179d3c1ea3620f655f5544a9bbd58f78ff2cbc826579accbe"),
         ("v14-finding-suppression", "2071adb5440e43772cba8d00e3c0015774f636eb3db4acddf329fe81284c0a7d"),
-        ("v15-build-cache", "to be pinned from the first run"),
+        ("v15-build-cache", "5b6bfbadb9cc2eb06c7c29b57a2d1f09707d763673d07e88c13ee814a89cc25f"),
     ]
 
     /// Our PostgreSQL migrator's names (`mobile_ops_migration`), in order, with the SHA-256 of
