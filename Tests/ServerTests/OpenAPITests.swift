@@ -109,7 +109,7 @@ struct OpenAPITests {
             #expect(answer.contentType?.hasPrefix("application/json") == true)
             #expect(answer.body?["openapi"] == .string("3.1.0"))
             #expect(answer.body?["components"]?["securitySchemes"]?.members?.keys.sorted() == [
-                "agentToken", "bearerAuth", "bitbucketSignature", "feedToken", "githubSignature", "gitlabToken", "registrationToken",
+                "agentToken", "basicAuth", "bearerAuth", "bitbucketSignature", "feedToken", "githubSignature", "gitlabToken", "registrationToken",
             ])
         }
     }
