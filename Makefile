@@ -7,8 +7,10 @@ APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev
 # and chromium-driver), git, and a throwaway PostgreSQL server (Tests/PostgreSQL/cluster.sh)
 # that the store's tests run against besides SQLite, and nginx (the load balancer in
 # deploy/compose.yaml, whose configuration the deployment tests check with `nginx -t`, and
-# the one LoadBalancedReplicasTests puts in front of two server replicas).
-TEST_APT_PACKAGES := chromium chromium-driver git python3 python3-venv postgresql nginx
+# the one LoadBalancedReplicasTests puts in front of two server replicas), and ccache and
+# Gradle (4.4.1, with a JDK to compile Java) as real clients of the remote build cache
+# (CcacheClientTests, GradleClientTests).
+TEST_APT_PACKAGES := chromium chromium-driver git python3 python3-venv postgresql nginx ccache gradle default-jdk-headless
 # Selenium and moto (a real S3 implementation the artifact tests run on loopback, in server
 # mode) come from PyPI into this virtual environment; the tests find its Python, and
 # moto_server beside it, through MOBILE_OPS_TEST_PYTHON. moto is pinned: the tests use its

@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "ChildProcesses", targets: ["ChildProcesses"]),
         .library(name: "Findings", targets: ["Findings"]),
         .library(name: "Devices", targets: ["Devices"]),
+        .library(name: "BuildCache", targets: ["BuildCache"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -212,6 +213,22 @@ let package = Package(
             dependencies: ["Core", "Store", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        // The remote build cache's storage (Gradle, Bazel, ccache, XCRemoteCache entries in a
+        // folder, streamed both ways through the NIO thread pool) and its counts, batched into
+        // the store. No HTTP: the server's cache routes call it.
+        .target(
+            name: "BuildCache",
+            dependencies: [
+                "Core", "Store",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "_NIOFileSystem", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The CI loop's decisions: webhook intake, build planning, job dispatch, leases,
         // scheduled builds, repositories. No HTTP: the server's controllers call it.
         .target(
@@ -251,7 +268,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "DI", "Core", "Artifacts", "ReleaseTrain", "Store", "StoreSQLite", "StorePostgres", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
-                "Access", "Scheduling", "Insights", "Findings", "ReleaseDriver", "YAMLReading",
+                "Access", "Scheduling", "Insights", "Findings", "ReleaseDriver", "YAMLReading", "BuildCache",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -434,6 +451,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "BuildCacheTests",
+            dependencies: [
+                "TestSupport", "BuildCache", "Core", "Store",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "_NIOFileSystem", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "AccessTests",
             dependencies: ["Access", "Core", "Store", "StoreSQLite"],
             swiftSettings: swiftSettings
@@ -442,7 +469,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "TestSupport", "mobile-ops-server", "ChildProcesses", "Server", "Artifacts", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store", "StoreSQLite", "StoreCopy",
-                "Access", "Scheduling", "Insights", "ReleaseDriver", "DistributionFakes", "GitHostFakes", "PostgresSupport", "DI",
+                "Access", "Scheduling", "Insights", "ReleaseDriver", "DistributionFakes", "GitHostFakes", "PostgresSupport", "DI", "BuildCache",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

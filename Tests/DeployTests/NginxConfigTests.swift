@@ -57,6 +57,9 @@ import Testing
         let upload = try #require(location(for: "/api/v1/agent/jobs/42/artifacts"), "no location for artifact uploads")
         #expect(upload.value("client_max_body_size").flatMap(Self.bytes) == (try DeployFiles.documentedDefault(of: "MOBILE_OPS_MAX_ARTIFACT_BYTES")))
         #expect(upload.value("proxy_request_buffering") == "off")
+        let cache = try #require(location(for: "/cache/gradle/app/0123abcd"), "no location for the build cache")
+        #expect(cache.value("client_max_body_size").flatMap(Self.bytes) == (try DeployFiles.documentedDefault(of: "MOBILE_OPS_CACHE_MAX_ENTRY_BYTES")))
+        #expect(cache.value("proxy_request_buffering") == "off" && cache.value("proxy_buffering") == "off")
     }
 
     @Test func idleConnectionsToTheServersCloseBeforeTheServersCloseThem() throws {

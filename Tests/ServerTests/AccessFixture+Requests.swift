@@ -41,6 +41,9 @@ extension AccessFixture {
             request.headers[.contentType] = "application/json"
         case "GET /api/v1/metrics/findings":
             request.uri += "?repository=acme/ios-app"
+        case _ where row.path.hasPrefix("/cache/") && row.method == "PUT":
+            request.body = Self.cacheEntry
+            request.headers[.contentType] = "application/octet-stream"
         case "POST /api/v1/agents/register":
             request.body = #"{"name": "matrix-android", "tags": {"platform": "android"}, "slots": 1}"#
         case "POST /api/v1/agents/tokens":
@@ -89,6 +92,20 @@ extension AccessFixture {
             ]
             id = prefixes.first { path.hasPrefix($0.0) }?.1 ?? "1"
         }
+        if operation == "DELETE /cache/ccache/{namespace}/{path}" { return "/cache/ccache/matrix/ab/doomed" }
         return path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{action}", with: "halt")
+            .replacingOccurrences(of: "{namespace}", with: "matrix").replacingOccurrences(of: "{key}", with: "0123abcd")
+            .replacingOccurrences(of: "{hash}", with: Self.cacheEntrySHA256).replacingOccurrences(of: "{path}", with: "ab/cdef")
+            .replacingOccurrences(of: "{kind}", with: "file").replacingOccurrences(of: "{name}", with: "matrix.zip")
     }
+
+    /// What the build cache's uploads send, and its SHA-256: the key of a CAS entry.
+    static let cacheEntry = "matrix cache entry"
+    static let cacheEntrySHA256 = "42bce9e53cd45f89a2f41c88740c5ae5394ca0f052409eb082978a85c7c0e606"
+
+    /// The build cache's entries every read of the table finds (reads come before writes).
+    static let seededCacheEntries = [
+        "/cache/bazel/matrix/ac/\(cacheEntrySHA256)", "/cache/bazel/matrix/cas/\(cacheEntrySHA256)", "/cache/ccache/matrix/ab/cdef",
+        "/cache/gradle/matrix/0123abcd", "/cache/xcode/matrix/file/matrix.zip",
+    ]
 }

@@ -47,6 +47,9 @@ extension AccessFixture {
         try await fixture.seed(client, .post, "/api/v1/trains", json: Self.train)
         let release = try await fixture.seed(client, .post, "/api/v1/releases", json: #"{"train": "matrix-train"}"#)
         fixture.ids.release = try #require(release["id"] as? Int)
+        for path in Self.seededCacheEntries {
+            try await fixture.seed(client, .put, path, json: Self.cacheEntry, headers: [.contentType: "application/octet-stream"])
+        }
 
         let invented = { (prefix: String) in "\(prefix)_\(Hex.random(byteCount: 6))_\(Hex.random(byteCount: 32))" }
         let basic = Data("ops:\(TestServer.adminToken)".utf8).base64EncodedString()

@@ -24,6 +24,11 @@ struct AccessMatrix {
         /// `METHOD /path`, as `OpenAPITests.operations(in:)` names operations.
         var operation: String { "\(method) \(path)" }
 
+        /// Whether the operation also takes the token as an HTTP Basic password: the build
+        /// cache's (`/cache/…`), as the document's `basicAuth` scheme says
+        /// (`AccessMatrixTests.basicOperationsAreTheCache`).
+        var takesBasic: Bool { path.hasPrefix("/cache/") }
+
         /// The outcome for `credential`.
         func outcome(_ credential: Credential) -> Outcome {
             outcomes[Credential.allCases.firstIndex(of: credential) ?? 0]

@@ -49,6 +49,22 @@ struct AccessMatrixTests {
         #expect(Self.disagreements(matrix, documented) == [])
     }
 
+    @Test("the operations that take the token as a Basic password (basicAuth) are exactly the build cache's")
+    func basicOperationsAreTheCache() async throws {
+        let document = try await OpenAPITests.generatedDocument()
+        var basic: [String] = []
+        var cache: [String] = []
+        for (path, item) in document["paths"]?.members ?? [:] {
+            for (method, operation) in item.members ?? [:] {
+                let schemes = (operation["security"]?.elements ?? []).flatMap { $0.members?.keys.map { $0 } ?? [] }
+                if schemes.contains("basicAuth") { basic.append("\(method.uppercased()) \(path)") }
+                if AccessMatrix.Row(method: method.uppercased(), path: path, outcomes: []).takesBasic { cache.append("\(method.uppercased()) \(path)") }
+            }
+        }
+        #expect(basic.count == 16)
+        #expect(basic.sorted() == cache.sorted())
+    }
+
     @Test("the comparison catches a missing, extra, doubled or different line")
     func comparisonFailsEachWay() throws {
         let header = "METHOD PATH none malformed revoked read write admin agent register\n"

@@ -67,6 +67,8 @@ struct OpenAPIRouteDocumentationTests {
         #expect(OpenAPIDocument.operationID(.get, "/api/v1/openapi.json") == "getOpenapiJson")
         #expect(OpenAPIDocument.operationID(.get, "/feed.json") == "getFeedJson")
         #expect(OpenAPIDocument.operationID(.get, "/") == "get")
+        #expect(OpenAPIDocument.openAPIPath("/cache/ccache/:namespace/**") == "/cache/ccache/{namespace}/{path}")
+        #expect(OpenAPIDocument.operationID(.delete, "/cache/ccache/:namespace/**") == "deleteCacheCcacheNamespacePath")
     }
 
     @Test("each operation's tag is one the document's header lists")

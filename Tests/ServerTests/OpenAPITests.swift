@@ -109,7 +109,7 @@ struct OpenAPITests {
             #expect(answer.contentType?.hasPrefix("application/json") == true)
             #expect(answer.body?["openapi"] == .string("3.1.0"))
             #expect(answer.body?["components"]?["securitySchemes"]?.members?.keys.sorted() == [
-                "agentToken", "bearerAuth", "bitbucketSignature", "feedToken", "githubSignature", "gitlabToken", "registrationToken",
+                "agentToken", "basicAuth", "bearerAuth", "bitbucketSignature", "feedToken", "githubSignature", "gitlabToken", "registrationToken",
             ])
         }
     }
@@ -139,7 +139,8 @@ struct OpenAPITests {
     @Test("every route of the router is documented, and every documented operation is routed")
     func parity() async throws {
         let server = try await TestServer.make()
-        let routes = Set(server.server.router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
+        // The rest of a path (`**`, the ccache cache's) is documented as `{path}`.
+        let routes = Set(server.server.router.routes.map { "\($0.method.rawValue) \($0.path.description.replacingOccurrences(of: "/**", with: "/{path}"))" })
         try await server.test { client in
             let documented = Self.operations(in: try await Self.document(client))
             #expect(routes.count > 60)

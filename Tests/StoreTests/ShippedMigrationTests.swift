@@ -36,6 +36,7 @@ struct ShippedMigrationTests {
         ("v14-finding-suppression", "2071adb5440e43772cba8d00e3c0015774f636eb3db4acddf329fe81284c0a7d"),
         ("v15-merge-base", "3b3318260ff777ba09452a300cc30160c232d3c7f743b16dc4dd68a326e8d149"),
         ("v16-devices", "d860e3bf862762916f375daff93e0909f4b2be52712f90e5170f59e1f81dac0c"),
+        ("v17-build-cache", "5b6bfbadb9cc2eb06c7c29b57a2d1f09707d763673d07e88c13ee814a89cc25f"),
     ]
 
     /// Our PostgreSQL migrator's names (`mobile_ops_migration`), in order, with the SHA-256 of
@@ -46,6 +47,7 @@ struct ShippedMigrationTests {
         ("0003-finding-suppression", "48011822cb1f59a01fff46a59cb693621809585d667620bf6f4065f5983e4ffc"),
         ("0004-merge-base", "07d7357101e811c06a7354e270b2523147419cd1293d345c4e68a54bfbffd886"),
         ("0005-devices", "bf6d2a67a995b493d1adf9b5539945b4d9e381e5fcaa1c5ab5134b36aee78747"),
+        ("0006-build-cache", "50f5ad234dec00dce2f3f63de70a6b2cac1e1038e8b44ec912410b0e389d3f6c"),
     ]
 
     @Test("every SQLite migration keeps its identifier and runs the SQL it shipped with")

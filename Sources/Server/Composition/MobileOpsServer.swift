@@ -1,4 +1,5 @@
 import Access
+import BuildCache
 import DI
 import Foundation
 import Hummingbird
@@ -42,7 +43,7 @@ public struct MobileOpsServer {
         [
             ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), AccessModule(), HTTPClientModule(),
             GitHostsModule(), PipelinesModule(), SchedulingModule(), InsightsModule(), NotificationsModule(), ReleaseDriverModule(),
-            ArtifactsModule(), ServerModule(),
+            ArtifactsModule(), BuildCacheModule(), ServerModule(),
         ]
     }
 
@@ -85,6 +86,10 @@ public struct MobileOpsServer {
                 onLeader(try await container.resolve(ScheduledBuildService.self)),
                 onLeader(try await container.resolve(ReleaseTrainService.self)),
                 onLeader(try await container.resolve(BuildMetricsService.self)),
+                // Every server deletes from the one shared folder: one evicts for all.
+                onLeader(try await container.resolve(CacheEvictor.self)),
+                // After the store's closer, so it stops first: its last flush still has the store.
+                try await container.resolve(CacheActivityFlusher.self),
             ]
             return MobileOpsServer(
                 configuration: configuration, container: container, router: router, routes: routes, tokens: tokens,
@@ -107,10 +112,13 @@ public struct MobileOpsServer {
     public func makeApplication(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let headerTimeout = TimeAmount.nanoseconds(Int64(configuration.headerTimeoutSeconds * 1_000_000_000))
         let http1 = HTTP1Channel.Configuration(
-            // Early answers (413, 400) close their connection instead of stalling it; a first
-            // request head not complete in time (slowloris) closes it too. A client that
-            // leaves is noticed, so a long poll does not hand it a job.
-            additionalChannelHandlers: [EarlyResponseCloser(), HeaderReadTimeout(timeout: headerTimeout), ClientDisconnectHandler()],
+            // `100 Continue` goes out only when a route accepts the upload. Early answers (413,
+            // 400) close their connection instead of stalling it; a first request head not
+            // complete in time (slowloris) closes it too. A client that leaves is noticed, so a
+            // long poll does not hand it a job.
+            additionalChannelHandlers: [
+                ExpectContinue(), EarlyResponseCloser(), HeaderReadTimeout(timeout: headerTimeout), ClientDisconnectHandler(),
+            ],
             // Counts only decoded request parts and never fires while a read request is being
             // answered, so a long poll or a streamed response outlives it.
             idleTimeout: .nanoseconds(Int64(configuration.idleTimeoutSeconds * 1_000_000_000)),

@@ -31,6 +31,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Where artifacts are kept (`MOBILE_OPS_ARTIFACTS`): `artifacts/` beside the database
     /// file by default, another folder, or an S3 bucket.
     public var artifacts: ArtifactLocation = .besideDatabase
+    /// The build cache's settings (`MOBILE_OPS_CACHE`, `MOBILE_OPS_CACHE_MAX_ENTRY_BYTES`, …).
+    public var cache = CacheConfiguration()
 
     /// Seconds an agent may go without a heartbeat before its job is lost
     /// (`--lease-seconds`, `MOBILE_OPS_LEASE_SECONDS`).
@@ -147,6 +149,7 @@ extension ServerConfiguration {
             configuration.maxArtifactSize = bytes
         }
         configuration.artifacts = try ArtifactLocation.resolve(environment: environment)
+        configuration.cache = try CacheConfiguration.resolve(environment: environment)
         if let (value, source) = pick(flags.leaseSeconds, "--lease-seconds", "MOBILE_OPS_LEASE_SECONDS") {
             guard let seconds = Double(value), seconds >= 1, seconds <= 3600 else {
                 throw ConfigurationError(setting: source, message: "\(source) must be a number of seconds from 1 to 3600, not '\(value)'")

@@ -1,5 +1,6 @@
 import Access
 import Artifacts
+import BuildCache
 import Core
 import DI
 import Foundation
@@ -70,6 +71,10 @@ struct ServerModule: DIModule {
         }
         builder.contribute((any APIController).self, .singleton) { (devices: any DeviceStore) -> any APIController in
             DeviceController(devices: devices)
+        }
+        builder.contribute((any APIController).self, .singleton) {
+            (storage: FolderCacheStorage, activity: CacheActivity, statistics: any CacheStatsStore, metrics: ServerMetrics) -> any APIController in
+            CacheController(storage: storage, activity: activity, statistics: statistics, metrics: metrics)
         }
         builder.contribute((any APIController).self, .singleton) { (service: ImpactService, configuration: ServerConfiguration) -> any APIController in
             ImpactController(service: service, bodyLimit: configuration.maxBodySize)

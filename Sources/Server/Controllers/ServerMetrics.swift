@@ -48,6 +48,8 @@ public final class ServerMetrics: Sendable {
         "mobile_ops_outbox_dead": "Outbox messages delivery gave up on.",
         "mobile_ops_webhook_deliveries_total": "Git host webhook deliveries by provider and outcome: accepted, ping, duplicate, rejected, failed.",
         "mobile_ops_metrics_scrape_errors_total": "Scrapes of /metrics that could not read the database (their gauges kept their last values).",
+        "mobile_ops_cache_requests_total": "Build cache requests by protocol, namespace and outcome: hit, miss (GET); present, absent (HEAD); stored, refused, full (PUT); deleted; failed.",
+        "mobile_ops_cache_bytes_total": "Build cache entry bytes by protocol, namespace and direction: served (sent to clients) or stored (received and kept).",
     ]
 
     // MARK: Events
@@ -57,6 +59,23 @@ public final class ServerMetrics: Sendable {
         registry.makeCounter(
             descriptor: Self.descriptor("mobile_ops_webhook_deliveries_total"), labels: [("provider", provider), ("outcome", outcome.rawValue)]
         ).increment()
+    }
+
+    /// One build cache request answered: `outcome` how (``CacheOutcome``).
+    public func cacheRequest(protocol protocolName: String, namespace: String, outcome: CacheOutcome) {
+        registry.makeCounter(
+            descriptor: Self.descriptor("mobile_ops_cache_requests_total"),
+            labels: [("protocol", protocolName), ("namespace", namespace), ("outcome", outcome.rawValue)]
+        ).increment()
+    }
+
+    /// Build cache entry bytes sent (`served`) or kept (`stored`).
+    public func cacheBytes(protocol protocolName: String, namespace: String, direction: String, bytes: Int64) {
+        guard bytes > 0 else { return }
+        registry.makeCounter(
+            descriptor: Self.descriptor("mobile_ops_cache_bytes_total"),
+            labels: [("protocol", protocolName), ("namespace", namespace), ("direction", direction)]
+        ).increment(by: bytes)
     }
 
     // MARK: Scrape

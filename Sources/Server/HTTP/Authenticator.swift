@@ -1,9 +1,11 @@
 import Access
 import Core
 import Foundation
+import HTTPTypes
 import Hummingbird
 
-/// Checks the bearer token of a request against the scope an endpoint needs.
+/// Checks the token of a request against the scope an endpoint needs: a bearer token, or on
+/// the build cache's routes the password of HTTP Basic credentials.
 public struct Authenticator: Sendable {
     private let tokens: TokenService
 
@@ -13,10 +15,15 @@ public struct Authenticator: Sendable {
     }
 
     /// The caller's identity, when it holds `scope`.
+    /// - Parameter basic: Whether the token may come as the password of `Authorization: Basic`
+    ///   (build-cache clients can send nothing else); a 401 then challenges for Basic.
     /// - Throws: `APIError` 401 for a missing, malformed, unknown or revoked token; 403 when
     ///   the token is valid but lacks the scope.
-    public func require(_ scope: TokenScope, for request: Request) async throws -> Identity {
+    public func require(_ scope: TokenScope, for request: Request, basic: Bool = false) async throws -> Identity {
         guard request.headers[.authorization] != nil else {
+            if basic {
+                throw Self.unauthorized(basic: true, "this endpoint needs a token: HTTP Basic credentials with the token as password (any user name), or 'Authorization: Bearer <token>'")
+            }
             // A new user has only the admin token the server printed at its first start: say so,
             // since issuing another token ('mobile-ops tokens create') needs that one.
             throw APIError.unauthorized(
@@ -24,16 +31,24 @@ public struct Authenticator: Sendable {
                     + "Use the admin token the server printed at its first start, or one issued with it ('mobile-ops tokens create'); "
                     + "'mobile-ops-server reset-admin-token' replaces a lost admin token")
         }
-        guard let text = request.bearerToken else {
-            throw APIError.unauthorized("the Authorization header must be 'Bearer <token>'")
+        guard let text = request.bearerToken ?? (basic ? request.basicPassword : nil) else {
+            throw Self.unauthorized(
+                basic: basic, basic ? "the Authorization header must be 'Bearer <token>' or Basic credentials with the token as password" : "the Authorization header must be 'Bearer <token>'")
         }
         guard let identity = try await tokens.authenticate(bearer: text) else {
-            throw APIError.unauthorized("the bearer token is unknown or revoked")
+            throw Self.unauthorized(basic: basic, basic ? "the token is unknown or revoked" : "the bearer token is unknown or revoked")
         }
         guard identity.scopes.grant(scope) else {
             let held = identity.scopes.map(\.rawValue).joined(separator: ", ")
             throw APIError.forbidden("this endpoint needs the '\(scope.rawValue)' scope; token '\(identity.name)' has: \(held)")
         }
         return identity
+    }
+
+    /// 401 with the challenge the route's clients answer: Apache's HTTP client (Gradle) sends
+    /// Basic credentials again only after a challenge naming Basic.
+    private static func unauthorized(basic: Bool, _ message: String) -> APIError {
+        guard basic else { return APIError.unauthorized(message) }
+        return APIError(.unauthorized, code: "unauthorized", message: message, headers: [.wwwAuthenticate: #"Basic realm="mobile-ops""#])
     }
 }

@@ -22,6 +22,22 @@ extension Request {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
         return parts[1].trimmingCharacters(in: .whitespaces)
     }
+
+    /// The password of `Authorization: Basic <base64(user:password)>`; nil when absent, another
+    /// scheme, or not base64 of `user:password`. Both base64 alphabets are read: Bazel encodes
+    /// the user info of its `--remote_cache` URL with the URL-safe one (`-_`).
+    var basicPassword: String? {
+        guard let header = headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "basic" else { return nil }
+        var text = parts[1].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        if text.count % 4 != 0 { text += String(repeating: "=", count: 4 - text.count % 4) }
+        guard let data = Data(base64Encoded: text), let credentials = String(data: data, encoding: .utf8),
+              let colon = credentials.firstIndex(of: ":")
+        else { return nil }
+        let password = credentials[credentials.index(after: colon)...]
+        return password.isEmpty ? nil : String(password)
+    }
 }
 
 extension AppRequestContext {

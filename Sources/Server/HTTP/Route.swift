@@ -14,7 +14,8 @@ public struct Route: Sendable {
 
     /// The HTTP method.
     public var method: HTTPRequest.Method
-    /// The path pattern, with `:name` parameters, e.g. `/api/v1/repositories/:id`.
+    /// The path pattern, with `:name` parameters, e.g. `/api/v1/repositories/:id`, and `**` last
+    /// for the rest of the path, however many segments (`{path}` in the OpenAPI document).
     public var path: String
     /// The scope a bearer token needs; nil for public endpoints (health, webhooks).
     public var scope: TokenScope?
@@ -25,6 +26,9 @@ public struct Route: Sendable {
     /// signature covers the body): the body is read first, whole and bounded in time and in
     /// how many at once (`UnauthenticatedBodies`).
     public var readsBodyBeforeCredential: Bool
+    /// The token may also come as an HTTP Basic password (any user name), and a 401 challenges
+    /// for Basic: build-cache clients (Gradle, ccache, Bazel URLs) can send nothing else.
+    public var acceptsBasic: Bool
     /// What the OpenAPI document says of the endpoint beyond its method, path and scope.
     public var openAPI: OpenAPIOperation
     /// What the endpoint does.
@@ -33,13 +37,14 @@ public struct Route: Sendable {
     /// Describes an endpoint.
     public init(
         _ method: HTTPRequest.Method, _ path: String, scope: TokenScope?, bodyLimit: Int64? = nil, readsBodyBeforeCredential: Bool = false,
-        openAPI: OpenAPIOperation, handler: @escaping Handler
+        acceptsBasic: Bool = false, openAPI: OpenAPIOperation, handler: @escaping Handler
     ) {
         self.method = method
         self.path = path
         self.scope = scope
         self.bodyLimit = bodyLimit
         self.readsBodyBeforeCredential = readsBodyBeforeCredential
+        self.acceptsBasic = acceptsBasic
         self.openAPI = openAPI
         self.handler = handler
     }

@@ -35,6 +35,11 @@ public struct RouteTable: Sendable {
     }
 
     private static func matches(_ pattern: [Substring], _ path: [Substring]) -> Bool {
+        // `**` last takes the rest of the path: one segment or more.
+        if pattern.last == "**" {
+            guard path.count >= pattern.count else { return false }
+            return matches(Array(pattern.dropLast()), Array(path.prefix(pattern.count - 1)))
+        }
         guard pattern.count == path.count else { return false }
         return zip(pattern, path).allSatisfy { pattern, actual in
             pattern.hasPrefix(":") || pattern == "*" || pattern == actual

@@ -75,9 +75,10 @@ public struct RouterFactory: Sendable {
         guard let scope = route.scope else { return route.handler }
         let authenticator = self.authenticator
         let handler = route.handler
+        let basic = route.acceptsBasic
         return { request, context in
             var context = context
-            context.identity = try await authenticator.require(scope, for: request)
+            context.identity = try await authenticator.require(scope, for: request, basic: basic)
             return try await handler(request, context)
         }
     }

@@ -21,9 +21,10 @@ struct OpenAPIAccess: Equatable {
     ///
     /// A route with a scope is a bearer API token of that scope whatever `caller` says: that is
     /// what the router checks before the handler runs.
-    init(scope: TokenScope?, caller: OpenAPIOperation.Caller?) {
+    /// `basic`: the route also takes the token as an HTTP Basic password (`basicAuth`).
+    init(scope: TokenScope?, caller: OpenAPIOperation.Caller?, basic: Bool = false) {
         if let scope {
-            self.init(scope: scope.rawValue, schemes: ["bearerAuth"], takesToken: true, hasScopes: true)
+            self.init(scope: scope.rawValue, schemes: basic ? ["bearerAuth", "basicAuth"] : ["bearerAuth"], takesToken: true, hasScopes: true)
             return
         }
         switch caller {

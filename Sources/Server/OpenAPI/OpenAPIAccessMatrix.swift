@@ -12,6 +12,8 @@
 /// - `none`: no `Authorization` header;
 /// - `malformed`: `Bearer` alone, a valid token followed by another word, the `Basic` or `Token`
 ///   scheme, or a well-formed token value (API, agent or registration) the server never issued;
+///   on the build cache's routes (`/cache/…`, which take the token as a Basic password) the
+///   `Basic` credential carries the admin token and gets what the `admin` column says;
 /// - `revoked`: a revoked admin API token, the token of an agent whose registration token was
 ///   revoked, a revoked registration token;
 /// - `read`, `write`, `admin`: a valid API token of that scope (`mo_…`);
@@ -21,7 +23,8 @@
 /// Outcomes: `ok` lets the request through (its answer then depends on the request: 2xx, or
 /// 400, 404 or 409 for bad input or state); `401` refuses it as unauthenticated, with
 /// `WWW-Authenticate: Bearer` except on webhooks (their credential is the delivery's signature,
-/// which no bearer token replaces); `403` refuses a valid API token lacking the scope.
+/// which no bearer token replaces) and on the build cache's routes (`Basic realm="mobile-ops"`,
+/// the challenge Gradle's HTTP client answers); `403` refuses a valid API token lacking the scope.
 enum OpenAPIAccessMatrix {
     /// The table: a header line, then `METHOD /path` and one outcome per column.
     static let table = """
@@ -55,6 +58,7 @@ enum OpenAPIAccessMatrix {
         GET    /api/v1/builds/{id}/impact                401  401       401     ok   ok    ok    401   401
         POST   /api/v1/builds/{id}/retry                 401  401       401     403  ok    ok    401   401
         GET    /api/v1/builds/{id}/tests                 401  401       401     ok   ok    ok    401   401
+        GET    /api/v1/cache/stats                       401  401       401     ok   ok    ok    401   401
         POST   /api/v1/checks/deps                       401  401       401     ok   ok    ok    401   401
         GET    /api/v1/dashboard                         401  401       401     ok   ok    ok    401   401
         GET    /api/v1/devices                           401  401       401     ok   ok    ok    401   401
@@ -95,6 +99,22 @@ enum OpenAPIAccessMatrix {
         POST   /api/v1/webhooks/github                   401  401       401     401  401   401   401   401
         POST   /api/v1/webhooks/gitlab                   401  401       401     401  401   401   401   401
         GET    /builds/{id}                              ok   ok        ok      ok   ok    ok    ok    ok
+        GET    /cache/bazel/{namespace}/ac/{hash}        401  401       401     ok   ok    ok    401   401
+        HEAD   /cache/bazel/{namespace}/ac/{hash}        401  401       401     ok   ok    ok    401   401
+        PUT    /cache/bazel/{namespace}/ac/{hash}        401  401       401     403  ok    ok    401   401
+        GET    /cache/bazel/{namespace}/cas/{hash}       401  401       401     ok   ok    ok    401   401
+        HEAD   /cache/bazel/{namespace}/cas/{hash}       401  401       401     ok   ok    ok    401   401
+        PUT    /cache/bazel/{namespace}/cas/{hash}       401  401       401     403  ok    ok    401   401
+        DELETE /cache/ccache/{namespace}/{path}          401  401       401     403  ok    ok    401   401
+        GET    /cache/ccache/{namespace}/{path}          401  401       401     ok   ok    ok    401   401
+        HEAD   /cache/ccache/{namespace}/{path}          401  401       401     ok   ok    ok    401   401
+        PUT    /cache/ccache/{namespace}/{path}          401  401       401     403  ok    ok    401   401
+        GET    /cache/gradle/{namespace}/{key}           401  401       401     ok   ok    ok    401   401
+        PUT    /cache/gradle/{namespace}/{key}           401  401       401     403  ok    ok    401   401
+        HEAD   /cache/xcode/{namespace}/nginx-health     401  401       401     ok   ok    ok    401   401
+        GET    /cache/xcode/{namespace}/{kind}/{name}    401  401       401     ok   ok    ok    401   401
+        HEAD   /cache/xcode/{namespace}/{kind}/{name}    401  401       401     ok   ok    ok    401   401
+        PUT    /cache/xcode/{namespace}/{kind}/{name}    401  401       401     403  ok    ok    401   401
         GET    /feed.json                                401  401       401     ok   ok    ok    401   401
         GET    /healthz                                  ok   ok        ok      ok   ok    ok    ok    ok
         GET    /metrics                                  ok   ok        ok      ok   ok    ok    ok    ok

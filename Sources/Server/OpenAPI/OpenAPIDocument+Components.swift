@@ -110,6 +110,17 @@ extension OpenAPIDocument {
     },
     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
   },
+  "CacheStorageUnavailable": {
+    "description": "Nothing was stored or deleted: the build cache's storage failed (`cache_storage_unavailable`; what failed is in the server's log) or the server cannot reach its PostgreSQL database to check the token (`database_unavailable`). Retry after `Retry-After` seconds.",
+    "x-mobile-ops-codes": ["cache_storage_unavailable", "database_unavailable"],
+    "headers": {
+      "Retry-After": {
+        "description": "Seconds to wait before retrying: 5 for `database_unavailable`, 10 for `cache_storage_unavailable`.",
+        "schema": {"type": "integer"}
+      }
+    },
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+  },
   "InternalError": {
     "description": "The server failed; the message names the request id.",
     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
@@ -121,6 +132,11 @@ extension OpenAPIDocument {
     "scheme": "bearer",
     "bearerFormat": "mo_<id>_<secret>",
     "description": "An API token with scopes read, write or admin; each operation's `x-mobile-ops-scope` names the least scope it needs."
+  },
+  "basicAuth": {
+    "type": "http",
+    "scheme": "basic",
+    "description": "An API token as the HTTP Basic password, with any user name: what build-cache clients (Gradle, ccache, Bazel) send. Only the /cache/ operations take it."
   },
   "agentToken": {
     "type": "http",

@@ -7,6 +7,34 @@ extension OpenAPIDocument {
     /// optionals are omitted, never null, unless the schema says `null`; types the server
     /// fixes are closed with `additionalProperties: false`.
     static let metricsInsightSchemas = ##"""
+"BuildCacheStatistics": {
+  "type": "object",
+  "description": "GET /api/v1/cache/stats: the build cache's totals per protocol and namespace.",
+  "properties": {
+    "namespaces": {"type": "array", "items": {"$ref": "#/components/schemas/BuildCacheNamespace"}}
+  },
+  "required": ["namespaces"],
+  "additionalProperties": false
+},
+"BuildCacheNamespace": {
+  "type": "object",
+  "description": "Store.CacheNamespaceStatistics; hitRate is absent before the first read.",
+  "properties": {
+    "protocol": {"type": "string", "enum": ["bazel", "ccache", "gradle", "xcode"]},
+    "namespace": {"type": "string"},
+    "hits": {"type": "integer"},
+    "misses": {"type": "integer"},
+    "uploads": {"type": "integer"},
+    "bytesServed": {"type": "integer"},
+    "bytesStored": {"type": "integer"},
+    "evictions": {"type": "integer"},
+    "entries": {"type": "integer"},
+    "entryBytes": {"type": "integer"},
+    "hitRate": {"type": "number"}
+  },
+  "required": ["protocol", "namespace", "hits", "misses", "uploads", "bytesServed", "bytesStored", "evictions", "entries", "entryBytes"],
+  "additionalProperties": false
+},
 "CacheCounts": {
   "type": "object",
   "description": "BuildMetrics.CacheStatistics: task counts by outcome.",

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 extension OpenAPIDocument {
@@ -19,16 +20,18 @@ extension OpenAPIDocument {
         return "{\n" + members.joined(separator: ",\n") + "\n}"
     }
 
-    /// A router path in OpenAPI's spelling: `/api/v1/builds/:id` → `/api/v1/builds/{id}`.
+    /// A router path in OpenAPI's spelling: `/api/v1/builds/:id` → `/api/v1/builds/{id}`, and
+    /// the rest of the path (`**`) → `{path}`.
     static func openAPIPath(_ routerPath: String) -> String {
-        "/" + segments(routerPath).map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+        "/" + segments(routerPath).map { $0 == "**" ? "{path}" : $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
     }
 
     /// The `operationId` made from the method and the path after `/api/v1`: the method, then
     /// each word of the path capitalised, parameters by their names (`POST /api/v1/builds/:id/cancel`
-    /// → `postBuildsIdCancel`, `GET /feed.json` → `getFeedJson`).
+    /// → `postBuildsIdCancel`, `GET /feed.json` → `getFeedJson`); the rest of a path (`**`) is `Path`.
     static func operationID(_ method: HTTPRequest.Method, _ routerPath: String) -> String {
-        let path = routerPath.hasPrefix("/api/v1/") ? String(routerPath.dropFirst("/api/v1".count)) : routerPath
+        let path = (routerPath.hasPrefix("/api/v1/") ? String(routerPath.dropFirst("/api/v1".count)) : routerPath)
+            .replacingOccurrences(of: "**", with: "path")
         let words = path.split(whereSeparator: { "/.-:".contains($0) })
         return method.rawValue.lowercased() + words.map { String($0.prefix(1)).uppercased() + String($0.dropFirst()) }.joined()
     }
@@ -38,7 +41,7 @@ extension OpenAPIDocument {
     /// The route's OpenAPI Operation Object.
     private static func operation(_ route: Route) -> String {
         let declared = route.openAPI
-        let access = OpenAPIAccess(scope: route.scope, caller: declared.caller)
+        let access = OpenAPIAccess(scope: route.scope, caller: declared.caller, basic: route.acceptsBasic)
         var members = [
             OpenAPIJSON.member("operationId", OpenAPIJSON.quoted(declared.operationID ?? operationID(route.method, route.path))),
             OpenAPIJSON.member("summary", OpenAPIJSON.quoted(declared.summary)),

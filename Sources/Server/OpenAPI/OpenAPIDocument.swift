@@ -68,6 +68,9 @@ enum OpenAPIDocument {
     },
     {
       "name": "releases"
+    },
+    {
+      "name": "build-cache"
     }
   ]
 """##

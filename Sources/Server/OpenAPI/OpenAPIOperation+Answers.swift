@@ -71,6 +71,8 @@ extension OpenAPIOperation {
         case artifactUnavailable = "ArtifactUnavailable"
         /// 503 for storing an artifact: also `storage_full`.
         case artifactUploadUnavailable = "ArtifactUploadUnavailable"
+        /// 503 for writing to the build cache: `cache_storage_unavailable`, `database_unavailable`.
+        case cacheStorageUnavailable = "CacheStorageUnavailable"
 
         /// The HTTP status the shared answer is documented under.
         public var status: Int {
@@ -80,7 +82,9 @@ extension OpenAPIOperation {
             case .requestTimeout: 408
             case .conflict: 409
             case .analysisTimeout: 504
-            case .databaseUnavailable, .writeUnavailable, .webhookUnavailable, .analysisUnavailable, .artifactUnavailable, .artifactUploadUnavailable: 503
+            case .databaseUnavailable, .writeUnavailable, .webhookUnavailable, .analysisUnavailable, .artifactUnavailable, .artifactUploadUnavailable,
+                .cacheStorageUnavailable:
+                503
             }
         }
     }

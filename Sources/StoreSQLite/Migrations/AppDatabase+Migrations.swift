@@ -26,6 +26,7 @@ extension AppDatabase {
         registerFindingSuppressionMigration(in: &migrator)
         registerMergeBaseMigration(in: &migrator)
         registerDevicesMigration(in: &migrator)
+        registerBuildCacheMigration(in: &migrator)
         return migrator
     }()
 }

@@ -1,0 +1,183 @@
+import Crypto
+import Foundation
+import NIOCore
+import NIOPosix
+import _NIOFileSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The build cache's entries as files in one folder (default `cache/` beside the database).
+///
+/// An entry lives at `entries/<protocol>/<namespace>/<xx>/<sha256 of its key>`: the key's
+/// hash, not the key, names the file, so no key can reach outside its folder and a ccache path
+/// (`ab/cdef…`) and a flat key (`ab`) never collide as file and folder. An upload is written
+/// to `tmp/` (same file system) while it arrives and renamed over the entry only once it is
+/// whole and checked, so readers see the old entry or the new one, never part of one; an upload
+/// that fails or is cut off leaves nothing, and of two uploads of one key at once the last
+/// rename wins whole.
+///
+/// Every file operation runs on the NIO thread pool (through NIOFileSystem or directly),
+/// never on Swift's cooperative pool, and no entry is ever held in memory whole.
+public struct FolderCacheStorage: Sendable, CustomStringConvertible {
+    /// The folder.
+    public let directory: String
+    /// The largest entry kept, in bytes (`MOBILE_OPS_CACHE_MAX_ENTRY_BYTES`).
+    public let maxEntrySize: Int64
+    /// Free space an upload must leave on the folder's disk, in bytes: below it the upload is
+    /// refused as if the disk were full, so the database beside it keeps room to write.
+    public let minimumFreeBytes: Int64
+    private let threadPool: NIOThreadPool
+    private let fileSystem: FileSystem
+
+    /// Keeps entries in `directory` (created when missing).
+    public init(directory: String, maxEntrySize: Int64 = 100 * 1024 * 1024, minimumFreeBytes: Int64 = 256 * 1024 * 1024, threadPool: NIOThreadPool = .singleton) {
+        self.directory = directory
+        self.maxEntrySize = maxEntrySize
+        self.minimumFreeBytes = minimumFreeBytes
+        self.threadPool = threadPool
+        self.fileSystem = FileSystem(threadPool: threadPool)
+    }
+
+    /// For logs: which folder.
+    public var description: String { "folder \(directory)" }
+
+    /// Where `id`'s file is.
+    func path(of id: CacheEntryID) -> String {
+        let digest = SHA256.hash(data: Data(id.key.utf8)).map { String(format: "%02x", $0) }.joined()
+        return "\(directory)/entries/\(id.protocol.rawValue)/\(id.namespace)/\(digest.prefix(2))/\(digest)"
+    }
+
+    /// Where uploads are written while they arrive.
+    var temporaryFolder: String { directory + "/tmp" }
+
+    // MARK: Reading
+
+    /// The entry's size, or nil when nothing is kept under `id` (a `HEAD`).
+    public func size(of id: CacheEntryID) async throws(CacheRequestError) -> Int64? {
+        let path = self.path(of: id)
+        do {
+            return try await threadPool.runIfActive {
+                var info = stat()
+                guard stat(path, &info) == 0 else {
+                    let failure = errno
+                    if failure == ENOENT || failure == ENOTDIR { return nil }
+                    throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+                }
+                return Int64(info.st_size)
+            }
+        } catch {
+            throw .unavailable("cannot read \(path): \(error)")
+        }
+    }
+
+    /// The entry opened for reading, or nil when nothing is kept under `id` (a `GET`). The
+    /// caller sends it and closes it.
+    public func open(_ id: CacheEntryID) async throws(CacheRequestError) -> CacheFile? {
+        let path = self.path(of: id)
+        do {
+            return try await CacheFile.open(path, threadPool: threadPool)
+        } catch {
+            throw .unavailable("cannot read \(path): \(error)")
+        }
+    }
+
+    // MARK: Writing
+
+    /// Streams `body` into a new file and puts it in place of `id`'s entry once it is whole.
+    /// - Parameters:
+    ///   - declaredSize: The request's `Content-Length`, when it had one: an upload over the
+    ///     limit is refused before any byte is read, and one that ends short is not kept.
+    ///   - expectedSHA256: For a content-addressed key (Bazel's CAS), the lower-case hex
+    ///     SHA-256 the bytes must have, checked while they stream.
+    ///   - ready: Called once the upload is accepted (size and free space checked), before the
+    ///     body is read: where the server tells a client that waits (`Expect: 100-continue`)
+    ///     to send it.
+    /// - Returns: The entry's size.
+    /// - Throws: ``CacheRequestError`` (too large, digest mismatch, incomplete, full disk,
+    ///   storage failure), or the body's own error when the client's upload broke off. Nothing
+    ///   is kept under `id` after any error, and the entry kept before (if any) is untouched.
+    public func store<Body: AsyncSequence>(
+        _ id: CacheEntryID, body: Body, declaredSize: Int64?, expectedSHA256: String? = nil, ready: () async -> Void = {}
+    ) async throws -> Int64 where Body.Element == ByteBuffer {
+        let limit = maxEntrySize
+        if let declaredSize, declaredSize > limit { throw CacheRequestError.tooLarge(limit: limit) }
+        let final = path(of: id)
+        let temporary = temporaryFolder + "/" + UUID().uuidString.lowercased()
+        do {
+            try await prepare(for: final, needing: declaredSize ?? 0)
+            await ready()
+            let size = try await fileSystem.withFileHandle(forWritingAt: FilePath(temporary), options: .newFile(replaceExisting: false)) { handle in
+                try await handle.withBufferedWriter { writer in
+                    var size: Int64 = 0
+                    var hasher = SHA256()
+                    for try await buffer in body {
+                        size += Int64(buffer.readableBytes)
+                        guard size <= limit else { throw CacheRequestError.tooLarge(limit: limit) }
+                        if expectedSHA256 != nil { buffer.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) } }
+                        _ = try await writer.write(contentsOf: buffer)
+                    }
+                    if let declaredSize, declaredSize != size { throw CacheRequestError.incomplete(expected: declaredSize, received: size) }
+                    if let expectedSHA256 {
+                        let actual = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+                        guard actual == expectedSHA256 else { throw CacheRequestError.digestMismatch(expected: expectedSHA256, actual: actual) }
+                    }
+                    return size
+                }
+            }
+            try await commit(temporary, to: final)
+            return size
+        } catch {
+            await discard(temporary)
+            throw Self.classify(error, writing: final)
+        }
+    }
+
+    /// Deletes `id`'s entry; false when there was none.
+    public func remove(_ id: CacheEntryID) async throws(CacheRequestError) -> Bool {
+        let path = self.path(of: id)
+        do {
+            return try await threadPool.runIfActive {
+                guard unlink(path) == 0 else {
+                    let failure = errno
+                    if failure == ENOENT || failure == ENOTDIR { return false }
+                    throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+                }
+                return true
+            }
+        } catch {
+            throw .unavailable("cannot delete \(path): \(error)")
+        }
+    }
+
+    /// Creates `tmp/` and the entry's folder, and checks the disk has room for `bytes` more
+    /// beside the free space the cache leaves.
+    private func prepare(for final: String, needing bytes: Int64) async throws {
+        let temporary = temporaryFolder
+        let reserve = minimumFreeBytes
+        try await threadPool.runIfActive {
+            let folder = (final as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            var info = statvfs()
+            guard statvfs(temporary, &info) == 0 else { return }
+            let free = Int64(clamping: UInt64(info.f_bavail) &* UInt64(info.f_frsize))
+            guard free - bytes >= reserve else {
+                throw CacheRequestError.storageFull("\(free) bytes free in \(temporary), and the cache leaves \(reserve)")
+            }
+        }
+    }
+
+    /// Renames the finished upload over the entry: atomic on one file system.
+    private func commit(_ temporary: String, to final: String) async throws {
+        try await threadPool.runIfActive {
+            guard rename(temporary, final) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+    }
+
+    /// Removes what a failed upload may have left (nothing, when the file system supports
+    /// creating it unnamed until it is complete).
+    private func discard(_ temporary: String) async {
+        _ = try? await threadPool.runIfActive { unlink(temporary) }
+    }
+}

@@ -1,0 +1,139 @@
+import BuildCache
+import Core
+import Hummingbird
+import Logging
+
+extension CacheController {
+    /// Reads a request's entry address, and for a content-addressed key (Bazel's CAS) the
+    /// SHA-256 its bytes must have.
+    typealias EntryParser = @Sendable (Request, AppRequestContext) throws -> (CacheEntryID, String?)
+
+    /// One cache endpoint: `GET` and `HEAD` need a `read` token, `PUT` and `DELETE` a `write`
+    /// one, as a bearer token or a Basic password; `PUT` bodies are bounded by the entry limit.
+    func route(
+        _ method: HTTPRequest.Method, _ path: String, _ summary: String, _ parameters: [OpenAPIOperation.Parameter], _ parse: @escaping EntryParser
+    ) -> Route {
+        let writes = method == .put || method == .delete
+        return Route(
+            method, path, scope: writes ? .write : .read, bodyLimit: method == .put ? storage.maxEntrySize : nil, acceptsBasic: true,
+            openAPI: Self.operation(method, summary, parameters)
+        ) { request, context in
+            let parsed: (CacheEntryID, String?)
+            do {
+                parsed = try parse(request, context)
+            } catch let error as CacheRequestError {
+                throw error.apiError
+            }
+            let (id, sha256) = parsed
+            switch method {
+            case .get: return try await load(id, context: context)
+            case .head: return try await probe(id, context: context)
+            case .put: return try await receive(id, request: request, context: context, sha256: sha256)
+            default: return try await delete(id, context: context)
+            }
+        }
+    }
+
+    /// `GET`: the entry, streamed from its file; 404 when nothing is kept. A file that cannot
+    /// be read is logged and answered as a miss: a cache that fails must cost a build its
+    /// outputs, not the build.
+    private func load(_ id: CacheEntryID, context: AppRequestContext) async throws -> Response {
+        let opened: CacheFile?
+        do {
+            opened = try await storage.open(id)
+        } catch {
+            context.logger.error("build cache entry could not be read; answered as a miss", metadata: ["entry": "\(id)", "error": "\(error)"])
+            count(id, .failed)
+            throw Self.miss(id)
+        }
+        guard let file = opened else {
+            activity.miss(id)
+            count(id, .miss)
+            throw Self.miss(id)
+        }
+        activity.hit(id, size: file.size, bytesSent: file.size)
+        count(id, .hit)
+        metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "served", bytes: file.size)
+        let body = ResponseBody(contentLength: Int(file.size)) { writer in
+            defer { file.close() }
+            var offset: Int64 = 0
+            while offset < file.size {
+                let chunk = try await file.chunk(at: offset)
+                offset += Int64(chunk.readableBytes)
+                try await writer.write(chunk)
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)
+    }
+
+    /// `HEAD`: 200 with the entry's `Content-Length`, or 404.
+    private func probe(_ id: CacheEntryID, context: AppRequestContext) async throws -> Response {
+        let size: Int64?
+        do {
+            size = try await storage.size(of: id)
+        } catch {
+            context.logger.error("build cache entry could not be read; answered as absent", metadata: ["entry": "\(id)", "error": "\(error)"])
+            size = nil
+        }
+        guard let size else {
+            count(id, .absent)
+            throw Self.miss(id)
+        }
+        activity.probed(id, size: size)
+        count(id, .present)
+        return Response(status: .ok, headers: [.contentType: "application/octet-stream", .contentLength: "\(size)"])
+    }
+
+    /// `PUT`: streams the body into the storage; 201 once the entry is kept whole. A client
+    /// waiting on `Expect: 100-continue` is told to send only once the upload is accepted.
+    private func receive(_ id: CacheEntryID, request: Request, context: AppRequestContext, sha256: String?) async throws -> Response {
+        let declared = request.headers[.contentLength].flatMap(Int64.init)
+        let waits = ExpectContinue.isExpected(in: request.headers)
+        let channel = context.channel
+        do {
+            let size = try await storage.store(id, body: request.body, declaredSize: declared, expectedSHA256: sha256) {
+                if waits { await ExpectContinue.sendContinue(on: channel) }
+            }
+            activity.stored(id, size: size)
+            count(id, .stored)
+            metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "stored", bytes: size)
+            return Response(status: .created)
+        } catch let error as CacheRequestError {
+            switch error {
+            case .storageFull:
+                context.logger.warning("build cache upload refused: the disk is full", metadata: ["entry": "\(id)", "error": "\(error)"])
+                count(id, .full)
+            case .unavailable:
+                context.logger.error("build cache upload failed", metadata: ["entry": "\(id)", "error": "\(error)"])
+                count(id, .failed)
+            default:
+                count(id, .refused)
+            }
+            throw error.apiError
+        }
+    }
+
+    /// `DELETE` (ccache): 204 whether or not an entry was kept.
+    private func delete(_ id: CacheEntryID, context: AppRequestContext) async throws -> Response {
+        do {
+            if try await storage.remove(id) { activity.deleted(id) }
+        } catch {
+            context.logger.error("build cache entry could not be deleted", metadata: ["entry": "\(id)", "error": "\(error)"])
+            count(id, .failed)
+            throw error.apiError
+        }
+        count(id, .deleted)
+        return Response(status: .noContent)
+    }
+
+    /// The Prometheus count of one request.
+    private func count(_ id: CacheEntryID, _ outcome: CacheOutcome) {
+        metrics.cacheRequest(protocol: id.protocol.rawValue, namespace: id.namespace, outcome: outcome)
+    }
+
+    /// 404 `cache_miss`.
+    private static func miss(_ id: CacheEntryID) -> APIError {
+        APIError(.notFound, code: "cache_miss", message: "nothing is kept under \(id.key) in the \(id.protocol.rawValue) namespace \(id.namespace)")
+    }
+}

@@ -1,0 +1,140 @@
+import BuildCache
+import Core
+import Hummingbird
+import Store
+
+/// The remote build cache under `/cache/`: Gradle's HTTP build cache, Bazel's HTTP remote
+/// cache, ccache's HTTP storage and XCRemoteCache, one key/value store of opaque entries behind
+/// each (``FolderCacheStorage``), plus `GET /api/v1/cache/stats`.
+///
+/// Reads need a `read` token, uploads and deletions a `write` token, as a bearer token or as
+/// the password of HTTP Basic credentials (what Gradle, ccache and Bazel URLs carry). Every
+/// request is counted in memory (``CacheActivity``, written to the store in batches) and in
+/// Prometheus; none writes the database itself.
+struct CacheController: APIController {
+    /// The entries.
+    let storage: FolderCacheStorage
+    /// The counts, batched for the store.
+    let activity: CacheActivity
+    /// The totals `GET /api/v1/cache/stats` reads.
+    let statistics: any CacheStatsStore
+    /// The Prometheus counters.
+    let metrics: ServerMetrics
+
+    var routes: [Route] {
+        gradleRoutes + bazelRoutes + ccacheRoutes + xcodeRoutes + [statisticsRoute]
+    }
+
+    // MARK: Gradle
+
+    /// `GET`/`PUT /cache/gradle/{namespace}/{key}`: Gradle's `HttpBuildCache` appends the key
+    /// (a hex hash) to its URL.
+    private var gradleRoutes: [Route] {
+        let path = "/cache/gradle/:namespace/:key"
+        let id: EntryParser = { _, context in
+            (try CacheEntryID(.gradle, namespace: try context.parameters.require("namespace"), key: try context.parameters.require("key")), nil)
+        }
+        let parameters: [OpenAPIOperation.Parameter] = [.path("namespace", .string), .path("key", .string)]
+        return [
+            route(.get, path, "Gradle build cache: load an entry", parameters, id),
+            route(.put, path, "Gradle build cache: store an entry", parameters, id),
+        ]
+    }
+
+    // MARK: Bazel
+
+    /// `GET`/`PUT`/`HEAD /cache/bazel/{namespace}/ac/{sha256}` and `/cas/{sha256}`: a CAS
+    /// upload must hash to its key.
+    private var bazelRoutes: [Route] {
+        var routes: [Route] = []
+        for (folder, name) in [("ac", "action cache"), ("cas", "content-addressed store")] {
+            let path = "/cache/bazel/:namespace/\(folder)/:hash"
+            let id: EntryParser = { _, context in
+                let hash = try context.parameters.require("hash")
+                guard hash.utf8.count == 64, hash.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+                    throw CacheRequestError.invalidKey("a Bazel key is 64 lower-case hex digits (a SHA-256), not \(hash.debugDescription)")
+                }
+                let entry = try CacheEntryID(.bazel, namespace: try context.parameters.require("namespace"), key: "\(folder)/\(hash)")
+                return (entry, folder == "cas" ? hash : nil)
+            }
+            let parameters: [OpenAPIOperation.Parameter] = [.path("namespace", .string), .path("hash", .string)]
+            routes += [
+                route(.get, path, "Bazel remote cache: load from the \(name)", parameters, id),
+                route(.head, path, "Bazel remote cache: whether the \(name) has an entry", parameters, id),
+                route(.put, path, "Bazel remote cache: store in the \(name)", parameters, id),
+            ]
+        }
+        return routes
+    }
+
+    // MARK: ccache
+
+    /// `GET`/`HEAD`/`PUT`/`DELETE /cache/ccache/{namespace}/{path}`: any path below the
+    /// namespace (`layout=subdirs` puts the first two characters in a folder).
+    private var ccacheRoutes: [Route] {
+        let path = "/cache/ccache/:namespace/**"
+        let id: EntryParser = { _, context in
+            let key = context.parameters.getCatchAll().joined(separator: "/")
+            return (try CacheEntryID(.ccache, namespace: try context.parameters.require("namespace"), key: key), nil)
+        }
+        let parameters: [OpenAPIOperation.Parameter] = [.path("namespace", .string), .path("path", .string)]
+        return [
+            route(.get, path, "ccache remote storage: load an entry", parameters, id),
+            route(.head, path, "ccache remote storage: whether an entry is kept", parameters, id),
+            route(.put, path, "ccache remote storage: store an entry", parameters, id),
+            route(.delete, path, "ccache remote storage: delete an entry", parameters, id),
+        ]
+    }
+
+    // MARK: XCRemoteCache
+
+    /// `GET`/`PUT`/`HEAD /cache/xcode/{namespace}/{kind}/{name}`, `kind` one of `file`, `meta`
+    /// and `marker`; and the health probe XCRemoteCache sends (`HEAD …/nginx-health`).
+    private var xcodeRoutes: [Route] {
+        let path = "/cache/xcode/:namespace/:kind/:name"
+        let id: EntryParser = { _, context in
+            let kind = try context.parameters.require("kind")
+            guard ["file", "meta", "marker"].contains(kind) else {
+                throw CacheRequestError.invalidKey("an XCRemoteCache path starts with file/, meta/ or marker/, not \(kind)/")
+            }
+            let entry = try CacheEntryID(.xcode, namespace: try context.parameters.require("namespace"), key: "\(kind)/\(try context.parameters.require("name"))")
+            return (entry, nil)
+        }
+        let parameters: [OpenAPIOperation.Parameter] = [.path("namespace", .string), .path("kind", .string), .path("name", .string)]
+        return [
+            route(.get, path, "XCRemoteCache: load an artifact, meta or marker", parameters, id),
+            route(.head, path, "XCRemoteCache: whether an artifact, meta or marker is kept", parameters, id),
+            route(.put, path, "XCRemoteCache: store an artifact, meta or marker", parameters, id),
+            Route(.head, "/cache/xcode/:namespace/nginx-health", scope: .read, acceptsBasic: true, openAPI: OpenAPIOperation(
+                "XCRemoteCache: the health probe (its default cache_health_path)", tag: "build-cache",
+                parameters: [.path("namespace", .string)],
+                answers: [OpenAPIOperation.Answer(200, "The cache answers.")], errors: [.badRequest, .databaseUnavailable]
+            )) { _, context in
+                if let problem = CacheEntryID.problem(withNamespace: try context.parameters.require("namespace")) {
+                    throw CacheRequestError.invalidNamespace(problem).apiError
+                }
+                return Response(status: .ok)
+            },
+        ]
+    }
+
+    // MARK: Statistics
+
+    /// `GET /api/v1/cache/stats`: the totals per protocol and namespace, this server's latest
+    /// counts written first.
+    private var statisticsRoute: Route {
+        Route(.get, "/api/v1/cache/stats", scope: .read, openAPI: OpenAPIOperation(
+            "Build cache statistics per protocol and namespace", tag: "build-cache",
+            description: [
+                "Hits, misses, uploads, bytes served and stored, kept entries and their bytes, and the hit rate, per protocol and namespace, since the first request.",
+                "Counts reach the database in batches a few seconds apart; this server's are written before the answer, other servers' within seconds.",
+            ],
+            answers: [.ok("BuildCacheStatistics")],
+            errors: [.databaseUnavailable]
+        )) { _, _ in
+            await activity.flush()
+            let namespaces = try await statistics.cacheStatistics()
+            return try .json(["namespaces": namespaces])
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Core
+import Foundation
+import Logging
+import Store
+import Synchronization
+import Testing
+@testable import BuildCache
+
+/// The counts gathered in memory and written to the store in batches.
+@Suite("Build cache counts, batched for the store")
+struct CacheActivityTests {
+    /// A store that keeps the batches it was given, and refuses them while `failing`.
+    final class RecordingStore: CacheStatsStore {
+        let batches = Mutex<[CacheActivityBatch]>([])
+        let failing = Mutex(false)
+
+        func recordCacheActivity(_ batch: CacheActivityBatch) async throws(StoreError) {
+            if failing.withLock({ $0 }) { throw .database("refused for the test") }
+            batches.withLock { $0.append(batch) }
+        }
+
+        func cacheStatistics() async throws(StoreError) -> [CacheNamespaceStatistics] { [] }
+
+        func leastRecentlyUsedCacheEntries(limit: Int) async throws(StoreError) -> [CacheEntryTouch] { [] }
+    }
+
+    static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test("hits, misses and uploads cost no store write until a flush, which writes one merged batch")
+    func batchedUntilFlush() async throws {
+        let store = RecordingStore()
+        let clock = ManualClock(at: Self.t0)
+        let activity = CacheActivity(store: store, clock: clock, logger: Logger(label: "test"))
+        let entry = try CacheEntryID(.gradle, namespace: "app", key: "abc")
+        let other = try CacheEntryID(.bazel, namespace: "app", key: "ac/\(String(repeating: "0", count: 64))")
+        activity.miss(entry)
+        activity.stored(entry, size: 10)
+        for _ in 0..<100 { activity.hit(entry, size: 10, bytesSent: 10) }
+        clock.advance(by: 60)
+        activity.hit(entry, size: 10, bytesSent: 10)
+        activity.probed(other, size: 3)
+        activity.miss(other)
+        #expect(store.batches.withLock { $0.isEmpty })
+
+        await activity.flush()
+        let batches = store.batches.withLock { $0 }
+        #expect(batches.count == 1)
+        let batch = try #require(batches.first)
+        var gradle = CacheCounterDelta(protocolName: "gradle", namespace: "app")
+        gradle.hits = 101
+        gradle.misses = 1
+        gradle.uploads = 1
+        gradle.bytesServed = 1010
+        gradle.bytesStored = 10
+        var bazel = CacheCounterDelta(protocolName: "bazel", namespace: "app")
+        bazel.misses = 1
+        #expect(batch.counters == [gradle, bazel])
+        #expect(batch.entries == [
+            CacheEntryTouch(protocolName: "gradle", namespace: "app", key: "abc", size: 10, lastAccess: Self.t0.addingTimeInterval(60)),
+            CacheEntryTouch(protocolName: "bazel", namespace: "app", key: other.key, size: 3, lastAccess: Self.t0.addingTimeInterval(60)),
+        ])
+        // Nothing new: no write at all.
+        await activity.flush()
+        #expect(store.batches.withLock { $0.count } == 1)
+    }
+
+    @Test("a flush the store refuses keeps its counts for the next one; a deletion after a store wins")
+    func failedFlushIsKept() async throws {
+        let store = RecordingStore()
+        let activity = CacheActivity(store: store, clock: ManualClock(at: Self.t0), logger: Logger(label: "test"))
+        let entry = try CacheEntryID(.ccache, namespace: "ns", key: "ab/cd")
+        activity.stored(entry, size: 5)
+        activity.hit(entry, size: 5, bytesSent: 5)
+        store.failing.withLock { $0 = true }
+        await activity.flush()
+        store.failing.withLock { $0 = false }
+        activity.hit(entry, size: 5, bytesSent: 5)
+        activity.deleted(entry)
+        await activity.flush()
+        let batches = store.batches.withLock { $0 }
+        #expect(batches.count == 1)
+        var counts = CacheCounterDelta(protocolName: "ccache", namespace: "ns")
+        counts.hits = 2
+        counts.uploads = 1
+        counts.bytesServed = 10
+        counts.bytesStored = 5
+        #expect(batches.first?.counters == [counts])
+        #expect(batches.first?.entries == [CacheEntryTouch(deletedProtocol: "ccache", namespace: "ns", key: "ab/cd")])
+    }
+}

@@ -1,0 +1,42 @@
+import Core
+import Foundation
+import Logging
+import Testing
+import TestSupport
+@testable import BuildCache
+
+/// Least-recently-used eviction under the size cap.
+@Suite("Build cache eviction")
+struct CacheEvictorTests {
+    @Test("past the cap the least recently used entries go, down to 90 % of it; the most recently used stay")
+    func evictsLeastRecentlyUsed() async throws {
+        let directory = try TemporaryDirectory("build-cache")
+        defer { directory.remove() }
+        let store = MemoryCacheStatsStore()
+        let clock = ManualClock(at: Date(timeIntervalSince1970: 1_800_000_000))
+        let storage = FolderCacheStorage(directory: directory.path, minimumFreeBytes: 0)
+        let activity = CacheActivity(store: store, clock: clock, logger: Logger(label: "test"))
+        let evictor = CacheEvictor(storage: storage, activity: activity, store: store, maxBytes: 100, clock: clock, logger: Logger(label: "test"))
+        var ids: [CacheEntryID] = []
+        for index in 0..<5 {
+            let id = try CacheEntryID(.gradle, namespace: "app", key: "entry\(index)")
+            let size = try await storage.store(id, body: Uploads.body([String(repeating: "x", count: 30)]), declaredSize: 30)
+            activity.stored(id, size: size)
+            ids.append(id)
+            clock.advance(by: 60)
+        }
+        // Entry 0, the oldest upload, was read last: it is the most recently used.
+        activity.hit(ids[0], size: 30, bytesSent: 30)
+        #expect(await evictor.evictOnce() == 2)
+        var kept: [String] = []
+        for id in ids {
+            if try await storage.size(of: id) != nil { kept.append(id.key) }
+        }
+        #expect(kept == ["entry0", "entry3", "entry4"])
+        let statistics = try await store.cacheStatistics()
+        #expect(statistics.map(\.evictions) == [2])
+        #expect(statistics.map(\.entryBytes) == [90])
+        // Under the cap: nothing more goes.
+        #expect(await evictor.evictOnce() == 0)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import HTTPClient
+import Testing
+import TestSupport
+
+/// `mobile-ops cache stats`: the remote build cache's counts, as a table and as JSON.
+@Suite("mobile-ops cache stats")
+struct CacheCommandTests {
+    @Test("nothing served yet, then a namespace's hits, misses, hit rate and bytes")
+    func stats() async throws {
+        try await LiveServer.run { server in
+            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+            let empty = try await CLIProcess.run(["cache", "stats"], environment: env)
+            #expect(empty.status == 0 && empty.stdout.contains("The build cache has served nothing yet."), "\(empty.stdout) \(empty.stderr)")
+
+            let entry = "\(server.url)/cache/gradle/app/0123abcd"
+            let basic = "Basic " + Data("gradle:\(LiveServer.adminToken)".utf8).base64EncodedString()
+            try await withClient { client in
+                _ = try await client.execute(.init(url: entry, headers: ["Authorization": basic]))
+                _ = try await client.execute(.init(method: .put, url: entry, headers: ["Authorization": basic], body: Array("compiled classes".utf8)))
+                _ = try await client.execute(.init(url: entry, headers: ["Authorization": basic]))
+            }
+            let table = try await CLIProcess.run(["cache", "stats"], environment: env)
+            #expect(table.status == 0, "\(table.stderr)")
+            let row = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("gradle") }, "\(table.stdout)")
+            #expect(row.split(separator: " ").filter { !$0.isEmpty }.prefix(6) == ["gradle", "app", "1", "1", "50.0%", "1"], "\(table.stdout)")
+            let json = try await CLIProcess.run(["cache", "stats", "--json"], environment: env)
+            let namespaces = ((try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) as? [String: Any])?["namespaces"] as? [[String: Any]]
+            #expect(namespaces?.first?["bytesStored"] as? Int == 16, "\(json.stdout)")
+        }
+    }
+}
