@@ -17,14 +17,14 @@ struct BuildCacheLiveTests {
         request = urllib.request.Request("http://127.0.0.1:%d/api/v1/tokens" % port, method="POST",
             data=json.dumps({"name": "live-" + scope, "scopes": [scope]}).encode(),
             headers={"Authorization": "Bearer " + admin, "Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=120) as response:
             return json.loads(response.read())["token"]
 
     def basic(value):
         return "Basic " + base64.b64encode(("ci:" + value).encode()).decode()
 
     def connect():
-        return socket.create_connection(("127.0.0.1", port), timeout=10)
+        return socket.create_connection(("127.0.0.1", port), timeout=120)
 
     def head_of(sock, pending=b""):
         # One response head: (status, headers, bytes read past it).

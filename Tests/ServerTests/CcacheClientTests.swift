@@ -19,7 +19,9 @@ struct CcacheClientTests {
         try "".write(toFile: folder + "/ccache.conf", atomically: true, encoding: .utf8)
 
         let server = try await LiveServer.start()
-        let storage = "http://ci:\(TestServer.adminToken)@127.0.0.1:\(server.port)/cache/ccache/team|layout=subdirs"
+        // ccache gives the server 100 ms to connect and 10 s per request by default; a debug
+        // server on a loaded machine can take longer, and ccache then counts a miss.
+        let storage = "http://ci:\(TestServer.adminToken)@127.0.0.1:\(server.port)/cache/ccache/team|layout=subdirs|connect-timeout=2000|operation-timeout=30000"
         var stats: [String: Int] = [:]
         var compiled: [Bool] = []
         for local in ["first", "second"] {
