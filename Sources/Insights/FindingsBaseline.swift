@@ -45,7 +45,7 @@ struct FindingsBaseline: Sendable, Equatable {
         var best: (build: BuildAtCommit, position: Int)?
         for candidate in candidates {
             guard let position = positions[candidate.commitSHA] else { continue }
-            if best == nil || position < best?.position ?? .max { best = (candidate, position) }
+            if position < best?.position ?? .max { best = (candidate, position) }
         }
         guard let (build, position) = best else { return nil }
         let branch = build.branch ?? targetBranch

@@ -101,7 +101,7 @@ extension PostgresAppDatabase: FindingStore {
                 guard let repositoryID, let branch, !branch.isEmpty else { return nil }
                 guard isPullRequest else { return FindingsTarget(repositoryID: repositoryID, branch: branch, pipeline: pipeline) }
                 let mergeBase = try mergeBase.map { commit in
-                    MergeBase(commit: commit, firstParents: try JSONDecoder().decode([String].self, from: Data((firstParents ?? "[]").utf8)))
+                    try MergeBase(commit: commit, storedFirstParents: firstParents ?? "[]")
                 }
                 return FindingsTarget(
                     repositoryID: repositoryID, branch: branch, pipeline: pipeline, isPullRequest: true, hostBaseCommit: baseCommit,

@@ -9,10 +9,7 @@ extension PostgresAppDatabase {
     /// Checks that the agent holds the job (locking its row, so it cannot end meanwhile) and
     /// records its build's merge base, in one transaction, replacing the one recorded before.
     public func recordMergeBase(_ mergeBase: MergeBase, jobID: Int64, agentID: Int64, at now: Date) async throws(StoreError) -> Int64 {
-        let firstParents: String
-        do { firstParents = try StoreJSON.encode(mergeBase.firstParents) } catch {
-            throw StoreError.database("the merge base's first parents could not be encoded: \(error)")
-        }
+        let firstParents = try mergeBase.storedFirstParents
         return try await write { connection in
             let buildID = try await self.heldJob(jobID, by: agentID, on: connection).buildID
             try await connection.run(

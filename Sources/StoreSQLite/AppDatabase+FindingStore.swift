@@ -85,7 +85,7 @@ extension AppDatabase: FindingStore {
             guard let repositoryID: Int64 = row["repositoryID"], let branch, !branch.isEmpty else { return nil }
             guard pullRequest != nil else { return FindingsTarget(repositoryID: repositoryID, branch: branch, pipeline: row["pipeline"]) }
             let mergeBase = try (row["mergeBase"] as String?).map { commit in
-                MergeBase(commit: commit, firstParents: try JSONDecoder().decode([String].self, from: Data((row["firstParents"] as String).utf8)))
+                try MergeBase(commit: commit, storedFirstParents: row["firstParents"])
             }
             return FindingsTarget(
                 repositoryID: repositoryID, branch: branch, pipeline: row["pipeline"], isPullRequest: true,

@@ -9,7 +9,7 @@ extension AppDatabase {
     /// Checks that the agent holds the job and records its build's merge base, in one
     /// transaction, replacing the one recorded before.
     public func recordMergeBase(_ mergeBase: MergeBase, jobID: Int64, agentID: Int64, at now: Date) async throws(StoreError) -> Int64 {
-        let firstParents = try Self.encodedFirstParents(mergeBase)
+        let firstParents = try mergeBase.storedFirstParents
         return try await write { db in
             guard let job = try JobRecord.fetchOne(db, key: jobID), job.agentID == agentID, job.jobState.isActive else {
                 throw StoreError.jobNotHeld(jobID: jobID)
@@ -40,13 +40,6 @@ extension AppDatabase {
                 ORDER BY id DESC
                 """, arguments: StatementArguments(arguments)
             ).map { row in BuildAtCommit(buildID: row["id"], commitSHA: row["commitSHA"], branch: row["branch"]) }
-        }
-    }
-
-    /// The first parents as the JSON array the column holds.
-    private static func encodedFirstParents(_ mergeBase: MergeBase) throws(StoreError) -> String {
-        do { return try StoreJSON.encode(mergeBase.firstParents) } catch {
-            throw StoreError.database("the merge base's first parents could not be encoded: \(error)")
         }
     }
 }

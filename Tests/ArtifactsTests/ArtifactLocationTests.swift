@@ -61,7 +61,7 @@ struct ArtifactLocationTests {
     func storages() {
         let logger = Logger(label: "artifacts-test")
         #expect(ArtifactLocation.besideDatabase.storage(databasePath: "/srv/ci/db.sqlite", logger: logger).description == "folder /srv/ci/artifacts")
-        #expect(ArtifactLocation.folder("/mnt/ci/../shared/").storage(databasePath: "/srv/ci/db.sqlite", logger: logger).description == "folder /mnt/shared")
+        #expect(ArtifactLocation.folder("/mnt/ci/../cache/").storage(databasePath: "/srv/ci/db.sqlite", logger: logger).description == "folder /mnt/cache")
         let settings = S3ArtifactSettings(bucket: "acme-ci", endpoint: "http://127.0.0.1:1", region: "us-east-1", accessKeyID: "k", secretAccessKey: "s")
         let bucket = ArtifactLocation.s3(settings).storage(databasePath: "/srv/ci/db.sqlite", logger: logger)
         #expect(bucket.description == settings.description)
