@@ -82,6 +82,13 @@ done
 while (( ${#pass_of[@]} > 0 )); do reap; done
 
 if [[ -n $failed ]]; then
+    # CI keeps only the last lines of the output: repeat each failed pass's first failures
+    # here, one short line each, so the tail names the failing tests and why.
+    for pass in $failed; do
+        echo "== $pass: what failed"
+        grep -E 'recorded an issue|Fatal error|Traceback|FAILED' "$log_dir/$pass.log" | head -n 8 | cut -c 1-400 |
+            grep . || tail -n 5 "$log_dir/$pass.log" | cut -c 1-400
+    done
     echo "failed:$failed"
     exit 1
 fi

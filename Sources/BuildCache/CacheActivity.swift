@@ -13,6 +13,11 @@ import Synchronization
 /// last-access time is a hint for eviction, not a record).
 public final class CacheActivity: Sendable {
     private let pending = Mutex(CacheActivityBatch())
+    /// The latest flush. Flushes run one after another: a flush that found nothing gathered
+    /// while another was still writing would otherwise return before those counts reached
+    /// the store (and the statistics read after it would miss them), and two writes at once
+    /// could land a deletion before the upload it follows.
+    private let latestFlush = Mutex<Task<Bool, Never>?>(nil)
     private let store: any CacheStatsStore
     private let clock: any TimeSource
     private let logger: Logger
@@ -89,6 +94,20 @@ public final class CacheActivity: Sendable {
     /// - Returns: Whether the store has everything gathered up to the call.
     @discardableResult
     public func flush() async -> Bool {
+        let flush = latestFlush.withLock { latest in
+            let previous = latest
+            let next = Task {
+                _ = await previous?.value
+                return await self.writePending()
+            }
+            latest = next
+            return next
+        }
+        return await flush.value
+    }
+
+    /// Writes the batch gathered so far; on failure puts it back for the next flush.
+    private func writePending() async -> Bool {
         let batch = pending.withLock { batch in
             defer { batch = CacheActivityBatch() }
             return batch.merged()

@@ -87,4 +87,55 @@ struct CacheActivityTests {
         #expect(batches.first?.counters == [counts])
         #expect(batches.first?.entries == [CacheEntryTouch(deletedProtocol: "ccache", namespace: "ns", key: "ab/cd")])
     }
+
+    /// A store whose first write waits until the test opens it; it logs each finished write.
+    final class GatedStore: CacheStatsStore {
+        let events = Mutex<[String]>([])
+        let gate = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let writes = Mutex(0)
+
+        func recordCacheActivity(_ batch: CacheActivityBatch) async throws(StoreError) {
+            if writes.withLock({ $0 += 1; return $0 }) == 1 {
+                await withCheckedContinuation { continuation in gate.withLock { $0 = continuation } }
+            }
+            events.withLock { $0.append("written \(batch.counters.map(\.hits))") }
+        }
+
+        func open() -> Bool {
+            gate.withLock { gate in
+                guard let continuation = gate else { return false }
+                continuation.resume()
+                gate = nil
+                return true
+            }
+        }
+
+        func cacheStatistics() async throws(StoreError) -> [CacheNamespaceStatistics] { [] }
+
+        func leastRecentlyUsedCacheEntries(limit: Int) async throws(StoreError) -> [CacheEntryTouch] { [] }
+    }
+
+    @Test("a flush while another is writing returns only after that write: the statistics read after it see every count")
+    func flushWaitsForTheOneWriting() async throws {
+        let store = GatedStore()
+        let activity = CacheActivity(store: store, clock: ManualClock(at: Self.t0), logger: Logger(label: "test"))
+        let entry = try CacheEntryID(.gradle, namespace: "app", key: "abc")
+        activity.hit(entry, size: 1, bytesSent: 1)
+        // The periodic flush takes the batch and is still writing it...
+        let periodic = Task { await activity.flush() }
+        while store.writes.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        // ...when a statistics request flushes: it has nothing of its own to write.
+        let request = Task {
+            let written = await activity.flush()
+            store.events.withLock { $0.append("request flushed") }
+            return written
+        }
+        // Give the request's flush every chance to return early before the write ends.
+        try await Task.sleep(for: .milliseconds(200))
+        while !store.open() { try await Task.sleep(for: .milliseconds(5)) }
+        let periodicWrote = await periodic.value
+        let requestWrote = await request.value
+        #expect(periodicWrote && requestWrote)
+        #expect(store.events.withLock { $0 } == ["written [1]", "request flushed"])
+    }
 }
