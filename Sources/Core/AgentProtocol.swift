@@ -6,6 +6,8 @@
 /// - `POST /agent/jobs/{id}/start` → 200 `AgentDirective`.
 /// - `POST /agent/jobs/{id}/log` with raw log bytes and header `X-Log-Sequence: N` (0, 1, 2 …;
 ///   a repeated sequence number is ignored, so retries are safe) → 200 `AgentDirective`.
+/// - `POST /agent/jobs/{id}/secrets` → 200 `JobSecrets`: the values of the secrets the job's
+///   step lists that its build may have (a started job only).
 /// - `POST /agent/jobs/{id}/heartbeat` → 200 `AgentDirective` (extends the lease).
 /// - `POST /agent/jobs/{id}/finish` with `JobOutcome` → 200.
 /// - `POST /agent/stop` (the agent is stopping) → 200 `AgentStopped`.

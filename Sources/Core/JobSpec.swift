@@ -23,6 +23,9 @@ public struct JobSpec: Codable, Sendable, Equatable {
     /// Analysers' reports read after the commands, for steps with `reports:`; nil otherwise
     /// (and in specs stored before the key existed).
     public var findings: FindingsStep?
+    /// The secrets the step lists (names only), for steps with `secrets:` or `keychain:`; nil
+    /// otherwise (and in specs stored before the key existed).
+    public var secrets: StepSecrets?
 
     /// The variable in `env` holding a sharded job's 0-based index (set from the pipeline,
     /// read by the agent's UI-test planner).
@@ -34,7 +37,8 @@ public struct JobSpec: Codable, Sendable, Equatable {
     public init(
         commands: [String], requirements: AgentRequirements = .init(), env: [String: String] = [:],
         timeoutSeconds: Double? = nil, retry: RetryPolicy = .init(), dependsOn: [String] = [], artifacts: [String] = [],
-        uiTests: UITestSelection? = nil, checks: DependencyChecksStep? = nil, findings: FindingsStep? = nil
+        uiTests: UITestSelection? = nil, checks: DependencyChecksStep? = nil, findings: FindingsStep? = nil,
+        secrets: StepSecrets? = nil
     ) {
         self.commands = commands
         self.requirements = requirements
@@ -46,6 +50,7 @@ public struct JobSpec: Codable, Sendable, Equatable {
         self.uiTests = uiTests
         self.checks = checks
         self.findings = findings
+        self.secrets = secrets
     }
 }
 
