@@ -484,7 +484,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "TestSupport", "mobile-ops", "mobile-ops-server", "CLI", "ChildProcesses", "Server", "HTTPClient",
+                "TestSupport", "mobile-ops", "mobile-ops-server", "CLI", "ChildProcesses", "Core", "Server", "HTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + loopbackServerDependencies,
             swiftSettings: swiftSettings

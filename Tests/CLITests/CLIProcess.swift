@@ -20,10 +20,11 @@ struct CLIProcess {
     }
 
     /// Runs `mobile-ops arguments…` with `environment` added to a clean one, bounded to
-    /// `timeout` seconds (60).
+    /// `timeout` seconds (300: a bound for a hung process, never a measure of speed; a debug
+    /// build on a loaded 2-core machine can take a minute over what takes a second alone).
     static func run(
         _ arguments: [String], environment: [String: String] = [:], executable: String = "mobile-ops", directory: String? = nil,
-        timeout: Int = 60
+        timeout: Int = 300
     ) async throws -> Result {
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         env.merge(environment) { $1 }

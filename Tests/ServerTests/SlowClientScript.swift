@@ -97,7 +97,9 @@ enum SlowClientScript {
                       "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" % token).encode())
         for _ in range(16):
             sock.sendall(b"2000\r\n" + b"x" * 8192 + b"\r\n")
-        sock.settimeout(10)
+        # A bound for a server that never answers, not a measure: the client never finishes,
+        # so any answer at all came before it; a loaded test process can take seconds.
+        sock.settimeout(60)
         try:
             print(status_of(sock))
         except socket.timeout:
@@ -126,7 +128,7 @@ enum SlowClientScript {
         def refused(extra):
             sock = connect()
             sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n" + extra + b"\r\n")
-            sock.settimeout(10)
+            sock.settimeout(60)
             try:
                 data = sock.recv(4096)
                 return "closed" if data == b"" else data.split(b" ")[1].decode()
@@ -137,7 +139,7 @@ enum SlowClientScript {
         many = b"".join(b"X-Field-%d: v\r\n" % index for index in range(101))
         large = b"X-Large: " + b"a" * (33 * 1024) + b"\r\n"
         total = b"".join(b"X-Part-%d: " % index + b"b" * 20_000 + b"\r\n" for index in range(4))
-        print(refused(many), refused(large), refused(total), healthz(10))
+        print(refused(many), refused(large), refused(total), healthz(60))
     elif case == "webhook":
         # A webhook head, then its body one byte every half second, for at most 15 seconds:
         # the body deadline answers 408 (or closes) long before the idle timeout would.
