@@ -44,14 +44,15 @@ struct CLIProcess {
     /// was still running when stopped; otherwise it is the binary's own (it ended first). How
     /// long the text takes to appear does not matter, so a loaded machine cannot fail the run.
     static func runUntil(
-        stderrHolds text: String, _ arguments: [String], environment: [String: String] = [:], within: Int = 120
+        stderrHolds text: String, _ arguments: [String], environment: [String: String] = [:], within: Int = 120,
+        executable: String = "mobile-ops", directory: String? = nil
     ) async throws -> Result {
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "UNTIL_TEXT": text, "UNTIL_TENTHS": String(within * 10)]
         env.merge(environment) { $1 }
-        let path = binary.path
+        let path = binary.deletingLastPathComponent().appendingPathComponent(executable).path
         let launch = ProcessLaunch(
             executable: "/bin/sh", arguments: ["-c", Self.untilScript, path, path] + arguments,
-            environment: env, workingDirectory: FileManager.default.currentDirectoryPath
+            environment: env, workingDirectory: directory ?? FileManager.default.currentDirectoryPath
         )
         let output = try await Command.run(launch)
         return Result(status: output.status.code, stdout: output.text, stderr: String(decoding: output.standardError, as: UTF8.self))
