@@ -52,7 +52,8 @@ struct DashboardAPITests {
             // Manual builds are waited on, for their total time (the test's jobs take no time).
             let hours = (summary.body["waiting"] as? [String: Any])?["totalHours"] as? Double ?? 0
             #expect((summary.body["waiting"] as? [String: Any])?["waitedBuilds"] as? Int == 1)
-            #expect(hours >= 0 && hours < 60 / 3_600)
+            // The wait is real time on the test's clock: under an hour, however loaded the machine.
+            #expect(hours >= 0 && hours < 1)
         }
     }
 

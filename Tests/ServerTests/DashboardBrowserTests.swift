@@ -12,7 +12,7 @@ import Testing
 ///
 /// `make test` installs chromium-driver and Selenium (in `.build/test-venv`) and points
 /// `MOBILE_OPS_TEST_PYTHON` at that Python; under `CI=true` a missing one is a failure.
-@Suite("The dashboard in a browser, driven by Selenium", .timeLimit(.minutes(3)))
+@Suite("The dashboard in a browser, driven by Selenium", .timeLimit(.minutes(10)))
 struct DashboardBrowserTests {
     static let python = ProcessInfo.processInfo.environment["MOBILE_OPS_TEST_PYTHON"].flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
     static let required = ProcessInfo.processInfo.environment["CI"] == "true"

@@ -10,7 +10,7 @@ import TestSupport
 
 /// `GET /` in a real headless browser (Debian's chromium): the page must fetch the dashboard
 /// document and the feed with the token from its URL fragment and draw both charts.
-@Suite("The HTML dashboard in headless chromium", .timeLimit(.minutes(3)))
+@Suite("The HTML dashboard in headless chromium", .timeLimit(.minutes(10)))
 struct DashboardPageTests {
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 

@@ -41,12 +41,13 @@ final class MotoS3: Sendable {
         self.log = log
     }
 
-    /// Starts moto on a free port and waits (at most 30 s) until it answers.
+    /// Starts moto on a free port and waits (at most 120 s: a bound for a moto that cannot
+    /// start, not a measure; Python's imports alone take seconds on a loaded machine) until it answers.
     static func start() async throws -> MotoS3 {
         let executable = try #require(Self.executable, "MOBILE_OPS_TEST_PYTHON must name the test venv's Python, beside moto_server (make test sets it up)")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("moto-\(UUID().uuidString).log").path
         let process = try ProcessGroup.spawn(.command(executable, ["-H", "127.0.0.1", "-p", "0"]), outputPath: log, errorPath: log)
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(120)
         while ContinuousClock.now < deadline, process.isRunning {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             if let range = text.range(of: #"Running on http://127\.0\.0\.1:\d+"#, options: .regularExpression) {

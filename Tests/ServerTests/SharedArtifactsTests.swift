@@ -14,7 +14,7 @@ import Testing
 /// each with its own disk, share artifacts only through a bucket or a shared folder. An
 /// artifact uploaded through one downloads through the other, and a replacement through the
 /// other deletes the first one's bytes.
-@Suite("Two servers on one database share artifacts through a bucket or a shared folder", .timeLimit(.minutes(3)))
+@Suite("Two servers on one database share artifacts through a bucket or a shared folder", .timeLimit(.minutes(10)))
 struct SharedArtifactsTests {
     /// Needs the test PostgreSQL server (`make test` starts one); the bucket also needs moto.
     static let postgres = PostgresScratchDatabase.serverURL != nil || MotoS3.required
