@@ -335,7 +335,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "HTTPClient",
+                "Core", "HTTPClient",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ] + loopbackServerDependencies,

@@ -3,6 +3,7 @@ import Core
 import Foundation
 import HTTPClient
 import Testing
+import TestSupport
 
 
 /// `mobile-ops artifacts download` against a real server: streamed to disk, checked, and
@@ -42,24 +43,6 @@ struct ArtifactDownloadTests {
         return try #require(object?["id"] as? Int)
     }
 
-    /// `count` bytes that do not repeat in any short period (so a shifted or dropped piece
-    /// shows), made on a thread of their own: tens of MiB of them would hold a thread of the
-    /// cooperative pool for seconds in a debug build, and the in-process servers of every other
-    /// test in this process answer on those threads (a loaded run saw them all stall past the
-    /// CLI's 30 s timeout).
-    static func bytes(_ count: Int) async -> [UInt8] {
-        await DedicatedThread.run {
-            var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-            return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for index in 0..<count {
-                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                    buffer[index] = UInt8(truncatingIfNeeded: state >> 56)
-                }
-                initialized = count
-            }
-        }
-    }
-
     /// Whether the file at `path` holds exactly `bytes`, read and compared off the cooperative pool.
     static func file(_ path: String, holds bytes: [UInt8]) async -> Bool {
         await DedicatedThread.run { (try? Data(contentsOf: URL(fileURLWithPath: path))) == Data(bytes) }
@@ -76,7 +59,7 @@ struct ArtifactDownloadTests {
     func largeArtifact() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bytes = await Self.bytes(24 << 20)
+        let bytes = await TestBytes.make(24 << 20)
         try await LiveServer.run { server in
             let id = try await Self.upload(server, bytes)
             let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
@@ -95,7 +78,7 @@ struct ArtifactDownloadTests {
     func failedDownloadLeavesNoFile() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bytes = await Self.bytes(3 << 20)
+        let bytes = await TestBytes.make(3 << 20)
         try await LiveServer.run { server in
             let id = try await Self.upload(server, bytes)
             // The stored file changes behind the server's back (a bad disk, say): same size,
@@ -133,8 +116,8 @@ struct ArtifactDownloadTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try await LiveServer.run { server in
             let (token, job) = try await Self.heldJob(server)
-            let small = try await Self.upload(server, await Self.bytes(1 << 20), path: "small.bin", job: job, token: token)
-            let large = try await Self.upload(server, await Self.bytes(64 << 20), path: "large.bin", job: job, token: token)
+            let small = try await Self.upload(server, await TestBytes.make(1 << 20), path: "small.bin", job: job, token: token)
+            let large = try await Self.upload(server, await TestBytes.make(64 << 20), path: "large.bin", job: job, token: token)
             let environment = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
             var peaks: [Int] = []
             for id in [small, large] {

@@ -1,8 +1,8 @@
-import Core
 import Crypto
 import Foundation
 import HTTPClient
 import Testing
+import TestSupport
 
 /// The real `mobile-ops-server` binary configured for S3 the way an operator does it, through
 /// environment variables (`MOBILE_OPS_ARTIFACTS`, `MOBILE_OPS_S3_*`, the `AWS_*` fallbacks),
@@ -39,9 +39,7 @@ struct S3ArtifactProcessTests {
 
             // The agent uploads from a file, as it does for real.
             let file = server.folder.appendingPathComponent("App.ipa")
-            // Made off the cooperative pool: millions of closure calls hold a thread for seconds in a
-            // debug build, and every in-process server of the suite answers on those threads.
-            let bytes = await DedicatedThread.run { (0..<6_000_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) } }
+            let bytes = await TestBytes.make(6_000_000)
             try Data(bytes).write(to: file)
             let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
             let uploaded = try await server.http.execute(.init(

@@ -8,6 +8,7 @@ import HummingbirdTesting
 import NIOCore
 import Store
 import Testing
+import TestSupport
 @testable import Server
 
 /// Artifacts kept in an S3 bucket (`MOBILE_OPS_ARTIFACTS=s3://…`) of a real S3 implementation,
@@ -61,9 +62,7 @@ struct S3ArtifactStorageTests {
         let staging = server.directory.appendingPathComponent("db/artifacts/incoming").path
         try await server.test { client in
             let (agent, job) = try await ArtifactAPITests.runningJob(client)
-            // Made off the cooperative pool: millions of closure calls hold a thread for seconds in a
-            // debug build, and every in-process server of the suite answers on those threads.
-            let bytes = await DedicatedThread.run { (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) } }
+            let bytes = await TestBytes.make(3_000_000)
             let uploaded = try await Self.upload(client, job: job, path: "build/App.ipa", bytes: bytes, token: agent)
             #expect(uploaded.status == .created, "\(uploaded.body)")
             #expect(uploaded.body["sha256"] as? String == Self.sha256(bytes))

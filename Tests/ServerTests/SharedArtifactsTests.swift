@@ -1,5 +1,4 @@
 import Artifacts
-import Core
 import DI
 import Foundation
 import HTTPTypes
@@ -8,6 +7,7 @@ import NIOCore
 import PostgresSupport
 import Store
 import Testing
+import TestSupport
 @testable import Server
 
 /// Why several servers need `MOBILE_OPS_ARTIFACTS`: two servers on one PostgreSQL database,
@@ -56,9 +56,7 @@ struct SharedArtifactsTests {
             let serverB = try await TestServer.make(configure: configure)
             defer { try? FileManager.default.removeItem(at: serverB.directory) }
             let applicationB = serverB.server.makeApplication()
-            // Made off the cooperative pool: millions of closure calls hold a thread for seconds in a
-            // debug build, and every in-process server of the suite answers on those threads.
-            let bytes = await DedicatedThread.run { (0..<1_500_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 9) } }
+            let bytes = await TestBytes.make(1_500_000)
             try await serverA.test { a in
                 try await applicationB.test(.router) { b in
                     let (agent, job) = try await ArtifactAPITests.runningJob(a)
