@@ -11,7 +11,8 @@ struct ServerCommand: AsyncParsableCommand {
         abstract: "The MobileOps build-orchestration server.",
         discussion: """
             Every flag falls back to its environment variable, then to its default. Exit status 3 when \
-            the server cannot start (the message says why); 64 for a bad flag.
+            the server cannot start (the message says why); 4 when a shutdown did not finish within 25 s \
+            (the log names what was still running); 64 for a bad flag.
 
             Examples:
               mobile-ops-server

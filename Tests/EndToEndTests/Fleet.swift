@@ -99,17 +99,24 @@ final class Fleet {
     }
 
     /// SIGTERM to the server, and waits until it has exited (closing the database); a server
-    /// still running after `limit` is a recorded failure, with the end of its log, and killed.
+    /// still running after `limit`, or one that exits other than with status 0, is a recorded
+    /// failure, with the end of its log (a running one is killed).
     func stopServer(within limit: Duration = .seconds(60)) async {
         guard let server, server.isRunning else { return }
         server.signal(SIGTERM)
-        // The server cancels what is left of a graceful shutdown after 25 s; a server still
-        // running well past that is a failure to report, not a reason to hang the test run.
+        // The server ends by itself within 25 s, with status 4 when it had to cut its shutdown
+        // short; one still running well past that is a failure to report, not a reason to hang
+        // the test run.
         if await !exits(server, within: limit) {
             Issue.record("the server did not exit within \(limit) of SIGTERM; killed. Its log ends:\n\(await serverLogTail())")
             Foundation.kill(server.pid, SIGKILL)
+            _ = await server.wait(drain: .zero)
+            return
         }
-        _ = await server.wait(drain: .zero)
+        let status = await server.wait(drain: .zero)
+        if status != .exited(0) {
+            Issue.record("the server's shutdown was not clean: \(status). Its log ends:\n\(await serverLogTail())")
+        }
     }
 
     /// The last lines of the server's log, read off the cooperative pool, for a failure message.

@@ -147,6 +147,10 @@ public struct MobileOpsServer {
 
     /// Serves until SIGTERM/SIGINT, then releases every service.
     ///
+    /// A shutdown ends within 25 s of the signal: what is left after the grace period (22 s)
+    /// is cancelled, and a process still running 3 s after that logs the services that are
+    /// still running and exits with status 4.
+    ///
     /// Once the server listens, and only then, an admin token is generated when none is
     /// configured and no active one exists, and handed to `onAdminTokenGenerated` to print
     /// once: a start that cannot bind must not leave behind a token nobody saw.
@@ -159,7 +163,15 @@ public struct MobileOpsServer {
         let tokens = self.tokens
         let configured = configuration.adminToken.map { !$0.isEmpty } ?? false
         let logger = self.logger
-        let application = makeApplication { port in
+        // Each service notes when it runs, so a shutdown that does not finish can say what it waits for.
+        let roster = ServiceRoster()
+        var watched = self
+        watched.backgroundServices = backgroundServices.map { roster.watching($0) }
+        let deadline = ShutdownDeadline(
+            limit: ShutdownAnnouncer.gracePeriod + ShutdownAnnouncer.cancellationAllowance, roster: roster, logger: logger,
+            overrun: ShutdownDeadline.exitProcess)
+        defer { deadline.disarm() }
+        let application = watched.makeApplication { port in
             await onServerRunning(port)
             guard !configured else { return }
             do {
@@ -169,7 +181,8 @@ public struct MobileOpsServer {
             }
         }
         do {
-            try await ShutdownAnnouncer.group(running: application, logger: logger).run()
+            let http = roster.watching(application, as: "HTTP server (whose group runs the services before it)")
+            try await ShutdownAnnouncer.group(running: http, logger: logger, deadline: deadline).run()
         } catch let error as IOError {
             // Only binding does socket I/O that can fail the whole server; the rest is per connection.
             await container.shutdown()

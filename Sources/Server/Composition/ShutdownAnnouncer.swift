@@ -8,32 +8,38 @@ import UnixSignals
 /// nothing until the server had stopped, and could not tell a slow shutdown from a hung
 /// one. It runs last in the server's service group: the group signals services in reverse
 /// order, so this one hears of the shutdown first, before the HTTP server starts
-/// draining its connections.
+/// draining its connections. It also arms the shutdown's deadline, if any.
 struct ShutdownAnnouncer: Service {
     let logger: Logger
+    var deadline: ShutdownDeadline?
 
     func run() async throws {
         // Sleeps until the shutdown, and ends then so the group moves on at once.
         try? await gracefulShutdown()
+        deadline?.arm()
         logger.info("shutdown requested: no new connections; parked agent polls are answered 204; finishing requests in flight")
     }
 }
 
 extension ShutdownAnnouncer {
-    /// How long a graceful shutdown may take before what is left is cancelled: shorter than
-    /// every grace period in deploy/ (30 s in the systemd unit and compose.sqlite.yaml, 40 s in
-    /// compose.yaml, 60 s in Kubernetes), so the server ends by itself rather than by SIGKILL.
-    /// Parked agent polls are answered at once; requests in flight get these 25 s.
-    static let gracePeriod = Duration.seconds(25)
+    /// How long a graceful shutdown may take before what is left is cancelled. Parked agent
+    /// polls are answered at once; requests in flight get these 22 s.
+    static let gracePeriod = Duration.seconds(22)
+
+    /// How long cancelled services may take to return before the process exits anyway
+    /// (``ShutdownDeadline``). With ``gracePeriod``, 25 s from the signal to the end: shorter
+    /// than every grace period in deploy/ (30 s in the systemd unit and compose.sqlite.yaml,
+    /// 40 s in compose.yaml, 60 s in Kubernetes), so the server ends by itself, never by SIGKILL.
+    static let cancellationAllowance = Duration.seconds(3)
 
     /// The service group `MobileOpsServer.run` serves with: the application, then the
-    /// announcer, stopped gracefully by SIGTERM or SIGINT, and cancelled after ``gracePeriod``.
-    ///
-    /// The bound is there because a shutdown was once seen waiting forever after a PostgreSQL
-    /// outage, with only the signal channel's and the leader lease's connections left open.
-    static func group(running application: some Service, logger: Logger, gracePeriod: Duration = gracePeriod) -> ServiceGroup {
+    /// announcer, stopped gracefully by SIGTERM or SIGINT, and cancelled after ``gracePeriod``;
+    /// the announcer arms `deadline` when the shutdown starts.
+    static func group(
+        running application: some Service, logger: Logger, gracePeriod: Duration = gracePeriod, deadline: ShutdownDeadline? = nil
+    ) -> ServiceGroup {
         var configuration = ServiceGroupConfiguration(
-            services: [.init(service: application), .init(service: ShutdownAnnouncer(logger: logger))],
+            services: [.init(service: application), .init(service: ShutdownAnnouncer(logger: logger, deadline: deadline))],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         )
