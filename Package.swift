@@ -434,7 +434,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SchedulingTests",
-            dependencies: ["TestSupport", "Scheduling", "Store", "StoreSQLite", "Core", "Pipelines", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TestSupport", "Scheduling", "Store", "StoreSQLite", "Core", "Pipelines", "Webhooks", "Secrets", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -39,11 +39,11 @@ public struct BuildPlanner: Sendable {
             env[UITestSelection.baseCommitVariable] = base
         }
         return library.catalog.matching(context, repository: repository.name).map { pipeline in
-            var draft = draft(pipeline, context: context, kind: kind, repository: repository, commitSHA: trigger.commitSHA,
-                              branch: trigger.branch, tag: tag, pullRequest: pullRequest, message: message, author: author, env: env)
+            var planned = draft(pipeline, context: context, kind: kind, repository: repository, commitSHA: trigger.commitSHA,
+                                branch: trigger.branch, tag: tag, pullRequest: pullRequest, message: message, author: author, env: env)
             // Stored with the build: the secrets a job gets are decided from it, never from the job.
-            draft.pullRequestOrigin = trigger.pullRequestOrigin
-            return draft
+            planned.pullRequestOrigin = trigger.pullRequestOrigin
+            return planned
         }
     }
 

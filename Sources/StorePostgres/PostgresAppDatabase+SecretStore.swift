@@ -116,11 +116,10 @@ extension PostgresAppDatabase: SecretStore {
     public func secretFacts(jobID: Int64) async throws(StoreError) -> JobSecretFacts? {
         try await read { connection in
             let rows = try await connection.query("SELECT \(unescaped: Self.jobColumns) FROM job WHERE id = \(jobID)", logger: self.logger)
-            guard let job = try await Self.jobs(from: rows).first,
-                  let build = try await self.buildRow(id: job.buildID, on: connection),
-                  let plan = try await connection.value("SELECT plan FROM job WHERE id = \(jobID)", as: String.self, logger: self.logger)
+            guard let stored = try await Self.jobs(from: rows).first,
+                  let build = try await self.buildRow(id: stored.job.buildID, on: connection)
             else { return nil }
-            return JobSecretFacts(job: job, build: build, spec: try JSONDecoder().decode(JobSpec.self, from: Data(plan.utf8)))
+            return JobSecretFacts(job: stored.job, build: build, spec: try JSONDecoder().decode(JobSpec.self, from: Data(stored.plan.utf8)))
         }
     }
 

@@ -24,14 +24,15 @@ extension AppDatabase: SecretStore {
                 try db.execute(sql: """
                     UPDATE secret SET branches = ?, pullRequests = ?, kind = ?, sealed = ?, keyFingerprint = ?, valueFingerprint = ?,
                       size = ?, updatedAt = ?, updatedBy = ? WHERE id = ?
-                    """, arguments: arguments + [existing.id])
+                    """, arguments: arguments + StatementArguments([existing.id]))
                 id = existing.id
             } else {
+                let creation: StatementArguments = [secret.repositoryID, secret.name, secret.pipeline, StoredDate(secret.createdAt), secret.createdBy]
                 try db.execute(sql: """
                     INSERT INTO secret (repositoryID, name, pipeline, createdAt, createdBy,
                       branches, pullRequests, kind, sealed, keyFingerprint, valueFingerprint, size, updatedAt, updatedBy)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [secret.repositoryID, secret.name, secret.pipeline, StoredDate(secret.createdAt), secret.createdBy] + arguments)
+                    """, arguments: creation + arguments)
                 id = db.lastInsertedRowID
             }
             _ = try AuditEventRecord(audit).inserted(db)

@@ -37,7 +37,7 @@ struct SecretsFieldTests {
     @Test("a bad name, a typo, a missing keychain key or a repeated name is an error at its place")
     func mistakesArePositioned() {
         #expect(errors(pipelineWithStep("    secrets: [GOOD, lower_case]")) == [
-            "6:20: each item of secrets: a secret name must be 1 to 128 of A-Z, 0-9 and _, not starting with a digit (an upper-case environment variable name), found \"lower_case\"",
+            "6:21: each item of secrets: a secret name must be 1 to 128 of A-Z, 0-9 and _, not starting with a digit (an upper-case environment variable name), found \"lower_case\"",
         ])
         #expect(errors(pipelineWithStep("    secrets: 1PASSWORD")).first?.contains("not starting with a digit") == true)
         #expect(errors(pipelineWithStep("    secrets: MOBILE_OPS_SECRETS_DIR")).first?.contains("must not start with MOBILE_OPS_") == true)

@@ -128,9 +128,10 @@ struct AgentController: APIController {
                 let directive: AgentDirective
                 do {
                     directive = try await queue.appendLog(jobID: id, agentID: agent.id, sequence: sequence, content: chunk.content, now: clock.now)
-                } catch StoreError.jobNotHeld(let jobID) {
-                    secrets.forgetLog(jobID: id)
-                    throw StoreError.jobNotHeld(jobID: jobID)
+                } catch {
+                    // A job no longer held logs nothing more: its masking is dropped.
+                    if case .jobNotHeld = error { secrets.forgetLog(jobID: id) }
+                    throw error
                 }
                 secrets.logStored(jobID: id, chunk)
                 followers.wake(jobIDs: [id])
