@@ -7,7 +7,7 @@ import Webhooks
 extension BuildPlannerTests {
     @Test("a pull request's origin reaches its drafts; a push has none; a retry keeps its original's, and an older pull request build without one stays unknown")
     func pullRequestOrigin() throws {
-        try Self.withPlanner { planner in
+        try Self.withPlanner { planner throws in
             let ios = Self.repository(1, "acme/ios-app")
             let sha = String(repeating: "a", count: 40)
             let pullRequest = BuildTrigger.Kind.pullRequest(number: 4, sourceBranch: "feature", targetBranch: "main")

@@ -1,5 +1,6 @@
 import Core
 import DI
+import Foundation
 import Logging
 import Scheduling
 import Secrets

@@ -130,7 +130,7 @@ struct AgentController: APIController {
                     directive = try await queue.appendLog(jobID: id, agentID: agent.id, sequence: sequence, content: chunk.content, now: clock.now)
                 } catch {
                     // A job no longer held logs nothing more: its masking is dropped.
-                    if case .jobNotHeld = error { secrets.forgetLog(jobID: id) }
+                    if case StoreError.jobNotHeld = error { secrets.forgetLog(jobID: id) }
                     throw error
                 }
                 secrets.logStored(jobID: id, chunk)
