@@ -1,4 +1,5 @@
 import Foundation
+import DI
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore

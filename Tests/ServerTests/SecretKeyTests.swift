@@ -1,5 +1,7 @@
 import Core
 import Foundation
+import HTTPTypes
+import DI
 import HummingbirdTesting
 import Logging
 import Secrets
