@@ -234,7 +234,7 @@ let package = Package(
         .target(
             name: "Scheduling",
             dependencies: [
-                "Core", "Store", "Webhooks", "Pipelines",
+                "Core", "Store", "Webhooks", "Pipelines", "Secrets",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -268,7 +268,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "DI", "Core", "Artifacts", "ReleaseTrain", "Store", "StoreSQLite", "StorePostgres", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
-                "Access", "Scheduling", "Insights", "Findings", "ReleaseDriver", "YAMLReading", "BuildCache",
+                "Access", "Scheduling", "Insights", "Findings", "ReleaseDriver", "YAMLReading", "BuildCache", "Secrets",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -434,7 +434,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SchedulingTests",
-            dependencies: ["TestSupport", "Scheduling", "Store", "StoreSQLite", "Core", "Pipelines", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["TestSupport", "Scheduling", "Store", "StoreSQLite", "Core", "Pipelines", "Webhooks", "Secrets", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -469,7 +469,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "TestSupport", "mobile-ops-server", "ChildProcesses", "Server", "Artifacts", "ReleaseTrain", "HTTPClient", "Webhooks", "Notifications", "GitHosts", "Core", "BuildMetrics", "Store", "StoreSQLite", "StoreCopy",
-                "Access", "Scheduling", "Insights", "ReleaseDriver", "DistributionFakes", "GitHostFakes", "PostgresSupport", "DI", "BuildCache",
+                "Access", "Scheduling", "Insights", "ReleaseDriver", "DistributionFakes", "GitHostFakes", "PostgresSupport", "DI", "BuildCache", "Secrets",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

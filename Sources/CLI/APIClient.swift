@@ -30,6 +30,18 @@ struct APIClient: Sendable {
         return (try decode(T.self, from: body), body)
     }
 
+    /// `PUT path` with a JSON body, decoded.
+    func put<T: Decodable>(_ path: String, _ payload: some Encodable, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(payload)
+        } catch {
+            throw CLIError.usage("cannot encode the request: \(error)")
+        }
+        let body = try await send(.put, path, body: Array(data))
+        return (try decode(T.self, from: body), body)
+    }
+
     /// `POST path` with a text body as it is (a YAML file), decoded.
     func post<T: Decodable>(_ path: String, text: String, contentType: String, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
         try await post(path, bytes: Array(text.utf8), contentType: contentType, as: T.self)

@@ -24,7 +24,7 @@ public struct MobileOpsCommand: AsyncParsableCommand {
               mobile-ops help builds logs
             """,
         subcommands: [
-            StatusCommand.self, ReposCommand.self, TokensCommand.self, BuildsCommand.self, AgentsCommand.self, PipelinesCommand.self,
+            StatusCommand.self, ReposCommand.self, SecretsCommand.self, TokensCommand.self, BuildsCommand.self, AgentsCommand.self, PipelinesCommand.self,
             MetricsCommand.self, ImpactCommand.self, ChecksCommand.self, TrainsCommand.self, ReleasesCommand.self, ArtifactsCommand.self,
             OutboxCommand.self, AuditCommand.self, DevicesCommand.self, CacheCommand.self,
         ]

@@ -23,6 +23,9 @@ public struct Build: Codable, Sendable, Equatable, Identifiable {
     public var commitSHA: String
     /// Pull request number, for PR builds.
     public var pullRequest: Int?
+    /// Where a pull request build's code comes from (nil for other builds); a fork's, or an
+    /// unknown one's, never receives secrets. A retry keeps its original's.
+    public var pullRequestOrigin: PullRequestOrigin?
     /// Head commit message, when known.
     public var message: String?
     /// Who triggered it, when known.
@@ -45,9 +48,9 @@ public struct Build: Codable, Sendable, Equatable, Identifiable {
     /// Creates a build value.
     public init(
         id: Int64, repositoryID: Int64?, number: Int, pipeline: String, state: BuildState, trigger: String,
-        branch: String?, tag: String?, commitSHA: String, pullRequest: Int?, message: String?, author: String?,
-        concurrencyGroup: String?, priority: Int, cancelReason: String?, createdAt: Date, startedAt: Date?,
-        finishedAt: Date?, jobs: [Job]? = nil
+        branch: String?, tag: String?, commitSHA: String, pullRequest: Int?, pullRequestOrigin: PullRequestOrigin? = nil,
+        message: String?, author: String?, concurrencyGroup: String?, priority: Int, cancelReason: String?, createdAt: Date,
+        startedAt: Date?, finishedAt: Date?, jobs: [Job]? = nil
     ) {
         self.id = id
         self.repositoryID = repositoryID
@@ -59,6 +62,7 @@ public struct Build: Codable, Sendable, Equatable, Identifiable {
         self.tag = tag
         self.commitSHA = commitSHA
         self.pullRequest = pullRequest
+        self.pullRequestOrigin = pullRequestOrigin
         self.message = message
         self.author = author
         self.concurrencyGroup = concurrencyGroup

@@ -14,6 +14,8 @@ public struct BuildDraft: Sendable, Equatable {
     public var commitSHA: String
     /// The pull request number, for PR builds.
     public var pullRequest: Int?
+    /// Where a pull request's code comes from; nil for builds that are not pull requests.
+    public var pullRequestOrigin: PullRequestOrigin?
     /// The head commit's message, when known.
     public var message: String?
     /// Who pushed or opened the PR, when known.
@@ -35,7 +37,7 @@ public struct BuildDraft: Sendable, Equatable {
     /// Creates a draft.
     public init(
         repositoryID: Int64?, pipeline: String, trigger: String, branch: String? = nil, tag: String? = nil,
-        commitSHA: String, pullRequest: Int? = nil, message: String? = nil, author: String? = nil,
+        commitSHA: String, pullRequest: Int? = nil, pullRequestOrigin: PullRequestOrigin? = nil, message: String? = nil, author: String? = nil,
         env: [String: String] = [:], concurrencyGroup: String? = nil, priority: Int = 0,
         cancelSuperseded: Bool = true, cancelInProgress: Bool = false, jobs: [JobDraft]
     ) {
@@ -46,6 +48,7 @@ public struct BuildDraft: Sendable, Equatable {
         self.tag = tag
         self.commitSHA = commitSHA
         self.pullRequest = pullRequest
+        self.pullRequestOrigin = pullRequestOrigin
         self.message = message
         self.author = author
         self.env = env

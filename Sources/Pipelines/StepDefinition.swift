@@ -30,6 +30,8 @@ public struct StepDefinition: Sendable, Equatable, Codable {
     public var checks: DependencyChecksStep?
     /// `reports:` and `fail_on:`: analysers' reports read after the commands.
     public var findings: FindingsStep?
+    /// `secrets:` and `keychain:`: the secrets the step's jobs may receive (names only).
+    public var secrets: StepSecrets?
 
     /// Timeout of a step that names none: one hour.
     public static let defaultTimeoutSeconds: Double = 3600
@@ -50,7 +52,8 @@ public struct StepDefinition: Sendable, Equatable, Codable {
         env: [String: String] = [:],
         uiTests: UITestSelection? = nil,
         checks: DependencyChecksStep? = nil,
-        findings: FindingsStep? = nil
+        findings: FindingsStep? = nil,
+        secrets: StepSecrets? = nil
     ) {
         self.key = key
         self.label = label ?? key
@@ -65,5 +68,6 @@ public struct StepDefinition: Sendable, Equatable, Codable {
         self.uiTests = uiTests
         self.checks = checks
         self.findings = findings
+        self.secrets = secrets
     }
 }

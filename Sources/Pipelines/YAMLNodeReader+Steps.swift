@@ -17,7 +17,7 @@ extension YAMLNodeReader {
     /// Keys allowed in a step.
     static let stepKeys = [
         "key", "label", "command", "commands", "agents", "timeout", "retry", "depends_on",
-        "parallelism", "artifacts", "env", "ui_tests", "checks", "reports", "fail_on",
+        "parallelism", "artifacts", "env", "ui_tests", "checks", "reports", "fail_on", "secrets", "keychain",
     ]
 
     /// The `steps` list, then the checks that span steps: unique keys, known and acyclic
@@ -68,10 +68,11 @@ extension YAMLNodeReader {
         let uiTests = fields["ui_tests"].flatMap { uiTestSelection(from: $0) }
         let checks = fields["checks"].flatMap { dependencyChecks(from: $0) }
         let findings = findingsStep(in: fields)
+        let secrets = stepSecrets(in: fields)
         let step = StepDefinition(
             key: key, label: label, commands: commands, agents: agents, timeoutSeconds: timeout,
             retry: retry, dependsOn: dependencies.map(\.value), parallelism: parallelism,
-            artifacts: artifacts, env: env, uiTests: uiTests, checks: checks, findings: findings
+            artifacts: artifacts, env: env, uiTests: uiTests, checks: checks, findings: findings, secrets: secrets
         )
         return ParsedStep(step: step, keyNode: fields["key"], dependencies: dependencies.map { ($0.value, $0.node) })
     }

@@ -39,8 +39,11 @@ public struct BuildPlanner: Sendable {
             env[UITestSelection.baseCommitVariable] = base
         }
         return library.catalog.matching(context, repository: repository.name).map { pipeline in
-            draft(pipeline, context: context, kind: kind, repository: repository, commitSHA: trigger.commitSHA,
-                  branch: trigger.branch, tag: tag, pullRequest: pullRequest, message: message, author: author, env: env)
+            var planned = draft(pipeline, context: context, kind: kind, repository: repository, commitSHA: trigger.commitSHA,
+                                branch: trigger.branch, tag: tag, pullRequest: pullRequest, message: message, author: author, env: env)
+            // Stored with the build: the secrets a job gets are decided from it, never from the job.
+            planned.pullRequestOrigin = trigger.pullRequestOrigin
+            return planned
         }
     }
 
@@ -62,8 +65,9 @@ public struct BuildPlanner: Sendable {
     }
 
     /// The same build again (`POST /builds/{id}/retry`): its trigger, branch, tag, commit, pull
-    /// request, message, author, environment (with a pull request's base branch) and
-    /// concurrency group, with the jobs its pipeline expands to now. A retry repeats a build
+    /// request and where it came from (so a fork's retry is still a fork's), message, author,
+    /// environment (with a pull request's base branch) and concurrency group, with the jobs its
+    /// pipeline expands to now. A retry repeats a build
     /// that was allowed to run, so it needs no `triggers.manual`.
     /// - Parameter env: The build-wide environment `original` was created with.
     /// - Throws: `ServiceError` 404 when its pipeline is no longer loaded.
@@ -77,6 +81,9 @@ public struct BuildPlanner: Sendable {
         // Its own group, not one worked out again as for a manual build (`pr-7`, not the branch's).
         retry.concurrencyGroup = original.concurrencyGroup
         retry.priority = original.priority
+        // A retry is never more trusted than its original: a pull request's origin is kept, and
+        // one stored without an origin stays unknown (no secrets), never a same-repository one.
+        retry.pullRequestOrigin = original.pullRequest == nil ? nil : (original.pullRequestOrigin ?? .unknown)
         return retry
     }
 

@@ -97,7 +97,7 @@ extension PostgresAppDatabase: BuildStore {
     /// The columns `builds(from:)` reads, in its order.
     static let buildColumns = """
         id, repository_id, number, pipeline, state, trigger, branch, tag, commit_sha, pull_request, message, author,
-        concurrency_group, priority, cancel_reason, created_at, started_at, finished_at
+        concurrency_group, priority, cancel_reason, created_at, started_at, finished_at, pull_request_origin
         """
 
     /// Builds (without their jobs) from rows of `buildColumns`.
@@ -111,10 +111,11 @@ extension PostgresAppDatabase: BuildStore {
             let author = try columns[11].decode(String?.self), group = try columns[12].decode(String?.self)
             let priority = try columns[13].decode(Int32.self), cancelReason = try columns[14].decode(String?.self)
             let createdAt = try columns[15].decode(Date.self), startedAt = try columns[16].decode(Date?.self)
-            let finishedAt = try columns[17].decode(Date?.self)
+            let finishedAt = try columns[17].decode(Date?.self), origin = try columns[18].decode(String?.self)
             builds.append(Build(
                 id: id, repositoryID: repositoryID, number: Int(number), pipeline: pipeline, state: BuildState(rawValue: state) ?? .pending,
-                trigger: trigger, branch: branch, tag: tag, commitSHA: commitSHA, pullRequest: pullRequest.map(Int.init), message: message,
+                trigger: trigger, branch: branch, tag: tag, commitSHA: commitSHA, pullRequest: pullRequest.map(Int.init),
+                pullRequestOrigin: origin.flatMap(PullRequestOrigin.init(rawValue:)), message: message,
                 author: author, concurrencyGroup: group, priority: Int(priority), cancelReason: cancelReason, createdAt: createdAt,
                 startedAt: startedAt, finishedAt: finishedAt))
         }

@@ -50,6 +50,8 @@ struct PostgresBatchRows {
     private var commits: [String] = []
     /// `build.pull_request`.
     private var pullRequests = PostgresNullableArray<Int32>()
+    /// `build.pull_request_origin`.
+    private var origins = PostgresNullableArray<String>()
     /// `build.message`.
     private var messages = PostgresNullableArray<String>()
     /// `build.author`.
@@ -123,6 +125,7 @@ struct PostgresBatchRows {
         tags.append(draft.tag)
         commits.append(draft.commitSHA)
         pullRequests.append(draft.pullRequest.map(Int32.init(clamping:)))
+        origins.append(draft.pullRequestOrigin?.rawValue)
         messages.append(draft.message)
         authors.append(draft.author)
         envs.append(encoded.env)
@@ -146,8 +149,8 @@ struct PostgresBatchRows {
         }
         let build = Build(
             id: id, repositoryID: draft.repositoryID, number: number, pipeline: draft.pipeline, state: .pending, trigger: draft.trigger,
-            branch: draft.branch, tag: draft.tag, commitSHA: draft.commitSHA, pullRequest: draft.pullRequest, message: draft.message,
-            author: draft.author, concurrencyGroup: draft.concurrencyGroup, priority: draft.priority, cancelReason: nil, createdAt: at,
+            branch: draft.branch, tag: draft.tag, commitSHA: draft.commitSHA, pullRequest: draft.pullRequest,
+            pullRequestOrigin: draft.pullRequestOrigin, message: draft.message, author: draft.author, concurrencyGroup: draft.concurrencyGroup, priority: draft.priority, cancelReason: nil, createdAt: at,
             startedAt: nil, finishedAt: nil)
         if let status = PostgresAppDatabase.commitStatus(of: build) { statusPayloads.append(status.jsonText) }
     }
@@ -163,13 +166,13 @@ struct PostgresBatchRows {
               AS d(id, provider, delivery_key, event, repository_id, headers, body, response_status, response_body)),
         new_build AS (
             INSERT INTO build (id, repository_id, number, pipeline, state, trigger, branch, tag, commit_sha, pull_request, message, author,
-                               env, concurrency_group, priority, delivery_id, created_at)
+                               env, concurrency_group, priority, delivery_id, created_at, pull_request_origin)
             SELECT id, repository_id, number, pipeline, 'pending', trigger, branch, tag, commit_sha, pull_request, message, author,
-                   env, concurrency_group, priority, delivery_id, \(at)
+                   env, concurrency_group, priority, delivery_id, \(at), pull_request_origin
             FROM unnest(\(buildIDs), \(buildRepositories), \(numbers), \(pipelines), \(triggers), \(branches), \(tags), \(commits),
-                        \(pullRequests), \(messages), \(authors), \(envs), \(buildGroups), \(buildPriorities), \(buildDeliveries))
+                        \(pullRequests), \(messages), \(authors), \(envs), \(buildGroups), \(buildPriorities), \(buildDeliveries), \(origins))
               AS b(id, repository_id, number, pipeline, trigger, branch, tag, commit_sha, pull_request, message, author,
-                   env, concurrency_group, priority, delivery_id)),
+                   env, concurrency_group, priority, delivery_id, pull_request_origin)),
         new_job AS (
             INSERT INTO job (id, build_id, step_key, label, shard_index, shard_count, attempt, state, plan, requirements_key, priority,
                              concurrency_group, pending_reason, waiting_for_steps, created_at)

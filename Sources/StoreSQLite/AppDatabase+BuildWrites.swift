@@ -19,7 +19,8 @@ extension AppDatabase {
             state: BuildState.pending.rawValue, trigger: draft.trigger, branch: draft.branch, tag: draft.tag,
             commitSHA: draft.commitSHA, pullRequest: draft.pullRequest, message: draft.message, author: draft.author,
             env: encoded.env, concurrencyGroup: draft.concurrencyGroup, priority: draft.priority,
-            deliveryID: deliveryID, cancelReason: nil, createdAt: now, startedAt: nil, finishedAt: nil
+            deliveryID: deliveryID, cancelReason: nil, createdAt: now, startedAt: nil, finishedAt: nil,
+            pullRequestOrigin: draft.pullRequestOrigin?.rawValue
         )
         try build.insertDirectly(db)
         guard let buildID = build.id else { throw StoreError.database("build insert returned no id") }

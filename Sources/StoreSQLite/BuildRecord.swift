@@ -29,6 +29,8 @@ struct BuildRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRec
     var createdAt: Date
     var startedAt: Date?
     var finishedAt: Date?
+    /// `PullRequestOrigin`'s raw value; nil for builds that are not pull requests.
+    var pullRequestOrigin: String?
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
@@ -39,7 +41,7 @@ struct BuildRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRec
     static let insertColumns = [
         "repositoryID", "number", "pipeline", "state", "trigger", "branch", "tag", "commitSHA",
         "pullRequest", "message", "author", "env", "concurrencyGroup", "priority", "deliveryID",
-        "cancelReason", "createdAt", "startedAt", "finishedAt",
+        "cancelReason", "createdAt", "startedAt", "finishedAt", "pullRequestOrigin",
     ]
     static let insertSQL = insertStatement(columns: insertColumns)
 
@@ -63,6 +65,7 @@ struct BuildRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRec
         columns.add(createdAt)
         columns.add(startedAt)
         columns.add(finishedAt)
+        columns.add(pullRequestOrigin)
     }
 
     /// The same values for GRDB's updates; its `Encodable` path cost several times an insert.
@@ -75,7 +78,8 @@ struct BuildRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRec
         Build(
             id: id ?? 0, repositoryID: repositoryID, number: number, pipeline: pipeline,
             state: BuildState(rawValue: state) ?? .pending, trigger: trigger, branch: branch, tag: tag,
-            commitSHA: commitSHA, pullRequest: pullRequest, message: message, author: author,
+            commitSHA: commitSHA, pullRequest: pullRequest, pullRequestOrigin: pullRequestOrigin.flatMap(PullRequestOrigin.init(rawValue:)),
+            message: message, author: author,
             concurrencyGroup: concurrencyGroup, priority: priority, cancelReason: cancelReason,
             createdAt: createdAt, startedAt: startedAt, finishedAt: finishedAt, jobs: jobs
         )

@@ -1,3 +1,5 @@
+import Core
+
 /// What to build because of a webhook event: which ref, at which commit.
 ///
 /// The scheduler turns this into builds of the repository's pipelines. It deliberately
@@ -20,7 +22,11 @@ public struct BuildTrigger: Sendable, Equatable, Codable {
     /// The commit to check out.
     public var commitSHA: String
     /// Whether the code comes from a fork; such builds must not see repository secrets.
+    /// True also when the payload does not tell (a deleted fork): the safe choice.
     public var isFromFork: Bool
+    /// A pull request's source repository as the payload names it (`contributor/ios-app`);
+    /// nil when it names none, which for a fork means its origin is unknown.
+    public var sourceRepository: String?
     /// A pull request's target-branch commit as the git host reported it (GitHub's and
     /// Bitbucket's base commit), when it did: the findings' baseline if no agent reports the
     /// merge base.
@@ -29,14 +35,23 @@ public struct BuildTrigger: Sendable, Equatable, Codable {
     // MARK: Creating
 
     /// Creates a trigger.
-    public init(kind: Kind, commitSHA: String, isFromFork: Bool = false, baseCommitSHA: String? = nil) {
+    public init(kind: Kind, commitSHA: String, isFromFork: Bool = false, sourceRepository: String? = nil, baseCommitSHA: String? = nil) {
         self.kind = kind
         self.commitSHA = commitSHA
         self.isFromFork = isFromFork
+        self.sourceRepository = sourceRepository
         self.baseCommitSHA = baseCommitSHA
     }
 
     // MARK: Reading
+
+    /// Where a pull request's code comes from, nil for pushes and tags: the same repository, a
+    /// fork, or (a fork flag without a source repository in the payload) unknown.
+    public var pullRequestOrigin: PullRequestOrigin? {
+        guard case .pullRequest = kind else { return nil }
+        if !isFromFork { return .sameRepository }
+        return sourceRepository == nil ? .unknown : .fork
+    }
 
     /// The branch the build is for: the pushed branch, or a pull request's source branch.
     public var branch: String? {

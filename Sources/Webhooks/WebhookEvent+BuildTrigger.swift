@@ -48,6 +48,7 @@ extension PullRequestEvent {
             kind: .pullRequest(number: number, sourceBranch: sourceBranch, targetBranch: targetBranch),
             commitSHA: headSHA,
             isFromFork: isFromFork,
+            sourceRepository: sourceRepository,
             baseCommitSHA: baseSHA
         )
     }

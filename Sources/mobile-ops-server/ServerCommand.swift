@@ -18,8 +18,9 @@ struct ServerCommand: AsyncParsableCommand {
               mobile-ops-server
               mobile-ops-server reset-admin-token
               mobile-ops-server migrate-data --from .mobile-ops/mobile-ops.sqlite --to postgres://…
+              mobile-ops-server rotate-secrets-key --new-key-file /etc/mobile-ops/secrets-new.key
             """,
-        subcommands: [ServeCommand.self, ResetAdminTokenCommand.self, MigrateDataCommand.self],
+        subcommands: [ServeCommand.self, ResetAdminTokenCommand.self, MigrateDataCommand.self, RotateSecretsKeyCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

@@ -7,6 +7,8 @@ import TestSupport
 /// for driving the real `mobile-ops` binary against it.
 struct LiveServer: Sendable {
     static let adminToken = "cli-test-admin-token-0123456789"
+    /// The secrets key every live server starts with.
+    static let secretsKey = String(repeating: "c3", count: 32)
 
     let url: String
     /// The server's folder: its database, and its artifacts in `artifacts/` beside it.
@@ -23,6 +25,8 @@ struct LiveServer: Sendable {
         // Tests hold jobs with no heartbeat while they send and fetch large artifacts: on a
         // loaded machine that outlasts the default minute's lease, and the job is lost.
         configuration.leaseSeconds = 600
+        // A secrets key, so `secrets set` can store (docs/secrets.md).
+        configuration.secretsKey = try SecretsKeySetting.resolve(environment: [SecretsKeySetting.keyVariable: secretsKey])
         // The example pipelines shipped in the repository.
         configuration.pipelinesPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("pipelines").path

@@ -46,6 +46,9 @@ extension AccessFixture {
             request.headers[.contentType] = "application/octet-stream"
         case "POST /api/v1/agents/register":
             request.body = #"{"name": "matrix-android", "tags": {"platform": "android"}, "slots": 1}"#
+        case "PUT /api/v1/repositories/{id}/secrets/{name}":
+            request.body = Self.secretWrite
+            request.headers[.contentType] = "application/json"
         case "POST /api/v1/agents/tokens":
             request.body = #"{"name": "matrix-created"}"#
         case "POST /api/v1/builds":
@@ -93,6 +96,9 @@ extension AccessFixture {
             id = prefixes.first { path.hasPrefix($0.0) }?.1 ?? "1"
         }
         if operation == "DELETE /cache/ccache/{namespace}/{path}" { return "/cache/ccache/matrix/ab/doomed" }
+        if path.hasPrefix("/api/v1/repositories/{id}/secrets/") {
+            return path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{name}", with: Self.secretName)
+        }
         return path.replacingOccurrences(of: "{id}", with: id).replacingOccurrences(of: "{action}", with: "halt")
             .replacingOccurrences(of: "{namespace}", with: "matrix").replacingOccurrences(of: "{key}", with: "0123abcd")
             .replacingOccurrences(of: "{hash}", with: Self.cacheEntrySHA256).replacingOccurrences(of: "{path}", with: "ab/cdef")

@@ -31,6 +31,10 @@ extension AccessFixture {
         _ = try await fixture.repository(client, "acme/bb-app", provider: "bitbucket", host: "bitbucket.org")
         fixture.ids.doomedRepository = try await fixture.repository(client, "acme/doomed", provider: "github", host: "github.com")
 
+        // A secret whose value must never come back: not in any answer, not in the log.
+        try await fixture.seed(client, .put, "/api/v1/repositories/\(fixture.ids.repository)/secrets/\(Self.secretName)", json: Self.secretWrite)
+        fixture.secrets += [Self.secretValue, Data(Self.secretValue.utf8).base64EncodedString()]
+
         let build = try await fixture.seed(client, .post, "/api/v1/builds", json: #"{"pipeline": "app-ci", "repository": "acme/ios-app", "branch": "main", "commit": "abc123"}"#)
         fixture.ids.build = try #require(build["id"] as? Int)
         let job = try await fixture.seed(client, .post, "/api/v1/agent/jobs/next?wait=0", token: agent)
@@ -76,7 +80,7 @@ extension AccessFixture {
             .register: [bearer("registration", registration)],
         ]
         // The value after the scheme: a token, a token with a word after it, base64 credentials.
-        fixture.secrets = fixture.credentials.values.joined().compactMap { credential in
+        fixture.secrets += fixture.credentials.values.joined().compactMap { credential in
             credential.authorization?.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init)
         }
         return fixture

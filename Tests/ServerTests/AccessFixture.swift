@@ -35,6 +35,11 @@ struct AccessFixture {
     /// A train on `acme/matrix-app`, whose clone URL nothing answers at: its releases wait in `scheduled`.
     static let train = #"{"name": "matrix-train", "repository": "acme/matrix-app", "platforms": ["android"], "rc_pipeline": "release-candidate", "signoff": ["qa"]}"#
 
+    /// The repository secret the fixture sets (and the table's PUT sets again).
+    static let secretName = "MATRIX_SECRET"
+    static let secretValue = "matrix-secret-value-Zq81Lm"
+    static var secretWrite: String { #"{"value": "\#(Data(secretValue.utf8).base64EncodedString())", "kind": "env", "branches": ["main"]}"# }
+
     /// The webhook secret of every seeded repository.
     static let webhookSecret = "matrix-webhook-secret-0123456789"
 

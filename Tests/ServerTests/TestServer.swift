@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import PostgresSupport
+import Secrets
 import Store
 @testable import Server
 import TestSupport
@@ -15,6 +16,8 @@ import TestSupport
 /// database), for `app.test(.router)`.
 struct TestServer {
     static let adminToken = "test-admin-token-0123456789"
+    /// The secrets key every test server starts with unless a test configures another (or none).
+    static let secretsKeyText = "7H0Wq3nKpLk8dJ2vR5sT9uX1yZ4aB6cD8eF0gH2iJ4k="
 
     let directory: URL
     var server: MobileOpsServer
@@ -49,6 +52,7 @@ struct TestServer {
         try TestPipelines.ci.write(toFile: configuration.pipelinesPath + "/app-ci.yml", atomically: true, encoding: .utf8)
         let scratch = postgres ? try await PostgresScratchDatabase.create() : nil
         if let scratch { configuration.postgres = try PostgresLocation(url: scratch.url) }
+        configuration.secretsKey = .key(try SecretKey(text: secretsKeyText))
         configure(&configuration)
         var logger = logs?.logger() ?? Logger(label: "test")
         if logs == nil { logger.logLevel = .critical }

@@ -63,7 +63,7 @@ struct RecordColumnsTests {
             id: nil, repositoryID: nil, number: 7, pipeline: "ios", state: "pending", trigger: "push", branch: "main", tag: "v1",
             commitSHA: "abc123", pullRequest: 42, message: "Fix ✓", author: "Zoë", env: #"{"X":"1"}"#, concurrencyGroup: "g",
             priority: 3, deliveryID: nil, cancelReason: "why", createdAt: now, startedAt: now.addingTimeInterval(1),
-            finishedAt: now.addingTimeInterval(2))
+            finishedAt: now.addingTimeInterval(2), pullRequestOrigin: "fork")
         var job = JobRecord(
             id: nil, buildID: 0, stepKey: "test", label: "Test", shardIndex: 1, shardCount: 2, attempt: 3, supersededBy: nil,
             state: "pending", plan: #"{"commands":[]}"#, requirementsKey: #"{"platform":"ios"}"#, priority: 4,

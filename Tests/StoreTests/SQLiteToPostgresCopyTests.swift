@@ -28,6 +28,10 @@ struct SQLiteToPostgresCopyTests {
         let repository = try await database.createRepository(
             name: "acme/app", provider: .github, cloneURL: "https://example.com/acme/app.git", defaultBranch: "main",
             webhookSecret: "secret-secret-secret", audit: audit("repository.create"))
+        _ = try await database.saveSecret(StoredSecret(
+            repositoryID: repository.id, name: "KEYSTORE", pipeline: "release", branches: ["main", "release/*"], pullRequests: true,
+            kind: .file, sealed: [1, 0, 255, 7], keyFingerprint: "0123abcd", valueFingerprint: "feedbeef", size: 4,
+            createdAt: t0, createdBy: "admin", updatedAt: t0, updatedBy: "admin"), audit: audit("secret.set"))
         _ = try await database.createToken(id: "tok1", name: "ci", scopes: [.read, .write], secretHash: "h1", audit: audit("token.create"))
         _ = try await database.createToken(id: "tok2", name: "old", scopes: [.read], secretHash: "h2", audit: audit("token.create"))
         _ = try await database.revokeToken(id: "tok2", audit: audit("token.revoke"))
@@ -67,6 +71,8 @@ struct SQLiteToPostgresCopyTests {
         let sqlite = try AppDatabase.open(path: path, clock: ManualClock(at: Self.t0.addingTimeInterval(120)))
         try await Self.populate(sqlite)
         let before = try await Answers.read(sqlite)
+        let secretsBefore = try await sqlite.allSecrets()
+        #expect(secretsBefore.count == 1)
         let sourceCounts = try await sqlite.writer.read { db in
             try Dictionary(uniqueKeysWithValues: ["repository", "apiToken", "auditEvent", "agent", "build", "job", "jobLog", "webhookDelivery", "outbox", "metricBuild", "metricTask", "metricDaily", "notableEvent"].map {
                 (CopyPlan.key($0), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \($0)") ?? -1)
@@ -83,6 +89,7 @@ struct SQLiteToPostgresCopyTests {
 
         let postgres = try await PostgresAppDatabase.open(url: scratch.url, clock: ManualClock(at: Self.t0.addingTimeInterval(120)))
         #expect(try await Answers.read(postgres) == before)
+        #expect(try await postgres.allSecrets() == secretsBefore, "secrets are copied sealed, byte for byte, with their scope")
         let stored = try await postgres.read { connection in
             let body = try await connection.value("SELECT body FROM webhook_delivery", as: ByteBuffer.self, logger: postgres.logger)
             let runnable = try await connection.values("SELECT job_id FROM runnable_job", as: Int64.self, logger: postgres.logger)

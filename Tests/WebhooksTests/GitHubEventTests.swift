@@ -112,8 +112,10 @@ struct GitHubEventTests {
         #expect(event.buildTrigger == BuildTrigger(
             kind: .pullRequest(number: 42, sourceBranch: "speedup", targetBranch: "main"),
             commitSHA: "ec26c3e57ca3a959ca5aad62de7213c562f8c821",
+            sourceRepository: "acme/ios-app",
             baseCommitSHA: "f95f852bd8fca8fcc58a9a2d6c842781e32a215e"
         ))
+        #expect(event.buildTrigger?.pullRequestOrigin == .sameRepository)
     }
 
     @Test("a fork pull request is marked, and so is one whose fork was deleted")
@@ -127,6 +129,9 @@ struct GitHubEventTests {
         let deleted = try #require(try parse("pull_request", GitHubFixtures.pullRequest(action: "synchronize", headRepository: "null")).pullRequest)
         #expect(deleted.isFromFork)
         #expect(deleted.sourceRepository == nil)
+        // What reaches the build: a fork, and an origin nobody can vouch for (also no secrets).
+        #expect(WebhookEvent.pullRequest(fork).buildTrigger?.pullRequestOrigin == .fork)
+        #expect(WebhookEvent.pullRequest(deleted).buildTrigger?.pullRequestOrigin == .unknown)
     }
 
     @Test("a pull request without branches is kept as other")

@@ -42,7 +42,7 @@ public struct MobileOpsServer {
     static func modules(configuration: ServerConfiguration, logger: Logger) -> [any DIModule] {
         [
             ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), AccessModule(), HTTPClientModule(),
-            GitHostsModule(), PipelinesModule(), SchedulingModule(), InsightsModule(), NotificationsModule(), ReleaseDriverModule(),
+            GitHostsModule(), PipelinesModule(), SchedulingModule(), SecretsModule(), InsightsModule(), NotificationsModule(), ReleaseDriverModule(),
             ArtifactsModule(), BuildCacheModule(), ServerModule(),
         ]
     }

@@ -63,6 +63,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Most logs one token may follow at once on a server (`MOBILE_OPS_MAX_LOG_FOLLOWERS_PER_TOKEN`); past it 429.
     public var maxLogFollowersPerToken: Int = 32
 
+    /// The key repository secrets are sealed under (`MOBILE_OPS_SECRETS_KEY` or
+    /// `MOBILE_OPS_SECRETS_KEY_FILE`); nil when none is configured (no secret can be set then).
+    public var secretsKey: SecretsKeySetting?
+
     /// Git hosts' API roots and tokens for commit statuses (`MOBILE_OPS_GITHUB_TOKEN`, …).
     public var notifier = NotifierConfiguration()
     /// Build metrics: retention, regression rules, regression webhook (`MOBILE_OPS_METRICS_RETENTION_DAYS`, …).
@@ -148,6 +152,7 @@ extension ServerConfiguration {
             }
             configuration.maxArtifactSize = bytes
         }
+        configuration.secretsKey = try SecretsKeySetting.resolve(environment: environment)
         configuration.artifacts = try ArtifactLocation.resolve(environment: environment)
         configuration.cache = try CacheConfiguration.resolve(environment: environment)
         if let (value, source) = pick(flags.leaseSeconds, "--lease-seconds", "MOBILE_OPS_LEASE_SECONDS") {

@@ -39,6 +39,9 @@ struct ServerModule: DIModule {
         builder.contribute((any APIController).self, .singleton) { (service: RepositoryService, configuration: ServerConfiguration) -> any APIController in
             RepositoryController(repositories: service, bodyLimit: configuration.maxBodySize)
         }
+        builder.contribute((any APIController).self, .singleton) { (secrets: SecretService, repositories: RepositoryService) -> any APIController in
+            SecretController(secrets: secrets, repositories: repositories)
+        }
         builder.contribute((any APIController).self, .singleton) { (log: any AuditLog) -> any APIController in
             AuditController(log: log)
         }
@@ -65,9 +68,10 @@ struct ServerModule: DIModule {
         }
         builder.contribute((any APIController).self, .singleton) {
             (auth: AgentAuthService, queue: any JobQueue, devices: any DeviceStore, dispatcher: JobDispatcher, followers: LogFollowers,
-             configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
+             configuration: ServerConfiguration, clock: any TimeSource, secrets: SecretService) -> any APIController in
             AgentController(
-                auth: auth, queue: queue, devices: devices, dispatcher: dispatcher, followers: followers, configuration: configuration, clock: clock)
+                auth: auth, queue: queue, devices: devices, dispatcher: dispatcher, followers: followers, configuration: configuration, clock: clock,
+                secrets: secrets)
         }
         builder.contribute((any APIController).self, .singleton) { (devices: any DeviceStore) -> any APIController in
             DeviceController(devices: devices)

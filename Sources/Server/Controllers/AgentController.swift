@@ -18,6 +18,8 @@ struct AgentController: APIController {
     let configuration: ServerConfiguration
     /// The clock every time-based decision reads.
     let clock: any TimeSource
+    /// The secrets a started job gets, and the second masking of its log.
+    let secrets: SecretService
 
     var routes: [Route] {
         administration + agentProtocol
@@ -120,9 +122,34 @@ struct AgentController: APIController {
                 }
                 let body = try await request.collectBody(limit: configuration.maxBodySize)
                 let id = try jobID(context)
-                let directive = try await queue.appendLog(jobID: id, agentID: agent.id, sequence: sequence, content: Array(body.readableBytesView), now: clock.now)
+                // The values given to the job are masked again here: the agent's masking is
+                // not something the server has to trust.
+                let chunk = try await secrets.prepareLog(jobID: id, sequence: sequence, content: Array(body.readableBytesView))
+                let directive: AgentDirective
+                do {
+                    directive = try await queue.appendLog(jobID: id, agentID: agent.id, sequence: sequence, content: chunk.content, now: clock.now)
+                } catch {
+                    // A job no longer held logs nothing more: its masking is dropped.
+                    if case StoreError.jobNotHeld = error { secrets.forgetLog(jobID: id) }
+                    throw error
+                }
+                secrets.logStored(jobID: id, chunk)
                 followers.wake(jobIDs: [id])
                 return try .json(directive)
+            },
+            Route(.post, "/api/v1/agent/jobs/:id/secrets", scope: nil, openAPI: OpenAPIOperation(
+                "The secrets a started job's step lists that its build may have", tag: "agent-protocol", caller: .agent,
+                description: [
+                    "Decided from the stored build, never from what the agent sends: the build's repository, pipeline, branch and whether it is a pull request, and from where.",
+                    "Each listed secret the build may not have is in `denied` with the reason; a pull request from a fork gets none.",
+                    "Every call that lists secrets is written to the audit log (names, never values); the values given are masked again in the job's stored log.",
+                ],
+                parameters: [.path("id")],
+                answers: [.ok("JobSecrets")],
+                errors: [.notFound, .conflict, .databaseUnavailable]
+            )) { request, context in
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
+                return try await .json(secrets.secrets(forJob: try jobID(context), agentID: agent.id))
             },
             Route(.post, "/api/v1/agent/jobs/:id/checkout", scope: nil, openAPI: OpenAPIOperation(
                 "Report the checked-out commit", tag: "agent-protocol", caller: .agent,
@@ -149,6 +176,10 @@ struct AgentController: APIController {
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let outcome = try await request.decodeJSON(JobOutcome.self, limit: configuration.maxBodySize)
                 let id = try jobID(context)
+                // The start of a value the masking held back at the log's end, masked, last.
+                if let tail = secrets.finishLog(jobID: id), !tail.content.isEmpty {
+                    _ = try await queue.appendLog(jobID: id, agentID: agent.id, sequence: tail.sequence, content: tail.content, now: clock.now)
+                }
                 try await queue.finishJob(id: id, agentID: agent.id, outcome: outcome, now: clock.now)
                 dispatcher.wake()
                 followers.wake(jobIDs: [id])

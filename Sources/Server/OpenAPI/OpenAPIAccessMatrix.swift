@@ -39,6 +39,7 @@ enum OpenAPIAccessMatrix {
         POST   /api/v1/agent/jobs/{id}/impact            401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/log               401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/metrics           401  401       401     401  401   401   ok    401
+        POST   /api/v1/agent/jobs/{id}/secrets           401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/start             401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/stop                        401  401       401     401  401   401   ok    401
         GET    /api/v1/agents                            401  401       401     403  403   ok    401   401
@@ -88,6 +89,9 @@ enum OpenAPIAccessMatrix {
         DELETE /api/v1/repositories/{id}                 401  401       401     403  403   ok    401   401
         GET    /api/v1/repositories/{id}                 401  401       401     ok   ok    ok    401   401
         POST   /api/v1/repositories/{id}/rotate-secret   401  401       401     403  403   ok    401   401
+        GET    /api/v1/repositories/{id}/secrets         401  401       401     403  403   ok    401   401
+        DELETE /api/v1/repositories/{id}/secrets/{name}  401  401       401     403  403   ok    401   401
+        PUT    /api/v1/repositories/{id}/secrets/{name}  401  401       401     403  403   ok    401   401
         GET    /api/v1/system/graph                      401  401       401     ok   ok    ok    401   401
         GET    /api/v1/tokens                            401  401       401     403  403   ok    401   401
         POST   /api/v1/tokens                            401  401       401     403  403   ok    401   401

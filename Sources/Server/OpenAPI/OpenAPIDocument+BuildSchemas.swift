@@ -38,6 +38,7 @@ extension OpenAPIDocument {
     "tag": {"type": "string"},
     "commitSHA": {"type": "string"},
     "pullRequest": {"type": "integer"},
+    "pullRequestOrigin": {"$ref": "#/components/schemas/PullRequestOrigin"},
     "message": {"type": "string"},
     "author": {"type": "string"},
     "concurrencyGroup": {"type": "string"},
@@ -110,6 +111,7 @@ extension OpenAPIDocument {
     "tag": {"type": "string"},
     "commitSHA": {"type": "string"},
     "pullRequest": {"type": "integer"},
+    "pullRequestOrigin": {"$ref": "#/components/schemas/PullRequestOrigin"},
     "message": {"type": "string"},
     "author": {"type": "string"},
     "concurrencyGroup": {"type": "string"},
@@ -149,7 +151,7 @@ extension OpenAPIDocument {
 },
 "JobSpec": {
   "type": "object",
-  "description": "Core.JobSpec: the step's commands, the tags an agent needs, env (already merged with the build's), timeout, retry policy, dependencies, artifacts, UI-test selection, dependency checks and analysers' reports.",
+  "description": "Core.JobSpec: the step's commands, the tags an agent needs, env (already merged with the build's), timeout, retry policy, dependencies, artifacts, UI-test selection, dependency checks, analysers' reports and the names of the secrets the step lists (never values).",
   "properties": {
     "commands": {"type": "array", "items": {"type": "string"}},
     "requirements": {
@@ -178,10 +180,16 @@ extension OpenAPIDocument {
     "artifacts": {"type": "array", "items": {"type": "string"}},
     "uiTests": {"$ref": "#/components/schemas/UITestSelection"},
     "checks": {"$ref": "#/components/schemas/DependencyChecksStep"},
-    "findings": {"$ref": "#/components/schemas/FindingsStep"}
+    "findings": {"$ref": "#/components/schemas/FindingsStep"},
+    "secrets": {"$ref": "#/components/schemas/StepSecrets"}
   },
   "required": ["commands", "requirements", "env", "retry", "dependsOn", "artifacts"],
   "additionalProperties": false
+},
+"PullRequestOrigin": {
+  "type": "string",
+  "enum": ["same_repository", "fork", "unknown"],
+  "description": "Core.PullRequestOrigin: where a pull request build's code comes from; absent for other builds. fork and unknown (the webhook did not name the source repository) never receive secrets; a retry keeps its original's."
 },
 "JobState": {
   "type": "string",

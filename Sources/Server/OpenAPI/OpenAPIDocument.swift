@@ -37,6 +37,9 @@ enum OpenAPIDocument {
       "name": "repositories"
     },
     {
+      "name": "secrets"
+    },
+    {
       "name": "tokens"
     },
     {

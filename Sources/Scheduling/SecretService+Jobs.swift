@@ -1,0 +1,89 @@
+import Core
+import Foundation
+import Logging
+import Secrets
+import Store
+
+// MARK: - Handing secrets to jobs, and masking their logs again
+
+extension SecretService {
+    /// The secrets job `jobID`'s step lists that its build may have, with the names it may not
+    /// have and why; the use is written to the audit log (names only) and the given values are
+    /// masked from then on in what the server stores of the job's log.
+    /// - Throws: `StoreError.jobNotHeld` unless agent `agentID` holds the job and has started it.
+    public func secrets(forJob jobID: Int64, agentID: Int64) async throws(StoreError) -> JobSecrets {
+        guard let facts = try await store.secretFacts(jobID: jobID), facts.job.agentID == agentID, facts.job.state == .running else {
+            throw StoreError.jobNotHeld(jobID: jobID)
+        }
+        let answer = try await decide(facts)
+        masks.install(jobID: jobID, masker: SecretMasker(values: answer.given.map { Array($0.value) }))
+        guard !answer.given.isEmpty || !answer.denied.isEmpty else { return answer }
+        let given = answer.given.map(\.name).joined(separator: ", ")
+        let denied = answer.denied.map { "\($0.name) (\($0.reason))" }.joined(separator: "; ")
+        let build = facts.build
+        try await store.recordSecretUse(AuditEvent(
+            occurredAt: clock.now, actor: "agent:\(agentID)", action: "secret.use", subject: "job:\(jobID)",
+            detail: "build \(build.id) (\(build.pipeline) #\(build.number)), agent \(agentID): given \(given.isEmpty ? "none" : given); withheld \(denied.isEmpty ? "none" : denied)"))
+        logger.info("secrets handed to a job", metadata: [
+            "job": "\(jobID)", "build": "\(build.id)", "agent": "\(agentID)", "given": "\(answer.given.map(\.name))", "withheld": "\(answer.denied.map(\.name))",
+        ])
+        return answer
+    }
+
+    /// `content` as the server stores it for sequence `sequence` of job `jobID`'s log: the
+    /// values given to the job masked. A job this server has no stream for (it started on
+    /// another server, or before a restart) gets one from the same decision its fetch made.
+    public func prepareLog(jobID: Int64, sequence: Int, content: [UInt8]) async throws(StoreError) -> JobLogMasks.Chunk {
+        if let chunk = masks.prepare(jobID: jobID, sequence: sequence, content: content) { return chunk }
+        var values: [[UInt8]] = []
+        if let facts = try await store.secretFacts(jobID: jobID) {
+            values = try await decide(facts).given.map { Array($0.value) }
+        }
+        masks.install(jobID: jobID, masker: SecretMasker(values: values))
+        return masks.prepare(jobID: jobID, sequence: sequence, content: content) ?? JobLogMasks.Chunk(content: SecretMasker(values: values).mask(content), after: nil)
+    }
+
+    /// The chunk was stored.
+    public func logStored(jobID: Int64, _ chunk: JobLogMasks.Chunk) {
+        masks.stored(jobID: jobID, chunk)
+    }
+
+    /// The job's log ended: the bytes the masking still holds, to store last; nil for none.
+    public func finishLog(jobID: Int64) -> (sequence: Int, content: [UInt8])? {
+        masks.finish(jobID: jobID)
+    }
+
+    /// The job is no longer held: its masking is dropped.
+    public func forgetLog(jobID: Int64) {
+        masks.forget(jobID: jobID)
+    }
+
+    /// The values and denials for the names the job's stored spec lists.
+    func decide(_ facts: JobSecretFacts) async throws(StoreError) -> JobSecrets {
+        let names = facts.spec.secrets?.names ?? []
+        guard !names.isEmpty else { return JobSecrets(given: [], denied: []) }
+        var rows: [StoredSecret] = []
+        if let repositoryID = facts.build.repositoryID { rows = try await store.secrets(repositoryID: repositoryID) }
+        var given: [JobSecrets.Value] = []
+        var denied: [JobSecrets.Denial] = []
+        for name in names {
+            switch SecretPolicy.decide(name: name, rows: rows, build: facts.build) {
+            case .denied(let reason):
+                denied.append(JobSecrets.Denial(name: name, reason: reason))
+            case .given(let row):
+                guard let key else {
+                    denied.append(JobSecrets.Denial(name: name, reason: "this server has no secrets key (MOBILE_OPS_SECRETS_KEY) to open it"))
+                    continue
+                }
+                do {
+                    let value = try SecretBox(key: key).open(row.sealed, context: Self.context(repositoryID: row.repositoryID, pipeline: row.pipeline, name: row.name))
+                    given.append(JobSecrets.Value(name: name, kind: row.kind, value: Data(value)))
+                } catch {
+                    logger.error("a stored secret does not open", metadata: ["name": "\(name)", "repository": "\(row.repositoryID)", "error": "\(error)"])
+                    denied.append(JobSecrets.Denial(name: name, reason: "it does not open with this server's secrets key \(key.fingerprint) (sealed under \(row.keyFingerprint)); see the server's log"))
+                }
+            }
+        }
+        return JobSecrets(given: given, denied: denied)
+    }
+}
