@@ -92,7 +92,7 @@ extension JobExecutor {
             }
             guard !name.hasPrefix("MOBILE_OPS_") else { return "the secret \(name) would replace one of the agent's own variables" }
             guard seen.insert(name).inserted else { return "the server gave the secret \(name) twice" }
-            if secret.kind == .env, String(validating: secret.value, as: UTF8.self) == nil || secret.value.contains(0) {
+            if secret.kind == .env, String(data: secret.value, encoding: .utf8) == nil || secret.value.contains(0) {
                 return "the secret \(name) is not text a variable can hold (store it as a file secret)"
             }
         }

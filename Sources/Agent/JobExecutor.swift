@@ -128,8 +128,8 @@ public struct JobExecutor: Sendable {
             streamer.append(line: "mobile-ops-agent: checkout failed: \(error)")
             return JobOutcome(state: .failed, exitStatus: (error as? CheckoutError)?.exitStatus)
         }
-        // After the checkout, so git never runs with them.
-        if let step = assignment.spec.secrets {
+        // After the checkout, so git never runs with them; not for a job already stopped.
+        if let step = assignment.spec.secrets, control.stopReason == nil {
             guard let variables = await self.prepareSecrets(
                 step, assignment: assignment, token: token, folder: secrets, control: control, streamer: streamer)
             else { return JobOutcome(state: .failed, exitStatus: nil) }

@@ -36,7 +36,7 @@ struct SecurityTool: Sendable {
         case .failed(let reason):
             throw Failure(description: "could not \(purpose): `\(shown)`: \(self.masker.mask(reason))")
         case .finished(let output):
-            if output.status.isSuccess || accepting.contains(where: output.errorText.contains) { return output }
+            if output.status.isSuccess || accepting.contains(where: { output.errorText.contains($0) }) { return output }
             let message = self.masker.mask(output.errorText)
             let hint = Self.hint(for: output.errorText).map { " (\($0))" } ?? ""
             throw Failure(description: "could not \(purpose): `\(shown)` ended with \(output.status): \(message)\(hint)")
