@@ -30,7 +30,7 @@ extension JobExecutor {
             return nil
         }
         let keychainPassword = step.keychain == nil ? nil : SigningKeychain.newPassword()
-        let masker = SecretMasker(values: answer.given.map { Array($0.value) } + [keychainPassword].compactMap { $0.map { Array($0.utf8) } })
+        let masker = SecretMasker(values: answer.given.map { Array($0.value) } + (keychainPassword.map { [Array($0.utf8)] } ?? []))
         streamer.mask(with: masker)
         for line in Self.secretsLines(answer) { streamer.append(line: prefix + line) }
         if let problem = Self.problem(in: answer) {

@@ -1,5 +1,4 @@
 import Foundation
-import Secrets
 
 #if canImport(Glibc)
 import Glibc
