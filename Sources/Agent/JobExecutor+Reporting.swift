@@ -1,3 +1,4 @@
+import BuildMetrics
 import Core
 import Secrets
 import Foundation

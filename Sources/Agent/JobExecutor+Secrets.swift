@@ -1,3 +1,4 @@
+import Logging
 import Core
 import Foundation
 import Secrets

@@ -61,7 +61,7 @@ struct AgentKeychainTests {
                 "security list-keychains -d user -s \(fake.loginKeychain)",
                 "security delete-keychain \(keychain)",
             ], "\(calls.joined(separator: "\n"))")
-            #expect(fake.refused().isEmpty, fake.refused())
+            #expect(fake.refused().isEmpty, "\(fake.refused())")
             let state = try fake.state()
             #expect(state.keychains.isEmpty && state.searchList == [fake.loginKeychain])
             #expect(try FileManager.default.contentsOfDirectory(atPath: fake.profiles) == ["OTHER.mobileprovision"])
@@ -150,7 +150,7 @@ struct AgentKeychainTests {
             let state = try fake.state()
             #expect(state.searchList == [fake.loginKeychain])
             #expect(!FileManager.default.fileExists(atPath: profile), "the profile the killed job installed is gone")
-            #expect(fake.refused().isEmpty, fake.refused())
+            #expect(fake.refused().isEmpty, "\(fake.refused())")
         }
     }
 }
