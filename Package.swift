@@ -195,7 +195,7 @@ let package = Package(
         ),
         .target(
             name: "Agent",
-            dependencies: ["ChildProcesses", "Core", "Devices", "HTTPClient", "Impact", "Checks", "BuildMetrics", "Findings", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ChildProcesses", "Core", "Devices", "HTTPClient", "Impact", "Checks", "BuildMetrics", "Findings", "Secrets", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -351,7 +351,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AgentTests",
-            dependencies: ["TestSupport", "Agent", "ChildProcesses", "Core", "HTTPClient", "BuildMetrics", "mobile-ops-agent"] + loopbackServerDependencies,
+            dependencies: ["TestSupport", "Agent", "ChildProcesses", "Core", "HTTPClient", "BuildMetrics", "Secrets", "mobile-ops-agent"] + loopbackServerDependencies,
+            // A strict fake of macOS `security`, put first on an agent's PATH.
+            resources: [.copy("SecurityFake")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

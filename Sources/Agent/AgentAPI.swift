@@ -91,6 +91,17 @@ public struct AgentAPI: Sendable {
         return try Self.directive(from: response)
     }
 
+    /// `POST /api/v1/agent/jobs/{id}/secrets`: the values of the secrets the job's step lists
+    /// that its build may have, and the names it is refused. An answer that cannot be decoded
+    /// is reported without an excerpt: its text holds the values.
+    public func secrets(jobID: Int64, token: String) async throws(AgentAPIError) -> JobSecrets {
+        let response = try await self.send("/agent/jobs/\(jobID)/secrets", token: token, body: [])
+        try Self.expect(response, statuses: [200])
+        do { return try JSONCoding.decode(JobSecrets.self, from: response.body) } catch {
+            throw .badResponse("the secrets answer (\(response.body.count) bytes) could not be decoded")
+        }
+    }
+
     /// `POST /api/v1/agent/jobs/{id}/heartbeat`.
     public func heartbeat(jobID: Int64, token: String) async throws(AgentAPIError) -> AgentDirective {
         let response = try await self.send("/agent/jobs/\(jobID)/heartbeat", token: token, body: [])

@@ -2,6 +2,12 @@ import Core
 import Devices
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // MARK: - AgentConfiguration
 
 /// Everything an agent needs to know before it starts: where the server is, who it is,
@@ -45,6 +51,9 @@ public struct AgentConfiguration: Sendable, Equatable {
     public var deviceRefreshInterval: Duration
     /// How long one `adb` or `simctl` command may take before it is killed.
     public var deviceCommandTimeout: Duration
+    /// Whether steps with `keychain:` run here: a temporary keychain through `security` (on by
+    /// default on macOS, ``runsOnMacOS``; on elsewhere only to test against a fake `security`).
+    public var keychains: Bool
 
     /// Creates a configuration; timings default to production values.
     public init(
@@ -64,7 +73,8 @@ public struct AgentConfiguration: Sendable, Equatable {
         version: String = AgentConfiguration.agentVersion,
         devices: [DeviceReport] = [],
         deviceRefreshInterval: Duration = .seconds(5),
-        deviceCommandTimeout: Duration = .seconds(20)
+        deviceCommandTimeout: Duration = .seconds(20),
+        keychains: Bool = AgentConfiguration.runsOnMacOS
     ) {
         self.serverURLs = serverURLs
         self.registrationToken = registrationToken
@@ -83,10 +93,19 @@ public struct AgentConfiguration: Sendable, Equatable {
         self.devices = devices
         self.deviceRefreshInterval = deviceRefreshInterval
         self.deviceCommandTimeout = deviceCommandTimeout
+        self.keychains = keychains
     }
 
     /// The version this build of the agent reports.
     public static let agentVersion = "0.1.0"
+
+    /// Whether the machine runs macOS (`uname` says `Darwin`), where `security` and Xcode are.
+    public static var runsOnMacOS: Bool {
+        var name = utsname()
+        guard uname(&name) == 0 else { return false }
+        let system = withUnsafeBytes(of: &name.sysname) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        return system == "Darwin"
+    }
 
     // MARK: Validation
 

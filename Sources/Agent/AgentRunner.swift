@@ -59,6 +59,8 @@ public final class AgentRunner: Sendable {
             "servers": "\(self.configuration.serverURLs.joined(separator: ","))", "slots": "\(self.configuration.slots)",
             "workdir": "\(self.configuration.workDirectory)",
         ])
+        // Before any job runs: what a killed agent left must not outlive it.
+        await self.executor.removeLeftoverSecrets()
         do {
             _ = try await self.session.credentials()
             // The devices are looked at once now, so the first poll reports them at once.

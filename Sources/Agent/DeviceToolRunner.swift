@@ -13,7 +13,7 @@ import Darwin
 /// Runs `adb` and `xcrun simctl` for device discovery: stdout and stderr apart (simctl's JSON
 /// must not meet a warning on stderr), on a thread of its own, and killed after a time limit,
 /// because a wedged adb server or CoreSimulator service can leave a command hanging, and the
-/// agent asks with every poll.
+/// agent asks with every poll. A signing job's `security` calls run through it too.
 struct DeviceToolRunner: Sendable {
     /// The environment the tools run with (the agent's own).
     let environment: [String: String]

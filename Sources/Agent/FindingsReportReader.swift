@@ -1,6 +1,7 @@
 import Core
 import Findings
 import Foundation
+import Secrets
 
 /// Reads one report of a `reports:` step in the job's checkout into the body of
 /// `POST /api/v1/agent/jobs/{id}/findings`: the format told from the content, the findings
@@ -15,6 +16,8 @@ struct FindingsReportReader: Sendable {
     let failOn: FailOn
     /// On a pull request build, where the checkout left the target branch, sent with each report.
     let mergeBase: MergeBase?
+    /// The job's secrets' masker: an analyser's message may quote a value (a hard-coded key).
+    var masker: SecretMasker?
 
     /// A report ready to send, or why it cannot be.
     enum Outcome: Sendable {
@@ -34,7 +37,12 @@ struct FindingsReportReader: Sendable {
             // A report of more than `JobFindings.maximumFindings` is refused here, unsent.
             return .failed("\(report): \(error.description)")
         }
-        let findings = read.findings.map { StoredFinding($0).fitted() }
+        let masker = self.masker
+        let findings = read.findings.map { finding in
+            var stored = StoredFinding(finding).fitted()
+            if let masker { stored.message = masker.mask(stored.message) }
+            return stored
+        }
         let body: [UInt8]
         do {
             body = try JSONCoding.encode(JobFindings(

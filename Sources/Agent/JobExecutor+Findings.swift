@@ -39,7 +39,7 @@ extension JobExecutor {
                 streamer.append(line: prefix + "the merge base with \(target) is not known (\(problem)); the server compares with what it can find and says which")
             }
         }
-        let reader = FindingsReportReader(workspace: workspace, failOn: step.failOn, mergeBase: mergeBase)
+        let reader = FindingsReportReader(workspace: workspace, failOn: step.failOn, mergeBase: mergeBase, masker: streamer.masker)
         for report in reports where control.stopReason == nil {
             switch await Self.offThePool({ reader.read(report) }) {
             case .failed(let message):

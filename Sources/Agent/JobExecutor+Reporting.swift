@@ -1,4 +1,6 @@
+import BuildMetrics
 import Core
+import Secrets
 import Foundation
 import Logging
 
@@ -95,9 +97,14 @@ extension JobExecutor {
             if await !streamer.close(attempts: 5) { logger.warning("some log output could not be sent") }
             // The build report goes before `finish`: only a job still held may report.
             if let metrics {
-                let report = self.metricsReport(
+                var report = self.metricsReport(
                     assignment, outcome: finalOutcome, parsed: metrics.tap.finish(), workspace: workspace,
                     startedAt: metrics.startedAt, finishedAt: Date())
+                // Test failure messages are read from the raw output: they may quote a secret.
+                if let masker = streamer.masker, var tests = report.tests {
+                    for index in tests.failures.indices { tests.failures[index].message = tests.failures[index].message.map { masker.mask($0) } }
+                    report.tests = tests
+                }
                 await self.postMetrics(report, jobID: assignment.jobID, token: token, logger: logger)
             }
             do {

@@ -23,6 +23,8 @@ public struct JobExecutor: Sendable {
     public let logger: Logger
     /// The environment commands inherit before the job's own variables are added.
     public let baseEnvironment: [String: String]
+    /// What signing jobs on this agent share: the keychain search list and installed profiles.
+    let signing = SigningCoordinator()
 
     /// Creates an executor.
     public init(
@@ -61,6 +63,7 @@ public struct JobExecutor: Sendable {
         }
 
         let workspace = self.configuration.workDirectory + "/jobs/\(jobID)"
+        let secrets = SecretsFolder(workDirectory: self.configuration.workDirectory, jobID: jobID)
         // Output is parsed as it streams, for the job's build report.
         let tap = BuildOutputTap()
         let startedAt = Date()
@@ -75,15 +78,19 @@ public struct JobExecutor: Sendable {
                         control.stop(.timedOut)
                     }
                 }
-                let outcome = await self.execute(assignment, token: token, workspace: workspace, control: control, streamer: streamer, tap: tap)
+                let outcome = await self.execute(
+                    assignment, token: token, workspace: workspace, secrets: secrets, control: control, streamer: streamer, tap: tap)
                 group.cancelAll()
                 return outcome
             }
         } onCancel: {
             control.stop(.shutdown)
         }
-        // Background processes left by the commands end with the job.
+        // Background processes left by the commands end with the job, and then its secrets.
         await control.terminateAll()
+        if assignment.spec.secrets != nil {
+            for line in await self.removeSecrets(secrets, masker: streamer.masker) { streamer.append(line: line) }
+        }
         return await self.report(
             completed, reason: control.stopReason, assignment: assignment, token: token,
             workspace: workspace, streamer: streamer, logger: logger, metrics: (tap, startedAt)
@@ -94,8 +101,8 @@ public struct JobExecutor: Sendable {
 
     /// Checks out and runs the commands; answers the outcome as if nothing stopped the job.
     private func execute(
-        _ assignment: JobAssignment, token: String, workspace: String, control: JobControl, streamer: LogStreamer,
-        tap: BuildOutputTap
+        _ assignment: JobAssignment, token: String, workspace: String, secrets: SecretsFolder, control: JobControl,
+        streamer: LogStreamer, tap: BuildOutputTap
     ) async -> JobOutcome {
         var environment = JobEnvironment.make(
             for: assignment, workspace: workspace, agentName: self.configuration.name, base: self.baseEnvironment
@@ -120,6 +127,13 @@ public struct JobExecutor: Sendable {
         } catch {
             streamer.append(line: "mobile-ops-agent: checkout failed: \(error)")
             return JobOutcome(state: .failed, exitStatus: (error as? CheckoutError)?.exitStatus)
+        }
+        // After the checkout, so git never runs with them; not for a job already stopped.
+        if let step = assignment.spec.secrets, control.stopReason == nil {
+            guard let variables = await self.prepareSecrets(
+                step, assignment: assignment, token: token, folder: secrets, control: control, streamer: streamer)
+            else { return JobOutcome(state: .failed, exitStatus: nil) }
+            environment.merge(variables) { _, secret in secret }
         }
         if let selection = assignment.spec.uiTests {
             let variables = await self.planUITests(selection, assignment: assignment, token: token, workspace: workspace, environment: environment, streamer: streamer)

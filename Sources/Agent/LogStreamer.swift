@@ -1,4 +1,5 @@
 import Core
+import Secrets
 import Synchronization
 
 // MARK: - LogStreamer
@@ -10,6 +11,10 @@ import Synchronization
 /// acknowledges it, so a failed send is retried with the same number: nothing is lost,
 /// and a chunk the server did get is ignored there as a duplicate. Chunks go strictly in
 /// order because one task (``run()``, then ``close(attempts:)``) sends them.
+///
+/// Once a job's secrets are known (``mask(with:)``), every byte appended passes their masker
+/// before it is buffered, so no chunk that leaves the machine holds a value, whole or split
+/// between two writes.
 public final class LogStreamer: Sendable {
     /// Sends one chunk; answers the server's directive.
     public typealias Send = @Sendable (_ sequence: Int, _ bytes: [UInt8]) async throws(AgentAPIError) -> AgentDirective
@@ -34,6 +39,8 @@ public final class LogStreamer: Sendable {
         var lastFlush: ContinuousClock.Instant
         var retryAt: ContinuousClock.Instant?
         var backoff: Backoff
+        /// The job's secrets' masker, holding back what may be the start of a value.
+        var masking: SecretMaskingStream?
     }
 
     /// Creates a streamer; `onStop` hears a cancel directive or a `job_not_held` answer.
@@ -55,19 +62,51 @@ public final class LogStreamer: Sendable {
 
     // MARK: Writing
 
-    /// Adds output; safe from any thread.
+    /// Adds output; safe from any thread. Masked first when ``mask(with:)`` was called.
     public func append(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         self.state.withLock { state in
-            let room = self.maxBufferedBytes - state.pending.count - state.outboxBytes
-            if state.droppedBytes > 0, room > 256 {
-                let note = "\n[mobile-ops-agent: \(state.droppedBytes) bytes of output dropped: the server was unreachable]\n"
-                state.pending.append(contentsOf: note.utf8)
-                state.droppedBytes = 0
-            }
-            let kept = max(0, min(bytes.count, room))
-            state.pending.append(contentsOf: bytes.prefix(kept))
-            state.droppedBytes += bytes.count - kept
+            guard var masking = state.masking else { return self.buffer(bytes, in: &state) }
+            let masked = masking.feed(bytes)
+            state.masking = masking
+            self.buffer(masked, in: &state)
+        }
+    }
+
+    /// Adds `bytes` to what waits to be sent, dropping what does not fit.
+    private func buffer(_ bytes: [UInt8], in state: inout State) {
+        guard !bytes.isEmpty else { return }
+        let room = self.maxBufferedBytes - state.pending.count - state.outboxBytes
+        if state.droppedBytes > 0, room > 256 {
+            let note = "\n[mobile-ops-agent: \(state.droppedBytes) bytes of output dropped: the server was unreachable]\n"
+            state.pending.append(contentsOf: note.utf8)
+            state.droppedBytes = 0
+        }
+        let kept = max(0, min(bytes.count, room))
+        state.pending.append(contentsOf: bytes.prefix(kept))
+        state.droppedBytes += bytes.count - kept
+    }
+
+    // MARK: Masking
+
+    /// From now on, every form of the values `masker` knows is replaced with `***` in what is
+    /// appended, before it is buffered; a value split between two appends is caught too, and
+    /// the bytes held back meanwhile go out at the latest with ``close(attempts:)``.
+    public func mask(with masker: SecretMasker) {
+        guard !masker.isEmpty else { return }
+        self.state.withLock { $0.masking = masker.stream() }
+    }
+
+    /// The masker given to ``mask(with:)``, for other text the agent sends about the job.
+    public var masker: SecretMasker? { self.state.withLock { $0.masking?.masker } }
+
+    /// Buffers what the masker held back: the output has ended.
+    private func releaseHeldOutput() {
+        self.state.withLock { state in
+            guard var masking = state.masking, masking.isHolding else { return }
+            let tail = masking.finish()
+            state.masking = masking
+            self.buffer(tail, in: &state)
         }
     }
 
@@ -92,10 +131,11 @@ public final class LogStreamer: Sendable {
         }
     }
 
-    /// Sends everything buffered, retrying failures up to `attempts` times in all.
-    /// Returns whether every chunk was acknowledged.
+    /// Sends everything buffered (what the masker held back too), retrying failures up to
+    /// `attempts` times in all. Returns whether every chunk was acknowledged.
     @discardableResult
     public func close(attempts: Int = 5) async -> Bool {
+        self.releaseHeldOutput()
         for attempt in 1...max(1, attempts) {
             if await self.flush() { return true }
             if attempt < attempts { await self.waitForRetry() }

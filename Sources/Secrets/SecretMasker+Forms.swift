@@ -6,7 +6,8 @@ extension SecretMasker {
     /// The forms of `value` a job's output may hold: the value; each of its lines when it has
     /// several (tools print a PEM key or a JSON key file line by line); its base64 in both
     /// alphabets, whole and as it reads in the middle of longer base64 text at each of the three
-    /// byte offsets it can start at; its percent-encoding; and its escaping in a JSON string.
+    /// byte offsets it can start at; its percent-encoding; its escaping in a JSON string; and in
+    /// XML text (`xcodebuild` and property lists print values so).
     public static func forms(of value: [UInt8]) -> [[UInt8]] {
         guard !value.isEmpty else { return [] }
         var forms: [[UInt8]] = [value]
@@ -18,6 +19,7 @@ extension SecretMasker {
         }
         forms.append(percentEncoded(value))
         forms += jsonEscaped(value)
+        forms.append(xmlEscaped(value))
         return forms
     }
 
@@ -49,6 +51,22 @@ extension SecretMasker {
             }
         }
         return encoded
+    }
+
+    /// The value in XML text or an attribute: `&`, `<`, `>`, `"` and `'` as the five entities.
+    static func xmlEscaped(_ value: [UInt8]) -> [UInt8] {
+        var escaped: [UInt8] = []
+        for byte in value {
+            switch byte {
+            case 0x26: escaped += Array("&amp;".utf8)
+            case 0x3C: escaped += Array("&lt;".utf8)
+            case 0x3E: escaped += Array("&gt;".utf8)
+            case 0x22: escaped += Array("&quot;".utf8)
+            case 0x27: escaped += Array("&apos;".utf8)
+            default: escaped.append(byte)
+            }
+        }
+        return escaped
     }
 
     /// The value inside a JSON string: quotes, backslashes and control characters escaped,

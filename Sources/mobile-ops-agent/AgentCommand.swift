@@ -14,7 +14,7 @@ struct AgentCommand: AsyncParsableCommand {
             for several), \
             MOBILE_OPS_REGISTRATION_TOKEN, MOBILE_OPS_AGENT_NAME, MOBILE_OPS_AGENT_TAGS \
             (comma-separated key=value), MOBILE_OPS_AGENT_DEVICES (comma-separated), \
-            MOBILE_OPS_AGENT_SLOTS, MOBILE_OPS_AGENT_WORKDIR, \
+            MOBILE_OPS_AGENT_SLOTS, MOBILE_OPS_AGENT_WORKDIR, MOBILE_OPS_AGENT_KEYCHAINS, \
             MOBILE_OPS_LOG_LEVEL. SIGTERM or SIGINT stops polling, kills running jobs and exits. \
             Devices: Android ones through adb and simulators through xcrun simctl when they are \
             on PATH, each reported with every poll; --device adds a physical device no tool lists.
@@ -46,6 +46,11 @@ struct AgentCommand: AsyncParsableCommand {
     @Option(help: "Folder for job workspaces and repository mirrors (default .mobile-ops-agent).")
     var workdir: String?
 
+    @Option(help: ArgumentHelp(
+        "on or off: whether steps with keychain: run here, through macOS security (default: on for macOS, off elsewhere; on elsewhere only for tests against a fake security first on PATH).",
+        valueName: "on|off"))
+    var keychains: String?
+
     @Option(name: .customLong("poll-wait"), help: "Seconds each long poll may wait.")
     var pollWait: Int = 25
 
@@ -74,6 +79,13 @@ struct AgentCommand: AsyncParsableCommand {
                 ? (environment["MOBILE_OPS_AGENT_DEVICES"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
                 : self.devices
             let slotCount = self.slots ?? environment["MOBILE_OPS_AGENT_SLOTS"].flatMap { Int($0) } ?? 1
+            let keychains: Bool
+            switch self.keychains ?? environment["MOBILE_OPS_AGENT_KEYCHAINS"] {
+            case nil: keychains = AgentConfiguration.runsOnMacOS
+            case "on"?: keychains = true
+            case "off"?: keychains = false
+            case let other?: throw AgentConfigurationError.invalid("keychains must be on or off, got \(other.debugDescription)")
+            }
             let configuration = AgentConfiguration(
                 serverURLs: self.serverURLs(environment: environment),
                 registrationToken: self.registrationToken ?? environment["MOBILE_OPS_REGISTRATION_TOKEN"] ?? "",
@@ -83,7 +95,8 @@ struct AgentCommand: AsyncParsableCommand {
                 workDirectory: self.workdir ?? environment["MOBILE_OPS_AGENT_WORKDIR"] ?? ".mobile-ops-agent",
                 pollWaitSeconds: self.pollWait,
                 hostname: ProcessInfo.processInfo.hostName,
-                devices: try AgentConfiguration.parseDevices(deviceArguments)
+                devices: try AgentConfiguration.parseDevices(deviceArguments),
+                keychains: keychains
             )
             try configuration.validate()
             try await AgentMain.run(configuration: configuration)

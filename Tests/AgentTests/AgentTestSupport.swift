@@ -40,17 +40,19 @@ func testConfiguration(server: String, workDirectory: String, slots: Int = 1) ->
 
 /// Runs an `AgentRunner` against `server` while `body` runs (for at most `limit`), then
 /// cancels it and waits (bounded) for it to stop.
+/// `keychains` lets steps with `keychain:` run (against a fake `security` first on the PATH of
+/// `environment`, the agent's own environment).
 func withAgent(
-    server: String, workDirectory: String, slots: Int = 1, limit: Duration = .seconds(60),
+    server: String, workDirectory: String, slots: Int = 1, limit: Duration = .seconds(60), keychains: Bool = false,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
     _ body: @escaping @Sendable () async throws -> Void
 ) async throws {
     var logger = Logger(label: "AgentTests.agent")
     logger.logLevel = .warning
     let client = HTTPClient()
-    let runner = AgentRunner(
-        configuration: testConfiguration(server: server, workDirectory: workDirectory, slots: slots),
-        client: client, logger: logger
-    )
+    var configuration = testConfiguration(server: server, workDirectory: workDirectory, slots: slots)
+    configuration.keychains = keychains
+    let runner = AgentRunner(configuration: configuration, client: client, logger: logger, baseEnvironment: environment)
     let agentTask = Task { try await runner.run() }
     do {
         try await withTimeLimit(limit) { try await body() }

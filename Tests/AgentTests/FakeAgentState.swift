@@ -49,6 +49,8 @@ actor FakeAgentState {
     private(set) var unavailable = false
     /// Requests answered 503 because of ``unavailable``.
     private(set) var unavailableAnswers = 0
+    /// What `…/secrets` answers per job; a job without an answer gets 400 `no_secrets`.
+    private var secretsAnswers: [Int64: JobSecrets] = [:]
     private var canceled: Set<Int64> = []
     private var released: Set<Int64> = []
 
@@ -82,6 +84,9 @@ actor FakeAgentState {
 
     /// Queues a raw (probably broken) answer for the next poll.
     func enqueueRaw(_ text: String) { self.offers.append(.raw(text)) }
+
+    /// Answers job `jobID`'s `…/secrets` call with `answer`.
+    func setSecrets(_ answer: JobSecrets, for jobID: Int64) { self.secretsAnswers[jobID] = answer }
 
     /// From now on, answer the job's heartbeats and log calls with `cancel: true`.
     func cancel(_ jobID: Int64) { self.canceled.insert(jobID) }
@@ -129,6 +134,11 @@ actor FakeAgentState {
             let known = self.knownRules[jobID] ?? []
             if let base = self.suppressionAwareAnswers[jobID] { return .json(Self.suppressionAwareAnswer(report, known: known, base: base, buildID: 100 + jobID)) }
             return .json(Self.answer(report, known: known, buildID: 100 + jobID))
+        case "secrets":
+            guard let answer = self.secretsAnswers[jobID], let body = try? JSONEncoder().encode(answer) else {
+                return .badRequest("no_secrets")
+            }
+            return .json(Array(body))
         case "checkout":
             guard let report = try? JSONDecoder().decode(CheckoutReport.self, from: Data(body)) else {
                 return .badRequest("bad_checkout")

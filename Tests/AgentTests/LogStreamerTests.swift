@@ -1,6 +1,7 @@
 import Agent
 import Core
 import HTTPClient
+import Secrets
 import Synchronization
 import Testing
 
@@ -59,5 +60,31 @@ struct LogStreamerTests {
         streamer.append(line: "two")
         #expect(await !streamer.close(attempts: 1))
         #expect(reasons.withLock { $0 } == [.canceled, .notHeld])
+    }
+
+    @Test func aMaskedValueSplitBetweenAppendsNeverLeavesAndTheHeldTailGoesAtClose() async throws {
+        let recorder = Recorder(failing: [])
+        let streamer = LogStreamer(
+            chunkBytes: 1024, flushInterval: .milliseconds(20),
+            send: { sequence, bytes throws(AgentAPIError) in try recorder.send(sequence, bytes) },
+            onStop: { _ in }
+        )
+        streamer.mask(with: SecretMasker(values: [Array("hunter2-is-secret".utf8)]))
+        let sending = Task { await streamer.run() }
+        streamer.append(Array("before hunter2-".utf8))
+        // Flushes run meanwhile: what could start the value is held, the rest goes.
+        try await waitUntil("the part that cannot start the value to go") {
+            recorder.calls.withLock { $0.flatMap(\.bytes) } == Array("before ".utf8)
+        }
+        streamer.append(Array("is-secret after\nend hunt".utf8))
+        try await waitUntil("the rest but a possible start to go") {
+            String(decoding: recorder.calls.withLock { $0.flatMap(\.bytes) }, as: UTF8.self).hasSuffix("after\nend ")
+        }
+        sending.cancel()
+        await sending.value
+        #expect(await streamer.close(attempts: 1))
+        let sent = String(decoding: recorder.calls.withLock { $0.flatMap(\.bytes) }, as: UTF8.self)
+        #expect(sent == "before *** after\nend hunt", "the held start of a value goes out at close when it was not one")
+        #expect(streamer.masker != nil)
     }
 }

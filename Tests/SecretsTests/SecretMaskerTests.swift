@@ -23,6 +23,13 @@ struct SecretMaskerTests {
         #expect(Self.masked(#"{"password":"p@ss\/wörd \"x\""}"#, by: awkward) == #"{"password":"***"}"#)
     }
 
+    @Test("a value escaped in XML text or an attribute (xcodebuild, property lists) is masked")
+    func xmlEscaping() {
+        let awkward = SecretMasker(values: [Array("p<a&s>s\"wo'rd".utf8)])
+        #expect(Self.masked("<string>p&lt;a&amp;s&gt;s&quot;wo&apos;rd</string>", by: awkward) == "<string>***</string>")
+        #expect(Self.masked("<key>TOKEN</key><string>\(Self.token)</string>") == "<key>TOKEN</key><string>***</string>")
+    }
+
     @Test("each line of a multi-line value is masked alone; values too short to mask are left")
     func linesAndShortValues() {
         let pem = "-----BEGIN KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END KEY-----"
