@@ -27,6 +27,7 @@ extension AppDatabase {
         registerMergeBaseMigration(in: &migrator)
         registerDevicesMigration(in: &migrator)
         registerBuildCacheMigration(in: &migrator)
+        registerCacheUsageMigration(in: &migrator)
         return migrator
     }()
 }
