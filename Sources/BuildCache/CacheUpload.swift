@@ -33,8 +33,8 @@ struct CacheUpload {
         let declaredSize = self.declaredSize
         let expectedSHA256 = self.expectedSHA256
         let hashes = hashing || expectedSHA256 != nil
-        return try await fileSystem.withFileHandle(forWritingAt: FilePath(path), options: .newFile(replaceExisting: false)) { handle in
-            try await handle.withBufferedWriter { writer in
+        return try await fileSystem.withFileHandle(forWritingAt: FilePath(path), options: .newFile(replaceExisting: false)) { handle -> (size: Int64, sha256: String?) in
+            try await handle.withBufferedWriter { writer -> (size: Int64, sha256: String?) in
                 var size: Int64 = 0
                 var hasher = SHA256()
                 for try await buffer in body {
