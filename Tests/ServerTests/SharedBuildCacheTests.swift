@@ -1,4 +1,6 @@
+import Artifacts
 import BuildCache
+import DI
 import Foundation
 import HummingbirdTesting
 import PostgresSupport

@@ -1,3 +1,4 @@
+import Access
 import Artifacts
 import BuildCache
 import Core
