@@ -1,4 +1,5 @@
 import Artifacts
+import Crypto
 import Foundation
 import NIOCore
 import NIOPosix

@@ -2,6 +2,7 @@ import Artifacts
 import BuildCache
 import DI
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import PostgresSupport
 import Store
@@ -30,6 +31,7 @@ struct SharedBuildCacheTests {
             let serverB = try await TestServer.make(configure: configure)
             defer { try? FileManager.default.removeItem(at: serverB.directory) }
             let applicationB = serverB.server.makeApplication()
+            let evictor = try await serverA.server.container.resolve(CacheEvictor.self)
             let write = CacheClient.basic(TestServer.adminToken)
             let first = String(repeating: "a", count: 2_000)
             let second = String(repeating: "b", count: 2_000)
@@ -56,7 +58,6 @@ struct SharedBuildCacheTests {
                     _ = try await CacheClient.send(a, .get, "/cache/gradle/app/k1", authorization: write)
                     _ = try await CacheClient.send(b, .get, "/cache/bazel/app/cas/\(BuildCacheAPITests.hello.sha256)", authorization: write)
                     _ = try await b.send(.get, "/api/v1/cache/stats")
-                    let evictor = try await serverA.server.container.resolve(CacheEvictor.self)
                     #expect(await evictor.evictOnce() == 1)
                     #expect(try await CacheClient.send(a, .get, "/cache/gradle/app/k2", authorization: write).status == .notFound)
                     #expect(try await CacheClient.send(b, .get, "/cache/gradle/app/k1", authorization: write).text == first)

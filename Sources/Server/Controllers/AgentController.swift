@@ -3,6 +3,7 @@ import Core
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import Scheduling
 import Store
 
