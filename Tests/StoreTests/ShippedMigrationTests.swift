@@ -37,7 +37,7 @@ struct ShippedMigrationTests {
         ("v15-merge-base", "3b3318260ff777ba09452a300cc30160c232d3c7f743b16dc4dd68a326e8d149"),
         ("v16-devices", "d860e3bf862762916f375daff93e0909f4b2be52712f90e5170f59e1f81dac0c"),
         ("v17-build-cache", "5b6bfbadb9cc2eb06c7c29b57a2d1f09707d763673d07e88c13ee814a89cc25f"),
-        ("v18-cache-usage", "to be pinned after the first run"),
+        ("v18-cache-usage", "97cc0bbc0db0e967ec26fb65a213307496c5a23997921ba928ff2d3fc08a4a89"),
     ]
 
     /// Our PostgreSQL migrator's names (`mobile_ops_migration`), in order, with the SHA-256 of
