@@ -156,6 +156,7 @@ bench: deps
 	cd Benchmarks && .build/release/di-compare
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 	Benchmarks/HTTP/run.sh
+	SKIP_BUILD=1 Benchmarks/Cache/run.sh
 	Benchmarks/Slowloris/run.sh
 
 clean:

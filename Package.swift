@@ -219,7 +219,7 @@ let package = Package(
         .target(
             name: "BuildCache",
             dependencies: [
-                "Core", "Store",
+                "Core", "Store", "Artifacts",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

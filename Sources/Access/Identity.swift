@@ -8,11 +8,15 @@ public struct Identity: Sendable, Equatable {
     public var name: String
     /// What the token may do.
     public var scopes: [TokenScope]
+    /// For a job's build-cache credential, the one namespace and build it is for: such an
+    /// identity is accepted on the cache's routes only.
+    public var cacheJob: JobCacheGrant?
 
     /// Creates an identity.
-    public init(tokenID: String, name: String, scopes: [TokenScope]) {
+    public init(tokenID: String, name: String, scopes: [TokenScope], cacheJob: JobCacheGrant? = nil) {
         self.tokenID = tokenID
         self.name = name
         self.scopes = scopes
+        self.cacheJob = cacheJob
     }
 }

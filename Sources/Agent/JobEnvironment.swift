@@ -10,16 +10,22 @@ public enum JobEnvironment {
     /// Variables of the agent's environment that never reach a job.
     public static let withheld: Set<String> = ["MOBILE_OPS_REGISTRATION_TOKEN", "MOBILE_OPS_AGENT_TOKEN", "MOBILE_OPS_TOKEN"]
 
-    /// The full environment for `assignment` running in `workspace`.
+    /// The full environment for `assignment` running in `workspace`; `serverURL` is the
+    /// server the agent talks to, which the build cache's URL is made from.
     public static func make(
         for assignment: JobAssignment,
         workspace: String,
         agentName: String,
+        serverURL: String? = nil,
         base: [String: String] = ProcessInfo.processInfo.environment
     ) -> [String: String] {
         var environment = base.filter { !Self.withheld.contains($0.key) }
         environment.merge(assignment.spec.env) { _, spec in spec }
         environment.merge(self.agentVariables(for: assignment, workspace: workspace, agentName: agentName)) { _, own in own }
+        if let serverURL, let cache = assignment.cache, let url = self.cacheURL(server: serverURL, access: cache) {
+            environment["MOBILE_OPS_CACHE_URL"] = url
+            environment["MOBILE_OPS_CACHE_NAMESPACE"] = cache.namespace
+        }
         if environment["PATH"] == nil { environment["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
         return environment
     }
@@ -42,5 +48,17 @@ public enum JobEnvironment {
             "MOBILE_OPS_WORKSPACE": workspace,
             "MOBILE_OPS_AGENT_NAME": agentName,
         ]
+    }
+
+    /// `<server>/cache` with the job's credential as the URL's user info (what Gradle, ccache
+    /// and Bazel send as HTTP Basic credentials); nil for a server URL without a scheme.
+    public static func cacheURL(server: String, access: JobCacheAccess) -> String? {
+        guard let schemeEnd = server.range(of: "://") else { return nil }
+        var rest = server[schemeEnd.upperBound...]
+        // A user info the server URL already has gives way to the job's.
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        if let at = rest[..<authorityEnd].lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        let base = rest.hasSuffix("/") ? rest.dropLast() : rest[...]
+        return "\(server[..<schemeEnd.upperBound])\(access.user):\(access.credential)@\(base)/cache"
     }
 }

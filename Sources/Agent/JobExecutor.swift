@@ -105,7 +105,7 @@ public struct JobExecutor: Sendable {
         streamer: LogStreamer, tap: BuildOutputTap
     ) async -> JobOutcome {
         var environment = JobEnvironment.make(
-            for: assignment, workspace: workspace, agentName: self.configuration.name, base: self.baseEnvironment
+            for: assignment, workspace: workspace, agentName: self.configuration.name, serverURL: self.api.serverURL, base: self.baseEnvironment
         )
         let run: GitWorkspace.Run = { launch throws(ProcessGroupError) in
             let group = try ProcessGroup.spawn(launch) { bytes in

@@ -37,10 +37,11 @@ public struct S3ArtifactSettings: Sendable, Equatable, CustomStringConvertible {
 
     // MARK: Resolution
 
-    /// Reads `url` (`s3://bucket/prefix`, from `MOBILE_OPS_ARTIFACTS`) and the other settings
-    /// from `environment`, each `MOBILE_OPS_S3_*` name before the AWS tools' standard one.
+    /// Reads `url` (`s3://bucket/prefix`, from `setting`: `MOBILE_OPS_ARTIFACTS`, or the build
+    /// cache's `MOBILE_OPS_CACHE`) and the other settings from `environment`, each
+    /// `MOBILE_OPS_S3_*` name before the AWS tools' standard one.
     /// - Throws: `ConfigurationError` naming the variable at fault.
-    static func resolve(url: String, environment: [String: String]) throws(ConfigurationError) -> S3ArtifactSettings {
+    public static func resolve(url: String, setting: String = "MOBILE_OPS_ARTIFACTS", environment: [String: String]) throws(ConfigurationError) -> S3ArtifactSettings {
         func value(_ names: String...) -> (value: String, name: String)? {
             for name in names {
                 if let value = environment[name], !value.isEmpty { return (value, name) }
@@ -51,8 +52,8 @@ public struct S3ArtifactSettings: Sendable, Equatable, CustomStringConvertible {
         let bucket = String(location.prefix { $0 != "/" })
         guard (3...63).contains(bucket.count), bucket.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) }) else {
             throw ConfigurationError(
-                setting: "MOBILE_OPS_ARTIFACTS",
-                message: "MOBILE_OPS_ARTIFACTS must be s3://bucket/prefix with a bucket name of 3 to 63 letters, digits, '.', '-' or '_', not '\(url)'")
+                setting: setting,
+                message: "\(setting) must be s3://bucket/prefix with a bucket name of 3 to 63 letters, digits, '.', '-' or '_', not '\(url)'")
         }
         let segments = location.dropFirst(bucket.count).split(separator: "/")
         let prefix = segments.map { $0 + "/" }.joined()
@@ -68,10 +69,10 @@ public struct S3ArtifactSettings: Sendable, Equatable, CustomStringConvertible {
             endpoint = trimmed
         }
         guard let (accessKeyID, _) = value("MOBILE_OPS_S3_ACCESS_KEY_ID", "AWS_ACCESS_KEY_ID") else {
-            throw ConfigurationError(setting: "MOBILE_OPS_S3_ACCESS_KEY_ID", message: "MOBILE_OPS_ARTIFACTS is an S3 bucket, so MOBILE_OPS_S3_ACCESS_KEY_ID (or AWS_ACCESS_KEY_ID) must be set")
+            throw ConfigurationError(setting: "MOBILE_OPS_S3_ACCESS_KEY_ID", message: "\(setting) is an S3 bucket, so MOBILE_OPS_S3_ACCESS_KEY_ID (or AWS_ACCESS_KEY_ID) must be set")
         }
         guard let (secret, _) = value("MOBILE_OPS_S3_SECRET_ACCESS_KEY", "AWS_SECRET_ACCESS_KEY") else {
-            throw ConfigurationError(setting: "MOBILE_OPS_S3_SECRET_ACCESS_KEY", message: "MOBILE_OPS_ARTIFACTS is an S3 bucket, so MOBILE_OPS_S3_SECRET_ACCESS_KEY (or AWS_SECRET_ACCESS_KEY) must be set")
+            throw ConfigurationError(setting: "MOBILE_OPS_S3_SECRET_ACCESS_KEY", message: "\(setting) is an S3 bucket, so MOBILE_OPS_S3_SECRET_ACCESS_KEY (or AWS_SECRET_ACCESS_KEY) must be set")
         }
         return S3ArtifactSettings(bucket: bucket, prefix: prefix, endpoint: endpoint, region: region, accessKeyID: accessKeyID, secretAccessKey: secret)
     }

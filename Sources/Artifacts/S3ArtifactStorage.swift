@@ -11,13 +11,18 @@ import NIOCore
 /// Both directions stream: an upload is PUT from its staged file (curl reads the file as it
 /// sends), and a download is read from S3 while it is written to the client, pausing the S3
 /// transfer while the client is slower, so neither holds an artifact in memory.
-struct S3ArtifactStorage: ArtifactStorage {
+///
+/// The build cache keeps its entries in a bucket through the same type (`S3CacheStorage` in
+/// BuildCache), naming its own setting in the hints it logs.
+public struct S3ArtifactStorage: ArtifactStorage {
     /// The bucket and how to reach it.
-    let settings: S3ArtifactSettings
+    public let settings: S3ArtifactSettings
     /// The local folder uploads arrive in before they are PUT.
-    let stagingFolder: String
+    public let stagingFolder: String
     /// Where failed deletions and downloads cut short are reported.
     let logger: Logger
+    /// The variable that names the bucket, for the hint after a `NoSuchBucket`.
+    let setting: String
     /// A client of its own: no redirects (S3 answers a wrong region with one, which the
     /// signature would not survive anyway) and bytes passed on as stored.
     private let client: HTTPClient
@@ -30,17 +35,19 @@ struct S3ArtifactStorage: ArtifactStorage {
     /// SHA-256 of no bytes: the payload hash of a request without a body.
     static let emptyPayloadHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 
-    /// Stores into `settings`' bucket, staging uploads in `stagingFolder`.
-    init(settings: S3ArtifactSettings, stagingFolder: String, logger: Logger) {
+    /// Stores into `settings`' bucket (named by the variable `setting`), staging uploads in
+    /// `stagingFolder`.
+    public init(settings: S3ArtifactSettings, stagingFolder: String, setting: String = "MOBILE_OPS_ARTIFACTS", logger: Logger) {
         self.settings = settings
         self.stagingFolder = stagingFolder
+        self.setting = setting
         self.logger = logger
         self.client = HTTPClient(configuration: .init(followRedirects: false, connectTimeout: .seconds(5), acceptCompressedResponses: false))
         self.signing = AWSSigV4(accessKeyID: settings.accessKeyID, secretAccessKey: settings.secretAccessKey, region: settings.region)
     }
 
     /// For logs: bucket, prefix and endpoint.
-    var description: String {
+    public var description: String {
         self.settings.description
     }
 
@@ -57,7 +64,7 @@ struct S3ArtifactStorage: ArtifactStorage {
 
     /// PUTs the staged file, with its SHA-256 as the signed payload hash (so S3 refuses the
     /// object if a byte changed on the way), then deletes the staged file.
-    func save(staged path: String, as name: String, size: Int64, sha256: String) async throws(ArtifactStorageError) {
+    public func save(staged path: String, as name: String, size: Int64, sha256: String) async throws(ArtifactStorageError) {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let request = HTTPClient.Request(
             method: .put, url: self.url(of: name),
@@ -75,7 +82,13 @@ struct S3ArtifactStorage: ArtifactStorage {
     }
 
     /// GETs the object and answers a stream that passes it on as it arrives.
-    func stream(of name: String, size: Int64) async throws(ArtifactStorageError) -> ArtifactStream {
+    public func stream(of name: String, size: Int64) async throws(ArtifactStorageError) -> ArtifactStream {
+        try await self.stream(of: name, expectedSize: size)
+    }
+
+    /// GETs the object and answers a stream that passes it on as it arrives; its size is the
+    /// object's `Content-Length`, which must be `expectedSize` when one is given.
+    public func stream(of name: String, expectedSize: Int64?) async throws(ArtifactStorageError) -> ArtifactStream {
         let request = HTTPClient.Request(
             url: self.url(of: name), headers: ["x-amz-content-sha256": Self.emptyPayloadHash],
             timeout: Self.transferTimeout, awsSigV4: self.signing)
@@ -93,9 +106,14 @@ struct S3ArtifactStorage: ArtifactStorage {
             }
             throw .unavailable(self.refusal("read", name, status: response.status, body: body))
         }
-        if let length = response.header("Content-Length").flatMap(Int64.init), length != size {
+        let length = response.header("Content-Length").flatMap(Int64.init)
+        if let length, let expectedSize, length != expectedSize {
             response.body.cancel()
-            throw .unavailable("the object \(self.shownURL(of: name)) holds \(length) bytes where \(size) were uploaded")
+            throw .unavailable("the object \(self.shownURL(of: name)) holds \(length) bytes where \(expectedSize) were uploaded")
+        }
+        guard let size = expectedSize ?? length else {
+            response.body.cancel()
+            throw .unavailable("S3 answered the object \(self.shownURL(of: name)) without its Content-Length")
         }
         let logger = self.logger
         let shownURL = self.shownURL(of: name)
@@ -107,25 +125,53 @@ struct S3ArtifactStorage: ArtifactStorage {
             } catch {
                 // The head is sent, so the client can only see the connection close early.
                 response.body.cancel()
-                logger.error("artifact download cut short", metadata: ["object": "\(shownURL)", "error": "\(error)"])
+                logger.error("S3 download cut short", metadata: ["object": "\(shownURL)", "error": "\(error)"])
                 throw error
             }
         }
     }
 
-    /// DELETEs the object; S3 answers 204 whether or not it existed.
-    func remove(_ name: String) async {
+    /// DELETEs the object; S3 answers 204 whether or not it existed. A failure is logged.
+    public func remove(_ name: String) async {
+        do {
+            try await self.delete(name)
+        } catch {
+            self.logger.warning("could not delete an object", metadata: ["object": "\(self.shownURL(of: name))", "error": "\(error)"])
+        }
+    }
+
+    /// DELETEs the object; one that is not there is fine.
+    /// - Throws: ``ArtifactStorageError/unavailable(_:)`` when S3 cannot be reached or refuses.
+    public func delete(_ name: String) async throws(ArtifactStorageError) {
         let request = HTTPClient.Request(
             method: .delete, url: self.url(of: name), headers: ["x-amz-content-sha256": Self.emptyPayloadHash], awsSigV4: self.signing)
+        let response: HTTPClient.Response
         do {
-            let response = try await self.client.execute(request)
-            guard response.isSuccess || response.status == 404 else {
-                self.logger.warning("could not delete an artifact object", metadata: ["error": "\(self.refusal("delete", name, status: response.status, body: response.body))"])
-                return
-            }
+            response = try await self.client.execute(request)
         } catch {
-            self.logger.warning("could not delete an artifact object", metadata: ["object": "\(self.shownURL(of: name))", "error": "\(self.unreachable(error))"])
+            throw .unavailable(self.unreachable(error))
         }
+        guard response.isSuccess || response.status == 404 else {
+            throw .unavailable(self.refusal("delete", name, status: response.status, body: response.body))
+        }
+    }
+
+    /// The object's size from a HEAD, or nil when there is none.
+    /// - Throws: ``ArtifactStorageError/unavailable(_:)`` when S3 cannot be reached or refuses.
+    public func size(of name: String) async throws(ArtifactStorageError) -> Int64? {
+        let request = HTTPClient.Request(
+            method: .head, url: self.url(of: name), headers: ["x-amz-content-sha256": Self.emptyPayloadHash], awsSigV4: self.signing)
+        let response: HTTPClient.Response
+        do {
+            response = try await self.client.execute(request)
+        } catch {
+            throw .unavailable(self.unreachable(error))
+        }
+        if response.status == 404 { return nil }
+        guard response.isSuccess, let length = response.header("Content-Length").flatMap(Int64.init) else {
+            throw .unavailable(self.refusal("look up", name, status: response.status, body: response.body))
+        }
+        return length
     }
 
     // MARK: Messages
@@ -153,7 +199,7 @@ struct S3ArtifactStorage: ArtifactStorage {
         case "SignatureDoesNotMatch", "InvalidAccessKeyId", "AccessDenied":
             text += " (check MOBILE_OPS_S3_ACCESS_KEY_ID, MOBILE_OPS_S3_SECRET_ACCESS_KEY and the bucket's policy)"
         case "NoSuchBucket":
-            text += " (check the bucket in MOBILE_OPS_ARTIFACTS)"
+            text += " (check the bucket in \(self.setting))"
         case "AuthorizationHeaderMalformed", "PermanentRedirect":
             text += " (check MOBILE_OPS_S3_REGION and MOBILE_OPS_S3_ENDPOINT)"
         default:

@@ -6,7 +6,10 @@ import Synchronization
 
 /// What the build cache served and kept, gathered in memory and written to the store in
 /// batches (``flush()``, every few seconds from ``CacheActivityFlusher`` and at shutdown):
-/// a hit costs a lock and a dictionary update, never a database write on the request path.
+/// a hit costs a lock and a few list updates, never a database write on the request path.
+///
+/// Each count goes to its protocol and namespace's totals, to their UTC day's (the hit rate
+/// over time), and, for a request made with a job's credential, to that job's build.
 ///
 /// A flush that fails keeps its counts for the next one; entry facts are kept too, up to
 /// ``maxPendingEntries`` (beyond it the oldest facts are dropped and said so in the log: a
@@ -33,9 +36,10 @@ public final class CacheActivity: Sendable {
 
     // MARK: Events
 
-    /// A read answered with the entry `id` of `size` bytes (`bytesSent` of them sent: 0 for a `HEAD`).
-    public func hit(_ id: CacheEntryID, size: Int64, bytesSent: Int64) {
-        record(id) { $0.hits = 1; $0.bytesServed = bytesSent }
+    /// A read answered with the entry `id` of `size` bytes (`bytesSent` of them sent: 0 for a
+    /// `HEAD`), for a job of `build` when a job's credential made it.
+    public func hit(_ id: CacheEntryID, size: Int64, bytesSent: Int64, build: Int64? = nil) {
+        record(id, build: build) { $0.hits = 1; $0.bytesServed = bytesSent }
         touch(CacheEntryTouch(protocolName: id.protocol.rawValue, namespace: id.namespace, key: id.key, size: size, lastAccess: clock.now))
     }
 
@@ -45,14 +49,14 @@ public final class CacheActivity: Sendable {
         touch(CacheEntryTouch(protocolName: id.protocol.rawValue, namespace: id.namespace, key: id.key, size: size, lastAccess: clock.now))
     }
 
-    /// A read of `id`, which nothing is kept under.
-    public func miss(_ id: CacheEntryID) {
-        record(id) { $0.misses = 1 }
+    /// A read of `id`, which nothing is kept under (for a job of `build`, if one made it).
+    public func miss(_ id: CacheEntryID, build: Int64? = nil) {
+        record(id, build: build) { $0.misses = 1 }
     }
 
-    /// An upload of `size` bytes kept whole as `id`.
-    public func stored(_ id: CacheEntryID, size: Int64) {
-        record(id) { $0.uploads = 1; $0.bytesStored = size }
+    /// An upload of `size` bytes kept whole as `id` (by a job of `build`, if one made it).
+    public func stored(_ id: CacheEntryID, size: Int64, build: Int64? = nil) {
+        record(id, build: build) { $0.uploads = 1; $0.bytesStored = size }
         touch(CacheEntryTouch(protocolName: id.protocol.rawValue, namespace: id.namespace, key: id.key, size: size, lastAccess: clock.now))
     }
 
@@ -67,14 +71,28 @@ public final class CacheActivity: Sendable {
         deleted(id)
     }
 
-    private func record(_ id: CacheEntryID, _ counts: (inout CacheCounterDelta) -> Void) {
+    private func record(_ id: CacheEntryID, build: Int64? = nil, _ counts: (inout CacheCounterDelta) -> Void) {
         var delta = CacheCounterDelta(protocolName: id.protocol.rawValue, namespace: id.namespace)
         counts(&delta)
+        let usage = CacheUsageDelta(delta)
+        let day = CacheDailyDelta.start(ofDayContaining: clock.now)
         pending.withLock { batch in
             if let index = batch.counters.firstIndex(where: { $0.protocolName == delta.protocolName && $0.namespace == delta.namespace }) {
                 batch.counters[index].add(delta)
             } else {
                 batch.counters.append(delta)
+            }
+            guard !usage.isZero else { return }
+            if let index = batch.daily.firstIndex(where: { $0.day == day && $0.protocolName == delta.protocolName && $0.namespace == delta.namespace }) {
+                batch.daily[index].counts.add(usage)
+            } else {
+                batch.daily.append(CacheDailyDelta(day: day, protocolName: delta.protocolName, namespace: delta.namespace, counts: usage))
+            }
+            guard let build else { return }
+            if let index = batch.builds.firstIndex(where: { $0.buildID == build }) {
+                batch.builds[index].counts.add(usage)
+            } else {
+                batch.builds.append(CacheBuildDelta(buildID: build, counts: usage))
             }
         }
     }
@@ -129,7 +147,9 @@ public final class CacheActivity: Sendable {
             var entries = failed.entries + batch.entries
             let dropped = max(0, entries.count - Self.maxPendingEntries)
             entries.removeFirst(dropped)
-            batch = CacheActivityBatch(counters: failed.counters + batch.counters, entries: entries).merged()
+            batch = CacheActivityBatch(
+                counters: failed.counters + batch.counters, entries: entries, daily: failed.daily + batch.daily, builds: failed.builds + batch.builds
+            ).merged()
             return dropped
         }
         if dropped > 0 {

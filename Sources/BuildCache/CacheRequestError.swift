@@ -17,6 +17,12 @@ public enum CacheRequestError: Error, Sendable, Equatable, CustomStringConvertib
     case storageFull(String)
     /// The storage failed otherwise (503 `cache_storage_unavailable`); says what failed, for the log.
     case unavailable(String)
+    /// The upload would start a namespace past the cap on their count (403
+    /// `cache_namespace_limit`); the cap.
+    case namespaceLimit(Int)
+    /// The credential (a job's) may not use this namespace (403 `cache_namespace_forbidden`);
+    /// the namespace it may use.
+    case namespaceForbidden(allowed: String)
 
     /// One line saying what happened.
     public var description: String {
@@ -28,6 +34,10 @@ public enum CacheRequestError: Error, Sendable, Equatable, CustomStringConvertib
         case let .incomplete(expected, received): "the upload ended after \(received) of its \(expected) bytes; nothing was stored"
         case .storageFull(let detail): "the cache's disk is full; nothing was stored (\(detail))"
         case .unavailable(let detail): "the cache storage failed: \(detail)"
+        case .namespaceLimit(let cap):
+            "the build cache holds entries in \(cap) namespaces, its limit (MOBILE_OPS_CACHE_MAX_NAMESPACES): a new namespace is refused; nothing was stored"
+        case .namespaceForbidden(let allowed):
+            "a job's cache credential reads and writes its build's namespace only, which is \(allowed)"
         }
     }
 }

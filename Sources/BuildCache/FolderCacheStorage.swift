@@ -1,3 +1,4 @@
+import Artifacts
 import Crypto
 import Foundation
 import NIOCore
@@ -19,7 +20,7 @@ import Glibc
 ///
 /// Every file operation runs on the NIO thread pool (through NIOFileSystem or directly),
 /// never on Swift's cooperative pool, and no entry is ever held in memory whole.
-public struct FolderCacheStorage: Sendable, CustomStringConvertible {
+public struct FolderCacheStorage: CacheStorage {
     /// The folder.
     public let directory: String
     /// The largest entry kept, in bytes (`MOBILE_OPS_CACHE_MAX_ENTRY_BYTES`).
@@ -44,8 +45,7 @@ public struct FolderCacheStorage: Sendable, CustomStringConvertible {
 
     /// Where `id`'s file is.
     func path(of id: CacheEntryID) -> String {
-        let digest = SHA256.hash(data: Data(id.key.utf8)).map { String(format: "%02x", $0) }.joined()
-        return "\(directory)/entries/\(id.protocol.rawValue)/\(id.namespace)/\(digest.prefix(2))/\(digest)"
+        "\(directory)/entries/\(id.storageName)"
     }
 
     /// Where uploads are written while they arrive.
@@ -82,6 +82,21 @@ public struct FolderCacheStorage: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The entry as a stream that reads its file while it is sent (the file opened now, so
+    /// a replacement meanwhile does not change what is sent); nil when nothing is kept.
+    public func stream(of id: CacheEntryID) async throws(CacheRequestError) -> ArtifactStream? {
+        guard let file = try await open(id) else { return nil }
+        return ArtifactStream(size: file.size) { write in
+            defer { file.close() }
+            var offset: Int64 = 0
+            while offset < file.size {
+                let chunk = try await file.chunk(at: offset)
+                offset += Int64(chunk.readableBytes)
+                try await write(chunk)
+            }
+        }
+    }
+
     // MARK: Writing
 
     /// Streams `body` into a new file and puts it in place of `id`'s entry once it is whole.
@@ -100,35 +115,20 @@ public struct FolderCacheStorage: Sendable, CustomStringConvertible {
     public func store<Body: AsyncSequence>(
         _ id: CacheEntryID, body: Body, declaredSize: Int64?, expectedSHA256: String? = nil, ready: () async -> Void = {}
     ) async throws -> Int64 where Body.Element == ByteBuffer {
-        let limit = maxEntrySize
-        if let declaredSize, declaredSize > limit { throw CacheRequestError.tooLarge(limit: limit) }
+        if let declaredSize, declaredSize > maxEntrySize { throw CacheRequestError.tooLarge(limit: maxEntrySize) }
         let final = path(of: id)
         let temporary = temporaryFolder + "/" + UUID().uuidString.lowercased()
         do {
-            try await prepare(for: final, needing: declaredSize ?? 0)
+            try await CacheUpload.prepare(
+                [temporaryFolder, (final as NSString).deletingLastPathComponent], needing: declaredSize ?? 0, reserve: minimumFreeBytes,
+                threadPool: threadPool)
             await ready()
-            let size = try await fileSystem.withFileHandle(forWritingAt: FilePath(temporary), options: .newFile(replaceExisting: false)) { handle in
-                try await handle.withBufferedWriter { writer in
-                    var size: Int64 = 0
-                    var hasher = SHA256()
-                    for try await buffer in body {
-                        size += Int64(buffer.readableBytes)
-                        guard size <= limit else { throw CacheRequestError.tooLarge(limit: limit) }
-                        if expectedSHA256 != nil { buffer.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) } }
-                        _ = try await writer.write(contentsOf: buffer)
-                    }
-                    if let declaredSize, declaredSize != size { throw CacheRequestError.incomplete(expected: declaredSize, received: size) }
-                    if let expectedSHA256 {
-                        let actual = hasher.finalize().map { String(format: "%02x", $0) }.joined()
-                        guard actual == expectedSHA256 else { throw CacheRequestError.digestMismatch(expected: expectedSHA256, actual: actual) }
-                    }
-                    return size
-                }
-            }
+            let upload = CacheUpload(path: temporary, limit: maxEntrySize, declaredSize: declaredSize, expectedSHA256: expectedSHA256)
+            let size = try await upload.write(body, hashing: false, fileSystem: fileSystem).size
             try await commit(temporary, to: final)
             return size
         } catch {
-            await discard(temporary)
+            await CacheUpload.discard(temporary, threadPool: threadPool)
             throw Self.classify(error, writing: final)
         }
     }
@@ -150,34 +150,10 @@ public struct FolderCacheStorage: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Creates `tmp/` and the entry's folder, and checks the disk has room for `bytes` more
-    /// beside the free space the cache leaves.
-    private func prepare(for final: String, needing bytes: Int64) async throws {
-        let temporary = temporaryFolder
-        let reserve = minimumFreeBytes
-        try await threadPool.runIfActive {
-            let folder = (final as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            var info = statvfs()
-            guard statvfs(temporary, &info) == 0 else { return }
-            let free = Int64(clamping: UInt64(info.f_bavail) &* UInt64(info.f_frsize))
-            guard free - bytes >= reserve else {
-                throw CacheRequestError.storageFull("\(free) bytes free in \(temporary), and the cache leaves \(reserve)")
-            }
-        }
-    }
-
     /// Renames the finished upload over the entry: atomic on one file system.
     private func commit(_ temporary: String, to final: String) async throws {
         try await threadPool.runIfActive {
             guard rename(temporary, final) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }
-    }
-
-    /// Removes what a failed upload may have left (nothing, when the file system supports
-    /// creating it unnamed until it is complete).
-    private func discard(_ temporary: String) async {
-        _ = try? await threadPool.runIfActive { unlink(temporary) }
     }
 }

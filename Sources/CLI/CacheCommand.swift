@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 
-/// `mobile-ops cache stats`: the remote build cache's counts per protocol and namespace.
+/// `mobile-ops cache stats` and `cache daily`: the remote build cache's counts per protocol and
+/// namespace, and per day.
 struct CacheCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
@@ -9,8 +10,9 @@ struct CacheCommand: AsyncParsableCommand {
         discussion: """
             Example:
               mobile-ops cache stats
+              mobile-ops cache daily --days 7
             """,
-        subcommands: [Stats.self]
+        subcommands: [Stats.self, Daily.self]
     )
 
     /// `mobile-ops cache stats`

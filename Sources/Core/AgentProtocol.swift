@@ -80,11 +80,14 @@ public struct JobAssignment: Codable, Sendable, Equatable {
     public var spec: JobSpec
     /// Seconds the lease lasts without a heartbeat.
     public var leaseSeconds: Double
+    /// The build cache the job may use (`MOBILE_OPS_CACHE_URL`); nil for a job without a
+    /// repository, and from a server without the build cache.
+    public var cache: JobCacheAccess?
 
     /// Creates an assignment.
     public init(
         jobID: Int64, buildID: Int64, buildNumber: Int, pipeline: String, stepKey: String, label: String,
-        attempt: Int, repository: CheckoutTarget?, spec: JobSpec, leaseSeconds: Double
+        attempt: Int, repository: CheckoutTarget?, spec: JobSpec, leaseSeconds: Double, cache: JobCacheAccess? = nil
     ) {
         self.jobID = jobID
         self.buildID = buildID
@@ -96,6 +99,7 @@ public struct JobAssignment: Codable, Sendable, Equatable {
         self.repository = repository
         self.spec = spec
         self.leaseSeconds = leaseSeconds
+        self.cache = cache
     }
 }
 

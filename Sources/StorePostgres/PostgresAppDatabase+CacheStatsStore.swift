@@ -23,6 +23,7 @@ extension PostgresAppDatabase: CacheStatsStore {
                       bytes_stored = cache_counter.bytes_stored + excluded.bytes_stored, evictions = cache_counter.evictions + excluded.evictions
                     """, logger: self.logger)
             }
+            try await self.recordCacheUsage(batch, on: connection)
             let kept = batch.entries.filter { $0.kept != nil }
             if !kept.isEmpty {
                 try await connection.run(
@@ -47,12 +48,14 @@ extension PostgresAppDatabase: CacheStatsStore {
         }
     }
 
-    /// Kept entries, least recently used first, at most `limit` (1…10,000).
-    public func leastRecentlyUsedCacheEntries(limit: Int) async throws(StoreError) -> [CacheEntryTouch] {
+    /// Kept entries (of every namespace, or of `namespace`), least recently used first, at
+    /// most `limit` (1…10,000).
+    public func leastRecentlyUsedCacheEntries(limit: Int, namespace: String?) async throws(StoreError) -> [CacheEntryTouch] {
         try await read { connection in
             let rows = try await connection.query(
                 """
                 SELECT protocol_name, namespace, entry_key, size, last_access_at FROM cache_entry
+                WHERE (\(namespace)::text IS NULL OR namespace = \(namespace))
                 ORDER BY last_access_at, protocol_name COLLATE "C", namespace COLLATE "C", entry_key COLLATE "C"
                 LIMIT \(Int64(min(max(limit, 1), 10_000)))
                 """, logger: self.logger)

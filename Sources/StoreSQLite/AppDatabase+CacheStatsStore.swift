@@ -23,6 +23,7 @@ extension AppDatabase: CacheStatsStore {
                         counter.evictions,
                     ])
             }
+            try Self.recordCacheUsage(batch, in: db)
             for entry in batch.entries {
                 guard let kept = entry.kept else {
                     try db.execute(
@@ -42,12 +43,13 @@ extension AppDatabase: CacheStatsStore {
         }
     }
 
-    /// Kept entries, least recently used first, at most `limit` (1…10,000).
-    public func leastRecentlyUsedCacheEntries(limit: Int) async throws(StoreError) -> [CacheEntryTouch] {
+    /// Kept entries (of every namespace, or of `namespace`), least recently used first, at
+    /// most `limit` (1…10,000).
+    public func leastRecentlyUsedCacheEntries(limit: Int, namespace: String?) async throws(StoreError) -> [CacheEntryTouch] {
         try await read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM cacheEntry ORDER BY lastAccessAt, protocolName, namespace, entryKey LIMIT ?",
-                arguments: [min(max(limit, 1), 10_000)]
+                db, sql: "SELECT * FROM cacheEntry WHERE (? IS NULL OR namespace = ?) ORDER BY lastAccessAt, protocolName, namespace, entryKey LIMIT ?",
+                arguments: [namespace, namespace, min(max(limit, 1), 10_000)]
             ).map { row in
                 CacheEntryTouch(protocolName: row["protocolName"], namespace: row["namespace"], key: row["entryKey"], size: row["size"], lastAccess: row[date: "lastAccessAt"])
             }

@@ -54,4 +54,19 @@ struct AgentUnitTests {
         #expect(environment["MOBILE_OPS_REGISTRATION_TOKEN"] == nil)
         #expect(environment["HOME"] == "/root")
     }
+
+    @Test func environmentCarriesTheBuildCacheURLWithTheJobsCredential() {
+        var job = makeJob(9, commands: [], env: ["MOBILE_OPS_CACHE_URL": "http://spoofed/cache"])
+        job.cache = JobCacheAccess(namespace: "acme.ios-app", user: "job-9", credential: "moj_9_abc")
+        let environment = JobEnvironment.make(for: job, workspace: "/w", agentName: "a1", serverURL: "https://ops.example.com:8443/", base: [:])
+        #expect(environment["MOBILE_OPS_CACHE_URL"] == "https://job-9:moj_9_abc@ops.example.com:8443/cache")
+        #expect(environment["MOBILE_OPS_CACHE_NAMESPACE"] == "acme.ios-app")
+        // A server URL with a path and a user info of its own.
+        let access = JobCacheAccess(namespace: "n", user: "job-1", credential: "c")
+        #expect(JobEnvironment.cacheURL(server: "http://old:pw@10.0.0.5/ops", access: access) == "http://job-1:c@10.0.0.5/ops/cache")
+        #expect(JobEnvironment.cacheURL(server: "not a url", access: access) == nil)
+        // A job handed out without cache access gets no URL.
+        let plain = JobEnvironment.make(for: makeJob(10, commands: []), workspace: "/w", agentName: "a1", serverURL: "http://ops", base: [:])
+        #expect(plain["MOBILE_OPS_CACHE_URL"] == nil)
+    }
 }

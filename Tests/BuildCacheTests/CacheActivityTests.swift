@@ -10,7 +10,7 @@ import Testing
 @Suite("Build cache counts, batched for the store")
 struct CacheActivityTests {
     /// A store that keeps the batches it was given, and refuses them while `failing`.
-    final class RecordingStore: CacheStatsStore {
+    final class RecordingStore: CountsOnlyStore {
         let batches = Mutex<[CacheActivityBatch]>([])
         let failing = Mutex(false)
 
@@ -18,10 +18,6 @@ struct CacheActivityTests {
             if failing.withLock({ $0 }) { throw .database("refused for the test") }
             batches.withLock { $0.append(batch) }
         }
-
-        func cacheStatistics() async throws(StoreError) -> [CacheNamespaceStatistics] { [] }
-
-        func leastRecentlyUsedCacheEntries(limit: Int) async throws(StoreError) -> [CacheEntryTouch] { [] }
     }
 
     static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
@@ -88,8 +84,36 @@ struct CacheActivityTests {
         #expect(batches.first?.entries == [CacheEntryTouch(deletedProtocol: "ccache", namespace: "ns", key: "ab/cd")])
     }
 
+    @Test("each count also goes to its UTC day, and a job's requests to its build; probes, deletions and evictions to neither")
+    func countedPerDayAndBuild() async throws {
+        let store = RecordingStore()
+        // Ten minutes before midnight UTC.
+        let clock = ManualClock(at: Date(timeIntervalSince1970: 1_800_057_000))
+        let activity = CacheActivity(store: store, clock: clock, logger: Logger(label: "test"))
+        let entry = try CacheEntryID(.gradle, namespace: "app", key: "abc")
+        activity.miss(entry, build: 7)
+        activity.stored(entry, size: 10, build: 7)
+        activity.hit(entry, size: 10, bytesSent: 10)
+        activity.probed(entry, size: 10)
+        clock.advance(by: 1_200)
+        activity.hit(entry, size: 10, bytesSent: 10, build: 7)
+        activity.hit(entry, size: 10, bytesSent: 10, build: 8)
+        activity.evicted(entry)
+        await activity.flush()
+        let batch = try #require(store.batches.withLock { $0 }.first)
+        let firstDay = Date(timeIntervalSince1970: 1_799_971_200)
+        #expect(batch.daily == [
+            CacheDailyDelta(day: firstDay, protocolName: "gradle", namespace: "app", counts: CacheUsageDelta(hits: 1, misses: 1, uploads: 1, bytesServed: 10, bytesStored: 10)),
+            CacheDailyDelta(day: firstDay.addingTimeInterval(86_400), protocolName: "gradle", namespace: "app", counts: CacheUsageDelta(hits: 2, bytesServed: 20)),
+        ])
+        #expect(batch.builds == [
+            CacheBuildDelta(buildID: 7, counts: CacheUsageDelta(hits: 1, misses: 1, uploads: 1, bytesServed: 10, bytesStored: 10)),
+            CacheBuildDelta(buildID: 8, counts: CacheUsageDelta(hits: 1, bytesServed: 10)),
+        ])
+    }
+
     /// A store whose first write waits until the test opens it; it logs each finished write.
-    final class GatedStore: CacheStatsStore {
+    final class GatedStore: CountsOnlyStore {
         let events = Mutex<[String]>([])
         let gate = Mutex<CheckedContinuation<Void, Never>?>(nil)
         let writes = Mutex(0)
@@ -109,10 +133,6 @@ struct CacheActivityTests {
                 return true
             }
         }
-
-        func cacheStatistics() async throws(StoreError) -> [CacheNamespaceStatistics] { [] }
-
-        func leastRecentlyUsedCacheEntries(limit: Int) async throws(StoreError) -> [CacheEntryTouch] { [] }
     }
 
     @Test("a flush while another is writing returns only after that write: the statistics read after it see every count")

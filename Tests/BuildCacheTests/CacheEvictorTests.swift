@@ -39,4 +39,33 @@ struct CacheEvictorTests {
         // Under the cap: nothing more goes.
         #expect(await evictor.evictOnce() == 0)
     }
+
+    @Test("past a namespace's cap only that namespace's least recently used entries go, down to 90 % of it")
+    func evictsWithinANamespace() async throws {
+        let directory = try TemporaryDirectory("build-cache")
+        defer { directory.remove() }
+        let store = MemoryCacheStatsStore()
+        let clock = ManualClock(at: Date(timeIntervalSince1970: 1_800_000_000))
+        let storage = FolderCacheStorage(directory: directory.path, minimumFreeBytes: 0)
+        let activity = CacheActivity(store: store, clock: clock, logger: Logger(label: "test"))
+        let evictor = CacheEvictor(
+            storage: storage, activity: activity, store: store, maxBytes: 10_000, namespaceMaxBytes: 100, clock: clock, logger: Logger(label: "test"))
+        var ids: [CacheEntryID] = []
+        // The other namespace's entries are the oldest of all, and stay: it is under its cap.
+        for (index, namespace) in ["lib", "lib", "app", "app", "app", "app"].enumerated() {
+            // Two protocols in one namespace count together.
+            let id = try CacheEntryID(index == 5 ? .ccache : .gradle, namespace: namespace, key: "entry\(index)")
+            let size = try await storage.store(id, body: Uploads.body([String(repeating: "x", count: 30)]), declaredSize: 30)
+            activity.stored(id, size: size)
+            ids.append(id)
+            clock.advance(by: 60)
+        }
+        #expect(await evictor.evictOnce() == 1)
+        var kept: [String] = []
+        for id in ids {
+            if try await storage.size(of: id) != nil { kept.append(id.key) }
+        }
+        #expect(kept == ["entry0", "entry1", "entry3", "entry4", "entry5"])
+        #expect(await evictor.evictOnce() == 0)
+    }
 }

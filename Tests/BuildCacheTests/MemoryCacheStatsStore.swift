@@ -42,9 +42,17 @@ final class MemoryCacheStatsStore: CacheStatsStore {
         }
     }
 
-    func leastRecentlyUsedCacheEntries(limit: Int) async throws(StoreError) -> [CacheEntryTouch] {
+    func cacheDailyStatistics(since: Date) async throws(StoreError) -> [CacheDailyStatistics] { [] }
+
+    func cacheBuildStatistics(buildID: Int64) async throws(StoreError) -> CacheBuildStatistics {
+        CacheBuildStatistics(buildID: buildID, counts: CacheUsageDelta())
+    }
+
+    func cacheCredentialKey(proposing candidate: String) async throws(StoreError) -> String { candidate }
+
+    func leastRecentlyUsedCacheEntries(limit: Int, namespace: String?) async throws(StoreError) -> [CacheEntryTouch] {
         tables.withLock { tables in
-            Array(tables.entries.values.sorted {
+            Array(tables.entries.values.filter { namespace == nil || $0.namespace == namespace }.sorted {
                 ($0.kept?.lastAccess ?? .distantPast, $0.key) < ($1.kept?.lastAccess ?? .distantPast, $1.key)
             }.prefix(limit))
         }

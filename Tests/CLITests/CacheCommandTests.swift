@@ -27,6 +27,13 @@ struct CacheCommandTests {
             let json = try await CLIProcess.run(["cache", "stats", "--json"], environment: env)
             let namespaces = ((try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) as? [String: Any])?["namespaces"] as? [[String: Any]]
             #expect(namespaces?.first?["bytesStored"] as? Int == 16, "\(json.stdout)")
+
+            let daily = try await CLIProcess.run(["cache", "daily", "--days", "2"], environment: env)
+            #expect(daily.status == 0, "\(daily.stderr)")
+            let today = try #require(daily.stdout.split(separator: "\n").last, "\(daily.stdout)")
+            #expect(today.split(separator: " ").filter { !$0.isEmpty }.dropFirst() == ["1", "1", "50.0%", "1"], "\(daily.stdout)")
+            let refused = try await CLIProcess.run(["cache", "daily", "--days", "0"], environment: env)
+            #expect(refused.status != 0 && refused.stderr.contains("days"), "\(refused.stdout) \(refused.stderr)")
         }
     }
 }

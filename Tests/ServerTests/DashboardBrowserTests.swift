@@ -46,8 +46,16 @@ struct DashboardBrowserTests {
 
             // A build whose job runs and logs; the agent's one slot is taken.
             let runningBuild = try await AgentAPITests.trigger(client)
-            let running = try #require(try await AgentAPITests.next(client, agent: agent)?["jobID"] as? Int)
+            let runningAssignment = try #require(try await AgentAPITests.next(client, agent: agent))
+            let running = try #require(runningAssignment["jobID"] as? Int)
             _ = try await client.send(.post, "/api/v1/agent/jobs/\(running)/start", token: agent)
+            // The running job uses the build cache with its credential: a miss, an upload, a hit
+            // (the build page's figures, and today's point of the served hit-rate chart).
+            let cacheCredential = try #require((runningAssignment["cache"] as? [String: Any])?["credential"] as? String)
+            let jobCache = CacheClient.basic(cacheCredential, user: "job-\(running)")
+            #expect(try await CacheClient.send(client, .get, "/cache/gradle/acme.ios-app/feed", authorization: jobCache).status == .notFound)
+            #expect(try await CacheClient.send(client, .put, "/cache/gradle/acme.ios-app/feed", authorization: jobCache, body: "outputs").status == .created)
+            #expect(try await CacheClient.send(client, .get, "/cache/gradle/acme.ios-app/feed", authorization: jobCache).status == .ok)
             let chunk = try await client.execute(
                 uri: "/api/v1/agent/jobs/\(running)/log", method: .post,
                 headers: [.authorization: "Bearer \(agent)", HTTPField.Name("X-Log-Sequence")!: "0"], body: .init(string: "compiling Checkout\n"))

@@ -41,6 +41,11 @@ struct OpenAPIResponseTests {
             try await OpenAPITests.conforming(client, document, .post, "/api/v1/agent/jobs/\(jobID)/start", documentedAs: "/api/v1/agent/jobs/{id}/start", status: .ok, token: agent)
             try await OpenAPITests.conforming(client, document, .get, "/api/v1/jobs/\(jobID)", documentedAs: "/api/v1/jobs/{id}", status: .ok)
             try await OpenAPITests.conforming(client, document, .get, "/api/v1/agents", documentedAs: "/api/v1/agents", status: .ok)
+            // The job's build cache access, its build's traffic and the daily series.
+            let cache = try #require(job["cache"]?["credential"]?.string, "the assignment hands out the job's cache credential")
+            _ = try await CacheClient.send(client, .get, "/cache/gradle/acme.ios-app/abc", authorization: CacheClient.basic(cache))
+            try await OpenAPITests.conforming(client, document, .get, "/api/v1/builds/\(buildID)/cache", documentedAs: "/api/v1/builds/{id}/cache", status: .ok)
+            try await OpenAPITests.conforming(client, document, .get, "/api/v1/cache/stats/daily", documentedAs: "/api/v1/cache/stats/daily", status: .ok)
 
             try await OpenAPITests.conforming(client, document, .get, "/api/v1/metrics/summary?window=7d", documentedAs: "/api/v1/metrics/summary", status: .ok)
             try await OpenAPITests.conforming(client, document, .get, "/api/v1/metrics/summary?window=soon", documentedAs: "/api/v1/metrics/summary", status: .badRequest)

@@ -73,4 +73,59 @@ struct CacheStatsStoreTests {
             #expect(try await database.leastRecentlyUsedCacheEntries(limit: 1).map(\.key) == ["ef/gh"])
         }
     }
+
+    @Test("counts add up per UTC day and per build, read back from a day on; a build without traffic has zeros", arguments: StoreBackend.available)
+    func dailyAndPerBuild(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore { store async throws in
+            let database = store.database
+            let day = CacheDailyDelta.start(ofDayContaining: Self.t0)
+            let usage = { (hits: Int64, misses: Int64) in CacheUsageDelta(hits: hits, misses: misses, uploads: 1, bytesServed: hits * 10, bytesStored: 5) }
+            try await database.recordCacheActivity(CacheActivityBatch(
+                daily: [
+                    CacheDailyDelta(day: Self.t0.addingTimeInterval(-86_400), protocolName: "gradle", namespace: "app", counts: usage(1, 1)),
+                    CacheDailyDelta(day: Self.t0, protocolName: "gradle", namespace: "app", counts: usage(2, 0)),
+                    CacheDailyDelta(day: Self.t0, protocolName: "bazel", namespace: "app", counts: usage(0, 3)),
+                ],
+                builds: [CacheBuildDelta(buildID: 41, counts: usage(2, 1))]))
+            try await database.recordCacheActivity(CacheActivityBatch(
+                daily: [CacheDailyDelta(day: Self.t0.addingTimeInterval(60), protocolName: "gradle", namespace: "app", counts: usage(1, 1))],
+                builds: [CacheBuildDelta(buildID: 41, counts: usage(1, 0)), CacheBuildDelta(buildID: 42, counts: usage(0, 2))]))
+
+            let all = try await database.cacheDailyStatistics(since: Self.t0.addingTimeInterval(-86_400))
+            #expect(all.map(\.day) == [day.addingTimeInterval(-86_400), day, day])
+            #expect(all.map(\.protocol) == ["gradle", "bazel", "gradle"])
+            let today = try await database.cacheDailyStatistics(since: Self.t0)
+            #expect(today == [
+                CacheDailyStatistics(day: day, protocol: "bazel", namespace: "app", counts: usage(0, 3)),
+                CacheDailyStatistics(day: day, protocol: "gradle", namespace: "app", counts: CacheUsageDelta(hits: 3, misses: 1, uploads: 2, bytesServed: 30, bytesStored: 10)),
+            ])
+            #expect(today.map(\.hitRate) == [0, 0.75])
+
+            let build = try await database.cacheBuildStatistics(buildID: 41)
+            #expect(build == CacheBuildStatistics(buildID: 41, counts: CacheUsageDelta(hits: 3, misses: 1, uploads: 2, bytesServed: 30, bytesStored: 10)))
+            #expect(build.hitRate == 0.75)
+            let none = try await database.cacheBuildStatistics(buildID: 99)
+            #expect(none == CacheBuildStatistics(buildID: 99, counts: CacheUsageDelta()) && none.hitRate == nil)
+        }
+    }
+
+    @Test("least recently used entries of one namespace, in every protocol; the credential key is the first one proposed", arguments: StoreBackend.available)
+    func namespaceEntriesAndKey(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore { store async throws in
+            let database = store.database
+            try await database.recordCacheActivity(CacheActivityBatch(entries: [
+                CacheEntryTouch(protocolName: "gradle", namespace: "app", key: "a", size: 1, lastAccess: Self.t0.addingTimeInterval(30)),
+                CacheEntryTouch(protocolName: "ccache", namespace: "app", key: "b", size: 1, lastAccess: Self.t0.addingTimeInterval(10)),
+                CacheEntryTouch(protocolName: "gradle", namespace: "lib", key: "c", size: 1, lastAccess: Self.t0),
+            ]))
+            #expect(try await database.leastRecentlyUsedCacheEntries(limit: 10, namespace: "app").map(\.key) == ["b", "a"])
+            #expect(try await database.leastRecentlyUsedCacheEntries(limit: 10).map(\.key) == ["c", "b", "a"])
+
+            #expect(try await database.cacheCredentialKey(proposing: "first") == "first")
+            #expect(try await database.cacheCredentialKey(proposing: "second") == "first")
+            try await store.reopened { again async throws in
+                #expect(try await again.cacheCredentialKey(proposing: "third") == "first")
+            }
+        }
+    }
 }

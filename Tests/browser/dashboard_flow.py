@@ -52,6 +52,13 @@ def main() -> int:
         assert scenario["pendingReason"] in pending, pending
         agents = driver.find_element(By.ID, "agents").text
         assert scenario["agentName"] in agents, agents
+
+        step = "the build cache's own hit rate is charted beside the log-derived one"
+        served = driver.find_element(By.ID, "build-cache-figures").text
+        assert "50%" in served and "hit rate" in served, served
+        line = driver.find_element(By.CSS_SELECTOR, "#chart-build-cache path.line")
+        assert line.get_attribute("data-points") == "1", line.get_attribute("outerHTML")
+        assert driver.find_element(By.ID, "chart-cache").is_displayed() and driver.find_element(By.ID, "chart-build-cache").is_displayed()
         if scenario.get("screenshots"):
             driver.save_screenshot(scenario["screenshots"] + "/dashboard.png")
 
@@ -75,6 +82,8 @@ def main() -> int:
         driver.get(base + "/builds/%d" % scenario["runningBuild"])
         log_id = "log-%d" % running["jobID"]
         wait.until(lambda d: running["firstLine"] in d.find_element(By.ID, log_id).text)
+        cache = driver.find_element(By.ID, "build-cache").text
+        assert "cache hits" in cache and "50%" in cache, cache
         agent_call(base, running["agentToken"], "/api/v1/agent/jobs/%d/log" % running["jobID"], (running["nextLine"] + "\n").encode(),
                    {"X-Log-Sequence": "1", "Content-Type": "text/plain"})
         wait.until(lambda d: running["nextLine"] in d.find_element(By.ID, log_id).text)

@@ -1,18 +1,30 @@
+import Access
 import BuildCache
 import Core
 import DI
+import Foundation
 import Logging
 import Store
 
-/// Registers the remote build cache (`BuildCache`): its folder storage, the counts batched for
-/// the store, the service that writes them, and the one that evicts past the size cap. Its
-/// `/cache/` routes are contributed with the other controllers (`ServerModule`).
+/// Registers the remote build cache (`BuildCache`): its storage (a folder, or the bucket
+/// `MOBILE_OPS_CACHE=s3://…` names), the counts batched for the store, the service that writes
+/// them, the one that evicts past the size caps, the cap on namespaces, and the jobs' cache
+/// credentials. Its `/cache/` routes are contributed with the other controllers (`ServerModule`).
 struct BuildCacheModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
-        builder.register(FolderCacheStorage.self, .singleton) { (configuration: ServerConfiguration, logger: Logger) -> FolderCacheStorage in
-            let storage = FolderCacheStorage(
-                directory: configuration.cache.directory(databasePath: configuration.databasePath),
-                maxEntrySize: configuration.cache.maxEntrySize, minimumFreeBytes: configuration.cache.minimumFreeBytes)
+        builder.register((any CacheStorage).self, .singleton) { (configuration: ServerConfiguration, logger: Logger) -> any CacheStorage in
+            let cache = configuration.cache
+            let storage: any CacheStorage
+            if let settings = cache.s3 {
+                // Uploads are staged on this server's disk, beside the database, before their PUT.
+                let staging = URL(fileURLWithPath: configuration.databasePath).deletingLastPathComponent().appendingPathComponent("cache-incoming").path
+                storage = S3CacheStorage(
+                    settings: settings, stagingFolder: staging, maxEntrySize: cache.maxEntrySize, minimumFreeBytes: cache.minimumFreeBytes, logger: logger)
+            } else {
+                storage = FolderCacheStorage(
+                    directory: cache.directory(databasePath: configuration.databasePath), maxEntrySize: cache.maxEntrySize,
+                    minimumFreeBytes: cache.minimumFreeBytes)
+            }
             logger.info("build cache storage", metadata: ["location": "\(storage)"])
             return storage
         }
@@ -22,10 +34,20 @@ struct BuildCacheModule: DIModule {
         }
         builder.entryPoint(CacheActivityFlusher.self)
         builder.register(CacheEvictor.self, .singleton) {
-            (storage: FolderCacheStorage, activity: CacheActivity, store: any CacheStatsStore, configuration: ServerConfiguration, clock: any TimeSource,
+            (storage: any CacheStorage, activity: CacheActivity, store: any CacheStatsStore, configuration: ServerConfiguration, clock: any TimeSource,
              logger: Logger) -> CacheEvictor in
-            CacheEvictor(storage: storage, activity: activity, store: store, maxBytes: configuration.cache.maxBytes, clock: clock, logger: logger)
+            CacheEvictor(
+                storage: storage, activity: activity, store: store, maxBytes: configuration.cache.maxBytes,
+                namespaceMaxBytes: configuration.cache.namespaceMaxBytes, clock: clock, logger: logger)
         }
         builder.entryPoint(CacheEvictor.self)
+        builder.register(CacheNamespaceGate.self, .singleton) {
+            (configuration: ServerConfiguration, store: any CacheStatsStore, activity: CacheActivity) -> CacheNamespaceGate in
+            CacheNamespaceGate(maxNamespaces: configuration.cache.maxNamespaces, store: store, activity: activity)
+        }
+        builder.register(JobCacheCredentials.self, .singleton) {
+            (keys: any CacheStatsStore, builds: any BuildStore, repositories: any RepositoryStore, clock: any TimeSource) -> JobCacheCredentials in
+            JobCacheCredentials(keys: keys, builds: builds, repositories: repositories, clock: clock)
+        }
     }
 }

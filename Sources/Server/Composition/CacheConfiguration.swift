@@ -1,11 +1,22 @@
+import Artifacts
 import Core
 import Foundation
 
 /// The build cache's settings, from environment variables only.
 public struct CacheConfiguration: Sendable, Equatable {
     /// The folder entries are kept in (`MOBILE_OPS_CACHE`); nil for `cache/` beside the
-    /// database file.
+    /// database file, or for a bucket.
     public var folder: String?
+    /// The bucket entries are kept in (`MOBILE_OPS_CACHE=s3://bucket/prefix` and the
+    /// artifacts' `MOBILE_OPS_S3_*` settings); nil for a folder.
+    public var s3: S3ArtifactSettings?
+    /// Each namespace's cap in bytes, all protocols together
+    /// (`MOBILE_OPS_CACHE_NAMESPACE_MAX_BYTES`); nil for none. Past it the namespace's least
+    /// recently used entries are evicted, in the background, down to 90 %.
+    public var namespaceMaxBytes: Int64?
+    /// How many namespaces may hold entries (`MOBILE_OPS_CACHE_MAX_NAMESPACES`); nil for no
+    /// limit. An upload that would start one more is refused (403 `cache_namespace_limit`).
+    public var maxNamespaces: Int?
     /// The largest entry accepted, in bytes (`MOBILE_OPS_CACHE_MAX_ENTRY_BYTES`, default
     /// 100 MiB, as Develocity's); a larger upload is answered 413.
     public var maxEntrySize: Int64 = 100 * 1024 * 1024
@@ -31,13 +42,15 @@ public struct CacheConfiguration: Sendable, Equatable {
     static func resolve(environment: [String: String]) throws(ConfigurationError) -> CacheConfiguration {
         var configuration = CacheConfiguration()
         if let value = environment["MOBILE_OPS_CACHE"], !value.isEmpty {
-            guard !value.contains("://") else {
-                // S3 storage is planned (the artifacts' client and settings), not there yet.
-                throw ConfigurationError(
-                    setting: "MOBILE_OPS_CACHE",
-                    message: "MOBILE_OPS_CACHE must be a folder path (S3 storage for the build cache is not supported yet), not '\(value)'")
+            if value.lowercased().hasPrefix("s3://") {
+                configuration.s3 = try S3ArtifactSettings.resolve(url: value, setting: "MOBILE_OPS_CACHE", environment: environment)
+            } else {
+                guard !value.contains("://") else {
+                    throw ConfigurationError(
+                        setting: "MOBILE_OPS_CACHE", message: "MOBILE_OPS_CACHE must be a folder path or s3://bucket/prefix, not '\(value)'")
+                }
+                configuration.folder = value
             }
-            configuration.folder = value
         }
         func bytes(_ variable: String, atLeast minimum: Int64) throws(ConfigurationError) -> Int64? {
             guard let value = environment[variable], !value.isEmpty else { return nil }
@@ -49,6 +62,14 @@ public struct CacheConfiguration: Sendable, Equatable {
         if let value = try bytes("MOBILE_OPS_CACHE_MAX_ENTRY_BYTES", atLeast: 1024) { configuration.maxEntrySize = value }
         if let value = try bytes("MOBILE_OPS_CACHE_MIN_FREE_BYTES", atLeast: 0) { configuration.minimumFreeBytes = value }
         if let value = try bytes("MOBILE_OPS_CACHE_MAX_BYTES", atLeast: 1024 * 1024) { configuration.maxBytes = value }
+        configuration.namespaceMaxBytes = try bytes("MOBILE_OPS_CACHE_NAMESPACE_MAX_BYTES", atLeast: 1024 * 1024)
+        if let value = environment["MOBILE_OPS_CACHE_MAX_NAMESPACES"], !value.isEmpty {
+            guard let count = Int(value), count >= 1 else {
+                throw ConfigurationError(
+                    setting: "MOBILE_OPS_CACHE_MAX_NAMESPACES", message: "MOBILE_OPS_CACHE_MAX_NAMESPACES must be a count of at least 1, not '\(value)'")
+            }
+            configuration.maxNamespaces = count
+        }
         return configuration
     }
 }

@@ -22,7 +22,7 @@ import Store
 /// OpenAPI document's route, made from theirs.
 struct ServerModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
-        builder.register(Authenticator.self, .singleton, Authenticator.init(tokens:))
+        builder.register(Authenticator.self, .singleton, Authenticator.init(tokens:jobCredentials:))
         builder.register(ServerMetrics.self, .singleton, ServerMetrics.init(operations:outbox:clock:logger:))
         builder.register(ArtifactFiles.self, .singleton, ArtifactFiles.init(storage:configuration:))
         builder.register(RouterFactory.self, .singleton, RouterFactory.init(controllers:authenticator:configuration:))
@@ -68,17 +68,19 @@ struct ServerModule: DIModule {
         }
         builder.contribute((any APIController).self, .singleton) {
             (auth: AgentAuthService, queue: any JobQueue, devices: any DeviceStore, dispatcher: JobDispatcher, followers: LogFollowers,
-             configuration: ServerConfiguration, clock: any TimeSource, secrets: SecretService) -> any APIController in
+             cacheCredentials: JobCacheCredentials, configuration: ServerConfiguration, clock: any TimeSource, secrets: SecretService) -> any APIController in
             AgentController(
-                auth: auth, queue: queue, devices: devices, dispatcher: dispatcher, followers: followers, configuration: configuration, clock: clock,
-                secrets: secrets)
+                auth: auth, queue: queue, devices: devices, dispatcher: dispatcher, followers: followers, cacheCredentials: cacheCredentials,
+                configuration: configuration, clock: clock, secrets: secrets)
         }
         builder.contribute((any APIController).self, .singleton) { (devices: any DeviceStore) -> any APIController in
             DeviceController(devices: devices)
         }
         builder.contribute((any APIController).self, .singleton) {
-            (storage: FolderCacheStorage, activity: CacheActivity, statistics: any CacheStatsStore, metrics: ServerMetrics) -> any APIController in
-            CacheController(storage: storage, activity: activity, statistics: statistics, metrics: metrics)
+            (storage: any CacheStorage, activity: CacheActivity, statistics: any CacheStatsStore, namespaces: CacheNamespaceGate, builds: any BuildStore,
+             metrics: ServerMetrics, clock: any TimeSource) -> any APIController in
+            CacheController(
+                storage: storage, activity: activity, statistics: statistics, namespaces: namespaces, builds: builds, metrics: metrics, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) { (service: ImpactService, configuration: ServerConfiguration) -> any APIController in
             ImpactController(service: service, bodyLimit: configuration.maxBodySize)

@@ -3,6 +3,7 @@ import Core
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import Scheduling
 import Store
 
@@ -15,6 +16,8 @@ struct AgentController: APIController {
     let dispatcher: JobDispatcher
     /// Woken when a job's log grows or the job ends.
     let followers: LogFollowers
+    /// Signs the build-cache credential each job is handed (`MOBILE_OPS_CACHE_URL`).
+    let cacheCredentials: JobCacheCredentials
     let configuration: ServerConfiguration
     /// The clock every time-based decision reads.
     let clock: any TimeSource
@@ -64,8 +67,15 @@ struct AgentController: APIController {
                 try await auth.touch(agent)
                 let requested = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? configuration.pollSeconds
                 let wait = max(0, min(requested, configuration.pollSeconds))
-                guard let job = try await poll(for: agent, wait: .milliseconds(Int(wait * 1000)), channel: context.channel) else {
+                guard var job = try await poll(for: agent, wait: .milliseconds(Int(wait * 1000)), channel: context.channel) else {
                     return Response(status: .noContent)
+                }
+                // A job already claimed must reach its agent: without the store's key it runs
+                // without a cache URL rather than wait in `assigned` for its lease to run out.
+                do {
+                    job.cache = try await cacheCredentials.access(for: job)
+                } catch {
+                    context.logger.warning("job handed out without a build cache credential", metadata: ["job": "\(job.jobID)", "error": "\(error)"])
                 }
                 return try .json(job)
             },

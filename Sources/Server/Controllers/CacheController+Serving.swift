@@ -1,3 +1,5 @@
+import Access
+import Artifacts
 import BuildCache
 import Core
 import Hummingbird
@@ -25,6 +27,10 @@ extension CacheController {
                 throw error.apiError
             }
             let (id, sha256) = parsed
+            // A job's credential may use its build's namespace only.
+            if let grant = context.identity?.cacheJob, grant.namespace != id.namespace {
+                throw CacheRequestError.namespaceForbidden(allowed: grant.namespace).apiError
+            }
             switch method {
             case .get: return try await load(id, context: context)
             case .head: return try await probe(id, context: context)
@@ -34,34 +40,29 @@ extension CacheController {
         }
     }
 
-    /// `GET`: the entry, streamed from its file; 404 when nothing is kept. A file that cannot
-    /// be read is logged and answered as a miss: a cache that fails must cost a build its
-    /// outputs, not the build.
+    /// `GET`: the entry, streamed from its file or object; 404 when nothing is kept. An entry
+    /// that cannot be read is logged and answered as a miss: a cache that fails must cost a
+    /// build its outputs, not the build.
     private func load(_ id: CacheEntryID, context: AppRequestContext) async throws -> Response {
-        let opened: CacheFile?
+        let build = context.identity?.cacheJob?.buildID
+        let opened: ArtifactStream?
         do {
-            opened = try await storage.open(id)
+            opened = try await storage.stream(of: id)
         } catch {
             context.logger.error("build cache entry could not be read; answered as a miss", metadata: ["entry": "\(id)", "error": "\(error)"])
             count(id, .failed)
             throw Self.miss(id)
         }
-        guard let file = opened else {
-            activity.miss(id)
+        guard let entry = opened else {
+            activity.miss(id, build: build)
             count(id, .miss)
             throw Self.miss(id)
         }
-        activity.hit(id, size: file.size, bytesSent: file.size)
+        activity.hit(id, size: entry.size, bytesSent: entry.size, build: build)
         count(id, .hit)
-        metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "served", bytes: file.size)
-        let body = ResponseBody(contentLength: Int(file.size)) { writer in
-            defer { file.close() }
-            var offset: Int64 = 0
-            while offset < file.size {
-                let chunk = try await file.chunk(at: offset)
-                offset += Int64(chunk.readableBytes)
-                try await writer.write(chunk)
-            }
+        metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "served", bytes: entry.size)
+        let body = ResponseBody(contentLength: Int(entry.size)) { writer in
+            try await entry.send { try await writer.write($0) }
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)
@@ -92,10 +93,11 @@ extension CacheController {
         let waits = ExpectContinue.isExpected(in: request.headers)
         let channel = context.channel
         do {
+            try await namespaces.admit(id.namespace)
             let size = try await storage.store(id, body: request.body, declaredSize: declared, expectedSHA256: sha256) {
                 if waits { await ExpectContinue.sendContinue(on: channel) }
             }
-            activity.stored(id, size: size)
+            activity.stored(id, size: size, build: context.identity?.cacheJob?.buildID)
             count(id, .stored)
             metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "stored", bytes: size)
             return Response(status: .created)

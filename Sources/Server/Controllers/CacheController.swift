@@ -5,24 +5,32 @@ import Store
 
 /// The remote build cache under `/cache/`: Gradle's HTTP build cache, Bazel's HTTP remote
 /// cache, ccache's HTTP storage and XCRemoteCache, one key/value store of opaque entries behind
-/// each (``FolderCacheStorage``), plus `GET /api/v1/cache/stats`.
+/// each (``CacheStorage``: a folder or a bucket), plus its statistics under `/api/v1/cache/`
+/// and per build (`/api/v1/builds/{id}/cache`).
 ///
 /// Reads need a `read` token, uploads and deletions a `write` token, as a bearer token or as
 /// the password of HTTP Basic credentials (what Gradle, ccache and Bazel URLs carry). Every
 /// request is counted in memory (``CacheActivity``, written to the store in batches) and in
-/// Prometheus; none writes the database itself.
+/// Prometheus; none writes the database itself. A job's credential (``JobCacheGrant``) reads
+/// and writes its build's namespace only, and its requests are counted against the build.
 struct CacheController: APIController {
     /// The entries.
-    let storage: FolderCacheStorage
+    let storage: any CacheStorage
     /// The counts, batched for the store.
     let activity: CacheActivity
     /// The totals `GET /api/v1/cache/stats` reads.
     let statistics: any CacheStatsStore
+    /// The cap on namespaces, checked before an upload.
+    let namespaces: CacheNamespaceGate
+    /// Builds, for `GET /api/v1/builds/{id}/cache`.
+    let builds: any BuildStore
     /// The Prometheus counters.
     let metrics: ServerMetrics
+    /// The clock the daily series counts back from.
+    let clock: any TimeSource
 
     var routes: [Route] {
-        gradleRoutes + bazelRoutes + ccacheRoutes + xcodeRoutes + [statisticsRoute]
+        gradleRoutes + bazelRoutes + ccacheRoutes + xcodeRoutes + statisticsRoutes
     }
 
     // MARK: Gradle
@@ -116,25 +124,5 @@ struct CacheController: APIController {
                 return Response(status: .ok)
             },
         ]
-    }
-
-    // MARK: Statistics
-
-    /// `GET /api/v1/cache/stats`: the totals per protocol and namespace, this server's latest
-    /// counts written first.
-    private var statisticsRoute: Route {
-        Route(.get, "/api/v1/cache/stats", scope: .read, openAPI: OpenAPIOperation(
-            "Build cache statistics per protocol and namespace", tag: "build-cache",
-            description: [
-                "Hits, misses, uploads, bytes served and stored, kept entries and their bytes, and the hit rate, per protocol and namespace, since the first request.",
-                "Counts reach the database in batches a few seconds apart; this server's are written before the answer, other servers' within seconds.",
-            ],
-            answers: [.ok("BuildCacheStatistics")],
-            errors: [.databaseUnavailable]
-        )) { _, _ in
-            await activity.flush()
-            let namespaces = try await statistics.cacheStatistics()
-            return try .json(["namespaces": namespaces])
-        }
     }
 }

@@ -20,6 +20,10 @@ extension CacheRequestError {
             APIError(
                 HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), code: "cache_storage_full",
                 message: "the build cache's disk is full; nothing was stored, and reads go on (the server's log says more)")
+        case .namespaceLimit:
+            APIError(.forbidden, code: "cache_namespace_limit", message: description)
+        case .namespaceForbidden:
+            APIError(.forbidden, code: "cache_namespace_forbidden", message: description)
         case .unavailable:
             APIError(
                 .serviceUnavailable, code: "cache_storage_unavailable",

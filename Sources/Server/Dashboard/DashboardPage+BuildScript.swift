@@ -10,9 +10,10 @@ extension DashboardPage {
         async function showBuild(id) {
           const build = await get("/api/v1/builds/" + id);
           const jobs = build.jobs || [];
-          const [tests, impact, findings, artifacts] = await Promise.all([
+          const [tests, impact, findings, artifacts, cache] = await Promise.all([
             optional("/api/v1/builds/" + id + "/tests"), optional("/api/v1/builds/" + id + "/impact"), optional("/api/v1/builds/" + id + "/findings"),
             Promise.all(jobs.map((job) => get("/api/v1/jobs/" + job.id + "/artifacts").then((a) => a.artifacts.map((artifact) => ({job, artifact}))))),
+            optional("/api/v1/builds/" + id + "/cache"),
           ]);
           document.title = build.pipeline + " #" + build.number + " · MobileOps";
           $("build-title").textContent = build.pipeline + " #" + build.number;
@@ -21,6 +22,11 @@ extension DashboardPage {
           showBuildFindings(findings);
           table("artifacts", ["job", "file", "size"], artifacts.flat().map(({job, artifact}) => [[job.label], [download(artifact)], [(artifact.size / 1024).toFixed(1) + " KiB"]]), "no artifacts");
           showImpact(impact);
+          // What the build's jobs read and stored through MOBILE_OPS_CACHE_URL.
+          figures("build-cache", cache ? [
+            ["cache hits", cache.hits], ["misses", cache.misses], ["hit rate", cache.hitRate === undefined || cache.hitRate === null ? "none" : (cache.hitRate * 100).toFixed(0) + "%"],
+            ["uploads", cache.uploads],
+          ] : []);
           $("build").hidden = false;
           refreshBuildLater(id, build);
         }

@@ -6,9 +6,9 @@ extension DashboardPage {
     /// every 30 seconds.
     static let overviewScript = #"""
         async function showOverview() {
-          const [dashboard, feed, flaky, releases, devices] = await Promise.all([
+          const [dashboard, feed, flaky, releases, devices, served] = await Promise.all([
             get("/api/v1/dashboard"), get("/feed.json"), optional("/api/v1/metrics/tests/flaky?window=30d"),
-            optional("/api/v1/releases?limit=10"), optional("/api/v1/devices"), showFindingsTrend(),
+            optional("/api/v1/releases?limit=10"), optional("/api/v1/devices"), optional("/api/v1/cache/stats/daily?days=30"), showFindingsTrend(),
           ]);
           $("generated").textContent = "updated " + when(dashboard.generatedAt);
           const queue = dashboard.queue;
@@ -31,6 +31,7 @@ extension DashboardPage {
           chart("chart-build-time", dashboard.trends.map((t) => ({day: t.day, value: t.runP50Seconds === null || t.runP50Seconds === undefined ? null : (inMinutes ? t.runP50Seconds / 60 : t.runP50Seconds)})),
             "#1a73e8", (v) => (Number.isInteger(v) ? v : v.toFixed(1)) + (inMinutes ? " min" : " s"));
           chart("chart-cache", dashboard.cache.trend.map((t) => ({day: t.day, value: t.hitRate === null || t.hitRate === undefined ? null : t.hitRate * 100})), "#137333", (v) => v.toFixed(0) + "%");
+          showServedCache(dashboard.cache.trend.map((t) => t.day), served ? served.days : []);
           const failedBuilds = dashboard.trends.reduce((sum, t) => sum + (t.successRate === null || t.successRate === undefined ? 0 : Math.round(t.count * (1 - t.successRate))), 0);
           figures("test-figures", [["builds failed (30 days)", failedBuilds], ["flaky tests (30 days)", flaky && flaky.tests ? flaky.tests.length : 0]]);
           table("test-health", ["flaky test", "flips", "last flipped"], (flaky && flaky.tests ? flaky.tests : []).slice(0, 10).map((f) => [
@@ -54,5 +55,27 @@ extension DashboardPage {
           $("overview").hidden = false;
         }
         setInterval(() => { if (document.body.dataset.state === "ready" && !location.pathname.startsWith("/builds/")) { start(); } }, 30000);
+        """#
+
+    /// The build cache's own hit rate (`GET /api/v1/cache/stats/daily`) on the same 30 days as
+    /// the log-derived chart beside it: every protocol and namespace of a day together.
+    static let servedCacheScript = #"""
+        function showServedCache(days, counts) {
+          const byDay = {};
+          let hits = 0, misses = 0;
+          for (const c of counts) {
+            const key = c.day.slice(0, 10);
+            byDay[key] = byDay[key] || {hits: 0, misses: 0};
+            byDay[key].hits += c.hits; byDay[key].misses += c.misses;
+            hits += c.hits; misses += c.misses;
+          }
+          chart("chart-build-cache", days.map((d) => {
+            const c = byDay[d.slice(0, 10)];
+            return {day: d, value: c && c.hits + c.misses > 0 ? 100 * c.hits / (c.hits + c.misses) : null};
+          }), "#b06000", (v) => v.toFixed(0) + "%");
+          figures("build-cache-figures", [
+            ["hit rate (30 days)", hits + misses > 0 ? (100 * hits / (hits + misses)).toFixed(0) + "%" : "none yet"], ["hits", hits], ["misses", misses],
+          ]);
+        }
         """#
 }

@@ -53,7 +53,9 @@ struct DashboardPage: APIController {
           <section><h2>Agents</h2><table id="agents"></table></section>
           <section><h2>Devices</h2><table id="devices"></table></section>
           <section><h2>Run time (p50 of builds finished per day)</h2><svg id="chart-build-time" data-chart="build-time" viewBox="0 0 400 170" preserveAspectRatio="none"></svg></section>
-          <section><h2>Cache hit rate (per day)</h2><svg id="chart-cache" data-chart="cache-hit-rate" viewBox="0 0 400 170" preserveAspectRatio="none"></svg></section>
+          <section><h2>Cache hit rate from build logs (per day)</h2><svg id="chart-cache" data-chart="cache-hit-rate" viewBox="0 0 400 170" preserveAspectRatio="none"></svg></section>
+          <section><h2>Build cache hit rate, served by MobileOps (per day)</h2><div class="figures" id="build-cache-figures"></div>
+            <svg id="chart-build-cache" data-chart="build-cache-hit-rate" viewBox="0 0 400 170" preserveAspectRatio="none"></svg></section>
           <section><h2>Test health</h2><div class="figures" id="test-figures"></div><table id="test-health"></table></section>
           <section><h2>Waiting cost</h2><div class="figures" id="waiting"></div></section>
           <section><h2>Findings on the default branch (per day)</h2><label class="muted">Repository <select id="findings-repository"></select></label>
@@ -71,11 +73,13 @@ struct DashboardPage: APIController {
           <section class="wide"><h2>Findings</h2><div class="figures" id="findings-figures"></div><p id="findings-base" class="muted"></p><table id="findings"></table></section>
           <section class="wide"><h2>Logs</h2><div id="logs"></div></section>
           <section><h2>Artifacts</h2><table id="artifacts"></table></section>
+          <section><h2>Build cache</h2><div class="figures" id="build-cache"></div></section>
           <section><h2>UI test selection</h2><div id="impact"></div></section>
         </main>
         <script>
         \(commonScript)
         \(overviewScript)
+        \(servedCacheScript)
         \(findingsScript)
         \(buildScript)
         start();

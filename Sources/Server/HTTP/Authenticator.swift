@@ -5,13 +5,16 @@ import HTTPTypes
 import Hummingbird
 
 /// Checks the token of a request against the scope an endpoint needs: a bearer token, or on
-/// the build cache's routes the password of HTTP Basic credentials.
+/// the build cache's routes the password of HTTP Basic credentials, and there also a job's
+/// cache credential (`moj_…`, ``JobCacheCredentials``), which no other route accepts.
 public struct Authenticator: Sendable {
     private let tokens: TokenService
+    private let jobCredentials: JobCacheCredentials
 
-    /// Creates an authenticator over the token service.
-    public init(tokens: TokenService) {
+    /// Creates an authenticator over the token service and the jobs' cache credentials.
+    public init(tokens: TokenService, jobCredentials: JobCacheCredentials) {
         self.tokens = tokens
+        self.jobCredentials = jobCredentials
     }
 
     /// The caller's identity, when it holds `scope`.
@@ -35,6 +38,9 @@ public struct Authenticator: Sendable {
             throw Self.unauthorized(
                 basic: basic, basic ? "the Authorization header must be 'Bearer <token>' or Basic credentials with the token as password" : "the Authorization header must be 'Bearer <token>'")
         }
+        if basic, text.hasPrefix(JobCacheCredentials.prefix) {
+            return try await job(text, scope: scope)
+        }
         guard let identity = try await tokens.authenticate(bearer: text) else {
             throw Self.unauthorized(basic: basic, basic ? "the token is unknown or revoked" : "the bearer token is unknown or revoked")
         }
@@ -43,6 +49,18 @@ public struct Authenticator: Sendable {
             throw APIError.forbidden("this endpoint needs the '\(scope.rawValue)' scope; token '\(identity.name)' has: \(held)")
         }
         return identity
+    }
+
+    /// The identity of a job's cache credential: `read` and `write` in its job's namespace (the
+    /// cache's routes check which), while the job runs.
+    private func job(_ text: String, scope: TokenScope) async throws -> Identity {
+        guard let grant = try await jobCredentials.authenticate(text) else {
+            throw Self.unauthorized(basic: true, "the job's cache credential is unknown, or its job has finished: it works only while its job runs")
+        }
+        guard TokenScope.write.grants(scope) else {
+            throw APIError.forbidden("this endpoint needs the '\(scope.rawValue)' scope; a job's cache credential reads and writes its namespace only")
+        }
+        return Identity(tokenID: "job-\(grant.jobID)", name: "job \(grant.jobID)", scopes: [.write], cacheJob: grant)
     }
 
     /// 401 with the challenge the route's clients answer: Apache's HTTP client (Gradle) sends

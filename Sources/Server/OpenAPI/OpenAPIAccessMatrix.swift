@@ -53,6 +53,7 @@ enum OpenAPIAccessMatrix {
         GET    /api/v1/builds                            401  401       401     ok   ok    ok    401   401
         POST   /api/v1/builds                            401  401       401     403  ok    ok    401   401
         GET    /api/v1/builds/{id}                       401  401       401     ok   ok    ok    401   401
+        GET    /api/v1/builds/{id}/cache                 401  401       401     ok   ok    ok    401   401
         POST   /api/v1/builds/{id}/cancel                401  401       401     403  ok    ok    401   401
         POST   /api/v1/builds/{id}/findings              401  401       401     403  ok    ok    401   401
         GET    /api/v1/builds/{id}/findings              401  401       401     ok   ok    ok    401   401
@@ -60,6 +61,7 @@ enum OpenAPIAccessMatrix {
         POST   /api/v1/builds/{id}/retry                 401  401       401     403  ok    ok    401   401
         GET    /api/v1/builds/{id}/tests                 401  401       401     ok   ok    ok    401   401
         GET    /api/v1/cache/stats                       401  401       401     ok   ok    ok    401   401
+        GET    /api/v1/cache/stats/daily                 401  401       401     ok   ok    ok    401   401
         POST   /api/v1/checks/deps                       401  401       401     ok   ok    ok    401   401
         GET    /api/v1/dashboard                         401  401       401     ok   ok    ok    401   401
         GET    /api/v1/devices                           401  401       401     ok   ok    ok    401   401

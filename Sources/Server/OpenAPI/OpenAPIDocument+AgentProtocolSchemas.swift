@@ -79,7 +79,8 @@ extension OpenAPIDocument {
     "attempt": {"type": "integer"},
     "repository": {"$ref": "#/components/schemas/CheckoutTarget", "description": "Absent for an empty workspace."},
     "spec": {"$ref": "#/components/schemas/JobSpec"},
-    "leaseSeconds": {"type": "number"}
+    "leaseSeconds": {"type": "number"},
+    "cache": {"$ref": "#/components/schemas/JobCacheAccess", "description": "Absent for a job without a repository."}
   },
   "required": [
     "jobID",

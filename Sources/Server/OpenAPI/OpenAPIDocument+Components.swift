@@ -5,7 +5,8 @@ extension OpenAPIDocument {
     static let components: String = "\"schemas\": {\n"
         + [
             accessSchemas, agentProtocolSchemas, buildSchemas, buildReportSchemas, checksSchemas, deviceSchemas, findingsSchemas, insightSchemas,
-            metricsInsightSchemas, releaseSchemas, releaseRequestSchemas, requestSchemas, secretSchemas, serverSchemas, testInsightSchemas, trainSchemas,
+            metricsInsightSchemas, buildCacheSchemas, releaseSchemas, releaseRequestSchemas, requestSchemas, secretSchemas, serverSchemas, testInsightSchemas,
+            trainSchemas,
         ].joined(separator: ",\n")
         + "\n},\n" + responsesAndSecurity
 

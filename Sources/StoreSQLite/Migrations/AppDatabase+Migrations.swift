@@ -28,6 +28,7 @@ extension AppDatabase {
         registerDevicesMigration(in: &migrator)
         registerBuildCacheMigration(in: &migrator)
         registerSecretsMigration(in: &migrator)
+        registerCacheUsageMigration(in: &migrator)
         return migrator
     }()
 }
