@@ -69,8 +69,12 @@ struct ServerModule: DIModule {
             AgentController(
                 auth: auth, queue: queue, devices: devices, dispatcher: dispatcher, followers: followers, configuration: configuration, clock: clock)
         }
-        builder.contribute((any APIController).self, .singleton) { (devices: any DeviceStore) -> any APIController in
-            DeviceController(devices: devices)
+        builder.contribute((any APIController).self, .singleton) { (devices: any DeviceStore, runs: any DeviceRunStore) -> any APIController in
+            DeviceController(devices: devices, runs: runs)
+        }
+        builder.contribute((any APIController).self, .singleton) {
+            (auth: AgentAuthService, store: any DeviceRunStore, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
+            DeviceRunController(auth: auth, store: store, bodyLimit: configuration.maxBodySize, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {
             (storage: FolderCacheStorage, activity: CacheActivity, statistics: any CacheStatsStore, metrics: ServerMetrics) -> any APIController in

@@ -178,7 +178,8 @@ extension OpenAPIDocument {
     "artifacts": {"type": "array", "items": {"type": "string"}},
     "uiTests": {"$ref": "#/components/schemas/UITestSelection"},
     "checks": {"$ref": "#/components/schemas/DependencyChecksStep"},
-    "findings": {"$ref": "#/components/schemas/FindingsStep"}
+    "findings": {"$ref": "#/components/schemas/FindingsStep"},
+    "devices": {"$ref": "#/components/schemas/DeviceStep"}
   },
   "required": ["commands", "requirements", "env", "retry", "dependsOn", "artifacts"],
   "additionalProperties": false

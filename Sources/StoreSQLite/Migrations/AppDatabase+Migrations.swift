@@ -27,6 +27,7 @@ extension AppDatabase {
         registerMergeBaseMigration(in: &migrator)
         registerDevicesMigration(in: &migrator)
         registerBuildCacheMigration(in: &migrator)
+        registerDeviceRunsMigration(in: &migrator)
         return migrator
     }()
 }
