@@ -35,13 +35,15 @@ public final class AgentRunner: Sendable {
         self.api = AgentAPI(client: client, servers: ServerFailover(urls: configuration.serverURLs, logger: logger))
         self.session = AgentSession(api: self.api, configuration: configuration, logger: logger)
         let git = GitWorkspace(mirrorsDirectory: configuration.workDirectory + "/mirrors")
-        self.executor = JobExecutor(
-            api: self.api, configuration: configuration, git: git, logger: logger, baseEnvironment: baseEnvironment
-        )
         let tools = DeviceToolRunner(environment: baseEnvironment, timeout: configuration.deviceCommandTimeout)
-        self.devices = DeviceMonitor(
+        let monitor = DeviceMonitor(
             discovery: DeviceDiscovery(runner: tools), configured: configuration.devices,
             refreshInterval: configuration.deviceRefreshInterval, logger: logger)
+        self.devices = monitor
+        self.executor = JobExecutor(
+            api: self.api, configuration: configuration, git: git, logger: logger, baseEnvironment: baseEnvironment,
+            devices: monitor.hasSources ? { await monitor.current() } : nil
+        )
     }
 
     // MARK: Running

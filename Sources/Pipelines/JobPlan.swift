@@ -30,6 +30,8 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public var checks: DependencyChecksStep?
     /// Analysers' reports read after the commands, when the step has `reports:`.
     public var findings: FindingsStep?
+    /// How the step's UI tests run on devices, when the step has `devices:`.
+    public var devices: DeviceStep?
 
     /// Variable holding the pipeline name.
     public static let pipelineVariable = "MOBILE_OPS_PIPELINE"
@@ -41,7 +43,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
         stepKey: String, label: String, shardIndex: Int, shardCount: Int, commands: [String],
         requirements: AgentRequirements, env: [String: String], timeoutSeconds: Double,
         retry: RetryPolicy, dependsOn: [String], artifacts: [String], uiTests: UITestSelection? = nil,
-        checks: DependencyChecksStep? = nil, findings: FindingsStep? = nil
+        checks: DependencyChecksStep? = nil, findings: FindingsStep? = nil, devices: DeviceStep? = nil
     ) {
         self.stepKey = stepKey
         self.label = label
@@ -57,6 +59,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
         self.uiTests = uiTests
         self.checks = checks
         self.findings = findings
+        self.devices = devices
     }
 
     // MARK: Identity
@@ -73,7 +76,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
         JobSpec(
             commands: commands, requirements: requirements, env: env, timeoutSeconds: timeoutSeconds,
             retry: retry, dependsOn: dependsOn, artifacts: artifacts, uiTests: uiTests, checks: checks,
-            findings: findings
+            findings: findings, devices: devices
         )
     }
 

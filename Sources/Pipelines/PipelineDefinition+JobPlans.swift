@@ -33,7 +33,8 @@ extension PipelineDefinition {
                     artifacts: step.artifacts,
                     uiTests: step.uiTests,
                     checks: step.checks,
-                    findings: step.findings
+                    findings: step.findings,
+                    devices: step.devices
                 )
             }
         }

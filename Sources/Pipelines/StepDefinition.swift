@@ -30,6 +30,8 @@ public struct StepDefinition: Sendable, Equatable, Codable {
     public var checks: DependencyChecksStep?
     /// `reports:` and `fail_on:`: analysers' reports read after the commands.
     public var findings: FindingsStep?
+    /// `devices:` with `run:` or `runner:`: the UI tests run batch by batch on devices.
+    public var devices: DeviceStep?
 
     /// Timeout of a step that names none: one hour.
     public static let defaultTimeoutSeconds: Double = 3600
@@ -50,7 +52,8 @@ public struct StepDefinition: Sendable, Equatable, Codable {
         env: [String: String] = [:],
         uiTests: UITestSelection? = nil,
         checks: DependencyChecksStep? = nil,
-        findings: FindingsStep? = nil
+        findings: FindingsStep? = nil,
+        devices: DeviceStep? = nil
     ) {
         self.key = key
         self.label = label ?? key
@@ -65,5 +68,6 @@ public struct StepDefinition: Sendable, Equatable, Codable {
         self.uiTests = uiTests
         self.checks = checks
         self.findings = findings
+        self.devices = devices
     }
 }

@@ -17,7 +17,7 @@ extension YAMLNodeReader {
     /// Keys allowed in a step.
     static let stepKeys = [
         "key", "label", "command", "commands", "agents", "timeout", "retry", "depends_on",
-        "parallelism", "artifacts", "env", "ui_tests", "checks", "reports", "fail_on",
+        "parallelism", "artifacts", "env", "ui_tests", "checks", "reports", "fail_on", "devices", "run", "runner",
     ]
 
     /// The `steps` list, then the checks that span steps: unique keys, known and acyclic
@@ -52,7 +52,9 @@ extension YAMLNodeReader {
             report("step \(number) is missing required key 'key'", at: fields.mark)
         }
         let label = fields["label"].flatMap { nonEmptyText($0, "label") } ?? key
-        let commands = self.commands(in: fields, stepKey: key)
+        let devices = deviceStep(in: fields, stepKey: key)
+        // A devices: step may have no commands of its own: its runner is its work.
+        let commands = devices != nil && fields["command"] == nil && fields["commands"] == nil ? [] : self.commands(in: fields, stepKey: key)
         let agents = AgentRequirements(fields["agents"].map { self.agents(from: $0) } ?? [:])
         let timeout = fields["timeout"].flatMap { self.timeout(from: $0) } ?? StepDefinition.defaultTimeoutSeconds
         let retry = fields["retry"].flatMap { retryPolicy(from: $0) } ?? RetryPolicy()
@@ -71,7 +73,7 @@ extension YAMLNodeReader {
         let step = StepDefinition(
             key: key, label: label, commands: commands, agents: agents, timeoutSeconds: timeout,
             retry: retry, dependsOn: dependencies.map(\.value), parallelism: parallelism,
-            artifacts: artifacts, env: env, uiTests: uiTests, checks: checks, findings: findings
+            artifacts: artifacts, env: env, uiTests: uiTests, checks: checks, findings: findings, devices: devices
         )
         return ParsedStep(step: step, keyNode: fields["key"], dependencies: dependencies.map { ($0.value, $0.node) })
     }
