@@ -29,7 +29,8 @@ public enum BatchClassifier {
             failure = "adb lost the device: " + (InstrumentationOutput.firstLine(stderr) ?? adbState.rawValue)
         } else if let runFailure = output.runFailure {
             let running = output.unfinished.isEmpty ? "" : " while \(output.unfinished.joined(separator: ", ")) ran"
-            failure = "the instrumentation process crashed\(running): \(runFailure) (INSTRUMENTATION_CODE: \(output.sessionCode.map(String.init) ?? "none"))"
+            let what = runFailure.contains("crashed") ? "the instrumentation process crashed" : "the instrumentation failed"
+            failure = "\(what)\(running): \(runFailure) (INSTRUMENTATION_CODE: \(output.sessionCode.map(String.init) ?? "none"))"
         } else if output.sessionCode == nil {
             failure = "the instrumentation output ended without INSTRUMENTATION_CODE" + (InstrumentationOutput.firstLine(stderr).map { ": " + $0 } ?? "")
         } else if !output.unfinished.isEmpty {

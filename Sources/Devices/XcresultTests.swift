@@ -5,7 +5,8 @@ import Foundation
 /// printed: a tree of `testNodes` (`Test Plan` → `UI test bundle` → `Test Suite` →
 /// `Test Case` → `Repetition`, `Failure Message`, …), each with `nodeType`, `name`, and on
 /// test cases `nodeIdentifier`, `result` (`Passed`, `Failed`, `Skipped`, `Expected Failure`)
-/// and `durationInSeconds`.
+/// and `duration` (text such as `0.1s`, with the locale's decimal mark; newer Xcode adds
+/// `durationInSeconds`).
 ///
 /// A tree with no test case is the bundle of a run that never started (research: an empty
 /// `testNodes`, or a plan with `result: unknown` and no children).
@@ -16,8 +17,17 @@ public enum XcresultTests {
         var name: String?
         var nodeIdentifier: String?
         var result: String?
+        var duration: String?
         var durationInSeconds: Double?
         var children: [Node]?
+
+        /// Seconds, from either field.
+        var seconds: Double? {
+            if let durationInSeconds { return durationInSeconds }
+            guard var text = duration?.trimmingCharacters(in: .whitespaces), text.hasSuffix("s") else { return nil }
+            text.removeLast()
+            return Double(text.replacingOccurrences(of: ",", with: "."))
+        }
     }
 
     struct Document: Decodable {
@@ -45,7 +55,7 @@ public enum XcresultTests {
             default: outcome = .failed
             }
             let message = outcome == .failed ? (node.children ?? []).first { $0.nodeType == "Failure Message" }?.name : nil
-            results.append(DeviceTestResult(name: name, outcome: outcome, seconds: node.durationInSeconds, message: message))
+            results.append(DeviceTestResult(name: name, outcome: outcome, seconds: node.seconds, message: message))
             return
         }
         for child in node.children ?? [] { collect(child, bundle: bundle, into: &results) }
