@@ -10,6 +10,10 @@ extension DeviceRun {
     /// reporting it: it restarted), without blaming the device. A test is not handed to a
     /// device it already ran on while another device is present to take it.
     public mutating func nextBatch(for device: DeviceKey, jobID: Int64, now: Date, budget: BatchBudget = BatchBudget()) -> DeviceBatchAnswer {
+        if let busy = batches.first(where: { $0.outcome == nil && $0.device == device && $0.jobID != jobID }) {
+            // Two jobs of the step on one agent see the same devices: one drives it at a time.
+            return DeviceBatchAnswer(retryAfterSeconds: Self.retryAfterSeconds, message: "job \(busy.jobID) runs a batch on this device")
+        }
         see(device, at: now)
         for index in batches.indices where batches[index].outcome == nil && batches[index].device == device {
             end(batch: index, as: .returned, reason: "the device asked for a new batch without reporting this one", now: now)

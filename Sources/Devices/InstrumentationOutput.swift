@@ -29,7 +29,8 @@ public struct InstrumentationOutput: Sendable, Equatable {
         var inResult = false
         var started: [String: Int] = [:]
         var startOrder: [String] = []
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: split on both line ends (older devices print CRLF).
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             var line = Substring(rawLine)
             while line.last == "\r" { line = line.dropLast() }
             if let value = line.after("INSTRUMENTATION_STATUS: ") {
@@ -102,7 +103,7 @@ public struct InstrumentationOutput: Sendable, Equatable {
 
     /// The first non-empty line of a text.
     static func firstLine(_ text: String?) -> String? {
-        text?.split(separator: "\n").map { $0.trimmingSpaces }.first { !$0.isEmpty }
+        text?.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }.first { !$0.isEmpty }
     }
 }
 

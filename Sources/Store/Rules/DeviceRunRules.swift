@@ -52,6 +52,9 @@ package enum DeviceRunRules {
         do { failure = try run.record(batchID: batchID, jobID: jobID, report: report, now: now) } catch {
             throw StoreError.conflict(error.description)
         }
+        let answer = run.isFinished ? run.finishedAnswer() : DeviceBatchAnswer()
+        // A device with no failure on record needs no row for a good batch.
+        guard failure != nil || health[device] != nil else { return (answer, []) }
         var entry = health[device] ?? DeviceHealth(device: device)
         if let failure {
             entry.recordFailure(failure, quarantineAfter: run.step.quarantineAfter, now: now)
@@ -61,7 +64,7 @@ package enum DeviceRunRules {
         }
         let changed = health[device] == entry ? [] : [entry]
         health[device] = entry
-        return (run.isFinished ? run.finishedAnswer() : DeviceBatchAnswer(), changed)
+        return (answer, changed)
     }
 
     /// Takes back batches nobody will report, charging the devices that timed out.
