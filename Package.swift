@@ -87,7 +87,7 @@ let package = Package(
         .target(
             name: "StoreSQLite",
             dependencies: [
-                "Store", "Core", "BuildMetrics",
+                "Store", "Core", "BuildMetrics", "Devices",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "StorePostgres",
             dependencies: [
-                "Store", "Core", "BuildMetrics",
+                "Store", "Core", "BuildMetrics", "Devices",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
