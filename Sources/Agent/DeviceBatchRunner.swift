@@ -51,7 +51,7 @@ struct DeviceBatchRunner: Sendable {
         case (.xcodebuild?, _):
             return await xcodebuild(batch, on: device, limit: limit, log: log)
         case (nil, let command?):
-            return await command(command, batch: batch, on: device, limit: limit, log: log)
+            return await runCommand(command, batch: batch, on: device, limit: limit, log: log)
         case (nil, nil):
             return Ran(report: DeviceBatchReport(results: [], deviceFailure: "the step names no run: command and no runner:"), log: log)
         }
@@ -83,7 +83,7 @@ struct DeviceBatchRunner: Sendable {
     }
 
     /// The step's `run:` command, with the batch's variables; its JUnit reports are the results.
-    private func command(_ command: String, batch: DeviceBatch, on device: DeviceReport, limit: Duration, log: [String]) async -> Ran {
+    private func runCommand(_ command: String, batch: DeviceBatch, on device: DeviceReport, limit: Duration, log: [String]) async -> Ran {
         var log = log
         let reports = scratch + "/batch-\(batch.id)-reports"
         try? FileManager.default.removeItem(atPath: reports)

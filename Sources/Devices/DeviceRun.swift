@@ -32,13 +32,15 @@ public struct DeviceRun: Codable, Sendable, Equatable {
     public init(step: DeviceStep, tests: [TestHistoryFacts], unknownTestSeconds: Double = 120) {
         let flakiness = step.flakyTarget.map { FlakinessCopies(target: $0, maximum: step.flakyCopies) }
         let planner = BatchPlanner(unknownTestSeconds: unknownTestSeconds, flakiness: flakiness)
-        self.step = step
-        self.queue = planner.queue(for: tests)
+        let queue = planner.queue(for: tests)
         var seen: Set<String> = []
+        self.step = step
+        self.queue = queue
         self.tests = tests.filter { seen.insert($0.name).inserted }.map { facts in
-            DeviceRunTest(name: facts.name, expectedSeconds: planner.expectedSeconds(facts))
+            var test = DeviceRunTest(name: facts.name, expectedSeconds: planner.expectedSeconds(facts))
+            test.copies = queue.waiting(facts.name)
+            return test
         }
-        for index in self.tests.indices { self.tests[index].copies = queue.waiting(self.tests[index].name) }
         self.batches = []
         self.retriesUsed = 0
         self.lastSeen = []

@@ -74,7 +74,7 @@ public struct InstrumentationOutput: Sendable, Equatable {
                 output.runFailure = String(value)
             } else if let key = currentKey {
                 // A value going on over lines (stack traces, stream text).
-                if inResult { resultBundle[key, default: ""] += "\n" + line } else { bundle[key, default: ""] += "\n" + line }
+                if inResult { resultBundle[key, default: ""] += "\n" + String(line) } else { bundle[key, default: ""] += "\n" + String(line) }
             }
         }
         if let message = resultBundle["shortMsg"] { output.runFailure = message }

@@ -20,9 +20,9 @@ extension YAMLNodeReader {
             }
             return nil
         }
-        guard let entries = entries(of: node, "devices", allowed: YAMLNodeReader.deviceKeys) else { return nil }
-        guard let platformNode = entries["platform"] else {
-            report("devices needs 'platform' (\(DevicePlatform.allCases.map(\.rawValue).joined(separator: ", ")))", at: entries.mark)
+        guard let settings = entries(of: node, "devices", allowed: YAMLNodeReader.deviceKeys) else { return nil }
+        guard let platformNode = settings["platform"] else {
+            report("devices needs 'platform' (\(DevicePlatform.allCases.map(\.rawValue).joined(separator: ", ")))", at: settings.mark)
             return nil
         }
         guard let platformName = nonEmptyText(platformNode, "devices.platform") else { return nil }
@@ -31,33 +31,33 @@ extension YAMLNodeReader {
             return nil
         }
         var step = DeviceStep(platform: platform)
-        step.minOS = entries["min_os"].flatMap { integer($0, "devices.min_os", in: 1...1000) }
-        step.count = entries["count"].flatMap { integer($0, "devices.count", in: 1...512) } ?? step.count
-        step.instrumentation = entries["instrumentation"].flatMap { nonEmptyText($0, "devices.instrumentation") }
-        step.install = entries["install"].flatMap { textList($0, "devices.install")?.map(\.value) } ?? []
-        step.xctestrun = entries["xctestrun"].flatMap { nonEmptyText($0, "devices.xctestrun") }
-        step.listTests = entries["tests"].flatMap { nonEmptyText($0, "devices.tests") }
-        if let node = entries["retries"], let retries = self.entries(of: node, "devices.retries", allowed: ["per_test", "per_build"]) {
+        step.minOS = settings["min_os"].flatMap { integer($0, "devices.min_os", in: 1...1000) }
+        step.count = settings["count"].flatMap { integer($0, "devices.count", in: 1...512) } ?? step.count
+        step.instrumentation = settings["instrumentation"].flatMap { nonEmptyText($0, "devices.instrumentation") }
+        step.install = settings["install"].flatMap { textList($0, "devices.install")?.map(\.value) } ?? []
+        step.xctestrun = settings["xctestrun"].flatMap { nonEmptyText($0, "devices.xctestrun") }
+        step.listTests = settings["tests"].flatMap { nonEmptyText($0, "devices.tests") }
+        if let node = settings["retries"], let retries = self.entries(of: node, "devices.retries", allowed: ["per_test", "per_build"]) {
             step.retriesPerTest = retries["per_test"].flatMap { integer($0, "devices.retries.per_test", in: 0...10) } ?? step.retriesPerTest
             step.retriesPerBuild = retries["per_build"].flatMap { integer($0, "devices.retries.per_build", in: 0...10_000) } ?? step.retriesPerBuild
         }
-        if let node = entries["verdict"], let text = nonEmptyText(node, "devices.verdict") {
+        if let node = settings["verdict"], let text = nonEmptyText(node, "devices.verdict") {
             if let rule = DeviceVerdictRule(rawValue: text) { step.verdict = rule } else {
                 report("devices.verdict must be any_pass or all_pass, found \"\(text)\"", at: node)
             }
         }
-        if let node = entries["batch_time_limit"] {
+        if let node = settings["batch_time_limit"] {
             let seconds = node.tagName == .int || node.tagName == .float ? node.float : node.scalar.flatMap { DurationText.seconds(from: $0.string) }
             if let seconds, seconds > 0, seconds <= 86_400 { step.batchTimeLimitSeconds = seconds } else {
                 report("devices.batch_time_limit must be a duration such as 90s, 30m or 1h (at most 24h), found \(YAMLNodeReader.describe(node))", at: node)
             }
         }
-        step.quarantineAfter = entries["quarantine_after"].flatMap { integer($0, "devices.quarantine_after", in: 1...100) } ?? step.quarantineAfter
-        if let node = entries["flaky"], let flaky = self.entries(of: node, "devices.flaky", allowed: ["target", "copies"]) {
+        step.quarantineAfter = settings["quarantine_after"].flatMap { integer($0, "devices.quarantine_after", in: 1...100) } ?? step.quarantineAfter
+        if let node = settings["flaky"], let flaky = self.entries(of: node, "devices.flaky", allowed: ["target", "copies"]) {
             step.flakyTarget = flaky["target"].flatMap { number($0, "devices.flaky.target", in: 0.5...0.9999) } ?? 0.99
             step.flakyCopies = flaky["copies"].flatMap { integer($0, "devices.flaky.copies", in: 1...10) } ?? step.flakyCopies
         }
-        readBatchRunner(into: &step, fields: fields, devices: entries, stepKey: stepKey)
+        readBatchRunner(into: &step, fields: fields, devices: settings, stepKey: stepKey)
         return step
     }
 

@@ -26,10 +26,11 @@ extension PostgresAppDatabase: DeviceRunStore {
                 """, as: String.self, logger: self.logger
             ).compactMap { try? DeviceRunRules.decode(DeviceRun.self, $0) }
             let run = DeviceRunRules.newRun(step: step, tests: tests, history: history)
+            let document = try DeviceRunRules.encode(run)
             try await connection.run(
                 """
                 INSERT INTO device_run (build_id, step_key, pipeline, repository_id, document, finished, updated_at)
-                VALUES (\(job.buildID), \(job.stepKey), \(build.pipeline), \(build.repositoryID), \(try DeviceRunRules.encode(run)),
+                VALUES (\(job.buildID), \(job.stepKey), \(build.pipeline), \(build.repositoryID), \(document),
                         \(run.isFinished), \(PostgresTime.stored(now)))
                 ON CONFLICT (build_id, step_key) DO NOTHING
                 """, logger: self.logger)
@@ -162,9 +163,10 @@ extension PostgresAppDatabase: DeviceRunStore {
     }
 
     private func save(_ run: DeviceRun, job: DeviceJob, health: [DeviceHealth], now: Date, on connection: PostgresConnection) async throws {
+        let document = try DeviceRunRules.encode(run)
         try await connection.run(
             """
-            UPDATE device_run SET document = \(try DeviceRunRules.encode(run)), finished = \(run.isFinished), updated_at = \(PostgresTime.stored(now))
+            UPDATE device_run SET document = \(document), finished = \(run.isFinished), updated_at = \(PostgresTime.stored(now))
             WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey)
             """, logger: logger)
         try await saveHealth(health, on: connection)
@@ -172,10 +174,11 @@ extension PostgresAppDatabase: DeviceRunStore {
 
     private func saveHealth(_ health: [DeviceHealth], on connection: PostgresConnection) async throws {
         for entry in health {
+            let document = try DeviceRunRules.encode(entry)
             try await connection.run(
                 """
                 INSERT INTO device_health (agent_id, platform, identifier, document)
-                VALUES (\(entry.device.agentID), \(entry.device.platform.rawValue), \(entry.device.identifier), \(try DeviceRunRules.encode(entry)))
+                VALUES (\(entry.device.agentID), \(entry.device.platform.rawValue), \(entry.device.identifier), \(document))
                 ON CONFLICT (agent_id, platform, identifier) DO UPDATE SET document = excluded.document
                 """, logger: logger)
         }

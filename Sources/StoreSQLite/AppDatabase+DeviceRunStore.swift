@@ -20,9 +20,10 @@ extension AppDatabase: DeviceRunStore {
                 """, arguments: [build.pipeline, job.stepKey, build.repositoryID, DeviceRunRules.historyRuns])
                 .compactMap { try? DeviceRunRules.decode(DeviceRun.self, $0) }
             let run = DeviceRunRules.newRun(step: step, tests: tests, history: history)
+            let document = try DeviceRunRules.encode(run)
             try db.execute(sql: """
                 INSERT INTO deviceRun (buildID, stepKey, pipeline, repositoryID, document, finished, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [job.buildID, job.stepKey, build.pipeline, build.repositoryID, try DeviceRunRules.encode(run), run.isFinished, StoredDate(now)])
+                """, arguments: [job.buildID, job.stepKey, build.pipeline, build.repositoryID, document, run.isFinished, StoredDate(now)])
             return DeviceRunRules.queued(run)
         }
     }
@@ -118,17 +119,19 @@ extension AppDatabase: DeviceRunStore {
     }
 
     private static func save(_ run: DeviceRun, buildID: Int64, stepKey: String, health: [DeviceHealth], now: Date, in db: Database) throws {
+        let document = try DeviceRunRules.encode(run)
         try db.execute(sql: "UPDATE deviceRun SET document = ?, finished = ?, updatedAt = ? WHERE buildID = ? AND stepKey = ?",
-                       arguments: [try DeviceRunRules.encode(run), run.isFinished, StoredDate(now), buildID, stepKey])
+                       arguments: [document, run.isFinished, StoredDate(now), buildID, stepKey])
         try saveHealth(health, in: db)
     }
 
     private static func saveHealth(_ health: [DeviceHealth], in db: Database) throws {
         for entry in health {
+            let document = try DeviceRunRules.encode(entry)
             try db.execute(sql: """
                 INSERT INTO deviceHealth (agentID, platform, identifier, document) VALUES (?, ?, ?, ?)
                 ON CONFLICT (agentID, platform, identifier) DO UPDATE SET document = excluded.document
-                """, arguments: [entry.device.agentID, entry.device.platform.rawValue, entry.device.identifier, try DeviceRunRules.encode(entry)])
+                """, arguments: [entry.device.agentID, entry.device.platform.rawValue, entry.device.identifier, document])
         }
     }
 }
