@@ -28,8 +28,9 @@ public struct DeviceRun: Codable, Sendable, Equatable {
     /// What a device with nothing to do now is told to wait before asking again.
     public static let retryAfterSeconds: Double = 2
 
-    /// The run of `tests` (with their history) under the step's rules.
-    public init(step: DeviceStep, tests: [TestHistoryFacts], unknownTestSeconds: Double = 120) {
+    /// The run of `tests` (with their history) under the step's rules; `muted` tests' failures
+    /// do not fail it.
+    public init(step: DeviceStep, tests: [TestHistoryFacts], muted: Set<String> = [], unknownTestSeconds: Double = 120) {
         let flakiness = step.flakyTarget.map { FlakinessCopies(target: $0, maximum: step.flakyCopies) }
         let planner = BatchPlanner(unknownTestSeconds: unknownTestSeconds, flakiness: flakiness)
         let queue = planner.queue(for: tests)
@@ -39,6 +40,7 @@ public struct DeviceRun: Codable, Sendable, Equatable {
         self.tests = tests.filter { seen.insert($0.name).inserted }.map { facts in
             var test = DeviceRunTest(name: facts.name, expectedSeconds: planner.expectedSeconds(facts))
             test.copies = queue.waiting(facts.name)
+            test.muted = muted.contains(facts.name)
             return test
         }
         self.batches = []
@@ -49,15 +51,16 @@ public struct DeviceRun: Codable, Sendable, Equatable {
     /// Whether every test has its verdict.
     public var isFinished: Bool { tests.allSatisfy { $0.verdict != nil } }
 
-    /// Whether no test failed (flaky and skipped tests do not fail the step).
-    public var passed: Bool { !tests.contains { $0.verdict == .failed } }
+    /// Whether no test failed, muted ones aside (flaky and skipped tests do not fail the step).
+    public var passed: Bool { !tests.contains { $0.verdict == .failed && !$0.muted } }
 
     /// The verdicts as a sentence.
     public var summary: String {
         var counts: [DeviceTestVerdict: Int] = [:]
         for test in tests { if let verdict = test.verdict { counts[verdict, default: 0] += 1 } }
         let parts = DeviceTestVerdict.allCases.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
-        return "\(tests.count) tests: " + (parts.isEmpty ? "none run" : parts.joined(separator: ", "))
+        let muted = tests.filter { $0.muted && $0.verdict == .failed }.count
+        return "\(tests.count) tests: " + (parts.isEmpty ? "none run" : parts.joined(separator: ", ")) + (muted > 0 ? " (\(muted) failed muted)" : "")
     }
 
     /// The index of `name` among the tests.
@@ -72,6 +75,8 @@ public struct DeviceRunTest: Codable, Sendable, Equatable {
     public var expectedSeconds: Double
     /// Runs planned up front (more than one for a test history calls flaky).
     public var copies: Int = 1
+    /// Whether it was muted when the run began: its failure does not fail the step.
+    public var muted: Bool = false
     /// Retries spent on it.
     public var retries: Int = 0
     /// Every attempt that ran to a result, oldest first.

@@ -25,7 +25,7 @@ extension PostgresAppDatabase: DeviceRunStore {
                 ORDER BY build_id DESC LIMIT \(Int64(DeviceRunRules.historyRuns))
                 """, as: String.self, logger: self.logger
             ).compactMap { try? DeviceRunRules.decode(DeviceRun.self, $0) }
-            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history)
+            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: try await self.mutedTestRows(on: connection))
             let document = try DeviceRunRules.encode(run)
             try await connection.run(
                 """
@@ -51,9 +51,11 @@ extension PostgresAppDatabase: DeviceRunStore {
                 "SELECT id FROM job WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) AND state IN ('assigned', 'running')",
                 as: Int64.self, logger: self.logger))
             let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
-            let (answer, changed) = DeviceRunRules.next(run: &run, health: &health, device: device, jobID: jobID, activeJobs: active, now: now)
-            try await self.save(run, job: job, health: changed, now: now, on: connection)
-            return answer
+            let muted = try await self.mutedTestRows(on: connection)
+            let effects = DeviceRunRules.next(
+                run: &run, health: &health, muted: muted, device: device, jobID: jobID, buildID: job.buildID, activeJobs: active, now: now)
+            try await self.save(run, job: job, effects: effects, now: now, on: connection)
+            return effects.answer
         }
     }
 
@@ -65,9 +67,11 @@ extension PostgresAppDatabase: DeviceRunStore {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue")
             }
             var health = try await self.deviceHealthRows(on: connection)
-            let (answer, changed) = try DeviceRunRules.record(run: &run, health: &health, batchID: batchID, jobID: jobID, report: report, now: now)
-            try await self.save(run, job: job, health: changed, now: now, on: connection)
-            return answer
+            let muted = try await self.mutedTestRows(on: connection)
+            let effects = try DeviceRunRules.record(
+                run: &run, health: &health, muted: muted, batchID: batchID, jobID: jobID, buildID: job.buildID, report: report, now: now)
+            try await self.save(run, job: job, effects: effects, now: now, on: connection)
+            return effects.answer
         }
     }
 
@@ -162,14 +166,16 @@ extension PostgresAppDatabase: DeviceRunStore {
         return health
     }
 
-    private func save(_ run: DeviceRun, job: DeviceJob, health: [DeviceHealth], now: Date, on connection: PostgresConnection) async throws {
+    private func save(_ run: DeviceRun, job: DeviceJob, effects: DeviceRunRules.Effects, now: Date, on connection: PostgresConnection) async throws {
         let document = try DeviceRunRules.encode(run)
         try await connection.run(
             """
             UPDATE device_run SET document = \(document), finished = \(run.isFinished), updated_at = \(PostgresTime.stored(now))
             WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey)
             """, logger: logger)
-        try await saveHealth(health, on: connection)
+        try await saveHealth(effects.health, on: connection)
+        for muted in effects.mutes.upserts { try await saveMutedTest(muted, on: connection) }
+        for name in effects.mutes.unmuted { try await connection.run("DELETE FROM muted_test WHERE name = \(name)", logger: logger) }
     }
 
     private func saveHealth(_ health: [DeviceHealth], on connection: PostgresConnection) async throws {
@@ -182,5 +188,18 @@ extension PostgresAppDatabase: DeviceRunStore {
                 ON CONFLICT (agent_id, platform, identifier) DO UPDATE SET document = excluded.document
                 """, logger: logger)
         }
+    }
+
+    /// Every muted test, by name.
+    func mutedTestRows(on connection: PostgresConnection) async throws -> [MutedTest] {
+        try await connection.values("SELECT document FROM muted_test ORDER BY name", as: String.self, logger: logger)
+            .compactMap { try? DeviceRunRules.decode(MutedTest.self, $0) }
+    }
+
+    func saveMutedTest(_ muted: MutedTest, on connection: PostgresConnection) async throws {
+        let document = try DeviceRunRules.encode(muted)
+        try await connection.run(
+            "INSERT INTO muted_test (name, document) VALUES (\(muted.name), \(document)) ON CONFLICT (name) DO UPDATE SET document = excluded.document",
+            logger: logger)
     }
 }

@@ -19,7 +19,7 @@ extension AppDatabase: DeviceRunStore {
                 ORDER BY buildID DESC LIMIT ?
                 """, arguments: [build.pipeline, job.stepKey, build.repositoryID, DeviceRunRules.historyRuns])
                 .compactMap { try? DeviceRunRules.decode(DeviceRun.self, $0) }
-            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history)
+            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: try Self.mutedTestRows(in: db))
             let document = try DeviceRunRules.encode(run)
             try db.execute(sql: """
                 INSERT INTO deviceRun (buildID, stepKey, pipeline, repositoryID, document, finished, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -40,9 +40,11 @@ extension AppDatabase: DeviceRunStore {
                 SELECT id FROM job WHERE buildID = ? AND stepKey = ? AND state IN ('assigned', 'running')
                 """, arguments: [job.buildID, job.stepKey]))
             let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
-            let (answer, changed) = DeviceRunRules.next(run: &run, health: &health, device: device, jobID: jobID, activeJobs: active, now: now)
-            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, health: changed, now: now, in: db)
-            return answer
+            let effects = DeviceRunRules.next(
+                run: &run, health: &health, muted: try Self.mutedTestRows(in: db), device: device, jobID: jobID, buildID: job.buildID,
+                activeJobs: active, now: now)
+            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, effects: effects, now: now, in: db)
+            return effects.answer
         }
     }
 
@@ -54,9 +56,11 @@ extension AppDatabase: DeviceRunStore {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue")
             }
             var health = try Self.deviceHealthRows(in: db)
-            let (answer, changed) = try DeviceRunRules.record(run: &run, health: &health, batchID: batchID, jobID: jobID, report: report, now: now)
-            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, health: changed, now: now, in: db)
-            return answer
+            let effects = try DeviceRunRules.record(
+                run: &run, health: &health, muted: try Self.mutedTestRows(in: db), batchID: batchID, jobID: jobID, buildID: job.buildID,
+                report: report, now: now)
+            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, effects: effects, now: now, in: db)
+            return effects.answer
         }
     }
 
@@ -118,11 +122,13 @@ extension AppDatabase: DeviceRunStore {
         return health
     }
 
-    private static func save(_ run: DeviceRun, buildID: Int64, stepKey: String, health: [DeviceHealth], now: Date, in db: Database) throws {
+    private static func save(_ run: DeviceRun, buildID: Int64, stepKey: String, effects: DeviceRunRules.Effects, now: Date, in db: Database) throws {
         let document = try DeviceRunRules.encode(run)
         try db.execute(sql: "UPDATE deviceRun SET document = ?, finished = ?, updatedAt = ? WHERE buildID = ? AND stepKey = ?",
                        arguments: [document, run.isFinished, StoredDate(now), buildID, stepKey])
-        try saveHealth(health, in: db)
+        try saveHealth(effects.health, in: db)
+        for muted in effects.mutes.upserts { try saveMutedTest(muted, in: db) }
+        for name in effects.mutes.unmuted { try db.execute(sql: "DELETE FROM mutedTest WHERE name = ?", arguments: [name]) }
     }
 
     private static func saveHealth(_ health: [DeviceHealth], in db: Database) throws {
@@ -133,5 +139,15 @@ extension AppDatabase: DeviceRunStore {
                 ON CONFLICT (agentID, platform, identifier) DO UPDATE SET document = excluded.document
                 """, arguments: [entry.device.agentID, entry.device.platform.rawValue, entry.device.identifier, document])
         }
+    }
+
+    static func mutedTestRows(in db: Database) throws -> [MutedTest] {
+        try String.fetchAll(db, sql: "SELECT document FROM mutedTest ORDER BY name").compactMap { try? DeviceRunRules.decode(MutedTest.self, $0) }
+    }
+
+    static func saveMutedTest(_ muted: MutedTest, in db: Database) throws {
+        let document = try DeviceRunRules.encode(muted)
+        try db.execute(sql: "INSERT INTO mutedTest (name, document) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET document = excluded.document",
+                       arguments: [muted.name, document])
     }
 }

@@ -152,3 +152,59 @@ struct DeviceRunTests {
         #expect(!health.isQuarantined && health.failuresInARow == 0)
     }
 }
+
+/// Muting: a muted test's failure does not fail the run; the rule mutes a test that flipped in
+/// one build and unmutes a muted one after three clean runs in a row.
+struct MuteRuleTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A finished run of `outcomes` per test (each test's attempts, in order) on one device.
+    static func finished(_ outcomes: [String: [DeviceTestOutcome]], muted: Set<String> = []) throws -> DeviceRun {
+        var run = DeviceRun(step: DeviceStep(platform: .android), tests: outcomes.keys.sorted().map { TestHistoryFacts(name: $0, durations: [10]) }, muted: muted)
+        var round: [String: Int] = [:]
+        while true {
+            let answer = run.nextBatch(for: DeviceRunTests.a, jobID: 1, now: Self.now)
+            guard let batch = answer.batch else { break }
+            let results = batch.tests.map { name -> DeviceTestResult in
+                let attempt = round[name, default: 0]
+                round[name] = attempt + 1
+                let planned = outcomes[name] ?? [.passed]
+                return DeviceTestResult(name: name, outcome: planned[min(attempt, planned.count - 1)])
+            }
+            _ = try run.record(batchID: batch.id, jobID: 1, report: DeviceBatchReport(results: results), now: Self.now)
+        }
+        return run
+    }
+
+    @Test("a muted test's failure does not fail the run; it keeps its verdict")
+    func mutedFailure() throws {
+        let run = try Self.finished(["T#1": [.failed, .failed, .failed], "T#2": [.passed]], muted: ["T#1"])
+        #expect(run.isFinished)
+        #expect(run.tests.first?.verdict == .failed && run.tests.first?.muted == true)
+        #expect(run.passed)
+        #expect(run.summary == "2 tests: 1 passed, 1 failed (1 failed muted)")
+        let unmuted = try Self.finished(["T#1": [.failed, .failed, .failed]])
+        #expect(!unmuted.passed)
+    }
+
+    @Test("flipped on one commit: muted by the rule; three clean runs in a row unmute it; a failure starts the count again")
+    func rule() throws {
+        let flipped = try Self.finished(["T#1": [.failed, .passed], "T#2": [.passed]])
+        var changes = MuteRule.changes(after: flipped, muted: [:], buildID: 7, now: Self.now)
+        #expect(changes.upserts.map(\.name) == ["T#1"])
+        #expect(changes.upserts.first?.mutedBy == "rule")
+        #expect(changes.upserts.first?.reason.contains("build 7") == true)
+        var muted = try #require(changes.upserts.first)
+        let clean = try Self.finished(["T#1": [.passed]], muted: ["T#1"])
+        for run in 1...2 {
+            changes = MuteRule.changes(after: clean, muted: ["T#1": muted], buildID: 8, now: Self.now)
+            muted = try #require(changes.upserts.first)
+            #expect(muted.cleanRuns == run)
+        }
+        let failedAgain = MuteRule.changes(after: try Self.finished(["T#1": [.failed, .failed, .failed]], muted: ["T#1"]), muted: ["T#1": muted], buildID: 9, now: Self.now)
+        #expect(failedAgain.upserts.first?.cleanRuns == 0)
+        muted.cleanRuns = 2
+        changes = MuteRule.changes(after: clean, muted: ["T#1": muted], buildID: 10, now: Self.now)
+        #expect(changes.unmuted == ["T#1"] && changes.upserts.isEmpty)
+    }
+}

@@ -5,7 +5,7 @@ import Testing
 /// strict adb, simctl, xcodebuild and xcresulttool fakes first on their PATH), against a real
 /// server: every test gets a verdict; a device that goes offline mid-batch or whose
 /// instrumentation crashes loses no test and is quarantined; a test failing one run in two
-/// passes on another device and is recorded flaky.
+/// passes on another device and is recorded flaky; a muted test does not fail the build.
 @Suite("End to end: UI tests on a pool of devices", .serialized, .timeLimit(.minutes(5)))
 struct DeviceBatchEndToEndTests {
     /// The Android fleet's test names: 30 classes of 10 tests.
@@ -34,7 +34,7 @@ struct DeviceBatchEndToEndTests {
                           uniquingKeysWith: { first, _ in first })
     }
 
-    @Test("two agents, four emulators each, 300 tests: every test a verdict, an offline and a crashing device quarantined, a flaky test recorded flaky",
+    @Test("two agents, four emulators each, 300 tests: every test a verdict, an offline and a crashing device quarantined, a flaky test recorded flaky, a muted test failing nothing",
           arguments: ServerBackend.available)
     func androidFleet(_ backend: ServerBackend) async throws {
         let fleet = try Fleet()
@@ -44,8 +44,9 @@ struct DeviceBatchEndToEndTests {
         let root = fleet.root.path
         let flaky = "com.acme.ui.Screen7Test#case3"
         let skipped = "com.acme.ui.Screen9Test#case1"
+        let mutedFailing = "com.acme.ui.Screen3Test#case5"
         try Self.androidTests.joined(separator: "\n").appending("\n").write(toFile: root + "/tests.txt", atomically: true, encoding: .utf8)
-        try "\(flaky) flaky\n\(skipped) skip\n".write(toFile: root + "/behaviour.txt", atomically: true, encoding: .utf8)
+        try "\(flaky) flaky\n\(skipped) skip\n\(mutedFailing) fail\n".write(toFile: root + "/behaviour.txt", atomically: true, encoding: .utf8)
         for apk in ["app.apk", "app-androidTest.apk"] { FileManager.default.createFile(atPath: root + "/" + apk, contents: Data("apk".utf8)) }
         let pipeline = """
             name: ui
@@ -95,6 +96,9 @@ struct DeviceBatchEndToEndTests {
         }
         try await MultiReplicaTests.eventually("both agents report their emulators") { (try? await Self.devices(fleet))?.count == 8 }
 
+        // A test that always fails, muted by hand: it runs, is reported, and fails nothing.
+        _ = try await fleet.call("POST", "/api/v1/tests/mute", json: #"{"name": "\#(mutedFailing)", "reason": "known broken, see #42"}"#)
+
         let buildID = try #require(try await fleet.push(repository: "acme/ui", sha: sha).first)
         let done = try await fleet.waitForBuild(buildID, limit: .seconds(240)) { ["passed", "failed", "canceled"].contains($0["state"] as? String) }
         let run = try await Self.run(fleet, build: buildID)
@@ -103,8 +107,11 @@ struct DeviceBatchEndToEndTests {
         #expect(tests.count == 300)
         let verdicts = Dictionary(grouping: tests.map { $0["verdict"] as? String ?? "none" }, by: { $0 }).mapValues(\.count)
         #expect(verdicts["none"] == nil, "every selected test has a verdict: \(verdicts)")
-        #expect(verdicts["failed"] == nil, "\(verdicts)")
-        #expect(done["state"] as? String == "passed", "\(done)")
+        #expect(verdicts["failed"] == 1, "only the muted test failed: \(verdicts)")
+        #expect(byName[mutedFailing]?["verdict"] as? String == "failed")
+        #expect(byName[mutedFailing]?["muted"] as? Bool == true)
+        #expect((byName[mutedFailing]?["attempts"] as? [Any])?.count == 3, "a muted test still runs, with its retries")
+        #expect(done["state"] as? String == "passed", "a muted test does not fail the build: \(done)")
 
         // The flaky test failed on one device, then passed on another.
         let flakyTest = try #require(byName[flaky])
@@ -114,6 +121,9 @@ struct DeviceBatchEndToEndTests {
         let devicesTried = attempts.map { ($0["device"] as? [String: Any]).map { "\($0["agentID"] ?? "")/\($0["identifier"] ?? "")" } ?? "" }
         #expect(Set(devicesTried).count == 2, "the retry ran on a different device: \(devicesTried)")
         #expect(byName[skipped]?["verdict"] as? String == "skipped")
+        // It flipped on this commit: the rule muted it.
+        let muted = try await fleet.call("GET", "/api/v1/tests/muted")["tests"] as? [[String: Any]] ?? []
+        #expect(muted.first { $0["name"] as? String == flaky }?["mutedBy"] as? String == "rule", "\(muted)")
 
         // The offline device's batch went back whole: no test lost, none charged a retry for it.
         let batches = try #require(run["batches"] as? [[String: Any]])
@@ -129,7 +139,7 @@ struct DeviceBatchEndToEndTests {
         #expect(!offlineBatches.isEmpty && offlineBatches.allSatisfy { $0["outcome"] as? String == "device_failed" }, "\(offlineBatches)")
         let firstOffline = try #require(offlineBatches.first)
         let lostTests = (firstOffline["tests"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        for name in lostTests.dropFirst(2) where name != flaky {
+        for name in lostTests.dropFirst(2) where ![flaky, mutedFailing, skipped].contains(name) {
             #expect(byName[name]?["retries"] as? Int == 0, "\(name) was requeued at no retry's cost")
             #expect(byName[name]?["verdict"] as? String == "passed", "\(name) ran elsewhere")
         }

@@ -11,6 +11,8 @@ extension AccessFixture {
         // The seeded job has no devices: step (409); no device of the seeded agent has a health to reset (404).
         "POST /api/v1/agent/jobs/{id}/device-tests", "POST /api/v1/agent/jobs/{id}/device-batches/next",
         "POST /api/v1/agent/jobs/{id}/device-batches/{batch}/result", "POST /api/v1/devices/readmit",
+        // Unmuting a test the matrix has not muted (or unmuted already) is a 404.
+        "POST /api/v1/tests/unmute",
     ]
 
     /// The request to send for a documented operation: its path filled with the seeded ids,
@@ -44,6 +46,8 @@ extension AccessFixture {
             request.body = #"{"platform": "android", "identifier": "emulator-5554"}"#
         case "POST /api/v1/agent/jobs/{id}/device-batches/{batch}/result":
             request.body = #"{"results": []}"#
+        case "POST /api/v1/tests/mute", "POST /api/v1/tests/unmute":
+            request.body = #"{"name": "com.acme.MatrixTest#opens", "reason": "access matrix"}"#
         case "POST /api/v1/devices/readmit":
             request.body = #"{"agentID": 1, "platform": "android", "identifier": "matrix-device"}"#
         case "POST /api/v1/builds/{id}/findings":

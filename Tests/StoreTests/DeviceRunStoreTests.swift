@@ -85,6 +85,10 @@ struct DeviceRunStoreTests {
                 try await database.recordDeviceBatch(jobID: jobs[1], agentID: agents[1], batchID: 999, report: DeviceBatchReport(results: []), now: now)
             }
 
+            // T#1 flipped in this build: the rule muted it.
+            #expect(try await database.mutedTests().map(\.name) == ["T#1"])
+            #expect(try await database.mutedTests().first?.mutedBy == "rule")
+
             // A person re-admits device a; a device nobody reported is not found.
             let readmitted = try await database.readmitDevice(key, audit: AuditEvent(occurredAt: now, actor: "t", action: "device.readmit", subject: "agent"), now: now)
             #expect(readmitted.isQuarantined == false && readmitted.failuresInARow == 0)
@@ -98,6 +102,26 @@ struct DeviceRunStoreTests {
             _ = try await database.queueDeviceTests(jobID: nextJobs[0], agentID: nextAgents[0], tests: ["T#1", "T#3"], now: now)
             let planned = try #require(try await database.deviceRuns(buildID: next).first?.run)
             #expect(planned.tests.map(\.expectedSeconds) == [10, 120])
+            #expect(planned.tests.map(\.muted) == [true, false], "a run starts with the tests muted then")
+        }
+    }
+
+    @Test("tests are muted and unmuted by hand, audited; unmuting one not muted is not found", arguments: StoreBackend.available)
+    func mutesByHand(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.start)) { store async throws in
+            let database = store.database
+            let audit = AuditEvent(occurredAt: Self.start, actor: "ci", action: "test.mute", subject: "test", detail: "L#1")
+            let muted = try await database.muteTest("L#1", reason: "flaky on API 30", audit: audit, now: Self.start)
+            #expect(muted == MutedTest(name: "L#1", reason: "flaky on API 30", mutedBy: "ci", mutedAt: Self.start))
+            _ = try await database.muteTest("L#1", reason: "still flaky", audit: audit, now: Self.start)
+            #expect(try await database.mutedTests().map(\.reason) == ["still flaky"])
+            let unmuted = try await database.unmuteTest("L#1", audit: AuditEvent(occurredAt: Self.start, actor: "ci", action: "test.unmute", subject: "test"))
+            #expect(unmuted.name == "L#1")
+            #expect(try await database.mutedTests().isEmpty)
+            await #expect(throws: StoreError.notFound("test L#1 is not muted")) {
+                try await database.unmuteTest("L#1", audit: AuditEvent(occurredAt: Self.start, actor: "ci", action: "test.unmute", subject: "test"))
+            }
+            #expect(try await database.auditEvents(limit: 10).filter { $0.action.hasPrefix("test.") }.count == 3)
         }
     }
 

@@ -77,6 +77,10 @@ struct ServerModule: DIModule {
             DeviceRunController(auth: auth, store: store, bodyLimit: configuration.maxBodySize, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {
+            (store: any MutedTestStore, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
+            MutedTestController(store: store, bodyLimit: configuration.maxBodySize, clock: clock)
+        }
+        builder.contribute((any APIController).self, .singleton) {
             (storage: FolderCacheStorage, activity: CacheActivity, statistics: any CacheStatsStore, metrics: ServerMetrics) -> any APIController in
             CacheController(storage: storage, activity: activity, statistics: statistics, metrics: metrics)
         }

@@ -80,7 +80,7 @@ extension DashboardPage {
             for (const [device, chips] of byDevice) { rows.push([[stepKey], [device], [chips]]); }
             for (const test of run.tests) {
               if (test.verdict === "passed" && test.attempts.length <= 1) { continue; }
-              attempts.push([[stepKey], [test.name, test.verdict || "running"], [test.verdict || "waiting"],
+              attempts.push([[stepKey], [test.name, test.verdict || "running"], [(test.verdict || "waiting") + (test.muted ? " (muted)" : "")],
                 [test.attempts.map((a) => name(a.device) + ": " + a.outcome + (a.message ? " (" + a.message + ")" : "")).join("; ")]]);
             }
           }

@@ -94,6 +94,9 @@ enum OpenAPIAccessMatrix {
         GET    /api/v1/repositories/{id}                 401  401       401     ok   ok    ok    401   401
         POST   /api/v1/repositories/{id}/rotate-secret   401  401       401     403  403   ok    401   401
         GET    /api/v1/system/graph                      401  401       401     ok   ok    ok    401   401
+        POST   /api/v1/tests/mute                        401  401       401     403  ok    ok    401   401
+        GET    /api/v1/tests/muted                       401  401       401     ok   ok    ok    401   401
+        POST   /api/v1/tests/unmute                      401  401       401     403  ok    ok    401   401
         GET    /api/v1/tokens                            401  401       401     403  403   ok    401   401
         POST   /api/v1/tokens                            401  401       401     403  403   ok    401   401
         DELETE /api/v1/tokens/{id}                       401  401       401     403  403   ok    401   401

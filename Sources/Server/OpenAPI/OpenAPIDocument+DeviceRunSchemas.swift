@@ -88,6 +88,7 @@ extension OpenAPIDocument {
           "expectedSeconds": {"type": "number", "description": "p80 of earlier runs, or 120 for a test never run."},
           "copies": {"type": "integer", "description": "Runs planned up front."},
           "retries": {"type": "integer"},
+          "muted": {"type": "boolean", "description": "Muted when the run began: its failure does not fail the step."},
           "attempts": {
             "type": "array",
             "items": {
@@ -105,7 +106,7 @@ extension OpenAPIDocument {
           },
           "verdict": {"type": "string", "enum": ["passed", "flaky", "failed", "skipped"]}
         },
-        "required": ["name", "expectedSeconds", "copies", "retries", "attempts"],
+        "required": ["name", "expectedSeconds", "copies", "retries", "muted", "attempts"],
         "additionalProperties": false
       }
     },
@@ -216,6 +217,32 @@ extension OpenAPIDocument {
   "description": "Core.DeviceTestsQueued.",
   "properties": {"tests": {"type": "integer"}, "runs": {"type": "integer"}},
   "required": ["tests", "runs"],
+  "additionalProperties": false
+},
+"MuteTestRequest": {
+  "type": "object",
+  "description": "POST /api/v1/tests/mute and /unmute: the test, as the runner names it; a reason when muting.",
+  "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 1000}, "reason": {"type": "string", "maxLength": 500}},
+  "required": ["name"],
+  "additionalProperties": false
+},
+"MutedTest": {
+  "type": "object",
+  "description": "Core.MutedTest: its failures do not fail a devices: step.",
+  "properties": {
+    "name": {"type": "string"},
+    "reason": {"type": "string"},
+    "mutedBy": {"type": "string", "description": "A token's name, or `rule`."},
+    "mutedAt": {"type": "string", "format": "date-time"},
+    "cleanRuns": {"type": "integer", "description": "Runs since, in a row, that passed at their first attempt; 3 unmute it."}
+  },
+  "required": ["name", "reason", "mutedBy", "mutedAt", "cleanRuns"],
+  "additionalProperties": false
+},
+"MutedTestList": {
+  "type": "object",
+  "properties": {"tests": {"type": "array", "items": {"$ref": "#/components/schemas/MutedTest"}}},
+  "required": ["tests"],
   "additionalProperties": false
 },
 "PlannedTest": {

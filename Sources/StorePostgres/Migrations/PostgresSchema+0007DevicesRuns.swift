@@ -2,8 +2,8 @@ extension PostgresSchema {
     /// `0007-devices-runs`. Shipped: never edited.
     static let migration0007 = Migration(name: "0007-devices-runs", sql: deviceRuns)
 
-    /// Each `devices:` step's run as one JSON document, and each device's health (SQLite's
-    /// `v18-devices-runs`).
+    /// Each `devices:` step's run as one JSON document, each device's health, and the muted
+    /// tests (SQLite's `v18-devices-runs`).
     private static let deviceRuns = """
         CREATE TABLE device_run (
             build_id bigint NOT NULL REFERENCES build ON DELETE CASCADE,
@@ -16,5 +16,6 @@ extension PostgresSchema {
             agent_id bigint NOT NULL REFERENCES agent ON DELETE CASCADE,
             platform text NOT NULL, identifier text NOT NULL, document text NOT NULL,
             PRIMARY KEY (agent_id, platform, identifier));
+        CREATE TABLE muted_test (name text PRIMARY KEY, document text NOT NULL);
         """
 }

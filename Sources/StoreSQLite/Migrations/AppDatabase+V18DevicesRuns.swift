@@ -4,7 +4,8 @@ extension AppDatabase {
     /// `v18-devices-runs`: each `devices:` step's run as one JSON document (`deviceRun`: its
     /// queue, batches, attempts and verdicts; gone with its build), and what the server
     /// remembers of each device's health (`deviceHealth`: failures in a row, quarantine; gone
-    /// with its agent). Never edited once shipped.
+    /// with its agent), and the muted tests (`mutedTest`, one JSON document per test name).
+    /// Never edited once shipped.
     static func registerDeviceRunsMigration(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v18-devices-runs") { db in
             try db.execute(sql: """
@@ -26,6 +27,10 @@ extension AppDatabase {
                     identifier TEXT NOT NULL,
                     document TEXT NOT NULL,
                     PRIMARY KEY (agentID, platform, identifier)
+                );
+                CREATE TABLE mutedTest (
+                    name TEXT NOT NULL PRIMARY KEY,
+                    document TEXT NOT NULL
                 );
                 """)
         }
