@@ -75,6 +75,18 @@ extension OpenAPIResponseTests {
             try await OpenAPITests.conforming(
                 client, document, .post, "/api/v1/devices/readmit", documentedAs: "/api/v1/devices/readmit", status: .notFound,
                 json: #"{"agentID": \#(agentID), "platform": "ios", "identifier": "nope"}"#)
+
+            try await OpenAPITests.conforming(
+                client, document, .post, "/api/v1/tests/mute", documentedAs: "/api/v1/tests/mute", status: .ok,
+                json: #"{"name": "com.acme.LoginTest#signsOut", "reason": "flaky"}"#)
+            try await OpenAPITests.conforming(
+                client, document, .post, "/api/v1/tests/mute", documentedAs: "/api/v1/tests/mute", status: .badRequest, json: #"{"name": ""}"#)
+            let muted = try await OpenAPITests.conforming(client, document, .get, "/api/v1/tests/muted", documentedAs: "/api/v1/tests/muted", status: .ok)
+            #expect(muted["tests"]?.elements?.count == 1)
+            try await OpenAPITests.conforming(
+                client, document, .post, "/api/v1/tests/unmute", documentedAs: "/api/v1/tests/unmute", status: .ok, json: #"{"name": "com.acme.LoginTest#signsOut"}"#)
+            try await OpenAPITests.conforming(
+                client, document, .post, "/api/v1/tests/unmute", documentedAs: "/api/v1/tests/unmute", status: .notFound, json: #"{"name": "com.acme.LoginTest#signsOut"}"#)
         }
     }
 }
