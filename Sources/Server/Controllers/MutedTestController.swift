@@ -34,7 +34,8 @@ struct MutedTestController: APIController {
             )) { request, context in
                 let input = try await request.decodeJSON(MuteRequest.self, limit: bodyLimit)
                 try Self.check(input.name)
-                let reason = input.reason?.trimmingCharacters(in: .whitespacesAndNewlines).nonEmptyText ?? "muted by \(context.actor)"
+                let given = input.reason?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                let reason = given.isEmpty ? "muted by \(context.actor)" : given
                 guard reason.count <= 500 else { throw APIError.badRequest("reason must be at most 500 characters", code: "invalid_reason") }
                 let audit = AuditEvent(occurredAt: clock.now, actor: context.actor, action: "test.mute", subject: "test", detail: input.name)
                 return try await .json(store.muteTest(input.name, reason: reason, audit: audit, now: clock.now))
@@ -65,9 +66,4 @@ struct MutedTestController: APIController {
         var name: String
         var reason: String?
     }
-}
-
-extension String {
-    /// The text, or nil when empty.
-    fileprivate var nonEmptyText: String? { isEmpty ? nil : self }
 }
