@@ -72,6 +72,12 @@ extension JobExecutor {
     /// The tests to queue: the step's `tests:` command's lines, else the suites `ui_tests:` selected.
     private func deviceTests(_ step: DeviceStep, workspace: String, environment: [String: String], streamer: LogStreamer) async -> [String]? {
         guard let command = step.listTests else {
+            // "all": the project could not be read, so the selection names nothing; running
+            // nothing would pass blindly.
+            guard environment["MOBILE_OPS_UI_TESTS_MODE"] != "all" else {
+                streamer.append(line: "mobile-ops-agent: devices: ui_tests could not select suites and the step has no devices.tests command to list them; no test runs")
+                return nil
+            }
             let selected = environment[UITestSelection.suitesVariable] ?? ""
             return selected.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }

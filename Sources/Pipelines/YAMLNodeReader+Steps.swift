@@ -68,6 +68,9 @@ extension YAMLNodeReader {
         } ?? []
         let env = fields["env"].map { environment($0, "env") } ?? [:]
         let uiTests = fields["ui_tests"].flatMap { uiTestSelection(from: $0) }
+        if let devices, devices.listTests == nil, uiTests == nil, let node = fields["devices"] {
+            report("step '\(key)' has 'devices' but nothing to test: add devices.tests (a command printing one test a line) or ui_tests", at: node)
+        }
         let checks = fields["checks"].flatMap { dependencyChecks(from: $0) }
         let findings = findingsStep(in: fields)
         let step = StepDefinition(

@@ -39,11 +39,11 @@ struct DevicesFieldTests {
 
     @Test func runCommandAndDefaults() throws {
         let yaml = pipelineWithStep("""
-                devices: {platform: ios}
+                devices: {platform: ios, tests: ./list.sh}
                 run: ./run-batch.sh
             """)
         let step = try #require(parsed(yaml)?.steps.first?.devices, "\(errors(yaml))")
-        #expect(step == DeviceStep(platform: .ios, run: "./run-batch.sh"))
+        #expect(step == DeviceStep(platform: .ios, run: "./run-batch.sh", listTests: "./list.sh"))
         #expect(step.accepts(DeviceReport(platform: .ios, kind: .simulator, identifier: "U", osVersion: "17.0", state: .ready)))
         var newer = step
         newer.minOS = 18
@@ -58,6 +58,10 @@ struct DevicesFieldTests {
         #expect(errors(pipelineWithStep("    devices: {platform: android, xctestrun: a.xctestrun}\n    runner: xcodebuild")).first?.contains("runs Apple simulators") == true)
         #expect(errors(pipelineWithStep("    devices: {platform: symbian}\n    run: x")).first?.contains("devices.platform must be one of android") == true)
         #expect(errors(pipelineWithStep("    devices: {platform: ios}\n    run: x\n    runner: xcodebuild")).first?.contains("both 'run' and 'runner'") == true)
-        #expect(errors(pipelineWithStep("    devices: {platform: ios, verdict: most}\n    run: x")).first?.contains("any_pass or all_pass") == true)
+        #expect(errors(pipelineWithStep("    devices: {platform: ios, verdict: most, tests: ./t}\n    run: x")).first?.contains("any_pass or all_pass") == true)
+        #expect(errors(pipelineWithStep("    devices: {platform: ios}\n    run: x")) == [
+            "6:14: step 'build' has 'devices' but nothing to test: add devices.tests (a command printing one test a line) or ui_tests",
+        ])
+        #expect(errors(pipelineWithStep("    devices: {platform: ios}\n    run: x\n    ui_tests: true")) == [])
     }
 }

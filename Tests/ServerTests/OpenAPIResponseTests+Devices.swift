@@ -15,6 +15,7 @@ extension OpenAPIResponseTests {
             devices:
               platform: android
               quarantine_after: 1
+              tests: ./list-ui-tests.sh
               instrumentation: com.acme.test/androidx.test.runner.AndroidJUnitRunner
             runner: android-instrumentation
         """
