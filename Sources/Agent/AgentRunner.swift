@@ -40,9 +40,10 @@ public final class AgentRunner: Sendable {
             discovery: DeviceDiscovery(runner: tools), configured: configuration.devices,
             refreshInterval: configuration.deviceRefreshInterval, logger: logger)
         self.devices = monitor
+        var source: (@Sendable () async -> [DeviceReport])?
+        if monitor.hasSources { source = { await monitor.current() } }
         self.executor = JobExecutor(
-            api: self.api, configuration: configuration, git: git, logger: logger, baseEnvironment: baseEnvironment,
-            devices: monitor.hasSources ? { await monitor.current() } : nil
+            api: self.api, configuration: configuration, git: git, logger: logger, baseEnvironment: baseEnvironment, devices: source
         )
     }
 

@@ -1,3 +1,5 @@
+import Core
+
 /// What earlier runs of the same step say of each test: the seconds its passing attempts
 /// took and how often its attempts passed, for the planner's p80 and copies.
 public enum DeviceRunHistory {

@@ -16,7 +16,7 @@ extension YAMLNodeReader {
     mutating func deviceStep(in fields: MapEntries, stepKey: String) -> DeviceStep? {
         guard let node = fields["devices"] else {
             for key in ["run", "runner"] where fields[key] != nil {
-                report("step '\(stepKey)' has '\(key)' but no 'devices': \(key) runs one batch of tests on a device", at: fields.keys[key] ?? fields.mark)
+                report("step '\(stepKey)' has '\(key)' but no 'devices': \(key) runs one batch of tests on a device", at: fields.keys[key]?.mark ?? fields.mark)
             }
             return nil
         }
@@ -84,7 +84,7 @@ extension YAMLNodeReader {
                 if step.xctestrun == nil { report("runner xcodebuild needs devices.xctestrun, the file build-for-testing wrote", at: devices.mark) }
             }
         case (.some, .some):
-            report("step '\(stepKey)' has both 'run' and 'runner'; keep one", at: fields.keys["runner"] ?? fields.mark)
+            report("step '\(stepKey)' has both 'run' and 'runner'; keep one", at: fields.keys["runner"]?.mark ?? fields.mark)
         case (nil, nil):
             report("step '\(stepKey)' has 'devices' but neither 'run' (a command for one batch) nor 'runner' (android-instrumentation or xcodebuild)", at: fields.mark)
         }
