@@ -80,14 +80,14 @@ let package = Package(
         // rules every backend decides alike. No database library.
         .target(
             name: "Store",
-            dependencies: ["Core", "BuildMetrics", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Core", "BuildMetrics", "Devices", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // The store on an SQLite file through GRDB (the embedded default).
         .target(
             name: "StoreSQLite",
             dependencies: [
-                "Store", "Core", "BuildMetrics",
+                "Store", "Core", "BuildMetrics", "Devices",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "StorePostgres",
             dependencies: [
-                "Store", "Core", "BuildMetrics",
+                "Store", "Core", "BuildMetrics", "Devices",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -268,7 +268,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "DI", "Core", "Artifacts", "ReleaseTrain", "Store", "StoreSQLite", "StorePostgres", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
-                "Access", "Scheduling", "Insights", "Findings", "ReleaseDriver", "YAMLReading", "BuildCache", "Secrets",
+                "Access", "Scheduling", "Insights", "Findings", "ReleaseDriver", "YAMLReading", "BuildCache", "Secrets", "Devices",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -426,7 +426,7 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "TestSupport", "Store", "StoreSQLite", "StorePostgres", "StoreCopy", "Core", "BuildMetrics", "PostgresSupport",
+                "TestSupport", "Store", "StoreSQLite", "StorePostgres", "StoreCopy", "Core", "BuildMetrics", "PostgresSupport", "Devices",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 // SHA-256 of each shipped migration (ShippedMigrationTests).

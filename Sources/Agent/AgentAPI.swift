@@ -166,7 +166,7 @@ public struct AgentAPI: Sendable {
 
     // MARK: Plumbing
 
-    private func send(_ path: String, token: String, json: some Encodable) async throws(AgentAPIError) -> HTTPResponse {
+    func send(_ path: String, token: String, json: some Encodable) async throws(AgentAPIError) -> HTTPResponse {
         let body: [UInt8]
         do { body = try JSONCoding.encode(json) } catch {
             throw .badResponse("could not encode request: \(error)")
@@ -209,7 +209,7 @@ public struct AgentAPI: Sendable {
         return response
     }
 
-    private static func expect(_ response: HTTPResponse, statuses: Set<Int>) throws(AgentAPIError) {
+    static func expect(_ response: HTTPResponse, statuses: Set<Int>) throws(AgentAPIError) {
         guard statuses.contains(response.status) else {
             throw .unexpectedStatus(response.status, AgentAPIError.excerpt(response.body))
         }
@@ -222,7 +222,7 @@ public struct AgentAPI: Sendable {
         return try Self.decode(AgentDirective.self, from: response)
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(AgentAPIError) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(AgentAPIError) -> T {
         do { return try JSONCoding.decode(type, from: response.body) } catch {
             throw .badResponse("\(T.self) could not be decoded (\(error)): \(AgentAPIError.excerpt(response.body))")
         }

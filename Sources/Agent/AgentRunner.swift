@@ -35,13 +35,16 @@ public final class AgentRunner: Sendable {
         self.api = AgentAPI(client: client, servers: ServerFailover(urls: configuration.serverURLs, logger: logger))
         self.session = AgentSession(api: self.api, configuration: configuration, logger: logger)
         let git = GitWorkspace(mirrorsDirectory: configuration.workDirectory + "/mirrors")
-        self.executor = JobExecutor(
-            api: self.api, configuration: configuration, git: git, logger: logger, baseEnvironment: baseEnvironment
-        )
         let tools = DeviceToolRunner(environment: baseEnvironment, timeout: configuration.deviceCommandTimeout)
-        self.devices = DeviceMonitor(
+        let monitor = DeviceMonitor(
             discovery: DeviceDiscovery(runner: tools), configured: configuration.devices,
             refreshInterval: configuration.deviceRefreshInterval, logger: logger)
+        self.devices = monitor
+        var source: (@Sendable () async -> [DeviceReport])?
+        if monitor.hasSources { source = { await monitor.current() } }
+        self.executor = JobExecutor(
+            api: self.api, configuration: configuration, git: git, logger: logger, baseEnvironment: baseEnvironment, devices: source
+        )
     }
 
     // MARK: Running

@@ -35,31 +35,39 @@ struct DeviceToolRunner: Sendable {
 
     /// Runs `executable arguments…` in `/`.
     func run(_ executable: String, _ arguments: [String]) async -> Outcome {
-        let launch = ProcessLaunch(executable: executable, arguments: arguments, environment: environment, workingDirectory: "/")
+        await run(ProcessLaunch(executable: executable, arguments: arguments, environment: environment, workingDirectory: "/"), limit: timeout)
+    }
+
+    /// Runs `launch`, killed (its process group) after `limit` or when the calling task is
+    /// cancelled; a batch on a device runs this way too.
+    func run(_ launch: ProcessLaunch, limit: Duration) async -> Outcome {
         let child = RunningChild()
-        let limit = self.timeout
         let timer = Task {
             try await Task.sleep(for: limit)
             child.kill()
         }
         defer { timer.cancel() }
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<CommandOutput, ProcessGroupError>, Never>) in
-            let thread = Thread {
-                do throws(ProcessGroupError) {
-                    let output = try Command.run(launch) { pid in child.started(pid) }
-                    child.ended()
-                    continuation.resume(returning: .success(output))
-                } catch {
-                    continuation.resume(returning: .failure(error))
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<CommandOutput, ProcessGroupError>, Never>) in
+                let thread = Thread {
+                    do throws(ProcessGroupError) {
+                        let output = try Command.run(launch) { pid in child.started(pid) }
+                        child.ended()
+                        continuation.resume(returning: .success(output))
+                    } catch {
+                        continuation.resume(returning: .failure(error))
+                    }
                 }
+                thread.name = "device-tool"
+                thread.start()
             }
-            thread.name = "device-tool"
-            thread.start()
+        } onCancel: {
+            child.kill()
         }
         switch result {
         case .success(let output):
             if child.wasKilled {
-                return .failed("\(([executable] + arguments).joined(separator: " ")) did not finish within \(limit); killed")
+                return .failed("\(([launch.executable] + launch.arguments).joined(separator: " ")) did not finish within \(limit); killed")
             }
             return .finished(output)
         case .failure(let error):

@@ -13,13 +13,15 @@ extension JobExecutor {
         _ selection: UITestSelection, assignment: JobAssignment, token: String, workspace: String,
         environment: [String: String], streamer: LogStreamer
     ) async -> [String: String] {
+        // A devices: step's jobs share one queue of every selected suite: no shards.
+        let sharded = assignment.spec.devices == nil
         // git and `swift package dump-package` block: keep them off the cooperative threads.
         let report = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(returning: UITestPlanner().plan(
                     selection, workspace: workspace, environment: environment,
-                    shardIndex: Int(environment[JobSpec.shardIndexVariable] ?? "") ?? 0,
-                    shardCount: Int(environment[JobSpec.shardCountVariable] ?? "") ?? 1
+                    shardIndex: sharded ? Int(environment[JobSpec.shardIndexVariable] ?? "") ?? 0 : 0,
+                    shardCount: sharded ? Int(environment[JobSpec.shardCountVariable] ?? "") ?? 1 : 1
                 ))
             }
         }

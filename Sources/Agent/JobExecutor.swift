@@ -25,17 +25,22 @@ public struct JobExecutor: Sendable {
     public let baseEnvironment: [String: String]
     /// What signing jobs on this agent share: the keychain search list and installed profiles.
     let signing = SigningCoordinator()
+    /// The agent's devices as of its latest look, for `devices:` steps; nil on an agent that
+    /// looks at none.
+    let devices: (@Sendable () async -> [DeviceReport])?
 
     /// Creates an executor.
     public init(
         api: AgentAPI, configuration: AgentConfiguration, git: GitWorkspace, logger: Logger,
-        baseEnvironment: [String: String] = ProcessInfo.processInfo.environment
+        baseEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+        devices: (@Sendable () async -> [DeviceReport])? = nil
     ) {
         self.api = api
         self.configuration = configuration
         self.git = git
         self.logger = logger
         self.baseEnvironment = baseEnvironment
+        self.devices = devices
     }
 
     // MARK: Running a job
@@ -163,6 +168,12 @@ public struct JobExecutor: Sendable {
                 break
             }
         }
+        // A devices: step's tests run once its commands (the build) passed.
+        var devicesPassed = true
+        if control.stopReason == nil, lastStatus == nil || lastStatus == 0, let step = assignment.spec.devices {
+            devicesPassed = await self.runOnDevices(
+                step, assignment: assignment, token: token, workspace: workspace, environment: environment, control: control, streamer: streamer)
+        }
         var findingsPassed = true
         if control.stopReason == nil, let findings = assignment.spec.findings {
             findingsPassed = await self.collectFindings(
@@ -173,9 +184,10 @@ public struct JobExecutor: Sendable {
             await self.uploadArtifacts(assignment, token: token, workspace: workspace, streamer: streamer)
         }
         let commandsPassed = lastStatus == nil || lastStatus == 0
-        // Failed on findings alone: no command's exit status to report (so no exit-code retry).
-        let exitStatus = commandsPassed && !findingsPassed ? nil : lastStatus
-        let passed = commandsPassed && findingsPassed
+        // Failed on findings or device tests alone: no command's exit status to report (so no
+        // exit-code retry).
+        let exitStatus = commandsPassed && !(findingsPassed && devicesPassed) ? nil : lastStatus
+        let passed = commandsPassed && findingsPassed && devicesPassed
         return JobOutcome(state: passed ? .passed : .failed, exitStatus: exitStatus, commandDurations: durations)
     }
 

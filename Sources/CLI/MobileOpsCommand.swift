@@ -26,7 +26,7 @@ public struct MobileOpsCommand: AsyncParsableCommand {
         subcommands: [
             StatusCommand.self, ReposCommand.self, SecretsCommand.self, TokensCommand.self, BuildsCommand.self, AgentsCommand.self, PipelinesCommand.self,
             MetricsCommand.self, ImpactCommand.self, ChecksCommand.self, TrainsCommand.self, ReleasesCommand.self, ArtifactsCommand.self,
-            OutboxCommand.self, AuditCommand.self, DevicesCommand.self, CacheCommand.self,
+            OutboxCommand.self, AuditCommand.self, DevicesCommand.self, TestsCommand.self, CacheCommand.self,
         ]
     )
 

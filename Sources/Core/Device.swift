@@ -26,11 +26,16 @@ public struct Device: Codable, Sendable, Equatable {
     public var detail: String?
     /// When the agent's report of it last changed.
     public var updatedAt: Date
-    /// The batch of tests it runs now; always null until batches run on devices.
+    /// The number of the batch of tests it runs now (within its build's step), or null.
     public var batch: Int64?
-    /// Its recent failures that were the device's fault rather than a test's, newest first;
-    /// always empty until batches run on devices.
+    /// The build of that batch, or null.
+    public var batchBuildID: Int64?
+    /// Its recent failures that were the device's fault rather than a test's, newest first.
     public var infrastructureFailures: [DeviceFailure]
+    /// Why it is quarantined (no batches until re-admitted), or null.
+    public var quarantineReason: String?
+    /// When it was quarantined, or null.
+    public var quarantinedAt: Date?
 
     /// Creates a listed device from its agent's report.
     public init(
@@ -59,10 +64,11 @@ public struct Device: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case agentID, agentName, agentState, platform, kind, identifier, model, osVersion, state, detail, updatedAt, batch
-        case infrastructureFailures
+        case batchBuildID, infrastructureFailures, quarantineReason, quarantinedAt
     }
 
-    /// Encodes every member; `batch` as `null` when there is none, so readers see the field.
+    /// Encodes every member; `batch`, `batchBuildID` and the quarantine as `null` when there
+    /// is none, so readers see the fields.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(agentID, forKey: .agentID)
@@ -77,7 +83,10 @@ public struct Device: Codable, Sendable, Equatable {
         try container.encodeIfPresent(detail, forKey: .detail)
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encode(batch, forKey: .batch)
+        try container.encode(batchBuildID, forKey: .batchBuildID)
         try container.encode(infrastructureFailures, forKey: .infrastructureFailures)
+        try container.encode(quarantineReason, forKey: .quarantineReason)
+        try container.encode(quarantinedAt, forKey: .quarantinedAt)
     }
 }
 

@@ -26,6 +26,9 @@ public struct JobSpec: Codable, Sendable, Equatable {
     /// The secrets the step lists (names only), for steps with `secrets:` or `keychain:`; nil
     /// otherwise (and in specs stored before the key existed).
     public var secrets: StepSecrets?
+    /// How the step's UI tests run on devices, for steps with `devices:`; nil otherwise (and
+    /// in specs stored before the key existed).
+    public var devices: DeviceStep?
 
     /// The variable in `env` holding a sharded job's 0-based index (set from the pipeline,
     /// read by the agent's UI-test planner).
@@ -38,7 +41,7 @@ public struct JobSpec: Codable, Sendable, Equatable {
         commands: [String], requirements: AgentRequirements = .init(), env: [String: String] = [:],
         timeoutSeconds: Double? = nil, retry: RetryPolicy = .init(), dependsOn: [String] = [], artifacts: [String] = [],
         uiTests: UITestSelection? = nil, checks: DependencyChecksStep? = nil, findings: FindingsStep? = nil,
-        secrets: StepSecrets? = nil
+        secrets: StepSecrets? = nil, devices: DeviceStep? = nil
     ) {
         self.commands = commands
         self.requirements = requirements
@@ -51,6 +54,7 @@ public struct JobSpec: Codable, Sendable, Equatable {
         self.checks = checks
         self.findings = findings
         self.secrets = secrets
+        self.devices = devices
     }
 }
 

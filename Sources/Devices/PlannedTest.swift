@@ -1,6 +1,6 @@
 /// One run of one test in a build's queue: the test, which copy it is, and how long it is
 /// expected to take.
-public struct PlannedTest: Sendable, Equatable, Hashable {
+public struct PlannedTest: Codable, Sendable, Equatable, Hashable {
     /// The test's name.
     public var name: String
     /// 1 for the first copy; more when history asks for extra copies up front.

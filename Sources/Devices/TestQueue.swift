@@ -1,7 +1,7 @@
 /// A build's tests waiting for devices: one queue, longest expected first, from which each
 /// device that falls free takes its next batch (work stealing, not fixed shards). A batch
 /// handed back whole (its device failed it) goes back in its place.
-public struct TestQueue: Sendable, Equatable {
+public struct TestQueue: Codable, Sendable, Equatable {
     /// The runs not yet handed out, longest expected first.
     public private(set) var pending: [PlannedTest]
 
@@ -20,15 +20,17 @@ public struct TestQueue: Sendable, Equatable {
     /// while the batch stays within `budgetSeconds` (a run longer than the budget goes alone).
     /// Never two copies of one test in a batch: copies are there to run on different devices,
     /// so a copy is passed over and stays queued. Empty when nothing waits.
-    public mutating func nextBatch(budgetSeconds: Double) -> [PlannedTest] {
-        guard let first = pending.first else { return [] }
+    /// Runs `excluded` says no to (a retry on the device it failed on) are passed over too.
+    public mutating func nextBatch(budgetSeconds: Double, excluding excluded: (PlannedTest) -> Bool = { _ in false }) -> [PlannedTest] {
+        guard let firstIndex = pending.firstIndex(where: { !excluded($0) }) else { return [] }
+        let first = pending[firstIndex]
         var batch = [first]
         var names: Set<String> = [first.name]
         var total = first.expectedSeconds
-        var taken: Set<Int> = [0]
-        for index in pending.indices.dropFirst() {
+        var taken: Set<Int> = [firstIndex]
+        for index in pending.indices where index > firstIndex {
             let candidate = pending[index]
-            if names.contains(candidate.name) { continue }
+            if names.contains(candidate.name) || excluded(candidate) { continue }
             guard total + candidate.expectedSeconds <= budgetSeconds else { break }
             batch.append(candidate)
             names.insert(candidate.name)
@@ -43,5 +45,18 @@ public struct TestQueue: Sendable, Equatable {
     /// its queue place.
     public mutating func requeue(_ batch: [PlannedTest]) {
         pending = (pending + batch).sorted(by: PlannedTest.precedes)
+    }
+
+    /// Takes every waiting run of `name` out (its verdict is known), answering how many there were.
+    @discardableResult
+    public mutating func remove(_ name: String) -> Int {
+        let before = pending.count
+        pending.removeAll { $0.name == name }
+        return before - pending.count
+    }
+
+    /// How many runs of `name` wait.
+    public func waiting(_ name: String) -> Int {
+        pending.reduce(0) { $0 + ($1.name == name ? 1 : 0) }
     }
 }

@@ -32,6 +32,8 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public var findings: FindingsStep?
     /// The secrets the step lists, when it has `secrets:` or `keychain:` (names only).
     public var secrets: StepSecrets?
+    /// How the step's UI tests run on devices, when the step has `devices:`.
+    public var devices: DeviceStep?
 
     /// Variable holding the pipeline name.
     public static let pipelineVariable = "MOBILE_OPS_PIPELINE"
@@ -43,7 +45,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
         stepKey: String, label: String, shardIndex: Int, shardCount: Int, commands: [String],
         requirements: AgentRequirements, env: [String: String], timeoutSeconds: Double,
         retry: RetryPolicy, dependsOn: [String], artifacts: [String], uiTests: UITestSelection? = nil,
-        checks: DependencyChecksStep? = nil, findings: FindingsStep? = nil, secrets: StepSecrets? = nil
+        checks: DependencyChecksStep? = nil, findings: FindingsStep? = nil, secrets: StepSecrets? = nil, devices: DeviceStep? = nil
     ) {
         self.stepKey = stepKey
         self.label = label
@@ -60,6 +62,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
         self.checks = checks
         self.findings = findings
         self.secrets = secrets
+        self.devices = devices
     }
 
     // MARK: Identity
@@ -76,7 +79,7 @@ public struct JobPlan: Sendable, Equatable, Codable {
         JobSpec(
             commands: commands, requirements: requirements, env: env, timeoutSeconds: timeoutSeconds,
             retry: retry, dependsOn: dependsOn, artifacts: artifacts, uiTests: uiTests, checks: checks,
-            findings: findings, secrets: secrets
+            findings: findings, secrets: secrets, devices: devices
         )
     }
 

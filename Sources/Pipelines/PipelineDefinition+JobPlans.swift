@@ -34,7 +34,8 @@ extension PipelineDefinition {
                     uiTests: step.uiTests,
                     checks: step.checks,
                     findings: step.findings,
-                    secrets: step.secrets
+                    secrets: step.secrets,
+                    devices: step.devices
                 )
             }
         }

@@ -32,6 +32,8 @@ public struct StepDefinition: Sendable, Equatable, Codable {
     public var findings: FindingsStep?
     /// `secrets:` and `keychain:`: the secrets the step's jobs may receive (names only).
     public var secrets: StepSecrets?
+    /// `devices:` with `run:` or `runner:`: the UI tests run batch by batch on devices.
+    public var devices: DeviceStep?
 
     /// Timeout of a step that names none: one hour.
     public static let defaultTimeoutSeconds: Double = 3600
@@ -53,7 +55,8 @@ public struct StepDefinition: Sendable, Equatable, Codable {
         uiTests: UITestSelection? = nil,
         checks: DependencyChecksStep? = nil,
         findings: FindingsStep? = nil,
-        secrets: StepSecrets? = nil
+        secrets: StepSecrets? = nil,
+        devices: DeviceStep? = nil
     ) {
         self.key = key
         self.label = label ?? key
@@ -69,5 +72,6 @@ public struct StepDefinition: Sendable, Equatable, Codable {
         self.checks = checks
         self.findings = findings
         self.secrets = secrets
+        self.devices = devices
     }
 }

@@ -17,7 +17,7 @@ extension YAMLNodeReader {
     /// Keys allowed in a step.
     static let stepKeys = [
         "key", "label", "command", "commands", "agents", "timeout", "retry", "depends_on",
-        "parallelism", "artifacts", "env", "ui_tests", "checks", "reports", "fail_on", "secrets", "keychain",
+        "parallelism", "artifacts", "env", "ui_tests", "checks", "reports", "fail_on", "secrets", "keychain", "devices", "run", "runner",
     ]
 
     /// The `steps` list, then the checks that span steps: unique keys, known and acyclic
@@ -52,7 +52,9 @@ extension YAMLNodeReader {
             report("step \(number) is missing required key 'key'", at: fields.mark)
         }
         let label = fields["label"].flatMap { nonEmptyText($0, "label") } ?? key
-        let commands = self.commands(in: fields, stepKey: key)
+        let devices = deviceStep(in: fields, stepKey: key)
+        // A devices: step may have no commands of its own: its runner is its work.
+        let commands = devices != nil && fields["command"] == nil && fields["commands"] == nil ? [] : self.commands(in: fields, stepKey: key)
         let agents = AgentRequirements(fields["agents"].map { self.agents(from: $0) } ?? [:])
         let timeout = fields["timeout"].flatMap { self.timeout(from: $0) } ?? StepDefinition.defaultTimeoutSeconds
         let retry = fields["retry"].flatMap { retryPolicy(from: $0) } ?? RetryPolicy()
@@ -66,13 +68,16 @@ extension YAMLNodeReader {
         } ?? []
         let env = fields["env"].map { environment($0, "env") } ?? [:]
         let uiTests = fields["ui_tests"].flatMap { uiTestSelection(from: $0) }
+        if let devices, devices.listTests == nil, uiTests == nil, let node = fields["devices"] {
+            report("step '\(key)' has 'devices' but nothing to test: add devices.tests (a command printing one test a line) or ui_tests", at: node)
+        }
         let checks = fields["checks"].flatMap { dependencyChecks(from: $0) }
         let findings = findingsStep(in: fields)
         let secrets = stepSecrets(in: fields)
         let step = StepDefinition(
             key: key, label: label, commands: commands, agents: agents, timeoutSeconds: timeout,
             retry: retry, dependsOn: dependencies.map(\.value), parallelism: parallelism,
-            artifacts: artifacts, env: env, uiTests: uiTests, checks: checks, findings: findings, secrets: secrets
+            artifacts: artifacts, env: env, uiTests: uiTests, checks: checks, findings: findings, secrets: secrets, devices: devices
         )
         return ParsedStep(step: step, keyNode: fields["key"], dependencies: dependencies.map { ($0.value, $0.node) })
     }

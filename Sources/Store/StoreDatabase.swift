@@ -9,7 +9,7 @@ import Foundation
 /// server's composition root opens one.
 public typealias StoreDatabase = RepositoryStore & TokenStore & AuditLog & OutboxStore & AgentStore & NotableEventStore
     & BuildStore & DeliveryStore & JobQueue & ScheduleStore & ArtifactStore & UITestStore & OperationsStore & ReleaseStore
-    & BuildMetricsStore & TestHistoryStore & FindingStore & DeviceStore & CacheStatsStore & SecretStore & StoreAvailability & ClusterCoordinating
+    & BuildMetricsStore & TestHistoryStore & FindingStore & DeviceStore & DeviceRunStore & MutedTestStore & CacheStatsStore & SecretStore & StoreAvailability & ClusterCoordinating
 
 /// Whether the database can serve requests now, and its release at shutdown.
 public protocol StoreAvailability: Sendable {

@@ -113,7 +113,7 @@ extension AppDatabase: JobQueue {
     // MARK: Helpers
 
     /// The job, if this agent holds it and it is still active.
-    private static func heldJob(_ id: Int64, by agentID: Int64, in db: Database) throws -> JobRecord {
+    static func heldJob(_ id: Int64, by agentID: Int64, in db: Database) throws -> JobRecord {
         guard let job = try JobRecord.fetchOne(db, key: id), job.agentID == agentID, job.jobState.isActive else {
             throw StoreError.jobNotHeld(jobID: id)
         }

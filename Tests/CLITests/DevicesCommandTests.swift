@@ -29,13 +29,21 @@ struct DevicesCommandTests {
             let table = try await CLIProcess.run(["devices"], environment: env)
             #expect(table.status == 0, "\(table.stderr)")
             let lines = table.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
-            #expect(lines.first == "AGENT PLATFORM KIND IDENTIFIER MODEL OS STATE BATCH DETAIL", "\(table.stdout)")
-            #expect(lines.contains("linux-01 android emulator emulator-5554 sdk_gphone64_x86_64 34 ready - -"), "\(table.stdout)")
-            #expect(lines.contains("linux-01 android physical R58M123ABC - - unauthorized - -"), "\(table.stdout)")
+            #expect(lines.first == "AGENT PLATFORM KIND IDENTIFIER MODEL OS STATE BATCH QUARANTINE DETAIL", "\(table.stdout)")
+            #expect(lines.contains("linux-01 android emulator emulator-5554 sdk_gphone64_x86_64 34 ready - - -"), "\(table.stdout)")
+            #expect(lines.contains("linux-01 android physical R58M123ABC - - unauthorized - - -"), "\(table.stdout)")
 
             let json = try await CLIProcess.run(["devices", "--json"], environment: env)
             let object = (try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) as? [String: Any]
             #expect((object?["devices"] as? [[String: Any]])?.count == 2, "\(json.stdout)")
+
+            // Re-admitting: a device the agent reported is re-admitted; one it did not is refused.
+            let agentID = try #require(agent["agentID"] as? Int)
+            let readmit = try await CLIProcess.run(["devices", "readmit", "\(agentID)", "emulator-5554"], environment: env)
+            #expect(readmit.status == 0, "\(readmit.stderr)")
+            #expect(readmit.stdout.contains("Re-admitted android device emulator-5554 of agent \(agentID)"), "\(readmit.stdout)")
+            let unknown = try await CLIProcess.run(["devices", "readmit", "\(agentID)", "nope", "--platform", "ios"], environment: env)
+            #expect(unknown.status != 0 && unknown.stderr.contains("no ios device nope"), "\(unknown.stderr)")
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The strict fakes of `adb` and `xcrun simctl` (`DeviceFakes/`), installed in a folder an
+/// The strict fakes of `adb`, `xcrun` (simctl, xcresulttool) and `xcodebuild` (`DeviceFakes/`), installed in a folder an
 /// agent gets first on its `PATH`, with the devices they answer about: one folder per Android
 /// serial, and simctl's JSON. A test changes a device by editing its files.
 struct FakeDeviceTools {
@@ -13,7 +13,7 @@ struct FakeDeviceTools {
         let bin = root.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("adb-devices"), withIntermediateDirectories: true)
-        for tool in ["adb", "xcrun"] {
+        for tool in ["adb", "xcrun", "xcodebuild"] {
             guard let source = Bundle.module.url(forResource: tool, withExtension: nil, subdirectory: "DeviceFakes") else {
                 throw FakeToolError.missing(tool)
             }

@@ -8,6 +8,11 @@ extension AccessFixture {
     static let refusedByTheHandler: Set<String> = [
         "POST /api/v1/agent/jobs/{id}/finish", "POST /api/v1/agent/jobs/{id}/impact", "POST /api/v1/agent/jobs/{id}/metrics",
         "POST /api/v1/impact", "POST /api/v1/metrics/builds", "GET /api/v1/releases/{id}/notes", "POST /api/v1/checks/deps",
+        // The seeded job has no devices: step (409); no device of the seeded agent has a health to reset (404).
+        "POST /api/v1/agent/jobs/{id}/device-tests", "POST /api/v1/agent/jobs/{id}/device-batches/next",
+        "POST /api/v1/agent/jobs/{id}/device-batches/{batch}/result", "POST /api/v1/devices/readmit",
+        // Unmuting a test the matrix has not muted (or unmuted already) is a 404.
+        "POST /api/v1/tests/unmute",
     ]
 
     /// The request to send for a documented operation: its path filled with the seeded ids,
@@ -35,6 +40,16 @@ extension AccessFixture {
         case "POST /api/v1/agent/jobs/{id}/finish", "POST /api/v1/agent/jobs/{id}/impact", "POST /api/v1/agent/jobs/{id}/metrics",
             "POST /api/v1/impact", "POST /api/v1/metrics/builds", "POST /api/v1/checks/deps":
             request.body = "{}"
+        case "POST /api/v1/agent/jobs/{id}/device-tests":
+            request.body = #"{"tests": ["com.acme.MatrixTest#opens"]}"#
+        case "POST /api/v1/agent/jobs/{id}/device-batches/next":
+            request.body = #"{"platform": "android", "identifier": "emulator-5554"}"#
+        case "POST /api/v1/agent/jobs/{id}/device-batches/{batch}/result":
+            request.body = #"{"results": []}"#
+        case "POST /api/v1/tests/mute", "POST /api/v1/tests/unmute":
+            request.body = #"{"name": "com.acme.MatrixTest#opens", "reason": "access matrix"}"#
+        case "POST /api/v1/devices/readmit":
+            request.body = #"{"agentID": 1, "platform": "android", "identifier": "matrix-device"}"#
         case "POST /api/v1/builds/{id}/findings":
             request.uri += "?source=matrix&root=/work/app"
             request.body = #"[{"character": 5, "file": "/work/app/Sources/App/Login.swift", "line": 12, "reason": "Line should be 120 characters or less", "rule_id": "line_length", "severity": "Warning", "type": "Line Length"}]"#
@@ -103,6 +118,7 @@ extension AccessFixture {
             .replacingOccurrences(of: "{namespace}", with: "matrix").replacingOccurrences(of: "{key}", with: "0123abcd")
             .replacingOccurrences(of: "{hash}", with: Self.cacheEntrySHA256).replacingOccurrences(of: "{path}", with: "ab/cdef")
             .replacingOccurrences(of: "{kind}", with: "file").replacingOccurrences(of: "{name}", with: "matrix.zip")
+            .replacingOccurrences(of: "{batch}", with: "1")
     }
 
     /// What the build cache's uploads send, and its SHA-256: the key of a CAS entry.

@@ -1,5 +1,6 @@
 import BuildMetrics
 import Core
+import Devices
 import Foundation
 import GRDB
 import Logging
@@ -61,6 +62,7 @@ struct SQLiteToPostgresCopyTests {
             DeviceReport(platform: .ios, kind: .simulator, identifier: "U-1", model: "iPhone 15", osVersion: "17.0", state: .ready),
             DeviceReport(platform: .ios, kind: .physical, identifier: "00008110", state: .configured),
         ], now: t0.addingTimeInterval(8))
+        _ = try await database.readmitDevice(DeviceKey(agentID: agent.id, platform: .ios, identifier: "U-1"), audit: audit("device.readmit"), now: t0.addingTimeInterval(9))
     }
 
     @Test("everything is copied with its ids; the stores answer on PostgreSQL as they did on SQLite; counts match; a second copy is refused")
@@ -74,7 +76,7 @@ struct SQLiteToPostgresCopyTests {
         let secretsBefore = try await sqlite.allSecrets()
         #expect(secretsBefore.count == 1)
         let sourceCounts = try await sqlite.writer.read { db in
-            try Dictionary(uniqueKeysWithValues: ["repository", "apiToken", "auditEvent", "agent", "build", "job", "jobLog", "webhookDelivery", "outbox", "metricBuild", "metricTask", "metricDaily", "notableEvent"].map {
+            try Dictionary(uniqueKeysWithValues: ["repository", "apiToken", "auditEvent", "agent", "build", "job", "jobLog", "webhookDelivery", "outbox", "metricBuild", "metricTask", "metricDaily", "notableEvent", "deviceHealth"].map {
                 (CopyPlan.key($0), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \($0)") ?? -1)
             })
         }

@@ -39,6 +39,7 @@ struct ShippedMigrationTests {
         ("v17-build-cache", "5b6bfbadb9cc2eb06c7c29b57a2d1f09707d763673d07e88c13ee814a89cc25f"),
         ("v18-secrets", "to-be-pinned"),
         ("v19-cache-usage", "97cc0bbc0db0e967ec26fb65a213307496c5a23997921ba928ff2d3fc08a4a89"),
+        ("v20-device-runs", "to-be-pinned"),
     ]
 
     /// Our PostgreSQL migrator's names (`mobile_ops_migration`), in order, with the SHA-256 of
@@ -52,6 +53,7 @@ struct ShippedMigrationTests {
         ("0006-build-cache", "50f5ad234dec00dce2f3f63de70a6b2cac1e1038e8b44ec912410b0e389d3f6c"),
         ("0007-secrets", "a6ef7c6d1b2a72160265ef89539d92765001e293da309c2f913fcdb2fb14949c"),
         ("0008-cache-usage", "775bc8334064ca66e9d98674c1bef908f77ca32e439b2599a54f7c6c27558ddf"),
+        ("0009-device-runs", "to-be-pinned"),
     ]
 
     @Test("every SQLite migration keeps its identifier and runs the SQL it shipped with")

@@ -67,7 +67,7 @@ struct FreshStore: Sendable {
     /// Every store protocol a backend implements.
     typealias Database = any RepositoryStore & TokenStore & AuditLog & OutboxStore & AgentStore & NotableEventStore & BuildStore & DeliveryStore
         & JobQueue & ScheduleStore & ArtifactStore & UITestStore & OperationsStore & ReleaseStore & BuildMetricsStore & TestHistoryStore
-        & FindingStore & DeviceStore & CacheStatsStore & SecretStore
+        & FindingStore & DeviceStore & DeviceRunStore & MutedTestStore & CacheStatsStore & SecretStore
 
     /// The store: it conforms to every protocol the backend implements.
     let database: Database

@@ -73,8 +73,16 @@ struct ServerModule: DIModule {
                 auth: auth, queue: queue, devices: devices, dispatcher: dispatcher, followers: followers, cacheCredentials: cacheCredentials,
                 configuration: configuration, clock: clock, secrets: secrets)
         }
-        builder.contribute((any APIController).self, .singleton) { (devices: any DeviceStore) -> any APIController in
-            DeviceController(devices: devices)
+        builder.contribute((any APIController).self, .singleton) { (devices: any DeviceStore, runs: any DeviceRunStore) -> any APIController in
+            DeviceController(devices: devices, runs: runs)
+        }
+        builder.contribute((any APIController).self, .singleton) {
+            (auth: AgentAuthService, store: any DeviceRunStore, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
+            DeviceRunController(auth: auth, store: store, bodyLimit: configuration.maxBodySize, clock: clock)
+        }
+        builder.contribute((any APIController).self, .singleton) {
+            (store: any MutedTestStore, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
+            MutedTestController(store: store, bodyLimit: configuration.maxBodySize, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {
             (storage: any CacheStorage, activity: CacheActivity, statistics: any CacheStatsStore, namespaces: CacheNamespaceGate, builds: any BuildStore,

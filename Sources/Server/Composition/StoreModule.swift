@@ -29,6 +29,8 @@ struct StoreModule: DIModule {
         builder.register((any DeliveryStore).self, .singleton) { (database: any StoreDatabase) -> any DeliveryStore in database }
         builder.register((any AgentStore).self, .singleton) { (database: any StoreDatabase) -> any AgentStore in database }
         builder.register((any DeviceStore).self, .singleton) { (database: any StoreDatabase) -> any DeviceStore in database }
+        builder.register((any DeviceRunStore).self, .singleton) { (database: any StoreDatabase) -> any DeviceRunStore in database }
+        builder.register((any MutedTestStore).self, .singleton) { (database: any StoreDatabase) -> any MutedTestStore in database }
         builder.register((any CacheStatsStore).self, .singleton) { (database: any StoreDatabase) -> any CacheStatsStore in database }
         builder.register((any ScheduleStore).self, .singleton) { (database: any StoreDatabase) -> any ScheduleStore in database }
         builder.register((any OperationsStore).self, .singleton) { (database: any StoreDatabase) -> any OperationsStore in database }

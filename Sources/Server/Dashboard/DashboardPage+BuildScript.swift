@@ -4,8 +4,10 @@ extension DashboardPage {
     /// `/builds/{id}`: the build's facts, its jobs with states, pending reasons and times,
     /// test results with failed tests first, each job's log (followed live while the job
     /// runs), analysers' new findings against the baseline, artifacts to download, and the UI
-    /// test selection with its reasons. While the build runs, its jobs' states are read again
-    /// every few seconds, so a job pending when the page opened shows its live log once it starts.
+    /// test selection with its reasons, and each `devices:` step's timeline per device (its
+    /// batches, how each ended, the device's failures) with each test's attempts and devices.
+    /// While the build runs, its jobs' states and device runs are read again every few
+    /// seconds, so a job pending when the page opened shows its live log once it starts.
     static let buildScript = #"""
         async function showBuild(id) {
           const build = await get("/api/v1/builds/" + id);
@@ -27,6 +29,7 @@ extension DashboardPage {
             ["cache hits", cache.hits], ["misses", cache.misses], ["hit rate", cache.hitRate === undefined || cache.hitRate === null ? "none" : (cache.hitRate * 100).toFixed(0) + "%"],
             ["uploads", cache.uploads],
           ] : []);
+          await showDeviceRuns(id);
           $("build").hidden = false;
           refreshBuildLater(id, build);
         }
@@ -57,7 +60,38 @@ extension DashboardPage {
           const build = await get("/api/v1/builds/" + id);
           if (["passed", "failed", "canceled"].includes(build.state)) { await showBuild(id); return; }
           showBuildState(build);
+          await showDeviceRuns(id);
           refreshBuildLater(id, build);
+        }
+        /// Per device of each devices: step, its batches in order: tests, how each ended (a
+        /// device failure in red, with its reason); then the tests that needed more than one
+        /// attempt or did not pass, with each attempt's device and outcome.
+        async function showDeviceRuns(id) {
+          const answer = await optional("/api/v1/builds/" + id + "/device-runs");
+          const runs = (answer && answer.runs) || [];
+          $("device-runs").hidden = runs.length === 0;
+          const name = (d) => d.identifier + " (agent " + d.agentID + ")";
+          const rows = [], attempts = [];
+          for (const {stepKey, run} of runs) {
+            const byDevice = new Map();
+            for (const batch of run.batches) {
+              const key = name(batch.device);
+              if (!byDevice.has(key)) { byDevice.set(key, document.createElement("span")); }
+              const chip = document.createElement("span");
+              chip.className = "batch batch-" + (batch.outcome || "running");
+              chip.textContent = "#" + batch.id + " " + batch.tests.length + " test(s) " + (batch.outcome || "running") + " " + duration(between(batch.startedAt, batch.endedAt || new Date().toISOString()));
+              chip.title = batch.tests.map((t) => t.name).join("\n") + (batch.reason ? "\n" + batch.reason : "");
+              byDevice.get(key).append(chip, " ");
+            }
+            for (const [device, chips] of byDevice) { rows.push([[stepKey], [device], [chips]]); }
+            for (const test of run.tests) {
+              if (test.verdict === "passed" && test.attempts.length <= 1) { continue; }
+              attempts.push([[stepKey], [test.name, test.verdict || "running"], [(test.verdict || "waiting") + (test.muted ? " (muted)" : "")],
+                [test.attempts.map((a) => name(a.device) + ": " + a.outcome + (a.message ? " (" + a.message + ")" : "")).join("; ")]]);
+            }
+          }
+          table("device-timeline", ["step", "device", "batches"], rows, "no batches yet");
+          table("device-tests", ["step", "test", "verdict", "attempts"], attempts, "every test passed on its first attempt");
         }
         /// Per job: its totals, then failed tests (with message and file:line), then flaky ones.
         function showTests(tests) {

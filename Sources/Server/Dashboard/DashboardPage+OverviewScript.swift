@@ -22,9 +22,15 @@ extension DashboardPage {
             const tags = Object.keys(agent.tags || {}).sort().map((k) => k + "=" + agent.tags[k]).join(", ");
             return [[agent.name], [agent.state, agent.state], [tags], [jobs]];
           }), "no agents registered");
-          table("devices", ["device", "agent", "platform", "OS", "state"], (devices && devices.devices ? devices.devices : []).map((d) => [
+          // By health: quarantined first, then the most recent infrastructure failures.
+          const health = (d) => (d.quarantineReason ? 1000 : 0) + (d.infrastructureFailures || []).length;
+          const listed = (devices && devices.devices ? devices.devices : []).slice().sort((a, b) => health(b) - health(a));
+          table("devices", ["device", "agent", "platform", "OS", "state", "batch", "health"], listed.map((d) => [
             [(d.model || d.identifier) + " (" + d.kind + ")"], [d.agentName + (d.agentState === "offline" ? " (offline)" : "")], [d.platform],
             [d.osVersion || ""], [d.state + (d.detail ? ": " + d.detail : ""), "device-" + d.state],
+            d.batch === null || d.batch === undefined ? [""] : [link("/builds/" + d.batchBuildID, "batch " + d.batch)],
+            d.quarantineReason ? ["quarantined: " + d.quarantineReason, "device-quarantined"]
+              : [(d.infrastructureFailures || []).length ? (d.infrastructureFailures.length + " recent failure(s): " + d.infrastructureFailures[0].reason) : "ok"],
           ]), "no devices reported");
           const p50s = dashboard.trends.map((t) => t.runP50Seconds).filter((v) => v !== null && v !== undefined);
           const inMinutes = p50s.length > 0 && Math.max(...p50s) >= 120;

@@ -70,6 +70,7 @@ struct DashboardPage: APIController {
           <section class="wide"><h2 id="build-title"></h2><table id="build-facts"></table></section>
           <section class="wide"><h2>Jobs</h2><table id="jobs"></table></section>
           <section class="wide"><h2>Test results</h2><table id="tests"></table></section>
+          <section class="wide" id="device-runs" hidden><h2>Tests on devices</h2><table id="device-timeline"></table><table id="device-tests"></table></section>
           <section class="wide"><h2>Findings</h2><div class="figures" id="findings-figures"></div><p id="findings-base" class="muted"></p><table id="findings"></table></section>
           <section class="wide"><h2>Logs</h2><div id="logs"></div></section>
           <section><h2>Artifacts</h2><table id="artifacts"></table></section>
@@ -101,7 +102,8 @@ struct DashboardPage: APIController {
         .figures{display:flex;gap:24px;margin-bottom:8px}.figure b{display:block;font-size:24px}
         .passed,.success{color:#137333}.failed,.failure,.timed_out,.lost{color:#c5221f}.running,.assigned{color:#1a73e8}.canceled,.skipped{color:#777}.error{color:#c5221f}.warning{color:#b06000}
         .device-ready{color:#137333}.device-booting,.device-connecting{color:#1a73e8}.device-shutdown,.device-configured{color:#777}
-        .device-offline,.device-unauthorized,.device-no_permissions,.device-maintenance,.device-unavailable,.device-unknown{color:#c5221f}
+        .device-offline,.device-unauthorized,.device-no_permissions,.device-maintenance,.device-unavailable,.device-unknown,.device-quarantined{color:#c5221f}
+        .batch{display:inline-block;padding:0 4px;margin:1px;border-radius:3px;background:#e6f4ea}.batch-device_failed{background:#fce8e6}.batch-returned{background:#eee}.batch-running{background:#e8f0fe}
         .muted{color:#777}code{font-size:12px}
         pre.log{background:#10141c;color:#e8eaed;padding:8px;max-height:360px;overflow:auto;font-size:12px;white-space:pre-wrap}
         svg{width:100%;height:170px}svg .line{fill:none;stroke-width:2}svg .axis{stroke:#bbb}svg text{font-size:10px;fill:#666}

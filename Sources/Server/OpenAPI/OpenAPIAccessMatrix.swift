@@ -33,6 +33,9 @@ enum OpenAPIAccessMatrix {
         POST   /api/v1/agent/jobs/next                   401  401       401     401  401   401   ok    401
         PUT    /api/v1/agent/jobs/{id}/artifacts         401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/checkout          401  401       401     401  401   401   ok    401
+        POST   /api/v1/agent/jobs/{id}/device-batches/next 401  401       401     401  401   401   ok    401
+        POST   /api/v1/agent/jobs/{id}/device-batches/{batch}/result 401  401   401     401  401   401   ok    401
+        POST   /api/v1/agent/jobs/{id}/device-tests      401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/findings          401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/finish            401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/heartbeat         401  401       401     401  401   401   ok    401
@@ -55,6 +58,7 @@ enum OpenAPIAccessMatrix {
         GET    /api/v1/builds/{id}                       401  401       401     ok   ok    ok    401   401
         GET    /api/v1/builds/{id}/cache                 401  401       401     ok   ok    ok    401   401
         POST   /api/v1/builds/{id}/cancel                401  401       401     403  ok    ok    401   401
+        GET    /api/v1/builds/{id}/device-runs           401  401       401     ok   ok    ok    401   401
         POST   /api/v1/builds/{id}/findings              401  401       401     403  ok    ok    401   401
         GET    /api/v1/builds/{id}/findings              401  401       401     ok   ok    ok    401   401
         GET    /api/v1/builds/{id}/impact                401  401       401     ok   ok    ok    401   401
@@ -65,6 +69,7 @@ enum OpenAPIAccessMatrix {
         POST   /api/v1/checks/deps                       401  401       401     ok   ok    ok    401   401
         GET    /api/v1/dashboard                         401  401       401     ok   ok    ok    401   401
         GET    /api/v1/devices                           401  401       401     ok   ok    ok    401   401
+        POST   /api/v1/devices/readmit                   401  401       401     403  ok    ok    401   401
         POST   /api/v1/impact                            401  401       401     ok   ok    ok    401   401
         GET    /api/v1/jobs/{id}                         401  401       401     ok   ok    ok    401   401
         GET    /api/v1/jobs/{id}/artifacts               401  401       401     ok   ok    ok    401   401
@@ -95,6 +100,9 @@ enum OpenAPIAccessMatrix {
         DELETE /api/v1/repositories/{id}/secrets/{name}  401  401       401     403  403   ok    401   401
         PUT    /api/v1/repositories/{id}/secrets/{name}  401  401       401     403  403   ok    401   401
         GET    /api/v1/system/graph                      401  401       401     ok   ok    ok    401   401
+        POST   /api/v1/tests/mute                        401  401       401     403  ok    ok    401   401
+        GET    /api/v1/tests/muted                       401  401       401     ok   ok    ok    401   401
+        POST   /api/v1/tests/unmute                      401  401       401     403  ok    ok    401   401
         GET    /api/v1/tokens                            401  401       401     403  403   ok    401   401
         POST   /api/v1/tokens                            401  401       401     403  403   ok    401   401
         DELETE /api/v1/tokens/{id}                       401  401       401     403  403   ok    401   401

@@ -181,7 +181,8 @@ extension OpenAPIDocument {
     "uiTests": {"$ref": "#/components/schemas/UITestSelection"},
     "checks": {"$ref": "#/components/schemas/DependencyChecksStep"},
     "findings": {"$ref": "#/components/schemas/FindingsStep"},
-    "secrets": {"$ref": "#/components/schemas/StepSecrets"}
+    "secrets": {"$ref": "#/components/schemas/StepSecrets"},
+    "devices": {"$ref": "#/components/schemas/DeviceStep"}
   },
   "required": ["commands", "requirements", "env", "retry", "dependsOn", "artifacts"],
   "additionalProperties": false

@@ -4,7 +4,7 @@ extension OpenAPIDocument {
     /// below; readable JSON, one member per line.
     static let components: String = "\"schemas\": {\n"
         + [
-            accessSchemas, agentProtocolSchemas, buildSchemas, buildReportSchemas, checksSchemas, deviceSchemas, findingsSchemas, insightSchemas,
+            accessSchemas, agentProtocolSchemas, buildSchemas, buildReportSchemas, checksSchemas, deviceSchemas, deviceRunSchemas, findingsSchemas, insightSchemas,
             metricsInsightSchemas, buildCacheSchemas, releaseSchemas, releaseRequestSchemas, requestSchemas, secretSchemas, serverSchemas, testInsightSchemas,
             trainSchemas,
         ].joined(separator: ",\n")

@@ -34,12 +34,15 @@ extension OpenAPIDocument {
     "state": {"$ref": "#/components/schemas/DeviceState"},
     "detail": {"type": "string", "description": "The tool's own words when they say more than the state."},
     "updatedAt": {"type": "string", "format": "date-time", "description": "When the agent's report of it last changed."},
-    "batch": {"type": ["integer", "null"], "description": "The batch of tests it runs; null until batches run on devices."},
+    "batch": {"type": ["integer", "null"], "description": "The number of the batch of tests it runs now (within its build's devices: step), or null."},
+    "batchBuildID": {"type": ["integer", "null"], "description": "The build of that batch, or null."},
     "infrastructureFailures": {
       "type": "array",
       "items": {"$ref": "#/components/schemas/DeviceFailure"},
-      "description": "Its recent failures that were the device's fault, newest first; empty until batches run on devices."
-    }
+      "description": "Its recent failures that were the device's fault (offline mid-batch, runner crashed, no result in time), newest first."
+    },
+    "quarantineReason": {"type": ["string", "null"], "description": "Why it gets no batches until re-admitted (POST /api/v1/devices/readmit), or null."},
+    "quarantinedAt": {"type": ["string", "null"], "format": "date-time"}
   },
   "required": [
     "agentID",
@@ -51,7 +54,10 @@ extension OpenAPIDocument {
     "state",
     "updatedAt",
     "batch",
-    "infrastructureFailures"
+    "batchBuildID",
+    "infrastructureFailures",
+    "quarantineReason",
+    "quarantinedAt"
   ],
   "additionalProperties": false
 },

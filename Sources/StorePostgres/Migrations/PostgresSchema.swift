@@ -25,5 +25,5 @@ enum PostgresSchema {
     }
 
     /// Every migration, oldest first.
-    static let migrations: [Migration] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008]
+    static let migrations: [Migration] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009]
 }

@@ -29,6 +29,7 @@ extension AppDatabase {
         registerBuildCacheMigration(in: &migrator)
         registerSecretsMigration(in: &migrator)
         registerCacheUsageMigration(in: &migrator)
+        registerDeviceRunsMigration(in: &migrator)
         return migrator
     }()
 }

@@ -1,0 +1,149 @@
+/// The messages of a `devices:` job's batches (see `docs/devices.md`):
+/// - `POST /api/v1/agent/jobs/{id}/device-tests` with ``DeviceTestList`` → ``DeviceTestsQueued``:
+///   the tests the job's checkout selected; the step's first job to report makes the queue.
+/// - `POST /api/v1/agent/jobs/{id}/device-batches/next` with ``DeviceBatchRequest`` → ``DeviceBatchAnswer``:
+///   the next batch for one free device of the agent, or when to ask again, or that the run is over.
+/// - `POST /api/v1/agent/jobs/{id}/device-batches/{batch}/result` with ``DeviceBatchReport`` → ``DeviceBatchAnswer``
+///   with no batch: per-test results, or the device's failure.
+
+/// The tests a `devices:` job's checkout selected.
+public struct DeviceTestList: Codable, Sendable, Equatable {
+    /// Test names as the runner takes them, e.g. `com.acme.LoginTest#signsIn` or `AppUITests/LoginTests/testSignIn`.
+    public var tests: [String]
+
+    /// Creates a list.
+    public init(tests: [String]) { self.tests = tests }
+
+    /// The most tests one step may queue.
+    public static let maximumTests = 20_000
+    /// The longest test name.
+    public static let maximumNameLength = 1_000
+
+    /// What is wrong with the list, for a 400; nil when it can be queued.
+    public func problem() -> String? {
+        guard tests.count <= Self.maximumTests else { return "a step may queue at most \(Self.maximumTests) tests, got \(tests.count)" }
+        for (index, name) in tests.enumerated() {
+            if name.isEmpty || name.contains(",") || name.contains(where: \.isNewline) {
+                return "tests[\(index)] must be a non-empty name without commas or line breaks"
+            }
+            if name.count > Self.maximumNameLength { return "tests[\(index)] is longer than \(Self.maximumNameLength) characters" }
+        }
+        return nil
+    }
+}
+
+/// The answer to a test list: how many tests the step's queue holds (the first list a job
+/// of the step sent; later lists are not read).
+public struct DeviceTestsQueued: Codable, Sendable, Equatable {
+    /// Distinct tests queued.
+    public var tests: Int
+    /// Runs planned: the tests and their extra copies up front.
+    public var runs: Int
+
+    /// Creates the answer.
+    public init(tests: Int, runs: Int) {
+        self.tests = tests
+        self.runs = runs
+    }
+}
+
+/// A free device asking for its next batch.
+public struct DeviceBatchRequest: Codable, Sendable, Equatable {
+    /// The device's platform, as the agent reported it.
+    public var platform: DevicePlatform
+    /// adb's serial or the UDID.
+    public var identifier: String
+
+    /// Creates a request.
+    public init(platform: DevicePlatform, identifier: String) {
+        self.platform = platform
+        self.identifier = identifier
+    }
+}
+
+/// One batch handed to a device.
+public struct DeviceBatch: Codable, Sendable, Equatable {
+    /// Its number within the step's run.
+    public var id: Int
+    /// The tests to run, longest expected first.
+    public var tests: [String]
+    /// Seconds after which the batch counts as the device's failure.
+    public var timeLimitSeconds: Double
+
+    /// Creates a batch.
+    public init(id: Int, tests: [String], timeLimitSeconds: Double) {
+        self.id = id
+        self.tests = tests
+        self.timeLimitSeconds = timeLimitSeconds
+    }
+}
+
+/// The server's answer to a device: a batch, or ask again later, or stop (the run is over,
+/// or the device may not take part).
+public struct DeviceBatchAnswer: Codable, Sendable, Equatable {
+    /// The batch to run; nil when there is none now.
+    public var batch: DeviceBatch?
+    /// With no batch and the run not over: ask again after this many seconds (batches
+    /// running elsewhere may come back).
+    public var retryAfterSeconds: Double?
+    /// Whether the device should stop asking: the run is over, or it is quarantined.
+    public var stop: Bool
+    /// Once every test has its verdict: whether the step passed; nil before.
+    public var passed: Bool?
+    /// Why the device stops, or what the verdict is, as a sentence.
+    public var message: String?
+
+    /// Creates an answer.
+    public init(batch: DeviceBatch? = nil, retryAfterSeconds: Double? = nil, stop: Bool = false, passed: Bool? = nil, message: String? = nil) {
+        self.batch = batch
+        self.retryAfterSeconds = retryAfterSeconds
+        self.stop = stop
+        self.passed = passed
+        self.message = message
+    }
+}
+
+/// What one batch did: each test's result, or why the device could not run it.
+public struct DeviceBatchReport: Codable, Sendable, Equatable {
+    /// The results read (tests that finished before a device failure are kept).
+    public var results: [DeviceTestResult]
+    /// Set when the batch failed for the device's sake (offline, not booted, the runner
+    /// crashed, no result in time): its unfinished tests go back to the queue and cost no retry.
+    public var deviceFailure: String?
+
+    /// Creates a report.
+    public init(results: [DeviceTestResult], deviceFailure: String? = nil) {
+        self.results = results
+        self.deviceFailure = deviceFailure
+    }
+}
+
+/// One test's result in one batch.
+public struct DeviceTestResult: Codable, Sendable, Equatable {
+    /// The test, as the batch named it (or a test the runner reported inside a named class or suite).
+    public var name: String
+    /// What happened.
+    public var outcome: DeviceTestOutcome
+    /// Seconds it took, when the runner said.
+    public var seconds: Double?
+    /// The failure's first line, when it failed.
+    public var message: String?
+
+    /// Creates a result.
+    public init(name: String, outcome: DeviceTestOutcome, seconds: Double? = nil, message: String? = nil) {
+        self.name = name
+        self.outcome = outcome
+        self.seconds = seconds
+        self.message = message
+    }
+}
+
+/// A test's outcome in one attempt.
+public enum DeviceTestOutcome: String, Codable, Sendable, CaseIterable {
+    /// It passed.
+    case passed
+    /// It failed (counts against the test).
+    case failed
+    /// Ignored, or an assumption failed: it did not run.
+    case skipped
+}

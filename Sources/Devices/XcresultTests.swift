@@ -1,0 +1,63 @@
+import Core
+import Foundation
+
+/// What `xcrun xcresulttool get test-results tests --path X.xcresult` (Xcode 16 and later)
+/// printed: a tree of `testNodes` (`Test Plan` → `UI test bundle` → `Test Suite` →
+/// `Test Case` → `Repetition`, `Failure Message`, …), each with `nodeType`, `name`, and on
+/// test cases `nodeIdentifier`, `result` (`Passed`, `Failed`, `Skipped`, `Expected Failure`)
+/// and `duration` (text such as `0.1s`, with the locale's decimal mark; newer Xcode adds
+/// `durationInSeconds`).
+///
+/// A tree with no test case is the bundle of a run that never started (research: an empty
+/// `testNodes`, or a plan with `result: unknown` and no children).
+public enum XcresultTests {
+    /// One node, every field optional so that an odd node is skipped, not a failed read.
+    struct Node: Decodable {
+        var nodeType: String?
+        var name: String?
+        var nodeIdentifier: String?
+        var result: String?
+        var duration: String?
+        var durationInSeconds: Double?
+        var children: [Node]?
+
+        /// Seconds, from either field.
+        var seconds: Double? {
+            if let durationInSeconds { return durationInSeconds }
+            guard var text = duration?.trimmingCharacters(in: .whitespaces), text.hasSuffix("s") else { return nil }
+            text.removeLast()
+            return Double(text.replacingOccurrences(of: ",", with: "."))
+        }
+    }
+
+    struct Document: Decodable {
+        var testNodes: [Node]?
+    }
+
+    /// The test cases, named `Target/Class/method` (the `-only-testing:` form); nil when the
+    /// JSON is not xcresulttool's.
+    public static func parse(_ data: Data) -> [DeviceTestResult]? {
+        guard let document = try? JSONDecoder().decode(Document.self, from: data), let nodes = document.testNodes else { return nil }
+        var results: [DeviceTestResult] = []
+        for node in nodes { collect(node, bundle: nil, into: &results) }
+        return results
+    }
+
+    private static func collect(_ node: Node, bundle: String?, into results: inout [DeviceTestResult]) {
+        var bundle = bundle
+        if node.nodeType == "UI test bundle" || node.nodeType == "Unit test bundle" { bundle = node.name ?? bundle }
+        if node.nodeType == "Test Case", let identifier = node.nodeIdentifier ?? node.name {
+            let name = identifier.split(separator: "/").count < 3 && bundle != nil ? (bundle ?? "") + "/" + identifier : identifier
+            let outcome: DeviceTestOutcome
+            switch node.result {
+            case "Passed", "Expected Failure": outcome = .passed
+            case "Skipped": outcome = .skipped
+            default: outcome = .failed
+            }
+            let message = outcome == .failed ? (node.children ?? []).first { $0.nodeType == "Failure Message" }?.name : nil
+            results.append(DeviceTestResult(name: name, outcome: outcome, seconds: node.seconds, message: message))
+            return
+        }
+        for child in node.children ?? [] { collect(child, bundle: bundle, into: &results) }
+    }
+}

@@ -1,0 +1,99 @@
+import Access
+import Core
+import Devices
+import Foundation
+import Hummingbird
+import Store
+
+/// The batches of `devices:` steps: agents take batches for their devices and report them;
+/// people read a build's runs and re-admit a quarantined device.
+///
+/// A batch travels inside the step's jobs (one job per agent, leased and heartbeated as any
+/// job): the job asks for the next batch of one free device, runs it, reports it, and asks
+/// again, until the answer says stop. See `DeviceBatchMessages` in Core and docs/devices.md.
+struct DeviceRunController: APIController {
+    let auth: AgentAuthService
+    let store: any DeviceRunStore
+    let bodyLimit: Int
+    /// The clock every time-based decision reads.
+    let clock: any TimeSource
+
+    var routes: [Route] {
+        [
+            Route(.post, "/api/v1/agent/jobs/:id/device-tests", scope: nil, openAPI: OpenAPIOperation(
+                "Queue the tests a devices: job selected", tag: "agent-protocol", caller: .agent,
+                description: [
+                    "The step's first job to send its list makes the step's queue (longest expected first, by the p80 of earlier runs; extra copies for tests that often fail); later lists are not read.",
+                ],
+                parameters: [.path("id")],
+                body: .json(.ref("DeviceTestList")),
+                answers: [.ok("DeviceTestsQueued")],
+                errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
+            )) { request, context in
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
+                let list = try await request.decodeJSON(DeviceTestList.self, limit: bodyLimit)
+                if let problem = list.problem() { throw APIError.badRequest(problem, code: "invalid_tests") }
+                return try await .json(store.queueDeviceTests(jobID: try context.numericID(of: "job"), agentID: agent.id, tests: list.tests, now: clock.now))
+            },
+            Route(.post, "/api/v1/agent/jobs/:id/device-batches/next", scope: nil, openAPI: OpenAPIOperation(
+                "The next batch for one of the agent's devices", tag: "agent-protocol", caller: .agent,
+                description: [
+                    "Answers a batch, or `retryAfterSeconds` (batches running elsewhere may come back; a quarantined device waits here too), or `stop` with the step's verdict once every test has one.",
+                    "Batches whose job ended unreported go back to the queue first; batches past their time limit go back as their device's failure.",
+                ],
+                parameters: [.path("id")],
+                body: .json(.ref("DeviceBatchRequest")),
+                answers: [.ok("DeviceBatchAnswer")],
+                errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
+            )) { request, context in
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
+                let device = try await request.decodeJSON(DeviceBatchRequest.self, limit: bodyLimit)
+                guard !device.identifier.isEmpty, device.identifier.unicodeScalars.count <= AgentPoll.maximumTextLength else {
+                    throw APIError.badRequest("identifier must be 1 to \(AgentPoll.maximumTextLength) characters", code: "invalid_device")
+                }
+                return try await .json(store.nextDeviceBatch(jobID: try context.numericID(of: "job"), agentID: agent.id, request: device, now: clock.now))
+            },
+            Route(.post, "/api/v1/agent/jobs/:id/device-batches/:batch/result", scope: nil, openAPI: OpenAPIOperation(
+                "Report a batch's per-test results, or its device's failure", tag: "agent-protocol", caller: .agent,
+                description: [
+                    "With `deviceFailure`, the batch's tests without a result go back to the queue at no retry's cost, and the device's failures in a row grow (quarantined after the step's `quarantine_after`).",
+                    "Without it, each test's result counts: a failed test is queued again for another device while its retries last.",
+                ],
+                parameters: [.path("batch"), .path("id")],
+                body: .json(.ref("DeviceBatchReport")),
+                answers: [.ok("DeviceBatchAnswer")],
+                errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
+            )) { request, context in
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
+                let report = try await request.decodeJSON(DeviceBatchReport.self, limit: bodyLimit)
+                guard let batch = context.parameters.get("batch").flatMap(Int.init) else {
+                    throw APIError.notFound("no batch \(context.parameters.get("batch") ?? "")")
+                }
+                return try await .json(store.recordDeviceBatch(
+                    jobID: try context.numericID(of: "job"), agentID: agent.id, batchID: batch, report: report, now: clock.now))
+            },
+            Route(.get, "/api/v1/builds/:id/device-runs", scope: .read, openAPI: OpenAPIOperation(
+                "Each devices: step's queue, batches, attempts and verdicts", tag: "builds",
+                description: ["Each batch names its device and how it ended; each test its attempts (device, outcome, seconds) and its verdict (passed, flaky, failed, skipped)."],
+                parameters: [.path("id")],
+                answers: [.ok("DeviceRunList")],
+                errors: [.notFound, .databaseUnavailable]
+            )) { _, context in
+                try await .json(["runs": store.deviceRuns(buildID: try context.numericID(of: "build"))])
+            },
+            Route(.post, "/api/v1/devices/readmit", scope: .write, openAPI: OpenAPIOperation(
+                "Re-admit a quarantined device", tag: "agents",
+                description: ["For a person who has reset the device (`adb reboot`, `xcrun simctl erase`): its failures in a row start again and it takes batches."],
+                body: .json(.ref("DeviceKey")),
+                answers: [.ok("DeviceHealth")],
+                errors: [.badRequest, .notFound, .databaseUnavailable]
+            )) { request, context in
+                let device = try await request.decodeJSON(DeviceKey.self, limit: bodyLimit)
+                let audit = AuditEvent(
+                    occurredAt: clock.now, actor: context.actor, action: "device.readmit",
+                    subject: "agent:\(device.agentID)", detail: "\(device.platform.rawValue) \(device.identifier)")
+                return try await .json(store.readmitDevice(device, audit: audit, now: clock.now))
+            },
+        ]
+    }
+}

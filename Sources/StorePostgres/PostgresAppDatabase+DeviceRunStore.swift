@@ -1,0 +1,205 @@
+import Core
+import Devices
+import Foundation
+import PostgresNIO
+import Store
+
+// MARK: - Device runs
+
+extension PostgresAppDatabase: DeviceRunStore {
+    /// Makes the step's run unless it has one (the first job to report wins; the row's key
+    /// keeps a second one out).
+    public func queueDeviceTests(jobID: Int64, agentID: Int64, tests: [String], now: Date) async throws(StoreError) -> DeviceTestsQueued {
+        try await write { connection in
+            let job = try await self.heldDeviceJob(jobID, agentID: agentID, on: connection)
+            let step = try DeviceRunRules.deviceStep(of: job.spec, jobID: jobID)
+            if let existing = try await self.deviceRun(job, on: connection) { return DeviceRunRules.queued(existing) }
+            let rows = try await connection.query("SELECT pipeline, repository_id FROM build WHERE id = \(job.buildID)", logger: self.logger)
+            var build: (pipeline: String, repositoryID: Int64?)?
+            for try await (pipeline, repositoryID) in rows.decode((String, Int64?).self) { build = (pipeline, repositoryID) }
+            guard let build else { throw StoreError.notFound("build \(job.buildID) not found") }
+            let history = try await connection.values(
+                """
+                SELECT document FROM device_run WHERE pipeline = \(build.pipeline) AND step_key = \(job.stepKey)
+                  AND repository_id IS NOT DISTINCT FROM \(build.repositoryID) AND finished
+                ORDER BY build_id DESC LIMIT \(Int64(DeviceRunRules.historyRuns))
+                """, as: String.self, logger: self.logger
+            ).compactMap { try? DeviceRunRules.decode(DeviceRun.self, $0) }
+            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: try await self.mutedTestRows(on: connection))
+            let document = try DeviceRunRules.encode(run)
+            try await connection.run(
+                """
+                INSERT INTO device_run (build_id, step_key, pipeline, repository_id, document, finished, updated_at)
+                VALUES (\(job.buildID), \(job.stepKey), \(build.pipeline), \(build.repositoryID), \(document),
+                        \(run.isFinished), \(PostgresTime.stored(now)))
+                ON CONFLICT (build_id, step_key) DO NOTHING
+                """, logger: self.logger)
+            guard let stored = try await self.deviceRun(job, on: connection) else { throw StoreError.database("the device run vanished") }
+            return DeviceRunRules.queued(stored)
+        }
+    }
+
+    /// The next batch for one of the agent's devices.
+    public func nextDeviceBatch(jobID: Int64, agentID: Int64, request: DeviceBatchRequest, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
+        try await write { connection in
+            let job = try await self.heldDeviceJob(jobID, agentID: agentID, on: connection)
+            guard var run = try await self.deviceRun(job, on: connection) else {
+                throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue yet; send its tests first")
+            }
+            var health = try await self.deviceHealthRows(on: connection)
+            let active = Set(try await connection.values(
+                "SELECT id FROM job WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) AND state IN ('assigned', 'running')",
+                as: Int64.self, logger: self.logger))
+            let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
+            let muted = try await self.mutedTestRows(on: connection)
+            let effects = DeviceRunRules.next(
+                run: &run, health: &health, muted: muted, device: device, jobID: jobID, buildID: job.buildID, activeJobs: active, now: now)
+            try await self.save(run, job: job, effects: effects, now: now, on: connection)
+            return effects.answer
+        }
+    }
+
+    /// Records a batch's results or its device's failure.
+    public func recordDeviceBatch(jobID: Int64, agentID: Int64, batchID: Int, report: DeviceBatchReport, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
+        try await write { connection in
+            let job = try await self.heldDeviceJob(jobID, agentID: agentID, on: connection)
+            guard var run = try await self.deviceRun(job, on: connection) else {
+                throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue")
+            }
+            var health = try await self.deviceHealthRows(on: connection)
+            let muted = try await self.mutedTestRows(on: connection)
+            let effects = try DeviceRunRules.record(
+                run: &run, health: &health, muted: muted, batchID: batchID, jobID: jobID, buildID: job.buildID, report: report, now: now)
+            try await self.save(run, job: job, effects: effects, now: now, on: connection)
+            return effects.answer
+        }
+    }
+
+    /// The device runs of a build.
+    public func deviceRuns(buildID: Int64) async throws(StoreError) -> [StepDeviceRun] {
+        try await read { connection in
+            guard try await connection.value("SELECT id FROM build WHERE id = \(buildID)", as: Int64.self, logger: self.logger) != nil else {
+                throw StoreError.notFound("build \(buildID) not found")
+            }
+            let rows = try await connection.query("SELECT step_key, document FROM device_run WHERE build_id = \(buildID) ORDER BY step_key", logger: self.logger)
+            var runs: [StepDeviceRun] = []
+            for try await (stepKey, document) in rows.decode((String, String).self) {
+                runs.append(StepDeviceRun(stepKey: stepKey, run: try DeviceRunRules.decode(DeviceRun.self, document)))
+            }
+            return runs
+        }
+    }
+
+    /// Every device's health, and the batches running now.
+    public func deviceHealth() async throws(StoreError) -> DeviceFleetHealth {
+        try await read { connection in
+            let health = try await self.deviceHealthRows(on: connection, lock: false)
+            let rows = try await connection.query("SELECT build_id, document FROM device_run WHERE NOT finished", logger: self.logger)
+            var runs: [(buildID: Int64, run: DeviceRun)] = []
+            for try await (buildID, document) in rows.decode((Int64, String).self) {
+                if let run = try? DeviceRunRules.decode(DeviceRun.self, document) { runs.append((buildID, run)) }
+            }
+            return DeviceFleetHealth(health: health, running: DeviceRunRules.running(runs))
+        }
+    }
+
+    /// Lets a quarantined device take batches again.
+    public func readmitDevice(_ device: DeviceKey, audit: AuditEvent, now: Date) async throws(StoreError) -> DeviceHealth {
+        try await write { connection in
+            var readmitted = try await self.deviceHealthRows(on: connection)[device]
+            if readmitted == nil {
+                let listed = try await connection.value(
+                    """
+                    SELECT count(*) FROM device WHERE agent_id = \(device.agentID) AND platform = \(device.platform.rawValue)
+                      AND identifier = \(device.identifier)
+                    """, as: Int64.self, logger: self.logger) ?? 0
+                guard listed > 0 else { throw StoreError.notFound("agent \(device.agentID) has no \(device.platform.rawValue) device \(device.identifier)") }
+                readmitted = DeviceHealth(device: device)
+            }
+            var health = readmitted ?? DeviceHealth(device: device)
+            health.readmit()
+            try await self.saveHealth([health], on: connection)
+            try await self.insertAudit(audit, on: connection)
+            return health
+        }
+    }
+
+    // MARK: Rows
+
+    /// What the device calls need of a held job.
+    private struct DeviceJob {
+        var buildID: Int64
+        var stepKey: String
+        var spec: JobSpec
+    }
+
+    /// The job, locked, when the agent holds it and it is active.
+    private func heldDeviceJob(_ id: Int64, agentID: Int64, on connection: PostgresConnection) async throws -> DeviceJob {
+        let rows = try await connection.query("SELECT build_id, step_key, plan, state, agent_id FROM job WHERE id = \(id) FOR UPDATE", logger: logger)
+        for try await (buildID, stepKey, plan, state, holder) in rows.decode((Int64, String, String, String, Int64?).self) {
+            if holder == agentID, let state = JobState(rawValue: state), state.isActive {
+                return DeviceJob(buildID: buildID, stepKey: stepKey, spec: try DeviceRunRules.decode(JobSpec.self, plan))
+            }
+        }
+        throw StoreError.jobNotHeld(jobID: id)
+    }
+
+    /// The step's run, its row locked until the transaction ends.
+    private func deviceRun(_ job: DeviceJob, on connection: PostgresConnection) async throws -> DeviceRun? {
+        guard let document = try await connection.value(
+            "SELECT document FROM device_run WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) FOR UPDATE",
+            as: String.self, logger: logger) else { return nil }
+        return try DeviceRunRules.decode(DeviceRun.self, document)
+    }
+
+    /// Every stored device health; locked when the transaction will write some.
+    private func deviceHealthRows(on connection: PostgresConnection, lock: Bool = true) async throws -> [DeviceKey: DeviceHealth] {
+        let query: PostgresQuery = lock
+            ? "SELECT document FROM device_health ORDER BY agent_id, platform, identifier FOR UPDATE"
+            : "SELECT document FROM device_health"
+        let documents = try await connection.values(query, as: String.self, logger: logger)
+        var health: [DeviceKey: DeviceHealth] = [:]
+        for document in documents {
+            guard let entry = try? DeviceRunRules.decode(DeviceHealth.self, document) else { continue }
+            health[entry.device] = entry
+        }
+        return health
+    }
+
+    private func save(_ run: DeviceRun, job: DeviceJob, effects: DeviceRunRules.Effects, now: Date, on connection: PostgresConnection) async throws {
+        let document = try DeviceRunRules.encode(run)
+        try await connection.run(
+            """
+            UPDATE device_run SET document = \(document), finished = \(run.isFinished), updated_at = \(PostgresTime.stored(now))
+            WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey)
+            """, logger: logger)
+        try await saveHealth(effects.health, on: connection)
+        for muted in effects.mutes.upserts { try await saveMutedTest(muted, on: connection) }
+        for name in effects.mutes.unmuted { try await connection.run("DELETE FROM muted_test WHERE name = \(name)", logger: logger) }
+    }
+
+    private func saveHealth(_ health: [DeviceHealth], on connection: PostgresConnection) async throws {
+        for entry in health {
+            let document = try DeviceRunRules.encode(entry)
+            try await connection.run(
+                """
+                INSERT INTO device_health (agent_id, platform, identifier, document)
+                VALUES (\(entry.device.agentID), \(entry.device.platform.rawValue), \(entry.device.identifier), \(document))
+                ON CONFLICT (agent_id, platform, identifier) DO UPDATE SET document = excluded.document
+                """, logger: logger)
+        }
+    }
+
+    /// Every muted test, by name.
+    func mutedTestRows(on connection: PostgresConnection) async throws -> [MutedTest] {
+        try await connection.values("SELECT document FROM muted_test ORDER BY name", as: String.self, logger: logger)
+            .compactMap { try? DeviceRunRules.decode(MutedTest.self, $0) }
+    }
+
+    func saveMutedTest(_ muted: MutedTest, on connection: PostgresConnection) async throws {
+        let document = try DeviceRunRules.encode(muted)
+        try await connection.run(
+            "INSERT INTO muted_test (name, document) VALUES (\(muted.name), \(document)) ON CONFLICT (name) DO UPDATE SET document = excluded.document",
+            logger: logger)
+    }
+}

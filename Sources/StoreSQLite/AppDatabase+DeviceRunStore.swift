@@ -1,0 +1,153 @@
+import Core
+import Devices
+import Foundation
+import GRDB
+import Store
+
+// MARK: - Device runs
+
+extension AppDatabase: DeviceRunStore {
+    /// Makes the step's run unless it has one (the first job to report wins).
+    public func queueDeviceTests(jobID: Int64, agentID: Int64, tests: [String], now: Date) async throws(StoreError) -> DeviceTestsQueued {
+        try await write { db in
+            let job = try Self.heldJob(jobID, by: agentID, in: db)
+            let step = try DeviceRunRules.deviceStep(of: try job.spec(), jobID: jobID)
+            if let existing = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) { return DeviceRunRules.queued(existing) }
+            guard let build = try BuildRecord.fetchOne(db, key: job.buildID) else { throw StoreError.notFound("build \(job.buildID) not found") }
+            let history = try String.fetchAll(db, sql: """
+                SELECT document FROM deviceRun WHERE pipeline = ? AND stepKey = ? AND repositoryID IS ? AND finished
+                ORDER BY buildID DESC LIMIT ?
+                """, arguments: [build.pipeline, job.stepKey, build.repositoryID, DeviceRunRules.historyRuns])
+                .compactMap { try? DeviceRunRules.decode(DeviceRun.self, $0) }
+            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: try Self.mutedTestRows(in: db))
+            let document = try DeviceRunRules.encode(run)
+            try db.execute(sql: """
+                INSERT INTO deviceRun (buildID, stepKey, pipeline, repositoryID, document, finished, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [job.buildID, job.stepKey, build.pipeline, build.repositoryID, document, run.isFinished, StoredDate(now)])
+            return DeviceRunRules.queued(run)
+        }
+    }
+
+    /// The next batch for one of the agent's devices.
+    public func nextDeviceBatch(jobID: Int64, agentID: Int64, request: DeviceBatchRequest, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
+        try await write { db in
+            let job = try Self.heldJob(jobID, by: agentID, in: db)
+            guard var run = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
+                throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue yet; send its tests first")
+            }
+            var health = try Self.deviceHealthRows(in: db)
+            let active = Set(try Int64.fetchAll(db, sql: """
+                SELECT id FROM job WHERE buildID = ? AND stepKey = ? AND state IN ('assigned', 'running')
+                """, arguments: [job.buildID, job.stepKey]))
+            let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
+            let effects = DeviceRunRules.next(
+                run: &run, health: &health, muted: try Self.mutedTestRows(in: db), device: device, jobID: jobID, buildID: job.buildID,
+                activeJobs: active, now: now)
+            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, effects: effects, now: now, in: db)
+            return effects.answer
+        }
+    }
+
+    /// Records a batch's results or its device's failure.
+    public func recordDeviceBatch(jobID: Int64, agentID: Int64, batchID: Int, report: DeviceBatchReport, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
+        try await write { db in
+            let job = try Self.heldJob(jobID, by: agentID, in: db)
+            guard var run = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
+                throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue")
+            }
+            var health = try Self.deviceHealthRows(in: db)
+            let effects = try DeviceRunRules.record(
+                run: &run, health: &health, muted: try Self.mutedTestRows(in: db), batchID: batchID, jobID: jobID, buildID: job.buildID,
+                report: report, now: now)
+            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, effects: effects, now: now, in: db)
+            return effects.answer
+        }
+    }
+
+    /// The device runs of a build.
+    public func deviceRuns(buildID: Int64) async throws(StoreError) -> [StepDeviceRun] {
+        try await read { db in
+            guard try BuildRecord.fetchOne(db, key: buildID) != nil else { throw StoreError.notFound("build \(buildID) not found") }
+            return try Row.fetchAll(db, sql: "SELECT stepKey, document FROM deviceRun WHERE buildID = ? ORDER BY stepKey", arguments: [buildID])
+                .map { row in StepDeviceRun(stepKey: row["stepKey"], run: try DeviceRunRules.decode(DeviceRun.self, row["document"])) }
+        }
+    }
+
+    /// Every device's health, and the batches running now.
+    public func deviceHealth() async throws(StoreError) -> DeviceFleetHealth {
+        try await read { db in
+            let health = try Self.deviceHealthRows(in: db)
+            let runs = try Row.fetchAll(db, sql: "SELECT buildID, document FROM deviceRun WHERE NOT finished").compactMap { row -> (buildID: Int64, run: DeviceRun)? in
+                guard let run = try? DeviceRunRules.decode(DeviceRun.self, row["document"]) else { return nil }
+                return (buildID: row["buildID"], run: run)
+            }
+            return DeviceFleetHealth(health: health, running: DeviceRunRules.running(runs))
+        }
+    }
+
+    /// Lets a quarantined device take batches again.
+    public func readmitDevice(_ device: DeviceKey, audit: AuditEvent, now: Date) async throws(StoreError) -> DeviceHealth {
+        try await write { db in
+            var health = try Self.deviceHealthRows(in: db)[device]
+            if health == nil {
+                let listed = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM device WHERE agentID = ? AND platform = ? AND identifier = ?",
+                                              arguments: [device.agentID, device.platform.rawValue, device.identifier]) ?? 0
+                guard listed > 0 else { throw StoreError.notFound("agent \(device.agentID) has no \(device.platform.rawValue) device \(device.identifier)") }
+                health = DeviceHealth(device: device)
+            }
+            var readmitted = health ?? DeviceHealth(device: device)
+            readmitted.readmit()
+            try Self.saveHealth([readmitted], in: db)
+            _ = try AuditEventRecord(audit).inserted(db)
+            return readmitted
+        }
+    }
+
+    // MARK: Rows
+
+    private static func deviceRun(buildID: Int64, stepKey: String, in db: Database) throws -> DeviceRun? {
+        guard let text = try String.fetchOne(db, sql: "SELECT document FROM deviceRun WHERE buildID = ? AND stepKey = ?", arguments: [buildID, stepKey]) else {
+            return nil
+        }
+        return try DeviceRunRules.decode(DeviceRun.self, text)
+    }
+
+    private static func deviceHealthRows(in db: Database) throws -> [DeviceKey: DeviceHealth] {
+        let documents = try String.fetchAll(db, sql: "SELECT document FROM deviceHealth")
+        var health: [DeviceKey: DeviceHealth] = [:]
+        for document in documents {
+            guard let entry = try? DeviceRunRules.decode(DeviceHealth.self, document) else { continue }
+            health[entry.device] = entry
+        }
+        return health
+    }
+
+    private static func save(_ run: DeviceRun, buildID: Int64, stepKey: String, effects: DeviceRunRules.Effects, now: Date, in db: Database) throws {
+        let document = try DeviceRunRules.encode(run)
+        try db.execute(sql: "UPDATE deviceRun SET document = ?, finished = ?, updatedAt = ? WHERE buildID = ? AND stepKey = ?",
+                       arguments: [document, run.isFinished, StoredDate(now), buildID, stepKey])
+        try saveHealth(effects.health, in: db)
+        for muted in effects.mutes.upserts { try saveMutedTest(muted, in: db) }
+        for name in effects.mutes.unmuted { try db.execute(sql: "DELETE FROM mutedTest WHERE name = ?", arguments: [name]) }
+    }
+
+    private static func saveHealth(_ health: [DeviceHealth], in db: Database) throws {
+        for entry in health {
+            let document = try DeviceRunRules.encode(entry)
+            try db.execute(sql: """
+                INSERT INTO deviceHealth (agentID, platform, identifier, document) VALUES (?, ?, ?, ?)
+                ON CONFLICT (agentID, platform, identifier) DO UPDATE SET document = excluded.document
+                """, arguments: [entry.device.agentID, entry.device.platform.rawValue, entry.device.identifier, document])
+        }
+    }
+
+    static func mutedTestRows(in db: Database) throws -> [MutedTest] {
+        try String.fetchAll(db, sql: "SELECT document FROM mutedTest ORDER BY name").compactMap { try? DeviceRunRules.decode(MutedTest.self, $0) }
+    }
+
+    static func saveMutedTest(_ muted: MutedTest, in db: Database) throws {
+        let document = try DeviceRunRules.encode(muted)
+        try db.execute(sql: "INSERT INTO mutedTest (name, document) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET document = excluded.document",
+                       arguments: [muted.name, document])
+    }
+}

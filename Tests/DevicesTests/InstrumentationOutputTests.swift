@@ -1,0 +1,82 @@
+import Core
+import Testing
+@testable import Devices
+
+/// `am instrument -w -r` output (real captures, Fixtures/SOURCES.md) read into per-test
+/// results, and batches classified: the tests' failure or the device's.
+struct InstrumentationOutputTests {
+    @Test("a passing run: one result per ended test, custom metrics (code 2) close no test, INSTRUMENTATION_CODE -1 finishes")
+    func allPass() throws {
+        let output = InstrumentationOutput.parse(try Fixture.text("instrumentation", "all-pass-log9.txt"))
+        #expect(output.results == [DeviceTestResult(name: "com.bofa.android.adapoc.home.HomeActivityTest#verify01_homeActivity_displayed", outcome: .passed)])
+        #expect(output.sessionCode == -1)
+        #expect(output.unfinished.isEmpty)
+        #expect(output.finished)
+        #expect(BatchClassifier.instrumentation(stdout: try Fixture.text("instrumentation", "all-pass-log9.txt"), stderr: "", exitStatus: 0).deviceFailure == nil)
+    }
+
+    @Test("a failure (-2) with its stack over several lines, keys in the older runner's order")
+    func failure() throws {
+        let output = InstrumentationOutput.parse(try Fixture.text("instrumentation", "failure-log4-excerpt.txt"))
+        #expect(output.results.map(\.name) == ["com.example.MainActivityFlakyTest#testTextFlaky4"])
+        #expect(output.results.first?.outcome == .failed)
+        #expect(output.results.first?.message == "java.lang.AssertionError")
+    }
+
+    @Test("-3 is skipped, -4 (assumption failure) skipped, -1 (deprecated error) failed; CRLF lines read")
+    func statusCodes() {
+        var text = ""
+        for (index, code) in [-3, -4, -1].enumerated() {
+            for status in [1, code] {
+                text += "INSTRUMENTATION_STATUS: class=com.a.T\r\nINSTRUMENTATION_STATUS: test=m\(index)\r\nINSTRUMENTATION_STATUS_CODE: \(status)\r\n"
+            }
+        }
+        text += "INSTRUMENTATION_CODE: -1\r\n"
+        let output = InstrumentationOutput.parse(text)
+        #expect(output.results.map(\.outcome) == [.skipped, .skipped, .failed])
+        #expect(output.finished)
+    }
+
+    @Test("the process crashed before any test: a bundle of no test, shortMsg and code 0 make the batch the device's failure")
+    func crashBeforeTests() throws {
+        let text = try Fixture.text("instrumentation", "crash-before-tests-log13.txt")
+        let output = InstrumentationOutput.parse(text)
+        #expect(output.results.isEmpty)
+        #expect(output.sessionCode == 0)
+        #expect(output.runFailure == "Process crashed.")
+        let report = BatchClassifier.instrumentation(stdout: text, stderr: "", exitStatus: 0)
+        #expect(report.deviceFailure?.contains("the instrumentation process crashed: Process crashed. (INSTRUMENTATION_CODE: 0)") == true, "\(report)")
+    }
+
+    @Test("the process crashed mid-test: the started test is unfinished, the batch the device's failure; adb exited 0")
+    func crashMidTest() throws {
+        let text = try Fixture.text("instrumentation", "crash-mid-test-uiautomator2.txt")
+        let output = InstrumentationOutput.parse(text)
+        #expect(output.unfinished == ["com.github.uiautomator.stub.Stub#testUIAutomatorStub"])
+        let report = BatchClassifier.instrumentation(stdout: text, stderr: "", exitStatus: 0)
+        #expect(report.results.isEmpty)
+        #expect(report.deviceFailure?.contains("while com.github.uiautomator.stub.Stub#testUIAutomatorStub ran") == true, "\(report)")
+    }
+
+    @Test("the device went offline mid-batch: the finished tests are kept, the rest are the device's failure, in adb's words")
+    func offlineMidBatch() throws {
+        let start = "INSTRUMENTATION_STATUS: class=com.a.T\nINSTRUMENTATION_STATUS: test=one\nINSTRUMENTATION_STATUS_CODE: 1\n"
+        let end = "INSTRUMENTATION_STATUS: class=com.a.T\nINSTRUMENTATION_STATUS: test=one\nINSTRUMENTATION_STATUS_CODE: 0\n"
+        let next = "INSTRUMENTATION_STATUS: class=com.a.T\nINSTRUMENTATION_STATUS: test=two\nINSTRUMENTATION_STATUS_CODE: 1\n"
+        let report = BatchClassifier.instrumentation(stdout: start + end + next, stderr: "adb: device offline", exitStatus: 1)
+        #expect(report.results == [DeviceTestResult(name: "com.a.T#one", outcome: .passed)])
+        #expect(report.deviceFailure == "adb lost the device: adb: device offline")
+        // Cut off without a word from adb: no INSTRUMENTATION_CODE.
+        let cut = BatchClassifier.instrumentation(stdout: start + end, stderr: "", exitStatus: 0)
+        #expect(cut.deviceFailure?.contains("without INSTRUMENTATION_CODE") == true, "\(cut)")
+    }
+
+    @Test("tests that fail in a finished run are the tests' failure, not the device's")
+    func testFailuresAreNotDeviceFailures() throws {
+        var text = try Fixture.text("instrumentation", "failure-log4-excerpt.txt")
+        text += "INSTRUMENTATION_RESULT: stream=\n\nFAILURES!!!\nTests run: 1,  Failures: 1\n\n\nINSTRUMENTATION_CODE: -1\n"
+        let report = BatchClassifier.instrumentation(stdout: text, stderr: "", exitStatus: 0)
+        #expect(report.deviceFailure == nil)
+        #expect(report.results.map(\.outcome) == [.failed])
+    }
+}

@@ -1,0 +1,32 @@
+import Core
+import Foundation
+import Testing
+@testable import Devices
+
+/// `xcresulttool get test-results tests` JSON read into per-test results, and xcodebuild
+/// batches classified (exit 65 says nothing: the words and the bundle do).
+struct XcresultTestsTests {
+    @Test("a failed test case: its identifier, result and failure message; durations from `duration` text")
+    func failure() throws {
+        let results = try #require(XcresultTests.parse(try Fixture.data("xcresult", "failure-shape.json")))
+        #expect(results == [DeviceTestResult(name: "ExampleTests/CalculatorTests/testFailure", outcome: .failed, message: #"XCTAssertEqual failed: ("1") is not equal to ("2")"#)])
+        let timed = #"{"testNodes": [{"nodeType": "UI test bundle", "name": "AppUITests", "children": [{"nodeType": "Test Case", "nodeIdentifier": "LoginTests/testSignIn", "result": "Passed", "duration": "1,5s"}, {"nodeType": "Test Case", "nodeIdentifier": "LoginTests/testSkip", "result": "Skipped"}]}]}"#
+        let read = try #require(XcresultTests.parse(Data(timed.utf8)))
+        #expect(read == [
+            DeviceTestResult(name: "AppUITests/LoginTests/testSignIn", outcome: .passed, seconds: 1.5),
+            DeviceTestResult(name: "AppUITests/LoginTests/testSkip", outcome: .skipped),
+        ])
+        #expect(XcresultTests.parse(Data("not json".utf8)) == nil)
+    }
+
+    @Test("a run that never started (no test case) with xcodebuild's words is the device's failure; failed tests are not")
+    func classifies() throws {
+        let empty = XcresultTests.parse(try Fixture.data("xcresult", "zero-tests.json"))
+        #expect(empty == [])
+        let log = "Testing failed:\n\tThe test runner encountered an error (Failed to establish communication with the test runner).\n** TEST FAILED **"
+        #expect(BatchClassifier.xcodebuild(log: log, results: empty, exitStatus: 65).deviceFailure == "xcodebuild: Failed to establish communication with the test runner")
+        #expect(BatchClassifier.xcodebuild(log: "** TEST FAILED **", results: nil, exitStatus: 65).deviceFailure?.contains("no result bundle") == true)
+        let failed = [DeviceTestResult(name: "A/B/c", outcome: .failed)]
+        #expect(BatchClassifier.xcodebuild(log: "** TEST FAILED **", results: failed, exitStatus: 65) == DeviceBatchReport(results: failed))
+    }
+}

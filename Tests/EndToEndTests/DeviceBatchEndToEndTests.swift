@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+/// Real agent processes run a `devices:` step's UI tests batch by batch on fake devices (the
+/// strict adb, simctl, xcodebuild and xcresulttool fakes first on their PATH), against a real
+/// server: every test gets a verdict; a device that goes offline mid-batch or whose
+/// instrumentation crashes loses no test and is quarantined; a test failing one run in two
+/// passes on another device and is recorded flaky; a muted test does not fail the build.
+@Suite("End to end: UI tests on a pool of devices", .serialized, .timeLimit(.minutes(5)))
+struct DeviceBatchEndToEndTests {
+    /// The Android fleet's test names: 30 classes of 10 tests.
+    static let androidTests = (1...30).flatMap { screen in (1...10).map { "com.acme.ui.Screen\(screen)Test#case\($0)" } }
+
+    /// A booted Android emulator in a fake adb's folder.
+    static func emulator(_ tools: FakeDeviceTools, _ serial: String, transport: Int) throws {
+        try tools.android(serial, "state", "device")
+        try tools.android(serial, "transport_id", "\(transport)")
+        try tools.android(serial, "props/sys.boot_completed", "1")
+        try tools.android(serial, "props/ro.build.version.sdk", "34")
+        try tools.android(serial, "props/ro.product.model", "sdk_gphone64_x86_64")
+        try tools.android(serial, "props/ro.boot.qemu", "1")
+    }
+
+    /// The step's run as `GET /api/v1/builds/{id}/device-runs` lists it.
+    static func run(_ fleet: Fleet, build: Int) async throws -> [String: Any] {
+        let runs = try await fleet.call("GET", "/api/v1/builds/\(build)/device-runs")["runs"] as? [[String: Any]] ?? []
+        return try #require(runs.first?["run"] as? [String: Any], "\(runs)")
+    }
+
+    /// The devices the server lists, by agent name and identifier.
+    static func devices(_ fleet: Fleet) async throws -> [String: [String: Any]] {
+        let listed = try await fleet.call("GET", "/api/v1/devices")["devices"] as? [[String: Any]] ?? []
+        return Dictionary(listed.map { "\($0["agentName"] as? String ?? "?")/\($0["identifier"] as? String ?? "?")" }.enumerated().map { ($0.element, listed[$0.offset]) },
+                          uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test("two agents, four emulators each, 300 tests: every test a verdict, an offline and a crashing device quarantined, a flaky test recorded flaky, a muted test failing nothing",
+          arguments: ServerBackend.available)
+    func androidFleet(_ backend: ServerBackend) async throws {
+        let fleet = try Fleet()
+        defer { fleet.stop() }
+        try await backend.prepare(fleet)
+        let (repository, sha) = try await fleet.makeRepository()
+        let root = fleet.root.path
+        let flaky = "com.acme.ui.Screen7Test#case3"
+        let skipped = "com.acme.ui.Screen9Test#case1"
+        let mutedFailing = "com.acme.ui.Screen3Test#case5"
+        try Self.androidTests.joined(separator: "\n").appending("\n").write(toFile: root + "/tests.txt", atomically: true, encoding: .utf8)
+        try "\(flaky) flaky\n\(skipped) skip\n\(mutedFailing) fail\n".write(toFile: root + "/behaviour.txt", atomically: true, encoding: .utf8)
+        for apk in ["app.apk", "app-androidTest.apk"] { FileManager.default.createFile(atPath: root + "/" + apk, contents: Data("apk".utf8)) }
+        let pipeline = """
+            name: ui
+            triggers:
+              push:
+                branches: [main]
+            steps:
+              - key: ui-tests
+                parallelism: 2
+                agents:
+                  devices: android
+                devices:
+                  platform: android
+                  min_os: 30
+                  count: 8
+                  instrumentation: com.acme.test/androidx.test.runner.AndroidJUnitRunner
+                  install: [\(root)/app.apk, \(root)/app-androidTest.apk]
+                  tests: cat \(root)/tests.txt
+                  retries: {per_test: 2, per_build: 20}
+                  quarantine_after: 2
+                  batch_time_limit: 60s
+                runner: android-instrumentation
+            """
+        try await fleet.startServer(pipeline: pipeline, leaseSeconds: 10)
+        try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/ui", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+
+        let shared = ["MOBILE_OPS_FAKE_TESTS": root + "/behaviour.txt", "MOBILE_OPS_FAKE_TEST_RUNS": root + "/test-runs"]
+        var toolsByAgent: [String: FakeDeviceTools] = [:]
+        for (index, agent) in ["pool-a", "pool-b"].enumerated() {
+            let folder = fleet.root.appendingPathComponent(agent)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let tools = try FakeDeviceTools(in: folder)
+            for (offset, serial) in ["emulator-5554", "emulator-5556", "emulator-5558", "emulator-5560"].enumerated() {
+                try Self.emulator(tools, serial, transport: index * 10 + offset + 1)
+            }
+            toolsByAgent[agent] = tools
+        }
+        let toolsA = try #require(toolsByAgent["pool-a"]), toolsB = try #require(toolsByAgent["pool-b"])
+        // pool-a's emulator-5556 drops off after two tests of its first batch and stays
+        // offline; pool-b's emulator-5558 crashes its instrumentation in every batch;
+        // pool-b's emulator-5560 is slow.
+        try toolsA.android("emulator-5556", "offline-after", "2")
+        try toolsB.android("emulator-5558", "crash", "yes")
+        try toolsB.android("emulator-5560", "delay", "0.2")
+        for (name, tools) in toolsByAgent {
+            try fleet.startAgent(name, tags: ["devices=android"], pollWait: 1, environment: tools.environment.merging(shared) { $1 })
+        }
+        try await MultiReplicaTests.eventually("both agents report their emulators") { (try? await Self.devices(fleet))?.count == 8 }
+
+        // A test that always fails, muted by hand: it runs, is reported, and fails nothing.
+        _ = try await fleet.call("POST", "/api/v1/tests/mute", json: #"{"name": "\#(mutedFailing)", "reason": "known broken, see #42"}"#)
+
+        let buildID = try #require(try await fleet.push(repository: "acme/ui", sha: sha).first)
+        let done = try await fleet.waitForBuild(buildID, limit: .seconds(240)) { ["passed", "failed", "canceled"].contains($0["state"] as? String) }
+        let run = try await Self.run(fleet, build: buildID)
+        let tests = try #require(run["tests"] as? [[String: Any]])
+        let byName = Dictionary(tests.map { ($0["name"] as? String ?? "?", $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(tests.count == 300)
+        let verdicts = Dictionary(grouping: tests.map { $0["verdict"] as? String ?? "none" }, by: { $0 }).mapValues(\.count)
+        #expect(verdicts["none"] == nil, "every selected test has a verdict: \(verdicts)")
+        #expect(verdicts["failed"] == 1, "only the muted test failed: \(verdicts)")
+        #expect(byName[mutedFailing]?["verdict"] as? String == "failed")
+        #expect(byName[mutedFailing]?["muted"] as? Bool == true)
+        #expect((byName[mutedFailing]?["attempts"] as? [Any])?.count == 3, "a muted test still runs, with its retries")
+        #expect(done["state"] as? String == "passed", "a muted test does not fail the build: \(done)")
+
+        // The flaky test failed on one device, then passed on another.
+        let flakyTest = try #require(byName[flaky])
+        #expect(flakyTest["verdict"] as? String == "flaky")
+        let attempts = flakyTest["attempts"] as? [[String: Any]] ?? []
+        #expect(attempts.map { $0["outcome"] as? String } == ["failed", "passed"], "\(attempts)")
+        let devicesTried = attempts.map { ($0["device"] as? [String: Any]).map { "\($0["agentID"] ?? "")/\($0["identifier"] ?? "")" } ?? "" }
+        #expect(Set(devicesTried).count == 2, "the retry ran on a different device: \(devicesTried)")
+        #expect(byName[skipped]?["verdict"] as? String == "skipped")
+        // It flipped on this commit: the rule muted it.
+        let muted = try await fleet.call("GET", "/api/v1/tests/muted")["tests"] as? [[String: Any]] ?? []
+        #expect(muted.first { $0["name"] as? String == flaky }?["mutedBy"] as? String == "rule", "\(muted)")
+
+        // The offline device's batch went back whole: no test lost, none charged a retry for it.
+        let batches = try #require(run["batches"] as? [[String: Any]])
+        let agents = try await AgentStopTests.agents(fleet)
+        let poolA = try #require(agents["pool-a"]?["id"] as? Int), poolB = try #require(agents["pool-b"]?["id"] as? Int)
+        func on(_ agent: Int, _ serial: String) -> ([String: Any]) -> Bool {
+            { batch in
+                let device = batch["device"] as? [String: Any]
+                return device?["agentID"] as? Int == agent && device?["identifier"] as? String == serial
+            }
+        }
+        let offlineBatches = batches.filter(on(poolA, "emulator-5556"))
+        #expect(!offlineBatches.isEmpty && offlineBatches.allSatisfy { $0["outcome"] as? String == "device_failed" }, "\(offlineBatches)")
+        let firstOffline = try #require(offlineBatches.first)
+        let lostTests = (firstOffline["tests"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        for name in lostTests.dropFirst(2) where ![flaky, mutedFailing, skipped].contains(name) {
+            #expect(byName[name]?["retries"] as? Int == 0, "\(name) was requeued at no retry's cost")
+            #expect(byName[name]?["verdict"] as? String == "passed", "\(name) ran elsewhere")
+        }
+        let crashBatches = batches.filter(on(poolB, "emulator-5558"))
+        #expect(crashBatches.allSatisfy { ($0["reason"] as? String)?.contains("Process crashed") == true }, "\(crashBatches)")
+
+        // Both bad devices are quarantined, with the reason shown; the good ones are not.
+        let listed = try await Self.devices(fleet)
+        let offline = try #require(listed["pool-a/emulator-5556"])
+        #expect((offline["quarantineReason"] as? String)?.contains("device offline") == true, "\(offline)")
+        #expect(!((offline["infrastructureFailures"] as? [Any]) ?? []).isEmpty)
+        #expect((listed["pool-b/emulator-5558"]?["quarantineReason"] as? String)?.contains("Process crashed") == true, "\(listed)")
+        #expect(listed["pool-a/emulator-5554"]?["quarantineReason"] is NSNull)
+        #expect(listed["pool-b/emulator-5560"]?["quarantineReason"] is NSNull, "a slow device is not a broken one")
+
+        // A person re-admits the offline device once it is back.
+        let readmitted = try await fleet.call("POST", "/api/v1/devices/readmit", json: #"{"agentID": \#(poolA), "platform": "android", "identifier": "emulator-5556"}"#)
+        #expect(readmitted["failuresInARow"] as? Int == 0, "\(readmitted)")
+        #expect(try await Self.devices(fleet)["pool-a/emulator-5556"]?["quarantineReason"] is NSNull)
+
+        let calls = toolsA.calls() + toolsB.calls()
+        #expect(!calls.contains("REFUSED"), "every call was one the tools' documentation allows:\n\(calls.split(separator: "\n").filter { $0.contains("REFUSED") }.prefix(5))")
+        #expect(calls.contains("install -r -t \(root)/app.apk"), "the APKs were installed before the first batch")
+    }
+
+    @Test("iOS simulators with the xcodebuild runner: a simulator that will not boot and one whose test runner is unreachable are quarantined; every test a verdict",
+          arguments: ServerBackend.available)
+    func simulators(_ backend: ServerBackend) async throws {
+        let fleet = try Fleet()
+        defer { fleet.stop() }
+        try await backend.prepare(fleet)
+        let (repository, sha) = try await fleet.makeRepository()
+        let root = fleet.root.path
+        let names = (1...4).flatMap { suite in (1...5).map { "AppUITests/Flow\(suite)Tests/test\($0)" } }
+        try names.joined(separator: "\n").appending("\n").write(toFile: root + "/tests.txt", atomically: true, encoding: .utf8)
+        try "AppUITests/Flow2Tests/test3 flaky\n".write(toFile: root + "/behaviour.txt", atomically: true, encoding: .utf8)
+        FileManager.default.createFile(atPath: root + "/App.xctestrun", contents: Data("<plist/>".utf8))
+        let pipeline = """
+            name: ios-ui
+            triggers:
+              push:
+                branches: [main]
+            steps:
+              - key: ui-tests
+                agents:
+                  devices: ios
+                devices:
+                  platform: ios
+                  min_os: 17
+                  count: 3
+                  xctestrun: \(root)/App.xctestrun
+                  tests: cat \(root)/tests.txt
+                  quarantine_after: 1
+                runner: xcodebuild
+            """
+        try await fleet.startServer(pipeline: pipeline, leaseSeconds: 10)
+        try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/ios", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        let tools = try FakeDeviceTools(in: fleet.root)
+        let udids = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222", "33333333-3333-4333-8333-333333333333"]
+        let entries = udids.enumerated().map { index, udid in
+            #"{"udid" : "\#(udid)", "isAvailable" : true, "deviceTypeIdentifier" : "com.apple.CoreSimulator.SimDeviceType.iPhone-15", "state" : "Shutdown", "name" : "iPhone 15 (\#(index))"}"#
+        }
+        try tools.simulatorsJSON(#"{"devices" : {"com.apple.CoreSimulator.SimRuntime.iOS-17-0" : [\#(entries.joined(separator: ", "))]}}"#)
+        let xcode = fleet.root.appendingPathComponent("xcode-state")
+        for (udid, flag) in [(udids[1], "no-boot"), (udids[2], "no-runner")] {
+            try FileManager.default.createDirectory(at: xcode.appendingPathComponent(udid), withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: xcode.appendingPathComponent("\(udid)/\(flag)").path, contents: Data())
+        }
+        var environment = tools.environment
+        environment["MOBILE_OPS_FAKE_XCODE"] = xcode.path
+        environment["MOBILE_OPS_FAKE_TESTS"] = root + "/behaviour.txt"
+        environment["MOBILE_OPS_FAKE_TEST_RUNS"] = root + "/test-runs"
+        try fleet.startAgent("sims", tags: ["devices=ios"], pollWait: 1, environment: environment)
+        try await MultiReplicaTests.eventually("the agent reports its simulators") { (try? await Self.devices(fleet))?.count == 3 }
+
+        let buildID = try #require(try await fleet.push(repository: "acme/ios", sha: sha).first)
+        let done = try await fleet.waitForBuild(buildID, limit: .seconds(120)) { ["passed", "failed", "canceled"].contains($0["state"] as? String) }
+        let run = try await Self.run(fleet, build: buildID)
+        let tests = try #require(run["tests"] as? [[String: Any]])
+        #expect(tests.count == 20)
+        #expect(tests.allSatisfy { $0["verdict"] != nil }, "\(tests.filter { $0["verdict"] == nil })")
+        #expect(tests.first { $0["name"] as? String == "AppUITests/Flow2Tests/test3" }?["verdict"] as? String == "flaky")
+        #expect(done["state"] as? String == "passed", "\(done)")
+        let listed = try await Self.devices(fleet)
+        #expect((listed["sims/\(udids[1])"]?["quarantineReason"] as? String)?.contains("Unable to boot the Simulator") == true, "\(listed)")
+        #expect((listed["sims/\(udids[2])"]?["quarantineReason"] as? String)?.contains("Failed to establish communication with the test runner") == true, "\(listed)")
+        #expect(listed["sims/\(udids[0])"]?["quarantineReason"] is NSNull)
+        let calls = tools.calls()
+        #expect(!calls.contains("REFUSED"), "\(calls)")
+        #expect(calls.contains("xcodebuild test-without-building -xctestrun \(root)/App.xctestrun -destination id=\(udids[0])"), "\(calls)")
+    }
+}

@@ -1,0 +1,154 @@
+import Core
+import Devices
+import Foundation
+import Testing
+@testable import Store
+
+/// `devices:` runs and device health, on every backend: the queue made once per step,
+/// batches handed to devices and reported, a device's failures costing no retry and
+/// quarantining it, a failed test retried to a verdict, history feeding the next run.
+struct DeviceRunStoreTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+    static let step = DeviceStep(platform: .android, count: 4, runner: .androidInstrumentation, instrumentation: "com.acme.test/R", quarantineAfter: 2)
+
+    /// A build of one devices: step in two jobs, each claimed and started by its own agent.
+    static func twoJobs(_ database: FreshStore.Database) async throws -> (build: Int64, jobs: [Int64], agents: [Int64]) {
+        let audit = AuditEvent(occurredAt: start, actor: "t", action: "build.create", subject: "build")
+        let spec = JobSpec(commands: [], devices: step)
+        let build = try await database.createBuild(BuildDraft(
+            repositoryID: nil, pipeline: "ui", trigger: "manual", branch: "main", commitSHA: String(repeating: "a", count: 40), cancelSuperseded: false,
+            jobs: [JobDraft(stepKey: "ui", label: "UI (1/2)", shardIndex: 0, shardCount: 2, spec: spec),
+                   JobDraft(stepKey: "ui", label: "UI (2/2)", shardIndex: 1, shardCount: 2, spec: spec)]), audit: audit)
+        var jobs: [Int64] = [], agents: [Int64] = []
+        for name in ["pool-a", "pool-b"] {
+            let agent = try await DeviceStoreTests.register(database, name: name + "-\(build.id)", token: "r-\(name)-\(build.id)")
+            let job = try #require(try await database.claimNextJob(agent: agent, leaseSeconds: 600, now: start))
+            _ = try await database.startJob(id: job.jobID, agentID: agent.id, leaseSeconds: 600, now: start)
+            jobs.append(job.jobID)
+            agents.append(agent.id)
+        }
+        return (build.id, jobs, agents)
+    }
+
+    @Test("one queue per step; a device failure costs no retry and quarantines after two in a row; a failed test is retried to a flaky verdict; history gives the next run its times",
+          arguments: StoreBackend.available)
+    func batches(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.start)) { store async throws in
+            let database = store.database
+            let (build, jobs, agents) = try await Self.twoJobs(database)
+            let now = Self.start
+            let queued = try await database.queueDeviceTests(jobID: jobs[0], agentID: agents[0], tests: ["T#1", "T#2"], now: now)
+            #expect(queued == DeviceTestsQueued(tests: 2, runs: 2))
+            // The second job's list is not read: the step has its queue.
+            #expect(try await database.queueDeviceTests(jobID: jobs[1], agentID: agents[1], tests: ["X#1"], now: now) == queued)
+            await #expect(throws: StoreError.jobNotHeld(jobID: jobs[0])) {
+                try await database.queueDeviceTests(jobID: jobs[0], agentID: agents[1], tests: [], now: now)
+            }
+
+            let a = DeviceBatchRequest(platform: .android, identifier: "emulator-5554")
+            let b = DeviceBatchRequest(platform: .android, identifier: "emulator-5556")
+            // Device a fails two batches for its own sake: quarantined, and no test charged.
+            for round in 1...2 {
+                let answer = try await database.nextDeviceBatch(jobID: jobs[0], agentID: agents[0], request: a, now: now)
+                let batch = try #require(answer.batch, "round \(round): \(answer)")
+                let after = try await database.recordDeviceBatch(
+                    jobID: jobs[0], agentID: agents[0], batchID: batch.id,
+                    report: DeviceBatchReport(results: [], deviceFailure: "adb: device offline"), now: now)
+                #expect(after.stop == false)
+            }
+            let waiting = try await database.nextDeviceBatch(jobID: jobs[0], agentID: agents[0], request: a, now: now)
+            #expect(waiting.batch == nil && waiting.stop == false)
+            #expect(waiting.message?.contains("quarantined") == true, "\(waiting)")
+            let health = try await database.deviceHealth()
+            let key = DeviceKey(agentID: agents[0], platform: .android, identifier: "emulator-5554")
+            #expect(health.health[key]?.quarantineReason?.contains("adb: device offline") == true)
+            #expect(health.health[key]?.recentFailures.count == 2)
+
+            // Device b takes every test; T#1 fails once, then passes: flaky.
+            var answer = try await database.nextDeviceBatch(jobID: jobs[1], agentID: agents[1], request: b, now: now)
+            var rounds = 0
+            while let batch = answer.batch, rounds < 10 {
+                rounds += 1
+                let results = batch.tests.map { name in
+                    DeviceTestResult(name: name, outcome: name == "T#1" && rounds == 1 ? .failed : .passed, seconds: 10)
+                }
+                #expect(try await database.deviceHealth().running[DeviceKey(agentID: agents[1], platform: .android, identifier: "emulator-5556")]?.batch == batch.id)
+                answer = try await database.recordDeviceBatch(jobID: jobs[1], agentID: agents[1], batchID: batch.id, report: DeviceBatchReport(results: results), now: now)
+                if !answer.stop { answer = try await database.nextDeviceBatch(jobID: jobs[1], agentID: agents[1], request: b, now: now) }
+            }
+            #expect(answer.stop && answer.passed == true, "\(answer)")
+            let run = try #require(try await database.deviceRuns(buildID: build).first?.run)
+            #expect(run.tests.map(\.verdict) == [.flaky, .passed])
+            #expect(run.tests.map(\.retries) == [1, 0], "the device's failures cost no retry; the test's own failure one")
+            #expect(run.batches.filter { $0.outcome == .deviceFailed }.count == 2)
+            await #expect(throws: StoreError.self) {
+                try await database.recordDeviceBatch(jobID: jobs[1], agentID: agents[1], batchID: 999, report: DeviceBatchReport(results: []), now: now)
+            }
+
+            // T#1 flipped in this build: the rule muted it.
+            #expect(try await database.mutedTests().map(\.name) == ["T#1"])
+            #expect(try await database.mutedTests().first?.mutedBy == "rule")
+
+            // A person re-admits device a; a device nobody reported is not found.
+            let readmitted = try await database.readmitDevice(key, audit: AuditEvent(occurredAt: now, actor: "t", action: "device.readmit", subject: "agent"), now: now)
+            #expect(readmitted.isQuarantined == false && readmitted.failuresInARow == 0)
+            #expect(try await database.deviceHealth().health[key]?.isQuarantined == false)
+            await #expect(throws: StoreError.self) {
+                try await database.readmitDevice(DeviceKey(agentID: agents[0], platform: .ios, identifier: "nope"), audit: AuditEvent(occurredAt: now, actor: "t", action: "device.readmit", subject: "agent"), now: now)
+            }
+
+            // The next build of the step plans with what this one took (p80 of 10 s).
+            let (next, nextJobs, nextAgents) = try await Self.twoJobs(database)
+            _ = try await database.queueDeviceTests(jobID: nextJobs[0], agentID: nextAgents[0], tests: ["T#1", "T#3"], now: now)
+            let planned = try #require(try await database.deviceRuns(buildID: next).first?.run)
+            #expect(planned.tests.map(\.expectedSeconds) == [10, 120])
+            #expect(planned.tests.map(\.muted) == [true, false], "a run starts with the tests muted then")
+        }
+    }
+
+    @Test("tests are muted and unmuted by hand, audited; unmuting one not muted is not found", arguments: StoreBackend.available)
+    func mutesByHand(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.start)) { store async throws in
+            let database = store.database
+            let audit = AuditEvent(occurredAt: Self.start, actor: "ci", action: "test.mute", subject: "test", detail: "L#1")
+            let muted = try await database.muteTest("L#1", reason: "flaky on API 30", audit: audit, now: Self.start)
+            #expect(muted == MutedTest(name: "L#1", reason: "flaky on API 30", mutedBy: "ci", mutedAt: Self.start))
+            _ = try await database.muteTest("L#1", reason: "still flaky", audit: audit, now: Self.start)
+            #expect(try await database.mutedTests().map(\.reason) == ["still flaky"])
+            let unmuted = try await database.unmuteTest("L#1", audit: AuditEvent(occurredAt: Self.start, actor: "ci", action: "test.unmute", subject: "test"))
+            #expect(unmuted.name == "L#1")
+            #expect(try await database.mutedTests().isEmpty)
+            await #expect(throws: StoreError.notFound("test L#1 is not muted")) {
+                try await database.unmuteTest("L#1", audit: AuditEvent(occurredAt: Self.start, actor: "ci", action: "test.unmute", subject: "test"))
+            }
+            #expect(try await database.auditEvents(limit: 10).filter { $0.action.hasPrefix("test.") }.count == 3)
+        }
+    }
+
+    @Test("a batch whose job ended goes back without blame; one past its time limit goes back as its device's failure", arguments: StoreBackend.available)
+    func reclaims(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.start)) { store async throws in
+            let database = store.database
+            let (build, jobs, agents) = try await Self.twoJobs(database)
+            _ = try await database.queueDeviceTests(jobID: jobs[0], agentID: agents[0], tests: ["T#1"], now: Self.start)
+            let a = DeviceBatchRequest(platform: .android, identifier: "emulator-5554")
+            let b = DeviceBatchRequest(platform: .android, identifier: "emulator-5556")
+            let first = try #require(try await database.nextDeviceBatch(jobID: jobs[0], agentID: agents[0], request: a, now: Self.start).batch)
+            #expect(first.tests == ["T#1"])
+            // Job 0's agent is lost: its batch comes back to job 1, no device blamed.
+            try await database.finishJob(id: jobs[0], agentID: agents[0], outcome: JobOutcome(state: .lost, exitStatus: nil), now: Self.start)
+            let second = try #require(try await database.nextDeviceBatch(jobID: jobs[1], agentID: agents[1], request: b, now: Self.start).batch)
+            #expect(second.tests == ["T#1"])
+            // Past its time limit, the batch is the device's failure.
+            let late = Self.start.addingTimeInterval(Self.step.batchTimeLimitSeconds + 1)
+            let again = try await database.nextDeviceBatch(jobID: jobs[1], agentID: agents[1], request: DeviceBatchRequest(platform: .android, identifier: "emulator-5558"), now: late)
+            #expect(again.batch?.tests == ["T#1"])
+            let run = try #require(try await database.deviceRuns(buildID: build).first?.run)
+            #expect(run.batches.map(\.outcome) == [.returned, .deviceFailed, nil])
+            #expect(run.tests.first?.retries == 0)
+            let health = try await database.deviceHealth().health
+            #expect(health[DeviceKey(agentID: agents[1], platform: .android, identifier: "emulator-5556")]?.failuresInARow == 1)
+            #expect(health[DeviceKey(agentID: agents[0], platform: .android, identifier: "emulator-5554")] == nil)
+        }
+    }
+}
