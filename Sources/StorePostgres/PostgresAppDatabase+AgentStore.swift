@@ -64,7 +64,7 @@ extension PostgresAppDatabase: AgentStore {
     private func registrationTokens(where condition: String, _ argument: String?, on connection: PostgresConnection) async throws -> [RegistrationToken] {
         var bindings = PostgresBindings()
         if let argument { bindings.append(argument) }
-        let rows = try await connection.query(PostgresQuery(
+        let rows = try await connection.boundedQuery(PostgresQuery(
             unsafeSQL: "SELECT id, name, created_at, revoked_at FROM agent_registration_token WHERE \(condition) ORDER BY created_at DESC, id",
             binds: bindings), logger: logger)
         var tokens: [RegistrationToken] = []
@@ -82,7 +82,7 @@ extension PostgresAppDatabase: AgentStore {
     public func registerAgent(_ registration: AgentRegistration, registrationTokenID: String, tokenID: String, secretHash: String, now: Date) async throws(StoreError) -> Agent {
         let tags = JSONText.object(registration.tags), at = PostgresTime.stored(now)
         return try await write { connection in
-            let existing = try await connection.query(
+            let existing = try await connection.boundedQuery(
                 """
                 SELECT \(unescaped: Self.agentColumns) FROM agent
                 WHERE name = \(registration.name) AND registration_token_id = \(registrationTokenID) AND state IN ('connected', 'stopped')
@@ -93,7 +93,7 @@ extension PostgresAppDatabase: AgentStore {
                     "SELECT count(*) FROM job WHERE agent_id = \(holder.id) AND state IN ('assigned', 'running')", as: Int64.self, logger: self.logger) ?? 0
                 try AgentTakeover.check(holder, presence: AgentPresence.of(
                     storedState: holder.state, lastSeenAt: holder.lastSeenAt, heldJobs: Int(held), now: now, window: self.presenceWindow))
-                let rows = try await connection.query(
+                let rows = try await connection.boundedQuery(
                     """
                     UPDATE agent SET tags = \(tags), slots = \(Int64(registration.slots)), hostname = \(registration.hostname),
                       version = \(registration.version), token_id = \(tokenID), secret_hash = \(secretHash), state = 'connected', last_seen_at = \(at)
@@ -103,7 +103,7 @@ extension PostgresAppDatabase: AgentStore {
                 guard let agent = try await Self.agents(from: rows).first?.agent else { throw StoreError.database("agent \(holder.id) could not be read back") }
                 return agent
             }
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 INSERT INTO agent (name, tags, slots, token_id, secret_hash, registration_token_id, hostname, version, state, last_seen_at, created_at)
                 VALUES (\(registration.name), \(tags), \(Int64(registration.slots)), \(tokenID), \(secretHash), \(registrationTokenID),
@@ -118,7 +118,7 @@ extension PostgresAppDatabase: AgentStore {
     /// The agent behind a token id with its secret hash, if connected.
     public func agentCredentials(tokenID: String) async throws(StoreError) -> (agent: Agent, secretHash: String)? {
         let found = try await readStatement { connection in
-            try await Self.agents(from: connection.query(
+            try await Self.agents(from: connection.boundedQuery(
                 "SELECT \(unescaped: Self.agentColumns) FROM agent WHERE token_id = \(tokenID) AND state = 'connected'", logger: self.logger)).first
         }
         return found.map { ($0.agent, $0.secretHash) }
@@ -135,7 +135,7 @@ extension PostgresAppDatabase: AgentStore {
     /// Its row stays, so finished jobs still name the agent that ran them.
     public func removeAgent(id: Int64, audit: AuditEvent) async throws(StoreError) -> Agent {
         try await write { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 "SELECT \(unescaped: Self.agentColumns) FROM agent WHERE id = \(id) AND state <> 'removed' FOR UPDATE", logger: self.logger)
             guard var agent = try await Self.agents(from: rows).first?.agent else { throw StoreError.notFound("no agent with id \(id)") }
             let held = try await connection.value(
@@ -156,11 +156,11 @@ extension PostgresAppDatabase: AgentStore {
     public func agents() async throws(StoreError) -> [Agent] {
         let now = clock.now
         return try await read { connection in
-            let held = try await connection.query(
+            let held = try await connection.boundedQuery(
                 "SELECT agent_id, id FROM job WHERE state IN ('assigned', 'running') AND agent_id IS NOT NULL ORDER BY id", logger: self.logger)
             var jobsByAgent: [Int64: [Int64]] = [:]
             for try await (agentID, jobID) in held.decode((Int64, Int64).self) { jobsByAgent[agentID, default: []].append(jobID) }
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 "SELECT \(unescaped: Self.agentColumns) FROM agent WHERE state <> 'removed' ORDER BY id", logger: self.logger)
             return try await Self.agents(from: rows).map { found in
                 var agent = found.agent

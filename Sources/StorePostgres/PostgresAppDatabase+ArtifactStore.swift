@@ -13,7 +13,7 @@ extension PostgresAppDatabase: ArtifactStore {
             _ = try await self.heldJob(jobID, by: agentID, on: connection)
             let replaced = try await connection.value(
                 "DELETE FROM artifact WHERE job_id = \(jobID) AND path = \(path) RETURNING stored_as", as: String.self, logger: self.logger)
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 INSERT INTO artifact (job_id, path, size, sha256, stored_as, created_at)
                 VALUES (\(jobID), \(path), \(size), \(sha256), \(storedAs), \(PostgresTime.stored(now)))
@@ -31,7 +31,7 @@ extension PostgresAppDatabase: ArtifactStore {
             guard try await connection.value("SELECT id FROM job WHERE id = \(jobID)", as: Int64.self, logger: self.logger) != nil else {
                 throw StoreError.notFound("no job with id \(jobID)")
             }
-            return try await Self.artifacts(from: connection.query(
+            return try await Self.artifacts(from: connection.boundedQuery(
                 "SELECT \(unescaped: Self.artifactColumns) FROM artifact WHERE job_id = \(jobID) ORDER BY path", logger: self.logger)).map(\.artifact)
         }
     }
@@ -39,7 +39,7 @@ extension PostgresAppDatabase: ArtifactStore {
     /// One artifact and its file name, or nil.
     public func artifact(id: Int64) async throws(StoreError) -> (artifact: Artifact, storedAs: String)? {
         let found = try await read { connection in
-            try await Self.artifacts(from: connection.query(
+            try await Self.artifacts(from: connection.boundedQuery(
                 "SELECT \(unescaped: Self.artifactColumns) FROM artifact WHERE id = \(id)", logger: self.logger)).first
         }
         return found.map { ($0.artifact, $0.storedAs) }

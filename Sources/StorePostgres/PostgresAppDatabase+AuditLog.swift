@@ -7,7 +7,7 @@ extension PostgresAppDatabase: AuditLog {
     /// The newest events first, at most `limit`.
     public func auditEvents(limit: Int) async throws(StoreError) -> [AuditEvent] {
         try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 "SELECT id, occurred_at, actor, action, subject, detail FROM audit_event ORDER BY id DESC LIMIT \(Int64(max(0, limit)))",
                 logger: self.logger)
             var events: [AuditEvent] = []

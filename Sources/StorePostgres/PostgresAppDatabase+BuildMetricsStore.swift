@@ -136,7 +136,7 @@ extension PostgresAppDatabase: BuildMetricsStore {
     /// The job's build as the server knows it, if the agent holds the job.
     public func jobMetricsContext(jobID: Int64, agentID: Int64) async throws(StoreError) -> JobMetricsContext {
         let facts: JobMetricsContext.Facts? = try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT j.agent_id, j.state, j.created_at, j.assigned_at, j.started_at, j.build_id, r.name, b.branch, b.pipeline, b.trigger
                 FROM job j JOIN build b ON b.id = j.build_id LEFT JOIN repository r ON r.id = b.repository_id WHERE j.id = \(jobID)

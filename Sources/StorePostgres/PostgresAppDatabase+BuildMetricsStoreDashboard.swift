@@ -28,7 +28,7 @@ extension PostgresAppDatabase {
     private func queueStatus(onlineSince: Date, on connection: PostgresConnection) async throws -> QueueStatus {
         let pending = try await connection.value("SELECT count(*) FROM job WHERE state = 'pending'", as: Int64.self, logger: logger) ?? 0
         let running = try await connection.value("SELECT count(*) FROM job WHERE state IN ('assigned', 'running')", as: Int64.self, logger: logger) ?? 0
-        let oldest = try await Self.jobs(from: connection.query(
+        let oldest = try await Self.jobs(from: connection.boundedQuery(
             "SELECT \(unescaped: Self.jobColumns) FROM job WHERE state = 'pending' ORDER BY id LIMIT \(Int64(DashboardSnapshot.reasonLimit))",
             logger: logger))
         let explained = try await explained(oldest, onlineSince: onlineSince, on: connection)
@@ -36,7 +36,7 @@ extension PostgresAppDatabase {
         let buildIDs = Array(Set(explained.map(\.buildID)))
         var builds: [Int64: (number: Int, pipeline: String, repository: String?)] = [:]
         if !buildIDs.isEmpty {
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT b.id, b.number, b.pipeline, r.name FROM build b LEFT JOIN repository r ON r.id = b.repository_id
                 WHERE b.id = ANY(\(buildIDs))
@@ -58,25 +58,25 @@ extension PostgresAppDatabase {
     private func fleetStatus(now: Date, on connection: PostgresConnection) async throws -> FleetStatus {
         // `Store.HeldJob`: the dashboard's value, not the job-ending `PostgresAppDatabase.HeldJob`.
         var held: [Int64: [Store.HeldJob]] = [:]
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             "SELECT id, build_id, label, agent_id FROM job WHERE state IN ('assigned', 'running') AND agent_id IS NOT NULL ORDER BY id",
             logger: logger)
         for try await (id, buildID, label, agentID) in rows.decode((Int64, Int64, String, Int64).self) {
             held[agentID, default: []].append(Store.HeldJob(id: id, buildID: buildID, label: label))
         }
-        let agents = try await Self.agents(from: connection.query(
+        let agents = try await Self.agents(from: connection.boundedQuery(
             "SELECT \(unescaped: Self.agentColumns) FROM agent WHERE state <> 'removed' ORDER BY id", logger: logger)).map(\.agent)
         return DashboardSnapshot.fleet(agents, held: held, now: now, window: presenceWindow)
     }
 
     /// The newest MobileOps builds with their times, their jobs' spans read in one grouped query.
     private func recentBuilds(now: Date, on connection: PostgresConnection) async throws -> [RecentBuild] {
-        let builds = try await Self.builds(from: connection.query(
+        let builds = try await Self.builds(from: connection.boundedQuery(
             "SELECT \(unescaped: Self.buildColumns) FROM build ORDER BY id DESC LIMIT \(Int64(DashboardSnapshot.recentBuildLimit))", logger: logger))
         guard !builds.isEmpty else { return [] }
         let ids = builds.map(\.id)
         var spans: [Int64: (assigned: Date?, started: Date?, finished: Date?)] = [:]
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             """
             SELECT build_id, min(assigned_at), min(started_at), max(CASE WHEN started_at IS NOT NULL THEN finished_at END)
             FROM job WHERE build_id = ANY(\(ids)) GROUP BY build_id
@@ -87,7 +87,7 @@ extension PostgresAppDatabase {
         var names: [Int64: String] = [:]
         let repositoryIDs = Array(Set(builds.compactMap(\.repositoryID)))
         if !repositoryIDs.isEmpty {
-            let named = try await connection.query("SELECT id, name FROM repository WHERE id = ANY(\(repositoryIDs))", logger: logger)
+            let named = try await connection.boundedQuery("SELECT id, name FROM repository WHERE id = ANY(\(repositoryIDs))", logger: logger)
             for try await (id, name) in named.decode((Int64, String).self) { names[id] = name }
         }
         return builds.map { build in

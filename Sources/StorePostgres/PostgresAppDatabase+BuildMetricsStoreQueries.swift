@@ -43,7 +43,7 @@ extension PostgresAppDatabase {
             bindings.append(value)
             sql += " AND \(column) = $\(bindings.count)"
         }
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        let rows = try await connection.boundedQuery(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
         let extraColumn = histograms ? 22 : 19
         for try await row in rows {
             let columns = row.makeRandomAccess()
@@ -121,7 +121,7 @@ extension PostgresAppDatabase {
              GROUP BY 1 ORDER BY count(*) FILTER (WHERE t.outcome IN ('executed', 'failed')) DESC, (\(column)) COLLATE "C"
              LIMIT \(CacheReportTally.taskLimit)
             """
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        let rows = try await connection.boundedQuery(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
         var rates: [NamedCacheRates] = []
         for try await (name, executed, failed, fromCache, local, remote, upToDate, noSource, skipped)
             in rows.decode((String, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64).self) {

@@ -19,7 +19,7 @@ extension PostgresAppDatabase {
         return try await write { connection in
             let keys = series.map(\.key)
             var states: [String: [String: Bool]] = [:]
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 "SELECT series_key, metric, is_regressed FROM metric_series WHERE series_key = ANY(\(keys)) FOR UPDATE", logger: self.logger)
             for try await (key, metric, regressed) in rows.decode((String, String, Bool).self) { states[key, default: [:]][metric] = regressed }
             var stateKeys: [String] = [], stateMetrics: [String] = [], stateValues: [Bool] = []
@@ -82,7 +82,7 @@ extension PostgresAppDatabase {
     /// as SQLite compares), at most `maxSeries`.
     private func seriesPoints(_ settings: RegressionSettings, now: Date, on connection: PostgresConnection) async throws -> [RegressionSeries] {
         let (recent, span) = RegressionSeries.lookback(settings)
-        let busiest = try await connection.query(
+        let busiest = try await connection.boundedQuery(
             """
             SELECT repository, pipeline, platform FROM metric_daily_series WHERE day >= \(Int32(clamping: MetricsCalendar.day(of: now.addingTimeInterval(-recent))))
             GROUP BY repository, pipeline, platform
@@ -116,7 +116,7 @@ extension PostgresAppDatabase {
                     sql += " AND \(column) IS NULL"
                 }
             }
-            let points = try await connection.query(PostgresQuery(unsafeSQL: sql + " ORDER BY finished_at, id", binds: bindings), logger: logger)
+            let points = try await connection.boundedQuery(PostgresQuery(unsafeSQL: sql + " ORDER BY finished_at, id", binds: bindings), logger: logger)
             for try await (finished, run, needed, fromCache) in points.decode((Date, Double, Int32, Int32).self) {
                 series[index].add(finishedAt: finished, runSeconds: run, needed: Int(needed), fromCache: Int(fromCache))
             }
@@ -129,7 +129,7 @@ extension PostgresAppDatabase {
     /// Recorded regressions, newest first (open ones only when `openOnly`), at most `limit` (1…500).
     public func regressions(openOnly: Bool, limit: Int) async throws(StoreError) -> [StoredRegression] {
         try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT id, series_key, repository, pipeline, platform, metric, detected_at, baseline_median, recent_median,
                   change_percent, baseline_samples, recent_samples, resolved_at

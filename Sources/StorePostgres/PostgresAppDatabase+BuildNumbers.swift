@@ -42,7 +42,7 @@ extension PostgresAppDatabase {
         let jobCounts = builds.map(\.draft.jobs.count)
         // Each max() is its own subquery so it reads one index entry (the newest build), where
         // a GROUP BY over several repositories would read all their builds.
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             """
             SELECT ARRAY(SELECT COALESCE((SELECT max(number) FROM build WHERE repository_id = r), 0)
                          FROM unnest(\(repositories)) WITH ORDINALITY AS u(r, i) ORDER BY i),

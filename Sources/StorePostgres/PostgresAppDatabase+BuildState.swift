@@ -52,7 +52,7 @@ extension PostgresAppDatabase {
     /// When the build's jobs were first assigned, first started, and last finished (of those
     /// that started).
     private func jobSpan(of buildID: Int64, on connection: PostgresConnection) async throws -> (assigned: Date?, started: Date?, finished: Date?) {
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             """
             SELECT min(assigned_at), min(started_at), max(CASE WHEN started_at IS NOT NULL THEN finished_at END)
             FROM job WHERE build_id = \(buildID)
@@ -71,7 +71,7 @@ extension PostgresAppDatabase {
         let source = MetricsSource.build(build.id)
         guard try await connection.value("SELECT id FROM metric_build WHERE source = \(source.description)", as: Int64.self, logger: logger) == nil
         else { return times }
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             """
             SELECT platform, machine, xcode_version, gradle_version, build_kind, build_system, \(unescaped: Self.taskCounterColumns.joined(separator: ", "))
             FROM metric_build WHERE unit = 'job' AND ci_build_id = \(build.id)
@@ -97,7 +97,7 @@ extension PostgresAppDatabase {
     /// A failed build of a repository's default branch is news; other failures stay out of the feed.
     private func announceFailedDefaultBranchBuild(_ build: Build, times: BuildTimes?, now: Date, on connection: PostgresConnection) async throws {
         guard build.state == .failed, let repositoryID = build.repositoryID else { return }
-        let rows = try await connection.query("SELECT name, default_branch FROM repository WHERE id = \(repositoryID)", logger: logger)
+        let rows = try await connection.boundedQuery("SELECT name, default_branch FROM repository WHERE id = \(repositoryID)", logger: logger)
         for try await (name, defaultBranch) in rows.decode((String, String).self) where build.branch == defaultBranch {
             try await recordNotableEvent(
                 FailedBuildAnnouncement.event(build: build, repository: name, defaultBranch: defaultBranch, times: times, now: now),

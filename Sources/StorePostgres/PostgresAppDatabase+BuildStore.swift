@@ -41,7 +41,7 @@ extension PostgresAppDatabase: BuildStore {
     /// One job, with why it waits when it is pending, or nil.
     public func job(id: Int64) async throws(StoreError) -> Job? {
         try await read { connection in
-            let rows = try await connection.query("SELECT \(unescaped: Self.jobColumns) FROM job WHERE id = \(id)", logger: self.logger)
+            let rows = try await connection.boundedQuery("SELECT \(unescaped: Self.jobColumns) FROM job WHERE id = \(id)", logger: self.logger)
             guard let found = try await Self.jobs(from: rows).first else { return nil }
             return try await self.explained([found], on: connection).first
         }
@@ -50,7 +50,7 @@ extension PostgresAppDatabase: BuildStore {
     /// Newest builds first, filtered, without their jobs.
     public func builds(_ filter: BuildFilter) async throws(StoreError) -> [Build] {
         try await read { connection in
-            try await Self.builds(from: connection.query(
+            try await Self.builds(from: connection.boundedQuery(
                 """
                 SELECT \(unescaped: Self.buildColumns) FROM build
                 WHERE (\(filter.repositoryID)::bigint IS NULL OR repository_id = \(filter.repositoryID))
@@ -82,7 +82,7 @@ extension PostgresAppDatabase: BuildStore {
     /// A build with its jobs in creation order, each pending one with why it waits.
     func build(id: Int64, on connection: PostgresConnection) async throws -> Build? {
         guard var build = try await buildRow(id: id, on: connection) else { return nil }
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             "SELECT \(unescaped: Self.jobColumns) FROM job WHERE build_id = \(id) ORDER BY id", logger: logger)
         build.jobs = try await explained(try await Self.jobs(from: rows), on: connection)
         return build
@@ -90,7 +90,7 @@ extension PostgresAppDatabase: BuildStore {
 
     /// A build without its jobs; its row locked for the transaction when `lock` is set.
     func buildRow(id: Int64, lock: Bool = false, on connection: PostgresConnection) async throws -> Build? {
-        try await Self.builds(from: connection.query(
+        try await Self.builds(from: connection.boundedQuery(
             "SELECT \(unescaped: Self.buildColumns) FROM build WHERE id = \(id)\(unescaped: lock ? " FOR UPDATE" : "")", logger: logger)).first
     }
 

@@ -108,7 +108,7 @@ extension PostgresAppDatabase {
 
     /// What a UI-test step's suites took lately, for its plan.
     private func suiteDurations(pipeline: String, stepKey: String, on connection: PostgresConnection) async throws -> [String: Double] {
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             "SELECT suite, seconds FROM ui_suite_duration WHERE pipeline = \(pipeline) AND step_key = \(stepKey)", logger: logger)
         var durations: [String: Double] = [:]
         for try await (suite, seconds) in rows.decode((String, Double).self) where durations[suite] == nil {

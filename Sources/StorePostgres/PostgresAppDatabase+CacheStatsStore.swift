@@ -52,7 +52,7 @@ extension PostgresAppDatabase: CacheStatsStore {
     /// most `limit` (1…10,000).
     public func leastRecentlyUsedCacheEntries(limit: Int, namespace: String?) async throws(StoreError) -> [CacheEntryTouch] {
         try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT protocol_name, namespace, entry_key, size, last_access_at FROM cache_entry
                 WHERE (\(namespace)::text IS NULL OR namespace = \(namespace))
@@ -70,7 +70,7 @@ extension PostgresAppDatabase: CacheStatsStore {
     /// The totals with the kept entries' count and bytes, by protocol then namespace.
     public func cacheStatistics() async throws(StoreError) -> [CacheNamespaceStatistics] {
         try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT c.protocol_name, c.namespace, c.hits, c.misses, c.uploads, c.bytes_served, c.bytes_stored, c.evictions,
                        COALESCE(e.entries, 0)::bigint, COALESCE(e.bytes, 0)::bigint

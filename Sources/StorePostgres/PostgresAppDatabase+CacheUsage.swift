@@ -39,7 +39,7 @@ extension PostgresAppDatabase {
     public func cacheDailyStatistics(since: Date) async throws(StoreError) -> [CacheDailyStatistics] {
         let first = PostgresTime.stored(CacheDailyDelta.start(ofDayContaining: since))
         return try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT day, protocol_name, namespace, hits, misses, uploads, bytes_served, bytes_stored FROM cache_daily_counter
                 WHERE day >= \(first) ORDER BY day, protocol_name COLLATE "C", namespace COLLATE "C"
@@ -58,7 +58,7 @@ extension PostgresAppDatabase {
     /// Build `buildID`'s counts; zeros when there are none.
     public func cacheBuildStatistics(buildID: Int64) async throws(StoreError) -> CacheBuildStatistics {
         try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 "SELECT hits, misses, uploads, bytes_served, bytes_stored FROM cache_build_counter WHERE build_id = \(buildID)", logger: self.logger)
             var counts = CacheUsageDelta()
             for try await (hits, misses, uploads, served, stored) in rows.decode((Int64, Int64, Int64, Int64, Int64).self) {

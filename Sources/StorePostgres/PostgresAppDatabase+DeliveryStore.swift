@@ -84,7 +84,7 @@ extension PostgresAppDatabase: DeliveryStore {
             keys.append(delivery.key)
         }
         guard !positions.isEmpty else { return answers }
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             """
             SELECT k.position, d.response_status, d.response_body
             FROM unnest(\(positions), \(providers), \(repositories), \(keys)) AS k(position, provider, repository_id, delivery_key)
@@ -132,7 +132,7 @@ extension PostgresAppDatabase: DeliveryStore {
 
     /// The stored answer of the delivery with this provider, repository and key.
     private func storedAnswer(provider: GitProvider, repositoryID: Int64?, key: String, on connection: PostgresConnection) async throws -> DeliveryAnswer? {
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             """
             SELECT response_status, response_body FROM webhook_delivery
             WHERE provider = \(provider.rawValue) AND \(unescaped: Self.sameRepository(repositoryID)) AND delivery_key = \(key)

@@ -14,7 +14,7 @@ extension PostgresAppDatabase: DeviceRunStore {
             let job = try await self.heldDeviceJob(jobID, agentID: agentID, on: connection)
             let step = try DeviceRunRules.deviceStep(of: job.spec, jobID: jobID)
             if let existing = try await self.deviceRun(job, on: connection) { return DeviceRunRules.queued(existing) }
-            let rows = try await connection.query("SELECT pipeline, repository_id FROM build WHERE id = \(job.buildID)", logger: self.logger)
+            let rows = try await connection.boundedQuery("SELECT pipeline, repository_id FROM build WHERE id = \(job.buildID)", logger: self.logger)
             var build: (pipeline: String, repositoryID: Int64?)?
             for try await (pipeline, repositoryID) in rows.decode((String, Int64?).self) { build = (pipeline, repositoryID) }
             guard let build else { throw StoreError.notFound("build \(job.buildID) not found") }
@@ -81,7 +81,7 @@ extension PostgresAppDatabase: DeviceRunStore {
             guard try await connection.value("SELECT id FROM build WHERE id = \(buildID)", as: Int64.self, logger: self.logger) != nil else {
                 throw StoreError.notFound("build \(buildID) not found")
             }
-            let rows = try await connection.query("SELECT step_key, document FROM device_run WHERE build_id = \(buildID) ORDER BY step_key", logger: self.logger)
+            let rows = try await connection.boundedQuery("SELECT step_key, document FROM device_run WHERE build_id = \(buildID) ORDER BY step_key", logger: self.logger)
             var runs: [StepDeviceRun] = []
             for try await (stepKey, document) in rows.decode((String, String).self) {
                 runs.append(StepDeviceRun(stepKey: stepKey, run: try DeviceRunRules.decode(DeviceRun.self, document)))
@@ -94,7 +94,7 @@ extension PostgresAppDatabase: DeviceRunStore {
     public func deviceHealth() async throws(StoreError) -> DeviceFleetHealth {
         try await read { connection in
             let health = try await self.deviceHealthRows(on: connection, lock: false)
-            let rows = try await connection.query("SELECT build_id, document FROM device_run WHERE NOT finished", logger: self.logger)
+            let rows = try await connection.boundedQuery("SELECT build_id, document FROM device_run WHERE NOT finished", logger: self.logger)
             var runs: [(buildID: Int64, run: DeviceRun)] = []
             for try await (buildID, document) in rows.decode((Int64, String).self) {
                 if let run = try? DeviceRunRules.decode(DeviceRun.self, document) { runs.append((buildID, run)) }
@@ -135,7 +135,7 @@ extension PostgresAppDatabase: DeviceRunStore {
 
     /// The job, locked, when the agent holds it and it is active.
     private func heldDeviceJob(_ id: Int64, agentID: Int64, on connection: PostgresConnection) async throws -> DeviceJob {
-        let rows = try await connection.query("SELECT build_id, step_key, plan, state, agent_id FROM job WHERE id = \(id) FOR UPDATE", logger: logger)
+        let rows = try await connection.boundedQuery("SELECT build_id, step_key, plan, state, agent_id FROM job WHERE id = \(id) FOR UPDATE", logger: logger)
         for try await (buildID, stepKey, plan, state, holder) in rows.decode((Int64, String, String, String, Int64?).self) {
             if holder == agentID, let state = JobState(rawValue: state), state.isActive {
                 return DeviceJob(buildID: buildID, stepKey: stepKey, spec: try DeviceRunRules.decode(JobSpec.self, plan))

@@ -52,7 +52,7 @@ extension PostgresAppDatabase: DeviceStore {
                 ORDER BY agent_id, platform, identifier
                 """
         }
-        let rows = try await connection.query(query, logger: self.logger)
+        let rows = try await connection.boundedQuery(query, logger: self.logger)
         var found: [(agentID: Int64, report: DeviceReport, updatedAt: Date)] = []
         for try await (agent, platformName, identifier, kindName, model, osVersion, stateName, detail, updatedAt)
             in rows.decode((Int64, String, String, String, String?, String?, String, String?, Date).self) {

@@ -13,7 +13,7 @@ extension PostgresAppDatabase: FindingStore {
     /// first (and this sees it finished) or waits for this (and sees these findings).
     public func replaceFindings(buildID: Int64, source: String, findings: [StoredFinding], at now: Date) async throws(StoreError) {
         try await write { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 "SELECT state, repository_id, commit_sha FROM build WHERE id = \(buildID) FOR SHARE", logger: self.logger)
             var found: (state: String, repositoryID: Int64?, commitSHA: String)?
             for try await row in rows.decode((String, Int64?, String).self) { found = row }
@@ -68,7 +68,7 @@ extension PostgresAppDatabase: FindingStore {
     /// Every finding of the build, by tool, path, line and rule.
     public func findings(buildID: Int64) async throws(StoreError) -> [StoredFinding] {
         try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT tool, rule_id, level, message, path, line, fingerprint, suppression FROM finding WHERE build_id = \(buildID)
                 ORDER BY tool COLLATE "C", path COLLATE "C" NULLS FIRST, line NULLS FIRST, rule_id COLLATE "C", id
@@ -89,7 +89,7 @@ extension PostgresAppDatabase: FindingStore {
     /// pull request's host-reported base commit and recorded merge base.
     public func findingsTarget(buildID: Int64) async throws(StoreError) -> FindingsTarget? {
         try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT repository_id, CASE WHEN pull_request IS NULL THEN branch ELSE env::jsonb ->> \(UITestSelection.baseBranchVariable) END,
                        pipeline, pull_request IS NOT NULL, env::jsonb ->> \(UITestSelection.baseCommitVariable),
@@ -130,7 +130,7 @@ extension PostgresAppDatabase: FindingStore {
     /// findings counted per tool and rule.
     public func findingTrend(repositoryID: Int64, branch: String, from: Date, to: Date) async throws(StoreError) -> [FindingTrendRow] {
         try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 WITH daily AS (
                     SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, max(id) AS build_id FROM build
@@ -162,7 +162,7 @@ extension PostgresAppDatabase {
     ) async throws(StoreError) -> Int64 {
         try await write { connection in
             let buildID = try await self.heldJob(jobID, by: agentID, on: connection).buildID
-            let rows = try await connection.query("SELECT step_key, shard_index, shard_count FROM job WHERE id = \(jobID)", logger: self.logger)
+            let rows = try await connection.boundedQuery("SELECT step_key, shard_index, shard_count FROM job WHERE id = \(jobID)", logger: self.logger)
             var source: String?
             for try await (stepKey, shardIndex, shardCount) in rows.decode((String, Int32, Int32).self) {
                 source = StoredFinding.jobSource(stepKey: stepKey, shardIndex: Int(shardIndex), shardCount: Int(shardCount), report: report)

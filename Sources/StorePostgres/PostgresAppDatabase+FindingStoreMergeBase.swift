@@ -27,7 +27,7 @@ extension PostgresAppDatabase {
     public func buildsWithFindings(_ target: FindingsTarget, atCommits commits: [String]) async throws(StoreError) -> [BuildAtCommit] {
         guard !commits.isEmpty else { return [] }
         return try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT id, commit_sha, branch FROM build
                 WHERE repository_id = \(target.repositoryID) AND commit_sha = ANY(\(commits)::text[]) AND pipeline = \(target.pipeline)

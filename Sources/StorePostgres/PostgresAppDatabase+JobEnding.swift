@@ -15,7 +15,7 @@ extension PostgresAppDatabase {
 
     /// The job, locked, if this agent holds it and it is still active.
     func heldJob(_ id: Int64, by agentID: Int64, on connection: PostgresConnection) async throws -> HeldJob {
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             "SELECT build_id, state, agent_id, cancel_requested FROM job WHERE id = \(id) FOR UPDATE", logger: logger)
         for try await (buildID, state, holder, cancel) in rows.decode((Int64, String, Int64?, Bool).self) {
             if holder == agentID, let state = JobState(rawValue: state), state.isActive {
@@ -29,7 +29,7 @@ extension PostgresAppDatabase {
     /// (`JobEndingPlan`), and re-derives the build. A retry and a released job become
     /// claimable (`runnable_job`); a canceled one never was.
     func afterJobEnded(_ id: Int64, now: Date, on connection: PostgresConnection) async throws {
-        let rows = try await connection.query("SELECT \(unescaped: Self.jobColumns), cancel_requested, waiting_for_steps FROM job WHERE build_id = (SELECT build_id FROM job WHERE id = \(id)) ORDER BY id", logger: logger)
+        let rows = try await connection.boundedQuery("SELECT \(unescaped: Self.jobColumns), cancel_requested, waiting_for_steps FROM job WHERE build_id = (SELECT build_id FROM job WHERE id = \(id)) ORDER BY id", logger: logger)
         var snapshots: [BuildJobSnapshot] = []
         var ended: (stored: StoredJob, cancelRequested: Bool)?
         for try await row in rows {
@@ -89,7 +89,7 @@ extension PostgresAppDatabase {
     /// Learns from a finished UI-test shard (`SuiteDurationLearning`): each suite's estimate
     /// moves halfway towards what it took this time.
     func learnSuiteDurations(jobID: Int64, now: Date, on connection: PostgresConnection) async throws {
-        let rows = try await connection.query("SELECT \(unescaped: Self.jobColumns) FROM job WHERE id = \(jobID)", logger: logger)
+        let rows = try await connection.boundedQuery("SELECT \(unescaped: Self.jobColumns) FROM job WHERE id = \(jobID)", logger: logger)
         guard let stored = try await Self.jobs(from: rows).first, [.passed, .failed].contains(stored.job.state) else { return }
         let text = try await connection.value("SELECT report FROM job_ui_test_report WHERE job_id = \(jobID)", as: String.self, logger: logger)
         let spec = try? JSONDecoder().decode(JobSpec.self, from: Data(stored.plan.utf8))

@@ -105,7 +105,7 @@ extension PostgresAppDatabase: JobQueue {
             guard let state = try await connection.value("SELECT state FROM job WHERE id = \(jobID)", as: String.self, logger: self.logger) else {
                 throw StoreError.notFound("no job with id \(jobID)")
             }
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 "SELECT sequence, content FROM job_log WHERE job_id = \(jobID) AND sequence > \(Int32(clamping: sequence ?? -1)) ORDER BY sequence",
                 logger: self.logger)
             var chunks: [(sequence: Int, content: [UInt8])] = []

@@ -46,7 +46,7 @@ extension PostgresAppDatabase {
                 // matching row), merged here: higher priority first, then the older job.
                 var candidates: [(jobID: Int64, priority: Int32)] = []
                 for key in keys {
-                    let rows = try await connection.query(
+                    let rows = try await connection.boundedQuery(
                         """
                         SELECT job_id, priority FROM runnable_job WHERE requirements_key = \(key) AND NOT (job_id = ANY(\(passed)))
                         ORDER BY priority DESC, job_id LIMIT \(Int64(Self.claimPage)) FOR UPDATE SKIP LOCKED
@@ -68,7 +68,7 @@ extension PostgresAppDatabase {
 
     /// Whether the job's dependencies have passed and its concurrency group is free for its build.
     private func isEligible(_ jobID: Int64, cache: inout HoldBackCache, on connection: PostgresConnection) async throws -> Bool {
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             "SELECT \(unescaped: Self.jobColumns) FROM job WHERE id = \(jobID) AND state = 'pending'", logger: logger)
         guard let stored = try await Self.jobs(from: rows).first else { return false }
         let spec = try JSONDecoder().decode(JobSpec.self, from: Data(stored.plan.utf8))
@@ -80,7 +80,7 @@ extension PostgresAppDatabase {
     private func assign(_ jobID: Int64, to agent: Agent, leaseSeconds: Double, now: Date, on connection: PostgresConnection) async throws -> JobAssignment {
         try await connection.run("DELETE FROM runnable_job WHERE job_id = \(jobID)", logger: logger)
         let at = PostgresTime.stored(now)
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             """
             UPDATE job SET state = 'assigned', agent_id = \(agent.id), assigned_at = \(at),
               lease_expires_at = \(PostgresTime.stored(now.addingTimeInterval(leaseSeconds))), pending_reason = NULL
@@ -99,7 +99,7 @@ extension PostgresAppDatabase {
         spec.env = facts.environment(build: buildEnv, step: spec.env)
         var checkout: CheckoutTarget?
         if let repositoryID = build.repositoryID {
-            let repository = try await connection.query("SELECT name, clone_url FROM repository WHERE id = \(repositoryID)", logger: logger)
+            let repository = try await connection.boundedQuery("SELECT name, clone_url FROM repository WHERE id = \(repositoryID)", logger: logger)
             for try await (name, cloneURL) in repository.decode((String, String).self) {
                 checkout = CheckoutTarget(name: name, cloneURL: cloneURL, commitSHA: build.commitSHA, branch: build.branch)
             }

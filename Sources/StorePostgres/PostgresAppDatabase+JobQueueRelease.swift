@@ -23,7 +23,7 @@ extension PostgresAppDatabase {
             // `stopped` reads as offline everywhere (`AgentPresence`) and its token no longer
             // authenticates; registering again under its name makes it `connected` again.
             try await connection.run("UPDATE agent SET state = 'stopped' WHERE id = \(id) AND state = 'connected'", logger: self.logger)
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 "SELECT id, state FROM job WHERE agent_id = \(id) AND state IN ('assigned', 'running') ORDER BY id FOR UPDATE", logger: self.logger)
             var held: [(Int64, String)] = []
             for try await row in rows.decode((Int64, String).self) { held.append(row) }

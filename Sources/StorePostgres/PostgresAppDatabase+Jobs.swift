@@ -99,7 +99,7 @@ extension PostgresAppDatabase {
     /// The agents heard from within the presence window, and whether each has a free slot.
     private func onlineFleet(since: Date, on connection: PostgresConnection) async throws -> [PendingJobFacts.FleetMember] {
         let since = PostgresTime.stored(since)
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             """
             SELECT a.tags, a.slots, count(j.id) FROM agent a
             LEFT JOIN job j ON j.agent_id = a.id AND j.state IN ('assigned', 'running')

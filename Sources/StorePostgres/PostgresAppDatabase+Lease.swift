@@ -9,8 +9,10 @@ extension PostgresAppDatabase {
     /// down, keeps trying to connect without failing the queue: unbounded, a request would hang
     /// for the whole outage. So a task of its own waits for the lease and lends the connection
     /// to this one, which runs `body` (in this task: the closures need not be `Sendable`); the
-    /// watchdog withdraws the lease when it takes too long. Only the wait is bounded: once
-    /// leased, each statement runs as long as `statement_timeout` lets it.
+    /// watchdog withdraws the lease when it takes too long. Each statement `body` sends through
+    /// `boundedQuery` (and `run`, `value`, `values`) is watched too (``StatementWatch``): it
+    /// ends when the connection is lost, after `statement_timeout` plus `connect_timeout`, or
+    /// on cancellation.
     func withBoundedConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         let handOff = ConnectionHandOff()
         let holder = Task { [client] in
@@ -28,7 +30,9 @@ extension PostgresAppDatabase {
             if handOff.giveUp(CancellationError()) { holder.cancel() }
         }
         defer { handOff.giveBack() }
-        return try await body(connection)
+        return try await StatementWatch.$current.withValue(statements) {
+            try await body(connection)
+        }
     }
 
     /// Runs `body` between `begin` and COMMIT on a bounded lease; ROLLBACK when it throws.
@@ -37,15 +41,16 @@ extension PostgresAppDatabase {
         _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
         try await withBoundedConnection { connection in
-            try await connection.query(begin, logger: logger)
+            try await connection.run(begin, logger: logger)
             let value: T
             do {
                 value = try await body(connection)
             } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
+                // After a lost connection this is the statement that used to wait forever.
+                _ = try? await connection.run("ROLLBACK", logger: logger)
                 throw error
             }
-            try await connection.query("COMMIT", logger: logger)
+            try await connection.run("COMMIT", logger: logger)
             return value
         }
     }

@@ -96,7 +96,7 @@ extension PostgresAppDatabase {
             """
         let sums = build.sums
         for _ in 0..<3 {
-            let rows = try await connection.query(PostgresQuery(unsafeSQL: select, binds: key), logger: logger)
+            let rows = try await connection.boundedQuery(PostgresQuery(unsafeSQL: select, binds: key), logger: logger)
             var existing: (runs: Data, queues: Data, totals: Data)?
             for try await (run, queue, total) in rows.decode((ByteBuffer, ByteBuffer, ByteBuffer).self) {
                 existing = (Data(run.readableBytesView), Data(queue.readableBytesView), Data(total.readableBytesView))

@@ -12,7 +12,7 @@ extension PostgresAppDatabase: NotableEventStore {
     /// The newest events first, at most `limit` (1…500).
     public func notableEvents(limit: Int) async throws(StoreError) -> [NotableEvent] {
         try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT id, kind, title, summary, url, occurred_at FROM notable_event
                 ORDER BY occurred_at DESC, id DESC LIMIT \(Int64(min(max(limit, 1), 500)))

@@ -12,7 +12,7 @@ extension PostgresAppDatabase: OperationsStore {
             let running = try await connection.value(
                 "SELECT count(*) FROM job WHERE state IN ('assigned', 'running')", as: Int64.self, logger: self.logger) ?? 0
             // The same presence the agents list and the dashboard show (`AgentPresence`).
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT a.state, a.last_seen_at, (SELECT count(*) FROM job j WHERE j.agent_id = a.id AND j.state IN ('assigned', 'running'))
                 FROM agent a WHERE a.state <> 'removed'
@@ -31,7 +31,7 @@ extension PostgresAppDatabase: OperationsStore {
     /// was recorded with (worked out again the same way if that row is gone).
     public func finishedBuilds(after start: Date, through end: Date, limit: Int) async throws(StoreError) -> [FinishedBuild] {
         try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT b.id, m.queue_seconds, m.duration_seconds, m.total_seconds
                 FROM build b LEFT JOIN metric_build m ON m.ci_build_id = b.id AND m.unit = 'build'

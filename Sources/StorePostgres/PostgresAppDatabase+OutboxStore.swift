@@ -16,7 +16,7 @@ extension PostgresAppDatabase: OutboxStore {
         let leaseEnd = PostgresTime.stored(now.addingTimeInterval(TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18))
         let kindList = kinds.sorted(), due = PostgresTime.stored(now), count = Int64(min(limit, 500))
         return try await write { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 WITH due AS (
                     SELECT id, next_attempt_at AS was_due FROM outbox
@@ -63,7 +63,7 @@ extension PostgresAppDatabase: OutboxStore {
                 UPDATE outbox SET attempts = attempts + 1, last_error = \(error), next_attempt_at = \(PostgresTime.stored(retryAt))
                 WHERE id = \(id) AND delivered_at IS NULL
                 """, logger: self.logger)
-            return try await Self.messages(from: connection.query(
+            return try await Self.messages(from: connection.boundedQuery(
                 "SELECT \(unescaped: Self.outboxColumns) FROM outbox WHERE id = \(id)", logger: self.logger)).first
         }
     }
@@ -93,7 +93,7 @@ extension PostgresAppDatabase: OutboxStore {
     /// Dead messages, most recent first (at most 500).
     public func deadMessages(limit: Int) async throws(StoreError) -> [OutboxMessage] {
         try await read { connection in
-            try await Self.messages(from: connection.query(
+            try await Self.messages(from: connection.boundedQuery(
                 """
                 SELECT \(unescaped: Self.outboxColumns) FROM outbox
                 WHERE delivered_at IS NULL AND attempts >= \(OutboxMessage.maxAttempts)
@@ -106,7 +106,7 @@ extension PostgresAppDatabase: OutboxStore {
     public func outboxBacklog(now: Date) async throws(StoreError) -> OutboxBacklog {
         let max = OutboxMessage.maxAttempts
         return try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT count(*) FILTER (WHERE attempts < \(max)),
                        count(*) FILTER (WHERE attempts < \(max) AND next_attempt_at <= \(PostgresTime.stored(now))),

@@ -10,7 +10,7 @@ extension PostgresAppDatabase: ReleaseStore {
     public func saveTrain(name: String, definition: String, source: String, audit: AuditEvent) async throws(StoreError) -> StoredTrain {
         let now = PostgresTime.stored(audit.occurredAt)
         return try await write { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 INSERT INTO train (name, definition, source, created_at, updated_at) VALUES (\(name), \(definition), \(source), \(now), \(now))
                 ON CONFLICT (lower(name)) DO UPDATE SET definition = excluded.definition, source = excluded.source, updated_at = excluded.updated_at
@@ -27,21 +27,21 @@ extension PostgresAppDatabase: ReleaseStore {
     /// Every train, by name.
     public func trains() async throws(StoreError) -> [StoredTrain] {
         try await read { connection in
-            try await Self.trains(from: connection.query("SELECT \(unescaped: Self.trainColumns) FROM train ORDER BY name", logger: self.logger))
+            try await Self.trains(from: connection.boundedQuery("SELECT \(unescaped: Self.trainColumns) FROM train ORDER BY name", logger: self.logger))
         }
     }
 
     /// One train by id, or nil.
     public func train(id: Int64) async throws(StoreError) -> StoredTrain? {
         try await read { connection in
-            try await Self.trains(from: connection.query("SELECT \(unescaped: Self.trainColumns) FROM train WHERE id = \(id)", logger: self.logger)).first
+            try await Self.trains(from: connection.boundedQuery("SELECT \(unescaped: Self.trainColumns) FROM train WHERE id = \(id)", logger: self.logger)).first
         }
     }
 
     /// One train by name (case-insensitive), or nil.
     public func train(named name: String) async throws(StoreError) -> StoredTrain? {
         try await read { connection in
-            try await Self.trains(from: connection.query(
+            try await Self.trains(from: connection.boundedQuery(
                 "SELECT \(unescaped: Self.trainColumns) FROM train WHERE lower(name) = lower(\(name))", logger: self.logger)).first
         }
     }

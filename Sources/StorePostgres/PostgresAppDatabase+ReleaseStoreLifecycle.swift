@@ -20,7 +20,7 @@ extension PostgresAppDatabase {
     public func releases(trainID: Int64?, states: [String]?, limit: Int) async throws(StoreError) -> [StoredRelease] {
         if let states, states.isEmpty { return [] }
         return try await read { connection in
-            try await Self.releases(from: connection.query(
+            try await Self.releases(from: connection.boundedQuery(
                 """
                 SELECT \(unescaped: Self.releaseColumns) FROM train_release
                 WHERE (\(trainID)::bigint IS NULL OR train_id = \(trainID)) AND (\(states)::text[] IS NULL OR state = ANY(\(states)))
@@ -32,7 +32,7 @@ extension PostgresAppDatabase {
     /// A release's events, oldest first.
     public func releaseEvents(releaseID: Int64) async throws(StoreError) -> [StoredReleaseEvent] {
         try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT id, release_id, action, from_state, to_state, actor, occurred_at, detail FROM train_release_event
                 WHERE release_id = \(releaseID) ORDER BY id
@@ -142,7 +142,7 @@ extension PostgresAppDatabase {
     }
 
     private func fetchRelease(id: Int64, lock: Bool, on connection: PostgresConnection) async throws -> StoredRelease? {
-        try await Self.releases(from: connection.query(
+        try await Self.releases(from: connection.boundedQuery(
             "SELECT \(unescaped: Self.releaseColumns) FROM train_release WHERE id = \(id)\(unescaped: lock ? " FOR UPDATE" : "")", logger: logger)).first
     }
 

@@ -16,7 +16,7 @@ extension PostgresAppDatabase: RepositoryStore {
                 "SELECT count(*) FROM repository WHERE lower(name) = lower(\(name))", as: Int64.self, logger: self.logger
             ) ?? 0
             guard taken == 0 else { throw StoreError.conflict("a repository named \(name) already exists") }
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 INSERT INTO repository (name, provider, clone_url, default_branch, webhook_secret, created_at)
                 VALUES (\(name), \(provider.rawValue), \(cloneURL), \(defaultBranch), \(webhookSecret), \(createdAt))
@@ -35,7 +35,7 @@ extension PostgresAppDatabase: RepositoryStore {
     /// All repositories, ordered by id.
     public func repositories() async throws(StoreError) -> [Repository] {
         try await read { connection in
-            try await Self.repositories(from: connection.query(
+            try await Self.repositories(from: connection.boundedQuery(
                 "SELECT \(unescaped: Self.repositoryColumns) FROM repository ORDER BY id", logger: self.logger))
         }
     }
@@ -43,7 +43,7 @@ extension PostgresAppDatabase: RepositoryStore {
     /// One repository by id, or nil.
     public func repository(id: Int64) async throws(StoreError) -> Repository? {
         try await read { connection in
-            try await Self.repositories(from: connection.query(
+            try await Self.repositories(from: connection.boundedQuery(
                 "SELECT \(unescaped: Self.repositoryColumns) FROM repository WHERE id = \(id)", logger: self.logger)).first
         }
     }
@@ -51,7 +51,7 @@ extension PostgresAppDatabase: RepositoryStore {
     /// One repository by full name (case-insensitive), or nil.
     public func repository(named name: String) async throws(StoreError) -> Repository? {
         try await read { connection in
-            try await Self.repositories(from: connection.query(
+            try await Self.repositories(from: connection.boundedQuery(
                 "SELECT \(unescaped: Self.repositoryColumns) FROM repository WHERE lower(name) = lower(\(name))",
                 logger: self.logger)).first
         }
@@ -67,7 +67,7 @@ extension PostgresAppDatabase: RepositoryStore {
     /// Replaces the webhook secret, with its audit event, in one transaction.
     public func rotateWebhookSecret(repositoryID: Int64, secret: String, audit: AuditEvent) async throws(StoreError) -> Repository {
         try await write { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 UPDATE repository SET webhook_secret = \(secret) WHERE id = \(repositoryID)
                 RETURNING \(unescaped: Self.repositoryColumns)
@@ -85,7 +85,7 @@ extension PostgresAppDatabase: RepositoryStore {
     /// Builds and deliveries stay, with no repository (the keys set it to NULL).
     public func removeRepository(id: Int64, audit: AuditEvent) async throws(StoreError) -> Repository {
         try await write { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 "SELECT \(unescaped: Self.repositoryColumns) FROM repository WHERE id = \(id) FOR UPDATE",
                 logger: self.logger)
             guard let repository = try await Self.repositories(from: rows).first else {

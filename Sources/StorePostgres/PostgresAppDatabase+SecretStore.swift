@@ -72,7 +72,7 @@ extension PostgresAppDatabase: SecretStore {
     /// Rows per key fingerprint.
     public func secretKeyFingerprints() async throws(StoreError) -> [String: Int] {
         try await read { connection in
-            let rows = try await connection.query("SELECT key_fingerprint, count(*) FROM secret GROUP BY key_fingerprint", logger: self.logger)
+            let rows = try await connection.boundedQuery("SELECT key_fingerprint, count(*) FROM secret GROUP BY key_fingerprint", logger: self.logger)
             var counts: [String: Int] = [:]
             for try await (fingerprint, count) in rows.decode((String, Int64).self) { counts[fingerprint] = Int(count) }
             return counts
@@ -115,7 +115,7 @@ extension PostgresAppDatabase: SecretStore {
     /// The job, its build and its stored spec.
     public func secretFacts(jobID: Int64) async throws(StoreError) -> JobSecretFacts? {
         try await read { connection in
-            let rows = try await connection.query("SELECT \(unescaped: Self.jobColumns) FROM job WHERE id = \(jobID)", logger: self.logger)
+            let rows = try await connection.boundedQuery("SELECT \(unescaped: Self.jobColumns) FROM job WHERE id = \(jobID)", logger: self.logger)
             guard let stored = try await Self.jobs(from: rows).first,
                   let build = try await self.buildRow(id: stored.job.buildID, on: connection)
             else { return nil }
@@ -152,7 +152,7 @@ extension PostgresAppDatabase: SecretStore {
             query = "SELECT \(unescaped: Self.secretColumns) FROM secret \(unescaped: order)"
         }
         var secrets: [StoredSecret] = []
-        for try await row in try await connection.query(query, logger: logger) {
+        for try await row in try await connection.boundedQuery(query, logger: logger) {
             let columns = row.makeRandomAccess()
             guard let kind = JobSecrets.Kind(rawValue: try columns[6].decode(String.self)) else { continue }
             secrets.append(StoredSecret(

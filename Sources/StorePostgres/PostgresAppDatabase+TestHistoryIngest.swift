@@ -59,7 +59,7 @@ extension PostgresAppDatabase {
     private func testRunContext(_ report: BuildReport, source: MetricsSource, on connection: PostgresConnection) async throws -> TestRunContext {
         var context = TestRunContext(report: report)
         guard let jobID = source.jobID else { return context }
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             "SELECT b.id, b.number, b.pipeline, b.commit_sha FROM job j JOIN build b ON b.id = j.build_id WHERE j.id = \(jobID)", logger: logger)
         for try await (buildID, number, pipeline, commit) in rows.decode((Int64, Int32, String, String).self) {
             context.use(jobID: jobID, buildID: buildID, buildNumber: Int(number), pipeline: pipeline, commitSHA: commit)
@@ -77,7 +77,7 @@ extension PostgresAppDatabase {
         var ids: [Name: Int64] = [:]
         /// Reads the ids of `names` that exist.
         func find(_ names: [Name]) async throws {
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT t.id, t.suite, t.name FROM metric_test t JOIN unnest(\(names.map(\.suite))::text[], \(names.map(\.name))::text[]) AS n(suite, name)
                   ON t.suite = n.suite AND t.name = n.name
@@ -91,7 +91,7 @@ extension PostgresAppDatabase {
         let missing = names.filter { ids[$0] == nil }
         if !missing.isEmpty {
             // Another server may create some of them meanwhile: those are skipped here and read after.
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 INSERT INTO metric_test (repository, suite, name)
                 SELECT \(repository), n.suite, n.name FROM unnest(\(missing.map(\.suite))::text[], \(missing.map(\.name))::text[])
@@ -116,7 +116,7 @@ extension PostgresAppDatabase {
     /// order they were stored (a flaky run ends passed).
     private func previousOutcomes(_ context: TestRunContext, reportID: Int64, on connection: PostgresConnection) async throws -> [Int64: TestFlips.Earlier] {
         guard let commit = context.commitSHA else { return [:] }
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             """
             SELECT c.run_id, c.position, c.test_id, c.outcome FROM metric_test_run r JOIN metric_test_case c ON c.run_id = r.build_id
             WHERE r.repository = \(context.repository) AND r.commit_sha = \(commit) AND r.build_id <> \(reportID) AND c.outcome <> 'skipped'
@@ -136,7 +136,7 @@ extension PostgresAppDatabase {
         guard !flipped.isEmpty else { return }
         var stored: [Int64: Date] = [:]
         let ids = Array(Set(flipped.map(\.testID)))
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             "SELECT id, last_flaky_at FROM metric_test WHERE id = ANY(\(ids)) AND last_flaky_at IS NOT NULL", logger: logger)
         for try await (id, last) in rows.decode((Int64, Date).self) { stored[id] = last }
         let announcement = FlakyTestAnnouncement(flipped, stored: stored, context: context, finished: finished, now: now)

@@ -13,14 +13,14 @@ extension PostgresAppDatabase: TestHistoryStore {
         try await read { connection in
             guard try await connection.value("SELECT id FROM build WHERE id = \(buildID)", as: Int64.self, logger: self.logger) != nil else { return nil }
             var jobs: [BuildTestResults.Job] = []
-            let jobRows = try await connection.query(
+            let jobRows = try await connection.boundedQuery(
                 "SELECT id, step_key, label, attempt, state, superseded_by FROM job WHERE build_id = \(buildID) ORDER BY id", logger: self.logger)
             for try await (id, stepKey, label, attempt, state, supersededBy) in jobRows.decode((Int64, String, String, Int32, String, Int64?).self) {
                 jobs.append(BuildTestResults.Job(id: id, stepKey: stepKey, label: label, attempt: Int(attempt), state: state, supersededBy: supersededBy))
             }
             let sources = jobs.map { MetricsSource.job($0.id, build: buildID).description }
             var reports: [Int64: BuildTestResults.StoredReport] = [:]
-            let reportRows = try await connection.query(
+            let reportRows = try await connection.boundedQuery(
                 """
                 SELECT m.source, s.total, s.passed, s.failed, s.skipped, s.flaky, s.retried, s.duration_seconds, s.failures, r.warnings, r.build_id
                 FROM metric_build m LEFT JOIN metric_test_summary s ON s.build_id = m.id LEFT JOIN metric_test_run r ON r.build_id = m.id
@@ -45,7 +45,7 @@ extension PostgresAppDatabase: TestHistoryStore {
     /// The cases of each run: failed first, then flaky, skipped and passed, each in report order.
     private func testCases(runIDs: [Int64], failedOnly: Bool, on connection: PostgresConnection) async throws -> [Int64: [TestCaseResult]] {
         guard !runIDs.isEmpty else { return [:] }
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             """
             SELECT c.run_id, t.suite, t.name, c.outcome, c.attempts, c.duration_seconds, c.message, c.file, c.line
             FROM metric_test_case c JOIN metric_test t ON t.id = c.test_id
@@ -69,7 +69,7 @@ extension PostgresAppDatabase: TestHistoryStore {
         let windows = query.windows(now: now)
         let start = PostgresTime.stored(windows.current.start), end = PostgresTime.stored(windows.currentEnd)
         return try await read { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT c.test_id, t.repository, t.suite, t.name,
                   sum(CASE WHEN c.outcome = 'skipped' THEN 0 ELSE c.attempts END) AS attempts,
@@ -104,7 +104,7 @@ extension PostgresAppDatabase: TestHistoryStore {
     /// The 10 newest runs of each test that took part in a flip in the window, newest first.
     private func flakyRuns(testIDs: [Int64], from start: Date, to end: Date, on connection: PostgresConnection) async throws -> [Int64: [TestRunReference]] {
         guard !testIDs.isEmpty else { return [:] }
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             """
             SELECT test_id, report_id, ci_build_id, build_number, job_id, commit_sha, finished_at FROM (
                 SELECT c.test_id, \(unescaped: Self.runColumns),

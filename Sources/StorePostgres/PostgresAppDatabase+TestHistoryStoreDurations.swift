@@ -38,7 +38,7 @@ extension PostgresAppDatabase {
     /// Timed, non-skipped runs per test from `start` up to (not including) `end`, in time order
     /// (so the slowest of equally slow runs is the same as on SQLite).
     private func durations(_ query: TestMetricsQuery, from start: Date, to end: Date, on connection: PostgresConnection) async throws -> [Int64: TestDurations] {
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             """
             SELECT c.test_id, c.duration_seconds / c.attempts, c.finished_at, c.run_id
             FROM metric_test_case c JOIN metric_test t ON t.id = c.test_id
@@ -60,12 +60,12 @@ extension PostgresAppDatabase {
     ) async throws -> (identities: [Int64: TestIdentity], runs: [Int64: TestRunReference]) {
         guard !tests.isEmpty else { return ([:], [:]) }
         var identities: [Int64: TestIdentity] = [:]
-        let names = try await connection.query("SELECT id, repository, suite, name FROM metric_test WHERE id = ANY(\(tests))", logger: logger)
+        let names = try await connection.boundedQuery("SELECT id, repository, suite, name FROM metric_test WHERE id = ANY(\(tests))", logger: logger)
         for try await (id, repository, suite, name) in names.decode((Int64, String, String, String).self) {
             identities[id] = TestIdentity(repository: repository, suite: suite, name: name)
         }
         var references: [Int64: TestRunReference] = [:]
-        let rows = try await connection.query(
+        let rows = try await connection.boundedQuery(
             "SELECT \(unescaped: Self.runColumns) FROM metric_test_run r LEFT JOIN build b ON b.id = r.ci_build_id WHERE r.build_id = ANY(\(runs))",
             logger: logger)
         for try await (reportID, buildID, number, jobID, commit, finished) in rows.decode((Int64, Int64?, Int32?, Int64?, String?, Date).self) {

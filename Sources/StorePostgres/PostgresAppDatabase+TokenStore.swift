@@ -97,7 +97,7 @@ extension PostgresAppDatabase: TokenStore {
         var bindings = PostgresBindings()
         if let argument { bindings.append(argument) }
         let sql = "SELECT id, name, scopes, secret_hash, created_at, revoked_at FROM api_token WHERE \(condition) ORDER BY \(order)" + (lock ? " FOR UPDATE" : "")
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        let rows = try await connection.boundedQuery(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
         var tokens: [(token: APIToken, secretHash: String)] = []
         for try await (id, name, scopes, secretHash, createdAt, revokedAt) in rows.decode((String, String, String, String, Date, Date?).self) {
             let parsed = scopes.split(separator: ",").compactMap { TokenScope(rawValue: String($0)) }

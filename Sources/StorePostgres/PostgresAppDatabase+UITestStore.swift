@@ -24,7 +24,7 @@ extension PostgresAppDatabase: UITestStore {
             guard try await connection.value("SELECT id FROM build WHERE id = \(buildID)", as: Int64.self, logger: self.logger) != nil else {
                 throw StoreError.notFound("no build with id \(buildID)")
             }
-            let rows = try await connection.query(
+            let rows = try await connection.boundedQuery(
                 """
                 SELECT job.id, job.step_key, r.report FROM job_ui_test_report r JOIN job ON job.id = r.job_id
                 WHERE job.build_id = \(buildID) ORDER BY job.id

@@ -27,6 +27,10 @@ public final class PostgresAppDatabase: StoreAvailability {
     let watchdog: LeaseWatchdog
     /// Runs the watchdog until `close()`.
     private let watching: Task<Void, Never>
+    /// Ends statement waits that would never end (a lost or silent connection, a cancelled caller).
+    let statements: StatementWatch
+    /// Runs the statement watch until `close()`.
+    private let watchingStatements: Task<Void, Never>
 
     private init(location: PostgresLocation, client: PostgresClient, clock: any TimeSource, presenceWindow: TimeInterval, logger: Logger) {
         self.location = location
@@ -40,6 +44,16 @@ public final class PostgresAppDatabase: StoreAvailability {
         }
         self.watchdog = watchdog
         watching = Task { await watchdog.run() }
+        // The server's statement_timeout answers first; a statement still unanswered after it and
+        // the time a connection may take (connect_timeout) is on a connection that went silent.
+        // With no statement_timeout (0) a statement may run as long as it likes.
+        let statementLimit = location.statementTimeoutSeconds > 0
+            ? Duration.seconds(location.statementTimeoutSeconds + location.connectTimeoutSeconds) : nil
+        let statements = StatementWatch(limit: statementLimit) { reason in
+            StoreError.unreachable(location: location.redacted, reason: reason)
+        }
+        self.statements = statements
+        watchingStatements = Task { await statements.run() }
     }
 
     /// Connects to the database `url` names, applies the migrations, and starts the pool.
@@ -69,6 +83,7 @@ public final class PostgresAppDatabase: StoreAvailability {
     /// Stops the pool; calls after this fail.
     public func close() async {
         watching.cancel()
+        watchingStatements.cancel()
         runner.cancel()
         await runner.value
     }
