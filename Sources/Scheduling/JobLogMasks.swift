@@ -58,7 +58,7 @@ public final class JobLogMasks: Sendable {
 
     /// The chunk masked, or nil when the job has no stream here yet.
     public func prepare(jobID: Int64, sequence: Int, content: [UInt8], now: Date) -> Chunk? {
-        let found = streams.withLock { streams -> Entry? in
+        let found = streams.withLock { (streams: inout Streams) -> Entry? in
             Self.sweep(&streams, now: now)
             streams.entries[jobID]?.lastUsed = now
             return streams.entries[jobID]
@@ -113,6 +113,6 @@ public final class JobLogMasks: Sendable {
     private static func sweep(_ streams: inout Streams, now: Date) {
         if let sweptAt = streams.sweptAt, now.timeIntervalSince(sweptAt) < 60, now >= sweptAt { return }
         streams.sweptAt = now
-        streams.entries = streams.entries.filter { now.timeIntervalSince($0.value.lastUsed) < idleLimit }
+        streams.entries = streams.entries.filter { now.timeIntervalSince($0.value.lastUsed) < Self.idleLimit }
     }
 }

@@ -44,7 +44,8 @@ extension SecretService {
         guard let facts = try await store.secretFacts(jobID: jobID), facts.job.agentID == agentID, facts.job.state.isActive else {
             throw StoreError.jobNotHeld(jobID: jobID)
         }
-        let masker = SecretMasker(values: try await decide(facts).given.map { Array($0.value) })
+        let given = try await decide(facts).given
+        let masker = SecretMasker(values: given.map { Array($0.value) })
         masks.install(jobID: jobID, masker: masker, now: clock.now)
         return masks.prepare(jobID: jobID, sequence: sequence, content: content, now: clock.now) ?? JobLogMasks.Chunk(content: masker.mask(content), after: nil)
     }

@@ -54,7 +54,7 @@ extension SecretMasker {
     static func percentEncodings(_ value: [UInt8]) -> [[UInt8]] {
         let spaces: [Bool] = value.contains(0x20) ? [false, true] : [false]
         return ["0123456789ABCDEF", "0123456789abcdef"].flatMap { digits in
-            spaces.map { plus in percentEncoded(value, hex: Array(digits.utf8), spaceAsPlus: plus) }
+            spaces.map { plus in Self.percentEncoded(value, hex: Array(digits.utf8), spaceAsPlus: plus) }
         }
     }
 
