@@ -1,6 +1,7 @@
 import ChildProcesses
 import Core
 import Foundation
+import Secrets
 
 // MARK: - devices:
 
@@ -136,9 +137,10 @@ extension JobExecutor {
             let counts = Dictionary(grouping: ran.report.results, by: \.outcome).mapValues(\.count)
             let summary = DeviceTestOutcome.allCases.compactMap { outcome in counts[outcome].map { "\($0) \(outcome.rawValue)" } }.joined(separator: ", ")
             streamer.append(line: "\(prefix) batch \(batch.id): " + (ran.report.deviceFailure.map { "device failure: \($0)" + (summary.isEmpty ? "" : " (kept: \(summary))") } ?? summary))
+            let report = Self.masked(ran.report, with: streamer.masker)
             do {
                 let next = try await self.withRetries(attempts: 5) { () async throws(AgentAPIError) in
-                    try await self.api.postDeviceBatch(jobID: jobID, batch: batch.id, report: ran.report, token: token)
+                    try await self.api.postDeviceBatch(jobID: jobID, batch: batch.id, report: report, token: token)
                 }
                 if next.stop {
                     streamer.append(line: "\(prefix) done: \(next.message ?? "")")
@@ -150,6 +152,21 @@ extension JobExecutor {
             }
         }
         return nil
+    }
+}
+
+extension JobExecutor {
+    /// `report` with each test's failure message and the device's failure masked with the
+    /// job's secrets (`masker`, nil when it was given none): both are read from the tools' raw
+    /// output, which may quote a value, and the server stores and shows them as they come.
+    static func masked(_ report: DeviceBatchReport, with masker: SecretMasker?) -> DeviceBatchReport {
+        guard let masker else { return report }
+        var masked = report
+        for index in masked.results.indices {
+            masked.results[index].message = masked.results[index].message.map { masker.mask($0) }
+        }
+        masked.deviceFailure = masked.deviceFailure.map { masker.mask($0) }
+        return masked
     }
 }
 

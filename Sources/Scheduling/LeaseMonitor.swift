@@ -15,15 +15,22 @@ public struct LeaseMonitor: Service {
     private let interval: Duration
     private let clock: any TimeSource
     private let logger: Logger
+    /// Drops a lost job's log masking (nil in tests that have no secrets).
+    private let secrets: SecretService?
 
-    /// Creates the monitor for leases of `leaseSeconds`; the followers of a lost job's log are woken.
-    public init(queue: any JobQueue, dispatcher: JobDispatcher, followers: LogFollowers, leaseSeconds: Double, clock: any TimeSource, logger: Logger) {
+    /// Creates the monitor for leases of `leaseSeconds`; the followers of a lost job's log are
+    /// woken, and its log masking is dropped.
+    public init(
+        queue: any JobQueue, dispatcher: JobDispatcher, followers: LogFollowers, leaseSeconds: Double, clock: any TimeSource, logger: Logger,
+        secrets: SecretService? = nil
+    ) {
         self.queue = queue
         self.dispatcher = dispatcher
         self.followers = followers
         self.interval = .milliseconds(Int(max(0.25, min(1, leaseSeconds / 4)) * 1000))
         self.clock = clock
         self.logger = logger
+        self.secrets = secrets
     }
 
     /// Checks leases until the service group shuts down.
@@ -45,6 +52,7 @@ public struct LeaseMonitor: Service {
                 logger.warning("jobs lost their agent", metadata: ["jobs": "\(lost)"])
                 dispatcher.wake()
                 followers.wake(jobIDs: lost)
+                secrets?.forgetLogs(jobIDs: lost)
             }
         } catch {
             logger.error("lease check failed", metadata: ["error": "\(error)"])

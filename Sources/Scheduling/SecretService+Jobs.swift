@@ -16,7 +16,7 @@ extension SecretService {
             throw StoreError.jobNotHeld(jobID: jobID)
         }
         let answer = try await decide(facts)
-        masks.install(jobID: jobID, masker: SecretMasker(values: answer.given.map { Array($0.value) }))
+        masks.install(jobID: jobID, masker: SecretMasker(values: answer.given.map { Array($0.value) }), now: clock.now)
         guard !answer.given.isEmpty || !answer.denied.isEmpty else { return answer }
         let given = answer.given.map(\.name).joined(separator: ", ")
         let denied = answer.denied.map { "\($0.name) (\($0.reason))" }.joined(separator: "; ")
@@ -30,17 +30,24 @@ extension SecretService {
         return answer
     }
 
-    /// `content` as the server stores it for sequence `sequence` of job `jobID`'s log: the
-    /// values given to the job masked. A job this server has no stream for (it started on
-    /// another server, or before a restart) gets one from the same decision its fetch made.
-    public func prepareLog(jobID: Int64, sequence: Int, content: [UInt8]) async throws(StoreError) -> JobLogMasks.Chunk {
-        if let chunk = masks.prepare(jobID: jobID, sequence: sequence, content: content) { return chunk }
-        var values: [[UInt8]] = []
-        if let facts = try await store.secretFacts(jobID: jobID) {
-            values = try await decide(facts).given.map { Array($0.value) }
+    /// `content` as the server stores it for sequence `sequence` of job `jobID`'s log, sent by
+    /// agent `agentID`: the values given to the job masked. A job this server has no stream for
+    /// (it started on another server, or before a restart) gets one from the same decision its
+    /// fetch made, once the agent is known to hold it.
+    ///
+    /// A chunk is masked on a copy of the job's stream, so one the store then refuses (an agent
+    /// that does not hold the job) changes nothing of the holder's masking.
+    /// - Throws: `StoreError.jobNotHeld` when there is no stream yet and `agentID` does not hold
+    ///   the job: no stream is made for it.
+    public func prepareLog(jobID: Int64, agentID: Int64, sequence: Int, content: [UInt8]) async throws(StoreError) -> JobLogMasks.Chunk {
+        if let chunk = masks.prepare(jobID: jobID, sequence: sequence, content: content, now: clock.now) { return chunk }
+        guard let facts = try await store.secretFacts(jobID: jobID), facts.job.agentID == agentID, facts.job.state.isActive else {
+            throw StoreError.jobNotHeld(jobID: jobID)
         }
-        masks.install(jobID: jobID, masker: SecretMasker(values: values))
-        return masks.prepare(jobID: jobID, sequence: sequence, content: content) ?? JobLogMasks.Chunk(content: SecretMasker(values: values).mask(content), after: nil)
+        let given = try await decide(facts).given
+        let masker = SecretMasker(values: given.map { Array($0.value) })
+        masks.install(jobID: jobID, masker: masker, now: clock.now)
+        return masks.prepare(jobID: jobID, sequence: sequence, content: content, now: clock.now) ?? JobLogMasks.Chunk(content: masker.mask(content), after: nil)
     }
 
     /// The chunk was stored.
@@ -48,14 +55,19 @@ extension SecretService {
         masks.stored(jobID: jobID, chunk)
     }
 
-    /// The job's log ended: the bytes the masking still holds, to store last; nil for none.
-    public func finishLog(jobID: Int64) -> (sequence: Int, content: [UInt8])? {
-        masks.finish(jobID: jobID)
+    /// Agent `agentID` finishes the job: the bytes the masking still holds, to store last; nil
+    /// for none. Only the holder's finish ends the masking: another agent's (which the queue
+    /// then refuses) leaves it as it is.
+    public func finishLog(jobID: Int64, agentID: Int64) async throws(StoreError) -> (sequence: Int, content: [UInt8])? {
+        guard masks.tracks(jobID: jobID), let facts = try await store.secretFacts(jobID: jobID),
+              facts.job.agentID == agentID, facts.job.state.isActive else { return nil }
+        return masks.finish(jobID: jobID)
     }
 
-    /// The job is no longer held: its masking is dropped.
-    public func forgetLog(jobID: Int64) {
-        masks.forget(jobID: jobID)
+    /// The jobs are no longer held (their lease ran out, their agent stopped): their masking is
+    /// dropped.
+    public func forgetLogs(jobIDs: [Int64]) {
+        masks.forget(jobIDs: jobIDs)
     }
 
     /// The values and denials for the names the job's stored spec lists.

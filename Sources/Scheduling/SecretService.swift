@@ -67,7 +67,8 @@ public final class SecretService: Sendable {
 
     /// Seals and stores a secret, replacing the one of the same repository, name and pipeline.
     /// - Throws: `ServiceError` 400 for a bad name, scope or value, 409
-    ///   `secrets_key_not_configured` without a key; `StoreError.notFound` for an unknown repository.
+    ///   `secrets_key_not_configured` without a key and `secrets_key_mismatch` when stored
+    ///   secrets were sealed under another key; `StoreError.notFound` for an unknown repository.
     public func set(repositoryID: Int64, name: String, input: Input, actor: String) async throws -> (secret: RepositorySecret, created: Bool) {
         guard let key else {
             throw ServiceError.conflict(code: "secrets_key_not_configured", """
@@ -76,6 +77,16 @@ public final class SecretService: Sendable {
                 """)
         }
         let scope = try Self.validated(name: name, input: input)
+        // A replica started with another key before any secret was stored passed the start-up
+        // check; sealing under its key now would leave secrets no other server can open.
+        let others = try await store.secretKeyFingerprints().keys.filter { $0 != key.fingerprint }.sorted()
+        guard others.isEmpty else {
+            throw ServiceError.conflict(code: "secrets_key_mismatch", """
+                this server's secrets key is \(key.fingerprint), but stored secrets were sealed under key \(others.joined(separator: ", ")): \
+                nothing was stored; every server must have the same key (MOBILE_OPS_SECRETS_KEY or MOBILE_OPS_SECRETS_KEY_FILE): \
+                restart this one with the key the others have
+                """)
+        }
         let context = Self.context(repositoryID: repositoryID, pipeline: scope.pipeline, name: name)
         let sealed = try SecretBox(key: key).seal(input.value, context: context)
         let now = clock.now

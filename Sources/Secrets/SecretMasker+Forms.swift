@@ -3,21 +3,28 @@ import Foundation
 // MARK: - The forms a value is printed in
 
 extension SecretMasker {
-    /// The forms of `value` a job's output may hold: the value; each of its lines when it has
-    /// several (tools print a PEM key or a JSON key file line by line); its base64 in both
-    /// alphabets, whole and as it reads in the middle of longer base64 text at each of the three
-    /// byte offsets it can start at; its percent-encoding; its escaping in a JSON string; and in
-    /// XML text (`xcodebuild` and property lists print values so).
+    /// The forms of `value` a job's output may hold: the value; its base64 in both alphabets,
+    /// whole and as it reads in the middle of longer base64 text at each of the three byte
+    /// offsets it can start at; and, for text, each of its lines when it has several (tools
+    /// print a PEM key or a JSON key file line by line), its percent-encoding (upper- and
+    /// lower-case hexadecimal, spaces as `%20` or as a form's `+`), its escaping in a JSON
+    /// string, and in XML text (`xcodebuild` and property lists print values so).
+    ///
+    /// A value that is not UTF-8 (a keystore, a `.p12`) is printed as it is or in base64: the
+    /// text forms of up to 1 MiB of binary would cost some 20 times its size in patterns, and
+    /// its "lines" are arbitrary byte runs.
     public static func forms(of value: [UInt8]) -> [[UInt8]] {
         guard !value.isEmpty else { return [] }
         var forms: [[UInt8]] = [value]
-        let lines = value.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }).map(Array.init)
-        if lines.count > 1 { forms += lines }
         for encoded in base64Forms(of: value) {
             forms.append(encoded)
             forms.append(encoded.map { $0 == 0x2B ? 0x2D : $0 == 0x2F ? 0x5F : $0 })  // + → -, / → _
         }
-        forms.append(percentEncoded(value))
+        // Decoding repairs bytes that are not UTF-8, so only text comes back unchanged.
+        guard Array(String(decoding: value, as: UTF8.self).utf8) == value else { return forms }
+        let lines = value.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }).map(Array.init)
+        if lines.count > 1 { forms += lines }
+        forms += percentEncodings(value)
         forms += jsonEscaped(value)
         forms.append(xmlEscaped(value))
         return forms
@@ -40,13 +47,25 @@ extension SecretMasker {
         return forms
     }
 
-    /// Every byte outside RFC 3986's unreserved characters as `%XX`.
-    static func percentEncoded(_ value: [UInt8]) -> [UInt8] {
-        let hex = Array("0123456789ABCDEF".utf8)
+    /// The value percent-encoded as URLs and forms carry it: every byte outside RFC 3986's
+    /// unreserved characters as `%XX`, in upper-case hexadecimal (RFC 3986's advice) and in
+    /// lower-case (some encoders' choice), and, for a value with spaces, each with spaces as
+    /// `+` (`application/x-www-form-urlencoded`, as `curl --data-urlencode` and HTML forms send).
+    static func percentEncodings(_ value: [UInt8]) -> [[UInt8]] {
+        let spaces: [Bool] = value.contains(0x20) ? [false, true] : [false]
+        return ["0123456789ABCDEF", "0123456789abcdef"].flatMap { digits in
+            spaces.map { plus in Self.percentEncoded(value, hex: Array(digits.utf8), spaceAsPlus: plus) }
+        }
+    }
+
+    /// Every byte outside RFC 3986's unreserved characters as `%` and two of `hex`'s digits;
+    /// a space as `+` when `spaceAsPlus`.
+    static func percentEncoded(_ value: [UInt8], hex: [UInt8], spaceAsPlus: Bool) -> [UInt8] {
         var encoded: [UInt8] = []
         for byte in value {
             switch byte {
             case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E: encoded.append(byte)
+            case 0x20 where spaceAsPlus: encoded.append(0x2B)
             default: encoded += [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }

@@ -15,10 +15,18 @@ public struct SecretMaskingStream: Sendable {
     /// What can be sent of `chunk` now, masked; fewer bytes than it held when its end could
     /// begin a secret (at most the longest form's length less one are held).
     public mutating func feed(_ chunk: [UInt8]) -> [UInt8] {
-        guard !masker.isEmpty else { return chunk }
+        guard !masker.isEmpty || !pending.isEmpty else { return chunk }
         let (output, rest) = masker.scan(pending + chunk, final: false)
         pending = rest
         return output
+    }
+
+    /// A stream over `masker` that goes on where this one is: the bytes this one holds back
+    /// come first in what the new one is fed (a job's secrets fetched again mid-log).
+    public func continued(with masker: SecretMasker) -> SecretMaskingStream {
+        var next = SecretMaskingStream(masker: masker)
+        next.pending = pending
+        return next
     }
 
     /// The held bytes, masked: the output ended.

@@ -4,17 +4,23 @@ import Foundation
 extension Fleet {
     /// Posts a signed GitHub `pull_request` event (`action`, default `opened`) for pull request
     /// `number` of `repository`, from `headRef` at `headSHA` into `baseRef`, shaped as GitHub
-    /// sends it; returns the build ids.
+    /// sends it; returns the build ids. With `fork`, the head repository is that fork of it
+    /// (another id and name, `"fork": true`), as GitHub sends a fork's pull request.
     func pullRequest(
-        repository: String, number: Int, headRef: String, headSHA: String, baseRef: String = "main", baseSHA: String, action: String = "opened"
+        repository: String, number: Int, headRef: String, headSHA: String, baseRef: String = "main", baseSHA: String, action: String = "opened",
+        fork: String? = nil
     ) async throws -> [Int] {
         let owner = repository.split(separator: "/").first.map(String.init) ?? repository
         let repo = #"{"id": 7000000001, "name": "\#(repository.split(separator: "/").last ?? "")", "full_name": "\#(repository)", "fork": false, "owner": {"login": "\#(owner)"}}"#
+        let headOwner = fork.flatMap { $0.split(separator: "/").first.map(String.init) } ?? owner
+        let headRepo = fork.map { name in
+            #"{"id": 7000000002, "name": "\#(name.split(separator: "/").last ?? "")", "full_name": "\#(name)", "fork": true, "owner": {"login": "\#(headOwner)"}}"#
+        } ?? repo
         let payload = #"""
             {"action": "\#(action)", "number": \#(number),
              "pull_request": {"id": 9000000001, "number": \#(number), "state": "open", "draft": false, "merged": false,
               "title": "Findings end to end", "user": {"login": "contributor"},
-              "head": {"label": "\#(owner):\#(headRef)", "ref": "\#(headRef)", "sha": "\#(headSHA)", "repo": \#(repo)},
+              "head": {"label": "\#(headOwner):\#(headRef)", "ref": "\#(headRef)", "sha": "\#(headSHA)", "repo": \#(headRepo)},
               "base": {"label": "\#(owner):\#(baseRef)", "ref": "\#(baseRef)", "sha": "\#(baseSHA)", "repo": \#(repo)}},
              "repository": \#(repo), "sender": {"login": "contributor"}}
             """#

@@ -58,7 +58,8 @@ final class Fleet {
         FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let process = try ProcessGroup.spawn(launch, outputPath: "/dev/null", errorPath: logFile.path)
         server = process
-        // The port comes from the "listening" line.
+        // The port comes from the "listening" line: this start's, not a stopped server's.
+        port = 0
         var log = ""
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline, process.isRunning {

@@ -23,6 +23,29 @@ struct SecretMaskerTests {
         #expect(Self.masked(#"{"password":"p@ss\/wörd \"x\""}"#, by: awkward) == #"{"password":"***"}"#)
     }
 
+    @Test("percent-encoding in lower-case hexadecimal and form encoding (spaces as +) are masked too")
+    func percentEncodingVariants() {
+        let awkward = SecretMasker(values: [Array("p@ss/wörd \"x\" +1".utf8)])
+        #expect(Self.masked("url=https://ci:p%40ss%2fw%c3%b6rd%20%22x%22%20%2b1@host", by: awkward) == "url=https://ci:***@host")
+        #expect(Self.masked("password=p%40ss%2Fw%C3%B6rd+%22x%22+%2B1&user=ci", by: awkward) == "password=***&user=ci")
+        #expect(Self.masked("password=p%40ss%2fw%c3%b6rd+%22x%22+%2b1&user=ci", by: awkward) == "password=***&user=ci")
+    }
+
+    @Test("a value that is not UTF-8 is masked as it is and in base64, and gets no text forms")
+    func binaryValue() {
+        // A keystore's start: bytes no UTF-8 text holds, a line break, characters URLs and JSON escape.
+        let keystore: [UInt8] = [0xFE, 0xED, 0xFE, 0xED, 0x22, 0x25, 0x20, 0x0A] + Array("keystore body/0123456789".utf8) + [0x0A, 0xFF, 0x00]
+        let masker = SecretMasker(values: [keystore])
+        let base64Alphabet = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_".utf8))
+        for pattern in masker.patterns where pattern != keystore {
+            #expect(pattern.allSatisfy(base64Alphabet.contains), "a text form of a binary value: \(pattern)")
+        }
+        #expect(masker.patterns.contains(keystore))
+        #expect(masker.mask(Array("cat: ".utf8) + keystore + [0x0A]) == Array("cat: ***\n".utf8))
+        #expect(masker.mask(Array(Data(keystore).base64EncodedString().utf8)) == SecretMasker.replacement)
+        #expect(masker.mask(Array("keystore body/0123456789".utf8)) == Array("keystore body/0123456789".utf8), "a line of a binary value is not masked alone")
+    }
+
     @Test("a value escaped in XML text or an attribute (xcodebuild, property lists) is masked")
     func xmlEscaping() {
         let awkward = SecretMasker(values: [Array("p<a&s>s\"wo'rd".utf8)])

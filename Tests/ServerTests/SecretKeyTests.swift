@@ -4,6 +4,7 @@ import HTTPTypes
 import DI
 import HummingbirdTesting
 import Logging
+import Scheduling
 import Secrets
 import Store
 import Testing
@@ -111,10 +112,39 @@ struct SecretKeyTests {
         }
     }
 
-    /// The stored rows' sealed bytes and key fingerprints, by id.
+    @Test("a replica started with another key before any secret was stored refuses to set one once another has, naming both keys by fingerprint, and stores nothing")
+    func replicaWithAnotherKey() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-server-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try SecretKey(text: Self.first), second = try SecretKey(text: Self.second)
+        // This server starts with the second key: nothing is stored yet, so nothing to refuse.
+        let server = try await TestServer.make(in: directory, configure: { configuration in
+            try? S.pipeline.write(toFile: configuration.pipelinesPath + "/signing.yml", atomically: true, encoding: .utf8)
+            configuration.secretsKey = .key(second)
+        })
+        let database = try await server.server.container.resolve((any StoreDatabase).self)
+        // Another replica on the same store, with the first key.
+        let replica = SecretService(store: database, key: first, clock: SystemClock(), logger: Logger(label: "test"))
+        try await server.server.makeApplication().test(.router) { client in
+            try await WebhookAPITests.register(client)
+            _ = try await replica.set(
+                repositoryID: 1, name: "STORE_PASSWORD", input: SecretService.Input(value: Array(S.storePassword.utf8), kind: .env), actor: "admin")
+            let refused = try await S.set(client, repository: 1, "SIGNING_ONLY", bytes: Array(S.signingOnly.utf8))
+            #expect(refused.status == .conflict && refused.body.errorCode == "secrets_key_mismatch", "\(refused.body)")
+            let message = (refused.body["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(message.contains(first.fingerprint) && message.contains(second.fingerprint), "\(message)")
+            #expect(!message.contains(Self.first) && !message.contains(Self.second) && !message.contains(S.signingOnly))
+            let listed = try await client.send(.get, "/api/v1/repositories/1/secrets")
+            #expect((listed.body["secrets"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["STORE_PASSWORD"], "nothing was stored")
+        }
+        await database.close()
+    }
+
+    /// The stored rows' sealed bytes, by id: the bytes alone, so that "every value is sealed
+    /// anew" is not true merely because the key's fingerprint beside them changed.
     static func sealedRows(_ configuration: ServerConfiguration) async throws -> [[UInt8]] {
         let database = try await configuration.database.open(clock: SystemClock(), presenceWindow: 60, logger: Logger(label: "test"))
-        let rows = try await database.allSecrets().sorted { $0.id < $1.id }.map { $0.sealed + Array($0.keyFingerprint.utf8) }
+        let rows = try await database.allSecrets().sorted { $0.id < $1.id }.map(\.sealed)
         await database.close()
         return rows
     }

@@ -16,7 +16,8 @@ struct SecretScopingAPITests {
     @Test("a listed secret reaches a build whose pipeline and branch match; unlisted ones never; a pipeline's own beats the shared one; other branches are refused with the reason",
           arguments: onPostgres)
     func pipelineAndBranch(_ postgres: Bool) async throws {
-        try await S.server(postgres: postgres).test { client in
+        let logs = RecordedLogs()
+        try await S.server(postgres: postgres, logs: logs).test { client in
             try await WebhookAPITests.register(client)
             try await S.setAll(client, repository: 1)
             let agent = try await S.registerSigner(client)
@@ -54,6 +55,11 @@ struct SecretScopingAPITests {
             #expect((uses.last?["subject"] as? String ?? "").hasPrefix("job:"))
             let text = String(decoding: try JSONSerialization.data(withJSONObject: audit.body), as: UTF8.self)
             for value in S.values { #expect(!text.contains(value)) }
+            // Nor the server's own log at trace, in clear or in base64 (the answers' form).
+            let keystore = Data(S.keystore).base64EncodedString()
+            for value in S.values + S.values.map({ Data($0.utf8).base64EncodedString() }) + [keystore] {
+                #expect(logs.all.filter { $0.contains(value) } == [], "the server's log holds \(value)")
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import Testing
 import Webhooks
 
@@ -93,6 +94,22 @@ struct BitbucketEventTests {
         let event = try TestSupport.event(.bitbucket, event: "pullrequest:created", body: body)
         #expect(event.pullRequest?.isFromFork == true)
         #expect(event.pullRequest?.sourceCloneURL == "https://bitbucket.org/luke-fork/ios-app.git")
+    }
+
+    @Test("a build's pull request origin: the same repository, a fork, or unknown when the source repository is named by neither name nor uuid")
+    func pullRequestOrigin() throws {
+        let same = try TestSupport.event(.bitbucket, event: "pullrequest:created", body: BitbucketFixtures.pullRequest(state: "OPEN"))
+        #expect(same.buildTrigger?.pullRequestOrigin == .sameRepository)
+        let fork = try TestSupport.event(.bitbucket, event: "pullrequest:created", body: BitbucketFixtures.pullRequest(state: "OPEN", sourceRepository: "luke-fork/ios-app"))
+        #expect(fork.buildTrigger?.pullRequestOrigin == .fork)
+        #expect(fork.buildTrigger?.sourceRepository == "luke-fork/ios-app")
+        // The source repository's name and uuid gone (a deleted fork): nobody can vouch for it.
+        let nameless = BitbucketFixtures.pullRequest(state: "OPEN", sourceRepository: "gone/ios-app")
+            .replacingOccurrences(of: #""full_name": "gone/ios-app",\s*"uuid": "\{[^}]*\}","#, with: "", options: .regularExpression)
+        #expect(!nameless.contains("\"full_name\": \"gone/ios-app\""), "the fixture changed; this test must change with it")
+        let unknown = try TestSupport.event(.bitbucket, event: "pullrequest:created", body: nameless)
+        #expect(unknown.pullRequest?.sourceRepository == nil)
+        #expect(unknown.buildTrigger?.pullRequestOrigin == .unknown)
     }
 
     // MARK: Other and headers

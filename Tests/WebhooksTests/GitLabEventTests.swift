@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import Testing
 import Webhooks
 
@@ -90,6 +91,22 @@ struct GitLabEventTests {
         #expect(event.pullRequest?.isFromFork == true)
         #expect(event.pullRequest?.sourceCloneURL == "https://gitlab.example.com/someone/ios-app.git")
         #expect(event.buildTrigger?.isFromFork == true)
+    }
+
+    @Test("a build's pull request origin: the same project, a fork, or unknown when the hook names no source project")
+    func pullRequestOrigin() throws {
+        let same = try parse("Merge Request Hook", GitLabFixtures.mergeRequest(action: "open"))
+        #expect(same.buildTrigger?.pullRequestOrigin == .sameRepository)
+        let fork = try parse("Merge Request Hook", GitLabFixtures.mergeRequest(action: "open", sourceProjectID: 99, sourcePath: "someone/ios-app"))
+        #expect(fork.buildTrigger?.pullRequestOrigin == .fork)
+        #expect(fork.buildTrigger?.sourceRepository == "someone/ios-app")
+        // Neither the source project's id nor its path: nobody can vouch for it.
+        let nameless = GitLabFixtures.mergeRequest(action: "open")
+            .replacingOccurrences(of: #""source_project_id": 15,"#, with: "")
+            .replacingOccurrences(of: #""source": {"path_with_namespace": "mobile/ios-app","#, with: #""source": {"#)
+        let unknown = try parse("Merge Request Hook", nameless)
+        #expect(unknown.pullRequest?.sourceRepository == nil)
+        #expect(unknown.buildTrigger?.pullRequestOrigin == .unknown)
     }
 
     @Test("a merge request whose keys are misspelt is kept as other")

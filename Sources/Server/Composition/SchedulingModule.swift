@@ -23,8 +23,11 @@ struct SchedulingModule: DIModule {
         }
         builder.register(WebhookIntake.self, .singleton, WebhookIntake.init(repositories:deliveries:planner:dispatcher:logger:))
         builder.register(LeaseMonitor.self, .singleton) {
-            (queue: any JobQueue, dispatcher: JobDispatcher, followers: LogFollowers, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) in
-            LeaseMonitor(queue: queue, dispatcher: dispatcher, followers: followers, leaseSeconds: configuration.leaseSeconds, clock: clock, logger: logger)
+            (queue: any JobQueue, dispatcher: JobDispatcher, followers: LogFollowers, configuration: ServerConfiguration, clock: any TimeSource, logger: Logger,
+             secrets: SecretService) in
+            LeaseMonitor(
+                queue: queue, dispatcher: dispatcher, followers: followers, leaseSeconds: configuration.leaseSeconds, clock: clock, logger: logger,
+                secrets: secrets)
         }
         builder.entryPoint(LeaseMonitor.self)
         builder.register(ScheduledBuildService.self, .singleton, ScheduledBuildService.init(library:repositories:schedules:planner:dispatcher:clock:logger:))

@@ -91,6 +91,7 @@ struct AgentController: APIController {
             )) { request, _ in
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let stopped = try await queue.stopAgent(id: agent.id, now: clock.now)
+                secrets.forgetLogs(jobIDs: stopped.lostJobs)
                 // Its parked polls here end now; other servers' claims see it stopped.
                 dispatcher.release(agentIDs: [agent.id])
                 if !stopped.releasedJobs.isEmpty || !stopped.lostJobs.isEmpty { dispatcher.wake() }
@@ -133,16 +134,10 @@ struct AgentController: APIController {
                 let body = try await request.collectBody(limit: configuration.maxBodySize)
                 let id = try jobID(context)
                 // The values given to the job are masked again here: the agent's masking is
-                // not something the server has to trust.
-                let chunk = try await secrets.prepareLog(jobID: id, sequence: sequence, content: Array(body.readableBytesView))
-                let directive: AgentDirective
-                do {
-                    directive = try await queue.appendLog(jobID: id, agentID: agent.id, sequence: sequence, content: chunk.content, now: clock.now)
-                } catch {
-                    // A job no longer held logs nothing more: its masking is dropped.
-                    if case StoreError.jobNotHeld = error { secrets.forgetLog(jobID: id) }
-                    throw error
-                }
+                // not something the server has to trust. A chunk the store refuses (an agent
+                // that does not hold the job) leaves the holder's masking as it was.
+                let chunk = try await secrets.prepareLog(jobID: id, agentID: agent.id, sequence: sequence, content: Array(body.readableBytesView))
+                let directive = try await queue.appendLog(jobID: id, agentID: agent.id, sequence: sequence, content: chunk.content, now: clock.now)
                 secrets.logStored(jobID: id, chunk)
                 followers.wake(jobIDs: [id])
                 return try .json(directive)
@@ -187,7 +182,7 @@ struct AgentController: APIController {
                 let outcome = try await request.decodeJSON(JobOutcome.self, limit: configuration.maxBodySize)
                 let id = try jobID(context)
                 // The start of a value the masking held back at the log's end, masked, last.
-                if let tail = secrets.finishLog(jobID: id), !tail.content.isEmpty {
+                if let tail = try await secrets.finishLog(jobID: id, agentID: agent.id), !tail.content.isEmpty {
                     _ = try await queue.appendLog(jobID: id, agentID: agent.id, sequence: tail.sequence, content: tail.content, now: clock.now)
                 }
                 try await queue.finishJob(id: id, agentID: agent.id, outcome: outcome, now: clock.now)

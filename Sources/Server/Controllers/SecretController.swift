@@ -23,7 +23,7 @@ struct SecretController: APIController {
                 description: [
                     "The value is sealed with AES-256-GCM under the server's secrets key before it is stored; no answer, error or log line shows it again.",
                     "Setting a name again for the same pipeline (or none) replaces its value and scope.",
-                    "At most 1 MiB (64 KiB for an env secret), 413 above; 409 `secrets_key_not_configured` when the server has no secrets key.",
+                    "At most 1 MiB (64 KiB for an env secret), 413 above; 409 `secrets_key_not_configured` when the server has no secrets key, `secrets_key_mismatch` when stored secrets were sealed under another key than this server's.",
                 ],
                 parameters: [.path("id"), .path("name", .string)],
                 body: .json(.ref("SecretWrite")),
