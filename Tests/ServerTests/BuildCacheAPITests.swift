@@ -102,7 +102,7 @@ struct BuildCacheAPITests {
         }
     }
 
-    @Test("XCRemoteCache: file, meta and marker (an empty PUT); other folders are refused; the health probe answers")
+    @Test("XCRemoteCache: file, meta and marker (an empty PUT); a marker's HEAD is a read (hit or miss); other folders are refused; the health probe answers")
     func xcode() async throws {
         try await TestServer.make().test { client in
             let bearer = "Bearer \(try await CacheClient.token(client, scope: "write"))"
@@ -117,6 +117,16 @@ struct BuildCacheAPITests {
             let other = try await CacheClient.send(client, .put, "/cache/xcode/ios-app/other/abc", authorization: bearer, body: "x")
             #expect(other.status == .badRequest && other.errorCode == "invalid_cache_key")
             #expect(try await CacheClient.send(client, .head, "/cache/xcode/ios-app/nginx-health", authorization: bearer).status == .ok)
+            // The consumer's HEAD of a commit's marker is how it reads: counted as a hit (no
+            // bytes) or a miss, beside the meta's GET.
+            let missing = try await CacheClient.send(client, .head, "/cache/xcode/ios-app/marker/ffffff-Debug-iphonesimulator-13C100-6", authorization: bearer)
+            #expect(missing.status == .notFound)
+            let stats = try await client.send(.get, "/api/v1/cache/stats")
+            let xcode = try #require((stats.body["namespaces"] as? [[String: Any]])?.first { $0["protocol"] as? String == "xcode" }, "\(stats.body)")
+            #expect(xcode["hits"] as? Int == 2 && xcode["misses"] as? Int == 1 && xcode["bytesServed"] as? Int == 16, "\(xcode)")
+            let metrics = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+            #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="xcode",namespace="ios-app",outcome="hit"} 2"#), "\(metrics)")
+            #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="xcode",namespace="ios-app",outcome="miss"} 1"#))
         }
     }
 

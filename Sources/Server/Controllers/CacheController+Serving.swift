@@ -68,8 +68,13 @@ extension CacheController {
         return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)
     }
 
-    /// `HEAD`: 200 with the entry's `Content-Length`, or 404.
+    /// `HEAD`: 200 with the entry's `Content-Length`, or 404. XCRemoteCache's consumer asks
+    /// whether a commit's artifacts exist by a `HEAD` of its marker: that is its read, so it
+    /// counts as a hit (no bytes sent) or a miss, as a `GET` does; any other `HEAD` (ccache's
+    /// check before an upload) only refreshes the entry's last access.
     private func probe(_ id: CacheEntryID, context: AppRequestContext) async throws -> Response {
+        let isRead = id.protocol == .xcode && id.key.hasPrefix("marker/")
+        let build = context.identity?.cacheJob?.buildID
         let size: Int64?
         do {
             size = try await storage.size(of: id)
@@ -78,11 +83,16 @@ extension CacheController {
             size = nil
         }
         guard let size else {
-            count(id, .absent)
+            if isRead { activity.miss(id, build: build) }
+            count(id, isRead ? .miss : .absent)
             throw Self.miss(id)
         }
-        activity.probed(id, size: size)
-        count(id, .present)
+        if isRead {
+            activity.hit(id, size: size, bytesSent: 0, build: build)
+        } else {
+            activity.probed(id, size: size)
+        }
+        count(id, isRead ? .hit : .present)
         return Response(status: .ok, headers: [.contentType: "application/octet-stream", .contentLength: "\(size)"])
     }
 

@@ -1,12 +1,12 @@
 /// How a build cache request ended, as `mobile_ops_cache_requests_total` labels it.
 public enum CacheOutcome: String, Sendable, CaseIterable {
-    /// A read answered with the entry.
+    /// A read answered with the entry: a `GET`, or XCRemoteCache's `HEAD` of a marker.
     case hit
     /// A read of a key nothing is kept under (or that could not be read: a cache degrades to a miss).
     case miss
-    /// A `HEAD` that found the entry.
+    /// Any other `HEAD` that found the entry.
     case present
-    /// A `HEAD` that found nothing.
+    /// Any other `HEAD` that found nothing.
     case absent
     /// An upload kept whole.
     case stored
