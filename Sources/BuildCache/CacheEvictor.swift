@@ -10,9 +10,9 @@ import Store
 /// are under 90 % of it. In the background, never on a request's path.
 ///
 /// The entries' sizes and last accesses come from the store (``CacheStatsStore``), never from
-/// listing the folder or the bucket; an entry the store never heard of (its counts lost with a
-/// failed flush) is not counted and not evicted. The composition root runs it on one server
-/// of a cluster.
+/// listing the folder or the bucket; an entry the store never heard of (its facts lost with a
+/// crash) is not counted and not evicted here (``CacheSweeper`` deletes it from a folder). The
+/// composition root runs it on one server of a cluster.
 public struct CacheEvictor: Service {
     private let storage: any CacheStorage
     private let activity: CacheActivity

@@ -8,8 +8,8 @@ import Store
 
 /// Registers the remote build cache (`BuildCache`): its storage (a folder, or the bucket
 /// `MOBILE_OPS_CACHE=s3://…` names), the counts batched for the store, the service that writes
-/// them, the one that evicts past the size caps, the cap on namespaces, and the jobs' cache
-/// credentials. Its `/cache/` routes are contributed with the other controllers (`ServerModule`).
+/// them, the one that evicts past the size caps, the one that sweeps what a stopped server
+/// left, the cap on namespaces, and the jobs' cache credentials. Its `/cache/` routes are contributed with the other controllers (`ServerModule`).
 struct BuildCacheModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
         builder.register((any CacheStorage).self, .singleton) { (configuration: ServerConfiguration, logger: Logger) -> any CacheStorage in
@@ -41,6 +41,12 @@ struct BuildCacheModule: DIModule {
                 namespaceMaxBytes: configuration.cache.namespaceMaxBytes, clock: clock, logger: logger)
         }
         builder.entryPoint(CacheEvictor.self)
+        builder.register(CacheSweeper.self, .singleton) {
+            (storage: any CacheStorage, activity: CacheActivity, store: any CacheStatsStore, coordination: ClusterCoordination, clock: any TimeSource,
+             logger: Logger) -> CacheSweeper in
+            CacheSweeper(storage: storage, activity: activity, store: store, leadership: coordination.leadership, clock: clock, logger: logger)
+        }
+        builder.entryPoint(CacheSweeper.self)
         builder.register(CacheNamespaceGate.self, .singleton) {
             (configuration: ServerConfiguration, store: any CacheStatsStore, activity: CacheActivity) -> CacheNamespaceGate in
             CacheNamespaceGate(maxNamespaces: configuration.cache.maxNamespaces, store: store, activity: activity)
