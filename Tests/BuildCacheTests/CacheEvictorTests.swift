@@ -40,6 +40,40 @@ struct CacheEvictorTests {
         #expect(await evictor.evictOnce() == 0)
     }
 
+    @Test("before an XCRemoteCache artifact goes, its namespace's metas go (a consumer would download the missing artifact's 404); markers and other namespaces stay")
+    func metasGoBeforeTheirArtifact() async throws {
+        let directory = try TemporaryDirectory("build-cache")
+        defer { directory.remove() }
+        let store = MemoryCacheStatsStore()
+        let clock = ManualClock(at: Date(timeIntervalSince1970: 1_800_000_000))
+        let storage = FolderCacheStorage(directory: directory.path, minimumFreeBytes: 0)
+        let activity = CacheActivity(store: store, clock: clock, logger: Logger(label: "test"))
+        let evictor = CacheEvictor(storage: storage, activity: activity, store: store, maxBytes: 100, clock: clock, logger: Logger(label: "test"))
+        // The artifact is the least recently used entry; the metas naming it were stored after it.
+        let entries = [
+            ("ios", "file/a.zip"), ("ios", "meta/c1-App.json"), ("ios", "meta/c1-Lib.json"), ("ios", "marker/c1"), ("mac", "meta/c1-App.json"),
+            ("ios", "file/b.zip"),
+        ]
+        var ids: [CacheEntryID] = []
+        for (namespace, key) in entries {
+            let id = try CacheEntryID(.xcode, namespace: namespace, key: key)
+            let size = try await storage.store(id, body: Uploads.body([String(repeating: "x", count: 20)]), declaredSize: 20)
+            activity.stored(id, size: size)
+            ids.append(id)
+            clock.advance(by: 60)
+        }
+        // 120 bytes: the artifact alone would leave 100, its first meta 80; the second meta goes with it.
+        #expect(await evictor.evictOnce() == 3)
+        var kept: [String] = []
+        for id in ids {
+            if try await storage.size(of: id) != nil { kept.append("\(id.namespace) \(id.key)") }
+        }
+        #expect(kept == ["ios marker/c1", "mac meta/c1-App.json", "ios file/b.zip"])
+        let statistics = try await store.cacheStatistics()
+        #expect(statistics.map { "\($0.namespace) \($0.evictions) \($0.entryBytes)" } == ["ios 3 40", "mac 0 20"])
+        #expect(await evictor.evictOnce() == 0)
+    }
+
     @Test("past a namespace's cap only that namespace's least recently used entries go, down to 90 % of it")
     func evictsWithinANamespace() async throws {
         let directory = try TemporaryDirectory("build-cache")
