@@ -167,8 +167,9 @@ struct BuildCacheAPITests {
     func counted() async throws {
         try await TestServer.make().test { client in
             let write = CacheClient.basic(TestServer.adminToken)
-            _ = try await CacheClient.send(client, .get, "/cache/gradle/app/abc", authorization: write)
             _ = try await CacheClient.send(client, .put, "/cache/gradle/app/abc", authorization: write, body: "12345")
+            // A miss once the namespace holds entries (before, it counts under "(other)": below).
+            _ = try await CacheClient.send(client, .get, "/cache/gradle/app/def", authorization: write)
             _ = try await CacheClient.send(client, .get, "/cache/gradle/app/abc", authorization: write)
             _ = try await CacheClient.send(client, .get, "/cache/gradle/app/abc", authorization: write)
             _ = try await CacheClient.send(client, .put, "/cache/ccache/team/ab/cd", authorization: write, body: "xy")
@@ -190,6 +191,31 @@ struct BuildCacheAPITests {
             #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="gradle",namespace="app",outcome="miss"} 1"#))
             #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="ccache",namespace="team",outcome="stored"} 1"#))
             #expect(metrics.contains(#"mobile_ops_cache_bytes_total{protocol="gradle",namespace="app",direction="served"} 10"#))
+        }
+    }
+
+    @Test("misses in namespaces that hold nothing count under one (other) row and series, not one each; once a namespace holds entries, under its own")
+    func madeUpNamespaces() async throws {
+        try await TestServer.make().test { client in
+            let read = CacheClient.basic(try await CacheClient.token(client, scope: "read"))
+            for index in 0..<3 {
+                #expect(try await CacheClient.send(client, .get, "/cache/gradle/made-up-\(index)/abc", authorization: read).status == .notFound)
+                let head = try await CacheClient.send(client, .head, "/cache/bazel/made-up-\(index)/ac/\(String(repeating: "0", count: 64))", authorization: read)
+                #expect(head.status == .notFound)
+            }
+            #expect(try await CacheClient.send(client, .put, "/cache/gradle/app/abc", authorization: CacheClient.basic(TestServer.adminToken), body: "kept").status == .created)
+            #expect(try await CacheClient.send(client, .get, "/cache/gradle/app/def", authorization: read).status == .notFound)
+
+            let stats = try await client.send(.get, "/api/v1/cache/stats")
+            let rows = try #require(stats.body["namespaces"] as? [[String: Any]])
+            #expect(rows.map { "\($0["protocol"] ?? "") \($0["namespace"] ?? "") \($0["misses"] ?? "")" } == ["gradle (other) 3", "gradle app 1"], "\(rows)")
+            let daily = try #require(try await client.send(.get, "/api/v1/cache/stats/daily?days=1").body["days"] as? [[String: Any]])
+            #expect(daily.compactMap { $0["namespace"] as? String } == ["(other)", "app"], "\(daily)")
+            let metrics = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+            #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="gradle",namespace="(other)",outcome="miss"} 3"#), "\(metrics)")
+            #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="bazel",namespace="(other)",outcome="absent"} 3"#))
+            #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="gradle",namespace="app",outcome="miss"} 1"#))
+            #expect(!metrics.contains("made-up"))
         }
     }
 }

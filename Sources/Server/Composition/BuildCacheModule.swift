@@ -48,8 +48,8 @@ struct BuildCacheModule: DIModule {
         }
         builder.entryPoint(CacheSweeper.self)
         builder.register(CacheNamespaceGate.self, .singleton) {
-            (configuration: ServerConfiguration, store: any CacheStatsStore, activity: CacheActivity) -> CacheNamespaceGate in
-            CacheNamespaceGate(maxNamespaces: configuration.cache.maxNamespaces, store: store, activity: activity)
+            (configuration: ServerConfiguration, store: any CacheStatsStore, activity: CacheActivity, clock: any TimeSource) -> CacheNamespaceGate in
+            CacheNamespaceGate(maxNamespaces: configuration.cache.maxNamespaces, store: store, activity: activity, clock: clock)
         }
         builder.register(JobCacheCredentials.self, .singleton) {
             (keys: any CacheStatsStore, builds: any BuildStore, repositories: any RepositoryStore, clock: any TimeSource) -> JobCacheCredentials in

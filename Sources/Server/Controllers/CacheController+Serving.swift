@@ -50,14 +50,16 @@ extension CacheController {
             opened = try await storage.stream(of: id)
         } catch {
             context.logger.error("build cache entry could not be read; answered as a miss", metadata: ["entry": "\(id)", "error": "\(error)"])
-            count(id, .failed)
+            count(id, .failed, as: await label(id, context))
             throw Self.miss(id)
         }
         guard let entry = opened else {
-            activity.miss(id, build: build)
-            count(id, .miss)
+            let namespace = await label(id, context)
+            activity.miss(id, build: build, countedAs: namespace)
+            count(id, .miss, as: namespace)
             throw Self.miss(id)
         }
+        namespaces.holdsEntries(id.namespace)
         activity.hit(id, size: entry.size, bytesSent: entry.size, build: build)
         count(id, .hit)
         metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "served", bytes: entry.size)
@@ -83,10 +85,12 @@ extension CacheController {
             size = nil
         }
         guard let size else {
-            if isRead { activity.miss(id, build: build) }
-            count(id, isRead ? .miss : .absent)
+            let namespace = await label(id, context)
+            if isRead { activity.miss(id, build: build, countedAs: namespace) }
+            count(id, isRead ? .miss : .absent, as: namespace)
             throw Self.miss(id)
         }
+        namespaces.holdsEntries(id.namespace)
         if isRead {
             activity.hit(id, size: size, bytesSent: 0, build: build)
         } else {
@@ -107,20 +111,22 @@ extension CacheController {
             let size = try await storage.store(id, body: request.body, declaredSize: declared, expectedSHA256: sha256) {
                 if waits { await ExpectContinue.sendContinue(on: channel) }
             }
+            namespaces.holdsEntries(id.namespace)
             activity.stored(id, size: size, build: context.identity?.cacheJob?.buildID)
             count(id, .stored)
             metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "stored", bytes: size)
             return Response(status: .created)
         } catch let error as CacheRequestError {
+            let namespace = await label(id, context)
             switch error {
             case .storageFull:
                 context.logger.warning("build cache upload refused: the disk is full", metadata: ["entry": "\(id)", "error": "\(error)"])
-                count(id, .full)
+                count(id, .full, as: namespace)
             case .unavailable:
                 context.logger.error("build cache upload failed", metadata: ["entry": "\(id)", "error": "\(error)"])
-                count(id, .failed)
+                count(id, .failed, as: namespace)
             default:
-                count(id, .refused)
+                count(id, .refused, as: namespace)
             }
             throw error.apiError
         }
@@ -128,20 +134,35 @@ extension CacheController {
 
     /// `DELETE` (ccache): 204 whether or not an entry was kept.
     private func delete(_ id: CacheEntryID, context: AppRequestContext) async throws -> Response {
+        let removed: Bool
         do {
-            if try await storage.remove(id) { activity.deleted(id) }
+            removed = try await storage.remove(id)
         } catch {
             context.logger.error("build cache entry could not be deleted", metadata: ["entry": "\(id)", "error": "\(error)"])
-            count(id, .failed)
+            count(id, .failed, as: await label(id, context))
             throw error.apiError
         }
-        count(id, .deleted)
+        if removed {
+            activity.deleted(id)
+            count(id, .deleted)
+        } else {
+            count(id, .deleted, as: await label(id, context))
+        }
         return Response(status: .noContent)
     }
 
-    /// The Prometheus count of one request.
-    private func count(_ id: CacheEntryID, _ outcome: CacheOutcome) {
-        metrics.cacheRequest(protocol: id.protocol.rawValue, namespace: id.namespace, outcome: outcome)
+    /// The Prometheus count of one request, under `namespace` (by default the entry's).
+    private func count(_ id: CacheEntryID, _ outcome: CacheOutcome, as namespace: String? = nil) {
+        metrics.cacheRequest(protocol: id.protocol.rawValue, namespace: namespace ?? id.namespace, outcome: outcome)
+    }
+
+    /// The namespace a request that found or kept nothing is counted under. A job's credential
+    /// uses its build's repository's namespace only, so its own name; for any other token, which
+    /// may name any namespace, ``CacheNamespaceGate/otherNamespaces`` while the namespace holds
+    /// no entries: made-up namespaces add no row and no Prometheus series each.
+    private func label(_ id: CacheEntryID, _ context: AppRequestContext) async -> String {
+        if context.identity?.cacheJob != nil { return id.namespace }
+        return await namespaces.label(for: id.namespace)
     }
 
     /// 404 `cache_miss`.
