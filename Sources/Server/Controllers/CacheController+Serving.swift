@@ -12,13 +12,22 @@ extension CacheController {
 
     /// One cache endpoint: `GET` and `HEAD` need a `read` token, `PUT` and `DELETE` a `write`
     /// one, as a bearer token or a Basic password; `PUT` bodies are bounded by the entry limit.
+    /// A read token's upload or deletion (a laptop's Gradle with `push` on) is refused before
+    /// this runs, and counted as refused.
     func route(
         _ method: HTTPRequest.Method, _ path: String, _ summary: String, _ parameters: [OpenAPIOperation.Parameter], _ parse: @escaping EntryParser
     ) -> Route {
         let writes = method == .put || method == .delete
+        var refused: (@Sendable (Request, AppRequestContext) async -> Void)?
+        if writes {
+            refused = { request, context in
+                guard let parsed = try? parse(request, context) else { return }
+                count(parsed.0, .refused, as: await label(parsed.0, context))
+            }
+        }
         return Route(
             method, path, scope: writes ? .write : .read, bodyLimit: method == .put ? storage.maxEntrySize : nil, acceptsBasic: true,
-            openAPI: Self.operation(method, summary, parameters)
+            openAPI: Self.operation(method, summary, parameters), onForbidden: refused
         ) { request, context in
             let parsed: (CacheEntryID, String?)
             do {

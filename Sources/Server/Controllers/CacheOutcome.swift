@@ -12,7 +12,8 @@ public enum CacheOutcome: String, Sendable, CaseIterable {
     case stored
     /// An entry deleted (ccache).
     case deleted
-    /// An upload refused: too large, a digest that is not its key, cut short, a bad key.
+    /// An upload refused: too large, a digest that is not its key, cut short, a bad key, past
+    /// the namespace cap; or an upload or deletion with a read token (403).
     case refused
     /// An upload refused because the cache's disk is full (507).
     case full
