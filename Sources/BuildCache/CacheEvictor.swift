@@ -25,15 +25,17 @@ public struct CacheEvictor: Service {
     private let interval: Duration
     private let clock: any TimeSource
     private let logger: Logger
+    private let onEviction: @Sendable (CacheEntryID) -> Void
 
     /// Entries read from the store at a time.
     static let page = 500
 
     /// Evicts from `storage` to stay under `maxBytes` in all and `namespaceMaxBytes` per
-    /// namespace, checking every `interval` on `clock`.
+    /// namespace, checking every `interval` on `clock`; `onEviction` is told of each entry
+    /// evicted (the server counts it in Prometheus).
     public init(
         storage: any CacheStorage, activity: CacheActivity, store: any CacheStatsStore, maxBytes: Int64, namespaceMaxBytes: Int64? = nil,
-        interval: Duration = .seconds(60), clock: any TimeSource, logger: Logger
+        interval: Duration = .seconds(60), clock: any TimeSource, logger: Logger, onEviction: @escaping @Sendable (CacheEntryID) -> Void = { _ in }
     ) {
         self.storage = storage
         self.activity = activity
@@ -43,6 +45,7 @@ public struct CacheEvictor: Service {
         self.interval = interval
         self.clock = clock
         self.logger = logger
+        self.onEviction = onEviction
     }
 
     /// Checks until graceful shutdown.
@@ -178,6 +181,7 @@ public struct CacheEvictor: Service {
             return false
         }
         activity.evicted(id)
+        onEviction(id)
         return true
     }
 }

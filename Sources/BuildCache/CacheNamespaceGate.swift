@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Logging
 import Store
 import Synchronization
 
@@ -11,7 +12,8 @@ import Synchronization
 /// costs nothing; only an upload into another one reads the store (after writing this
 /// server's pending counts), and is let in while the store's count is under the cap. Servers
 /// of a cluster each check the store, which they update every few seconds: two starting new
-/// namespaces at the same moment may go one past the cap.
+/// namespaces at the same moment may go one past the cap. An upload the store cannot be read
+/// for goes in, logged: Gradle turns its remote cache off for the whole build on a 5xx.
 ///
 /// A namespace is free text any read token may name, so a miss in one that holds no entries is
 /// counted under ``otherNamespaces``: made-up namespaces add no row to the totals or the days
@@ -29,6 +31,7 @@ public final class CacheNamespaceGate: Sendable {
     private let store: any CacheStatsStore
     private let activity: CacheActivity
     private let clock: any TimeSource
+    private let logger: Logger
 
     private struct Known {
         /// Namespaces holding entries: the store's, with this server's since.
@@ -42,16 +45,17 @@ public final class CacheNamespaceGate: Sendable {
     private let known = Mutex(Known())
 
     /// Caps at `maxNamespaces`, counting the namespaces `store` holds entries in.
-    public init(maxNamespaces: Int?, store: any CacheStatsStore, activity: CacheActivity, clock: any TimeSource) {
+    public init(maxNamespaces: Int?, store: any CacheStatsStore, activity: CacheActivity, clock: any TimeSource, logger: Logger) {
         self.maxNamespaces = maxNamespaces
         self.store = store
         self.activity = activity
         self.clock = clock
+        self.logger = logger
     }
 
-    /// Lets an upload into `namespace` through, or refuses it.
-    /// - Throws: ``CacheRequestError/namespaceLimit(_:)`` past the cap;
-    ///   ``CacheRequestError/unavailable(_:)`` when the store cannot be read.
+    /// Lets an upload into `namespace` through, or refuses it. When the store cannot be read,
+    /// the upload is let through and the failure logged (reads need no store either).
+    /// - Throws: ``CacheRequestError/namespaceLimit(_:)`` past the cap.
     public func admit(_ namespace: String) async throws(CacheRequestError) {
         guard let maxNamespaces, !known.withLock({ $0.namespaces.contains(namespace) }) else { return }
         await activity.flush()
@@ -59,7 +63,10 @@ public final class CacheNamespaceGate: Sendable {
         do {
             holding = try await holdingNamespaces()
         } catch {
-            throw .unavailable("cannot count the cache's namespaces: \(error)")
+            logger.warning("build cache could not count its namespaces; the upload is let in unchecked", metadata: [
+                "namespace": "\(namespace)", "error": "\(error)",
+            ])
+            return
         }
         let now = clock.now
         let admitted = known.withLock { known -> Bool in

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import Synchronization
 import Testing
 import TestSupport
 @testable import BuildCache
@@ -8,6 +9,11 @@ import TestSupport
 /// Least-recently-used eviction under the size cap.
 @Suite("Build cache eviction")
 struct CacheEvictorTests {
+    /// The keys the evictor told of.
+    final class Told: Sendable {
+        let keys = Mutex<[String]>([])
+    }
+
     @Test("past the cap the least recently used entries go, down to 90 % of it; the most recently used stay")
     func evictsLeastRecentlyUsed() async throws {
         let directory = try TemporaryDirectory("build-cache")
@@ -16,7 +22,10 @@ struct CacheEvictorTests {
         let clock = ManualClock(at: Date(timeIntervalSince1970: 1_800_000_000))
         let storage = FolderCacheStorage(directory: directory.path, minimumFreeBytes: 0)
         let activity = CacheActivity(store: store, clock: clock, logger: Logger(label: "test"))
-        let evictor = CacheEvictor(storage: storage, activity: activity, store: store, maxBytes: 100, clock: clock, logger: Logger(label: "test"))
+        let told = Told()
+        let evictor = CacheEvictor(storage: storage, activity: activity, store: store, maxBytes: 100, clock: clock, logger: Logger(label: "test")) { id in
+            told.keys.withLock { $0.append(id.key) }
+        }
         var ids: [CacheEntryID] = []
         for index in 0..<5 {
             let id = try CacheEntryID(.gradle, namespace: "app", key: "entry\(index)")
@@ -33,6 +42,7 @@ struct CacheEvictorTests {
             if try await storage.size(of: id) != nil { kept.append(id.key) }
         }
         #expect(kept == ["entry0", "entry3", "entry4"])
+        #expect(told.keys.withLock { $0 } == ["entry1", "entry2"], "each eviction is told (the server's Prometheus counter)")
         let statistics = try await store.cacheStatistics()
         #expect(statistics.map(\.evictions) == [2])
         #expect(statistics.map(\.entryBytes) == [90])

@@ -1,3 +1,4 @@
+import BuildCache
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -214,6 +215,23 @@ struct BuildCacheAPITests {
             #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="gradle",namespace="app",outcome="miss"} 1"#))
             #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="ccache",namespace="team",outcome="stored"} 1"#))
             #expect(metrics.contains(#"mobile_ops_cache_bytes_total{protocol="gradle",namespace="app",direction="served"} 10"#))
+        }
+    }
+
+    @Test("evictions are counted in Prometheus per protocol and namespace")
+    func evictionsCounted() async throws {
+        let server = try await TestServer.make(configure: { $0.cache.maxBytes = 100 })
+        let evictor = try await server.server.container.resolve(CacheEvictor.self)
+        try await server.test { client in
+            let write = CacheClient.basic(TestServer.adminToken)
+            for key in ["k1", "k2", "k3"] {
+                let stored = try await CacheClient.send(client, .put, "/cache/gradle/app/\(key)", authorization: write, body: String(repeating: "x", count: 40))
+                #expect(stored.status == .created)
+            }
+            // 120 bytes past a 100-byte cap: the least recently used one goes.
+            #expect(await evictor.evictOnce() == 1)
+            let metrics = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+            #expect(metrics.contains(#"mobile_ops_cache_evictions_total{protocol="gradle",namespace="app"} 1"#), "\(metrics)")
         }
     }
 

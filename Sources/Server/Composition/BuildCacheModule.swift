@@ -35,10 +35,11 @@ struct BuildCacheModule: DIModule {
         builder.entryPoint(CacheActivityFlusher.self)
         builder.register(CacheEvictor.self, .singleton) {
             (storage: any CacheStorage, activity: CacheActivity, store: any CacheStatsStore, configuration: ServerConfiguration, clock: any TimeSource,
-             logger: Logger) -> CacheEvictor in
+             logger: Logger, metrics: ServerMetrics) -> CacheEvictor in
             CacheEvictor(
                 storage: storage, activity: activity, store: store, maxBytes: configuration.cache.maxBytes,
-                namespaceMaxBytes: configuration.cache.namespaceMaxBytes, clock: clock, logger: logger)
+                namespaceMaxBytes: configuration.cache.namespaceMaxBytes, clock: clock, logger: logger
+            ) { metrics.cacheEvicted(protocol: $0.protocol.rawValue, namespace: $0.namespace) }
         }
         builder.entryPoint(CacheEvictor.self)
         builder.register(CacheSweeper.self, .singleton) {
@@ -48,8 +49,9 @@ struct BuildCacheModule: DIModule {
         }
         builder.entryPoint(CacheSweeper.self)
         builder.register(CacheNamespaceGate.self, .singleton) {
-            (configuration: ServerConfiguration, store: any CacheStatsStore, activity: CacheActivity, clock: any TimeSource) -> CacheNamespaceGate in
-            CacheNamespaceGate(maxNamespaces: configuration.cache.maxNamespaces, store: store, activity: activity, clock: clock)
+            (configuration: ServerConfiguration, store: any CacheStatsStore, activity: CacheActivity, clock: any TimeSource, logger: Logger)
+                -> CacheNamespaceGate in
+            CacheNamespaceGate(maxNamespaces: configuration.cache.maxNamespaces, store: store, activity: activity, clock: clock, logger: logger)
         }
         builder.register(JobCacheCredentials.self, .singleton) {
             (keys: any CacheStatsStore, builds: any BuildStore, repositories: any RepositoryStore, clock: any TimeSource) -> JobCacheCredentials in
