@@ -16,8 +16,8 @@ extension FolderCacheStorage {
         do {
             for cacheProtocol in CacheProtocol.allCases {
                 let protocolFolder = "\(directory)/entries/\(cacheProtocol.rawValue)"
-                for namespace in try await CacheFolderListing.folders(in: protocolFolder, threadPool: threadPool)
-                where CacheEntryID.problem(withNamespace: namespace) == nil {
+                let namespaces = try await CacheFolderListing.folders(in: protocolFolder, threadPool: threadPool)
+                for namespace in namespaces where CacheEntryID.problem(withNamespace: namespace) == nil {
                     guard !Task.isCancelled else { return removed }
                     let namespaceFolder = protocolFolder + "/" + namespace
                     let shards = try await CacheFolderListing.folders(in: namespaceFolder, threadPool: threadPool)

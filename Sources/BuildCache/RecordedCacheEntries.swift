@@ -17,7 +17,7 @@ public struct RecordedCacheEntries: Sendable {
     /// Records the entry of `key`.
     public mutating func insert(key: String) {
         let digest = SHA256.hash(data: Data(key.utf8))
-        prefixes.insert(digest.prefix(8).reduce(0) { $0 << 8 | UInt64($1) })
+        prefixes.insert(digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
     }
 
     /// Whether the file named `name` is a recorded entry's; false for a name no entry has.

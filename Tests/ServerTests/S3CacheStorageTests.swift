@@ -73,7 +73,7 @@ struct S3CacheStorageTests {
         #expect(written)
         #expect(try await storage.removeStagedFiles(writtenBefore: now.addingTimeInterval(-3_600)) == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: staging) == ["young"])
-        #expect(try await storage.removeUnrecordedEntries(writtenBefore: now) { _, _ in RecordedCacheEntries() } == 0)
+        #expect(try await storage.removeUnrecordedEntries(writtenBefore: now, recorded: { _, _ in RecordedCacheEntries() }) == 0)
     }
 
     @Test("an upload cut off, too long, too short or with the wrong digest leaves no object and no staged file",
