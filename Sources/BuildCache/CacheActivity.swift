@@ -49,9 +49,11 @@ public final class CacheActivity: Sendable {
         touch(CacheEntryTouch(protocolName: id.protocol.rawValue, namespace: id.namespace, key: id.key, size: size, lastAccess: clock.now))
     }
 
-    /// A read of `id`, which nothing is kept under (for a job of `build`, if one made it).
-    public func miss(_ id: CacheEntryID, build: Int64? = nil) {
-        record(id, build: build) { $0.misses = 1 }
+    /// A read of `id`, which nothing is kept under (for a job of `build`, if one made it),
+    /// counted under `namespace`: by default the entry's, ``CacheNamespaceGate/otherNamespaces``
+    /// for one that holds no entries.
+    public func miss(_ id: CacheEntryID, build: Int64? = nil, countedAs namespace: String? = nil) {
+        record(id, namespace: namespace, build: build) { $0.misses = 1 }
     }
 
     /// An upload of `size` bytes kept whole as `id` (by a job of `build`, if one made it).
@@ -71,8 +73,8 @@ public final class CacheActivity: Sendable {
         deleted(id)
     }
 
-    private func record(_ id: CacheEntryID, build: Int64? = nil, _ counts: (inout CacheCounterDelta) -> Void) {
-        var delta = CacheCounterDelta(protocolName: id.protocol.rawValue, namespace: id.namespace)
+    private func record(_ id: CacheEntryID, namespace: String? = nil, build: Int64? = nil, _ counts: (inout CacheCounterDelta) -> Void) {
+        var delta = CacheCounterDelta(protocolName: id.protocol.rawValue, namespace: namespace ?? id.namespace)
         counts(&delta)
         let usage = CacheUsageDelta(delta)
         let day = CacheDailyDelta.start(ofDayContaining: clock.now)

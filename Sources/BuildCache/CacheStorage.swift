@@ -1,4 +1,5 @@
 import Artifacts
+import Foundation
 import NIOCore
 
 /// Where the build cache's entries are kept: a folder (``FolderCacheStorage``, the default) or
@@ -29,4 +30,17 @@ public protocol CacheStorage: Sendable, CustomStringConvertible {
 
     /// Deletes `id`'s entry; false when there surely was none.
     func remove(_ id: CacheEntryID) async throws(CacheRequestError) -> Bool
+
+    /// Deletes the files uploads left in the local folder they are written to while they
+    /// arrive (`tmp/`, `cache-incoming/`) that were last written before `cutoff`: what a server
+    /// stopped in the middle of an upload (killed, or the power cut) leaves. Answers how many went.
+    func removeStagedFiles(writtenBefore cutoff: Date) async throws(CacheRequestError) -> Int
+
+    /// Deletes the entries last written before `cutoff` that `recorded` (the store's keys in a
+    /// protocol and namespace; nil when they cannot be read, and that namespace is skipped)
+    /// does not name: entries stored just before a crash whose facts never reached the store,
+    /// which eviction, reading the store, would never delete. Answers how many went.
+    func removeUnrecordedEntries(
+        writtenBefore cutoff: Date, recorded: (CacheProtocol, String) async -> RecordedCacheEntries?
+    ) async throws(CacheRequestError) -> Int
 }

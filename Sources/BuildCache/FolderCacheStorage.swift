@@ -16,7 +16,8 @@ import Glibc
 /// to `tmp/` (same file system) while it arrives and renamed over the entry only once it is
 /// whole and checked, so readers see the old entry or the new one, never part of one; an upload
 /// that fails or is cut off leaves nothing, and of two uploads of one key at once the last
-/// rename wins whole.
+/// rename wins whole. The file is synced before its rename, so not even a power cut can leave a
+/// cut entry under a key.
 ///
 /// Every file operation runs on the NIO thread pool (through NIOFileSystem or directly),
 /// never on Swift's cooperative pool, and no entry is ever held in memory whole.
@@ -28,7 +29,8 @@ public struct FolderCacheStorage: CacheStorage {
     /// Free space an upload must leave on the folder's disk, in bytes: below it the upload is
     /// refused as if the disk were full, so the database beside it keeps room to write.
     public let minimumFreeBytes: Int64
-    private let threadPool: NIOThreadPool
+    /// Where every file operation runs.
+    let threadPool: NIOThreadPool
     private let fileSystem: FileSystem
 
     /// Keeps entries in `directory` (created when missing).
@@ -145,9 +147,17 @@ public struct FolderCacheStorage: CacheStorage {
         }
     }
 
-    /// Renames the finished upload over the entry: atomic on one file system.
+    /// Puts the finished upload's bytes on the disk, then renames it over the entry: atomic on
+    /// one file system. Without the sync a power cut could keep the rename but not every byte
+    /// before it, and a later read would serve a cut entry under a whole one's name.
     private func commit(_ temporary: String, to final: String) async throws {
         try await threadPool.runIfActive {
+            let descriptor = Glibc.open(temporary, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            let synced = fsync(descriptor) == 0
+            let failure = errno
+            Glibc.close(descriptor)
+            guard synced else { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
             guard rename(temporary, final) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }
     }

@@ -101,4 +101,20 @@ public struct S3CacheStorage: CacheStorage {
             throw .unavailable(error.description)
         }
     }
+
+    // MARK: Sweeping
+
+    /// Deletes the files of ``stagingFolder`` (this server's own) last written before `cutoff`:
+    /// uploads this server was stopped in the middle of.
+    public func removeStagedFiles(writtenBefore cutoff: Date) async throws(CacheRequestError) -> Int {
+        try await CacheFolderListing.removeFiles(in: stagingFolder, writtenBefore: cutoff, threadPool: threadPool)
+    }
+
+    /// Nothing: the bucket is never listed (every listing costs requests, and a large bucket
+    /// many), so an object whose facts a crash lost stays until it is stored again or deleted.
+    public func removeUnrecordedEntries(
+        writtenBefore cutoff: Date, recorded: (CacheProtocol, String) async -> RecordedCacheEntries?
+    ) async throws(CacheRequestError) -> Int {
+        0
+    }
 }

@@ -27,6 +27,13 @@ public protocol CacheStatsStore: Sendable {
     /// what eviction reads instead of listing the storage.
     func leastRecentlyUsedCacheEntries(limit: Int, namespace: String?) async throws(StoreError) -> [CacheEntryTouch]
 
+    /// Keys of the entries kept in `protocolName`'s `namespace` that start with `prefix` (""
+    /// for every one), in the database's order of keys from just after `after` (nil: from the
+    /// first), at most `limit` (1…10,000): a caller pages through with the last key it got.
+    /// What eviction reads to find an XCRemoteCache namespace's metas, and the sweep to know
+    /// which entry files the store has heard of.
+    func cacheEntryKeys(protocolName: String, namespace: String, prefix: String, after: String?, limit: Int) async throws(StoreError) -> [String]
+
     /// The key job-scoped cache credentials are signed with, shared by every server on the
     /// database: `candidate` (hexadecimal) becomes it when there is none yet, and the one
     /// kept is answered, so servers starting at once agree.

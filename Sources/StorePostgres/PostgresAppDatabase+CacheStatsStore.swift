@@ -67,6 +67,23 @@ extension PostgresAppDatabase: CacheStatsStore {
         }
     }
 
+    /// Keys kept in one protocol and namespace starting with `prefix`, after `after` in the
+    /// key column's own collation (not "C": the primary key's index then serves both the range
+    /// and the order, so a page of a large namespace reads a page), at most `limit` (1…10,000).
+    public func cacheEntryKeys(protocolName: String, namespace: String, prefix: String, after: String?, limit: Int) async throws(StoreError) -> [String] {
+        try await read { connection in
+            try await connection.values(
+                """
+                SELECT entry_key FROM cache_entry
+                WHERE protocol_name = \(protocolName) AND namespace = \(namespace)
+                  AND left(entry_key, length(\(prefix)::text)) = \(prefix)::text
+                  AND (\(after)::text IS NULL OR entry_key > \(after)::text)
+                ORDER BY entry_key
+                LIMIT \(Int64(min(max(limit, 1), 10_000)))
+                """, as: String.self, logger: self.logger)
+        }
+    }
+
     /// The totals with the kept entries' count and bytes, by protocol then namespace.
     public func cacheStatistics() async throws(StoreError) -> [CacheNamespaceStatistics] {
         try await read { connection in

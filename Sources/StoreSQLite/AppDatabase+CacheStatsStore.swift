@@ -56,6 +56,21 @@ extension AppDatabase: CacheStatsStore {
         }
     }
 
+    /// Keys kept in one protocol and namespace starting with `prefix`, in byte order after
+    /// `after`, at most `limit` (1…10,000): a range of the primary key's index.
+    public func cacheEntryKeys(protocolName: String, namespace: String, prefix: String, after: String?, limit: Int) async throws(StoreError) -> [String] {
+        try await read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT entryKey FROM cacheEntry
+                    WHERE protocolName = ? AND namespace = ? AND substr(entryKey, 1, length(?)) = ? AND (? IS NULL OR entryKey > ?)
+                    ORDER BY entryKey LIMIT ?
+                    """,
+                arguments: [protocolName, namespace, prefix, prefix, after, after, min(max(limit, 1), 10_000)])
+        }
+    }
+
     /// The totals with the kept entries' count and bytes, by protocol then namespace.
     public func cacheStatistics() async throws(StoreError) -> [CacheNamespaceStatistics] {
         try await read { db in

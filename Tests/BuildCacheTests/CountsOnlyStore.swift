@@ -15,5 +15,7 @@ extension CountsOnlyStore {
 
     func leastRecentlyUsedCacheEntries(limit: Int, namespace: String?) async throws(StoreError) -> [CacheEntryTouch] { [] }
 
+    func cacheEntryKeys(protocolName: String, namespace: String, prefix: String, after: String?, limit: Int) async throws(StoreError) -> [String] { [] }
+
     func cacheCredentialKey(proposing candidate: String) async throws(StoreError) -> String { candidate }
 }

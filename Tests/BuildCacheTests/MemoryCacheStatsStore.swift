@@ -57,4 +57,12 @@ final class MemoryCacheStatsStore: CacheStatsStore {
             }.prefix(limit))
         }
     }
+
+    func cacheEntryKeys(protocolName: String, namespace: String, prefix: String, after: String?, limit: Int) async throws(StoreError) -> [String] {
+        tables.withLock { tables in
+            Array(tables.entries.values.filter { entry in
+                entry.protocolName == protocolName && entry.namespace == namespace && entry.key.hasPrefix(prefix) && after.map { entry.key > $0 } ?? true
+            }.map(\.key).sorted().prefix(limit))
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import BuildCache
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -32,11 +33,13 @@ struct BuildCacheAPITests {
         }
     }
 
-    @Test("401 without a token, with Basic's challenge; a read token cannot upload (403) and nothing is stored; a bad password is 401")
+    @Test("401 without a token, with Basic's challenge; a read token cannot upload (403, counted as refused) and nothing is stored; a bad password is 401")
     func credentials() async throws {
         try await TestServer.make().test { client in
             let read = try await CacheClient.token(client, scope: "read")
             let path = "/cache/gradle/app/abcdef"
+            // The namespace holds another entry, so what happens in it counts under its name.
+            #expect(try await CacheClient.send(client, .put, "/cache/gradle/app/012345", authorization: CacheClient.basic(TestServer.adminToken), body: "x").status == .created)
             let none = try await CacheClient.send(client, .get, path, authorization: nil)
             #expect(none.status == .unauthorized && none.headers[.wwwAuthenticate] == #"Basic realm="mobile-ops""#, "\(none.headers)")
             let wrong = try await CacheClient.send(client, .get, path, authorization: CacheClient.basic("mo_not_a_token"))
@@ -46,6 +49,10 @@ struct BuildCacheAPITests {
             let refused = try await CacheClient.send(client, .put, path, authorization: CacheClient.basic(read), body: "from a laptop")
             #expect(refused.status == .forbidden, "\(refused.text)")
             #expect(try await CacheClient.send(client, .get, path, authorization: CacheClient.basic(read)).status == .notFound)
+            #expect(try await CacheClient.send(client, .delete, "/cache/ccache/app/ab/cd", authorization: CacheClient.basic(read)).status == .forbidden)
+            let metrics = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+            #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="gradle",namespace="app",outcome="refused"} 1"#), "\(metrics)")
+            #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="ccache",namespace="app",outcome="refused"} 1"#))
             // Basic is for the cache only: the API still wants a bearer token.
             #expect(try await CacheClient.send(client, .get, "/api/v1/builds", authorization: CacheClient.basic(TestServer.adminToken)).status == .unauthorized)
         }
@@ -89,8 +96,25 @@ struct BuildCacheAPITests {
             #expect(try await CacheClient.send(client, .delete, path, authorization: write).status == .noContent)
             #expect(try await CacheClient.send(client, .get, path, authorization: write).status == .notFound)
             #expect(try await CacheClient.send(client, .delete, path, authorization: write).status == .noContent)
+            // The router does not resolve dot segments: `..` reaches the key's check, which refuses it.
             let escape = try await CacheClient.send(client, .get, "/cache/ccache/team/ab/../../x", authorization: write)
-            #expect(escape.status == .badRequest || escape.status == .notFound, "\(escape.status)")
+            #expect(escape.status == .badRequest && escape.errorCode == "invalid_cache_key", "\(escape.status) \(escape.text)")
+        }
+    }
+
+    @Test("two uploads of one key at once through the router are both answered, and the entry is one of them whole")
+    func concurrentUploads() async throws {
+        try await TestServer.make().test { client in
+            let write = CacheClient.basic(TestServer.adminToken)
+            let path = "/cache/gradle/app/feedface"
+            let a = String(repeating: "a", count: 300_000)
+            let b = String(repeating: "b", count: 200_000)
+            async let first = CacheClient.send(client, .put, path, authorization: write, body: a)
+            async let second = CacheClient.send(client, .put, path, authorization: write, body: b)
+            let answers = try await [first, second]
+            #expect(answers.map(\.status) == [.created, .created], "\(answers.map(\.text))")
+            let kept = try await CacheClient.send(client, .get, path, authorization: write).text
+            #expect(kept == a || kept == b, "\(kept.count) bytes, starting \(kept.prefix(8))")
         }
     }
 
@@ -102,7 +126,7 @@ struct BuildCacheAPITests {
         }
     }
 
-    @Test("XCRemoteCache: file, meta and marker (an empty PUT); other folders are refused; the health probe answers")
+    @Test("XCRemoteCache: file, meta and marker (an empty PUT); a marker's HEAD is a read (hit or miss); other folders are refused; the health probe answers")
     func xcode() async throws {
         try await TestServer.make().test { client in
             let bearer = "Bearer \(try await CacheClient.token(client, scope: "write"))"
@@ -117,6 +141,16 @@ struct BuildCacheAPITests {
             let other = try await CacheClient.send(client, .put, "/cache/xcode/ios-app/other/abc", authorization: bearer, body: "x")
             #expect(other.status == .badRequest && other.errorCode == "invalid_cache_key")
             #expect(try await CacheClient.send(client, .head, "/cache/xcode/ios-app/nginx-health", authorization: bearer).status == .ok)
+            // The consumer's HEAD of a commit's marker is how it reads: counted as a hit (no
+            // bytes) or a miss, beside the meta's GET.
+            let missing = try await CacheClient.send(client, .head, "/cache/xcode/ios-app/marker/ffffff-Debug-iphonesimulator-13C100-6", authorization: bearer)
+            #expect(missing.status == .notFound)
+            let stats = try await client.send(.get, "/api/v1/cache/stats")
+            let xcode = try #require((stats.body["namespaces"] as? [[String: Any]])?.first { $0["protocol"] as? String == "xcode" }, "\(stats.body)")
+            #expect(xcode["hits"] as? Int == 2 && xcode["misses"] as? Int == 1 && xcode["bytesServed"] as? Int == 16, "\(xcode)")
+            let metrics = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+            #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="xcode",namespace="ios-app",outcome="hit"} 2"#), "\(metrics)")
+            #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="xcode",namespace="ios-app",outcome="miss"} 1"#))
         }
     }
 
@@ -157,8 +191,9 @@ struct BuildCacheAPITests {
     func counted() async throws {
         try await TestServer.make().test { client in
             let write = CacheClient.basic(TestServer.adminToken)
-            _ = try await CacheClient.send(client, .get, "/cache/gradle/app/abc", authorization: write)
             _ = try await CacheClient.send(client, .put, "/cache/gradle/app/abc", authorization: write, body: "12345")
+            // A miss once the namespace holds entries (before, it counts under "(other)": below).
+            _ = try await CacheClient.send(client, .get, "/cache/gradle/app/def", authorization: write)
             _ = try await CacheClient.send(client, .get, "/cache/gradle/app/abc", authorization: write)
             _ = try await CacheClient.send(client, .get, "/cache/gradle/app/abc", authorization: write)
             _ = try await CacheClient.send(client, .put, "/cache/ccache/team/ab/cd", authorization: write, body: "xy")
@@ -180,6 +215,48 @@ struct BuildCacheAPITests {
             #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="gradle",namespace="app",outcome="miss"} 1"#))
             #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="ccache",namespace="team",outcome="stored"} 1"#))
             #expect(metrics.contains(#"mobile_ops_cache_bytes_total{protocol="gradle",namespace="app",direction="served"} 10"#))
+        }
+    }
+
+    @Test("evictions are counted in Prometheus per protocol and namespace")
+    func evictionsCounted() async throws {
+        let server = try await TestServer.make(configure: { $0.cache.maxBytes = 100 })
+        let evictor = try await server.server.container.resolve(CacheEvictor.self)
+        try await server.test { client in
+            let write = CacheClient.basic(TestServer.adminToken)
+            for key in ["k1", "k2", "k3"] {
+                let stored = try await CacheClient.send(client, .put, "/cache/gradle/app/\(key)", authorization: write, body: String(repeating: "x", count: 40))
+                #expect(stored.status == .created)
+            }
+            // 120 bytes past a 100-byte cap: the least recently used one goes.
+            #expect(await evictor.evictOnce() == 1)
+            let metrics = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+            #expect(metrics.contains(#"mobile_ops_cache_evictions_total{protocol="gradle",namespace="app"} 1"#), "\(metrics)")
+        }
+    }
+
+    @Test("misses in namespaces that hold nothing count under one (other) row and series, not one each; once a namespace holds entries, under its own")
+    func madeUpNamespaces() async throws {
+        try await TestServer.make().test { client in
+            let read = CacheClient.basic(try await CacheClient.token(client, scope: "read"))
+            for index in 0..<3 {
+                #expect(try await CacheClient.send(client, .get, "/cache/gradle/made-up-\(index)/abc", authorization: read).status == .notFound)
+                let head = try await CacheClient.send(client, .head, "/cache/bazel/made-up-\(index)/ac/\(String(repeating: "0", count: 64))", authorization: read)
+                #expect(head.status == .notFound)
+            }
+            #expect(try await CacheClient.send(client, .put, "/cache/gradle/app/abc", authorization: CacheClient.basic(TestServer.adminToken), body: "kept").status == .created)
+            #expect(try await CacheClient.send(client, .get, "/cache/gradle/app/def", authorization: read).status == .notFound)
+
+            let stats = try await client.send(.get, "/api/v1/cache/stats")
+            let rows = try #require(stats.body["namespaces"] as? [[String: Any]])
+            #expect(rows.map { "\($0["protocol"] ?? "") \($0["namespace"] ?? "") \($0["misses"] ?? "")" } == ["gradle (other) 3", "gradle app 1"], "\(rows)")
+            let daily = try #require(try await client.send(.get, "/api/v1/cache/stats/daily?days=1").body["days"] as? [[String: Any]])
+            #expect(daily.compactMap { $0["namespace"] as? String } == ["(other)", "app"], "\(daily)")
+            let metrics = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+            #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="gradle",namespace="(other)",outcome="miss"} 3"#), "\(metrics)")
+            #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="bazel",namespace="(other)",outcome="absent"} 3"#))
+            #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="gradle",namespace="app",outcome="miss"} 1"#))
+            #expect(!metrics.contains("made-up"))
         }
     }
 }

@@ -76,12 +76,13 @@ struct BuildCacheJobTests {
         let clock = ManualClock(at: Self.start)
         try await TestServer.make(clock: clock, backgroundServices: false).test { client in
             let write = CacheClient.basic(TestServer.adminToken)
-            _ = try await CacheClient.send(client, .get, "/cache/gradle/app/abc", authorization: write)
+            // Misses in a namespace that holds entries (in any protocol) count under its name.
             _ = try await CacheClient.send(client, .put, "/cache/gradle/app/abc", authorization: write, body: "12345")
+            _ = try await CacheClient.send(client, .get, "/cache/gradle/app/def", authorization: write)
             _ = try await CacheClient.send(client, .get, "/cache/gradle/app/abc", authorization: write)
             clock.advance(by: 86_400)
             for _ in 0..<3 { _ = try await CacheClient.send(client, .get, "/cache/gradle/app/abc", authorization: write) }
-            _ = try await CacheClient.send(client, .get, "/cache/ccache/team/ab/cd", authorization: write)
+            _ = try await CacheClient.send(client, .get, "/cache/ccache/app/ab/cd", authorization: write)
 
             let answer = try await client.send(.get, "/api/v1/cache/stats/daily?days=2", token: try await CacheClient.token(client, scope: "read"))
             #expect(answer.status == .ok)

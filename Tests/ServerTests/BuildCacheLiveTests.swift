@@ -10,7 +10,7 @@ struct BuildCacheLiveTests {
     /// Raw-socket clients (below what an HTTP library lets a test control). Each case prints
     /// one line; every wait is bounded by a socket timeout.
     static let script = #"""
-    import base64, json, socket, sys, urllib.request
+    import base64, json, os, socket, sys, time, urllib.request
     port, admin, case = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 
     def token(scope):
@@ -74,15 +74,22 @@ struct BuildCacheLiveTests {
             body += sock.recv(65536)
         print(stored, head, headers.get("content-length"), got, body.decode())
     elif case == "cut":
+        # Half the body; once the server has staged it in a file (argv[4] is the staging
+        # folder; bounded wait), the connection goes.
+        staging = sys.argv[4]
         sock = connect()
         sock.sendall(("PUT /cache/gradle/ns/cut HTTP/1.1\r\nHost: x\r\nAuthorization: %s\r\nContent-Length: 200000\r\n\r\n" % writer).encode())
         sock.sendall(b"x" * 100000)
+        deadline = time.time() + 60
+        while time.time() < deadline and not (os.path.isdir(staging) and os.listdir(staging)):
+            time.sleep(0.05)
+        staged = os.path.isdir(staging) and len(os.listdir(staging)) > 0
         sock.close()
-        print("cut")
+        print("cut staged" if staged else "cut before anything was staged")
     """#
 
-    static func run(_ server: LiveServer, _ shape: String) async throws -> String {
-        try await LiveServer.runPython(Self.script, arguments: [String(server.port), TestServer.adminToken, shape])
+    static func run(_ server: LiveServer, _ shape: String, _ extra: String...) async throws -> String {
+        try await LiveServer.runPython(Self.script, arguments: [String(server.port), TestServer.adminToken, shape] + extra)
     }
 
     @Test("Expect: 100-continue: 100 only once the upload is accepted; too large or a read token is refused before the body, and the connection closed")
@@ -103,12 +110,13 @@ struct BuildCacheLiveTests {
         #expect(output == "201 200 5 200 hello")
     }
 
-    @Test("an upload cut off halfway leaves no entry and no temporary file")
+    @Test("an upload cut off halfway, once staged in a temporary file, leaves no entry and no temporary file")
     func cutUpload() async throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-cache-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let server = try await LiveServer.start(configure: { $0.cache.folder = cache })
-        #expect(try await Self.run(server, "cut") == "cut")
+        // The connection closes only once the upload has a file in tmp/: what must go.
+        #expect(try await Self.run(server, "cut", cache + "/tmp") == "cut staged")
         // The server notices the closed connection on its own time: wait (bounded) for the
         // upload's temporary file to go, then look.
         let deadline = ContinuousClock.now + .seconds(20)

@@ -59,8 +59,12 @@ struct GradleClientTests {
         let (readToken, port) = (try await Self.readToken(port: server.port), server.port)
         let first = try await Self.build(gradle, in: try Self.project(in: root.path, "first"), port: port, namespace: "app", token: TestServer.adminToken)
         let second = try await Self.build(gradle, in: try Self.project(in: root.path, "second"), port: port, namespace: "app", token: TestServer.adminToken)
+        // The laptops' namespace holds an entry of its own (so its misses count under its name,
+        // not "(other)"); the laptop's build misses, and its upload is refused.
+        try await Self.seed(port: port, namespace: "laptop")
         let laptop = try await Self.build(gradle, in: try Self.project(in: root.path, "laptop"), port: port, namespace: "laptop", token: readToken)
         let stats = try await Self.statistics(port: port)
+        let metrics = try await Self.metrics(port: port)
         await server.stop()
 
         #expect(first.0, "\(first.1)")
@@ -70,8 +74,28 @@ struct GradleClientTests {
         #expect(laptop.0, "a refused upload must not fail the build: \(laptop.1)")
         let app = stats.first { $0["protocol"] as? String == "gradle" && $0["namespace"] as? String == "app" }
         #expect((app?["hits"] as? Int ?? 0) >= 1 && (app?["uploads"] as? Int ?? 0) >= 1, "\(stats)")
-        let refused = stats.first { $0["protocol"] as? String == "gradle" && $0["namespace"] as? String == "laptop" }
-        #expect(refused?["uploads"] as? Int ?? 0 == 0 && refused?["entries"] as? Int ?? 0 == 0, "\(stats)")
+        let refused = try #require(stats.first { $0["protocol"] as? String == "gradle" && $0["namespace"] as? String == "laptop" }, "\(stats)")
+        #expect((refused["misses"] as? Int ?? 0) >= 1, "\(refused)")
+        // Only the seeded entry: the laptop stored nothing.
+        #expect(refused["uploads"] as? Int == 1 && refused["entries"] as? Int == 1, "\(refused)")
+        #expect(metrics.contains(#"mobile_ops_cache_requests_total{protocol="gradle",namespace="laptop",outcome="refused"}"#), "\(metrics)")
+    }
+
+    /// Stores an entry no build asks for in `namespace`, with the admin token.
+    static func seed(port: Int, namespace: String) async throws {
+        try await withClient { client in
+            let basic = "Basic " + Data("ci:\(TestServer.adminToken)".utf8).base64EncodedString()
+            let response = try await client.execute(.init(
+                method: .put, url: "http://127.0.0.1:\(port)/cache/gradle/\(namespace)/0000seed", headers: ["Authorization": basic], body: Array("seed".utf8)))
+            #expect(response.status == 201, "\(response.bodyText)")
+        }
+    }
+
+    /// The Prometheus text at `/metrics`.
+    static func metrics(port: Int) async throws -> String {
+        try await withClient { client in
+            try await client.execute(.init(url: "http://127.0.0.1:\(port)/metrics")).bodyText
+        }
     }
 
     /// A new read token, made with the admin token.

@@ -1,5 +1,6 @@
 import Artifacts
 import BuildCache
+import Core
 import Foundation
 import Logging
 import NIOCore
@@ -48,6 +49,31 @@ struct S3CacheStorageTests {
 
         #expect(try await storage.remove(id))
         #expect(try await storage.size(of: id) == nil)
+    }
+
+    @Test("staged uploads this server left over an hour ago are swept, younger ones stay; the bucket is never listed (no moto needed)")
+    func stagedFilesSwept() async throws {
+        let staging = FileManager.default.temporaryDirectory.appendingPathComponent("cache-incoming-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        let settings = S3ArtifactSettings(bucket: "never-asked", endpoint: "http://127.0.0.1:9", region: "us-east-1", accessKeyID: "key", secretAccessKey: "secret")
+        let storage = S3CacheStorage(settings: settings, stagingFolder: staging, minimumFreeBytes: 0, logger: Logger(label: "test"))
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let written = await DedicatedThread.run {
+            do {
+                try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+                for (name, age) in [("old", 7_200.0), ("young", 600.0)] {
+                    try Data(name.utf8).write(to: URL(fileURLWithPath: staging + "/" + name))
+                    try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: staging + "/" + name)
+                }
+                return true
+            } catch {
+                return false
+            }
+        }
+        #expect(written)
+        #expect(try await storage.removeStagedFiles(writtenBefore: now.addingTimeInterval(-3_600)) == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: staging) == ["young"])
+        #expect(try await storage.removeUnrecordedEntries(writtenBefore: now, recorded: { _, _ in RecordedCacheEntries() }) == 0)
     }
 
     @Test("an upload cut off, too long, too short or with the wrong digest leaves no object and no staged file",

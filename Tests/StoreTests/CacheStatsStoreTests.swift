@@ -109,6 +109,27 @@ struct CacheStatsStoreTests {
         }
     }
 
+    @Test("keys of one protocol and namespace that start with a prefix (text, not a pattern), a page at a time after the last one", arguments: StoreBackend.available)
+    func entryKeysByPrefix(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore { store async throws in
+            let database = store.database
+            let touch = { (protocolName: String, namespace: String, key: String) in
+                CacheEntryTouch(protocolName: protocolName, namespace: namespace, key: key, size: 1, lastAccess: Self.t0)
+            }
+            try await database.recordCacheActivity(CacheActivityBatch(entries: [
+                touch("xcode", "ios", "meta/c"), touch("xcode", "ios", "meta/a"), touch("xcode", "ios", "meta/b"), touch("xcode", "ios", "file/x"),
+                touch("xcode", "ios", "m%x/1"), touch("xcode", "other", "meta/d"), touch("gradle", "ios", "meta/e"),
+            ]))
+            let first = try await database.cacheEntryKeys(protocolName: "xcode", namespace: "ios", prefix: "meta/", after: nil, limit: 2)
+            #expect(first == ["meta/a", "meta/b"])
+            #expect(try await database.cacheEntryKeys(protocolName: "xcode", namespace: "ios", prefix: "meta/", after: first.last, limit: 2) == ["meta/c"])
+            #expect(try await database.cacheEntryKeys(protocolName: "xcode", namespace: "ios", prefix: "meta/", after: "meta/c", limit: 2) == [])
+            #expect(try await database.cacheEntryKeys(protocolName: "xcode", namespace: "ios", prefix: "m%", after: nil, limit: 10) == ["m%x/1"])
+            let every = try await database.cacheEntryKeys(protocolName: "xcode", namespace: "ios", prefix: "", after: nil, limit: 10)
+            #expect(Set(every) == ["meta/a", "meta/b", "meta/c", "file/x", "m%x/1"] && every.count == 5)
+        }
+    }
+
     @Test("least recently used entries of one namespace, in every protocol; the credential key is the first one proposed", arguments: StoreBackend.available)
     func namespaceEntriesAndKey(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore { store async throws in

@@ -8,8 +8,8 @@ import Store
 
 /// Registers the remote build cache (`BuildCache`): its storage (a folder, or the bucket
 /// `MOBILE_OPS_CACHE=s3://…` names), the counts batched for the store, the service that writes
-/// them, the one that evicts past the size caps, the cap on namespaces, and the jobs' cache
-/// credentials. Its `/cache/` routes are contributed with the other controllers (`ServerModule`).
+/// them, the one that evicts past the size caps, the one that sweeps what a stopped server
+/// left, the cap on namespaces, and the jobs' cache credentials. Its `/cache/` routes are contributed with the other controllers (`ServerModule`).
 struct BuildCacheModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
         builder.register((any CacheStorage).self, .singleton) { (configuration: ServerConfiguration, logger: Logger) -> any CacheStorage in
@@ -35,15 +35,23 @@ struct BuildCacheModule: DIModule {
         builder.entryPoint(CacheActivityFlusher.self)
         builder.register(CacheEvictor.self, .singleton) {
             (storage: any CacheStorage, activity: CacheActivity, store: any CacheStatsStore, configuration: ServerConfiguration, clock: any TimeSource,
-             logger: Logger) -> CacheEvictor in
+             logger: Logger, metrics: ServerMetrics) -> CacheEvictor in
             CacheEvictor(
                 storage: storage, activity: activity, store: store, maxBytes: configuration.cache.maxBytes,
-                namespaceMaxBytes: configuration.cache.namespaceMaxBytes, clock: clock, logger: logger)
+                namespaceMaxBytes: configuration.cache.namespaceMaxBytes, clock: clock, logger: logger
+            ) { metrics.cacheEvicted(protocol: $0.protocol.rawValue, namespace: $0.namespace) }
         }
         builder.entryPoint(CacheEvictor.self)
+        builder.register(CacheSweeper.self, .singleton) {
+            (storage: any CacheStorage, activity: CacheActivity, store: any CacheStatsStore, coordination: ClusterCoordination, clock: any TimeSource,
+             logger: Logger) -> CacheSweeper in
+            CacheSweeper(storage: storage, activity: activity, store: store, leadership: coordination.leadership, clock: clock, logger: logger)
+        }
+        builder.entryPoint(CacheSweeper.self)
         builder.register(CacheNamespaceGate.self, .singleton) {
-            (configuration: ServerConfiguration, store: any CacheStatsStore, activity: CacheActivity) -> CacheNamespaceGate in
-            CacheNamespaceGate(maxNamespaces: configuration.cache.maxNamespaces, store: store, activity: activity)
+            (configuration: ServerConfiguration, store: any CacheStatsStore, activity: CacheActivity, clock: any TimeSource, logger: Logger)
+                -> CacheNamespaceGate in
+            CacheNamespaceGate(maxNamespaces: configuration.cache.maxNamespaces, store: store, activity: activity, clock: clock, logger: logger)
         }
         builder.register(JobCacheCredentials.self, .singleton) {
             (keys: any CacheStatsStore, builds: any BuildStore, repositories: any RepositoryStore, clock: any TimeSource) -> JobCacheCredentials in

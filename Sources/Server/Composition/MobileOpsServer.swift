@@ -88,6 +88,9 @@ public struct MobileOpsServer {
                 onLeader(try await container.resolve(BuildMetricsService.self)),
                 // Every server deletes from the one shared folder: one evicts for all.
                 onLeader(try await container.resolve(CacheEvictor.self)),
+                // On every server: a bucket's uploads are staged on each server's own disk. It
+                // sweeps a folder's unrecorded entries only while this server leads.
+                try await container.resolve(CacheSweeper.self),
                 // After the store's closer, so it stops first: its last flush still has the store.
                 try await container.resolve(CacheActivityFlusher.self),
             ]

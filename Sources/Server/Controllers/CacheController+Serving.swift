@@ -12,13 +12,22 @@ extension CacheController {
 
     /// One cache endpoint: `GET` and `HEAD` need a `read` token, `PUT` and `DELETE` a `write`
     /// one, as a bearer token or a Basic password; `PUT` bodies are bounded by the entry limit.
+    /// A read token's upload or deletion (a laptop's Gradle with `push` on) is refused before
+    /// this runs, and counted as refused.
     func route(
         _ method: HTTPRequest.Method, _ path: String, _ summary: String, _ parameters: [OpenAPIOperation.Parameter], _ parse: @escaping EntryParser
     ) -> Route {
         let writes = method == .put || method == .delete
+        var refused: (@Sendable (Request, AppRequestContext) async -> Void)?
+        if writes {
+            refused = { request, context in
+                guard let parsed = try? parse(request, context) else { return }
+                count(parsed.0, .refused, as: await label(parsed.0, context))
+            }
+        }
         return Route(
             method, path, scope: writes ? .write : .read, bodyLimit: method == .put ? storage.maxEntrySize : nil, acceptsBasic: true,
-            openAPI: Self.operation(method, summary, parameters)
+            openAPI: Self.operation(method, summary, parameters), onForbidden: refused
         ) { request, context in
             let parsed: (CacheEntryID, String?)
             do {
@@ -50,14 +59,16 @@ extension CacheController {
             opened = try await storage.stream(of: id)
         } catch {
             context.logger.error("build cache entry could not be read; answered as a miss", metadata: ["entry": "\(id)", "error": "\(error)"])
-            count(id, .failed)
+            count(id, .failed, as: await label(id, context))
             throw Self.miss(id)
         }
         guard let entry = opened else {
-            activity.miss(id, build: build)
-            count(id, .miss)
+            let namespace = await label(id, context)
+            activity.miss(id, build: build, countedAs: namespace)
+            count(id, .miss, as: namespace)
             throw Self.miss(id)
         }
+        namespaces.holdsEntries(id.namespace)
         activity.hit(id, size: entry.size, bytesSent: entry.size, build: build)
         count(id, .hit)
         metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "served", bytes: entry.size)
@@ -68,8 +79,13 @@ extension CacheController {
         return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)
     }
 
-    /// `HEAD`: 200 with the entry's `Content-Length`, or 404.
+    /// `HEAD`: 200 with the entry's `Content-Length`, or 404. XCRemoteCache's consumer asks
+    /// whether a commit's artifacts exist by a `HEAD` of its marker: that is its read, so it
+    /// counts as a hit (no bytes sent) or a miss, as a `GET` does; any other `HEAD` (ccache's
+    /// check before an upload) only refreshes the entry's last access.
     private func probe(_ id: CacheEntryID, context: AppRequestContext) async throws -> Response {
+        let isRead = id.protocol == .xcode && id.key.hasPrefix("marker/")
+        let build = context.identity?.cacheJob?.buildID
         let size: Int64?
         do {
             size = try await storage.size(of: id)
@@ -78,11 +94,18 @@ extension CacheController {
             size = nil
         }
         guard let size else {
-            count(id, .absent)
+            let namespace = await label(id, context)
+            if isRead { activity.miss(id, build: build, countedAs: namespace) }
+            count(id, isRead ? .miss : .absent, as: namespace)
             throw Self.miss(id)
         }
-        activity.probed(id, size: size)
-        count(id, .present)
+        namespaces.holdsEntries(id.namespace)
+        if isRead {
+            activity.hit(id, size: size, bytesSent: 0, build: build)
+        } else {
+            activity.probed(id, size: size)
+        }
+        count(id, isRead ? .hit : .present)
         return Response(status: .ok, headers: [.contentType: "application/octet-stream", .contentLength: "\(size)"])
     }
 
@@ -97,20 +120,22 @@ extension CacheController {
             let size = try await storage.store(id, body: request.body, declaredSize: declared, expectedSHA256: sha256) {
                 if waits { await ExpectContinue.sendContinue(on: channel) }
             }
+            namespaces.holdsEntries(id.namespace)
             activity.stored(id, size: size, build: context.identity?.cacheJob?.buildID)
             count(id, .stored)
             metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "stored", bytes: size)
             return Response(status: .created)
         } catch let error as CacheRequestError {
+            let namespace = await label(id, context)
             switch error {
             case .storageFull:
                 context.logger.warning("build cache upload refused: the disk is full", metadata: ["entry": "\(id)", "error": "\(error)"])
-                count(id, .full)
+                count(id, .full, as: namespace)
             case .unavailable:
                 context.logger.error("build cache upload failed", metadata: ["entry": "\(id)", "error": "\(error)"])
-                count(id, .failed)
+                count(id, .failed, as: namespace)
             default:
-                count(id, .refused)
+                count(id, .refused, as: namespace)
             }
             throw error.apiError
         }
@@ -118,20 +143,35 @@ extension CacheController {
 
     /// `DELETE` (ccache): 204 whether or not an entry was kept.
     private func delete(_ id: CacheEntryID, context: AppRequestContext) async throws -> Response {
+        let removed: Bool
         do {
-            if try await storage.remove(id) { activity.deleted(id) }
+            removed = try await storage.remove(id)
         } catch {
             context.logger.error("build cache entry could not be deleted", metadata: ["entry": "\(id)", "error": "\(error)"])
-            count(id, .failed)
+            count(id, .failed, as: await label(id, context))
             throw error.apiError
         }
-        count(id, .deleted)
+        if removed {
+            activity.deleted(id)
+            count(id, .deleted)
+        } else {
+            count(id, .deleted, as: await label(id, context))
+        }
         return Response(status: .noContent)
     }
 
-    /// The Prometheus count of one request.
-    private func count(_ id: CacheEntryID, _ outcome: CacheOutcome) {
-        metrics.cacheRequest(protocol: id.protocol.rawValue, namespace: id.namespace, outcome: outcome)
+    /// The Prometheus count of one request, under `namespace` (by default the entry's).
+    private func count(_ id: CacheEntryID, _ outcome: CacheOutcome, as namespace: String? = nil) {
+        metrics.cacheRequest(protocol: id.protocol.rawValue, namespace: namespace ?? id.namespace, outcome: outcome)
+    }
+
+    /// The namespace a request that found or kept nothing is counted under. A job's credential
+    /// uses its build's repository's namespace only, so its own name; for any other token, which
+    /// may name any namespace, ``CacheNamespaceGate/otherNamespaces`` while the namespace holds
+    /// no entries: made-up namespaces add no row and no Prometheus series each.
+    private func label(_ id: CacheEntryID, _ context: AppRequestContext) async -> String {
+        if context.identity?.cacheJob != nil { return id.namespace }
+        return await namespaces.label(for: id.namespace)
     }
 
     /// 404 `cache_miss`.

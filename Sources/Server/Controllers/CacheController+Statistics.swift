@@ -18,6 +18,7 @@ extension CacheController {
                 description: [
                     "Hits, misses, uploads, bytes served and stored, kept entries and their bytes, and the hit rate, per protocol and namespace, since the first request.",
                     "Counts reach the database in batches a few seconds apart; this server's are written before the answer, other servers' within seconds.",
+                    "A request that found or kept nothing in a namespace holding no entries is counted under the namespace `(other)` (a job's, under its repository's), so made-up namespaces add no row each.",
                 ],
                 answers: [.ok("BuildCacheStatistics")],
                 errors: [.databaseUnavailable]
@@ -30,7 +31,7 @@ extension CacheController {
                 "Build cache hits and misses per day, protocol and namespace", tag: "build-cache",
                 description: [
                     "The build cache's own hit rate over time: one entry per UTC day, protocol and namespace that had requests, oldest first, over the last `days` days (today included).",
-                    "Written by the same batched flush as the totals, never once per request.",
+                    "Written by the same batched flush as the totals, never once per request; misses in namespaces holding no entries are under `(other)`, as in the totals.",
                 ],
                 parameters: [.query("days", .integer, description: "How many days back, today included: 1 to 366, default 30.")],
                 answers: [.ok("BuildCacheDaily")],

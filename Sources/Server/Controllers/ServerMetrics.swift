@@ -48,8 +48,9 @@ public final class ServerMetrics: Sendable {
         "mobile_ops_outbox_dead": "Outbox messages delivery gave up on.",
         "mobile_ops_webhook_deliveries_total": "Git host webhook deliveries by provider and outcome: accepted, ping, duplicate, rejected, failed.",
         "mobile_ops_metrics_scrape_errors_total": "Scrapes of /metrics that could not read the database (their gauges kept their last values).",
-        "mobile_ops_cache_requests_total": "Build cache requests by protocol, namespace and outcome: hit, miss (GET); present, absent (HEAD); stored, refused, full (PUT); deleted; failed.",
+        "mobile_ops_cache_requests_total": "Build cache requests by protocol, namespace and outcome: hit, miss (GET, and XCRemoteCache's HEAD of a marker); present, absent (other HEADs); stored, refused, full (PUT; refused also a read token's PUT or DELETE); deleted; failed.",
         "mobile_ops_cache_bytes_total": "Build cache entry bytes by protocol, namespace and direction: served (sent to clients) or stored (received and kept).",
+        "mobile_ops_cache_evictions_total": "Build cache entries evicted by protocol and namespace: past a size cap, or an XCRemoteCache meta gone before its artifact.",
     ]
 
     // MARK: Events
@@ -76,6 +77,13 @@ public final class ServerMetrics: Sendable {
             descriptor: Self.descriptor("mobile_ops_cache_bytes_total"),
             labels: [("protocol", protocolName), ("namespace", namespace), ("direction", direction)]
         ).increment(by: bytes)
+    }
+
+    /// One build cache entry evicted (by the evictor, on the leader).
+    public func cacheEvicted(protocol protocolName: String, namespace: String) {
+        registry.makeCounter(
+            descriptor: Self.descriptor("mobile_ops_cache_evictions_total"), labels: [("protocol", protocolName), ("namespace", namespace)]
+        ).increment()
     }
 
     // MARK: Scrape

@@ -33,11 +33,15 @@ public struct Route: Sendable {
     public var openAPI: OpenAPIOperation
     /// What the endpoint does.
     public var handler: Handler
+    /// Told of a request whose valid token lacks ``scope`` (answered 403), before the answer
+    /// goes: the build cache counts a read token's upload as refused.
+    public var onForbidden: (@Sendable (Request, AppRequestContext) async -> Void)?
 
     /// Describes an endpoint.
     public init(
         _ method: HTTPRequest.Method, _ path: String, scope: TokenScope?, bodyLimit: Int64? = nil, readsBodyBeforeCredential: Bool = false,
-        acceptsBasic: Bool = false, openAPI: OpenAPIOperation, handler: @escaping Handler
+        acceptsBasic: Bool = false, openAPI: OpenAPIOperation, onForbidden: (@Sendable (Request, AppRequestContext) async -> Void)? = nil,
+        handler: @escaping Handler
     ) {
         self.method = method
         self.path = path
@@ -46,6 +50,7 @@ public struct Route: Sendable {
         self.readsBodyBeforeCredential = readsBodyBeforeCredential
         self.acceptsBasic = acceptsBasic
         self.openAPI = openAPI
+        self.onForbidden = onForbidden
         self.handler = handler
     }
 }

@@ -70,15 +70,22 @@ public struct RouterFactory: Sendable {
         }
     }
 
-    /// Wraps a handler so it runs only for a caller holding the route's scope.
+    /// Wraps a handler so it runs only for a caller holding the route's scope; the route is
+    /// told of a valid token that lacks it (``Route/onForbidden``).
     private func authenticated(_ route: Route) -> Route.Handler {
         guard let scope = route.scope else { return route.handler }
         let authenticator = self.authenticator
         let handler = route.handler
         let basic = route.acceptsBasic
+        let onForbidden = route.onForbidden
         return { request, context in
             var context = context
-            context.identity = try await authenticator.require(scope, for: request, basic: basic)
+            do {
+                context.identity = try await authenticator.require(scope, for: request, basic: basic)
+            } catch let error as APIError where error.status == .forbidden {
+                await onForbidden?(request, context)
+                throw error
+            }
             return try await handler(request, context)
         }
     }
