@@ -8,7 +8,9 @@ extension DeviceRun {
     ///
     /// A batch the device still holds is handed back first (its agent asked again without
     /// reporting it: it restarted), without blaming the device. A test is not handed to a
-    /// device it already ran on while another device is present to take it.
+    /// device it already ran on while another present device has not run it yet; once every
+    /// present device has run it, any of them may run it again (its retries are already
+    /// counted), so a test that keeps failing reaches its verdict instead of waiting forever.
     public mutating func nextBatch(for device: DeviceKey, jobID: Int64, now: Date, budget: BatchBudget = BatchBudget()) -> DeviceBatchAnswer {
         if let busy = batches.first(where: { $0.outcome == nil && $0.device == device && $0.jobID != jobID }) {
             // Two jobs of the step on one agent see the same devices: one drives it at a time.
@@ -25,11 +27,14 @@ extension DeviceRun {
         }
         let present = presentDevices(now: now)
         let others = present.subtracting([device])
-        let ranHere = Set(tests.filter { test in test.attempts.contains { $0.device == device } }.map(\.name))
-        let seconds = budget.seconds(remainingSeconds: queue.remainingSeconds, devices: max(present.count, 1))
-        let runs = queue.nextBatch(budgetSeconds: seconds) { planned in
-            !others.isEmpty && ranHere.contains(planned.name)
+        // A test this device ran is left for another present device that has not run it.
+        var leftForOthers: Set<String> = []
+        for test in tests where test.attempts.contains(where: { $0.device == device }) {
+            let ranOn = Set(test.attempts.map(\.device))
+            if others.contains(where: { !ranOn.contains($0) }) { leftForOthers.insert(test.name) }
         }
+        let seconds = budget.seconds(remainingSeconds: queue.remainingSeconds, devices: max(present.count, 1))
+        let runs = queue.nextBatch(budgetSeconds: seconds) { planned in leftForOthers.contains(planned.name) }
         guard !runs.isEmpty else {
             return DeviceBatchAnswer(retryAfterSeconds: Self.retryAfterSeconds, message: "nothing to hand out now; running batches may come back")
         }

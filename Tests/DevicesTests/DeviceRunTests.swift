@@ -64,6 +64,23 @@ struct DeviceRunTests {
         #expect(again.batch?.tests == ["T#1"])
     }
 
+    @Test("a test failing on both of two present devices is run again on one that already ran it, up to its quota: a verdict, no deadlock")
+    func retriesWhenEveryDeviceRanIt() throws {
+        var run = Self.run(["T#1"], step: DeviceStep(platform: .android, retriesPerTest: 2))
+        var asked = 0
+        while !run.isFinished, asked < 20 {
+            for (device, job) in [(Self.a, Int64(1)), (Self.b, Int64(2))] {
+                asked += 1
+                guard let batch = run.nextBatch(for: device, jobID: job, now: Self.now).batch else { continue }
+                _ = try run.record(batchID: batch.id, jobID: job, report: DeviceBatchReport(
+                    results: batch.tests.map { DeviceTestResult(name: $0, outcome: .failed) }), now: Self.now)
+            }
+        }
+        #expect(run.tests[0].verdict == .failed, "asked \(asked) times: \(run.tests[0].attempts.map(\.device))")
+        #expect(run.tests[0].attempts.count == 3 && run.tests[0].retries == 2)
+        #expect(Set(run.tests[0].attempts.prefix(2).map(\.device)) == [Self.a, Self.b], "the first retry went to the other device")
+    }
+
     @Test("retries stop at the per-test quota, then at the per-build quota: the test fails, the run fails")
     func quotas() throws {
         var step = DeviceStep(platform: .android, retriesPerTest: 1, retriesPerBuild: 1)
