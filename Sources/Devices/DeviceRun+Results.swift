@@ -61,7 +61,12 @@ extension DeviceRun {
         guard let index = index(of: planned.name) else { return }
         tests[index].attempts.append(DeviceTestAttempt(
             batch: batch.id, device: batch.device, outcome: result.outcome, seconds: result.seconds, message: result.message))
-        guard tests[index].verdict == nil else { return }
+        guard tests[index].verdict == nil else {
+            // A late attempt (a copy that was running when another gave the verdict) still
+            // counts: a pass and then a failure make the test flaky, not passed.
+            tests[index].verdict = Self.verdict(of: tests[index].attempts, rule: step.verdict)
+            return
+        }
         let outstanding = queue.waiting(planned.name) + runningCopies(of: planned.name, except: batch.id)
         switch (result.outcome, step.verdict) {
         case (.passed, .anyPass):

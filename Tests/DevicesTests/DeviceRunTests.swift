@@ -116,6 +116,20 @@ struct DeviceRunTests {
         #expect(run.isFinished)
     }
 
+    @Test("an attempt arriving after the verdict counts: a pass, then a copy's failure, makes the test flaky")
+    func lateAttempt() throws {
+        let step = DeviceStep(platform: .android, flakyTarget: 0.99, flakyCopies: 2)
+        var run = DeviceRun(step: step, tests: [TestHistoryFacts(name: "T#1", durations: [10], passes: 1, runs: 2)])
+        let first = try #require(run.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch)
+        let copy = try #require(run.nextBatch(for: Self.b, jobID: 2, now: Self.now).batch)
+        #expect(first.tests == ["T#1"] && copy.tests == ["T#1"])
+        _ = try run.record(batchID: first.id, jobID: 1, report: Self.pass(first), now: Self.now)
+        #expect(run.tests[0].verdict == .passed)
+        _ = try run.record(batchID: copy.id, jobID: 2, report: DeviceBatchReport(results: [DeviceTestResult(name: "T#1", outcome: .failed)]), now: Self.now)
+        #expect(run.tests[0].verdict == .flaky)
+        #expect(run.isFinished && run.passed)
+    }
+
     @Test("batches nobody will report come back: a lost job's without blame, a late one as its device's failure; two jobs never share a device")
     func reclaims() throws {
         var run = Self.run(["T#1"])
