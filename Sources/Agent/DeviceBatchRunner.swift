@@ -36,7 +36,12 @@ struct DeviceBatchRunner: Sendable {
                 let outcome = await tools.run(launch("adb", ["-s", device.identifier, "install", "-r", "-t", path(apk)]), limit: limit)
                 log += Self.lines("adb install \(apk)", outcome)
                 if let failure = Self.failure(of: outcome) {
-                    return Ran(report: DeviceBatchReport(results: [], deviceFailure: "adb install \(apk) failed: \(failure)"), log: log)
+                    // A missing or broken APK fails on every device: only adb's device errors blame this one.
+                    let blamed = AdbErrorText.blamesDevice(failure) || Self.timedOut(outcome)
+                    let report = blamed
+                        ? DeviceBatchReport(results: [], deviceFailure: "adb install \(apk) failed: \(failure)")
+                        : DeviceBatchReport(results: [], failure: "adb install \(apk) failed: \(failure)")
+                    return Ran(report: report, log: log)
                 }
             }
         }
@@ -53,7 +58,7 @@ struct DeviceBatchRunner: Sendable {
         case (nil, let command?):
             return await runCommand(command, batch: batch, on: device, limit: limit, log: log)
         case (nil, nil):
-            return Ran(report: DeviceBatchReport(results: [], deviceFailure: "the step names no run: command and no runner:"), log: log)
+            return Ran(report: DeviceBatchReport(results: [], failure: "the step names no run: command and no runner:"), log: log)
         }
     }
 
@@ -102,11 +107,13 @@ struct DeviceBatchRunner: Sendable {
         guard case .finished(let output) = outcome else { return Ran(report: timedOut(outcome), log: log) }
         let results = junitResults(in: reports)
         let stderr = output.errorText
-        if AdbErrorText.state(of: stderr) != .unknown || AdbErrorText.isGone(stderr) {
+        if AdbErrorText.blamesDevice(stderr) {
             return Ran(report: DeviceBatchReport(results: results, deviceFailure: "adb lost the device: \(stderr.split(separator: "\n").first ?? "")"), log: log)
         }
         if results.isEmpty, !output.status.isSuccess {
-            return Ran(report: DeviceBatchReport(results: [], deviceFailure: "the command exited \(output.status) and wrote no JUnit report"), log: log)
+            // A typo, a failing build: the step's failure, whatever device ran it.
+            let said = stderr.split(separator: "\n").last.map { ": " + $0 } ?? ""
+            return Ran(report: DeviceBatchReport(results: [], failure: "the command exited \(output.status) and wrote no JUnit report\(said)"), log: log)
         }
         return Ran(report: DeviceBatchReport(results: results), log: log)
     }
@@ -145,11 +152,18 @@ struct DeviceBatchRunner: Sendable {
         relative.hasPrefix("/") ? relative : workspace + "/" + relative
     }
 
-    /// The device's failure when a batch's command was killed at its time limit or could not start.
+    /// A batch's command that was killed at its time limit (the device's failure) or could not
+    /// start (the step's: a tool missing from the agent fails on every device).
     private func timedOut(_ outcome: DeviceToolRunner.Outcome) -> DeviceBatchReport {
         guard case .failed(let why) = outcome else { return DeviceBatchReport(results: []) }
-        let reason = why.contains("did not finish") ? "no result within the batch time limit of \(Int(step.batchTimeLimitSeconds)) s" : why
-        return DeviceBatchReport(results: [], deviceFailure: reason)
+        guard Self.timedOut(outcome) else { return DeviceBatchReport(results: [], failure: why) }
+        return DeviceBatchReport(results: [], deviceFailure: "no result within the batch time limit of \(Int(step.batchTimeLimitSeconds)) s")
+    }
+
+    /// Whether the tool was killed at its time limit.
+    private static func timedOut(_ outcome: DeviceToolRunner.Outcome) -> Bool {
+        guard case .failed(let why) = outcome else { return false }
+        return why.contains("did not finish")
     }
 
     /// Why a tool run failed (its error text), or nil when it exited 0.

@@ -25,9 +25,7 @@ extension JobExecutor {
             return false
         }
         let found = await self.devices?() ?? []
-        let usable = Array(found.filter { device in
-            step.accepts(device) && (device.state == .ready || (device.kind == .simulator && device.state == .shutdown))
-        }.prefix(step.count))
+        let usable = Array(found.filter { step.canRun($0) }.prefix(step.count))
         guard !usable.isEmpty else {
             let wanted = step.platform.rawValue + (step.minOS.map { " (OS \($0) or later)" } ?? "")
             streamer.append(line: "mobile-ops-agent: devices: no ready \(wanted) device on \(self.configuration.name); it saw \(found.count) device(s)")
@@ -132,10 +130,11 @@ extension JobExecutor {
             let ran = await runner.run(batch, on: device, install: !installed)
             if Task.isCancelled { return nil }
             for line in ran.log { streamer.append(line: "\(prefix)   \(line)") }
-            installed = installed || ran.report.deviceFailure == nil
+            installed = installed || (ran.report.deviceFailure == nil && ran.report.failure == nil)
             let counts = Dictionary(grouping: ran.report.results, by: \.outcome).mapValues(\.count)
             let summary = DeviceTestOutcome.allCases.compactMap { outcome in counts[outcome].map { "\($0) \(outcome.rawValue)" } }.joined(separator: ", ")
-            streamer.append(line: "\(prefix) batch \(batch.id): " + (ran.report.deviceFailure.map { "device failure: \($0)" + (summary.isEmpty ? "" : " (kept: \(summary))") } ?? summary))
+            let failure = ran.report.deviceFailure.map { "device failure: \($0)" } ?? ran.report.failure.map { "failed (not the device's fault): \($0)" }
+            streamer.append(line: "\(prefix) batch \(batch.id): " + (failure.map { $0 + (summary.isEmpty ? "" : " (kept: \(summary))") } ?? summary))
             do {
                 let next = try await self.withRetries(attempts: 5) { () async throws(AgentAPIError) in
                     try await self.api.postDeviceBatch(jobID: jobID, batch: batch.id, report: ran.report, token: token)

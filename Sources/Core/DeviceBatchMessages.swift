@@ -107,14 +107,23 @@ public struct DeviceBatchAnswer: Codable, Sendable, Equatable {
 public struct DeviceBatchReport: Codable, Sendable, Equatable {
     /// The results read (tests that finished before a device failure are kept).
     public var results: [DeviceTestResult]
-    /// Set when the batch failed for the device's sake (offline, not booted, the runner
-    /// crashed, no result in time): its unfinished tests go back to the queue and cost no retry.
+    /// Set only on the tools' own evidence against the device (adb's `device offline`, `device
+    /// not found`, `no devices/emulators found`, a simulator that did not boot, no result in
+    /// time): its unfinished tests go back to the queue at no retry's cost, and the device's
+    /// failures in a row grow.
     public var deviceFailure: String?
+    /// Set when the batch ended without results the agent could read and without evidence
+    /// against the device (an APK that would not install, an instrumentation or `.xctestrun`
+    /// that is not there, a `run:` command that failed, a tool that would not start): the
+    /// step's or its tests' failure. No device is blamed; the unfinished tests go back, and a
+    /// test whose batches failed so the same way on two devices gets a failed verdict.
+    public var failure: String?
 
     /// Creates a report.
-    public init(results: [DeviceTestResult], deviceFailure: String? = nil) {
+    public init(results: [DeviceTestResult], deviceFailure: String? = nil, failure: String? = nil) {
         self.results = results
         self.deviceFailure = deviceFailure
+        self.failure = failure
     }
 }
 

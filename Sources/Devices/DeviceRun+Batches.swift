@@ -29,9 +29,9 @@ extension DeviceRun {
         let others = present.subtracting([device])
         // A test this device ran is left for another present device that has not run it.
         var leftForOthers: Set<String> = []
-        for test in tests where test.attempts.contains(where: { $0.device == device }) {
-            let ranOn = Set(test.attempts.map(\.device))
-            if others.contains(where: { !ranOn.contains($0) }) { leftForOthers.insert(test.name) }
+        for test in tests {
+            let ranOn = devicesTried(test.name)
+            if ranOn.contains(device), others.contains(where: { !ranOn.contains($0) }) { leftForOthers.insert(test.name) }
         }
         let seconds = budget.seconds(remainingSeconds: queue.remainingSeconds, devices: max(present.count, 1))
         let runs = queue.nextBatch(budgetSeconds: seconds) { planned in leftForOthers.contains(planned.name) }
@@ -43,6 +43,27 @@ extension DeviceRun {
             id: id, jobID: jobID, device: device, tests: runs, startedAt: now,
             deadline: now.addingTimeInterval(step.batchTimeLimitSeconds)))
         return DeviceBatchAnswer(batch: DeviceBatch(id: id, tests: runs.map(\.name), timeLimitSeconds: step.batchTimeLimitSeconds))
+    }
+
+    /// The devices that ran `name` to a result, or failed a batch of it in a way that is not
+    /// the device's (``DeviceBatchOutcome/failed``).
+    func devicesTried(_ name: String) -> Set<DeviceKey> {
+        let ran = index(of: name).map { tests[$0].attempts.map(\.device) } ?? []
+        let failed = batches.filter { $0.outcome == .failed && $0.tests.contains { $0.name == name } }.map(\.device)
+        return Set(ran + failed)
+    }
+
+    /// Ends the run before every test ran (every matching device is quarantined): the tests
+    /// without a verdict fail, nothing more is handed out, running batches end.
+    public mutating func stop(because reason: String, now: Date) {
+        for index in batches.indices where batches[index].outcome == nil {
+            batches[index].outcome = .returned
+            batches[index].reason = reason
+            batches[index].endedAt = now
+        }
+        for index in tests.indices where tests[index].verdict == nil { tests[index].verdict = .failed }
+        for test in tests { queue.remove(test.name) }
+        stopReason = reason
     }
 
     /// Takes back the batches nobody will report: those whose job is no longer active (its

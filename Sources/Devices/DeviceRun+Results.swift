@@ -33,6 +33,14 @@ extension DeviceRun {
             requeueUnfinished(of: index, reported: reported)
             return failure
         }
+        if let failure = report.failure {
+            // Not the device's fault, and not read as any test's result: no device is charged.
+            batches[index].outcome = .failed
+            batches[index].reason = failure
+            if reported.isEmpty { failRepeated(batch: index, reason: failure, now: now) }
+            requeueUnfinished(of: index, reported: reported)
+            return nil
+        }
         batches[index].outcome = .finished
         // A batch the runner finished but that named no result for a run: the runner did not
         // know the test. That is the test's failure, not the device's.
@@ -41,6 +49,25 @@ extension DeviceRun {
             apply(missing, to: planned, batch: batch)
         }
         return nil
+    }
+
+    /// Gives a failed verdict, with the reason, to the tests of batch `index` (which failed
+    /// before any result, the same way as before) that an earlier batch failed the same way
+    /// with no result on another device, or on this one while no other device is there: the
+    /// failure follows the tests, not a device, and requeuing them again would never end.
+    mutating func failRepeated(batch index: Int, reason: String, now: Date) {
+        let batch = batches[index]
+        let alone = presentDevices(now: now).subtracting([batch.device]).isEmpty
+        let earlier = batches[..<index].filter { earlier in
+            earlier.outcome == .failed && earlier.reason == reason && (earlier.device != batch.device || alone)
+                && !tests.contains { $0.attempts.contains { $0.batch == earlier.id } }
+        }
+        for planned in batch.tests where earlier.contains(where: { $0.tests.contains { $0.name == planned.name } }) {
+            guard let test = self.index(of: planned.name), tests[test].verdict == nil else { continue }
+            tests[test].attempts.append(DeviceTestAttempt(batch: batch.id, device: batch.device, outcome: .failed, message: reason))
+            tests[test].verdict = .failed
+            queue.remove(planned.name)
+        }
     }
 
     /// The result for a run named `name`: its own, or the worst of its class's or suite's tests.

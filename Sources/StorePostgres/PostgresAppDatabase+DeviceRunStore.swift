@@ -47,13 +47,26 @@ extension PostgresAppDatabase: DeviceRunStore {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue yet; send its tests first")
             }
             var health = try await self.deviceHealthRows(on: connection)
-            let active = Set(try await connection.values(
-                "SELECT id FROM job WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) AND state IN ('assigned', 'running')",
-                as: Int64.self, logger: self.logger))
+            let rows = try await connection.query(
+                "SELECT id, agent_id FROM job WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) AND state IN ('assigned', 'running')",
+                logger: self.logger)
+            var active: Set<Int64> = []
+            var holders: Set<Int64> = []
+            for try await (id, holder) in rows.decode((Int64, Int64?).self) {
+                active.insert(id)
+                if let holder { holders.insert(holder) }
+            }
+            var fleet: [DeviceKey: DeviceReport] = [:]
+            for holder in holders {
+                for row in try await self.deviceRows(agentID: holder, on: connection) {
+                    fleet[DeviceKey(agentID: holder, platform: row.report.platform, identifier: row.report.identifier)] = row.report
+                }
+            }
             let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
             let muted = try await self.mutedTestRows(on: connection)
             let effects = DeviceRunRules.next(
-                run: &run, health: &health, muted: muted, device: device, jobID: jobID, buildID: job.buildID, activeJobs: active, now: now)
+                run: &run, health: &health, muted: muted, device: device, jobID: jobID, buildID: job.buildID, activeJobs: active,
+                fleet: fleet, now: now)
             try await self.save(run, job: job, effects: effects, now: now, on: connection)
             return effects.answer
         }

@@ -36,13 +36,19 @@ extension AppDatabase: DeviceRunStore {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue yet; send its tests first")
             }
             var health = try Self.deviceHealthRows(in: db)
-            let active = Set(try Int64.fetchAll(db, sql: """
-                SELECT id FROM job WHERE buildID = ? AND stepKey = ? AND state IN ('assigned', 'running')
-                """, arguments: [job.buildID, job.stepKey]))
+            let active = try Row.fetchAll(db, sql: """
+                SELECT id, agentID FROM job WHERE buildID = ? AND stepKey = ? AND state IN ('assigned', 'running')
+                """, arguments: [job.buildID, job.stepKey])
+            var fleet: [DeviceKey: DeviceReport] = [:]
+            for holder in Set(active.compactMap { $0["agentID"] as Int64? }) {
+                for row in try Self.deviceRows(agentID: holder, in: db) {
+                    fleet[DeviceKey(agentID: holder, platform: row.report.platform, identifier: row.report.identifier)] = row.report
+                }
+            }
             let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
             let effects = DeviceRunRules.next(
                 run: &run, health: &health, muted: try Self.mutedTestRows(in: db), device: device, jobID: jobID, buildID: job.buildID,
-                activeJobs: active, now: now)
+                activeJobs: Set(active.map { $0["id"] as Int64 }), fleet: fleet, now: now)
             try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, effects: effects, now: now, in: db)
             return effects.answer
         }

@@ -81,6 +81,41 @@ struct DeviceRunTests {
         #expect(Set(run.tests[0].attempts.prefix(2).map(\.device)) == [Self.a, Self.b], "the first retry went to the other device")
     }
 
+    @Test("a batch failed for the step's sake charges no device and no retry; failed the same way on two devices, its tests fail with the reason")
+    func stepFailures() throws {
+        var run = Self.run(["T#1", "T#2"])
+        let failure = "adb install app.apk failed: adb: failed to stat app.apk: No such file or directory"
+        let first = try #require(run.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch)
+        #expect(run.nextBatch(for: Self.b, jobID: 2, now: Self.now).batch == nil, "b is present; a holds every test")
+        let blamed = try run.record(batchID: first.id, jobID: 1, report: DeviceBatchReport(results: [], failure: failure), now: Self.now)
+        #expect(blamed == nil, "no device is charged")
+        #expect(run.batches[0].outcome == .failed && run.batches[0].reason == failure)
+        #expect(run.tests.allSatisfy { $0.verdict == nil && $0.retries == 0 } && run.queue.pending.count == 2)
+        #expect(run.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch == nil, "b, which has not tried them, takes them")
+        let second = try #require(run.nextBatch(for: Self.b, jobID: 2, now: Self.now).batch)
+        _ = try run.record(batchID: second.id, jobID: 2, report: DeviceBatchReport(results: [], failure: failure), now: Self.now)
+        #expect(run.tests.map(\.verdict) == [.failed, .failed])
+        #expect(run.tests[0].attempts.map(\.message) == [failure])
+        #expect(run.isFinished && !run.passed && run.queue.pending.isEmpty)
+        // One device alone: twice the same way on it is enough.
+        var alone = Self.run(["T#1"])
+        for _ in 1...2 {
+            let batch = try #require(alone.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch)
+            _ = try alone.record(batchID: batch.id, jobID: 1, report: DeviceBatchReport(results: [], failure: failure), now: Self.now)
+        }
+        #expect(alone.tests[0].verdict == .failed)
+    }
+
+    @Test("a run stopped early fails its tests without a verdict and says why")
+    func stops() throws {
+        var run = Self.run(["T#1"])
+        _ = try #require(run.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch)
+        run.stop(because: "every matching device is quarantined", now: Self.now)
+        #expect(run.isFinished && !run.passed)
+        #expect(run.batches[0].outcome == .returned)
+        #expect(run.finishedAnswer() == DeviceBatchAnswer(stop: true, passed: false, message: "1 tests: 1 failed; stopped: every matching device is quarantined"))
+    }
+
     @Test("retries stop at the per-test quota, then at the per-build quota: the test fails, the run fails")
     func quotas() throws {
         var step = DeviceStep(platform: .android, retriesPerTest: 1, retriesPerBuild: 1)

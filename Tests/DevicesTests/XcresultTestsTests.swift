@@ -25,7 +25,10 @@ struct XcresultTestsTests {
         #expect(empty == [])
         let log = "Testing failed:\n\tThe test runner encountered an error (Failed to establish communication with the test runner).\n** TEST FAILED **"
         #expect(BatchClassifier.xcodebuild(log: log, results: empty, exitStatus: 65).deviceFailure == "xcodebuild: Failed to establish communication with the test runner")
-        #expect(BatchClassifier.xcodebuild(log: "** TEST FAILED **", results: nil, exitStatus: 65).deviceFailure?.contains("no result bundle") == true)
+        // No bundle and no word of the device (a wrong .xctestrun): the step's failure, no device blamed.
+        let missing = BatchClassifier.xcodebuild(log: "xcodebuild: error: The file “App.xctestrun” couldn’t be opened because there is no such file.", results: nil, exitStatus: 64)
+        #expect(missing.deviceFailure == nil)
+        #expect(missing.failure?.contains("no result bundle") == true && missing.failure?.contains("App.xctestrun") == true, "\(missing)")
         let failed = [DeviceTestResult(name: "A/B/c", outcome: .failed)]
         #expect(BatchClassifier.xcodebuild(log: "** TEST FAILED **", results: failed, exitStatus: 65) == DeviceBatchReport(results: failed))
     }

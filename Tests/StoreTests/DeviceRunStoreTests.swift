@@ -47,6 +47,7 @@ struct DeviceRunStoreTests {
 
             let a = DeviceBatchRequest(platform: .android, identifier: "emulator-5554")
             let b = DeviceBatchRequest(platform: .android, identifier: "emulator-5556")
+            try await database.recordDevices(agentID: agents[1], devices: [Self.emulator("emulator-5556")], now: now)
             // Device a fails two batches for its own sake: quarantined, and no test charged.
             for round in 1...2 {
                 let answer = try await database.nextDeviceBatch(jobID: jobs[0], agentID: agents[0], request: a, now: now)
@@ -103,6 +104,59 @@ struct DeviceRunStoreTests {
             let planned = try #require(try await database.deviceRuns(buildID: next).first?.run)
             #expect(planned.tests.map(\.expectedSeconds) == [10, 120])
             #expect(planned.tests.map(\.muted) == [true, false], "a run starts with the tests muted then")
+        }
+    }
+
+    /// A ready emulator as its agent reports it.
+    static func emulator(_ serial: String) -> DeviceReport {
+        DeviceReport(platform: .android, kind: .emulator, identifier: serial, osVersion: "34", state: .ready)
+    }
+
+    @Test("a batch failed for the step's sake charges no device; when every matching device is quarantined the run ends failed, saying so",
+          arguments: StoreBackend.available)
+    func stepFailuresAndAQuarantinedFleet(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.start)) { store async throws in
+            let database = store.database
+            let (build, jobs, agents) = try await Self.twoJobs(database)
+            let now = Self.start
+            _ = try await database.queueDeviceTests(jobID: jobs[0], agentID: agents[0], tests: ["T#1"], now: now)
+            try await database.recordDevices(agentID: agents[0], devices: [Self.emulator("emulator-5554")], now: now)
+            let a = DeviceBatchRequest(platform: .android, identifier: "emulator-5554")
+            let key = DeviceKey(agentID: agents[0], platform: .android, identifier: "emulator-5554")
+            // A missing APK: not the device's fault, whatever the count.
+            for _ in 1...3 {
+                let batch = try #require(try await database.nextDeviceBatch(jobID: jobs[0], agentID: agents[0], request: a, now: now).batch)
+                _ = try await database.recordDeviceBatch(
+                    jobID: jobs[0], agentID: agents[0], batchID: batch.id,
+                    report: DeviceBatchReport(results: [], failure: "adb install app.apk failed: adb: failed to stat app.apk"), now: now)
+                if try await database.deviceRuns(buildID: build).first?.run.isFinished == true { break }
+            }
+            #expect(try await database.deviceHealth().health[key] == nil, "a step's failure charges no device")
+            let failed = try #require(try await database.deviceRuns(buildID: build).first?.run)
+            #expect(failed.tests.first?.verdict == .failed, "failed the same way twice with no other device there")
+
+            // The next build: the only matching device fails for its own sake until quarantined, and the run ends.
+            let (next, nextJobs, nextAgents) = try await Self.twoJobs(database)
+            _ = try await database.queueDeviceTests(jobID: nextJobs[0], agentID: nextAgents[0], tests: ["T#1"], now: now)
+            try await database.recordDevices(agentID: nextAgents[0], devices: [Self.emulator("emulator-5554")], now: now)
+            try await database.recordDevices(agentID: nextAgents[1], devices: [Self.emulator("emulator-5554")], now: now)
+            for (job, agent) in zip(nextJobs, nextAgents) {
+                for _ in 1...2 {
+                    let batch = try #require(try await database.nextDeviceBatch(jobID: job, agentID: agent, request: a, now: now).batch)
+                    _ = try await database.recordDeviceBatch(
+                        jobID: job, agentID: agent, batchID: batch.id, report: DeviceBatchReport(results: [], deviceFailure: "adb: device offline"), now: now)
+                }
+                let answer = try await database.nextDeviceBatch(jobID: job, agentID: agent, request: a, now: now)
+                if agent == nextAgents[0] {
+                    #expect(answer.stop == false && answer.message?.contains("quarantined") == true, "the other agent's device may still take it: \(answer)")
+                } else {
+                    #expect(answer.stop && answer.passed == false, "\(answer)")
+                    #expect(answer.message?.contains("every matching device is quarantined") == true, "\(answer)")
+                }
+            }
+            let stopped = try #require(try await database.deviceRuns(buildID: next).first?.run)
+            #expect(stopped.stopReason?.hasPrefix("every matching device is quarantined (2 device(s)") == true, "\(String(describing: stopped.stopReason))")
+            #expect(stopped.tests.first?.verdict == .failed)
         }
     }
 

@@ -35,7 +35,8 @@ extension OpenAPIDocument {
   "description": "Core.DeviceBatchReport: what one batch did.",
   "properties": {
     "results": {"type": "array", "items": {"$ref": "#/components/schemas/DeviceTestResult"}},
-    "deviceFailure": {"type": "string", "description": "Set when the device failed the batch (offline, not booted, the runner crashed, no result in time)."}
+    "deviceFailure": {"type": "string", "description": "Set only on the tools' evidence against the device (adb's device errors, a simulator that did not boot, no result in time)."},
+    "failure": {"type": "string", "description": "Set when the batch failed without readable results and without evidence against the device (a missing APK, a wrong instrumentation, a failing run: command): no device is charged."}
   },
   "required": ["results"],
   "additionalProperties": false
@@ -128,7 +129,7 @@ extension OpenAPIDocument {
           "startedAt": {"type": "string", "format": "date-time"},
           "deadline": {"type": "string", "format": "date-time"},
           "endedAt": {"type": "string", "format": "date-time"},
-          "outcome": {"type": "string", "enum": ["finished", "device_failed", "returned"]},
+          "outcome": {"type": "string", "enum": ["finished", "device_failed", "failed", "returned"]},
           "reason": {"type": "string"}
         },
         "required": ["id", "jobID", "device", "tests", "startedAt", "deadline"],
@@ -136,6 +137,7 @@ extension OpenAPIDocument {
       }
     },
     "retriesUsed": {"type": "integer"},
+    "stopReason": {"type": "string", "description": "Why the run ended before every test ran (every matching device was quarantined)."},
     "lastSeen": {
       "type": "array",
       "items": {
