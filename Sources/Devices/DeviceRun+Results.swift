@@ -71,16 +71,20 @@ extension DeviceRun {
     }
 
     /// The result for a run named `name`: its own, or the worst of its class's or suite's tests.
-    static func result(for name: String, in results: [DeviceTestResult]) -> DeviceTestResult? {
-        if let exact = results.first(where: { $0.name == name }) { return exact }
+    static func result(for given: String, in results: [DeviceTestResult]) -> DeviceTestResult? {
+        // A list may name an XCTest method as Xcode does, `testSignIn()`; results are read without it.
+        let name = XcresultTests.plain(given)
+        if let exact = results.first(where: { XcresultTests.plain($0.name) == name }) {
+            return DeviceTestResult(name: given, outcome: exact.outcome, seconds: exact.seconds, message: exact.message)
+        }
         let members = results.filter { $0.name.hasPrefix(name + "#") || $0.name.hasPrefix(name + "/") || $0.name.hasPrefix(name + ".") }
         guard !members.isEmpty else { return nil }
         let seconds = members.compactMap(\.seconds).reduce(0, +)
         if let failed = members.first(where: { $0.outcome == .failed }) {
-            return DeviceTestResult(name: name, outcome: .failed, seconds: seconds, message: "\(failed.name): \(failed.message ?? "failed")")
+            return DeviceTestResult(name: given, outcome: .failed, seconds: seconds, message: "\(failed.name): \(failed.message ?? "failed")")
         }
         let outcome: DeviceTestOutcome = members.allSatisfy { $0.outcome == .skipped } ? .skipped : .passed
-        return DeviceTestResult(name: name, outcome: outcome, seconds: seconds)
+        return DeviceTestResult(name: given, outcome: outcome, seconds: seconds)
     }
 
     /// One run's result: the attempt, then the verdict or a retry on another device.
