@@ -3,6 +3,7 @@ import ChildProcesses
 import Core
 import Devices
 import Foundation
+import Synchronization
 
 // MARK: - DeviceBatchRunner
 
@@ -49,10 +50,15 @@ struct DeviceBatchRunner: Sendable {
         case (.androidInstrumentation?, _):
             let instrumentation = step.instrumentation ?? ""
             let arguments = ["-s", device.identifier, "shell", "am", "instrument", "-w", "-r", "-e", "class", batch.tests.joined(separator: ","), instrumentation]
-            let outcome = await tools.run(launch("adb", arguments), limit: limit)
+            // am instrument prints no time: each test is timed from its start to its end code
+            // as the lines arrive.
+            let times = LineTimes()
+            let outcome = await tools.run(launch("adb", arguments), limit: limit) { chunk in times.received(chunk) }
             log += Self.lines("adb -s \(device.identifier) shell am instrument -w -r -e class … \(instrumentation)", outcome)
             guard case .finished(let output) = outcome else { return Ran(report: timedOut(outcome), log: log) }
-            return Ran(report: BatchClassifier.instrumentation(stdout: output.text, stderr: output.errorText, exitStatus: output.status.code), log: log)
+            let report = BatchClassifier.instrumentation(
+                stdout: output.text, stderr: output.errorText, exitStatus: output.status.code, lineSeconds: times.seconds)
+            return Ran(report: report, log: log)
         case (.xcodebuild?, _):
             return await xcodebuild(batch, on: device, limit: limit, log: log)
         case (nil, let command?):
@@ -185,4 +191,24 @@ struct DeviceBatchRunner: Sendable {
             return ["$ \(heading)", "  \(why)"]
         }
     }
+}
+
+// MARK: - LineTimes
+
+/// When each line of a command's standard output arrived, by the agent's clock: the time of
+/// each of its newlines, in seconds since the command started, in order.
+private final class LineTimes: Sendable {
+    private let start = ContinuousClock.now
+    private let times = Mutex<[Double]>([])
+
+    /// Notes a chunk of output, as it arrives.
+    func received(_ chunk: [UInt8]) {
+        let newlines = chunk.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        guard newlines > 0 else { return }
+        let seconds = Backoff.seconds(ContinuousClock.now - start)
+        times.withLock { $0.append(contentsOf: repeatElement(seconds, count: newlines)) }
+    }
+
+    /// The newlines' times so far.
+    var seconds: [Double] { times.withLock { $0 } }
 }

@@ -26,8 +26,9 @@ public enum BatchClassifier {
     /// An `am instrument -w -r` batch: its results; the device's failure when adb says the
     /// device failed; else, when the instrumentation did not finish, the batch's failure, with
     /// the tests it was running when it stopped failed (the process died under them).
-    public static func instrumentation(stdout: String, stderr: String, exitStatus: Int32?) -> DeviceBatchReport {
-        let output = InstrumentationOutput.parse(stdout)
+    /// `lineSeconds` times the output's lines (``InstrumentationOutput/parse(_:lineSeconds:)``).
+    public static func instrumentation(stdout: String, stderr: String, exitStatus: Int32?, lineSeconds: [Double] = []) -> DeviceBatchReport {
+        let output = InstrumentationOutput.parse(stdout, lineSeconds: lineSeconds)
         if output.finished, exitStatus == 0 { return DeviceBatchReport(results: output.results) }
         if AdbErrorText.blamesDevice(stderr) {
             let adbState = AdbErrorText.state(of: stderr)

@@ -79,7 +79,9 @@ extension DeviceRun {
         }
         let members = results.filter { $0.name.hasPrefix(name + "#") || $0.name.hasPrefix(name + "/") || $0.name.hasPrefix(name + ".") }
         guard !members.isEmpty else { return nil }
-        let seconds = members.compactMap(\.seconds).reduce(0, +)
+        // No member's time is no time (nil), not 0 s: a 0 would make the next run's p80 0.
+        let timed = members.compactMap(\.seconds)
+        let seconds = timed.isEmpty ? nil : timed.reduce(0, +)
         if let failed = members.first(where: { $0.outcome == .failed }) {
             return DeviceTestResult(name: given, outcome: .failed, seconds: seconds, message: "\(failed.name): \(failed.message ?? "failed")")
         }

@@ -83,6 +83,22 @@ struct InstrumentationOutputTests {
         #expect(cut.failure?.contains("without INSTRUMENTATION_CODE") == true, "\(cut)")
     }
 
+    @Test("am instrument prints no time: a test's seconds run from its start line to its end code, by when the lines arrived; a class entry with no timed test has none")
+    func durations() {
+        let text = "INSTRUMENTATION_STATUS: class=com.a.T\nINSTRUMENTATION_STATUS: test=one\nINSTRUMENTATION_STATUS_CODE: 1\n"
+            + "INSTRUMENTATION_STATUS: class=com.a.T\nINSTRUMENTATION_STATUS: test=one\nINSTRUMENTATION_STATUS_CODE: 0\nINSTRUMENTATION_CODE: -1\n"
+        // The start code is line 2 (1.0 s), the end code line 5 (4.5 s).
+        let timed = InstrumentationOutput.parse(text, lineSeconds: [0.5, 0.9, 1.0, 4.0, 4.2, 4.5, 4.6])
+        #expect(timed.results == [DeviceTestResult(name: "com.a.T#one", outcome: .passed, seconds: 3.5)])
+        #expect(BatchClassifier.instrumentation(stdout: text, stderr: "", exitStatus: 0, lineSeconds: [0.5, 0.9, 1.0, 4.0, 4.2, 4.5, 4.6]).results.first?.seconds == 3.5)
+        let untimed = InstrumentationOutput.parse(text).results
+        #expect(untimed.first?.seconds == nil)
+        let suite = DeviceRun.result(for: "com.a.T", in: untimed)
+        #expect(suite?.outcome == .passed)
+        #expect(suite?.seconds == nil, "no time is not 0 s: a 0 makes the next run's p80 0")
+        #expect(DeviceRun.result(for: "com.a.T", in: timed.results)?.seconds == 3.5)
+    }
+
     @Test("tests that fail in a finished run are the tests' failure, not the device's")
     func testFailuresAreNotDeviceFailures() throws {
         var text = try Fixture.text("instrumentation", "failure-log4-excerpt.txt")
