@@ -66,6 +66,14 @@ extension DeviceRun {
         stopReason = reason
     }
 
+    /// Closes the run of a build that ended (canceled, failed, its last job lost): its running
+    /// batches end as taken back, blaming no device, so no device shows a dead build's batch.
+    public mutating func close(because reason: String, now: Date) {
+        for index in batches.indices where batches[index].outcome == nil {
+            end(batch: index, as: .returned, reason: reason, now: now)
+        }
+    }
+
     /// Takes back the batches nobody will report: those whose job is no longer active (its
     /// agent was lost; no device blamed) and those past their time limit (the device's
     /// failure). Answers the devices to blame, with why.

@@ -137,6 +137,29 @@ extension PostgresAppDatabase: DeviceRunStore {
         }
     }
 
+    /// Closes the unfinished device runs of a build that ended (its running batches taken
+    /// back), so that no device lists a dead build's batch and ``deviceHealth()`` no longer
+    /// reads them.
+    func closeDeviceRuns(buildID: Int64, now: Date, on connection: PostgresConnection) async throws {
+        let rows = try await connection.query(
+            "SELECT step_key, document FROM device_run WHERE build_id = \(buildID) AND NOT finished FOR UPDATE", logger: logger)
+        var runs: [(stepKey: String, run: DeviceRun)] = []
+        for try await (stepKey, document) in rows.decode((String, String).self) {
+            runs.append((stepKey, try DeviceRunRules.decode(DeviceRun.self, document)))
+        }
+        for entry in runs {
+            var run = entry.run
+            run.close(because: "build \(buildID) ended", now: now)
+            let document = try DeviceRunRules.encode(run)
+            let stepKey = entry.stepKey
+            try await connection.run(
+                """
+                UPDATE device_run SET document = \(document), finished = true, updated_at = \(PostgresTime.stored(now))
+                WHERE build_id = \(buildID) AND step_key = \(stepKey)
+                """, logger: logger)
+        }
+    }
+
     // MARK: Rows
 
     /// What the device calls need of a held job.

@@ -109,6 +109,20 @@ extension AppDatabase: DeviceRunStore {
         }
     }
 
+    /// Closes the unfinished device runs of a build that ended (its running batches taken
+    /// back), so that no device lists a dead build's batch and ``deviceHealth()`` no longer
+    /// reads them.
+    static func closeDeviceRuns(buildID: Int64, now: Date, in db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: "SELECT stepKey, document FROM deviceRun WHERE buildID = ? AND NOT finished", arguments: [buildID])
+        for row in rows {
+            var run = try DeviceRunRules.decode(DeviceRun.self, row["document"])
+            run.close(because: "build \(buildID) ended", now: now)
+            let stepKey: String = row["stepKey"]
+            try db.execute(sql: "UPDATE deviceRun SET document = ?, finished = 1, updatedAt = ? WHERE buildID = ? AND stepKey = ?",
+                           arguments: [try DeviceRunRules.encode(run), StoredDate(now), buildID, stepKey])
+        }
+    }
+
     // MARK: Rows
 
     private static func deviceRun(buildID: Int64, stepKey: String, in db: Database) throws -> DeviceRun? {

@@ -160,6 +160,28 @@ struct DeviceRunStoreTests {
         }
     }
 
+    @Test("a build that ends closes its device runs: its running batch is taken back and no device lists it", arguments: StoreBackend.available)
+    func closesWithTheBuild(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.start)) { store async throws in
+            let database = store.database
+            let (build, jobs, agents) = try await Self.twoJobs(database)
+            _ = try await database.queueDeviceTests(jobID: jobs[0], agentID: agents[0], tests: ["T#1"], now: Self.start)
+            let a = DeviceBatchRequest(platform: .android, identifier: "emulator-5554")
+            let batch = try #require(try await database.nextDeviceBatch(jobID: jobs[0], agentID: agents[0], request: a, now: Self.start).batch)
+            let key = DeviceKey(agentID: agents[0], platform: .android, identifier: "emulator-5554")
+            #expect(try await database.deviceHealth().running[key]?.batch == batch.id)
+            // Both jobs end: the build is over.
+            try await database.finishJob(id: jobs[0], agentID: agents[0], outcome: JobOutcome(state: .failed, exitStatus: 1), now: Self.start)
+            #expect(try await database.deviceHealth().running[key]?.batch == batch.id, "the build still runs: its batch waits to be taken back")
+            try await database.finishJob(id: jobs[1], agentID: agents[1], outcome: JobOutcome(state: .failed, exitStatus: 1), now: Self.start)
+            #expect(try await database.deviceHealth().running.isEmpty)
+            let run = try #require(try await database.deviceRuns(buildID: build).first?.run)
+            #expect(run.batches.map(\.outcome) == [.returned])
+            #expect(run.batches.first?.reason == "build \(build) ended")
+            #expect(try await database.deviceHealth().health[key] == nil, "no device blamed")
+        }
+    }
+
     @Test("tests are muted and unmuted by hand, audited; unmuting one not muted is not found", arguments: StoreBackend.available)
     func mutesByHand(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore(clock: ManualClock(at: Self.start)) { store async throws in
