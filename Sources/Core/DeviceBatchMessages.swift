@@ -118,12 +118,18 @@ public struct DeviceBatchReport: Codable, Sendable, Equatable {
     /// step's or its tests' failure. No device is blamed; the unfinished tests go back, and a
     /// test whose batches failed so the same way on two devices gets a failed verdict.
     public var failure: String?
+    /// With `failure`, when the output says which tests it struck (the test the
+    /// instrumentation process died under): only they count as failed that way; the batch's
+    /// other tests without a result go back as if the device had failed. Nil: every test of
+    /// the batch without a result.
+    public var failureTests: [String]?
 
     /// Creates a report.
-    public init(results: [DeviceTestResult], deviceFailure: String? = nil, failure: String? = nil) {
+    public init(results: [DeviceTestResult], deviceFailure: String? = nil, failure: String? = nil, failureTests: [String]? = nil) {
         self.results = results
         self.deviceFailure = deviceFailure
         self.failure = failure
+        self.failureTests = failureTests
     }
 }
 

@@ -24,8 +24,8 @@ public enum BatchClassifier {
     ]
 
     /// An `am instrument -w -r` batch: its results; the device's failure when adb says the
-    /// device failed; else, when the instrumentation did not finish, the batch's failure, with
-    /// the tests it was running when it stopped failed (the process died under them).
+    /// device failed; else, when the instrumentation did not finish, the batch's failure,
+    /// pinned on the tests it was running when it stopped (the process died under them).
     /// `lineSeconds` times the output's lines (``InstrumentationOutput/parse(_:lineSeconds:)``).
     public static func instrumentation(stdout: String, stderr: String, exitStatus: Int32?, lineSeconds: [Double] = []) -> DeviceBatchReport {
         let output = InstrumentationOutput.parse(stdout, lineSeconds: lineSeconds)
@@ -39,16 +39,16 @@ public enum BatchClassifier {
         let failure: String
         if let runFailure = output.runFailure {
             let what = runFailure.contains("crashed") ? "the instrumentation process crashed" : "the instrumentation failed"
-            failure = "\(what): \(runFailure) (\(code))"
+            let running = output.unfinished.isEmpty ? "" : " while \(output.unfinished.joined(separator: ", ")) ran"
+            failure = "\(what)\(running): \(runFailure) (\(code))"
         } else if output.sessionCode == nil {
             failure = "the instrumentation output ended without INSTRUMENTATION_CODE" + (InstrumentationOutput.firstLine(stderr).map { ": " + $0 } ?? "")
         } else if !output.unfinished.isEmpty {
-            failure = "the instrumentation stopped (\(code))"
+            failure = "the instrumentation stopped while \(output.unfinished.joined(separator: ", ")) ran (\(code))"
         } else {
             failure = "adb exited \(exitStatus.map(String.init) ?? "by a signal")" + (InstrumentationOutput.firstLine(stderr).map { ": " + $0 } ?? "")
         }
-        let died = output.unfinished.map { DeviceTestResult(name: $0, outcome: .failed, message: "\(failure) while it ran") }
-        return DeviceBatchReport(results: output.results + died, failure: failure)
+        return DeviceBatchReport(results: output.results, failure: failure, failureTests: output.unfinished.isEmpty ? nil : output.unfinished)
     }
 
     /// An xcodebuild batch: the result bundle's tests; the device's failure when the log names

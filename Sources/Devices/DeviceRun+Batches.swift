@@ -45,11 +45,11 @@ extension DeviceRun {
         return DeviceBatchAnswer(batch: DeviceBatch(id: id, tests: runs.map(\.name), timeLimitSeconds: step.batchTimeLimitSeconds))
     }
 
-    /// The devices that ran `name` to a result, or failed a batch of it in a way that is not
-    /// the device's (``DeviceBatchOutcome/failed``).
+    /// The devices that ran `name` to a result, or failed a batch in a way that is not the
+    /// device's (``DeviceBatchOutcome/failed``) and struck it.
     func devicesTried(_ name: String) -> Set<DeviceKey> {
         let ran = index(of: name).map { tests[$0].attempts.map(\.device) } ?? []
-        let failed = batches.filter { $0.outcome == .failed && $0.tests.contains { $0.name == name } }.map(\.device)
+        let failed = batches.filter { $0.outcome == .failed && struck($0).contains(name) }.map(\.device)
         return Set(ran + failed)
     }
 

@@ -37,7 +37,8 @@ extension DeviceRun {
             // Not the device's fault, and not read as any test's result: no device is charged.
             batches[index].outcome = .failed
             batches[index].reason = failure
-            if reported.isEmpty { failRepeated(batch: index, reason: failure, now: now) }
+            batches[index].failureTests = report.failureTests
+            failRepeated(batch: index, reason: failure, now: now)
             requeueUnfinished(of: index, reported: reported)
             return nil
         }
@@ -51,22 +52,30 @@ extension DeviceRun {
         return nil
     }
 
-    /// Gives a failed verdict, with the reason, to the tests of batch `index` (which failed
-    /// before any result, the same way as before) that an earlier batch failed the same way
-    /// with no result on another device, or on this one while no other device is there: the
-    /// failure follows the tests, not a device, and requeuing them again would never end.
+    /// Gives a failed verdict, with the reason, to the tests batch `index`'s failure struck
+    /// that an earlier batch's failure struck the same way (the same reason) on another device,
+    /// or on this one while no other device is there: the failure follows the tests, not a
+    /// device, and requeuing them again would never end.
     mutating func failRepeated(batch index: Int, reason: String, now: Date) {
         let batch = batches[index]
         let alone = presentDevices(now: now).subtracting([batch.device]).isEmpty
-        let earlier = batches[..<index].filter { earlier in
-            earlier.outcome == .failed && earlier.reason == reason && (earlier.device != batch.device || alone)
-                && !tests.contains { $0.attempts.contains { $0.batch == earlier.id } }
+        var before: Set<String> = []
+        for earlier in batches[..<index] where earlier.outcome == .failed && earlier.reason == reason && (earlier.device != batch.device || alone) {
+            before.formUnion(struck(earlier))
         }
-        for planned in batch.tests where earlier.contains(where: { $0.tests.contains { $0.name == planned.name } }) {
-            guard let test = self.index(of: planned.name), tests[test].verdict == nil else { continue }
+        for name in struck(batch) where before.contains(name) {
+            guard let test = self.index(of: name), tests[test].verdict == nil else { continue }
             tests[test].attempts.append(DeviceTestAttempt(batch: batch.id, device: batch.device, outcome: .failed, message: reason))
             tests[test].verdict = .failed
-            queue.remove(planned.name)
+            queue.remove(name)
+        }
+    }
+
+    /// The tests a failed batch's failure struck: those it named, else those without a result from it.
+    func struck(_ batch: DeviceRunBatch) -> [String] {
+        if let named = batch.failureTests { return batch.tests.map(\.name).filter { named.contains($0) } }
+        return batch.tests.map(\.name).filter { name in
+            index(of: name).map { tests[$0].attempts.contains { $0.batch == batch.id } } == false
         }
     }
 

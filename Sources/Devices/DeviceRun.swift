@@ -142,6 +142,9 @@ public struct DeviceRunBatch: Codable, Sendable, Equatable {
     public var outcome: DeviceBatchOutcome?
     /// Why, for a batch that did not finish.
     public var reason: String?
+    /// For a batch that ``DeviceBatchOutcome/failed``: the tests its failure struck, when the
+    /// output said (the test the instrumentation died under); nil for every test without a result.
+    public var failureTests: [String]?
 }
 
 /// How a batch ended.

@@ -106,6 +106,24 @@ struct DeviceRunTests {
         #expect(alone.tests[0].verdict == .failed)
     }
 
+    @Test("a crash pinned on one test fails that test once it crashed so on two devices; the batch's other tests go back free")
+    func pinnedFailures() throws {
+        var run = Self.run(["T#1", "T#2"])
+        let failure = "the instrumentation process crashed while T#1 ran: Process crashed. (INSTRUMENTATION_CODE: 0)"
+        let crash = DeviceBatchReport(results: [], failure: failure, failureTests: ["T#1"])
+        let first = try #require(run.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch)
+        #expect(run.nextBatch(for: Self.b, jobID: 2, now: Self.now).batch == nil)
+        _ = try run.record(batchID: first.id, jobID: 1, report: crash, now: Self.now)
+        let again = try #require(run.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch)
+        #expect(again.tests == ["T#2"], "a takes what it has not been struck by; T#1 waits for b")
+        let second = try #require(run.nextBatch(for: Self.b, jobID: 2, now: Self.now).batch)
+        #expect(second.tests == ["T#1"])
+        _ = try run.record(batchID: second.id, jobID: 2, report: crash, now: Self.now)
+        #expect(run.tests[0].verdict == .failed && run.tests[0].attempts.map(\.message) == [failure])
+        _ = try run.record(batchID: again.id, jobID: 1, report: Self.pass(again), now: Self.now)
+        #expect(run.tests[1].verdict == .passed && run.tests[1].retries == 0, "T#2 was requeued at no cost and passed")
+    }
+
     @Test("a run stopped early fails its tests without a verdict and says why")
     func stops() throws {
         var run = Self.run(["T#1"])

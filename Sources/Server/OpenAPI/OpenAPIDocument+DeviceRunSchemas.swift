@@ -36,7 +36,8 @@ extension OpenAPIDocument {
   "properties": {
     "results": {"type": "array", "items": {"$ref": "#/components/schemas/DeviceTestResult"}},
     "deviceFailure": {"type": "string", "description": "Set only on the tools' evidence against the device (adb's device errors, a simulator that did not boot, no result in time)."},
-    "failure": {"type": "string", "description": "Set when the batch failed without readable results and without evidence against the device (a missing APK, a wrong instrumentation, a failing run: command): no device is charged."}
+    "failure": {"type": "string", "description": "Set when the batch failed without readable results and without evidence against the device (a missing APK, a wrong instrumentation, a failing run: command): no device is charged."},
+    "failureTests": {"type": "array", "items": {"type": "string"}, "description": "With failure: the tests it struck (the one the instrumentation died under); absent, every test without a result."}
   },
   "required": ["results"],
   "additionalProperties": false
@@ -130,7 +131,8 @@ extension OpenAPIDocument {
           "deadline": {"type": "string", "format": "date-time"},
           "endedAt": {"type": "string", "format": "date-time"},
           "outcome": {"type": "string", "enum": ["finished", "device_failed", "failed", "returned"]},
-          "reason": {"type": "string"}
+          "reason": {"type": "string"},
+          "failureTests": {"type": "array", "items": {"type": "string"}}
         },
         "required": ["id", "jobID", "device", "tests", "startedAt", "deadline"],
         "additionalProperties": false
