@@ -13,7 +13,7 @@ extension PostgresAppDatabase: DeviceRunStore {
         try await write { connection in
             let job = try await self.heldDeviceJob(jobID, agentID: agentID, on: connection)
             let step = try DeviceRunRules.deviceStep(of: job.spec, jobID: jobID)
-            if let existing = try await self.deviceRun(job, on: connection) { return DeviceRunRules.queued(existing) }
+            if let existing = try await self.deviceRun(job, on: connection) { return DeviceRunRules.queued(existing.run) }
             let rows = try await connection.query("SELECT pipeline, repository_id FROM build WHERE id = \(job.buildID)", logger: self.logger)
             var build: (pipeline: String, repositoryID: Int64?)?
             for try await (pipeline, repositoryID) in rows.decode((String, Int64?).self) { build = (pipeline, repositoryID) }
@@ -25,7 +25,8 @@ extension PostgresAppDatabase: DeviceRunStore {
                 ORDER BY build_id DESC LIMIT \(Int64(DeviceRunRules.historyRuns))
                 """, as: String.self, logger: self.logger
             ).compactMap { try? DeviceRunRules.decode(DeviceRun.self, $0) }
-            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: try await self.mutedTestRows(on: connection))
+            let muted = try await self.mutedTestRows(repositoryID: build.repositoryID, on: connection)
+            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: muted)
             let document = try DeviceRunRules.encode(run)
             try await connection.run(
                 """
@@ -35,7 +36,7 @@ extension PostgresAppDatabase: DeviceRunStore {
                 ON CONFLICT (build_id, step_key) DO NOTHING
                 """, logger: self.logger)
             guard let stored = try await self.deviceRun(job, on: connection) else { throw StoreError.database("the device run vanished") }
-            return DeviceRunRules.queued(stored)
+            return DeviceRunRules.queued(stored.run)
         }
     }
 
@@ -43,9 +44,10 @@ extension PostgresAppDatabase: DeviceRunStore {
     public func nextDeviceBatch(jobID: Int64, agentID: Int64, request: DeviceBatchRequest, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
         try await write { connection in
             let job = try await self.heldDeviceJob(jobID, agentID: agentID, on: connection)
-            guard var run = try await self.deviceRun(job, on: connection) else {
+            guard let found = try await self.deviceRun(job, on: connection) else {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue yet; send its tests first")
             }
+            var run = found.run
             var health = try await self.deviceHealthRows(on: connection)
             let rows = try await connection.query(
                 "SELECT id, agent_id FROM job WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) AND state IN ('assigned', 'running')",
@@ -63,11 +65,11 @@ extension PostgresAppDatabase: DeviceRunStore {
                 }
             }
             let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
-            let muted = try await self.mutedTestRows(on: connection)
+            let muted = try await self.mutedTestRows(repositoryID: found.repositoryID, on: connection)
             let effects = DeviceRunRules.next(
-                run: &run, health: &health, muted: muted, device: device, jobID: jobID, buildID: job.buildID, activeJobs: active,
-                fleet: fleet, now: now)
-            try await self.save(run, job: job, effects: effects, now: now, on: connection)
+                run: &run, health: &health, muted: muted, device: device, jobID: jobID, build: (id: job.buildID, repositoryID: found.repositoryID),
+                activeJobs: active, fleet: fleet, now: now)
+            try await self.save(run, job: job, repositoryID: found.repositoryID, effects: effects, now: now, on: connection)
             return effects.answer
         }
     }
@@ -76,14 +78,16 @@ extension PostgresAppDatabase: DeviceRunStore {
     public func recordDeviceBatch(jobID: Int64, agentID: Int64, batchID: Int, report: DeviceBatchReport, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
         try await write { connection in
             let job = try await self.heldDeviceJob(jobID, agentID: agentID, on: connection)
-            guard var run = try await self.deviceRun(job, on: connection) else {
+            guard let found = try await self.deviceRun(job, on: connection) else {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue")
             }
+            var run = found.run
             var health = try await self.deviceHealthRows(on: connection)
-            let muted = try await self.mutedTestRows(on: connection)
+            let muted = try await self.mutedTestRows(repositoryID: found.repositoryID, on: connection)
             let effects = try DeviceRunRules.record(
-                run: &run, health: &health, muted: muted, batchID: batchID, jobID: jobID, buildID: job.buildID, report: report, now: now)
-            try await self.save(run, job: job, effects: effects, now: now, on: connection)
+                run: &run, health: &health, muted: muted, batchID: batchID, jobID: jobID, build: (id: job.buildID, repositoryID: found.repositoryID),
+                report: report, now: now)
+            try await self.save(run, job: job, repositoryID: found.repositoryID, effects: effects, now: now, on: connection)
             return effects.answer
         }
     }
@@ -180,12 +184,16 @@ extension PostgresAppDatabase: DeviceRunStore {
         throw StoreError.jobNotHeld(jobID: id)
     }
 
-    /// The step's run, its row locked until the transaction ends.
-    private func deviceRun(_ job: DeviceJob, on connection: PostgresConnection) async throws -> DeviceRun? {
-        guard let document = try await connection.value(
-            "SELECT document FROM device_run WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) FOR UPDATE",
-            as: String.self, logger: logger) else { return nil }
-        return try DeviceRunRules.decode(DeviceRun.self, document)
+    /// The step's run and its build's repository (whose muted tests it takes), its row locked
+    /// until the transaction ends.
+    private func deviceRun(_ job: DeviceJob, on connection: PostgresConnection) async throws -> (run: DeviceRun, repositoryID: Int64?)? {
+        let rows = try await connection.query(
+            "SELECT document, repository_id FROM device_run WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) FOR UPDATE",
+            logger: logger)
+        for try await (document, repositoryID) in rows.decode((String, Int64?).self) {
+            return (try DeviceRunRules.decode(DeviceRun.self, document), repositoryID)
+        }
+        return nil
     }
 
     /// Every stored device health; locked when the transaction will write some.
@@ -202,7 +210,9 @@ extension PostgresAppDatabase: DeviceRunStore {
         return health
     }
 
-    private func save(_ run: DeviceRun, job: DeviceJob, effects: DeviceRunRules.Effects, now: Date, on connection: PostgresConnection) async throws {
+    private func save(
+        _ run: DeviceRun, job: DeviceJob, repositoryID: Int64?, effects: DeviceRunRules.Effects, now: Date, on connection: PostgresConnection
+    ) async throws {
         let document = try DeviceRunRules.encode(run)
         try await connection.run(
             """
@@ -211,7 +221,9 @@ extension PostgresAppDatabase: DeviceRunStore {
             """, logger: logger)
         try await saveHealth(effects.health, on: connection)
         for muted in effects.mutes.upserts { try await saveMutedTest(muted, on: connection) }
-        for name in effects.mutes.unmuted { try await connection.run("DELETE FROM muted_test WHERE name = \(name)", logger: logger) }
+        for name in effects.mutes.unmuted {
+            try await connection.run("DELETE FROM muted_test WHERE repository_id IS NOT DISTINCT FROM \(repositoryID) AND name = \(name)", logger: logger)
+        }
     }
 
     private func saveHealth(_ health: [DeviceHealth], on connection: PostgresConnection) async throws {
@@ -226,16 +238,22 @@ extension PostgresAppDatabase: DeviceRunStore {
         }
     }
 
-    /// Every muted test, by name.
-    func mutedTestRows(on connection: PostgresConnection) async throws -> [MutedTest] {
-        try await connection.values("SELECT document FROM muted_test ORDER BY name", as: String.self, logger: logger)
-            .compactMap { try? DeviceRunRules.decode(MutedTest.self, $0) }
+    /// The tests muted in the builds of repository `repositoryID` (nil: of no repository).
+    func mutedTestRows(repositoryID: Int64?, on connection: PostgresConnection) async throws -> [MutedTest] {
+        try await connection.values(
+            "SELECT document FROM muted_test WHERE repository_id IS NOT DISTINCT FROM \(repositoryID) ORDER BY name", as: String.self, logger: logger
+        ).map { try DeviceRunRules.decode(MutedTest.self, $0) }
     }
 
+    /// Stores a muted test under its repository and name (replacing one there): delete and
+    /// insert, since the key's unique index is on an expression (SQLite's table has the same).
     func saveMutedTest(_ muted: MutedTest, on connection: PostgresConnection) async throws {
-        let document = try DeviceRunRules.encode(muted)
+        var stored = muted
+        stored.repository = nil
+        let document = try DeviceRunRules.encode(stored)
         try await connection.run(
-            "INSERT INTO muted_test (name, document) VALUES (\(muted.name), \(document)) ON CONFLICT (name) DO UPDATE SET document = excluded.document",
-            logger: logger)
+            "DELETE FROM muted_test WHERE repository_id IS NOT DISTINCT FROM \(muted.repositoryID) AND name = \(muted.name)", logger: logger)
+        try await connection.run(
+            "INSERT INTO muted_test (repository_id, name, document) VALUES (\(muted.repositoryID), \(muted.name), \(document))", logger: logger)
     }
 }

@@ -12,14 +12,15 @@ extension AppDatabase: DeviceRunStore {
         try await write { db in
             let job = try Self.heldJob(jobID, by: agentID, in: db)
             let step = try DeviceRunRules.deviceStep(of: try job.spec(), jobID: jobID)
-            if let existing = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) { return DeviceRunRules.queued(existing) }
+            if let existing = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) { return DeviceRunRules.queued(existing.run) }
             guard let build = try BuildRecord.fetchOne(db, key: job.buildID) else { throw StoreError.notFound("build \(job.buildID) not found") }
             let history = try String.fetchAll(db, sql: """
                 SELECT document FROM deviceRun WHERE pipeline = ? AND stepKey = ? AND repositoryID IS ? AND finished
                 ORDER BY buildID DESC LIMIT ?
                 """, arguments: [build.pipeline, job.stepKey, build.repositoryID, DeviceRunRules.historyRuns])
                 .compactMap { try? DeviceRunRules.decode(DeviceRun.self, $0) }
-            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: try Self.mutedTestRows(in: db))
+            let muted = try Self.mutedTestRows(repositoryID: build.repositoryID, in: db)
+            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: muted)
             let document = try DeviceRunRules.encode(run)
             try db.execute(sql: """
                 INSERT INTO deviceRun (buildID, stepKey, pipeline, repositoryID, document, finished, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -32,9 +33,11 @@ extension AppDatabase: DeviceRunStore {
     public func nextDeviceBatch(jobID: Int64, agentID: Int64, request: DeviceBatchRequest, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
         try await write { db in
             let job = try Self.heldJob(jobID, by: agentID, in: db)
-            guard var run = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
+            guard let found = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue yet; send its tests first")
             }
+            var run = found.run
+            let repositoryID = found.repositoryID
             var health = try Self.deviceHealthRows(in: db)
             let active = try Row.fetchAll(db, sql: """
                 SELECT id, agentID FROM job WHERE buildID = ? AND stepKey = ? AND state IN ('assigned', 'running')
@@ -47,9 +50,9 @@ extension AppDatabase: DeviceRunStore {
             }
             let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
             let effects = DeviceRunRules.next(
-                run: &run, health: &health, muted: try Self.mutedTestRows(in: db), device: device, jobID: jobID, buildID: job.buildID,
-                activeJobs: Set(active.map { $0["id"] as Int64 }), fleet: fleet, now: now)
-            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, effects: effects, now: now, in: db)
+                run: &run, health: &health, muted: try Self.mutedTestRows(repositoryID: repositoryID, in: db), device: device, jobID: jobID,
+                build: (id: job.buildID, repositoryID: repositoryID), activeJobs: Set(active.map { $0["id"] as Int64 }), fleet: fleet, now: now)
+            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, repositoryID: repositoryID, effects: effects, now: now, in: db)
             return effects.answer
         }
     }
@@ -58,14 +61,16 @@ extension AppDatabase: DeviceRunStore {
     public func recordDeviceBatch(jobID: Int64, agentID: Int64, batchID: Int, report: DeviceBatchReport, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
         try await write { db in
             let job = try Self.heldJob(jobID, by: agentID, in: db)
-            guard var run = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
+            guard let found = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue")
             }
+            var run = found.run
+            let repositoryID = found.repositoryID
             var health = try Self.deviceHealthRows(in: db)
             let effects = try DeviceRunRules.record(
-                run: &run, health: &health, muted: try Self.mutedTestRows(in: db), batchID: batchID, jobID: jobID, buildID: job.buildID,
-                report: report, now: now)
-            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, effects: effects, now: now, in: db)
+                run: &run, health: &health, muted: try Self.mutedTestRows(repositoryID: repositoryID, in: db), batchID: batchID, jobID: jobID,
+                build: (id: job.buildID, repositoryID: repositoryID), report: report, now: now)
+            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, repositoryID: repositoryID, effects: effects, now: now, in: db)
             return effects.answer
         }
     }
@@ -125,11 +130,12 @@ extension AppDatabase: DeviceRunStore {
 
     // MARK: Rows
 
-    private static func deviceRun(buildID: Int64, stepKey: String, in db: Database) throws -> DeviceRun? {
-        guard let text = try String.fetchOne(db, sql: "SELECT document FROM deviceRun WHERE buildID = ? AND stepKey = ?", arguments: [buildID, stepKey]) else {
+    /// The step's run, and its build's repository (whose muted tests it takes).
+    private static func deviceRun(buildID: Int64, stepKey: String, in db: Database) throws -> (run: DeviceRun, repositoryID: Int64?)? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT document, repositoryID FROM deviceRun WHERE buildID = ? AND stepKey = ?", arguments: [buildID, stepKey]) else {
             return nil
         }
-        return try DeviceRunRules.decode(DeviceRun.self, text)
+        return (try DeviceRunRules.decode(DeviceRun.self, row["document"]), row["repositoryID"])
     }
 
     private static func deviceHealthRows(in db: Database) throws -> [DeviceKey: DeviceHealth] {
@@ -142,13 +148,17 @@ extension AppDatabase: DeviceRunStore {
         return health
     }
 
-    private static func save(_ run: DeviceRun, buildID: Int64, stepKey: String, effects: DeviceRunRules.Effects, now: Date, in db: Database) throws {
+    private static func save(
+        _ run: DeviceRun, buildID: Int64, stepKey: String, repositoryID: Int64?, effects: DeviceRunRules.Effects, now: Date, in db: Database
+    ) throws {
         let document = try DeviceRunRules.encode(run)
         try db.execute(sql: "UPDATE deviceRun SET document = ?, finished = ?, updatedAt = ? WHERE buildID = ? AND stepKey = ?",
                        arguments: [document, run.isFinished, StoredDate(now), buildID, stepKey])
         try saveHealth(effects.health, in: db)
         for muted in effects.mutes.upserts { try saveMutedTest(muted, in: db) }
-        for name in effects.mutes.unmuted { try db.execute(sql: "DELETE FROM mutedTest WHERE name = ?", arguments: [name]) }
+        for name in effects.mutes.unmuted {
+            try db.execute(sql: "DELETE FROM mutedTest WHERE repositoryID IS ? AND name = ?", arguments: [repositoryID, name])
+        }
     }
 
     private static func saveHealth(_ health: [DeviceHealth], in db: Database) throws {
@@ -161,13 +171,19 @@ extension AppDatabase: DeviceRunStore {
         }
     }
 
-    static func mutedTestRows(in db: Database) throws -> [MutedTest] {
-        try String.fetchAll(db, sql: "SELECT document FROM mutedTest ORDER BY name").compactMap { try? DeviceRunRules.decode(MutedTest.self, $0) }
+    /// The tests muted in the builds of repository `repositoryID` (nil: of no repository).
+    static func mutedTestRows(repositoryID: Int64?, in db: Database) throws -> [MutedTest] {
+        try String.fetchAll(db, sql: "SELECT document FROM mutedTest WHERE repositoryID IS ? ORDER BY name", arguments: [repositoryID])
+            .map { try DeviceRunRules.decode(MutedTest.self, $0) }
     }
 
+    /// Stores a muted test under its repository and name (replacing one there): delete and
+    /// insert, since the key's unique index is on an expression an upsert cannot name.
     static func saveMutedTest(_ muted: MutedTest, in db: Database) throws {
-        let document = try DeviceRunRules.encode(muted)
-        try db.execute(sql: "INSERT INTO mutedTest (name, document) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET document = excluded.document",
-                       arguments: [muted.name, document])
+        var stored = muted
+        stored.repository = nil
+        let document = try DeviceRunRules.encode(stored)
+        try db.execute(sql: "DELETE FROM mutedTest WHERE repositoryID IS ? AND name = ?", arguments: [muted.repositoryID, muted.name])
+        try db.execute(sql: "INSERT INTO mutedTest (repositoryID, name, document) VALUES (?, ?, ?)", arguments: [muted.repositoryID, muted.name, document])
     }
 }

@@ -274,21 +274,22 @@ struct MuteRuleTests {
     @Test("flipped on one commit: muted by the rule; three clean runs in a row unmute it; a failure starts the count again")
     func rule() throws {
         let flipped = try Self.finished(["T#1": [.failed, .passed], "T#2": [.passed]])
-        var changes = MuteRule.changes(after: flipped, muted: [:], buildID: 7, now: Self.now)
+        var changes = MuteRule.changes(after: flipped, muted: [:], buildID: 7, repositoryID: 3, now: Self.now)
         #expect(changes.upserts.map(\.name) == ["T#1"])
         #expect(changes.upserts.first?.mutedBy == "rule")
+        #expect(changes.upserts.first?.repositoryID == 3, "muted in the build's repository")
         #expect(changes.upserts.first?.reason.contains("build 7") == true)
         var muted = try #require(changes.upserts.first)
         let clean = try Self.finished(["T#1": [.passed]], muted: ["T#1"])
         for run in 1...2 {
-            changes = MuteRule.changes(after: clean, muted: ["T#1": muted], buildID: 8, now: Self.now)
+            changes = MuteRule.changes(after: clean, muted: ["T#1": muted], buildID: 8, repositoryID: 3, now: Self.now)
             muted = try #require(changes.upserts.first)
             #expect(muted.cleanRuns == run)
         }
-        let failedAgain = MuteRule.changes(after: try Self.finished(["T#1": [.failed, .failed, .failed]], muted: ["T#1"]), muted: ["T#1": muted], buildID: 9, now: Self.now)
+        let failedAgain = MuteRule.changes(after: try Self.finished(["T#1": [.failed, .failed, .failed]], muted: ["T#1"]), muted: ["T#1": muted], buildID: 9, repositoryID: 3, now: Self.now)
         #expect(failedAgain.upserts.first?.cleanRuns == 0)
         muted.cleanRuns = 2
-        changes = MuteRule.changes(after: clean, muted: ["T#1": muted], buildID: 10, now: Self.now)
+        changes = MuteRule.changes(after: clean, muted: ["T#1": muted], buildID: 10, repositoryID: 3, now: Self.now)
         #expect(changes.unmuted == ["T#1"] && changes.upserts.isEmpty)
     }
 }

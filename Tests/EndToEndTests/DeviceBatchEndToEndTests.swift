@@ -98,7 +98,7 @@ struct DeviceBatchEndToEndTests {
         try await MultiReplicaTests.eventually("both agents report their emulators") { (try? await Self.devices(fleet))?.count == 8 }
 
         // A test that always fails, muted by hand: it runs, is reported, and fails nothing.
-        _ = try await fleet.call("POST", "/api/v1/tests/mute", json: #"{"name": "\#(mutedFailing)", "reason": "known broken, see #42"}"#)
+        _ = try await fleet.call("POST", "/api/v1/tests/mute", json: #"{"repository": "acme/ui", "name": "\#(mutedFailing)", "reason": "known broken, see #42"}"#)
 
         let buildID = try #require(try await fleet.push(repository: "acme/ui", sha: sha).first)
         let done = try await fleet.waitForBuild(buildID, limit: .seconds(240)) { ["passed", "failed", "canceled"].contains($0["state"] as? String) }

@@ -225,15 +225,21 @@ extension OpenAPIDocument {
 },
 "MuteTestRequest": {
   "type": "object",
-  "description": "POST /api/v1/tests/mute and /unmute: the test, as the runner names it; a reason when muting.",
-  "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 1000}, "reason": {"type": "string", "maxLength": 500}},
+  "description": "POST /api/v1/tests/mute and /unmute: the repository (its name; absent for builds of no repository) and the test, as the runner names it; a reason when muting.",
+  "properties": {
+    "repository": {"type": "string", "minLength": 1},
+    "name": {"type": "string", "minLength": 1, "maxLength": 1000},
+    "reason": {"type": "string", "maxLength": 500}
+  },
   "required": ["name"],
   "additionalProperties": false
 },
 "MutedTest": {
   "type": "object",
-  "description": "Core.MutedTest: its failures do not fail a devices: step.",
+  "description": "Core.MutedTest: its failures do not fail a devices: step of its repository's builds.",
   "properties": {
+    "repositoryID": {"type": "integer", "description": "Absent for builds of no repository."},
+    "repository": {"type": "string", "description": "The repository's name."},
     "name": {"type": "string"},
     "reason": {"type": "string"},
     "mutedBy": {"type": "string", "description": "A token's name, or `rule`."},

@@ -25,7 +25,8 @@ package enum DeviceRunRules {
         return step
     }
 
-    /// A new run of `tests` with the facts earlier runs (newest first) give; `muted` tests do not fail it.
+    /// A new run of `tests` with the facts earlier runs (newest first) give; `muted` tests (those
+    /// of the build's repository) do not fail it.
     package static func newRun(step: DeviceStep, tests: [String], history: [DeviceRun], muted: [MutedTest]) -> DeviceRun {
         DeviceRun(step: step, tests: DeviceRunHistory.facts(for: tests, from: history), muted: Set(muted.map(\.name)))
     }
@@ -40,8 +41,8 @@ package enum DeviceRunRules {
     /// holding the step's active jobs reported. When every one of them the step can run on is
     /// quarantined, the run ends failed: nothing would ever take its tests.
     package static func next(
-        run: inout DeviceRun, health: inout [DeviceKey: DeviceHealth], muted: [MutedTest], device: DeviceKey, jobID: Int64, buildID: Int64,
-        activeJobs: Set<Int64>, fleet: [DeviceKey: DeviceReport], now: Date
+        run: inout DeviceRun, health: inout [DeviceKey: DeviceHealth], muted: [MutedTest], device: DeviceKey, jobID: Int64,
+        build: (id: Int64, repositoryID: Int64?), activeJobs: Set<Int64>, fleet: [DeviceKey: DeviceReport], now: Date
     ) -> Effects {
         let wasFinished = run.isFinished
         let changed = reclaim(run: &run, health: &health, activeJobs: activeJobs, now: now)
@@ -60,14 +61,16 @@ package enum DeviceRunRules {
         } else {
             effects = Effects(answer: run.nextBatch(for: device, jobID: jobID, now: now), health: changed)
         }
-        if !wasFinished, run.isFinished { effects.mutes = MuteRule.changes(after: run, muted: byName(muted), buildID: buildID, now: now) }
+        if !wasFinished, run.isFinished {
+            effects.mutes = MuteRule.changes(after: run, muted: byName(muted), buildID: build.id, repositoryID: build.repositoryID, now: now)
+        }
         return effects
     }
 
     /// Records a batch's report; answers what the device does next and what else changed.
     package static func record(
-        run: inout DeviceRun, health: inout [DeviceKey: DeviceHealth], muted: [MutedTest], batchID: Int, jobID: Int64, buildID: Int64,
-        report: DeviceBatchReport, now: Date
+        run: inout DeviceRun, health: inout [DeviceKey: DeviceHealth], muted: [MutedTest], batchID: Int, jobID: Int64,
+        build: (id: Int64, repositoryID: Int64?), report: DeviceBatchReport, now: Date
     ) throws(StoreError) -> Effects {
         guard let device = run.batches.first(where: { $0.id == batchID })?.device else {
             throw StoreError.conflict(DeviceRunError.unknownBatch(batchID).description)
@@ -78,7 +81,9 @@ package enum DeviceRunRules {
             throw StoreError.conflict(error.description)
         }
         var effects = Effects(answer: run.isFinished ? run.finishedAnswer() : DeviceBatchAnswer())
-        if !wasFinished, run.isFinished { effects.mutes = MuteRule.changes(after: run, muted: byName(muted), buildID: buildID, now: now) }
+        if !wasFinished, run.isFinished {
+            effects.mutes = MuteRule.changes(after: run, muted: byName(muted), buildID: build.id, repositoryID: build.repositoryID, now: now)
+        }
         // A batch failed for the step's sake says nothing of the device, good or bad.
         if failure == nil, report.failure != nil { return effects }
         // A device with no failure on record needs no row for a good batch.

@@ -16,6 +16,9 @@ extension PostgresSchema {
             agent_id bigint NOT NULL REFERENCES agent ON DELETE CASCADE,
             platform text NOT NULL, identifier text NOT NULL, document text NOT NULL,
             PRIMARY KEY (agent_id, platform, identifier));
-        CREATE TABLE muted_test (name text PRIMARY KEY, document text NOT NULL);
+        CREATE TABLE muted_test (
+            repository_id bigint REFERENCES repository ON DELETE CASCADE,
+            name text NOT NULL, document text NOT NULL);
+        CREATE UNIQUE INDEX muted_test_key ON muted_test (coalesce(repository_id, 0), name);
         """
 }
