@@ -111,7 +111,16 @@ struct DeviceBatchRunner: Sendable {
         let outcome = await tools.run(.shell(command, environment: variables, workingDirectory: workspace), limit: limit)
         log += Self.lines("$ \(command)", outcome)
         guard case .finished(let output) = outcome else { return Ran(report: timedOut(outcome), log: log) }
-        let results = junitResults(in: reports)
+        let read = junitResults(in: reports)
+        var results = read.results
+        if !read.unreadable.isEmpty {
+            // A report that cannot be read is no result: its tests fail, saying why, rather than
+            // passing or vanishing unnoticed.
+            let reason = read.unreadable.joined(separator: "; ")
+            log.append("  \(reason)")
+            results += batch.tests.filter { DeviceRun.result(for: $0, in: results) == nil }
+                .map { DeviceTestResult(name: $0, outcome: .failed, message: reason) }
+        }
         let stderr = output.errorText
         if AdbErrorText.blamesDevice(stderr) {
             return Ran(report: DeviceBatchReport(results: results, deviceFailure: "adb lost the device: \(stderr.split(separator: "\n").first ?? "")"), log: log)
@@ -125,23 +134,41 @@ struct DeviceBatchRunner: Sendable {
     }
 
     /// Every test case of the JUnit files in `folder`, named `class#method` on Android and
-    /// `Target/Class/method` on Apple platforms (the forms the runners take).
-    private func junitResults(in folder: String) -> [DeviceTestResult] {
+    /// `Target/Class/method` on Apple platforms (the forms the runners take), and what could
+    /// not be read (a file that is not JUnit, or could not be opened).
+    private func junitResults(in folder: String) -> (results: [DeviceTestResult], unreadable: [String]) {
         let files = (try? FileManager.default.subpathsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".xml") }.sorted() ?? []
-        return files.flatMap { file -> [DeviceTestResult] in
-            guard let data = FileManager.default.contents(atPath: folder + "/" + file), let summary = JUnitParser.parse(data).tests else { return [] }
+        var unreadable: [String] = []
+        let results = files.flatMap { file -> [DeviceTestResult] in
+            guard let data = FileManager.default.contents(atPath: folder + "/" + file) else {
+                unreadable.append("the JUnit report \(file) could not be opened")
+                return []
+            }
+            guard let summary = JUnitParser.parse(data).tests else {
+                unreadable.append("the JUnit report \(file) could not be read as JUnit XML")
+                return []
+            }
             return summary.cases.map { test in
                 let name = step.platform == .android
                     ? test.suite + "#" + test.name
                     : test.suite.replacingOccurrences(of: ".", with: "/") + "/" + test.name
                 let outcome: DeviceTestOutcome = switch test.outcome {
-                case .passed, .flaky: .passed
+                case .passed: .passed
+                case .flaky: .flaky
                 case .failed: .failed
                 case .skipped: .skipped
                 }
                 return DeviceTestResult(name: name, outcome: outcome, seconds: test.durationSeconds, message: test.message)
             }
         }
+        return (results, unreadable)
+    }
+
+    /// The tests a `tests:` command printed, one a line; nil when it printed none (a list of
+    /// nothing would pass the step without running a test).
+    static func listedTests(_ printed: String) -> [String]? {
+        let tests = printed.split(whereSeparator: \.isNewline).map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return tests.isEmpty ? nil : tests
     }
 
     // MARK: Plumbing

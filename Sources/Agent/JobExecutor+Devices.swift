@@ -83,7 +83,11 @@ extension JobExecutor {
         let tools = DeviceToolRunner(environment: environment, timeout: .seconds(600))
         switch await tools.run(.shell(command, environment: environment, workingDirectory: workspace), limit: .seconds(600)) {
         case .finished(let output) where output.status.isSuccess:
-            return output.text.split(whereSeparator: \.isNewline).map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard let tests = DeviceBatchRunner.listedTests(output.text) else {
+                streamer.append(line: "mobile-ops-agent: devices: the tests command printed no test; nothing would run, so the step fails")
+                return nil
+            }
+            return tests
         case .finished(let output):
             streamer.append(line: "mobile-ops-agent: devices: the tests command failed (\(output.status)): \(output.errorText)")
             return nil

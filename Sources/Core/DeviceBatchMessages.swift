@@ -159,6 +159,9 @@ public enum DeviceTestOutcome: String, Codable, Sendable, CaseIterable {
     case passed
     /// It failed (counts against the test).
     case failed
+    /// It failed, then passed on the runner's own rerun (a JUnit `flaky` test case): the test
+    /// is flaky, as if it had failed and passed in two attempts.
+    case flaky
     /// Ignored, or an assumption failed: it did not run.
     case skipped
 }

@@ -80,7 +80,7 @@ extension DeviceRun {
     }
 
     /// The result for a run named `name`: its own, or the worst of its class's or suite's tests.
-    static func result(for given: String, in results: [DeviceTestResult]) -> DeviceTestResult? {
+    public static func result(for given: String, in results: [DeviceTestResult]) -> DeviceTestResult? {
         // A list may name an XCTest method as Xcode does, `testSignIn()`; results are read without it.
         let name = XcresultTests.plain(given)
         if let exact = results.first(where: { XcresultTests.plain($0.name) == name }) {
@@ -94,7 +94,8 @@ extension DeviceRun {
         if let failed = members.first(where: { $0.outcome == .failed }) {
             return DeviceTestResult(name: given, outcome: .failed, seconds: seconds, message: "\(failed.name): \(failed.message ?? "failed")")
         }
-        let outcome: DeviceTestOutcome = members.allSatisfy { $0.outcome == .skipped } ? .skipped : .passed
+        let outcome: DeviceTestOutcome = members.allSatisfy { $0.outcome == .skipped } ? .skipped
+            : members.contains { $0.outcome == .flaky } ? .flaky : .passed
         return DeviceTestResult(name: given, outcome: outcome, seconds: seconds)
     }
 
@@ -117,7 +118,11 @@ extension DeviceRun {
             tests[index].verdict = tests[index].attempts.contains { $0.outcome == .failed } ? .flaky : .passed
         case (.passed, .allPass), (.skipped, _):
             if outstanding == 0 { tests[index].verdict = Self.verdict(of: tests[index].attempts, rule: step.verdict) }
-        case (.failed, .allPass):
+        case (.flaky, .anyPass):
+            // It failed and passed within this attempt: flaky, and nothing more to run.
+            queue.remove(planned.name)
+            tests[index].verdict = .flaky
+        case (.failed, .allPass), (.flaky, .allPass):
             queue.remove(planned.name)
             tests[index].verdict = .failed
         case (.failed, .anyPass):
@@ -137,8 +142,9 @@ extension DeviceRun {
     static func verdict(of attempts: [DeviceTestAttempt], rule: DeviceVerdictRule) -> DeviceTestVerdict {
         let outcomes = attempts.map(\.outcome)
         if outcomes.allSatisfy({ $0 == .skipped }) { return .skipped }
-        if outcomes.contains(.failed) {
-            return rule == .anyPass && outcomes.contains(.passed) ? .flaky : .failed
+        // A flaky attempt failed and passed by itself.
+        if outcomes.contains(.failed) || outcomes.contains(.flaky) {
+            return rule == .anyPass && (outcomes.contains(.passed) || outcomes.contains(.flaky)) ? .flaky : .failed
         }
         return .passed
     }

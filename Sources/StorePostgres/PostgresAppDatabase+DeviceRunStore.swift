@@ -24,7 +24,7 @@ extension PostgresAppDatabase: DeviceRunStore {
                   AND repository_id IS NOT DISTINCT FROM \(build.repositoryID) AND finished
                 ORDER BY build_id DESC LIMIT \(Int64(DeviceRunRules.historyRuns))
                 """, as: String.self, logger: self.logger
-            ).compactMap { try? DeviceRunRules.decode(DeviceRun.self, $0) }
+            ).map { try DeviceRunRules.decode(DeviceRun.self, $0) }
             let muted = try await self.mutedTestRows(repositoryID: build.repositoryID, on: connection)
             let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: muted)
             let document = try DeviceRunRules.encode(run)
@@ -114,7 +114,8 @@ extension PostgresAppDatabase: DeviceRunStore {
             let rows = try await connection.query("SELECT build_id, document FROM device_run WHERE NOT finished", logger: self.logger)
             var runs: [(buildID: Int64, run: DeviceRun)] = []
             for try await (buildID, document) in rows.decode((Int64, String).self) {
-                if let run = try? DeviceRunRules.decode(DeviceRun.self, document) { runs.append((buildID, run)) }
+                let run = try DeviceRunRules.decode(DeviceRun.self, document)
+                runs.append((buildID, run))
             }
             return DeviceFleetHealth(health: health, running: DeviceRunRules.running(runs))
         }
@@ -149,7 +150,8 @@ extension PostgresAppDatabase: DeviceRunStore {
             "SELECT step_key, document FROM device_run WHERE build_id = \(buildID) AND NOT finished FOR UPDATE", logger: logger)
         var runs: [(stepKey: String, run: DeviceRun)] = []
         for try await (stepKey, document) in rows.decode((String, String).self) {
-            runs.append((stepKey, try DeviceRunRules.decode(DeviceRun.self, document)))
+            let run = try DeviceRunRules.decode(DeviceRun.self, document)
+            runs.append((stepKey, run))
         }
         for entry in runs {
             var run = entry.run
@@ -191,7 +193,8 @@ extension PostgresAppDatabase: DeviceRunStore {
             "SELECT document, repository_id FROM device_run WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) FOR UPDATE",
             logger: logger)
         for try await (document, repositoryID) in rows.decode((String, Int64?).self) {
-            return (try DeviceRunRules.decode(DeviceRun.self, document), repositoryID)
+            let run = try DeviceRunRules.decode(DeviceRun.self, document)
+            return (run: run, repositoryID: repositoryID)
         }
         return nil
     }
@@ -204,7 +207,7 @@ extension PostgresAppDatabase: DeviceRunStore {
         let documents = try await connection.values(query, as: String.self, logger: logger)
         var health: [DeviceKey: DeviceHealth] = [:]
         for document in documents {
-            guard let entry = try? DeviceRunRules.decode(DeviceHealth.self, document) else { continue }
+            let entry = try DeviceRunRules.decode(DeviceHealth.self, document)
             health[entry.device] = entry
         }
         return health

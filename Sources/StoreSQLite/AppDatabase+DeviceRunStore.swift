@@ -18,7 +18,7 @@ extension AppDatabase: DeviceRunStore {
                 SELECT document FROM deviceRun WHERE pipeline = ? AND stepKey = ? AND repositoryID IS ? AND finished
                 ORDER BY buildID DESC LIMIT ?
                 """, arguments: [build.pipeline, job.stepKey, build.repositoryID, DeviceRunRules.historyRuns])
-                .compactMap { try? DeviceRunRules.decode(DeviceRun.self, $0) }
+                .map { try DeviceRunRules.decode(DeviceRun.self, $0) }
             let muted = try Self.mutedTestRows(repositoryID: build.repositoryID, in: db)
             let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: muted)
             let document = try DeviceRunRules.encode(run)
@@ -88,8 +88,8 @@ extension AppDatabase: DeviceRunStore {
     public func deviceHealth() async throws(StoreError) -> DeviceFleetHealth {
         try await read { db in
             let health = try Self.deviceHealthRows(in: db)
-            let runs = try Row.fetchAll(db, sql: "SELECT buildID, document FROM deviceRun WHERE NOT finished").compactMap { row -> (buildID: Int64, run: DeviceRun)? in
-                guard let run = try? DeviceRunRules.decode(DeviceRun.self, row["document"]) else { return nil }
+            let runs = try Row.fetchAll(db, sql: "SELECT buildID, document FROM deviceRun WHERE NOT finished").map { row -> (buildID: Int64, run: DeviceRun) in
+                let run = try DeviceRunRules.decode(DeviceRun.self, row["document"])
                 return (buildID: row["buildID"], run: run)
             }
             return DeviceFleetHealth(health: health, running: DeviceRunRules.running(runs))
@@ -135,14 +135,15 @@ extension AppDatabase: DeviceRunStore {
         guard let row = try Row.fetchOne(db, sql: "SELECT document, repositoryID FROM deviceRun WHERE buildID = ? AND stepKey = ?", arguments: [buildID, stepKey]) else {
             return nil
         }
-        return (try DeviceRunRules.decode(DeviceRun.self, row["document"]), row["repositoryID"])
+        let run = try DeviceRunRules.decode(DeviceRun.self, row["document"])
+        return (run: run, repositoryID: row["repositoryID"])
     }
 
     private static func deviceHealthRows(in db: Database) throws -> [DeviceKey: DeviceHealth] {
         let documents = try String.fetchAll(db, sql: "SELECT document FROM deviceHealth")
         var health: [DeviceKey: DeviceHealth] = [:]
         for document in documents {
-            guard let entry = try? DeviceRunRules.decode(DeviceHealth.self, document) else { continue }
+            let entry = try DeviceRunRules.decode(DeviceHealth.self, document)
             health[entry.device] = entry
         }
         return health

@@ -98,7 +98,7 @@ extension OpenAPIDocument {
               "properties": {
                 "batch": {"type": "integer"},
                 "device": {"$ref": "#/components/schemas/DeviceKey"},
-                "outcome": {"type": "string", "enum": ["passed", "failed", "skipped"]},
+                "outcome": {"type": "string", "enum": ["passed", "failed", "flaky", "skipped"]},
                 "seconds": {"type": "number"},
                 "message": {"type": "string"}
               },
@@ -209,7 +209,7 @@ extension OpenAPIDocument {
   "description": "Core.DeviceTestResult: one test's result in one batch.",
   "properties": {
     "name": {"type": "string"},
-    "outcome": {"type": "string", "enum": ["passed", "failed", "skipped"]},
+    "outcome": {"type": "string", "enum": ["passed", "failed", "flaky", "skipped"]},
     "seconds": {"type": "number"},
     "message": {"type": "string"}
   },
