@@ -48,7 +48,6 @@ extension PostgresAppDatabase: DeviceRunStore {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue yet; send its tests first")
             }
             var run = found.run
-            var health = try await self.deviceHealthRows(on: connection)
             let rows = try await connection.query(
                 "SELECT id, agent_id FROM job WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) AND state IN ('assigned', 'running')",
                 logger: self.logger)
@@ -65,6 +64,10 @@ extension PostgresAppDatabase: DeviceRunStore {
                 }
             }
             let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
+            // The rows this call may write: the asking device's, and those of devices whose
+            // batch is past its time limit (charged when taken back).
+            let late = run.batches.filter { $0.outcome == nil && now >= $0.deadline }.map(\.device)
+            var health = try await self.deviceHealthRows(on: connection, all: true, locking: [device] + late)
             let muted = try await self.mutedTestRows(repositoryID: found.repositoryID, on: connection)
             let effects = DeviceRunRules.next(
                 run: &run, health: &health, muted: muted, device: device, jobID: jobID, build: (id: job.buildID, repositoryID: found.repositoryID),
@@ -82,7 +85,9 @@ extension PostgresAppDatabase: DeviceRunStore {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue")
             }
             var run = found.run
-            var health = try await self.deviceHealthRows(on: connection)
+            // Only the batch's device's row may be written.
+            let device = run.batches.first { $0.id == batchID }?.device
+            var health = try await self.deviceHealthRows(on: connection, all: false, locking: device.map { [$0] } ?? [])
             let muted = try await self.mutedTestRows(repositoryID: found.repositoryID, on: connection)
             let effects = try DeviceRunRules.record(
                 run: &run, health: &health, muted: muted, batchID: batchID, jobID: jobID, build: (id: job.buildID, repositoryID: found.repositoryID),
@@ -110,7 +115,7 @@ extension PostgresAppDatabase: DeviceRunStore {
     /// Every device's health, and the batches running now.
     public func deviceHealth() async throws(StoreError) -> DeviceFleetHealth {
         try await read { connection in
-            let health = try await self.deviceHealthRows(on: connection, lock: false)
+            let health = try await self.deviceHealthRows(on: connection, all: true, locking: [])
             let rows = try await connection.query("SELECT build_id, document FROM device_run WHERE NOT finished", logger: self.logger)
             var runs: [(buildID: Int64, run: DeviceRun)] = []
             for try await (buildID, document) in rows.decode((Int64, String).self) {
@@ -124,7 +129,7 @@ extension PostgresAppDatabase: DeviceRunStore {
     /// Lets a quarantined device take batches again.
     public func readmitDevice(_ device: DeviceKey, audit: AuditEvent, now: Date) async throws(StoreError) -> DeviceHealth {
         try await write { connection in
-            var readmitted = try await self.deviceHealthRows(on: connection)[device]
+            var readmitted = try await self.deviceHealthRows(on: connection, all: false, locking: [device])[device]
             if readmitted == nil {
                 let listed = try await connection.value(
                     """
@@ -199,16 +204,26 @@ extension PostgresAppDatabase: DeviceRunStore {
         return nil
     }
 
-    /// Every stored device health; locked when the transaction will write some.
-    private func deviceHealthRows(on connection: PostgresConnection, lock: Bool = true) async throws -> [DeviceKey: DeviceHealth] {
-        let query: PostgresQuery = lock
-            ? "SELECT document FROM device_health ORDER BY agent_id, platform, identifier FOR UPDATE"
-            : "SELECT document FROM device_health"
-        let documents = try await connection.values(query, as: String.self, logger: logger)
+    /// Stored device healths: every row when `all` (read, not locked), and the rows of
+    /// `locking` read again, locked until the transaction ends. Only the rows a call may write
+    /// are locked, so calls about other devices (of any step) do not wait on each other.
+    private func deviceHealthRows(on connection: PostgresConnection, all: Bool, locking keys: [DeviceKey]) async throws -> [DeviceKey: DeviceHealth] {
         var health: [DeviceKey: DeviceHealth] = [:]
-        for document in documents {
-            let entry = try DeviceRunRules.decode(DeviceHealth.self, document)
-            health[entry.device] = entry
+        if all {
+            for document in try await connection.values("SELECT document FROM device_health", as: String.self, logger: logger) {
+                let entry = try DeviceRunRules.decode(DeviceHealth.self, document)
+                health[entry.device] = entry
+            }
+        }
+        // One order for every caller, so that two transactions never wait on each other's rows.
+        let ordered = Set(keys).sorted { ($0.agentID, $0.platform.rawValue, $0.identifier) < ($1.agentID, $1.platform.rawValue, $1.identifier) }
+        for key in ordered {
+            let document = try await connection.value(
+                """
+                SELECT document FROM device_health WHERE agent_id = \(key.agentID) AND platform = \(key.platform.rawValue)
+                  AND identifier = \(key.identifier) FOR UPDATE
+                """, as: String.self, logger: logger)
+            health[key] = try document.map { try DeviceRunRules.decode(DeviceHealth.self, $0) }
         }
         return health
     }
