@@ -29,9 +29,8 @@ extension DeviceRun {
         let others = present.subtracting([device])
         // A test this device ran is left for another present device that has not run it.
         var leftForOthers: Set<String> = []
-        for test in tests {
-            let ranOn = devicesTried(test.name)
-            if ranOn.contains(device), others.contains(where: { !ranOn.contains($0) }) { leftForOthers.insert(test.name) }
+        for (name, ranOn) in devicesTried() where ranOn.contains(device) && others.contains(where: { !ranOn.contains($0) }) {
+            leftForOthers.insert(name)
         }
         let seconds = budget.seconds(remainingSeconds: queue.remainingSeconds, devices: max(present.count, 1))
         let runs = queue.nextBatch(budgetSeconds: seconds) { planned in leftForOthers.contains(planned.name) }
@@ -45,12 +44,17 @@ extension DeviceRun {
         return DeviceBatchAnswer(batch: DeviceBatch(id: id, tests: runs.map(\.name), timeLimitSeconds: step.batchTimeLimitSeconds))
     }
 
-    /// The devices that ran `name` to a result, or failed a batch in a way that is not the
-    /// device's (``DeviceBatchOutcome/failed``) and struck it.
-    func devicesTried(_ name: String) -> Set<DeviceKey> {
-        let ran = index(of: name).map { tests[$0].attempts.map(\.device) } ?? []
-        let failed = batches.filter { $0.outcome == .failed && struck($0).contains(name) }.map(\.device)
-        return Set(ran + failed)
+    /// For each test, the devices that ran it to a result, or failed a batch in a way that is
+    /// not the device's (``DeviceBatchOutcome/failed``) and struck it.
+    func devicesTried() -> [String: Set<DeviceKey>] {
+        var tried: [String: Set<DeviceKey>] = [:]
+        for test in tests {
+            for attempt in test.attempts { tried[test.name, default: []].insert(attempt.device) }
+        }
+        for batch in batches where batch.outcome == .failed {
+            for name in struck(batch) { tried[name, default: []].insert(batch.device) }
+        }
+        return tried
     }
 
     /// Ends the run before every test ran (every matching device is quarantined): the tests

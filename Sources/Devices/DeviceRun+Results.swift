@@ -73,10 +73,10 @@ extension DeviceRun {
 
     /// The tests a failed batch's failure struck: those it named, else those without a result from it.
     func struck(_ batch: DeviceRunBatch) -> [String] {
-        if let named = batch.failureTests { return batch.tests.map(\.name).filter { named.contains($0) } }
-        return batch.tests.map(\.name).filter { name in
-            index(of: name).map { tests[$0].attempts.contains { $0.batch == batch.id } } == false
-        }
+        let names = batch.tests.map(\.name)
+        if let named = batch.failureTests { return names.filter { named.contains($0) } }
+        let answered = Set(tests.filter { test in test.attempts.contains { $0.batch == batch.id } }.map(\.name))
+        return names.filter { !answered.contains($0) }
     }
 
     /// The result for a run named `name`: its own, or the worst of its class's or suite's tests.
