@@ -30,6 +30,7 @@ extension AppDatabase {
                     PRIMARY KEY (agentID, platform, identifier)
                 );
                 CREATE TABLE mutedTest (
+                    id INTEGER PRIMARY KEY,
                     repositoryID INTEGER REFERENCES repository(id) ON DELETE CASCADE,
                     name TEXT NOT NULL,
                     document TEXT NOT NULL
