@@ -38,7 +38,7 @@ struct DeviceBatchRunner: Sendable {
                 log += Self.lines("adb install \(apk)", outcome)
                 if let failure = Self.failure(of: outcome) {
                     // A missing or broken APK fails on every device: only adb's device errors blame this one.
-                    let blamed = AdbErrorText.blamesDevice(failure) || Self.timedOut(outcome)
+                    let blamed = AdbErrorText.blamesDevice(failure) || Self.hitTimeLimit(outcome)
                     let report = blamed
                         ? DeviceBatchReport(results: [], deviceFailure: "adb install \(apk) failed: \(failure)")
                         : DeviceBatchReport(results: [], failure: "adb install \(apk) failed: \(failure)")
@@ -189,12 +189,12 @@ struct DeviceBatchRunner: Sendable {
     /// start (the step's: a tool missing from the agent fails on every device).
     private func timedOut(_ outcome: DeviceToolRunner.Outcome) -> DeviceBatchReport {
         guard case .failed(let why) = outcome else { return DeviceBatchReport(results: []) }
-        guard Self.timedOut(outcome) else { return DeviceBatchReport(results: [], failure: why) }
+        guard Self.hitTimeLimit(outcome) else { return DeviceBatchReport(results: [], failure: why) }
         return DeviceBatchReport(results: [], deviceFailure: "no result within the batch time limit of \(Int(step.batchTimeLimitSeconds)) s")
     }
 
     /// Whether the tool was killed at its time limit.
-    private static func timedOut(_ outcome: DeviceToolRunner.Outcome) -> Bool {
+    private static func hitTimeLimit(_ outcome: DeviceToolRunner.Outcome) -> Bool {
         guard case .failed(let why) = outcome else { return false }
         return why.contains("did not finish")
     }
