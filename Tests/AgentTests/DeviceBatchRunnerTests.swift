@@ -77,7 +77,7 @@ struct DeviceBatchRunnerTests {
             echo 'INSTRUMENTATION_STATUS: class=com.acme.A'
             echo 'INSTRUMENTATION_STATUS: test=one'
             echo 'INSTRUMENTATION_STATUS_CODE: 1'
-            sleep 0.5
+            sleep 1
             echo 'INSTRUMENTATION_STATUS: class=com.acme.A'
             echo 'INSTRUMENTATION_STATUS: test=one'
             echo 'INSTRUMENTATION_STATUS_CODE: 0'
@@ -90,7 +90,7 @@ struct DeviceBatchRunnerTests {
         let report = await Self.runner(step, folder).run(DeviceBatch(id: 1, tests: ["com.acme.A#one"], timeLimitSeconds: 60), on: Self.device, install: false).report
         #expect(report.results.map(\.outcome) == [.passed], "\(report)")
         let seconds = try #require(report.results.first?.seconds, "timed by the agent: \(report)")
-        #expect(seconds >= 0.4 && seconds < 60, "the test slept 0.5 s between its start and its end: \(seconds)")
+        #expect(seconds >= 0.3 && seconds < 60, "the test slept 1 s between its start and its end: \(seconds)")
     }
 
     @Test("a tests: command that prints nothing lists no test (the step fails rather than pass running nothing)")
