@@ -76,6 +76,10 @@ struct DeviceBatchRunner: Sendable {
             log += Self.lines("xcrun simctl boot \(device.identifier)", boot)
             // "Unable to boot device in current state: Booted" (exit 149) is a boot that already happened.
             if let failure = Self.failure(of: boot), !failure.contains("current state: Booted") {
+                // simctl refusing to boot it is the device's failure; xcrun that will not start is the agent's.
+                if case .failed = boot, !Self.hitTimeLimit(boot) {
+                    return Ran(report: DeviceBatchReport(results: [], failure: "xcrun simctl boot could not run: \(failure)"), log: log)
+                }
                 return Ran(report: DeviceBatchReport(results: [], deviceFailure: "the simulator failed to boot: \(failure)"), log: log)
             }
         }
