@@ -57,15 +57,10 @@ public struct FolderCacheStorage: CacheStorage {
     public func size(of id: CacheEntryID) async throws(CacheRequestError) -> Int64? {
         let path = self.path(of: id)
         do {
-            return try await threadPool.runIfActive {
-                var info = stat()
-                guard stat(path, &info) == 0 else {
-                    let failure = errno
-                    if failure == ENOENT || failure == ENOTDIR { return nil }
-                    throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
-                }
-                return Int64(info.st_size)
-            }
+            return try await fileSystem.info(forFileAt: FilePath(path), infoAboutSymbolicLink: false)?.size
+        } catch let error as FileSystemError where error.code == .notFound {
+            // A key whose path runs through a file (ENOTDIR) is as absent as a missing one.
+            return nil
         } catch {
             throw .unavailable("cannot read \(path): \(error)")
         }

@@ -24,7 +24,8 @@ struct CopyPlan {
         "job_ui_test_report", "ui_suite_duration",
         "metric_build", "metric_step", "metric_task", "metric_test_summary", "metric_daily", "metric_daily_series",
         "metric_series", "metric_regression", "metric_test", "metric_test_run", "metric_test_case",
-        "train", "train_cursor", "train_release", "train_release_event", "finding", "build_merge_base", "device", "cache_counter", "cache_entry", "secret", "device_run", "device_health", "muted_test",
+        "train", "train_cursor", "train_release", "train_release_event", "finding", "build_merge_base", "device", "cache_counter", "cache_entry",
+        "cache_build_counter", "cache_credential_key", "cache_daily_counter", "secret", "device_run", "device_health", "muted_test",
     ]
     /// Target tables the copy does not fill from a source table.
     static let targetOnly: Set<String> = ["runnable_job", "mobile_ops_migration"]

@@ -50,9 +50,12 @@ struct DeliveryKeyMigrationTests {
             )
             try record.insertDirectly(db)
             let deliveryID = try #require(record.id)
-            let write = try Self.write("old", repositoryID: 1, answer: "kept")
-            let build = try AppDatabase.insertBuild(try #require(write.builds.first), deliveryID: deliveryID, now: Date(), in: db)
-            return (deliveryID, try #require(build.id))
+            // The build row as v10 knew it: today's record has columns later migrations added.
+            try db.execute(sql: """
+                INSERT INTO build (repositoryID, number, pipeline, state, trigger, branch, commitSHA, env, concurrencyGroup, priority, deliveryID, createdAt)
+                VALUES (1, 1, 'ci', 'queued', 'push', 'main', ?, '{}', 'main', 0, ?, '2026-01-01 00:00:00.000')
+                """, arguments: [String(repeating: "b", count: 40), deliveryID])
+            return (deliveryID, db.lastInsertedRowID)
         }
         try queue.close()
 
