@@ -3,6 +3,7 @@ import ChildProcesses
 import Core
 import Devices
 import Foundation
+import Synchronization
 
 // MARK: - DeviceBatchRunner
 
@@ -36,7 +37,12 @@ struct DeviceBatchRunner: Sendable {
                 let outcome = await tools.run(launch("adb", ["-s", device.identifier, "install", "-r", "-t", path(apk)]), limit: limit)
                 log += Self.lines("adb install \(apk)", outcome)
                 if let failure = Self.failure(of: outcome) {
-                    return Ran(report: DeviceBatchReport(results: [], deviceFailure: "adb install \(apk) failed: \(failure)"), log: log)
+                    // A missing or broken APK fails on every device: only adb's device errors blame this one.
+                    let blamed = AdbErrorText.blamesDevice(failure) || Self.hitTimeLimit(outcome)
+                    let report = blamed
+                        ? DeviceBatchReport(results: [], deviceFailure: "adb install \(apk) failed: \(failure)")
+                        : DeviceBatchReport(results: [], failure: "adb install \(apk) failed: \(failure)")
+                    return Ran(report: report, log: log)
                 }
             }
         }
@@ -44,16 +50,21 @@ struct DeviceBatchRunner: Sendable {
         case (.androidInstrumentation?, _):
             let instrumentation = step.instrumentation ?? ""
             let arguments = ["-s", device.identifier, "shell", "am", "instrument", "-w", "-r", "-e", "class", batch.tests.joined(separator: ","), instrumentation]
-            let outcome = await tools.run(launch("adb", arguments), limit: limit)
+            // am instrument prints no time: each test is timed from its start to its end code
+            // as the lines arrive.
+            let times = LineTimes()
+            let outcome = await tools.run(launch("adb", arguments), limit: limit) { chunk in times.received(chunk) }
             log += Self.lines("adb -s \(device.identifier) shell am instrument -w -r -e class … \(instrumentation)", outcome)
             guard case .finished(let output) = outcome else { return Ran(report: timedOut(outcome), log: log) }
-            return Ran(report: BatchClassifier.instrumentation(stdout: output.text, stderr: output.errorText, exitStatus: output.status.code), log: log)
+            let report = BatchClassifier.instrumentation(
+                stdout: output.text, stderr: output.errorText, exitStatus: output.status.code, lineSeconds: times.seconds)
+            return Ran(report: report, log: log)
         case (.xcodebuild?, _):
             return await xcodebuild(batch, on: device, limit: limit, log: log)
         case (nil, let command?):
             return await runCommand(command, batch: batch, on: device, limit: limit, log: log)
         case (nil, nil):
-            return Ran(report: DeviceBatchReport(results: [], deviceFailure: "the step names no run: command and no runner:"), log: log)
+            return Ran(report: DeviceBatchReport(results: [], failure: "the step names no run: command and no runner:"), log: log)
         }
     }
 
@@ -65,6 +76,10 @@ struct DeviceBatchRunner: Sendable {
             log += Self.lines("xcrun simctl boot \(device.identifier)", boot)
             // "Unable to boot device in current state: Booted" (exit 149) is a boot that already happened.
             if let failure = Self.failure(of: boot), !failure.contains("current state: Booted") {
+                // simctl refusing to boot it is the device's failure; xcrun that will not start is the agent's.
+                if case .failed = boot, !Self.hitTimeLimit(boot) {
+                    return Ran(report: DeviceBatchReport(results: [], failure: "xcrun simctl boot could not run: \(failure)"), log: log)
+                }
                 return Ran(report: DeviceBatchReport(results: [], deviceFailure: "the simulator failed to boot: \(failure)"), log: log)
             }
         }
@@ -100,35 +115,64 @@ struct DeviceBatchRunner: Sendable {
         let outcome = await tools.run(.shell(command, environment: variables, workingDirectory: workspace), limit: limit)
         log += Self.lines("$ \(command)", outcome)
         guard case .finished(let output) = outcome else { return Ran(report: timedOut(outcome), log: log) }
-        let results = junitResults(in: reports)
+        let read = junitResults(in: reports)
+        var results = read.results
+        if !read.unreadable.isEmpty {
+            // A report that cannot be read is no result: its tests fail, saying why, rather than
+            // passing or vanishing unnoticed.
+            let reason = read.unreadable.joined(separator: "; ")
+            log.append("  \(reason)")
+            results += batch.tests.filter { DeviceRun.result(for: $0, in: results) == nil }
+                .map { DeviceTestResult(name: $0, outcome: .failed, message: reason) }
+        }
         let stderr = output.errorText
-        if AdbErrorText.state(of: stderr) != .unknown || AdbErrorText.isGone(stderr) {
+        if AdbErrorText.blamesDevice(stderr) {
             return Ran(report: DeviceBatchReport(results: results, deviceFailure: "adb lost the device: \(stderr.split(separator: "\n").first ?? "")"), log: log)
         }
         if results.isEmpty, !output.status.isSuccess {
-            return Ran(report: DeviceBatchReport(results: [], deviceFailure: "the command exited \(output.status) and wrote no JUnit report"), log: log)
+            // A typo, a failing build: the step's failure, whatever device ran it.
+            let said = stderr.split(separator: "\n").last.map { ": " + $0 } ?? ""
+            return Ran(report: DeviceBatchReport(results: [], failure: "the command exited \(output.status) and wrote no JUnit report\(said)"), log: log)
         }
         return Ran(report: DeviceBatchReport(results: results), log: log)
     }
 
     /// Every test case of the JUnit files in `folder`, named `class#method` on Android and
-    /// `Target/Class/method` on Apple platforms (the forms the runners take).
-    private func junitResults(in folder: String) -> [DeviceTestResult] {
+    /// `Target/Class/method` on Apple platforms (the forms the runners take), and what could
+    /// not be read (a file that is not JUnit, or could not be opened).
+    private func junitResults(in folder: String) -> (results: [DeviceTestResult], unreadable: [String]) {
         let files = (try? FileManager.default.subpathsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".xml") }.sorted() ?? []
-        return files.flatMap { file -> [DeviceTestResult] in
-            guard let data = FileManager.default.contents(atPath: folder + "/" + file), let summary = JUnitParser.parse(data).tests else { return [] }
+        var unreadable: [String] = []
+        let results = files.flatMap { file -> [DeviceTestResult] in
+            guard let data = FileManager.default.contents(atPath: folder + "/" + file) else {
+                unreadable.append("the JUnit report \(file) could not be opened")
+                return []
+            }
+            guard let summary = JUnitParser.parse(data).tests else {
+                unreadable.append("the JUnit report \(file) could not be read as JUnit XML")
+                return []
+            }
             return summary.cases.map { test in
                 let name = step.platform == .android
                     ? test.suite + "#" + test.name
                     : test.suite.replacingOccurrences(of: ".", with: "/") + "/" + test.name
                 let outcome: DeviceTestOutcome = switch test.outcome {
-                case .passed, .flaky: .passed
+                case .passed: .passed
+                case .flaky: .flaky
                 case .failed: .failed
                 case .skipped: .skipped
                 }
                 return DeviceTestResult(name: name, outcome: outcome, seconds: test.durationSeconds, message: test.message)
             }
         }
+        return (results, unreadable)
+    }
+
+    /// The tests a `tests:` command printed, one a line; nil when it printed none (a list of
+    /// nothing would pass the step without running a test).
+    static func listedTests(_ printed: String) -> [String]? {
+        let tests = printed.split(whereSeparator: \.isNewline).map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return tests.isEmpty ? nil : tests
     }
 
     // MARK: Plumbing
@@ -145,11 +189,18 @@ struct DeviceBatchRunner: Sendable {
         relative.hasPrefix("/") ? relative : workspace + "/" + relative
     }
 
-    /// The device's failure when a batch's command was killed at its time limit or could not start.
+    /// A batch's command that was killed at its time limit (the device's failure) or could not
+    /// start (the step's: a tool missing from the agent fails on every device).
     private func timedOut(_ outcome: DeviceToolRunner.Outcome) -> DeviceBatchReport {
         guard case .failed(let why) = outcome else { return DeviceBatchReport(results: []) }
-        let reason = why.contains("did not finish") ? "no result within the batch time limit of \(Int(step.batchTimeLimitSeconds)) s" : why
-        return DeviceBatchReport(results: [], deviceFailure: reason)
+        guard Self.hitTimeLimit(outcome) else { return DeviceBatchReport(results: [], failure: why) }
+        return DeviceBatchReport(results: [], deviceFailure: "no result within the batch time limit of \(Int(step.batchTimeLimitSeconds)) s")
+    }
+
+    /// Whether the tool was killed at its time limit.
+    private static func hitTimeLimit(_ outcome: DeviceToolRunner.Outcome) -> Bool {
+        guard case .failed(let why) = outcome else { return false }
+        return why.contains("did not finish")
     }
 
     /// Why a tool run failed (its error text), or nil when it exited 0.
@@ -171,4 +222,24 @@ struct DeviceBatchRunner: Sendable {
             return ["$ \(heading)", "  \(why)"]
         }
     }
+}
+
+// MARK: - LineTimes
+
+/// When each line of a command's standard output arrived, by the agent's clock: the time of
+/// each of its newlines, in seconds since the command started, in order.
+private final class LineTimes: Sendable {
+    private let start = ContinuousClock.now
+    private let times = Mutex<[Double]>([])
+
+    /// Notes a chunk of output, as it arrives.
+    func received(_ chunk: [UInt8]) {
+        let newlines = chunk.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        guard newlines > 0 else { return }
+        let seconds = Backoff.seconds(ContinuousClock.now - start)
+        times.withLock { $0.append(contentsOf: repeatElement(seconds, count: newlines)) }
+    }
+
+    /// The newlines' times so far.
+    var seconds: [Double] { times.withLock { $0 } }
 }

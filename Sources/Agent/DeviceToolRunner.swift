@@ -39,8 +39,9 @@ struct DeviceToolRunner: Sendable {
     }
 
     /// Runs `launch`, killed (its process group) after `limit` or when the calling task is
-    /// cancelled; a batch on a device runs this way too.
-    func run(_ launch: ProcessLaunch, limit: Duration) async -> Outcome {
+    /// cancelled; a batch on a device runs this way too. `output` gets each chunk of standard
+    /// output as it arrives (on the command's thread).
+    func run(_ launch: ProcessLaunch, limit: Duration, output: @escaping @Sendable ([UInt8]) -> Void = { _ in }) async -> Outcome {
         let child = RunningChild()
         let timer = Task {
             try await Task.sleep(for: limit)
@@ -51,9 +52,9 @@ struct DeviceToolRunner: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<CommandOutput, ProcessGroupError>, Never>) in
                 let thread = Thread {
                     do throws(ProcessGroupError) {
-                        let output = try Command.run(launch) { pid in child.started(pid) }
+                        let printed = try Command.run(launch, started: { pid in child.started(pid) }, standardOutput: output)
                         child.ended()
-                        continuation.resume(returning: .success(output))
+                        continuation.resume(returning: .success(printed))
                     } catch {
                         continuation.resume(returning: .failure(error))
                     }

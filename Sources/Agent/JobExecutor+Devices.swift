@@ -26,9 +26,7 @@ extension JobExecutor {
             return false
         }
         let found = await self.devices?() ?? []
-        let usable = Array(found.filter { device in
-            step.accepts(device) && (device.state == .ready || (device.kind == .simulator && device.state == .shutdown))
-        }.prefix(step.count))
+        let usable = Array(found.filter { step.canRun($0) }.prefix(step.count))
         guard !usable.isEmpty else {
             let wanted = step.platform.rawValue + (step.minOS.map { " (OS \($0) or later)" } ?? "")
             streamer.append(line: "mobile-ops-agent: devices: no ready \(wanted) device on \(self.configuration.name); it saw \(found.count) device(s)")
@@ -86,7 +84,11 @@ extension JobExecutor {
         let tools = DeviceToolRunner(environment: environment, timeout: .seconds(600))
         switch await tools.run(.shell(command, environment: environment, workingDirectory: workspace), limit: .seconds(600)) {
         case .finished(let output) where output.status.isSuccess:
-            return output.text.split(whereSeparator: \.isNewline).map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard let tests = DeviceBatchRunner.listedTests(output.text) else {
+                streamer.append(line: "mobile-ops-agent: devices: the tests command printed no test; nothing would run, so the step fails")
+                return nil
+            }
+            return tests
         case .finished(let output):
             streamer.append(line: "mobile-ops-agent: devices: the tests command failed (\(output.status)): \(output.errorText)")
             return nil
@@ -133,10 +135,11 @@ extension JobExecutor {
             let ran = await runner.run(batch, on: device, install: !installed)
             if Task.isCancelled { return nil }
             for line in ran.log { streamer.append(line: "\(prefix)   \(line)") }
-            installed = installed || ran.report.deviceFailure == nil
+            installed = installed || (ran.report.deviceFailure == nil && ran.report.failure == nil)
             let counts = Dictionary(grouping: ran.report.results, by: \.outcome).mapValues(\.count)
             let summary = DeviceTestOutcome.allCases.compactMap { outcome in counts[outcome].map { "\($0) \(outcome.rawValue)" } }.joined(separator: ", ")
-            streamer.append(line: "\(prefix) batch \(batch.id): " + (ran.report.deviceFailure.map { "device failure: \($0)" + (summary.isEmpty ? "" : " (kept: \(summary))") } ?? summary))
+            let failure = ran.report.deviceFailure.map { "device failure: \($0)" } ?? ran.report.failure.map { "failed (not the device's fault): \($0)" }
+            streamer.append(line: "\(prefix) batch \(batch.id): " + (failure.map { $0 + (summary.isEmpty ? "" : " (kept: \(summary))") } ?? summary))
             let report = Self.masked(ran.report, with: streamer.masker)
             do {
                 let next = try await self.withRetries(attempts: 5) { () async throws(AgentAPIError) in

@@ -8,14 +8,15 @@ struct TestsCommand: AsyncParsableCommand {
         commandName: "tests",
         abstract: "Mute and unmute UI tests run on devices (docs/devices.md, Muting).",
         discussion: """
-            A muted test still runs and is reported; its failure does not fail the step. The \
-            server mutes a test that failed and passed in one build, and unmutes a muted test \
-            after 3 runs in a row that pass at their first attempt.
+            A muted test still runs and is reported; its failure does not fail the step. A mute \
+            holds in one repository's builds (--repository; without it, the builds of no \
+            repository). The server mutes a test that failed and passed in one build, and \
+            unmutes a muted test after 3 runs in a row that pass at their first attempt.
 
             Examples:
               mobile-ops tests muted
-              mobile-ops tests mute 'com.acme.LoginTest#signsIn' --reason 'flaky on API 30, see #123'
-              mobile-ops tests unmute 'com.acme.LoginTest#signsIn'
+              mobile-ops tests mute 'com.acme.LoginTest#signsIn' --repository acme/android --reason 'flaky on API 30, see #123'
+              mobile-ops tests unmute 'com.acme.LoginTest#signsIn' --repository acme/android
             """,
         subcommands: [Muted.self, Mute.self, Unmute.self]
     )
@@ -33,8 +34,8 @@ struct TestsCommand: AsyncParsableCommand {
                     print("No muted tests.")
                     return
                 }
-                Output.table(["TEST", "BY", "SINCE", "CLEAN RUNS", "REASON"], list.tests.map { test in
-                    [test.name, test.mutedBy, Output.time(test.mutedAt), "\(test.cleanRuns)/\(MutedTest.cleanRunsToRecover)", test.reason]
+                Output.table(["REPOSITORY", "TEST", "BY", "SINCE", "CLEAN RUNS", "REASON"], list.tests.map { test in
+                    [test.repository ?? "-", test.name, test.mutedBy, Output.time(test.mutedAt), "\(test.cleanRuns)/\(MutedTest.cleanRunsToRecover)", test.reason]
                 })
             }
         }
@@ -46,16 +47,18 @@ struct TestsCommand: AsyncParsableCommand {
     struct Mute: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Mute a test: its failure no longer fails a devices: step (write token).",
-            discussion: "Example:\n  mobile-ops tests mute 'com.acme.LoginTest#signsIn' --reason 'flaky on API 30'")
+            discussion: "Example:\n  mobile-ops tests mute 'com.acme.LoginTest#signsIn' --repository acme/android --reason 'flaky on API 30'")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The test, as the runner names it (com.acme.LoginTest#signsIn, AppUITests/LoginTests/testSignIn).") var name: String
+        @Option(help: "The repository (full name) whose builds it is muted in; without it, the builds of no repository.") var repository: String?
         @Option(help: "Why; shown with it.") var reason: String?
 
         func run() async throws {
             try await reportingErrors { () async throws(CLIError) in
-                let (muted, body) = try await connection.client().post("/api/v1/tests/mute", Request(name: name, reason: reason), as: MutedTest.self)
+                let request = Request(repository: repository, name: name, reason: reason)
+                let (muted, body) = try await connection.client().post("/api/v1/tests/mute", request, as: MutedTest.self)
                 if connection.json { return Output.json(body) }
-                print("Muted \(muted.name): \(muted.reason)")
+                print("Muted \(muted.name) in \(muted.repository ?? "builds of no repository"): \(muted.reason)")
             }
         }
     }
@@ -64,13 +67,15 @@ struct TestsCommand: AsyncParsableCommand {
     struct Unmute: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Unmute a test: its failure fails its step again (write token).",
-            discussion: "Example:\n  mobile-ops tests unmute 'com.acme.LoginTest#signsIn'")
+            discussion: "Example:\n  mobile-ops tests unmute 'com.acme.LoginTest#signsIn' --repository acme/android")
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "The test, as it was muted.") var name: String
+        @Option(help: "The repository (full name) it is muted in; without it, the builds of no repository.") var repository: String?
 
         func run() async throws {
             try await reportingErrors { () async throws(CLIError) in
-                let (muted, body) = try await connection.client().post("/api/v1/tests/unmute", Request(name: name, reason: nil), as: MutedTest.self)
+                let request = Request(repository: repository, name: name, reason: nil)
+                let (muted, body) = try await connection.client().post("/api/v1/tests/unmute", request, as: MutedTest.self)
                 if connection.json { return Output.json(body) }
                 print("Unmuted \(muted.name) (muted by \(muted.mutedBy): \(muted.reason)).")
             }
@@ -79,6 +84,7 @@ struct TestsCommand: AsyncParsableCommand {
 
     /// The mute and unmute bodies.
     struct Request: Encodable {
+        var repository: String?
         var name: String
         var reason: String?
     }

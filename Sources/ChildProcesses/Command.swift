@@ -25,9 +25,18 @@ public enum Command {
     /// its process group's id) once it runs, so another thread can stop it while this one waits.
     @available(*, noasync, message: "blocks a cooperative thread; call it from a thread of one's own")
     public static func run(_ launch: ProcessLaunch, started: (pid_t) -> Void) throws(ProcessGroupError) -> CommandOutput {
+        try run(launch, started: started, standardOutput: { _ in })
+    }
+
+    /// Runs `launch` like the one above, also handing `standardOutput` each chunk of standard
+    /// output as it arrives (on this thread, in order), for a caller that reads it as it streams.
+    @available(*, noasync, message: "blocks a cooperative thread; call it from a thread of one's own")
+    public static func run(
+        _ launch: ProcessLaunch, started: (pid_t) -> Void, standardOutput: ([UInt8]) -> Void
+    ) throws(ProcessGroupError) -> CommandOutput {
         let (pid, outputFD, errorFD) = try Spawner.spawnWithTwoPipes(launch)
         started(pid)
-        let (output, errors) = Self.drain(outputFD, errorFD)
+        let (output, errors) = Self.drain(outputFD, errorFD, standardOutput: standardOutput)
         return CommandOutput(status: Self.reap(pid), standardOutput: output, standardError: errors)
     }
 
@@ -49,7 +58,7 @@ public enum Command {
     }
 
     /// Reads both descriptors until each reaches end of file, then closes them.
-    private static func drain(_ outputFD: Int32, _ errorFD: Int32) -> ([UInt8], [UInt8]) {
+    private static func drain(_ outputFD: Int32, _ errorFD: Int32, standardOutput: ([UInt8]) -> Void) -> ([UInt8], [UInt8]) {
         var collected: [[UInt8]] = [[], []]
         var descriptors = [pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0)]
@@ -64,6 +73,7 @@ public enum Command {
                 let count = buffer.withUnsafeMutableBytes { read(descriptors[index].fd, $0.baseAddress, $0.count) }
                 if count > 0 {
                     collected[index] += buffer[0..<count]
+                    if index == 0 { standardOutput(Array(buffer[0..<count])) }
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     close(descriptors[index].fd)
                     // A negative fd makes poll skip the entry.

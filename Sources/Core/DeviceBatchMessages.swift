@@ -107,14 +107,29 @@ public struct DeviceBatchAnswer: Codable, Sendable, Equatable {
 public struct DeviceBatchReport: Codable, Sendable, Equatable {
     /// The results read (tests that finished before a device failure are kept).
     public var results: [DeviceTestResult]
-    /// Set when the batch failed for the device's sake (offline, not booted, the runner
-    /// crashed, no result in time): its unfinished tests go back to the queue and cost no retry.
+    /// Set only on the tools' own evidence against the device (adb's `device offline`, `device
+    /// not found`, `no devices/emulators found`, a simulator that did not boot, no result in
+    /// time): its unfinished tests go back to the queue at no retry's cost, and the device's
+    /// failures in a row grow.
     public var deviceFailure: String?
+    /// Set when the batch ended without results the agent could read and without evidence
+    /// against the device (an APK that would not install, an instrumentation or `.xctestrun`
+    /// that is not there, a `run:` command that failed, a tool that would not start): the
+    /// step's or its tests' failure. No device is blamed; the unfinished tests go back, and a
+    /// test whose batches failed so the same way on two devices gets a failed verdict.
+    public var failure: String?
+    /// With `failure`, when the output says which tests it struck (the test the
+    /// instrumentation process died under): only they count as failed that way; the batch's
+    /// other tests without a result go back as if the device had failed. Nil: every test of
+    /// the batch without a result.
+    public var failureTests: [String]?
 
     /// Creates a report.
-    public init(results: [DeviceTestResult], deviceFailure: String? = nil) {
+    public init(results: [DeviceTestResult], deviceFailure: String? = nil, failure: String? = nil, failureTests: [String]? = nil) {
         self.results = results
         self.deviceFailure = deviceFailure
+        self.failure = failure
+        self.failureTests = failureTests
     }
 }
 
@@ -144,6 +159,9 @@ public enum DeviceTestOutcome: String, Codable, Sendable, CaseIterable {
     case passed
     /// It failed (counts against the test).
     case failed
+    /// It failed, then passed on the runner's own rerun (a JUnit `flaky` test case): the test
+    /// is flaky, as if it had failed and passed in two attempts.
+    case flaky
     /// Ignored, or an assumption failed: it did not run.
     case skipped
 }

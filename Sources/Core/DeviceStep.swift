@@ -71,6 +71,12 @@ public struct DeviceStep: Codable, Sendable, Equatable {
         return major >= minOS
     }
 
+    /// Whether `device` can take the step's batches now: it is accepted, and ready (a shut-down
+    /// simulator counts: the runner boots it).
+    public func canRun(_ device: DeviceReport) -> Bool {
+        accepts(device) && (device.state == .ready || (device.kind == .simulator && device.state == .shutdown))
+    }
+
     // MARK: Variables
 
     /// The device a batch runs on: adb's serial or the UDID.

@@ -3,8 +3,13 @@ import Foundation
 /// A test whose failures do not fail a `devices:` step: it still runs and is reported, with
 /// its verdict. Muted by hand (`mobile-ops tests mute`) or by the rule (it failed and passed
 /// in one build: flipped on one commit); it recovers after ``cleanRunsToRecover`` runs in a
-/// row that passed at once, or by hand (`mobile-ops tests unmute`).
+/// row that passed at once, or by hand (`mobile-ops tests unmute`). A mute holds in one
+/// repository: two repositories may have tests of the same name.
 public struct MutedTest: Codable, Sendable, Equatable {
+    /// The repository whose builds it is muted in; nil for builds of no repository.
+    public var repositoryID: Int64?
+    /// The repository's name, when listed (not stored: a renamed repository shows its new name).
+    public var repository: String?
     /// The test's name, as the runner names it.
     public var name: String
     /// Why it is muted.
@@ -22,7 +27,9 @@ public struct MutedTest: Codable, Sendable, Equatable {
     public static let rule = "rule"
 
     /// Creates a muted test.
-    public init(name: String, reason: String, mutedBy: String, mutedAt: Date, cleanRuns: Int = 0) {
+    public init(repositoryID: Int64?, name: String, reason: String, mutedBy: String, mutedAt: Date, cleanRuns: Int = 0) {
+        self.repositoryID = repositoryID
+        self.repository = nil
         self.name = name
         self.reason = reason
         self.mutedBy = mutedBy

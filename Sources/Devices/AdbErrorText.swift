@@ -17,4 +17,13 @@ public enum AdbErrorText {
     public static func isGone(_ errorText: String) -> Bool {
         errorText.contains("not found") && errorText.contains("device '")
     }
+
+    /// Whether adb's own words say the device failed: offline, unauthorized, without
+    /// permissions, gone (`device 'SERIAL' not found`, older adb's `device not found`), or no
+    /// device at all (`no devices/emulators found`). Only this counts against a device; any
+    /// other error (a missing APK, a wrong instrumentation) is the step's.
+    public static func blamesDevice(_ errorText: String) -> Bool {
+        state(of: errorText) != .unknown || isGone(errorText)
+            || errorText.contains("device not found") || errorText.contains("no devices/emulators found")
+    }
 }

@@ -8,7 +8,9 @@ extension DeviceRun {
     ///
     /// A batch the device still holds is handed back first (its agent asked again without
     /// reporting it: it restarted), without blaming the device. A test is not handed to a
-    /// device it already ran on while another device is present to take it.
+    /// device it already ran on while another present device has not run it yet; once every
+    /// present device has run it, any of them may run it again (its retries are already
+    /// counted), so a test that keeps failing reaches its verdict instead of waiting forever.
     public mutating func nextBatch(for device: DeviceKey, jobID: Int64, now: Date, budget: BatchBudget = BatchBudget()) -> DeviceBatchAnswer {
         if let busy = batches.first(where: { $0.outcome == nil && $0.device == device && $0.jobID != jobID }) {
             // Two jobs of the step on one agent see the same devices: one drives it at a time.
@@ -25,11 +27,13 @@ extension DeviceRun {
         }
         let present = presentDevices(now: now)
         let others = present.subtracting([device])
-        let ranHere = Set(tests.filter { test in test.attempts.contains { $0.device == device } }.map(\.name))
-        let seconds = budget.seconds(remainingSeconds: queue.remainingSeconds, devices: max(present.count, 1))
-        let runs = queue.nextBatch(budgetSeconds: seconds) { planned in
-            !others.isEmpty && ranHere.contains(planned.name)
+        // A test this device ran is left for another present device that has not run it.
+        var leftForOthers: Set<String> = []
+        for (name, ranOn) in devicesTried() where ranOn.contains(device) && others.contains(where: { !ranOn.contains($0) }) {
+            leftForOthers.insert(name)
         }
+        let seconds = budget.seconds(remainingSeconds: queue.remainingSeconds, devices: max(present.count, 1))
+        let runs = queue.nextBatch(budgetSeconds: seconds) { planned in leftForOthers.contains(planned.name) }
         guard !runs.isEmpty else {
             return DeviceBatchAnswer(retryAfterSeconds: Self.retryAfterSeconds, message: "nothing to hand out now; running batches may come back")
         }
@@ -38,6 +42,40 @@ extension DeviceRun {
             id: id, jobID: jobID, device: device, tests: runs, startedAt: now,
             deadline: now.addingTimeInterval(step.batchTimeLimitSeconds)))
         return DeviceBatchAnswer(batch: DeviceBatch(id: id, tests: runs.map(\.name), timeLimitSeconds: step.batchTimeLimitSeconds))
+    }
+
+    /// For each test, the devices that ran it to a result, or failed a batch in a way that is
+    /// not the device's (``DeviceBatchOutcome/failed``) and struck it.
+    func devicesTried() -> [String: Set<DeviceKey>] {
+        var tried: [String: Set<DeviceKey>] = [:]
+        for test in tests {
+            for attempt in test.attempts { tried[test.name, default: []].insert(attempt.device) }
+        }
+        for batch in batches where batch.outcome == .failed {
+            for name in struck(batch) { tried[name, default: []].insert(batch.device) }
+        }
+        return tried
+    }
+
+    /// Ends the run before every test ran (every matching device is quarantined): the tests
+    /// without a verdict fail, nothing more is handed out, running batches end.
+    public mutating func stop(because reason: String, now: Date) {
+        for index in batches.indices where batches[index].outcome == nil {
+            batches[index].outcome = .returned
+            batches[index].reason = reason
+            batches[index].endedAt = now
+        }
+        for index in tests.indices where tests[index].verdict == nil { tests[index].verdict = .failed }
+        for test in tests { queue.remove(test.name) }
+        stopReason = reason
+    }
+
+    /// Closes the run of a build that ended (canceled, failed, its last job lost): its running
+    /// batches end as taken back, blaming no device, so no device shows a dead build's batch.
+    public mutating func close(because reason: String, now: Date) {
+        for index in batches.indices where batches[index].outcome == nil {
+            end(batch: index, as: .returned, reason: reason, now: now)
+        }
     }
 
     /// Takes back the batches nobody will report: those whose job is no longer active (its

@@ -33,6 +33,15 @@ extension DeviceRun {
             requeueUnfinished(of: index, reported: reported)
             return failure
         }
+        if let failure = report.failure {
+            // Not the device's fault, and not read as any test's result: no device is charged.
+            batches[index].outcome = .failed
+            batches[index].reason = failure
+            batches[index].failureTests = report.failureTests
+            failRepeated(batch: index, reason: failure, now: now)
+            requeueUnfinished(of: index, reported: reported)
+            return nil
+        }
         batches[index].outcome = .finished
         // A batch the runner finished but that named no result for a run: the runner did not
         // know the test. That is the test's failure, not the device's.
@@ -43,17 +52,51 @@ extension DeviceRun {
         return nil
     }
 
+    /// Gives a failed verdict, with the reason, to the tests batch `index`'s failure struck
+    /// that an earlier batch's failure struck the same way (the same reason) on another device,
+    /// or on this one while no other device is there: the failure follows the tests, not a
+    /// device, and requeuing them again would never end.
+    mutating func failRepeated(batch index: Int, reason: String, now: Date) {
+        let batch = batches[index]
+        let alone = presentDevices(now: now).subtracting([batch.device]).isEmpty
+        var before: Set<String> = []
+        for earlier in batches[..<index] where earlier.outcome == .failed && earlier.reason == reason && (earlier.device != batch.device || alone) {
+            before.formUnion(struck(earlier))
+        }
+        for name in struck(batch) where before.contains(name) {
+            guard let test = self.index(of: name), tests[test].verdict == nil else { continue }
+            tests[test].attempts.append(DeviceTestAttempt(batch: batch.id, device: batch.device, outcome: .failed, message: reason))
+            tests[test].verdict = .failed
+            queue.remove(name)
+        }
+    }
+
+    /// The tests a failed batch's failure struck: those it named, else those without a result from it.
+    func struck(_ batch: DeviceRunBatch) -> [String] {
+        let names = batch.tests.map(\.name)
+        if let named = batch.failureTests { return names.filter { named.contains($0) } }
+        let answered = Set(tests.filter { test in test.attempts.contains { $0.batch == batch.id } }.map(\.name))
+        return names.filter { !answered.contains($0) }
+    }
+
     /// The result for a run named `name`: its own, or the worst of its class's or suite's tests.
-    static func result(for name: String, in results: [DeviceTestResult]) -> DeviceTestResult? {
-        if let exact = results.first(where: { $0.name == name }) { return exact }
+    public static func result(for given: String, in results: [DeviceTestResult]) -> DeviceTestResult? {
+        // A list may name an XCTest method as Xcode does, `testSignIn()`; results are read without it.
+        let name = XcresultTests.plain(given)
+        if let exact = results.first(where: { XcresultTests.plain($0.name) == name }) {
+            return DeviceTestResult(name: given, outcome: exact.outcome, seconds: exact.seconds, message: exact.message)
+        }
         let members = results.filter { $0.name.hasPrefix(name + "#") || $0.name.hasPrefix(name + "/") || $0.name.hasPrefix(name + ".") }
         guard !members.isEmpty else { return nil }
-        let seconds = members.compactMap(\.seconds).reduce(0, +)
+        // No member's time is no time (nil), not 0 s: a 0 would make the next run's p80 0.
+        let timed = members.compactMap(\.seconds)
+        let seconds = timed.isEmpty ? nil : timed.reduce(0, +)
         if let failed = members.first(where: { $0.outcome == .failed }) {
-            return DeviceTestResult(name: name, outcome: .failed, seconds: seconds, message: "\(failed.name): \(failed.message ?? "failed")")
+            return DeviceTestResult(name: given, outcome: .failed, seconds: seconds, message: "\(failed.name): \(failed.message ?? "failed")")
         }
-        let outcome: DeviceTestOutcome = members.allSatisfy { $0.outcome == .skipped } ? .skipped : .passed
-        return DeviceTestResult(name: name, outcome: outcome, seconds: seconds)
+        let outcome: DeviceTestOutcome = members.allSatisfy { $0.outcome == .skipped } ? .skipped
+            : members.contains { $0.outcome == .flaky } ? .flaky : .passed
+        return DeviceTestResult(name: given, outcome: outcome, seconds: seconds)
     }
 
     /// One run's result: the attempt, then the verdict or a retry on another device.
@@ -61,7 +104,12 @@ extension DeviceRun {
         guard let index = index(of: planned.name) else { return }
         tests[index].attempts.append(DeviceTestAttempt(
             batch: batch.id, device: batch.device, outcome: result.outcome, seconds: result.seconds, message: result.message))
-        guard tests[index].verdict == nil else { return }
+        guard tests[index].verdict == nil else {
+            // A late attempt (a copy that was running when another gave the verdict) still
+            // counts: a pass and then a failure make the test flaky, not passed.
+            tests[index].verdict = Self.verdict(of: tests[index].attempts, rule: step.verdict)
+            return
+        }
         let outstanding = queue.waiting(planned.name) + runningCopies(of: planned.name, except: batch.id)
         switch (result.outcome, step.verdict) {
         case (.passed, .anyPass):
@@ -70,7 +118,11 @@ extension DeviceRun {
             tests[index].verdict = tests[index].attempts.contains { $0.outcome == .failed } ? .flaky : .passed
         case (.passed, .allPass), (.skipped, _):
             if outstanding == 0 { tests[index].verdict = Self.verdict(of: tests[index].attempts, rule: step.verdict) }
-        case (.failed, .allPass):
+        case (.flaky, .anyPass):
+            // It failed and passed within this attempt: flaky, and nothing more to run.
+            queue.remove(planned.name)
+            tests[index].verdict = .flaky
+        case (.failed, .allPass), (.flaky, .allPass):
             queue.remove(planned.name)
             tests[index].verdict = .failed
         case (.failed, .anyPass):
@@ -90,8 +142,9 @@ extension DeviceRun {
     static func verdict(of attempts: [DeviceTestAttempt], rule: DeviceVerdictRule) -> DeviceTestVerdict {
         let outcomes = attempts.map(\.outcome)
         if outcomes.allSatisfy({ $0 == .skipped }) { return .skipped }
-        if outcomes.contains(.failed) {
-            return rule == .anyPass && outcomes.contains(.passed) ? .flaky : .failed
+        // A flaky attempt failed and passed by itself.
+        if outcomes.contains(.failed) || outcomes.contains(.flaky) {
+            return rule == .anyPass && (outcomes.contains(.passed) || outcomes.contains(.flaky)) ? .flaky : .failed
         }
         return .passed
     }

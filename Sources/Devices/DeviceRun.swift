@@ -22,6 +22,9 @@ public struct DeviceRun: Codable, Sendable, Equatable {
     /// When each device last asked for work: devices seen lately may take a retry, so a
     /// retry waits for another device only while there is one.
     public var lastSeen: [DeviceSighting]
+    /// Why the run was ended before every test ran to a verdict (every matching device was
+    /// quarantined); its tests without a verdict then failed. Nil for a run that ran out.
+    public var stopReason: String?
 
     /// A device that asked within this many seconds counts as present.
     public static let presenceSeconds: Double = 30
@@ -51,8 +54,9 @@ public struct DeviceRun: Codable, Sendable, Equatable {
     /// Whether every test has its verdict.
     public var isFinished: Bool { tests.allSatisfy { $0.verdict != nil } }
 
-    /// Whether no test failed, muted ones aside (flaky and skipped tests do not fail the step).
-    public var passed: Bool { !tests.contains { $0.verdict == .failed && !$0.muted } }
+    /// Whether no test failed, muted ones aside (flaky and skipped tests do not fail the step),
+    /// and the run was not ended early.
+    public var passed: Bool { stopReason == nil && !tests.contains { $0.verdict == .failed && !$0.muted } }
 
     /// The verdicts as a sentence.
     public var summary: String {
@@ -61,6 +65,7 @@ public struct DeviceRun: Codable, Sendable, Equatable {
         let parts = DeviceTestVerdict.allCases.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
         let muted = tests.filter { $0.muted && $0.verdict == .failed }.count
         return "\(tests.count) tests: " + (parts.isEmpty ? "none run" : parts.joined(separator: ", ")) + (muted > 0 ? " (\(muted) failed muted)" : "")
+            + (stopReason.map { "; stopped: \($0)" } ?? "")
     }
 
     /// The index of `name` among the tests.
@@ -137,14 +142,22 @@ public struct DeviceRunBatch: Codable, Sendable, Equatable {
     public var outcome: DeviceBatchOutcome?
     /// Why, for a batch that did not finish.
     public var reason: String?
+    /// For a batch that ``DeviceBatchOutcome/failed``: the tests its failure struck, when the
+    /// output said (the test the instrumentation died under); nil for every test without a result.
+    public var failureTests: [String]?
 }
 
 /// How a batch ended.
 public enum DeviceBatchOutcome: String, Codable, Sendable {
     /// Results came for it.
     case finished
-    /// The device failed it (offline, crashed runner, no result in time): its unfinished tests went back.
+    /// The device failed it (adb's device errors, a simulator that did not boot, no result in
+    /// time): its unfinished tests went back, and the device was charged.
     case deviceFailed = "device_failed"
+    /// It ended without results the agent could read and without evidence against the device
+    /// (a missing APK, a wrong instrumentation, a failing `run:` command, an app crash): its
+    /// unfinished tests went back, or failed when they failed so on two devices; no device charged.
+    case failed
     /// Its job ended without reporting it (the agent was lost): its tests went back, no device blamed.
     case returned
 }

@@ -9,6 +9,9 @@ import Core
 /// (deprecated), -2 failure, -3 ignored, -4 assumption failure, 2 custom metrics (closes no
 /// test). `INSTRUMENTATION_CODE: -1` means the runner finished (even with failed tests);
 /// anything else, or none, means the run was cut short.
+///
+/// The output carries no time: a test's seconds are measured by the agent between its start
+/// (status 1) and its end code, from when each line arrived (`lineSeconds`).
 public struct InstrumentationOutput: Sendable, Equatable {
     /// Each test that ended, as `class#method`.
     public var results: [DeviceTestResult]
@@ -20,8 +23,9 @@ public struct InstrumentationOutput: Sendable, Equatable {
     /// bundle's `Error` that belongs to no test.
     public var runFailure: String?
 
-    /// Reads the output.
-    public static func parse(_ text: String) -> InstrumentationOutput {
+    /// Reads the output. `lineSeconds[i]`, when given, is when the agent's clock saw line `i`
+    /// end (its `\n`; the `i`-th `\n` of the output), in seconds from any fixed start.
+    public static func parse(_ text: String, lineSeconds: [Double] = []) -> InstrumentationOutput {
         var output = InstrumentationOutput(results: [], unfinished: [], sessionCode: nil, runFailure: nil)
         var bundle: [String: String] = [:]
         var resultBundle: [String: String] = [:]
@@ -29,8 +33,12 @@ public struct InstrumentationOutput: Sendable, Equatable {
         var inResult = false
         var started: [String: Int] = [:]
         var startOrder: [String] = []
+        var startedAt: [String: [Double]] = [:]
+        var lineIndex = -1
         // "\r\n" is one Character in Swift: split on both line ends (older devices print CRLF).
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            lineIndex += 1
+            let at = lineIndex < lineSeconds.count ? lineSeconds[lineIndex] : nil
             var line = Substring(rawLine)
             while line.last == "\r" { line = line.dropLast() }
             if let value = line.after("INSTRUMENTATION_STATUS: ") {
@@ -44,7 +52,11 @@ public struct InstrumentationOutput: Sendable, Equatable {
                 guard let code else { continue }
                 switch code {
                 case 1:
-                    if let test { started[test] = (started[test] ?? 0) + 1; startOrder.append(test) }
+                    if let test {
+                        started[test] = (started[test] ?? 0) + 1
+                        startOrder.append(test)
+                        if let at { startedAt[test, default: []].append(at) }
+                    }
                 case 2:
                     continue
                 default:
@@ -55,13 +67,18 @@ public struct InstrumentationOutput: Sendable, Equatable {
                         continue
                     }
                     if let count = started[test] { started[test] = count > 1 ? count - 1 : nil }
+                    var seconds: Double?
+                    if let at, let start = startedAt[test]?.first {
+                        startedAt[test]?.removeFirst()
+                        seconds = max(at - start, 0)
+                    }
                     let outcome: DeviceTestOutcome = switch code {
                     case 0: .passed
                     case -3, -4: .skipped
                     default: .failed
                     }
                     output.results.append(DeviceTestResult(
-                        name: test, outcome: outcome, message: outcome == .failed ? Self.firstLine(bundle["stack"]) : nil))
+                        name: test, outcome: outcome, seconds: seconds, message: outcome == .failed ? Self.firstLine(bundle["stack"]) : nil))
                 }
             } else if let value = line.after("INSTRUMENTATION_RESULT: ") {
                 inResult = true

@@ -10,15 +10,16 @@ public enum MuteRule {
     public struct Changes: Sendable, Equatable {
         /// New or changed muted tests.
         public var upserts: [MutedTest] = []
-        /// Tests that recovered.
+        /// Tests that recovered, by name (in the run's repository).
         public var unmuted: [String] = []
 
         /// No change.
         public init() {}
     }
 
-    /// The changes `run` (finished) makes to `muted`, in build `buildID`.
-    public static func changes(after run: DeviceRun, muted: [String: MutedTest], buildID: Int64, now: Date) -> Changes {
+    /// The changes `run` (finished) makes to `muted` (the tests muted in the build's
+    /// repository, `repositoryID`), in build `buildID`.
+    public static func changes(after run: DeviceRun, muted: [String: MutedTest], buildID: Int64, repositoryID: Int64?, now: Date) -> Changes {
         var changes = Changes()
         for test in run.tests {
             guard let verdict = test.verdict else { continue }
@@ -37,7 +38,7 @@ public enum MuteRule {
                 }
             } else if verdict == .flaky {
                 changes.upserts.append(MutedTest(
-                    name: test.name, reason: "flipped on one commit: failed, then passed on another attempt (build \(buildID))",
+                    repositoryID: repositoryID, name: test.name, reason: "flipped on one commit: failed, then passed on another attempt (build \(buildID))",
                     mutedBy: MutedTest.rule, mutedAt: now))
             }
         }

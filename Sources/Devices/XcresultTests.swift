@@ -43,11 +43,19 @@ public enum XcresultTests {
         return results
     }
 
-    private static func collect(_ node: Node, bundle: String?, into results: inout [DeviceTestResult]) {
+    private static func collect(_ node: Node, bundle: String?, suite: String? = nil, into results: inout [DeviceTestResult]) {
         var bundle = bundle
+        var suite = suite
         if node.nodeType == "UI test bundle" || node.nodeType == "Unit test bundle" { bundle = node.name ?? bundle }
-        if node.nodeType == "Test Case", let identifier = node.nodeIdentifier ?? node.name {
-            let name = identifier.split(separator: "/").count < 3 && bundle != nil ? (bundle ?? "") + "/" + identifier : identifier
+        if node.nodeType == "Test Suite" { suite = node.name ?? suite }
+        if node.nodeType == "Test Case", let given = node.nodeIdentifier ?? node.name {
+            // Xcode names XCTest methods `testSignIn()` (`Class/testSignIn()`); `-only-testing:`
+            // and the queue name them without the parentheses.
+            let identifier = plain(given)
+            var parts = identifier.split(separator: "/").map(String.init)
+            if parts.count == 1, let suite { parts.insert(suite, at: 0) }
+            if parts.count < 3, let bundle { parts.insert(bundle, at: 0) }
+            let name = parts.joined(separator: "/")
             let outcome: DeviceTestOutcome
             switch node.result {
             case "Passed", "Expected Failure": outcome = .passed
@@ -58,6 +66,11 @@ public enum XcresultTests {
             results.append(DeviceTestResult(name: name, outcome: outcome, seconds: node.seconds, message: message))
             return
         }
-        for child in node.children ?? [] { collect(child, bundle: bundle, into: &results) }
+        for child in node.children ?? [] { collect(child, bundle: bundle, suite: suite, into: &results) }
+    }
+
+    /// A test's name without a trailing `()`.
+    public static func plain(_ name: String) -> String {
+        name.hasSuffix("()") ? String(name.dropLast(2)) : name
     }
 }

@@ -23,6 +23,7 @@ extension PostgresAppDatabase {
               finished_at = \(PostgresTime.stored(next.finishedAt))
             WHERE id = \(buildID)
             """, logger: logger)
+        if next.state.isFinished { try await closeDeviceRuns(buildID: buildID, now: now, on: connection) }
         var updated = build
         updated.state = next.state
         updated.startedAt = next.startedAt

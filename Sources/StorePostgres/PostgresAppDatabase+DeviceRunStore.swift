@@ -13,7 +13,7 @@ extension PostgresAppDatabase: DeviceRunStore {
         try await write { connection in
             let job = try await self.heldDeviceJob(jobID, agentID: agentID, on: connection)
             let step = try DeviceRunRules.deviceStep(of: job.spec, jobID: jobID)
-            if let existing = try await self.deviceRun(job, on: connection) { return DeviceRunRules.queued(existing) }
+            if let existing = try await self.deviceRun(job, on: connection) { return DeviceRunRules.queued(existing.run) }
             let rows = try await connection.boundedQuery("SELECT pipeline, repository_id FROM build WHERE id = \(job.buildID)", logger: self.logger)
             var build: (pipeline: String, repositoryID: Int64?)?
             for try await (pipeline, repositoryID) in rows.decode((String, Int64?).self) { build = (pipeline, repositoryID) }
@@ -24,8 +24,9 @@ extension PostgresAppDatabase: DeviceRunStore {
                   AND repository_id IS NOT DISTINCT FROM \(build.repositoryID) AND finished
                 ORDER BY build_id DESC LIMIT \(Int64(DeviceRunRules.historyRuns))
                 """, as: String.self, logger: self.logger
-            ).compactMap { try? DeviceRunRules.decode(DeviceRun.self, $0) }
-            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: try await self.mutedTestRows(on: connection))
+            ).map { try DeviceRunRules.decode(DeviceRun.self, $0) }
+            let muted = try await self.mutedTestRows(repositoryID: build.repositoryID, on: connection)
+            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: muted)
             let document = try DeviceRunRules.encode(run)
             try await connection.run(
                 """
@@ -35,7 +36,7 @@ extension PostgresAppDatabase: DeviceRunStore {
                 ON CONFLICT (build_id, step_key) DO NOTHING
                 """, logger: self.logger)
             guard let stored = try await self.deviceRun(job, on: connection) else { throw StoreError.database("the device run vanished") }
-            return DeviceRunRules.queued(stored)
+            return DeviceRunRules.queued(stored.run)
         }
     }
 
@@ -43,18 +44,35 @@ extension PostgresAppDatabase: DeviceRunStore {
     public func nextDeviceBatch(jobID: Int64, agentID: Int64, request: DeviceBatchRequest, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
         try await write { connection in
             let job = try await self.heldDeviceJob(jobID, agentID: agentID, on: connection)
-            guard var run = try await self.deviceRun(job, on: connection) else {
+            guard let found = try await self.deviceRun(job, on: connection) else {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue yet; send its tests first")
             }
-            var health = try await self.deviceHealthRows(on: connection)
-            let active = Set(try await connection.values(
-                "SELECT id FROM job WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) AND state IN ('assigned', 'running')",
-                as: Int64.self, logger: self.logger))
+            var run = found.run
+            let rows = try await connection.boundedQuery(
+                "SELECT id, agent_id FROM job WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) AND state IN ('assigned', 'running')",
+                logger: self.logger)
+            var active: Set<Int64> = []
+            var holders: Set<Int64> = []
+            for try await (id, holder) in rows.decode((Int64, Int64?).self) {
+                active.insert(id)
+                if let holder { holders.insert(holder) }
+            }
+            var fleet: [DeviceKey: DeviceReport] = [:]
+            for holder in holders {
+                for row in try await self.deviceRows(agentID: holder, on: connection) {
+                    fleet[DeviceKey(agentID: holder, platform: row.report.platform, identifier: row.report.identifier)] = row.report
+                }
+            }
             let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
-            let muted = try await self.mutedTestRows(on: connection)
+            // The rows this call may write: the asking device's, and those of devices whose
+            // batch is past its time limit (charged when taken back).
+            let late = run.batches.filter { $0.outcome == nil && now >= $0.deadline }.map(\.device)
+            var health = try await self.deviceHealthRows(on: connection, all: true, locking: [device] + late)
+            let muted = try await self.mutedTestRows(repositoryID: found.repositoryID, on: connection)
             let effects = DeviceRunRules.next(
-                run: &run, health: &health, muted: muted, device: device, jobID: jobID, buildID: job.buildID, activeJobs: active, now: now)
-            try await self.save(run, job: job, effects: effects, now: now, on: connection)
+                run: &run, health: &health, muted: muted, device: device, jobID: jobID, build: (id: job.buildID, repositoryID: found.repositoryID),
+                activeJobs: active, fleet: fleet, now: now)
+            try await self.save(run, job: job, repositoryID: found.repositoryID, effects: effects, now: now, on: connection)
             return effects.answer
         }
     }
@@ -63,14 +81,18 @@ extension PostgresAppDatabase: DeviceRunStore {
     public func recordDeviceBatch(jobID: Int64, agentID: Int64, batchID: Int, report: DeviceBatchReport, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
         try await write { connection in
             let job = try await self.heldDeviceJob(jobID, agentID: agentID, on: connection)
-            guard var run = try await self.deviceRun(job, on: connection) else {
+            guard let found = try await self.deviceRun(job, on: connection) else {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue")
             }
-            var health = try await self.deviceHealthRows(on: connection)
-            let muted = try await self.mutedTestRows(on: connection)
+            var run = found.run
+            // Only the batch's device's row may be written.
+            let device = run.batches.first { $0.id == batchID }?.device
+            var health = try await self.deviceHealthRows(on: connection, all: false, locking: device.map { [$0] } ?? [])
+            let muted = try await self.mutedTestRows(repositoryID: found.repositoryID, on: connection)
             let effects = try DeviceRunRules.record(
-                run: &run, health: &health, muted: muted, batchID: batchID, jobID: jobID, buildID: job.buildID, report: report, now: now)
-            try await self.save(run, job: job, effects: effects, now: now, on: connection)
+                run: &run, health: &health, muted: muted, batchID: batchID, jobID: jobID, build: (id: job.buildID, repositoryID: found.repositoryID),
+                report: report, now: now)
+            try await self.save(run, job: job, repositoryID: found.repositoryID, effects: effects, now: now, on: connection)
             return effects.answer
         }
     }
@@ -93,11 +115,12 @@ extension PostgresAppDatabase: DeviceRunStore {
     /// Every device's health, and the batches running now.
     public func deviceHealth() async throws(StoreError) -> DeviceFleetHealth {
         try await read { connection in
-            let health = try await self.deviceHealthRows(on: connection, lock: false)
+            let health = try await self.deviceHealthRows(on: connection, all: true, locking: [])
             let rows = try await connection.boundedQuery("SELECT build_id, document FROM device_run WHERE NOT finished", logger: self.logger)
             var runs: [(buildID: Int64, run: DeviceRun)] = []
             for try await (buildID, document) in rows.decode((Int64, String).self) {
-                if let run = try? DeviceRunRules.decode(DeviceRun.self, document) { runs.append((buildID, run)) }
+                let run = try DeviceRunRules.decode(DeviceRun.self, document)
+                runs.append((buildID, run))
             }
             return DeviceFleetHealth(health: health, running: DeviceRunRules.running(runs))
         }
@@ -106,7 +129,7 @@ extension PostgresAppDatabase: DeviceRunStore {
     /// Lets a quarantined device take batches again.
     public func readmitDevice(_ device: DeviceKey, audit: AuditEvent, now: Date) async throws(StoreError) -> DeviceHealth {
         try await write { connection in
-            var readmitted = try await self.deviceHealthRows(on: connection)[device]
+            var readmitted = try await self.deviceHealthRows(on: connection, all: false, locking: [device])[device]
             if readmitted == nil {
                 let listed = try await connection.value(
                     """
@@ -121,6 +144,30 @@ extension PostgresAppDatabase: DeviceRunStore {
             try await self.saveHealth([health], on: connection)
             try await self.insertAudit(audit, on: connection)
             return health
+        }
+    }
+
+    /// Closes the unfinished device runs of a build that ended (its running batches taken
+    /// back), so that no device lists a dead build's batch and ``deviceHealth()`` no longer
+    /// reads them.
+    func closeDeviceRuns(buildID: Int64, now: Date, on connection: PostgresConnection) async throws {
+        let rows = try await connection.boundedQuery(
+            "SELECT step_key, document FROM device_run WHERE build_id = \(buildID) AND NOT finished FOR UPDATE", logger: logger)
+        var runs: [(stepKey: String, run: DeviceRun)] = []
+        for try await (stepKey, document) in rows.decode((String, String).self) {
+            let run = try DeviceRunRules.decode(DeviceRun.self, document)
+            runs.append((stepKey, run))
+        }
+        for entry in runs {
+            var run = entry.run
+            run.close(because: "build \(buildID) ended", now: now)
+            let document = try DeviceRunRules.encode(run)
+            let stepKey = entry.stepKey
+            try await connection.run(
+                """
+                UPDATE device_run SET document = \(document), finished = true, updated_at = \(PostgresTime.stored(now))
+                WHERE build_id = \(buildID) AND step_key = \(stepKey)
+                """, logger: logger)
         }
     }
 
@@ -144,29 +191,46 @@ extension PostgresAppDatabase: DeviceRunStore {
         throw StoreError.jobNotHeld(jobID: id)
     }
 
-    /// The step's run, its row locked until the transaction ends.
-    private func deviceRun(_ job: DeviceJob, on connection: PostgresConnection) async throws -> DeviceRun? {
-        guard let document = try await connection.value(
-            "SELECT document FROM device_run WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) FOR UPDATE",
-            as: String.self, logger: logger) else { return nil }
-        return try DeviceRunRules.decode(DeviceRun.self, document)
+    /// The step's run and its build's repository (whose muted tests it takes), its row locked
+    /// until the transaction ends.
+    private func deviceRun(_ job: DeviceJob, on connection: PostgresConnection) async throws -> (run: DeviceRun, repositoryID: Int64?)? {
+        let rows = try await connection.boundedQuery(
+            "SELECT document, repository_id FROM device_run WHERE build_id = \(job.buildID) AND step_key = \(job.stepKey) FOR UPDATE",
+            logger: logger)
+        for try await (document, repositoryID) in rows.decode((String, Int64?).self) {
+            let run = try DeviceRunRules.decode(DeviceRun.self, document)
+            return (run: run, repositoryID: repositoryID)
+        }
+        return nil
     }
 
-    /// Every stored device health; locked when the transaction will write some.
-    private func deviceHealthRows(on connection: PostgresConnection, lock: Bool = true) async throws -> [DeviceKey: DeviceHealth] {
-        let query: PostgresQuery = lock
-            ? "SELECT document FROM device_health ORDER BY agent_id, platform, identifier FOR UPDATE"
-            : "SELECT document FROM device_health"
-        let documents = try await connection.values(query, as: String.self, logger: logger)
+    /// Stored device healths: every row when `all` (read, not locked), and the rows of
+    /// `locking` read again, locked until the transaction ends. Only the rows a call may write
+    /// are locked, so calls about other devices (of any step) do not wait on each other.
+    private func deviceHealthRows(on connection: PostgresConnection, all: Bool, locking keys: [DeviceKey]) async throws -> [DeviceKey: DeviceHealth] {
         var health: [DeviceKey: DeviceHealth] = [:]
-        for document in documents {
-            guard let entry = try? DeviceRunRules.decode(DeviceHealth.self, document) else { continue }
-            health[entry.device] = entry
+        if all {
+            for document in try await connection.values("SELECT document FROM device_health", as: String.self, logger: logger) {
+                let entry = try DeviceRunRules.decode(DeviceHealth.self, document)
+                health[entry.device] = entry
+            }
+        }
+        // One order for every caller, so that two transactions never wait on each other's rows.
+        let ordered = Set(keys).sorted { ($0.agentID, $0.platform.rawValue, $0.identifier) < ($1.agentID, $1.platform.rawValue, $1.identifier) }
+        for key in ordered {
+            let document = try await connection.value(
+                """
+                SELECT document FROM device_health WHERE agent_id = \(key.agentID) AND platform = \(key.platform.rawValue)
+                  AND identifier = \(key.identifier) FOR UPDATE
+                """, as: String.self, logger: logger)
+            health[key] = try document.map { try DeviceRunRules.decode(DeviceHealth.self, $0) }
         }
         return health
     }
 
-    private func save(_ run: DeviceRun, job: DeviceJob, effects: DeviceRunRules.Effects, now: Date, on connection: PostgresConnection) async throws {
+    private func save(
+        _ run: DeviceRun, job: DeviceJob, repositoryID: Int64?, effects: DeviceRunRules.Effects, now: Date, on connection: PostgresConnection
+    ) async throws {
         let document = try DeviceRunRules.encode(run)
         try await connection.run(
             """
@@ -175,7 +239,9 @@ extension PostgresAppDatabase: DeviceRunStore {
             """, logger: logger)
         try await saveHealth(effects.health, on: connection)
         for muted in effects.mutes.upserts { try await saveMutedTest(muted, on: connection) }
-        for name in effects.mutes.unmuted { try await connection.run("DELETE FROM muted_test WHERE name = \(name)", logger: logger) }
+        for name in effects.mutes.unmuted {
+            try await connection.run("DELETE FROM muted_test WHERE repository_id IS NOT DISTINCT FROM \(repositoryID) AND name = \(name)", logger: logger)
+        }
     }
 
     private func saveHealth(_ health: [DeviceHealth], on connection: PostgresConnection) async throws {
@@ -190,16 +256,22 @@ extension PostgresAppDatabase: DeviceRunStore {
         }
     }
 
-    /// Every muted test, by name.
-    func mutedTestRows(on connection: PostgresConnection) async throws -> [MutedTest] {
-        try await connection.values("SELECT document FROM muted_test ORDER BY name", as: String.self, logger: logger)
-            .compactMap { try? DeviceRunRules.decode(MutedTest.self, $0) }
+    /// The tests muted in the builds of repository `repositoryID` (nil: of no repository).
+    func mutedTestRows(repositoryID: Int64?, on connection: PostgresConnection) async throws -> [MutedTest] {
+        try await connection.values(
+            "SELECT document FROM muted_test WHERE repository_id IS NOT DISTINCT FROM \(repositoryID) ORDER BY name", as: String.self, logger: logger
+        ).map { try DeviceRunRules.decode(MutedTest.self, $0) }
     }
 
+    /// Stores a muted test under its repository and name (replacing one there): delete and
+    /// insert, since the key's unique index is on an expression (SQLite's table has the same).
     func saveMutedTest(_ muted: MutedTest, on connection: PostgresConnection) async throws {
-        let document = try DeviceRunRules.encode(muted)
+        var stored = muted
+        stored.repository = nil
+        let document = try DeviceRunRules.encode(stored)
         try await connection.run(
-            "INSERT INTO muted_test (name, document) VALUES (\(muted.name), \(document)) ON CONFLICT (name) DO UPDATE SET document = excluded.document",
-            logger: logger)
+            "DELETE FROM muted_test WHERE repository_id IS NOT DISTINCT FROM \(muted.repositoryID) AND name = \(muted.name)", logger: logger)
+        try await connection.run(
+            "INSERT INTO muted_test (repository_id, name, document) VALUES (\(muted.repositoryID), \(muted.name), \(document))", logger: logger)
     }
 }

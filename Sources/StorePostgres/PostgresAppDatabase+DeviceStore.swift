@@ -39,7 +39,7 @@ extension PostgresAppDatabase: DeviceStore {
 
     /// The stored devices of one agent, or of all when `agentID` is nil. A row whose platform
     /// or kind this version does not know is left out.
-    private func deviceRows(agentID: Int64?, on connection: PostgresConnection) async throws -> [(agentID: Int64, report: DeviceReport, updatedAt: Date)] {
+    func deviceRows(agentID: Int64?, on connection: PostgresConnection) async throws -> [(agentID: Int64, report: DeviceReport, updatedAt: Date)] {
         let query: PostgresQuery
         if let agentID {
             query = """

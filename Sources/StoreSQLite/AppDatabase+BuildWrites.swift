@@ -115,6 +115,7 @@ extension AppDatabase {
         build.startedAt = next.startedAt
         build.finishedAt = next.finishedAt
         try build.update(db)
+        if next.state.isFinished, let id = build.id { try closeDeviceRuns(buildID: id, now: now, in: db) }
         // A finished build is measured here, once, as the unit people wait on.
         let times = try recordBuildMetrics(build, now: now, in: db)
         try enqueueCommitStatus(for: build, in: db, now: now)

@@ -12,14 +12,15 @@ extension AppDatabase: DeviceRunStore {
         try await write { db in
             let job = try Self.heldJob(jobID, by: agentID, in: db)
             let step = try DeviceRunRules.deviceStep(of: try job.spec(), jobID: jobID)
-            if let existing = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) { return DeviceRunRules.queued(existing) }
+            if let existing = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) { return DeviceRunRules.queued(existing.run) }
             guard let build = try BuildRecord.fetchOne(db, key: job.buildID) else { throw StoreError.notFound("build \(job.buildID) not found") }
             let history = try String.fetchAll(db, sql: """
                 SELECT document FROM deviceRun WHERE pipeline = ? AND stepKey = ? AND repositoryID IS ? AND finished
                 ORDER BY buildID DESC LIMIT ?
                 """, arguments: [build.pipeline, job.stepKey, build.repositoryID, DeviceRunRules.historyRuns])
-                .compactMap { try? DeviceRunRules.decode(DeviceRun.self, $0) }
-            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: try Self.mutedTestRows(in: db))
+                .map { try DeviceRunRules.decode(DeviceRun.self, $0) }
+            let muted = try Self.mutedTestRows(repositoryID: build.repositoryID, in: db)
+            let run = DeviceRunRules.newRun(step: step, tests: tests, history: history, muted: muted)
             let document = try DeviceRunRules.encode(run)
             try db.execute(sql: """
                 INSERT INTO deviceRun (buildID, stepKey, pipeline, repositoryID, document, finished, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -32,18 +33,26 @@ extension AppDatabase: DeviceRunStore {
     public func nextDeviceBatch(jobID: Int64, agentID: Int64, request: DeviceBatchRequest, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
         try await write { db in
             let job = try Self.heldJob(jobID, by: agentID, in: db)
-            guard var run = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
+            guard let found = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue yet; send its tests first")
             }
+            var run = found.run
+            let repositoryID = found.repositoryID
             var health = try Self.deviceHealthRows(in: db)
-            let active = Set(try Int64.fetchAll(db, sql: """
-                SELECT id FROM job WHERE buildID = ? AND stepKey = ? AND state IN ('assigned', 'running')
-                """, arguments: [job.buildID, job.stepKey]))
+            let active = try Row.fetchAll(db, sql: """
+                SELECT id, agentID FROM job WHERE buildID = ? AND stepKey = ? AND state IN ('assigned', 'running')
+                """, arguments: [job.buildID, job.stepKey])
+            var fleet: [DeviceKey: DeviceReport] = [:]
+            for holder in Set(active.compactMap { $0["agentID"] as Int64? }) {
+                for row in try Self.deviceRows(agentID: holder, in: db) {
+                    fleet[DeviceKey(agentID: holder, platform: row.report.platform, identifier: row.report.identifier)] = row.report
+                }
+            }
             let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
             let effects = DeviceRunRules.next(
-                run: &run, health: &health, muted: try Self.mutedTestRows(in: db), device: device, jobID: jobID, buildID: job.buildID,
-                activeJobs: active, now: now)
-            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, effects: effects, now: now, in: db)
+                run: &run, health: &health, muted: try Self.mutedTestRows(repositoryID: repositoryID, in: db), device: device, jobID: jobID,
+                build: (id: job.buildID, repositoryID: repositoryID), activeJobs: Set(active.map { $0["id"] as Int64 }), fleet: fleet, now: now)
+            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, repositoryID: repositoryID, effects: effects, now: now, in: db)
             return effects.answer
         }
     }
@@ -52,14 +61,16 @@ extension AppDatabase: DeviceRunStore {
     public func recordDeviceBatch(jobID: Int64, agentID: Int64, batchID: Int, report: DeviceBatchReport, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
         try await write { db in
             let job = try Self.heldJob(jobID, by: agentID, in: db)
-            guard var run = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
+            guard let found = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
                 throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue")
             }
+            var run = found.run
+            let repositoryID = found.repositoryID
             var health = try Self.deviceHealthRows(in: db)
             let effects = try DeviceRunRules.record(
-                run: &run, health: &health, muted: try Self.mutedTestRows(in: db), batchID: batchID, jobID: jobID, buildID: job.buildID,
-                report: report, now: now)
-            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, effects: effects, now: now, in: db)
+                run: &run, health: &health, muted: try Self.mutedTestRows(repositoryID: repositoryID, in: db), batchID: batchID, jobID: jobID,
+                build: (id: job.buildID, repositoryID: repositoryID), report: report, now: now)
+            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, repositoryID: repositoryID, effects: effects, now: now, in: db)
             return effects.answer
         }
     }
@@ -77,8 +88,8 @@ extension AppDatabase: DeviceRunStore {
     public func deviceHealth() async throws(StoreError) -> DeviceFleetHealth {
         try await read { db in
             let health = try Self.deviceHealthRows(in: db)
-            let runs = try Row.fetchAll(db, sql: "SELECT buildID, document FROM deviceRun WHERE NOT finished").compactMap { row -> (buildID: Int64, run: DeviceRun)? in
-                guard let run = try? DeviceRunRules.decode(DeviceRun.self, row["document"]) else { return nil }
+            let runs = try Row.fetchAll(db, sql: "SELECT buildID, document FROM deviceRun WHERE NOT finished").map { row -> (buildID: Int64, run: DeviceRun) in
+                let run = try DeviceRunRules.decode(DeviceRun.self, row["document"])
                 return (buildID: row["buildID"], run: run)
             }
             return DeviceFleetHealth(health: health, running: DeviceRunRules.running(runs))
@@ -103,32 +114,52 @@ extension AppDatabase: DeviceRunStore {
         }
     }
 
+    /// Closes the unfinished device runs of a build that ended (its running batches taken
+    /// back), so that no device lists a dead build's batch and ``deviceHealth()`` no longer
+    /// reads them.
+    static func closeDeviceRuns(buildID: Int64, now: Date, in db: Database) throws {
+        let rows = try Row.fetchAll(db, sql: "SELECT stepKey, document FROM deviceRun WHERE buildID = ? AND NOT finished", arguments: [buildID])
+        for row in rows {
+            var run = try DeviceRunRules.decode(DeviceRun.self, row["document"])
+            run.close(because: "build \(buildID) ended", now: now)
+            let stepKey: String = row["stepKey"]
+            try db.execute(sql: "UPDATE deviceRun SET document = ?, finished = 1, updatedAt = ? WHERE buildID = ? AND stepKey = ?",
+                           arguments: [try DeviceRunRules.encode(run), StoredDate(now), buildID, stepKey])
+        }
+    }
+
     // MARK: Rows
 
-    private static func deviceRun(buildID: Int64, stepKey: String, in db: Database) throws -> DeviceRun? {
-        guard let text = try String.fetchOne(db, sql: "SELECT document FROM deviceRun WHERE buildID = ? AND stepKey = ?", arguments: [buildID, stepKey]) else {
+    /// The step's run, and its build's repository (whose muted tests it takes).
+    private static func deviceRun(buildID: Int64, stepKey: String, in db: Database) throws -> (run: DeviceRun, repositoryID: Int64?)? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT document, repositoryID FROM deviceRun WHERE buildID = ? AND stepKey = ?", arguments: [buildID, stepKey]) else {
             return nil
         }
-        return try DeviceRunRules.decode(DeviceRun.self, text)
+        let run = try DeviceRunRules.decode(DeviceRun.self, row["document"])
+        return (run: run, repositoryID: row["repositoryID"])
     }
 
     private static func deviceHealthRows(in db: Database) throws -> [DeviceKey: DeviceHealth] {
         let documents = try String.fetchAll(db, sql: "SELECT document FROM deviceHealth")
         var health: [DeviceKey: DeviceHealth] = [:]
         for document in documents {
-            guard let entry = try? DeviceRunRules.decode(DeviceHealth.self, document) else { continue }
+            let entry = try DeviceRunRules.decode(DeviceHealth.self, document)
             health[entry.device] = entry
         }
         return health
     }
 
-    private static func save(_ run: DeviceRun, buildID: Int64, stepKey: String, effects: DeviceRunRules.Effects, now: Date, in db: Database) throws {
+    private static func save(
+        _ run: DeviceRun, buildID: Int64, stepKey: String, repositoryID: Int64?, effects: DeviceRunRules.Effects, now: Date, in db: Database
+    ) throws {
         let document = try DeviceRunRules.encode(run)
         try db.execute(sql: "UPDATE deviceRun SET document = ?, finished = ?, updatedAt = ? WHERE buildID = ? AND stepKey = ?",
                        arguments: [document, run.isFinished, StoredDate(now), buildID, stepKey])
         try saveHealth(effects.health, in: db)
         for muted in effects.mutes.upserts { try saveMutedTest(muted, in: db) }
-        for name in effects.mutes.unmuted { try db.execute(sql: "DELETE FROM mutedTest WHERE name = ?", arguments: [name]) }
+        for name in effects.mutes.unmuted {
+            try db.execute(sql: "DELETE FROM mutedTest WHERE repositoryID IS ? AND name = ?", arguments: [repositoryID, name])
+        }
     }
 
     private static func saveHealth(_ health: [DeviceHealth], in db: Database) throws {
@@ -141,13 +172,19 @@ extension AppDatabase: DeviceRunStore {
         }
     }
 
-    static func mutedTestRows(in db: Database) throws -> [MutedTest] {
-        try String.fetchAll(db, sql: "SELECT document FROM mutedTest ORDER BY name").compactMap { try? DeviceRunRules.decode(MutedTest.self, $0) }
+    /// The tests muted in the builds of repository `repositoryID` (nil: of no repository).
+    static func mutedTestRows(repositoryID: Int64?, in db: Database) throws -> [MutedTest] {
+        try String.fetchAll(db, sql: "SELECT document FROM mutedTest WHERE repositoryID IS ? ORDER BY name", arguments: [repositoryID])
+            .map { try DeviceRunRules.decode(MutedTest.self, $0) }
     }
 
+    /// Stores a muted test under its repository and name (replacing one there): delete and
+    /// insert, since the key's unique index is on an expression an upsert cannot name.
     static func saveMutedTest(_ muted: MutedTest, in db: Database) throws {
-        let document = try DeviceRunRules.encode(muted)
-        try db.execute(sql: "INSERT INTO mutedTest (name, document) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET document = excluded.document",
-                       arguments: [muted.name, document])
+        var stored = muted
+        stored.repository = nil
+        let document = try DeviceRunRules.encode(stored)
+        try db.execute(sql: "DELETE FROM mutedTest WHERE repositoryID IS ? AND name = ?", arguments: [muted.repositoryID, muted.name])
+        try db.execute(sql: "INSERT INTO mutedTest (repositoryID, name, document) VALUES (?, ?, ?)", arguments: [muted.repositoryID, muted.name, document])
     }
 }

@@ -42,7 +42,7 @@ extension AppDatabase: DeviceStore {
 
     /// The stored devices of one agent, or of all when `agentID` is nil. A row whose platform
     /// or kind this version does not know is left out.
-    private static func deviceRows(agentID: Int64?, in db: Database) throws -> [(agentID: Int64, report: DeviceReport, updatedAt: Date)] {
+    static func deviceRows(agentID: Int64?, in db: Database) throws -> [(agentID: Int64, report: DeviceReport, updatedAt: Date)] {
         let filter = agentID == nil ? "" : "WHERE agentID = ?"
         let rows = try Row.fetchAll(db, sql: """
             SELECT agentID, platform, identifier, kind, model, osVersion, state, detail, updatedAt FROM device \(filter)

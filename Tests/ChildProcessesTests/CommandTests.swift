@@ -13,6 +13,29 @@ struct CommandTests {
     }
 
     /// Megabytes on both pipes at once: reading one while the other fills must not block.
+    /// Standard output reaches the caller as it is written, not only at the end: the script
+    /// prints its second line only once the caller has seen the first.
+    @Test func handsStandardOutputOverAsItArrives() async throws {
+        let flag = FileManager.default.temporaryDirectory.appendingPathComponent("seen-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: flag) }
+        let script = "echo first; i=0; while [ ! -e \"$FLAG\" ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; echo second"
+        let launch = ProcessLaunch.shell(script, environment: ["FLAG": flag, "PATH": "/usr/bin:/bin"], workingDirectory: "/")
+        // The blocking overload, on a thread of its own (never on the cooperative pool).
+        let chunks = await withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
+            let thread = Thread {
+                var seen: [String] = []
+                _ = try? Command.run(launch, started: { _ in }, standardOutput: { chunk in
+                    seen.append(String(decoding: chunk, as: UTF8.self))
+                    FileManager.default.createFile(atPath: flag, contents: nil)
+                })
+                continuation.resume(returning: seen)
+            }
+            thread.start()
+        }
+        #expect(chunks.first == "first\n", "\(chunks)")
+        #expect(chunks.joined() == "first\nsecond\n")
+    }
+
     @Test func largeOutputOnBothPipesDoesNotBlock() async throws {
         let script = "head -c 3000000 /dev/zero; head -c 2000000 /dev/zero >&2; head -c 1000000 /dev/zero"
         let output = try await Command.run(.shell(script, environment: [:], workingDirectory: "/"))

@@ -64,6 +64,76 @@ struct DeviceRunTests {
         #expect(again.batch?.tests == ["T#1"])
     }
 
+    @Test("a test failing on both of two present devices is run again on one that already ran it, up to its quota: a verdict, no deadlock")
+    func retriesWhenEveryDeviceRanIt() throws {
+        var run = Self.run(["T#1"], step: DeviceStep(platform: .android, retriesPerTest: 2))
+        var asked = 0
+        while !run.isFinished, asked < 20 {
+            for (device, job) in [(Self.a, Int64(1)), (Self.b, Int64(2))] {
+                asked += 1
+                guard let batch = run.nextBatch(for: device, jobID: job, now: Self.now).batch else { continue }
+                _ = try run.record(batchID: batch.id, jobID: job, report: DeviceBatchReport(
+                    results: batch.tests.map { DeviceTestResult(name: $0, outcome: .failed) }), now: Self.now)
+            }
+        }
+        #expect(run.tests[0].verdict == .failed, "asked \(asked) times: \(run.tests[0].attempts.map(\.device))")
+        #expect(run.tests[0].attempts.count == 3 && run.tests[0].retries == 2)
+        #expect(Set(run.tests[0].attempts.prefix(2).map(\.device)) == [Self.a, Self.b], "the first retry went to the other device")
+    }
+
+    @Test("a batch failed for the step's sake charges no device and no retry; failed the same way on two devices, its tests fail with the reason")
+    func stepFailures() throws {
+        var run = Self.run(["T#1", "T#2"])
+        let failure = "adb install app.apk failed: adb: failed to stat app.apk: No such file or directory"
+        let first = try #require(run.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch)
+        #expect(run.nextBatch(for: Self.b, jobID: 2, now: Self.now).batch == nil, "b is present; a holds every test")
+        let blamed = try run.record(batchID: first.id, jobID: 1, report: DeviceBatchReport(results: [], failure: failure), now: Self.now)
+        #expect(blamed == nil, "no device is charged")
+        #expect(run.batches[0].outcome == .failed && run.batches[0].reason == failure)
+        #expect(run.tests.allSatisfy { $0.verdict == nil && $0.retries == 0 } && run.queue.pending.count == 2)
+        #expect(run.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch == nil, "b, which has not tried them, takes them")
+        let second = try #require(run.nextBatch(for: Self.b, jobID: 2, now: Self.now).batch)
+        _ = try run.record(batchID: second.id, jobID: 2, report: DeviceBatchReport(results: [], failure: failure), now: Self.now)
+        #expect(run.tests.map(\.verdict) == [.failed, .failed])
+        #expect(run.tests[0].attempts.map(\.message) == [failure])
+        #expect(run.isFinished && !run.passed && run.queue.pending.isEmpty)
+        // One device alone: twice the same way on it is enough.
+        var alone = Self.run(["T#1"])
+        for _ in 1...2 {
+            let batch = try #require(alone.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch)
+            _ = try alone.record(batchID: batch.id, jobID: 1, report: DeviceBatchReport(results: [], failure: failure), now: Self.now)
+        }
+        #expect(alone.tests[0].verdict == .failed)
+    }
+
+    @Test("a crash pinned on one test fails that test once it crashed so on two devices; the batch's other tests go back free")
+    func pinnedFailures() throws {
+        var run = Self.run(["T#1", "T#2"])
+        let failure = "the instrumentation process crashed while T#1 ran: Process crashed. (INSTRUMENTATION_CODE: 0)"
+        let crash = DeviceBatchReport(results: [], failure: failure, failureTests: ["T#1"])
+        let first = try #require(run.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch)
+        #expect(run.nextBatch(for: Self.b, jobID: 2, now: Self.now).batch == nil)
+        _ = try run.record(batchID: first.id, jobID: 1, report: crash, now: Self.now)
+        let again = try #require(run.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch)
+        #expect(again.tests == ["T#2"], "a takes what it has not been struck by; T#1 waits for b")
+        let second = try #require(run.nextBatch(for: Self.b, jobID: 2, now: Self.now).batch)
+        #expect(second.tests == ["T#1"])
+        _ = try run.record(batchID: second.id, jobID: 2, report: crash, now: Self.now)
+        #expect(run.tests[0].verdict == .failed && run.tests[0].attempts.map(\.message) == [failure])
+        _ = try run.record(batchID: again.id, jobID: 1, report: Self.pass(again), now: Self.now)
+        #expect(run.tests[1].verdict == .passed && run.tests[1].retries == 0, "T#2 was requeued at no cost and passed")
+    }
+
+    @Test("a run stopped early fails its tests without a verdict and says why")
+    func stops() throws {
+        var run = Self.run(["T#1"])
+        _ = try #require(run.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch)
+        run.stop(because: "every matching device is quarantined", now: Self.now)
+        #expect(run.isFinished && !run.passed)
+        #expect(run.batches[0].outcome == .returned)
+        #expect(run.finishedAnswer() == DeviceBatchAnswer(stop: true, passed: false, message: "1 tests: 1 failed; stopped: every matching device is quarantined"))
+    }
+
     @Test("retries stop at the per-test quota, then at the per-build quota: the test fails, the run fails")
     func quotas() throws {
         var step = DeviceStep(platform: .android, retriesPerTest: 1, retriesPerBuild: 1)
@@ -97,6 +167,20 @@ struct DeviceRunTests {
         _ = try run.record(batchID: batch.id, jobID: 1, report: Self.pass(batch), now: Self.now)
         #expect(run.queue.pending.isEmpty, "the waiting copies of a passed test are dropped")
         #expect(run.isFinished)
+    }
+
+    @Test("an attempt arriving after the verdict counts: a pass, then a copy's failure, makes the test flaky")
+    func lateAttempt() throws {
+        let step = DeviceStep(platform: .android, flakyTarget: 0.99, flakyCopies: 2)
+        var run = DeviceRun(step: step, tests: [TestHistoryFacts(name: "T#1", durations: [10], passes: 1, runs: 2)])
+        let first = try #require(run.nextBatch(for: Self.a, jobID: 1, now: Self.now).batch)
+        let copy = try #require(run.nextBatch(for: Self.b, jobID: 2, now: Self.now).batch)
+        #expect(first.tests == ["T#1"] && copy.tests == ["T#1"])
+        _ = try run.record(batchID: first.id, jobID: 1, report: Self.pass(first), now: Self.now)
+        #expect(run.tests[0].verdict == .passed)
+        _ = try run.record(batchID: copy.id, jobID: 2, report: DeviceBatchReport(results: [DeviceTestResult(name: "T#1", outcome: .failed)]), now: Self.now)
+        #expect(run.tests[0].verdict == .flaky)
+        #expect(run.isFinished && run.passed)
     }
 
     @Test("batches nobody will report come back: a lost job's without blame, a late one as its device's failure; two jobs never share a device")
@@ -190,21 +274,22 @@ struct MuteRuleTests {
     @Test("flipped on one commit: muted by the rule; three clean runs in a row unmute it; a failure starts the count again")
     func rule() throws {
         let flipped = try Self.finished(["T#1": [.failed, .passed], "T#2": [.passed]])
-        var changes = MuteRule.changes(after: flipped, muted: [:], buildID: 7, now: Self.now)
+        var changes = MuteRule.changes(after: flipped, muted: [:], buildID: 7, repositoryID: 3, now: Self.now)
         #expect(changes.upserts.map(\.name) == ["T#1"])
         #expect(changes.upserts.first?.mutedBy == "rule")
+        #expect(changes.upserts.first?.repositoryID == 3, "muted in the build's repository")
         #expect(changes.upserts.first?.reason.contains("build 7") == true)
         var muted = try #require(changes.upserts.first)
         let clean = try Self.finished(["T#1": [.passed]], muted: ["T#1"])
         for run in 1...2 {
-            changes = MuteRule.changes(after: clean, muted: ["T#1": muted], buildID: 8, now: Self.now)
+            changes = MuteRule.changes(after: clean, muted: ["T#1": muted], buildID: 8, repositoryID: 3, now: Self.now)
             muted = try #require(changes.upserts.first)
             #expect(muted.cleanRuns == run)
         }
-        let failedAgain = MuteRule.changes(after: try Self.finished(["T#1": [.failed, .failed, .failed]], muted: ["T#1"]), muted: ["T#1": muted], buildID: 9, now: Self.now)
+        let failedAgain = MuteRule.changes(after: try Self.finished(["T#1": [.failed, .failed, .failed]], muted: ["T#1"]), muted: ["T#1": muted], buildID: 9, repositoryID: 3, now: Self.now)
         #expect(failedAgain.upserts.first?.cleanRuns == 0)
         muted.cleanRuns = 2
-        changes = MuteRule.changes(after: clean, muted: ["T#1": muted], buildID: 10, now: Self.now)
+        changes = MuteRule.changes(after: clean, muted: ["T#1": muted], buildID: 10, repositoryID: 3, now: Self.now)
         #expect(changes.unmuted == ["T#1"] && changes.upserts.isEmpty)
     }
 }

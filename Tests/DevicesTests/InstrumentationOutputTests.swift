@@ -37,7 +37,7 @@ struct InstrumentationOutputTests {
         #expect(output.finished)
     }
 
-    @Test("the process crashed before any test: a bundle of no test, shortMsg and code 0 make the batch the device's failure")
+    @Test("the process crashed before any test: a bundle of no test, shortMsg and code 0 make the batch's failure, not the device's")
     func crashBeforeTests() throws {
         let text = try Fixture.text("instrumentation", "crash-before-tests-log13.txt")
         let output = InstrumentationOutput.parse(text)
@@ -45,17 +45,27 @@ struct InstrumentationOutputTests {
         #expect(output.sessionCode == 0)
         #expect(output.runFailure == "Process crashed.")
         let report = BatchClassifier.instrumentation(stdout: text, stderr: "", exitStatus: 0)
-        #expect(report.deviceFailure?.contains("the instrumentation process crashed: Process crashed. (INSTRUMENTATION_CODE: 0)") == true, "\(report)")
+        #expect(report.deviceFailure == nil, "an app that crashes the instrumentation crashes it on every device")
+        #expect(report.failure?.contains("the instrumentation process crashed: Process crashed. (INSTRUMENTATION_CODE: 0)") == true, "\(report)")
+        // A wrong instrumentation is the step's: am instrument's own words, adb exits 0.
+        let wrong = "INSTRUMENTATION_STATUS: id=ActivityManagerService\nINSTRUMENTATION_STATUS: Error=Unable to find instrumentation info for: ComponentInfo{com.acme.test/androidx.test.runner.AndroidJUnitRunner}\nINSTRUMENTATION_STATUS_CODE: -1\n"
+        let unknown = BatchClassifier.instrumentation(stdout: wrong, stderr: "android.util.AndroidException: INSTRUMENTATION_FAILED: com.acme.test/androidx.test.runner.AndroidJUnitRunner", exitStatus: 1)
+        #expect(unknown.deviceFailure == nil && unknown.failure?.contains("Unable to find instrumentation info") == true, "\(unknown)")
+        // Only adb's own words blame the device.
+        let gone = BatchClassifier.instrumentation(stdout: "", stderr: "adb: no devices/emulators found", exitStatus: 1)
+        #expect(gone.deviceFailure == "adb lost the device: adb: no devices/emulators found" && gone.failure == nil)
     }
 
-    @Test("the process crashed mid-test: the started test is unfinished, the batch the device's failure; adb exited 0")
+    @Test("the process crashed mid-test: the batch failed, pinned on the started test (it died under it), no device blamed; adb exited 0")
     func crashMidTest() throws {
         let text = try Fixture.text("instrumentation", "crash-mid-test-uiautomator2.txt")
         let output = InstrumentationOutput.parse(text)
         #expect(output.unfinished == ["com.github.uiautomator.stub.Stub#testUIAutomatorStub"])
         let report = BatchClassifier.instrumentation(stdout: text, stderr: "", exitStatus: 0)
+        #expect(report.deviceFailure == nil)
         #expect(report.results.isEmpty)
-        #expect(report.deviceFailure?.contains("while com.github.uiautomator.stub.Stub#testUIAutomatorStub ran") == true, "\(report)")
+        #expect(report.failureTests == ["com.github.uiautomator.stub.Stub#testUIAutomatorStub"], "the failure is pinned on the test it died under")
+        #expect(report.failure?.contains("crashed while com.github.uiautomator.stub.Stub#testUIAutomatorStub ran") == true, "\(report)")
     }
 
     @Test("the device went offline mid-batch: the finished tests are kept, the rest are the device's failure, in adb's words")
@@ -68,7 +78,24 @@ struct InstrumentationOutputTests {
         #expect(report.deviceFailure == "adb lost the device: adb: device offline")
         // Cut off without a word from adb: no INSTRUMENTATION_CODE.
         let cut = BatchClassifier.instrumentation(stdout: start + end, stderr: "", exitStatus: 0)
-        #expect(cut.deviceFailure?.contains("without INSTRUMENTATION_CODE") == true, "\(cut)")
+        #expect(cut.deviceFailure == nil, "no word from adb is no evidence against the device")
+        #expect(cut.failure?.contains("without INSTRUMENTATION_CODE") == true, "\(cut)")
+    }
+
+    @Test("am instrument prints no time: a test's seconds run from its start line to its end code, by when the lines arrived; a class entry with no timed test has none")
+    func durations() {
+        let text = "INSTRUMENTATION_STATUS: class=com.a.T\nINSTRUMENTATION_STATUS: test=one\nINSTRUMENTATION_STATUS_CODE: 1\n"
+            + "INSTRUMENTATION_STATUS: class=com.a.T\nINSTRUMENTATION_STATUS: test=one\nINSTRUMENTATION_STATUS_CODE: 0\nINSTRUMENTATION_CODE: -1\n"
+        // The start code is line 2 (1.0 s), the end code line 5 (4.5 s).
+        let timed = InstrumentationOutput.parse(text, lineSeconds: [0.5, 0.9, 1.0, 4.0, 4.2, 4.5, 4.6])
+        #expect(timed.results == [DeviceTestResult(name: "com.a.T#one", outcome: .passed, seconds: 3.5)])
+        #expect(BatchClassifier.instrumentation(stdout: text, stderr: "", exitStatus: 0, lineSeconds: [0.5, 0.9, 1.0, 4.0, 4.2, 4.5, 4.6]).results.first?.seconds == 3.5)
+        let untimed = InstrumentationOutput.parse(text).results
+        #expect(untimed.first?.seconds == nil)
+        let suite = DeviceRun.result(for: "com.a.T", in: untimed)
+        #expect(suite?.outcome == .passed)
+        #expect(suite?.seconds == nil, "no time is not 0 s: a 0 makes the next run's p80 0")
+        #expect(DeviceRun.result(for: "com.a.T", in: timed.results)?.seconds == 3.5)
     }
 
     @Test("tests that fail in a finished run are the tests' failure, not the device's")

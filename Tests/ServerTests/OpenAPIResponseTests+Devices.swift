@@ -82,6 +82,9 @@ extension OpenAPIResponseTests {
                 json: #"{"name": "com.acme.LoginTest#signsOut", "reason": "flaky"}"#)
             try await OpenAPITests.conforming(
                 client, document, .post, "/api/v1/tests/mute", documentedAs: "/api/v1/tests/mute", status: .badRequest, json: #"{"name": ""}"#)
+            try await OpenAPITests.conforming(
+                client, document, .post, "/api/v1/tests/mute", documentedAs: "/api/v1/tests/mute", status: .notFound,
+                json: #"{"repository": "acme/nope", "name": "com.acme.LoginTest#signsOut"}"#)
             let muted = try await OpenAPITests.conforming(client, document, .get, "/api/v1/tests/muted", documentedAs: "/api/v1/tests/muted", status: .ok)
             #expect(muted["tests"]?.elements?.count == 1)
             try await OpenAPITests.conforming(

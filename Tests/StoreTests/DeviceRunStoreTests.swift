@@ -47,6 +47,7 @@ struct DeviceRunStoreTests {
 
             let a = DeviceBatchRequest(platform: .android, identifier: "emulator-5554")
             let b = DeviceBatchRequest(platform: .android, identifier: "emulator-5556")
+            try await database.recordDevices(agentID: agents[1], devices: [Self.emulator("emulator-5556")], now: now)
             // Device a fails two batches for its own sake: quarantined, and no test charged.
             for round in 1...2 {
                 let answer = try await database.nextDeviceBatch(jobID: jobs[0], agentID: agents[0], request: a, now: now)
@@ -106,22 +107,133 @@ struct DeviceRunStoreTests {
         }
     }
 
-    @Test("tests are muted and unmuted by hand, audited; unmuting one not muted is not found", arguments: StoreBackend.available)
+    /// A ready emulator as its agent reports it.
+    static func emulator(_ serial: String) -> DeviceReport {
+        DeviceReport(platform: .android, kind: .emulator, identifier: serial, osVersion: "34", state: .ready)
+    }
+
+    @Test("a batch failed for the step's sake charges no device; when every matching device is quarantined the run ends failed, saying so",
+          arguments: StoreBackend.available)
+    func stepFailuresAndAQuarantinedFleet(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.start)) { store async throws in
+            let database = store.database
+            let (build, jobs, agents) = try await Self.twoJobs(database)
+            let now = Self.start
+            _ = try await database.queueDeviceTests(jobID: jobs[0], agentID: agents[0], tests: ["T#1"], now: now)
+            try await database.recordDevices(agentID: agents[0], devices: [Self.emulator("emulator-5554")], now: now)
+            let a = DeviceBatchRequest(platform: .android, identifier: "emulator-5554")
+            let key = DeviceKey(agentID: agents[0], platform: .android, identifier: "emulator-5554")
+            // A missing APK: not the device's fault, whatever the count.
+            for _ in 1...3 {
+                let batch = try #require(try await database.nextDeviceBatch(jobID: jobs[0], agentID: agents[0], request: a, now: now).batch)
+                _ = try await database.recordDeviceBatch(
+                    jobID: jobs[0], agentID: agents[0], batchID: batch.id,
+                    report: DeviceBatchReport(results: [], failure: "adb install app.apk failed: adb: failed to stat app.apk"), now: now)
+                if try await database.deviceRuns(buildID: build).first?.run.isFinished == true { break }
+            }
+            #expect(try await database.deviceHealth().health[key] == nil, "a step's failure charges no device")
+            let failed = try #require(try await database.deviceRuns(buildID: build).first?.run)
+            #expect(failed.tests.first?.verdict == .failed, "failed the same way twice with no other device there")
+
+            // The next build: the only matching device fails for its own sake until quarantined, and the run ends.
+            let (next, nextJobs, nextAgents) = try await Self.twoJobs(database)
+            _ = try await database.queueDeviceTests(jobID: nextJobs[0], agentID: nextAgents[0], tests: ["T#1"], now: now)
+            try await database.recordDevices(agentID: nextAgents[0], devices: [Self.emulator("emulator-5554")], now: now)
+            try await database.recordDevices(agentID: nextAgents[1], devices: [Self.emulator("emulator-5554")], now: now)
+            for (job, agent) in zip(nextJobs, nextAgents) {
+                for _ in 1...2 {
+                    let batch = try #require(try await database.nextDeviceBatch(jobID: job, agentID: agent, request: a, now: now).batch)
+                    _ = try await database.recordDeviceBatch(
+                        jobID: job, agentID: agent, batchID: batch.id, report: DeviceBatchReport(results: [], deviceFailure: "adb: device offline"), now: now)
+                }
+                let answer = try await database.nextDeviceBatch(jobID: job, agentID: agent, request: a, now: now)
+                if agent == nextAgents[0] {
+                    #expect(answer.stop == false && answer.message?.contains("quarantined") == true, "the other agent's device may still take it: \(answer)")
+                } else {
+                    #expect(answer.stop && answer.passed == false, "\(answer)")
+                    #expect(answer.message?.contains("every matching device is quarantined") == true, "\(answer)")
+                }
+            }
+            let stopped = try #require(try await database.deviceRuns(buildID: next).first?.run)
+            #expect(stopped.stopReason?.hasPrefix("every matching device is quarantined (2 device(s)") == true, "\(String(describing: stopped.stopReason))")
+            #expect(stopped.tests.first?.verdict == .failed)
+        }
+    }
+
+    @Test("a build that ends closes its device runs: its running batch is taken back and no device lists it", arguments: StoreBackend.available)
+    func closesWithTheBuild(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.start)) { store async throws in
+            let database = store.database
+            let (build, jobs, agents) = try await Self.twoJobs(database)
+            _ = try await database.queueDeviceTests(jobID: jobs[0], agentID: agents[0], tests: ["T#1"], now: Self.start)
+            let a = DeviceBatchRequest(platform: .android, identifier: "emulator-5554")
+            let batch = try #require(try await database.nextDeviceBatch(jobID: jobs[0], agentID: agents[0], request: a, now: Self.start).batch)
+            let key = DeviceKey(agentID: agents[0], platform: .android, identifier: "emulator-5554")
+            #expect(try await database.deviceHealth().running[key]?.batch == batch.id)
+            // Both jobs end: the build is over.
+            try await database.finishJob(id: jobs[0], agentID: agents[0], outcome: JobOutcome(state: .failed, exitStatus: 1), now: Self.start)
+            #expect(try await database.deviceHealth().running[key]?.batch == batch.id, "the build still runs: its batch waits to be taken back")
+            try await database.finishJob(id: jobs[1], agentID: agents[1], outcome: JobOutcome(state: .failed, exitStatus: 1), now: Self.start)
+            #expect(try await database.deviceHealth().running.isEmpty)
+            let run = try #require(try await database.deviceRuns(buildID: build).first?.run)
+            #expect(run.batches.map(\.outcome) == [.returned])
+            #expect(run.batches.first?.reason == "build \(build) ended")
+            #expect(try await database.deviceHealth().health[key] == nil, "no device blamed")
+        }
+    }
+
+    @Test("tests are muted and unmuted by hand in one repository, audited; unmuting one not muted there is not found", arguments: StoreBackend.available)
     func mutesByHand(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore(clock: ManualClock(at: Self.start)) { store async throws in
             let database = store.database
-            let audit = AuditEvent(occurredAt: Self.start, actor: "ci", action: "test.mute", subject: "test", detail: "L#1")
-            let muted = try await database.muteTest("L#1", reason: "flaky on API 30", audit: audit, now: Self.start)
-            #expect(muted == MutedTest(name: "L#1", reason: "flaky on API 30", mutedBy: "ci", mutedAt: Self.start))
-            _ = try await database.muteTest("L#1", reason: "still flaky", audit: audit, now: Self.start)
-            #expect(try await database.mutedTests().map(\.reason) == ["still flaky"])
-            let unmuted = try await database.unmuteTest("L#1", audit: AuditEvent(occurredAt: Self.start, actor: "ci", action: "test.unmute", subject: "test"))
-            #expect(unmuted.name == "L#1")
-            #expect(try await database.mutedTests().isEmpty)
-            await #expect(throws: StoreError.notFound("test L#1 is not muted")) {
-                try await database.unmuteTest("L#1", audit: AuditEvent(occurredAt: Self.start, actor: "ci", action: "test.unmute", subject: "test"))
+            let setup = AuditEvent(occurredAt: Self.start, actor: "t", action: "repository.create", subject: "repository")
+            let android = try await database.createRepository(
+                name: "acme/android", provider: .github, cloneURL: "u", defaultBranch: "main", webhookSecret: "s", audit: setup).id
+            _ = try await database.createRepository(name: "acme/ios", provider: .github, cloneURL: "u", defaultBranch: "main", webhookSecret: "s", audit: setup)
+            let audit = AuditEvent(occurredAt: Self.start, actor: "ci", action: "test.mute", subject: "test", detail: "acme/android L#1")
+            let muted = try await database.muteTest("L#1", repository: "acme/android", reason: "flaky on API 30", audit: audit, now: Self.start)
+            var expected = MutedTest(repositoryID: android, name: "L#1", reason: "flaky on API 30", mutedBy: "ci", mutedAt: Self.start)
+            expected.repository = "acme/android"
+            #expect(muted == expected)
+            _ = try await database.muteTest("L#1", repository: "acme/android", reason: "still flaky", audit: audit, now: Self.start)
+            // The same name in another repository, and in builds of no repository, are other tests.
+            _ = try await database.muteTest("L#1", repository: "acme/ios", reason: "ios", audit: audit, now: Self.start)
+            _ = try await database.muteTest("L#1", repository: nil, reason: "none", audit: audit, now: Self.start)
+            let listed = try await database.mutedTests()
+            #expect(listed.map(\.repository) == [nil, "acme/android", "acme/ios"])
+            #expect(listed.map(\.reason) == ["none", "still flaky", "ios"])
+            await #expect(throws: StoreError.notFound("repository acme/nope not found")) {
+                try await database.muteTest("L#1", repository: "acme/nope", reason: "x", audit: audit, now: Self.start)
             }
-            #expect(try await database.auditEvents(limit: 10).filter { $0.action.hasPrefix("test.") }.count == 3)
+            let unmute = AuditEvent(occurredAt: Self.start, actor: "ci", action: "test.unmute", subject: "test")
+            let unmuted = try await database.unmuteTest("L#1", repository: "acme/android", audit: unmute)
+            #expect(unmuted.name == "L#1" && unmuted.repositoryID == android)
+            #expect(try await database.mutedTests().map(\.repository) == [nil, "acme/ios"])
+            await #expect(throws: StoreError.notFound("test L#1 is not muted in acme/android")) {
+                try await database.unmuteTest("L#1", repository: "acme/android", audit: unmute)
+            }
+            #expect(try await database.auditEvents(limit: 10).filter { $0.action.hasPrefix("test.") }.count == 5)
+        }
+    }
+
+    @Test("a run takes the tests muted in its build's repository only; the rule mutes in it", arguments: StoreBackend.available)
+    func mutesPerRepository(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.start)) { store async throws in
+            let database = store.database
+            let setup = AuditEvent(occurredAt: Self.start, actor: "t", action: "repository.create", subject: "repository")
+            _ = try await database.createRepository(name: "acme/other", provider: .github, cloneURL: "u", defaultBranch: "main", webhookSecret: "s", audit: setup)
+            let audit = AuditEvent(occurredAt: Self.start, actor: "ci", action: "test.mute", subject: "test")
+            _ = try await database.muteTest("T#1", repository: "acme/other", reason: "flaky over there", audit: audit, now: Self.start)
+            // The build has no repository: the other repository's mute of T#1 is not its.
+            let (build, jobs, agents) = try await Self.twoJobs(database)
+            _ = try await database.queueDeviceTests(jobID: jobs[0], agentID: agents[0], tests: ["T#1"], now: Self.start)
+            let run = try #require(try await database.deviceRuns(buildID: build).first?.run)
+            #expect(run.tests.map(\.muted) == [false])
+            _ = try await database.muteTest("T#2", repository: nil, reason: "here", audit: audit, now: Self.start)
+            let (next, nextJobs, nextAgents) = try await Self.twoJobs(database)
+            _ = try await database.queueDeviceTests(jobID: nextJobs[0], agentID: nextAgents[0], tests: ["T#1", "T#2"], now: Self.start)
+            let muted = try #require(try await database.deviceRuns(buildID: next).first?.run)
+            #expect(muted.tests.map(\.muted) == [false, true])
         }
     }
 

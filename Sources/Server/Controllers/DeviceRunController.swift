@@ -56,7 +56,8 @@ struct DeviceRunController: APIController {
             Route(.post, "/api/v1/agent/jobs/:id/device-batches/:batch/result", scope: nil, openAPI: OpenAPIOperation(
                 "Report a batch's per-test results, or its device's failure", tag: "agent-protocol", caller: .agent,
                 description: [
-                    "With `deviceFailure`, the batch's tests without a result go back to the queue at no retry's cost, and the device's failures in a row grow (quarantined after the step's `quarantine_after`).",
+                    "With `deviceFailure` (only on the tools' evidence against the device), the batch's tests without a result go back to the queue at no retry's cost, and the device's failures in a row grow (quarantined after the step's `quarantine_after`).",
+                    "With `failure` (the batch failed for the step's or its tests' sake), no device is charged; its tests without a result go back, and fail with that reason once they failed the same way on two devices.",
                     "Without it, each test's result counts: a failed test is queued again for another device while its retries last.",
                 ],
                 parameters: [.path("batch"), .path("id")],

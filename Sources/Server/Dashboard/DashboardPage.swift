@@ -103,7 +103,7 @@ struct DashboardPage: APIController {
         .passed,.success{color:#137333}.failed,.failure,.timed_out,.lost{color:#c5221f}.running,.assigned{color:#1a73e8}.canceled,.skipped{color:#777}.error{color:#c5221f}.warning{color:#b06000}
         .device-ready{color:#137333}.device-booting,.device-connecting{color:#1a73e8}.device-shutdown,.device-configured{color:#777}
         .device-offline,.device-unauthorized,.device-no_permissions,.device-maintenance,.device-unavailable,.device-unknown,.device-quarantined{color:#c5221f}
-        .batch{display:inline-block;padding:0 4px;margin:1px;border-radius:3px;background:#e6f4ea}.batch-device_failed{background:#fce8e6}.batch-returned{background:#eee}.batch-running{background:#e8f0fe}
+        .batch{display:inline-block;padding:0 4px;margin:1px;border-radius:3px;background:#e6f4ea}.batch-device_failed{background:#fce8e6}.batch-failed{background:#fce8e6}.batch-returned{background:#eee}.batch-running{background:#e8f0fe}
         .muted{color:#777}code{font-size:12px}
         pre.log{background:#10141c;color:#e8eaed;padding:8px;max-height:360px;overflow:auto;font-size:12px;white-space:pre-wrap}
         svg{width:100%;height:170px}svg .line{fill:none;stroke-width:2}svg .axis{stroke:#bbb}svg text{font-size:10px;fill:#666}

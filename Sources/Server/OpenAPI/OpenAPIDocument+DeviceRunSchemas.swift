@@ -35,7 +35,9 @@ extension OpenAPIDocument {
   "description": "Core.DeviceBatchReport: what one batch did.",
   "properties": {
     "results": {"type": "array", "items": {"$ref": "#/components/schemas/DeviceTestResult"}},
-    "deviceFailure": {"type": "string", "description": "Set when the device failed the batch (offline, not booted, the runner crashed, no result in time)."}
+    "deviceFailure": {"type": "string", "description": "Set only on the tools' evidence against the device (adb's device errors, a simulator that did not boot, no result in time)."},
+    "failure": {"type": "string", "description": "Set when the batch failed without readable results and without evidence against the device (a missing APK, a wrong instrumentation, a failing run: command): no device is charged."},
+    "failureTests": {"type": "array", "items": {"type": "string"}, "description": "With failure: the tests it struck (the one the instrumentation died under); absent, every test without a result."}
   },
   "required": ["results"],
   "additionalProperties": false
@@ -96,7 +98,7 @@ extension OpenAPIDocument {
               "properties": {
                 "batch": {"type": "integer"},
                 "device": {"$ref": "#/components/schemas/DeviceKey"},
-                "outcome": {"type": "string", "enum": ["passed", "failed", "skipped"]},
+                "outcome": {"type": "string", "enum": ["passed", "failed", "flaky", "skipped"]},
                 "seconds": {"type": "number"},
                 "message": {"type": "string"}
               },
@@ -128,14 +130,16 @@ extension OpenAPIDocument {
           "startedAt": {"type": "string", "format": "date-time"},
           "deadline": {"type": "string", "format": "date-time"},
           "endedAt": {"type": "string", "format": "date-time"},
-          "outcome": {"type": "string", "enum": ["finished", "device_failed", "returned"]},
-          "reason": {"type": "string"}
+          "outcome": {"type": "string", "enum": ["finished", "device_failed", "failed", "returned"]},
+          "reason": {"type": "string"},
+          "failureTests": {"type": "array", "items": {"type": "string"}}
         },
         "required": ["id", "jobID", "device", "tests", "startedAt", "deadline"],
         "additionalProperties": false
       }
     },
     "retriesUsed": {"type": "integer"},
+    "stopReason": {"type": "string", "description": "Why the run ended before every test ran (every matching device was quarantined)."},
     "lastSeen": {
       "type": "array",
       "items": {
@@ -205,7 +209,7 @@ extension OpenAPIDocument {
   "description": "Core.DeviceTestResult: one test's result in one batch.",
   "properties": {
     "name": {"type": "string"},
-    "outcome": {"type": "string", "enum": ["passed", "failed", "skipped"]},
+    "outcome": {"type": "string", "enum": ["passed", "failed", "flaky", "skipped"]},
     "seconds": {"type": "number"},
     "message": {"type": "string"}
   },
@@ -221,15 +225,21 @@ extension OpenAPIDocument {
 },
 "MuteTestRequest": {
   "type": "object",
-  "description": "POST /api/v1/tests/mute and /unmute: the test, as the runner names it; a reason when muting.",
-  "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 1000}, "reason": {"type": "string", "maxLength": 500}},
+  "description": "POST /api/v1/tests/mute and /unmute: the repository (its name; absent for builds of no repository) and the test, as the runner names it; a reason when muting.",
+  "properties": {
+    "repository": {"type": "string", "minLength": 1},
+    "name": {"type": "string", "minLength": 1, "maxLength": 1000},
+    "reason": {"type": "string", "maxLength": 500}
+  },
   "required": ["name"],
   "additionalProperties": false
 },
 "MutedTest": {
   "type": "object",
-  "description": "Core.MutedTest: its failures do not fail a devices: step.",
+  "description": "Core.MutedTest: its failures do not fail a devices: step of its repository's builds.",
   "properties": {
+    "repositoryID": {"type": "integer", "description": "Absent for builds of no repository."},
+    "repository": {"type": "string", "description": "The repository's name."},
     "name": {"type": "string"},
     "reason": {"type": "string"},
     "mutedBy": {"type": "string", "description": "A token's name, or `rule`."},

@@ -25,7 +25,8 @@ package enum DeviceRunRules {
         return step
     }
 
-    /// A new run of `tests` with the facts earlier runs (newest first) give; `muted` tests do not fail it.
+    /// A new run of `tests` with the facts earlier runs (newest first) give; `muted` tests (those
+    /// of the build's repository) do not fail it.
     package static func newRun(step: DeviceStep, tests: [String], history: [DeviceRun], muted: [MutedTest]) -> DeviceRun {
         DeviceRun(step: step, tests: DeviceRunHistory.facts(for: tests, from: history), muted: Set(muted.map(\.name)))
     }
@@ -35,10 +36,13 @@ package enum DeviceRunRules {
         DeviceTestsQueued(tests: run.tests.count, runs: run.tests.reduce(0) { $0 + $1.copies })
     }
 
-    /// The next batch for `device`; `health` holds every stored device health.
+    /// The next batch for `device`; `health` holds the stored health of the asking device, of
+    /// the devices whose batches may be reclaimed, and of `fleet`: the devices the agents
+    /// holding the step's active jobs reported. When every one of them the step can run on is
+    /// quarantined, the run ends failed: nothing would ever take its tests.
     package static func next(
-        run: inout DeviceRun, health: inout [DeviceKey: DeviceHealth], muted: [MutedTest], device: DeviceKey, jobID: Int64, buildID: Int64,
-        activeJobs: Set<Int64>, now: Date
+        run: inout DeviceRun, health: inout [DeviceKey: DeviceHealth], muted: [MutedTest], device: DeviceKey, jobID: Int64,
+        build: (id: Int64, repositoryID: Int64?), activeJobs: Set<Int64>, fleet: [DeviceKey: DeviceReport], now: Date
     ) -> Effects {
         let wasFinished = run.isFinished
         let changed = reclaim(run: &run, health: &health, activeJobs: activeJobs, now: now)
@@ -47,19 +51,26 @@ package enum DeviceRunRules {
             effects = Effects(answer: run.finishedAnswer(), health: changed)
         } else if let quarantine = health[device]?.quarantineReason {
             run.forget(device)
+            let matching = Set(fleet.filter { run.step.canRun($0.value) }.keys).union([device])
+            if matching.allSatisfy({ health[$0]?.isQuarantined == true }) {
+                run.stop(because: "every matching device is quarantined (\(matching.count) device(s); the last: \(quarantine))", now: now)
+                return Effects(answer: run.finishedAnswer(), health: changed)
+            }
             // It keeps asking, cheaply: re-admitted, it takes batches again; and it hears the verdict.
             effects = Effects(answer: DeviceBatchAnswer(retryAfterSeconds: 10, message: "quarantined: \(quarantine)"), health: changed)
         } else {
             effects = Effects(answer: run.nextBatch(for: device, jobID: jobID, now: now), health: changed)
         }
-        if !wasFinished, run.isFinished { effects.mutes = MuteRule.changes(after: run, muted: byName(muted), buildID: buildID, now: now) }
+        if !wasFinished, run.isFinished {
+            effects.mutes = MuteRule.changes(after: run, muted: byName(muted), buildID: build.id, repositoryID: build.repositoryID, now: now)
+        }
         return effects
     }
 
     /// Records a batch's report; answers what the device does next and what else changed.
     package static func record(
-        run: inout DeviceRun, health: inout [DeviceKey: DeviceHealth], muted: [MutedTest], batchID: Int, jobID: Int64, buildID: Int64,
-        report: DeviceBatchReport, now: Date
+        run: inout DeviceRun, health: inout [DeviceKey: DeviceHealth], muted: [MutedTest], batchID: Int, jobID: Int64,
+        build: (id: Int64, repositoryID: Int64?), report: DeviceBatchReport, now: Date
     ) throws(StoreError) -> Effects {
         guard let device = run.batches.first(where: { $0.id == batchID })?.device else {
             throw StoreError.conflict(DeviceRunError.unknownBatch(batchID).description)
@@ -70,7 +81,11 @@ package enum DeviceRunRules {
             throw StoreError.conflict(error.description)
         }
         var effects = Effects(answer: run.isFinished ? run.finishedAnswer() : DeviceBatchAnswer())
-        if !wasFinished, run.isFinished { effects.mutes = MuteRule.changes(after: run, muted: byName(muted), buildID: buildID, now: now) }
+        if !wasFinished, run.isFinished {
+            effects.mutes = MuteRule.changes(after: run, muted: byName(muted), buildID: build.id, repositoryID: build.repositoryID, now: now)
+        }
+        // A batch failed for the step's sake says nothing of the device, good or bad.
+        if failure == nil, report.failure != nil { return effects }
         // A device with no failure on record needs no row for a good batch.
         guard failure != nil || health[device] != nil else { return effects }
         var entry = health[device] ?? DeviceHealth(device: device)

@@ -4,7 +4,8 @@ extension AppDatabase {
     /// `v20-device-runs`: each `devices:` step's run as one JSON document (`deviceRun`: its
     /// queue, batches, attempts and verdicts; gone with its build), and what the server
     /// remembers of each device's health (`deviceHealth`: failures in a row, quarantine; gone
-    /// with its agent), and the muted tests (`mutedTest`, one JSON document per test name).
+    /// with its agent), and the muted tests (`mutedTest`, one JSON document per repository and test name; a
+    /// build of no repository has its own, under a null `repositoryID`).
     /// Never edited once shipped.
     static func registerDeviceRunsMigration(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v20-device-runs") { db in
@@ -29,9 +30,12 @@ extension AppDatabase {
                     PRIMARY KEY (agentID, platform, identifier)
                 );
                 CREATE TABLE mutedTest (
-                    name TEXT NOT NULL PRIMARY KEY,
+                    id INTEGER PRIMARY KEY,
+                    repositoryID INTEGER REFERENCES repository(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
                     document TEXT NOT NULL
                 );
+                CREATE UNIQUE INDEX mutedTestKey ON mutedTest (ifnull(repositoryID, 0), name);
                 """)
         }
     }
