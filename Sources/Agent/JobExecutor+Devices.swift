@@ -159,7 +159,7 @@ extension JobExecutor {
 }
 
 extension JobExecutor {
-    /// `report` with each test's failure message and the device's failure masked with the
+    /// `report` with each test's failure message and the device's or step's failure masked with the
     /// job's secrets (`masker`, nil when it was given none): both are read from the tools' raw
     /// output, which may quote a value, and the server stores and shows them as they come.
     static func masked(_ report: DeviceBatchReport, with masker: SecretMasker?) -> DeviceBatchReport {
@@ -169,6 +169,7 @@ extension JobExecutor {
             masked.results[index].message = masked.results[index].message.map { masker.mask($0) }
         }
         masked.deviceFailure = masked.deviceFailure.map { masker.mask($0) }
+        masked.failure = masked.failure.map { masker.mask($0) }
         return masked
     }
 }
