@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import Store
 import Synchronization
 import Testing
 import TestSupport
