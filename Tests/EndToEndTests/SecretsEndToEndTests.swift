@@ -1,3 +1,4 @@
+import ChildProcesses
 import Core
 import Foundation
 import HTTPClient
