@@ -53,7 +53,7 @@ struct ShippedMigrationTests {
         ("0006-build-cache", "50f5ad234dec00dce2f3f63de70a6b2cac1e1038e8b44ec912410b0e389d3f6c"),
         ("0007-secrets", "a6ef7c6d1b2a72160265ef89539d92765001e293da309c2f913fcdb2fb14949c"),
         ("0008-cache-usage", "775bc8334064ca66e9d98674c1bef908f77ca32e439b2599a54f7c6c27558ddf"),
-        ("0009-device-runs", "6ac9905119ff3824e5802d6e71a543538e32178d43795c0ed6ebd97bcb13121c"),
+        ("0009-device-runs", "f9b6c20cebc6f2bfe74838dc9b9c886a884fa93bf8dc201a28d595a48441503e"),
     ]
 
     @Test("every SQLite migration keeps its identifier and runs the SQL it shipped with")
