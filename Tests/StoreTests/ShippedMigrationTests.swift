@@ -39,7 +39,7 @@ struct ShippedMigrationTests {
         ("v17-build-cache", "5b6bfbadb9cc2eb06c7c29b57a2d1f09707d763673d07e88c13ee814a89cc25f"),
         ("v18-secrets", "d83505adacd2883e5bbc6c3516a85a72c7c9053f8c5b60f475687f9a4e8cbaeb"),
         ("v19-cache-usage", "97cc0bbc0db0e967ec26fb65a213307496c5a23997921ba928ff2d3fc08a4a89"),
-        ("v20-device-runs", "f2972992705af626c8c96faf52354e0303b4dad877e521594d8499d4abbf8c0f"),
+        ("v20-device-runs", "2fe3ad5507f1bb81dba11ee0cc4a72421befd77a0486cb6eeb511a5f270a831b"),
     ]
 
     /// Our PostgreSQL migrator's names (`mobile_ops_migration`), in order, with the SHA-256 of
