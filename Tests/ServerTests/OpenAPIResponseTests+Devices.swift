@@ -63,7 +63,9 @@ extension OpenAPIResponseTests {
             let quarantined = try await OpenAPITests.conforming(
                 client, document, .post, "/api/v1/agent/jobs/\(jobID)/device-batches/next", documentedAs: "/api/v1/agent/jobs/{id}/device-batches/next",
                 status: .ok, token: agent, json: device)
-            #expect(quarantined["batch"] == nil && quarantined["message"]?.string?.hasPrefix("quarantined") == true)
+            // The step's only device is quarantined: the run ends, failed, saying why.
+            #expect(quarantined["batch"] == nil && quarantined["stop"] == .bool(true) && quarantined["passed"] == .bool(false))
+            #expect(quarantined["message"]?.string?.contains("every matching device is quarantined") == true, "\(quarantined)")
 
             let runs = try await OpenAPITests.conforming(client, document, .get, "/api/v1/builds/\(buildID)/device-runs", documentedAs: "/api/v1/builds/{id}/device-runs", status: .ok)
             #expect(runs["runs"]?.elements?.first?["run"]?["batches"]?.elements?.first?["outcome"]?.string == "device_failed")

@@ -39,7 +39,7 @@ struct ShippedMigrationTests {
         ("v17-build-cache", "5b6bfbadb9cc2eb06c7c29b57a2d1f09707d763673d07e88c13ee814a89cc25f"),
         ("v18-secrets", "d83505adacd2883e5bbc6c3516a85a72c7c9053f8c5b60f475687f9a4e8cbaeb"),
         ("v19-cache-usage", "97cc0bbc0db0e967ec26fb65a213307496c5a23997921ba928ff2d3fc08a4a89"),
-        ("v20-device-runs", "f2972992705af626c8c96faf52354e0303b4dad877e521594d8499d4abbf8c0f"),
+        ("v20-device-runs", "2fe3ad5507f1bb81dba11ee0cc4a72421befd77a0486cb6eeb511a5f270a831b"),
     ]
 
     /// Our PostgreSQL migrator's names (`mobile_ops_migration`), in order, with the SHA-256 of
@@ -53,7 +53,7 @@ struct ShippedMigrationTests {
         ("0006-build-cache", "50f5ad234dec00dce2f3f63de70a6b2cac1e1038e8b44ec912410b0e389d3f6c"),
         ("0007-secrets", "a6ef7c6d1b2a72160265ef89539d92765001e293da309c2f913fcdb2fb14949c"),
         ("0008-cache-usage", "775bc8334064ca66e9d98674c1bef908f77ca32e439b2599a54f7c6c27558ddf"),
-        ("0009-device-runs", "6ac9905119ff3824e5802d6e71a543538e32178d43795c0ed6ebd97bcb13121c"),
+        ("0009-device-runs", "f9b6c20cebc6f2bfe74838dc9b9c886a884fa93bf8dc201a28d595a48441503e"),
     ]
 
     @Test("every SQLite migration keeps its identifier and runs the SQL it shipped with")
