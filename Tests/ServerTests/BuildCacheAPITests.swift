@@ -1,4 +1,5 @@
 import BuildCache
+import DI
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
