@@ -80,10 +80,21 @@ struct BuildCacheLiveTests {
         sock = connect()
         sock.sendall(("PUT /cache/gradle/ns/cut HTTP/1.1\r\nHost: x\r\nAuthorization: %s\r\nContent-Length: 200000\r\n\r\n" % writer).encode())
         sock.sendall(b"x" * 100000)
+        # The upload is written through a file created transactionally (O_TMPFILE: no name in
+        # the folder until it is whole), so "staged" is an open file of the server's process
+        # (this script's parent) in the staging folder.
+        def open_in_staging():
+            found = False
+            for fd in os.listdir("/proc/%d/fd" % os.getppid()):
+                try:
+                    found = found or os.readlink("/proc/%d/fd/%s" % (os.getppid(), fd)).startswith(staging + "/")
+                except OSError:
+                    pass
+            return found
         deadline = time.time() + 60
-        while time.time() < deadline and not (os.path.isdir(staging) and os.listdir(staging)):
+        while time.time() < deadline and not open_in_staging():
             time.sleep(0.05)
-        staged = os.path.isdir(staging) and len(os.listdir(staging)) > 0
+        staged = open_in_staging()
         sock.close()
         print("cut staged" if staged else "cut before anything was staged")
     """#
@@ -115,7 +126,7 @@ struct BuildCacheLiveTests {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-cache-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let server = try await LiveServer.start(configure: { $0.cache.folder = cache })
-        // The connection closes only once the upload has a file in tmp/: what must go.
+        // The connection closes only once the server writes the upload into tmp/: what must go.
         #expect(try await Self.run(server, "cut", cache + "/tmp") == "cut staged")
         // The server notices the closed connection on its own time: wait (bounded) for the
         // upload's temporary file to go, then look.
