@@ -125,8 +125,8 @@ public struct CacheEvictor: Service {
                     metasGone[id.namespace] = metas
                     evicted += metas.count
                 }
-                guard await remove(id) else { return evicted }
-                evicted += 1
+                guard let removed = await remove(id) else { return evicted }
+                if removed { evicted += 1 }
                 progressed = true
             }
             // The next page must not list these again; a store that cannot be written stops the pass.
@@ -160,8 +160,8 @@ public struct CacheEvictor: Service {
             }
             for key in keys {
                 guard let id = try? CacheEntryID(.xcode, namespace: namespace, key: key) else { continue }
-                guard await remove(id) else { return nil }
-                evicted.insert(key)
+                guard let removed = await remove(id) else { return nil }
+                if removed { evicted.insert(key) }
             }
             guard keys.count == Self.page, let last = keys.last else { break }
             after = last
@@ -172,12 +172,20 @@ public struct CacheEvictor: Service {
         return evicted
     }
 
-    /// Deletes `id`'s entry and counts its eviction; false when the storage failed (logged).
-    private func remove(_ id: CacheEntryID) async -> Bool {
+    /// Deletes `id`'s entry and counts its eviction. An entry the storage no longer has (a
+    /// delete on one server flushed before another server's upload of the same key) is not
+    /// an eviction: its row is only dropped.
+    /// - Returns: Whether an entry was evicted; nil when the storage failed (logged).
+    private func remove(_ id: CacheEntryID) async -> Bool? {
+        let removed: Bool
         do {
-            _ = try await storage.remove(id)
+            removed = try await storage.remove(id)
         } catch {
             logger.error("build cache eviction could not delete an entry", metadata: ["entry": "\(id)", "error": "\(error)"])
+            return nil
+        }
+        guard removed else {
+            activity.deleted(id)
             return false
         }
         activity.evicted(id)

@@ -95,6 +95,9 @@ public struct S3CacheStorage: CacheStorage {
     /// DELETEs the object. S3 does not say whether there was one, so this answers true.
     public func remove(_ id: CacheEntryID) async throws(CacheRequestError) -> Bool {
         do {
+            // S3's DELETE answers 204 whether or not the object was there: ask first, so an
+            // eviction of a row another server's late flush left is not counted as one.
+            guard try await bucket.size(of: id.storageName) != nil else { return false }
             try await bucket.delete(id.storageName)
             return true
         } catch {
