@@ -35,17 +35,7 @@ SERVER_PID=""
 NGINX_PID=""
 SAMPLER_PID=""
 
-stop() { # pid: SIGTERM, up to 10 s to exit, then SIGKILL
-    local pid=$1
-    [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 0
-    kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 100); do
-        kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
-        sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-}
+source "$HERE/../processes.sh"
 
 cleanup() {
     stop "$SAMPLER_PID"
@@ -57,7 +47,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-die() { echo "run.sh: $*" >&2; exit 1; }
 
 for tool in wrk curl swift python3; do
     command -v "$tool" >/dev/null || die "needs $tool (wrk: apt-get install -y wrk)"

@@ -26,25 +26,13 @@ struct ResetAdminTokenCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "SQLite database file or postgres:// URL (MOBILE_OPS_DATABASE, default .mobile-ops/mobile-ops.sqlite).")
-    var database: String?
-    @Option(help: "trace, debug, info, notice, warning, error or critical (MOBILE_OPS_LOG_LEVEL, default warning here).")
-    var logLevel: String?
+    @OptionGroup var options: DatabaseCommandOptions
 
     func run() async throws {
-        var flags = ServerConfiguration.Flags()
-        flags.database = database
-        flags.logLevel = logLevel
-        var configuration: ServerConfiguration
-        do {
-            configuration = try ServerConfiguration.resolve(flags: flags, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw ValidationError(error.message)
-        }
+        var configuration = try options.configuration()
         // The reset replaces the bootstrap token; installing a configured one first would be undone at once.
         configuration.adminToken = nil
-        // Quiet: the token is the output; warnings and errors still reach standard error.
-        let logger = ServerOptions.bootstrapLogging(level: max(configuration.logLevel, .warning))
+        let logger = options.bootstrapLogging(configuration)
         do {
             let token = try await MobileOpsServer.resetAdminToken(configuration: configuration, logger: logger)
             FileHandle.standardOutput.write(Data("New admin token (shown once, store it now): \(token)\n".utf8))

@@ -27,22 +27,11 @@ struct RotateSecretsKeyCommand: AsyncParsableCommand {
 
     @Option(help: "File holding the new key: 32 bytes as base64 or hex (openssl rand -base64 32).")
     var newKeyFile: String
-    @Option(help: "SQLite database file or postgres:// URL (MOBILE_OPS_DATABASE, default .mobile-ops/mobile-ops.sqlite).")
-    var database: String?
-    @Option(help: "trace, debug, info, notice, warning, error or critical (MOBILE_OPS_LOG_LEVEL, default warning here).")
-    var logLevel: String?
+    @OptionGroup var options: DatabaseCommandOptions
 
     func run() async throws {
-        var flags = ServerConfiguration.Flags()
-        flags.database = database
-        flags.logLevel = logLevel
-        let configuration: ServerConfiguration
-        do {
-            configuration = try ServerConfiguration.resolve(flags: flags, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw ValidationError(error.message)
-        }
-        let logger = ServerOptions.bootstrapLogging(level: max(configuration.logLevel, .warning))
+        let configuration = try options.configuration()
+        let logger = options.bootstrapLogging(configuration)
         do {
             let rotation = try await MobileOpsServer.rotateSecretsKey(configuration: configuration, newKeyFile: newKeyFile, logger: logger)
             FileHandle.standardOutput.write(Data("""
