@@ -19,6 +19,8 @@ TEST_APT_PACKAGES := chromium chromium-driver git python3 python3-venv postgresq
 TEST_VENV := .build/test-venv
 MOTO_VERSION := 5.2.5
 KUBERNETES_VALIDATE_VERSION := 1.37.0
+# axe-selenium-python bundles axe-core, which the web UI's browser test runs on every page.
+AXE_SELENIUM_VERSION := 2.1.6
 # The fuzz run (Tests/Fuzz/fuzz.py) drives Schemathesis, pinned, from PyPI into this virtual
 # environment; it also makes a local git repository for the release notes it fuzzes.
 FUZZ_APT_PACKAGES := git python3 python3-venv
@@ -122,8 +124,8 @@ test: deps
 # test-venvs: the tests' and the fuzz pass's Python tools, (re)installed unless pinned ones are there
 test-venvs:
 	@[ -x $(TEST_VENV)/bin/moto_server ] && [ "$$($(TEST_VENV)/bin/kubernetes-validate --version 2>/dev/null)" = "$(KUBERNETES_VALIDATE_VERSION)" ] && \
-		$(TEST_VENV)/bin/python -c "import selenium, moto.server; assert moto.__version__ == '$(MOTO_VERSION)'" 2>/dev/null || \
-		{ python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q selenium 'moto[server]==$(MOTO_VERSION)' 'kubernetes-validate==$(KUBERNETES_VALIDATE_VERSION)'; }
+		$(TEST_VENV)/bin/python -c "import selenium, axe_selenium_python, moto.server; assert moto.__version__ == '$(MOTO_VERSION)'" 2>/dev/null || \
+		{ python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q selenium 'axe-selenium-python==$(AXE_SELENIUM_VERSION)' 'moto[server]==$(MOTO_VERSION)' 'kubernetes-validate==$(KUBERNETES_VALIDATE_VERSION)'; }
 	$(call fuzz_venv)
 
 ## fuzz: Schemathesis against a live server, one pass per token scope, FUZZ_SECONDS in all

@@ -26,8 +26,14 @@ public protocol BuildStore: Sendable {
 public struct BuildFilter: Sendable, Equatable {
     /// Only this repository.
     public var repositoryID: Int64?
+    /// Only this pipeline (by name).
+    public var pipeline: String?
     /// Only this branch.
     public var branch: String?
+    /// Only builds whose author is exactly this (as the git host or the commit named them).
+    public var author: String?
+    /// Only builds of this pull (merge) request number: a pull request's builds together.
+    public var pullRequest: Int?
     /// Only this state.
     public var state: BuildState?
     /// At most this many (1…200).
@@ -36,11 +42,18 @@ public struct BuildFilter: Sendable, Equatable {
     public var before: Int64?
 
     /// Creates a filter; by default the newest 50 builds.
-    public init(repositoryID: Int64? = nil, branch: String? = nil, state: BuildState? = nil, limit: Int = 50, before: Int64? = nil) {
+    public init(
+        repositoryID: Int64? = nil, pipeline: String? = nil, branch: String? = nil, author: String? = nil, pullRequest: Int? = nil,
+        state: BuildState? = nil, limit: Int = 50, before: Int64? = nil
+    ) {
         self.repositoryID = repositoryID
+        self.pipeline = pipeline
         self.branch = branch
+        self.author = author
+        self.pullRequest = pullRequest
         self.state = state
         self.limit = limit
         self.before = before
     }
 }
+

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 // MARK: - OutboxStore
@@ -34,6 +35,11 @@ public protocol OutboxStore: Sendable {
     func markDead(id: Int64, error: String) async throws(StoreError)
     /// Gives a claimed message back without counting an attempt (e.g. at shutdown), due at `date`.
     func release(id: Int64, at date: Date) async throws(StoreError)
+    /// Gives a dead message a new set of attempts, due at `now`, and records `audit`, in one
+    /// transaction: a person retries it once the cause (a revoked token, a host that was down)
+    /// is fixed. `lastError` stays until the next attempt. Throws `notFound` for an unknown
+    /// message and `conflict` for one that is not dead (pending or delivered).
+    func retryDeadMessage(id: Int64, now: Date, audit: AuditEvent) async throws(StoreError) -> OutboxMessage
     /// Dead messages, most recent first.
     func deadMessages(limit: Int) async throws(StoreError) -> [OutboxMessage]
     /// Counts of pending, due and dead messages.

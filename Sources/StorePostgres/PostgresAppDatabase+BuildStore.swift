@@ -54,7 +54,10 @@ extension PostgresAppDatabase: BuildStore {
                 """
                 SELECT \(unescaped: Self.buildColumns) FROM build
                 WHERE (\(filter.repositoryID)::bigint IS NULL OR repository_id = \(filter.repositoryID))
+                  AND (\(filter.pipeline)::text IS NULL OR pipeline = \(filter.pipeline))
                   AND (\(filter.branch)::text IS NULL OR branch = \(filter.branch))
+                  AND (\(filter.author)::text IS NULL OR author = \(filter.author))
+                  AND (\(filter.pullRequest.map(Int64.init))::bigint IS NULL OR pull_request = \(filter.pullRequest.map(Int64.init)))
                   AND (\(filter.state?.rawValue)::text IS NULL OR state = \(filter.state?.rawValue))
                   AND (\(filter.before)::bigint IS NULL OR id < \(filter.before))
                 ORDER BY id DESC LIMIT \(Int64(max(1, min(filter.limit, 200))))

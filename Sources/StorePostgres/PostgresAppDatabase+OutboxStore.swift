@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import PostgresNIO
 import Store
@@ -89,6 +90,26 @@ extension PostgresAppDatabase: OutboxStore {
     }
 
     // MARK: Inspecting
+
+    /// Gives a dead message a new set of attempts, due at `now`, with the audit record.
+    public func retryDeadMessage(id: Int64, now: Date, audit: AuditEvent) async throws(StoreError) -> OutboxMessage {
+        try await write { connection in
+            let select: PostgresQuery = "SELECT \(unescaped: Self.outboxColumns) FROM outbox WHERE id = \(id) FOR UPDATE"
+            guard let message = try await Self.messages(from: connection.boundedQuery(select, logger: self.logger)).first else {
+                throw StoreError.notFound("no outbox message with id \(id)")
+            }
+            guard message.isDead else {
+                throw StoreError.conflict("outbox message \(id) is not dead (\(message.deliveredAt == nil ? "still pending" : "delivered")): only a dead message is retried")
+            }
+            try await connection.run(
+                "UPDATE outbox SET attempts = 0, next_attempt_at = \(PostgresTime.stored(now)) WHERE id = \(id)", logger: self.logger)
+            try await self.insertAudit(audit, on: connection)
+            guard let retried = try await Self.messages(from: connection.boundedQuery(
+                "SELECT \(unescaped: Self.outboxColumns) FROM outbox WHERE id = \(id)", logger: self.logger)).first
+            else { throw StoreError.notFound("no outbox message with id \(id)") }
+            return retried
+        }
+    }
 
     /// Dead messages, most recent first (at most 500).
     public func deadMessages(limit: Int) async throws(StoreError) -> [OutboxMessage] {

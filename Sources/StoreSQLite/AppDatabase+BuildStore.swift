@@ -52,7 +52,10 @@ extension AppDatabase: BuildStore {
         try await read { db in
             var request = BuildRecord.order(Column("id").desc).limit(max(1, min(filter.limit, 200)))
             if let repositoryID = filter.repositoryID { request = request.filter(Column("repositoryID") == repositoryID) }
+            if let pipeline = filter.pipeline { request = request.filter(Column("pipeline") == pipeline) }
             if let branch = filter.branch { request = request.filter(Column("branch") == branch) }
+            if let author = filter.author { request = request.filter(Column("author") == author) }
+            if let pullRequest = filter.pullRequest { request = request.filter(Column("pullRequest") == pullRequest) }
             if let state = filter.state { request = request.filter(Column("state") == state.rawValue) }
             if let before = filter.before { request = request.filter(Column("id") < before) }
             return try request.fetchAll(db).map { $0.build() }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import GRDB
 import Store
@@ -85,6 +86,22 @@ extension AppDatabase: OutboxStore {
                 sql: "UPDATE outbox SET nextAttemptAt = ? WHERE id = ? AND deliveredAt IS NULL",
                 arguments: [StoredDate(date), id]
             )
+        }
+    }
+
+    /// Gives a dead message a new set of attempts, due at `now`, with the audit record.
+    public func retryDeadMessage(id: Int64, now: Date, audit: AuditEvent) async throws(StoreError) -> OutboxMessage {
+        try await write { db in
+            guard let record = try OutboxRecord.fetchOne(db, key: id), let message = record.message else {
+                throw StoreError.notFound("no outbox message with id \(id)")
+            }
+            guard message.isDead else {
+                throw StoreError.conflict("outbox message \(id) is not dead (\(message.deliveredAt == nil ? "still pending" : "delivered")): only a dead message is retried")
+            }
+            try db.execute(sql: "UPDATE outbox SET attempts = 0, nextAttemptAt = ? WHERE id = ?", arguments: [StoredDate(now), id])
+            _ = try AuditEventRecord(audit).inserted(db)
+            guard let retried = try OutboxRecord.fetchOne(db, key: id)?.message else { throw StoreError.notFound("no outbox message with id \(id)") }
+            return retried
         }
     }
 

@@ -30,7 +30,7 @@ struct APICallScanner {
     /// The Swift client's request methods and their HTTP methods (`stream` is a `GET` read as it arrives).
     static let swiftMethods = ["get": "GET", "getRaw": "GET", "stream": "GET", "post": "POST", "put": "PUT", "delete": "DELETE"]
     /// The dashboard script's helpers (all `GET`) and `fetch`.
-    static let scriptFunctions = ["get", "optional", "request", "fetch"]
+    static let scriptFunctions = ["get", "optional", "request", "fetch", "send"]
 
     /// Scans one Swift file of the CLI.
     mutating func scanSwift(_ text: String, file: String) {
@@ -57,7 +57,18 @@ struct APICallScanner {
         var used = Set<Int>()
         for (name, argument) in source.calls(of: Self.scriptFunctions) {
             let location = "\(file):\(source.line(of: argument))"
-            if source.startsWithLiteral(at: argument) {
+            if name == "send" {
+                // `send("POST", "/api/v1/…", body)`: the method, then the path; the helper's own
+                // definition passes its `method` parameter on.
+                if source.isIdentifier("method", at: argument) { continue }
+                guard let method = source.literal(at: argument)?.pieces.first?.text, let start = source.argument(afterLiteralAt: argument),
+                      source.startsWithLiteral(at: start), let path = source.pathTemplate(startingAt: start)
+                else {
+                    unreadable.append("\(location): send( without a method literal and a path literal"); continue
+                }
+                calls.append(Call(method: method.uppercased(), path: path, location: location))
+                used.insert(start)
+            } else if source.startsWithLiteral(at: argument) {
                 guard let path = source.pathTemplate(startingAt: argument) else {
                     unreadable.append("\(location): cannot read the path"); continue
                 }

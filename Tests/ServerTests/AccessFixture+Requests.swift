@@ -13,6 +13,8 @@ extension AccessFixture {
         "POST /api/v1/agent/jobs/{id}/device-batches/{batch}/result", "POST /api/v1/devices/readmit",
         // Unmuting a test the matrix has not muted (or unmuted already) is a 404.
         "POST /api/v1/tests/unmute",
+        // The seeded outbox message is not dead: retrying it is a 404 or 409.
+        "POST /api/v1/outbox/{id}/retry",
     ]
 
     /// The request to send for a documented operation: its path filled with the seeded ids,

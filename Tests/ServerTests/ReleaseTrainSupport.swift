@@ -39,7 +39,7 @@ extension TestServer {
     /// logging into `logs` when given.
     static func releaseTrain(
         fake: String, credentials: ReleaseCredentials, in directory: URL? = nil, train: String? = ReleaseFiles.train, logs: RecordedLogs? = nil,
-        clock: ManualClock? = nil
+        clock: ManualClock? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         let directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-train-\(UUID().uuidString)")
         var configuration = ServerConfiguration()
@@ -52,6 +52,7 @@ extension TestServer {
         try FileManager.default.createDirectory(atPath: configuration.pipelinesPath, withIntermediateDirectories: true)
         try TestPipelines.ci.write(toFile: configuration.pipelinesPath + "/app-ci.yml", atomically: true, encoding: .utf8)
         ReleaseFiles.install(in: configuration, train: train)
+        configure(&configuration)
         let settings = ReleaseTrainSettings.fromEnvironment(credentials.environment(fake: fake), pipelinesPath: configuration.pipelinesPath)
         var logger = logs?.logger() ?? Logger(label: "test")
         if logs == nil { logger.logLevel = .critical }

@@ -235,6 +235,15 @@ struct SourceText {
         return String(call[range].drop { $0 != "\"" && $0 != "'" && $0 != "`" }.dropFirst()).uppercased()
     }
 
+    /// Where the argument after the literal at `index` starts (the path of
+    /// `send("POST", "/api/v1/…")`), or nil when no comma follows the literal.
+    func argument(afterLiteralAt index: Int) -> Int? {
+        guard let literal = literal(at: index) else { return nil }
+        let comma = skipSpaces(from: literal.end)
+        guard comma < bytes.count, bytes[comma] == UInt8(ascii: ",") else { return nil }
+        return skipSpaces(from: comma + 1)
+    }
+
     /// The 1-based line of `index`.
     func line(of index: Int) -> Int { bytes[..<min(index, bytes.count)].count { $0 == UInt8(ascii: "\n") } + 1 }
 

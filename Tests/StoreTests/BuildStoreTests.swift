@@ -16,11 +16,13 @@ struct BuildStoreTests {
     }
 
     /// A build of two steps, `test` waiting for `build`, on an iOS agent.
-    private static func draft(repository: Int64, branch: String = "main", pullRequest: Int? = nil, trigger: String = "push") -> BuildDraft {
+    private static func draft(
+        repository: Int64, pipeline: String = "app-ci", branch: String = "main", pullRequest: Int? = nil, author: String? = nil, trigger: String = "push"
+    ) -> BuildDraft {
         let ios = AgentRequirements(["platform": ["ios"]])
         return BuildDraft(
-            repositoryID: repository, pipeline: "app-ci", trigger: trigger, branch: branch, commitSHA: sha, pullRequest: pullRequest,
-            message: "Fix it", jobs: [
+            repositoryID: repository, pipeline: pipeline, trigger: trigger, branch: branch, commitSHA: sha, pullRequest: pullRequest,
+            message: "Fix it", author: author, jobs: [
                 JobDraft(stepKey: "build", label: "Build", spec: JobSpec(commands: ["make"], requirements: ios)),
                 JobDraft(stepKey: "test", label: "Test", spec: JobSpec(commands: ["make test"], requirements: ios, dependsOn: ["build"])),
             ])
@@ -74,6 +76,25 @@ struct BuildStoreTests {
             #expect(try await database.builds(BuildFilter(state: .canceled)).map(\.id) == [a.id])
             #expect(try await database.builds(BuildFilter(limit: 1, before: c.id)).map(\.id) == [b.id])
             #expect(try await database.builds(BuildFilter()).allSatisfy { $0.jobs == nil })
+        }
+    }
+
+    @Test("the list is filtered by pipeline, author and pull request, each alone and together", arguments: StoreBackend.available)
+    func listByPipelineAuthorPullRequest(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.t0)) { store async throws in
+            let database = store.database
+            let app = try await Self.repository(store)
+            func create(_ draft: BuildDraft) async throws -> Int64 { try await database.createBuild(draft, audit: Self.audit("build.create")).id }
+            let push = try await create(Self.draft(repository: app, author: "ana"))
+            let review = try await create(Self.draft(repository: app, pipeline: "ui-tests", branch: "feature", pullRequest: 12, author: "ana", trigger: "pull_request"))
+            let other = try await create(Self.draft(repository: app, branch: "fix", pullRequest: 13, author: "bo", trigger: "pull_request"))
+            let again = try await create(Self.draft(repository: app, branch: "feature", pullRequest: 12, author: "bo", trigger: "pull_request"))
+            #expect(try await database.builds(BuildFilter(pipeline: "ui-tests")).map(\.id) == [review])
+            #expect(try await database.builds(BuildFilter(author: "ana")).map(\.id) == [review, push])
+            #expect(try await database.builds(BuildFilter(pullRequest: 12)).map(\.id) == [again, review])
+            #expect(try await database.builds(BuildFilter(pipeline: "app-ci", author: "bo", pullRequest: 12)).map(\.id) == [again])
+            #expect(try await database.builds(BuildFilter(author: "carol")).isEmpty)
+            #expect(try await database.builds(BuildFilter(pipeline: "app-ci", author: "bo")).map(\.id) == [again, other])
         }
     }
 

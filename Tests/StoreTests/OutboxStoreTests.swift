@@ -151,6 +151,33 @@ struct OutboxStoreTests {
         }
     }
 
+    @Test("a dead message retried is pending again, due now, with a new set of attempts and an audit record; only a dead one can be", arguments: StoreBackend.available)
+    func retryDead(_ backend: StoreBackend) async throws {
+        try await withOutbox(backend) { outbox in
+            let dead = try await outbox.enqueue()
+            let pending = try await outbox.enqueue()
+            _ = try await outbox.claim()
+            try await outbox.database.markDead(id: dead, error: "attempt 1: HTTP 401 Bad credentials")
+            #expect(try await outbox.claim(at: 1000).map(\.id) == [pending])
+
+            let audit = AuditEvent(occurredAt: outbox.start(2000), actor: "token:admin", action: "outbox.retry", subject: "outbox:\(dead)")
+            let retried = try await outbox.database.retryDeadMessage(id: dead, now: outbox.start(2000), audit: audit)
+            #expect(retried.isDead == false && retried.attempts == 0)
+            #expect(retried.lastError == "attempt 1: HTTP 401 Bad credentials", "the last error stays until the next attempt")
+            #expect(try await outbox.database.deadMessages(limit: 10).isEmpty)
+            #expect(try await outbox.claim(at: 1999).map(\.id).contains(dead) == false, "due when retried, not before")
+            #expect(try await outbox.claim(at: 2000).map(\.id).contains(dead))
+            #expect(try await outbox.store.database.auditEvents(limit: 10).contains { $0.action == "outbox.retry" && $0.subject == "outbox:\(dead)" })
+
+            await #expect(throws: StoreError.conflict("outbox message \(pending) is not dead (still pending): only a dead message is retried")) {
+                try await outbox.database.retryDeadMessage(id: pending, now: outbox.start(2001), audit: audit)
+            }
+            await #expect(throws: StoreError.notFound("no outbox message with id 999999")) {
+                try await outbox.database.retryDeadMessage(id: 999_999, now: outbox.start(2001), audit: audit)
+            }
+        }
+    }
+
     @Test("a permanent failure is dead at once; a released message is due again without an attempt", arguments: StoreBackend.available)
     func markDeadAndRelease(_ backend: StoreBackend) async throws {
         try await withOutbox(backend) { outbox in

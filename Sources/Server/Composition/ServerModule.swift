@@ -54,7 +54,7 @@ struct ServerModule: DIModule {
         builder.contribute((any APIController).self, .singleton) { (metrics: ServerMetrics) -> any APIController in
             PrometheusController(metrics: metrics)
         }
-        builder.contribute((any APIController).self, .singleton) { DashboardPage() }
+        builder.contribute((any APIController).self, .singleton) { WebPages() }
         builder.contribute((any APIController).self, .singleton) {
             (auth: AgentAuthService, store: any UITestStore, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
             UITestController(auth: auth, store: store, bodyLimit: configuration.maxBodySize, clock: clock)

@@ -23,36 +23,11 @@ struct BuildController: APIController {
         [
             Route(.get, "/api/v1/builds", scope: .read, openAPI: OpenAPIOperation(
                 "Builds, newest first", tag: "builds",
-                parameters: [
-                    .query("repository", description: "Id or full name."),
-                    .query("branch"),
-                    .query("status", .ref("BuildState")),
-                    .query("limit", .json(#"{"type":"integer","minimum":1,"maximum":200}"#)),
-                    .query("cursor", .integer, description: "A build id: builds before it."),
-                ],
+                parameters: BuildFilter.openAPIParameters,
                 answers: [.ok("BuildPage")],
                 errors: [.badRequest, .notFound, .databaseUnavailable]
             )) { request, _ in
-                let query = request.uri.queryParameters
-                var filter = BuildFilter()
-                filter.branch = query.get("branch")
-                if let repository = query.get("repository") { filter.repositoryID = try await resolveRepository(repository).id }
-                if let state = query.get("status") {
-                    guard let value = BuildState(rawValue: state) else {
-                        throw APIError.badRequest("status must be one of \(BuildState.allCases.map(\.rawValue).joined(separator: ", "))", code: "invalid_status")
-                    }
-                    filter.state = value
-                }
-                if let limit = query.get("limit") {
-                    guard let value = Int(limit), (1...200).contains(value) else {
-                        throw APIError.badRequest("limit must be between 1 and 200", code: "invalid_limit")
-                    }
-                    filter.limit = value
-                }
-                if let cursor = query.get("cursor") {
-                    guard let value = Int64(cursor) else { throw APIError.badRequest("cursor must be a build id", code: "invalid_cursor") }
-                    filter.before = value
-                }
+                let filter = try await BuildFilter(parsing: request) { try await resolveRepository($0).id }
                 let page = try await builds.builds(filter)
                 let next = page.count == filter.limit ? page.last.map { String($0.id) } : nil
                 return try .json(BuildPage(builds: page, nextCursor: next))

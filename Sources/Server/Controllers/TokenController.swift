@@ -3,7 +3,8 @@ import Core
 import Foundation
 import Hummingbird
 
-/// `/api/v1/tokens`: issue, list and revoke API tokens (admin only).
+/// `/api/v1/tokens`: issue, list and revoke API tokens (admin only); `/api/v1/me`: the calling
+/// token's own name and scopes (any scope), so a page can offer only the actions it may take.
 struct TokenController: APIController {
     let tokens: TokenService
     let bodyLimit: Int
@@ -27,6 +28,14 @@ struct TokenController: APIController {
                 errors: [.databaseUnavailable]
             )) { _, _ in
                 try await .json(TokenList(tokens: tokens.list()))
+            },
+            Route(.get, "/api/v1/me", scope: .read, openAPI: OpenAPIOperation(
+                "The calling token's name and scopes", tag: "tokens",
+                answers: [.ok("Caller")],
+                errors: [.databaseUnavailable]
+            )) { _, context in
+                guard let identity = context.identity else { throw APIError.unauthorized("this endpoint needs a bearer token") }
+                return try .json(Caller(id: identity.tokenID, name: identity.name, scopes: identity.scopes.sorted()))
             },
             Route(.delete, "/api/v1/tokens/:id", scope: .admin, openAPI: OpenAPIOperation(
                 "Revoke an API token", tag: "tokens",
@@ -71,6 +80,13 @@ struct TokenController: APIController {
         var name: String
         var scopes: [TokenScope]
         var createdAt: Date
+    }
+
+    /// `GET /api/v1/me` body: who is calling.
+    struct Caller: Codable {
+        var id: String
+        var name: String
+        var scopes: [TokenScope]
     }
 
     /// `GET /api/v1/tokens` body.

@@ -74,6 +74,7 @@ enum OpenAPIAccessMatrix {
         GET    /api/v1/jobs/{id}                         401  401       401     ok   ok    ok    401   401
         GET    /api/v1/jobs/{id}/artifacts               401  401       401     ok   ok    ok    401   401
         GET    /api/v1/jobs/{id}/log                     401  401       401     ok   ok    ok    401   401
+        GET    /api/v1/me                                401  401       401     ok   ok    ok    401   401
         POST   /api/v1/metrics/builds                    401  401       401     403  ok    ok    401   401
         GET    /api/v1/metrics/cache                     401  401       401     ok   ok    ok    401   401
         GET    /api/v1/metrics/findings                  401  401       401     ok   ok    ok    401   401
@@ -84,6 +85,7 @@ enum OpenAPIAccessMatrix {
         GET    /api/v1/metrics/tests/slowest             401  401       401     ok   ok    ok    401   401
         GET    /api/v1/openapi.json                      ok   ok        ok      ok   ok    ok    ok    ok
         GET    /api/v1/outbox                            401  401       401     403  403   ok    401   401
+        POST   /api/v1/outbox/{id}/retry                 401  401       401     403  403   ok    401   401
         GET    /api/v1/pipelines                         401  401       401     ok   ok    ok    401   401
         POST   /api/v1/pipelines/reload                  401  401       401     403  403   ok    401   401
         GET    /api/v1/releases                          401  401       401     ok   ok    ok    401   401
@@ -112,6 +114,9 @@ enum OpenAPIAccessMatrix {
         POST   /api/v1/webhooks/bitbucket                401  401       401     401  401   401   401   401
         POST   /api/v1/webhooks/github                   401  401       401     401  401   401   401   401
         POST   /api/v1/webhooks/gitlab                   401  401       401     401  401   401   401   401
+        GET    /agents                                   ok   ok        ok      ok   ok    ok    ok    ok
+        GET    /audit                                    ok   ok        ok      ok   ok    ok    ok    ok
+        GET    /builds                                   ok   ok        ok      ok   ok    ok    ok    ok
         GET    /builds/{id}                              ok   ok        ok      ok   ok    ok    ok    ok
         GET    /cache/bazel/{namespace}/ac/{hash}        401  401       401     ok   ok    ok    401   401
         HEAD   /cache/bazel/{namespace}/ac/{hash}        401  401       401     ok   ok    ok    401   401
@@ -129,9 +134,15 @@ enum OpenAPIAccessMatrix {
         GET    /cache/xcode/{namespace}/{kind}/{name}    401  401       401     ok   ok    ok    401   401
         HEAD   /cache/xcode/{namespace}/{kind}/{name}    401  401       401     ok   ok    ok    401   401
         PUT    /cache/xcode/{namespace}/{kind}/{name}    401  401       401     403  ok    ok    401   401
+        GET    /devices                                  ok   ok        ok      ok   ok    ok    ok    ok
         GET    /feed.json                                401  401       401     ok   ok    ok    401   401
         GET    /healthz                                  ok   ok        ok      ok   ok    ok    ok    ok
         GET    /metrics                                  ok   ok        ok      ok   ok    ok    ok    ok
+        GET    /outbox                                   ok   ok        ok      ok   ok    ok    ok    ok
+        GET    /pipelines                                ok   ok        ok      ok   ok    ok    ok    ok
+        GET    /queue                                    ok   ok        ok      ok   ok    ok    ok    ok
         GET    /readyz                                   ok   ok        ok      ok   ok    ok    ok    ok
+        GET    /releases                                 ok   ok        ok      ok   ok    ok    ok    ok
+        GET    /releases/{id}                            ok   ok        ok      ok   ok    ok    ok    ok
         """
 }

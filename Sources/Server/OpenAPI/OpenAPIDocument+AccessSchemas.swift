@@ -188,6 +188,16 @@ extension OpenAPIDocument {
   "required": ["repositories"],
   "additionalProperties": false
 },
+"Caller": {
+  "type": "object",
+  "properties": {
+    "id": {"type": "string"},
+    "name": {"type": "string"},
+    "scopes": {"type": "array", "items": {"$ref": "#/components/schemas/TokenScope"}}
+  },
+  "required": ["id", "name", "scopes"],
+  "additionalProperties": false
+},
 "TokenList": {
   "type": "object",
   "properties": {"tokens": {"type": "array", "items": {"$ref": "#/components/schemas/APIToken"}}},

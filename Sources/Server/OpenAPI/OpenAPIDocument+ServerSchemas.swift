@@ -101,23 +101,21 @@ extension OpenAPIDocument {
     "due": {"type": "integer"},
     "dead": {"type": "integer"},
     "oldestPendingAt": {"type": "string", "format": "date-time"},
-    "deadMessages": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "properties": {
-          "id": {"type": "integer"},
-          "kind": {"type": "string"},
-          "attempts": {"type": "integer"},
-          "lastError": {"type": "string"},
-          "createdAt": {"type": "string", "format": "date-time"}
-        },
-        "required": ["id", "kind", "attempts", "createdAt"],
-        "additionalProperties": false
-      }
-    }
+    "deadMessages": {"type": "array", "items": {"$ref": "#/components/schemas/OutboxDeadMessage"}}
   },
   "required": ["pending", "due", "dead", "deadMessages"],
+  "additionalProperties": false
+},
+"OutboxDeadMessage": {
+  "type": "object",
+  "properties": {
+    "id": {"type": "integer"},
+    "kind": {"type": "string"},
+    "attempts": {"type": "integer"},
+    "lastError": {"type": "string"},
+    "createdAt": {"type": "string", "format": "date-time"}
+  },
+  "required": ["id", "kind", "attempts", "createdAt"],
   "additionalProperties": false
 }
 """##

@@ -1,6 +1,6 @@
 // MARK: - Build page script
 
-extension DashboardPage {
+extension WebPage {
     /// `/builds/{id}`: the build's facts, its jobs with states, pending reasons and times,
     /// test results with failed tests first, each job's log (followed live while the job
     /// runs), analysers' new findings against the baseline, artifacts to download, and the UI
@@ -30,13 +30,13 @@ extension DashboardPage {
             ["uploads", cache.uploads],
           ] : []);
           await showDeviceRuns(id);
-          $("build").hidden = false;
-          refreshBuildLater(id, build);
+          return build;
         }
         /// The build's facts, its jobs' states and their logs: what changes while it runs.
         function showBuildState(build) {
           const jobs = build.jobs || [];
           const times = build.times || {};
+          showBuildActions(build);
           table("build-facts", ["state", "branch", "commit", "trigger", "created", "queue", "run", "total"], [[
             [build.state, build.state], [build.branch || build.tag || ""], [(build.commitSHA || "").slice(0, 12)], [build.trigger],
             [when(build.createdAt)], [duration(times.queueSeconds)], [duration(times.runSeconds)], [duration(times.totalSeconds)],
@@ -47,21 +47,19 @@ extension DashboardPage {
           ]), "no jobs");
           showLogs(jobs);
         }
-        /// While the build is unfinished its jobs are read again every few seconds, so a job that
-        /// starts shows its live log; once the build finishes, the whole page is read once more
-        /// (tests, findings, artifacts).
-        let buildRefresh = null;
-        function refreshBuildLater(id, build) {
-          clearTimeout(buildRefresh);
-          if (["passed", "failed", "canceled"].includes(build.state)) { return; }
-          buildRefresh = setTimeout(() => refreshBuild(id).catch((error) => { $("error").textContent = String(error.message || error); $("error").hidden = false; }), 3000);
-        }
-        async function refreshBuild(id) {
-          const build = await get("/api/v1/builds/" + id);
-          if (["passed", "failed", "canceled"].includes(build.state)) { await showBuild(id); return; }
-          showBuildState(build);
-          await showDeviceRuns(id);
-          refreshBuildLater(id, build);
+        /// While the build is unfinished its jobs are read again every 3 seconds, so a job that
+        /// starts shows its live log; once it finishes, the whole page is read once more (tests,
+        /// findings, artifacts) and not again.
+        let shownBuild = null;
+        async function showPage() {
+          const id = location.pathname.split("/")[2];
+          if (shownBuild === null || ["passed", "failed", "canceled"].includes(shownBuild.state)) {
+            shownBuild = await showBuild(id);
+          } else {
+            const build = await get("/api/v1/builds/" + id);
+            if (["passed", "failed", "canceled"].includes(build.state)) { shownBuild = await showBuild(id); } else { showBuildState(build); await showDeviceRuns(id); shownBuild = build; }
+          }
+          return ["passed", "failed", "canceled"].includes(shownBuild.state) ? null : 3;
         }
         /// Per device of each devices: step, its batches in order: tests, how each ended (a
         /// device failure in red, with its reason); then the tests that needed more than one
@@ -116,34 +114,37 @@ extension DashboardPage {
         function showLogs(jobs) {
           const container = $("logs");
           for (const job of jobs) {
-            let pre = $("log-" + job.id), title = $("log-title-" + job.id);
-            if (!pre) {
+            let log = $("log-" + job.id), title = $("log-title-" + job.id);
+            if (!log) {
               title = document.createElement("h3"); title.id = "log-title-" + job.id;
-              pre = document.createElement("pre"); pre.className = "log"; pre.id = "log-" + job.id;
-              container.append(title, pre);
+              log = document.createElement("div"); log.className = "log"; log.id = "log-" + job.id; log.tabIndex = 0;
+              log.setAttribute("role", "region"); log.setAttribute("aria-labelledby", title.id);
+              container.append(title, log);
             }
             title.textContent = job.label + " (" + job.state + ")";
-            if (job.state === "pending") { pre.textContent = "waiting: " + (job.pendingReason || "for an agent"); continue; }
+            if (job.state === "pending") { log.textContent = "waiting: " + (job.pendingReason || "for an agent"); continue; }
             if (logsShown.has(job.id)) { continue; }
             logsShown.add(job.id);
-            pre.textContent = "";
-            followLog(job, pre).catch((error) => { pre.textContent += "\n[" + error.message + "]"; });
+            const view = new LogView(job, log);
+            followLog(job, view).catch((error) => { log.append("[" + error.message + "]"); });
           }
         }
-        async function followLog(job, pre) {
+        async function followLog(job, view) {
           const live = job.state === "running" || job.state === "assigned";
           const response = await request("/api/v1/jobs/" + job.id + "/log" + (live ? "?follow=true" : ""));
-          if (!live || !response.body) { pre.textContent = (await response.text()) || "(no output)"; return; }
-          pre.dataset.following = "true";
+          if (!live || !response.body) { view.add(await response.text(), true); return; }
+          view.element.dataset.following = "true";
           const reader = response.body.getReader();
           const decoder = new TextDecoder();
           for (;;) {
             const {value, done} = await reader.read();
             if (done) { break; }
-            pre.textContent += decoder.decode(value, {stream: true});
-            pre.scrollTop = pre.scrollHeight;
+            const atBottom = view.element.scrollTop + view.element.clientHeight >= view.element.scrollHeight - 4;
+            view.add(decoder.decode(value, {stream: true}), false);
+            if (atBottom) { view.element.scrollTop = view.element.scrollHeight; }
           }
-          pre.dataset.following = "false";
+          view.add(decoder.decode(), true);
+          view.element.dataset.following = "false";
         }
         function download(artifact) {
           const a = link("#", artifact.path);

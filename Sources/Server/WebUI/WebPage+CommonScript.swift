@@ -1,8 +1,9 @@
 // MARK: - Shared script
 
-extension DashboardPage {
-    /// Token handling, fetching, formatting, tables and charts, and the start-up that picks
-    /// the overview or a build page by path.
+extension WebPage {
+    /// Token handling, the caller's scopes, fetching and actions (each confirmed in a dialog
+    /// that says what it does), formatting in the viewer's time zone, tables and charts, and
+    /// the start-up and refresh loop every page shares.
     static let commonScript = #"""
         "use strict";
         const $ = (id) => document.getElementById(id);
@@ -12,9 +13,16 @@ extension DashboardPage {
           if (match) { sessionStorage.setItem("mobileOpsToken", decodeURIComponent(match[1])); history.replaceState(null, "", location.pathname); }
           return sessionStorage.getItem("mobileOpsToken");
         }
-        async function request(path) {
-          const response = await fetch(path, {headers: {"Authorization": "Bearer " + token(), "Accept": "application/json"}});
-          if (!response.ok) { throw new HTTPError(path, response.status); }
+        async function request(path, options) {
+          const init = options || {};
+          const headers = {"Authorization": "Bearer " + token(), "Accept": "application/json"};
+          if (init.body !== undefined) { headers["Content-Type"] = "application/json"; }
+          const response = await fetch(path, {method: init.method || "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body)});
+          if (!response.ok) {
+            const error = new HTTPError(path, response.status);
+            try { const answer = await response.json(); if (answer.error && answer.error.message) { error.message = answer.error.message; } } catch (ignored) { }
+            throw error;
+          }
           return response;
         }
         async function get(path) { return (await request(path)).json(); }
@@ -49,7 +57,8 @@ extension DashboardPage {
         }
         function between(from, to) { return from && to ? Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000) : null; }
         function day(iso) { return new Date(iso).toLocaleDateString("en", {month: "short", day: "numeric", timeZone: "UTC"}); }
-        function when(iso) { return iso ? new Date(iso).toISOString().replace("T", " ").slice(0, 16) + " UTC" : ""; }
+        /// A moment in the viewer's own time zone, e.g. "Nov 28, 14:05".
+        function when(iso) { return iso ? new Date(iso).toLocaleString(undefined, {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"}) : ""; }
         function buildName(b) { return (b.repository ? b.repository + " " : "") + b.pipeline + " #" + b.number; }
         /// 1, 2, 2.5 or 5 times a power of ten, at least `value`: the top of a chart's axis.
         function niceTop(value) {
@@ -82,21 +91,71 @@ extension DashboardPage {
         function showLogin(message) {
           sessionStorage.removeItem("mobileOpsToken");
           $("login-message").textContent = message;
-          for (const id of ["overview", "build", "error"]) { $(id).hidden = true; }
+          for (const main of document.querySelectorAll("main")) { main.hidden = true; }
+          $("error").hidden = true;
           $("login").hidden = false;
           document.body.dataset.state = "needs-token";
         }
+        function showError(error) { $("error").textContent = String(error.message || error); $("error").hidden = false; }
+        /// The calling token (`GET /api/v1/me`): its name and scopes in the header; links and
+        /// actions it may not use are not offered.
+        let caller = null;
+        function may(scope) { return !!caller && caller.scopes.some((s) => s === "admin" || s === scope || (scope === "read" && s === "write")); }
+        function showCaller() {
+          $("caller").textContent = caller.name + " (" + caller.scopes.join(", ") + ")";
+          for (const item of document.querySelectorAll("nav li[data-scope]")) { item.hidden = !may(item.dataset.scope); }
+        }
+        /// A button for an action the caller's token may take, or nothing. `confirmation` is
+        /// `[title, what it does]`; the action runs only once the dialog is confirmed, then the
+        /// page is drawn again.
+        function actionButton(label, scope, confirmation, run) {
+          if (!may(scope)) { return document.createTextNode(""); }
+          const button = document.createElement("button"); button.type = "button"; button.textContent = label;
+          button.dataset.action = label.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+          button.addEventListener("click", async () => {
+            if (confirmation && !(await confirmed(confirmation[0], confirmation[1]))) { return; }
+            button.disabled = true;
+            try { await run(); $("error").hidden = true; await refresh(); } catch (error) { showError(error); } finally { button.disabled = false; }
+          });
+          return button;
+        }
+        function confirmed(title, text) {
+          const dialog = $("confirm");
+          $("confirm-title").textContent = title; $("confirm-text").textContent = text;
+          return new Promise((resolve) => {
+            dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), {once: true});
+            dialog.returnValue = ""; dialog.showModal(); $("confirm-cancel").focus();
+          });
+        }
+        async function send(method, path, body) { const response = await request(path, {method, body}); return response.status === 204 ? null : response.json(); }
+        /// Draws the page; `showPage()` answers the seconds until it wants to be drawn again.
+        /// Nothing is fetched while the tab is hidden; it is drawn again when it shows.
+        let nextDraw = null, wanted = null;
+        async function refresh() {
+          clearTimeout(nextDraw);
+          wanted = await showPage();
+          // When the page was first drawn with its data, for the browser test to report.
+          if (!document.body.dataset.drawnAt) { document.body.dataset.drawnAt = String(Math.round(performance.now())); }
+          document.body.dataset.state = "ready";
+          for (const main of document.querySelectorAll("main")) { main.hidden = false; }
+          if (wanted && document.visibilityState === "visible") { nextDraw = setTimeout(() => refresh().catch(failed), wanted * 1000); }
+        }
+        function failed(error) {
+          if (error.status === 401 || error.status === 403 && !caller) { showLogin("The token was rejected (" + error.status + "): enter another one."); return; }
+          showError(error);
+          document.body.dataset.state = "error";
+        }
+        document.addEventListener("visibilitychange", () => {
+          if (document.visibilityState === "visible" && wanted && document.body.dataset.state === "ready") { refresh().catch(failed); }
+          if (document.visibilityState === "hidden") { clearTimeout(nextDraw); }
+        });
         async function start() {
           if (!token()) { showLogin("Enter a token with the read scope."); return; }
           try {
-            const match = location.pathname.match(/^\/builds\/([0-9]+)$/);
-            if (match) { await showBuild(match[1]); } else { await showOverview(); }
-            document.body.dataset.state = "ready";
-          } catch (error) {
-            if (error.status === 401 || error.status === 403) { showLogin("The token was rejected (" + error.status + "): enter another one."); return; }
-            $("error").textContent = String(error.message || error); $("error").hidden = false;
-            document.body.dataset.state = "error";
-          }
+            caller = await get("/api/v1/me");
+            showCaller();
+            await refresh();
+          } catch (error) { failed(error); }
         }
         $("login").addEventListener("submit", (event) => {
           event.preventDefault();

@@ -1,6 +1,6 @@
 // MARK: - Findings script
 
-extension DashboardPage {
+extension WebPage {
     /// Analysers' findings: on the overview, the chosen repository's findings per day on its
     /// default branch and the rules that grew most (`GET /api/v1/metrics/findings`); on a build
     /// page, what is new against the baseline (`GET /api/v1/builds/{id}/findings`).
@@ -29,7 +29,7 @@ extension DashboardPage {
           table("findings-growing", headers, (trend.growing || []).map((g) => [[g.ruleID], [g.tool], [g.first + " → " + g.last], ["+" + g.change, "error"]]),
             "no rule grew over the window");
         }
-        $("findings-repository").addEventListener("change", () => { showFindingsTrend().catch((error) => { $("error").textContent = String(error.message || error); $("error").hidden = false; }); });
+        $("findings-repository")?.addEventListener("change", () => { showFindingsTrend().catch((error) => { $("error").textContent = String(error.message || error); $("error").hidden = false; }); });
         /// New findings first by level (errors first), then by file and line.
         function showBuildFindings(findings) {
           const headers = ["level", "rule", "where", "message"];

@@ -1,16 +1,16 @@
 // MARK: - Overview script
 
-extension DashboardPage {
+extension WebPage {
     /// `/`: the queue with each pending job's reason, agents, their devices, charts, test health, waiting
-    /// cost, analysers' findings over time, recent builds (each linking to its page), regressions, releases and the feed. Refreshes
-    /// every 30 seconds.
+    /// cost, analysers' findings over time, recent builds (each linking to its page), regressions, releases and the feed. Drawn
+    /// again every 30 seconds.
     static let overviewScript = #"""
         async function showOverview() {
           const [dashboard, feed, flaky, releases, devices, served] = await Promise.all([
             get("/api/v1/dashboard"), get("/feed.json"), optional("/api/v1/metrics/tests/flaky?window=30d"),
             optional("/api/v1/releases?limit=10"), optional("/api/v1/devices"), optional("/api/v1/cache/stats/daily?days=30"), showFindingsTrend(),
           ]);
-          $("generated").textContent = "updated " + when(dashboard.generatedAt);
+          $("generated").textContent = "· updated " + when(dashboard.generatedAt);
           const queue = dashboard.queue;
           figures("figures", [["pending jobs", queue.pending], ["running jobs", queue.running]]);
           table("pending", ["build", "job", "waiting", "why"], (queue.jobs || []).map((job) => [
@@ -60,7 +60,7 @@ extension DashboardPage {
           ]), "nothing yet");
           $("overview").hidden = false;
         }
-        setInterval(() => { if (document.body.dataset.state === "ready" && !location.pathname.startsWith("/builds/")) { start(); } }, 30000);
+        async function showPage() { await showOverview(); return 30; }
         """#
 
     /// The build cache's own hit rate (`GET /api/v1/cache/stats/daily`) on the same 30 days as
