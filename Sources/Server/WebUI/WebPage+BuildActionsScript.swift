@@ -12,7 +12,7 @@ extension WebPage {
           const failedJobs = jobs.filter((job) => ["failed", "timed_out", "lost"].includes(job.state));
           let why = "";
           if (build.state === "failed") {
-            why = "Failed: " + (failedJobs.length ? failedJobs.map((job) => job.label + " " + job.state.replace("_", " ") + (job.exitStatus !== undefined && job.exitStatus !== null ? " (exit " + job.exitStatus + ")" : "")).join(", ") : "a job failed");
+            why = "Failed: " + (failedJobs.length ? failedJobs.map((job) => "job " + job.label + " " + job.state.replace("_", " ") + (job.exitStatus !== undefined && job.exitStatus !== null ? " (exit " + job.exitStatus + ")" : "")).join(", ") : "a job failed");
           } else if (build.state === "canceled") {
             why = "Canceled" + (build.cancelReason ? ": " + build.cancelReason : "");
           }

@@ -42,7 +42,7 @@ extension WebPage {
             [when(build.createdAt)], [duration(times.queueSeconds)], [duration(times.runSeconds)], [duration(times.totalSeconds)],
           ]]);
           table("jobs", ["job", "state", "agent", "why it waits", "time"], jobs.map((job) => [
-            [job.label], [job.state, job.state], [job.agentID ? "agent " + job.agentID : ""], [job.pendingReason || "", "reason"],
+            [job.label], [job.state, job.state], [job.agentName || (job.agentID ? "agent " + job.agentID : "")], [job.pendingReason || "", "reason"],
             [duration(between(job.startedAt, job.finishedAt || (job.startedAt ? new Date().toISOString() : null)))],
           ]), "no jobs");
           showLogs(jobs);

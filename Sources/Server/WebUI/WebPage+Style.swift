@@ -37,7 +37,7 @@ extension WebPage {
         button{cursor:pointer;background:var(--chip-run)}button.danger{background:var(--chip-bad)}button:disabled{opacity:.6;cursor:default}
         .banner{grid-column:1/-1;padding:10px 16px;border-radius:8px;background:var(--chip-bad);font-weight:600}
         .log{background:#10141c;color:#e8eaed;padding:6px 8px;max-height:480px;overflow:auto;font:12px/1.4 ui-monospace,monospace}
-        .log details{margin:0}.log summary{cursor:pointer;color:#8ab4f8}.log .line{display:block;white-space:pre-wrap;word-break:break-word}
+        .log details{margin:0}.log summary{cursor:pointer;color:#8ab4f8}.log .line{display:block;white-space:pre-wrap;word-break:break-word}.log summary .line{display:inline}
         .log .line>a{display:inline-block;width:4.5em;margin-right:8px;color:#9aa0a6;text-align:right;text-decoration:none;user-select:none}
         .log .line:target,.log .line.hit{background:#5c4a00}
         .ansi-bold{font-weight:700}.ansi-30{color:#9aa0a6}.ansi-31{color:#f28b82}.ansi-32{color:#81c995}.ansi-33{color:#fdd663}.ansi-34{color:#8ab4f8}
