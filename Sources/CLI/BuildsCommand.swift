@@ -85,19 +85,36 @@ struct BuildsCommand: AsyncParsableCommand {
         }
     }
 
-    /// `mobile-ops builds retry ID`
+    /// `mobile-ops builds retry ID [--job JOB]`
     struct Retry: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run a build again as a new build (write token).",
-            discussion: "Example:\n  mobile-ops builds retry 12")
+            abstract: "Run a build again as a new build, or one failed job again in the build itself (write token).",
+            discussion: """
+                With --job, the failed, timed-out or lost job runs again as a new attempt in the same build, \
+                and the jobs canceled because it failed run again once it passes.
+
+                Examples:
+                  mobile-ops builds retry 12
+                  mobile-ops builds retry 12 --job 57
+                """)
         @OptionGroup var connection: ConnectionOptions
         @Argument(help: "Build id.") var id: Int64
+        @Option(help: "Run only this failed job of the build again, in the build (its id, as `builds show` lists it).") var job: Int64?
 
         func run() async throws {
             try await reportingErrors { () async throws(CLIError) in
-                let (build, body) = try await connection.client().post("/api/v1/builds/\(id)/retry", Empty(), as: Build.self)
+                let client = connection.client()
+                guard let job else {
+                    let (build, body) = try await client.post("/api/v1/builds/\(id)/retry", Empty(), as: Build.self)
+                    if connection.json { return Output.json(body) }
+                    return print("Started build \(build.id) (\(build.pipeline) #\(build.number)).")
+                }
+                let (found, _) = try await client.get("/api/v1/jobs/\(job)", as: Job.self)
+                guard found.buildID == id else { throw CLIError.usage("job \(job) belongs to build \(found.buildID), not to build \(id)") }
+                let (build, body) = try await client.post("/api/v1/jobs/\(job)/retry", Empty(), as: Build.self)
                 if connection.json { return Output.json(body) }
-                print("Started build \(build.id) (\(build.pipeline) #\(build.number)).")
+                let attempt = build.jobs?.first { $0.stepKey == found.stepKey && $0.shardIndex == found.shardIndex && $0.supersededBy == nil }
+                print("Job \(found.label) runs again in build \(build.id) (\(build.pipeline) #\(build.number))" + (attempt.map { " as job \($0.id), attempt \($0.attempt)" } ?? "") + ".")
             }
         }
     }

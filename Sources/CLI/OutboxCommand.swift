@@ -2,17 +2,41 @@ import ArgumentParser
 import Foundation
 
 /// `mobile-ops outbox list [--limit N]`: the notification backlog (commit statuses, findings
-/// reports, team webhooks) and the messages delivery gave up on (admin token).
+/// reports, team webhooks) and the messages delivery gave up on; `mobile-ops outbox retry ID`:
+/// another set of attempts for one of them (admin token).
 struct OutboxCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "outbox",
         abstract: "See the notification backlog and the messages that could not be delivered.",
         discussion: """
-            Example:
+            Examples:
               mobile-ops outbox list
+              mobile-ops outbox retry 42
             """,
-        subcommands: [List.self]
+        subcommands: [List.self, Retry.self]
     )
+
+    /// `mobile-ops outbox retry ID`
+    struct Retry: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give a dead message a new set of attempts, starting now (admin token).",
+            discussion: """
+                Retry once the cause its last error names is fixed (a token, a webhook address, a host that was down).
+
+                Example:
+                  mobile-ops outbox retry 42
+                """)
+        @OptionGroup var connection: ConnectionOptions
+        @Argument(help: "The dead message's id, as `outbox list` shows it.") var id: Int64
+
+        func run() async throws {
+            try await reportingErrors { () async throws(CLIError) in
+                let (message, body) = try await connection.client().post("/api/v1/outbox/\(id)/retry", Empty(), as: Status.Dead.self)
+                if connection.json { return Output.json(body) }
+                print("Message \(message.id) (\(message.kind)) is due again; its last error was: \(message.lastError ?? "none").")
+            }
+        }
+    }
 
     /// `mobile-ops outbox list`
     struct List: AsyncParsableCommand {

@@ -17,6 +17,12 @@ public protocol BuildStore: Sendable {
     func job(id: Int64) async throws(StoreError) -> Job?
     /// Newest builds first, filtered; `before` is the id cursor of the previous page.
     func builds(_ filter: BuildFilter) async throws(StoreError) -> [Build]
+    /// Runs a failed, timed-out or lost job of a build again as a new attempt, with the jobs
+    /// canceled because it failed, which wait for it; the build is unfinished again. Records
+    /// `audit`, in one transaction. Throws `notFound` for an unknown job, and `conflict` for
+    /// one that is not failed, was already retried, belongs to a canceled build or runs a
+    /// `devices:` step. Answers the build with its jobs.
+    func retryJob(id: Int64, now: Date, audit: AuditEvent) async throws(StoreError) -> Build
     /// Cancels an unfinished build: pending jobs end, running ones are told at their next heartbeat.
     /// - Throws: `StoreError.notFound` for an unknown id, `.conflict` for a finished build.
     func cancelBuild(id: Int64, reason: String, audit: AuditEvent) async throws(StoreError) -> Build

@@ -15,6 +15,8 @@ extension AccessFixture {
         "POST /api/v1/tests/unmute",
         // The seeded outbox message is not dead: retrying it is a 404 or 409.
         "POST /api/v1/outbox/{id}/retry",
+        // The seeded job has not failed: running it again is a 409.
+        "POST /api/v1/jobs/{id}/retry",
     ]
 
     /// The request to send for a documented operation: its path filled with the seeded ids,

@@ -15,7 +15,8 @@ import TestSupport
 /// the release train talking to the App Store Connect and Google Play fakes: every page opened
 /// through the navigation with no console error and no serious or critical axe-core violation,
 /// a read token offered no action, and every action taken through its button (retry and cancel
-/// a build, halt and resume a rollout, sign off both gates, retry a dead notification).
+/// a build, retry a failed job, halt and resume a rollout, sign off both gates, retry a dead
+/// notification).
 ///
 /// `make test` installs chromium-driver, Selenium and axe-selenium-python (in
 /// `.build/test-venv`); under `CI=true` a missing one is a failure.
@@ -77,7 +78,7 @@ struct WebUIBrowserTests {
                 #expect(try await outbox.deadMessages(limit: 10).isEmpty)
                 let audit = try await client.send(.get, "/api/v1/audit?limit=200")
                 let audited = ((audit.body["events"] as? [[String: Any]]) ?? []).compactMap { $0["action"] as? String }
-                for action in ["build.retry", "build.cancel", "outbox.retry"] { #expect(audited.contains(action), "\(action) in \(audited)") }
+                for action in ["build.retry", "build.cancel", "job.retry", "outbox.retry"] { #expect(audited.contains(action), "\(action) in \(audited)") }
             }
             try? FileManager.default.removeItem(at: directory)
         }

@@ -172,7 +172,16 @@ def main() -> int:
         browser.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "button[data-action=cancel-build]"))
         browser.act("button[data-action=cancel-build]", ["canceled"])
         browser.until_text("#build-banner", "Canceled: canceled by")
+        assert not driver.find_elements(By.CSS_SELECTOR, "#jobs button"), "a canceled build's jobs are offered a retry"
         assert browser.console_errors() == []
+
+        step = "retry the failed build's failed job in place: it runs again with the jobs it canceled"
+        browser.open("/builds/%d" % failed)
+        browser.act("#jobs button[data-action=retry-job]", ["attempt 2", "canceled because it failed"])
+        browser.until_text("#jobs", "Build (attempt 2)")
+        browser.wait.until(lambda d: not d.find_element(By.ID, "build-banner").is_displayed())
+        assert "run again" in browser.text("#jobs") and driver.find_elements(By.CSS_SELECTOR, "button[data-action=cancel-build]")
+        assert not driver.find_elements(By.CSS_SELECTOR, "#jobs button"), "a job run again is not offered another retry"
 
         step = "halt a rollout through its button, told what it does to each store, then resume it"
         browser.open("/releases")
@@ -205,7 +214,7 @@ def main() -> int:
 
         step = "the audit log shows what the buttons did, and filters"
         browser.open("/audit")
-        for action in ("build.retry", "build.cancel", "outbox.retry"):
+        for action in ("build.retry", "build.cancel", "job.retry", "outbox.retry"):
             assert action in browser.text("#audit-list"), action
         driver.find_element(By.ID, "audit-filter").send_keys("outbox")
         browser.wait.until(lambda d: all("outbox" in row.text for row in d.find_elements(By.CSS_SELECTOR, "#audit-list tbody tr")))

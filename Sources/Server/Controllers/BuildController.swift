@@ -102,6 +102,22 @@ struct BuildController: APIController {
                 dispatcher.wake()
                 return try .json(created, status: .created)
             },
+            Route(.post, "/api/v1/jobs/:id/retry", scope: .write, openAPI: OpenAPIOperation(
+                "Run a failed job again", tag: "builds",
+                description: [
+                    "A failed, timed-out or lost job runs again in its own build, as a new attempt on the same commit; the jobs canceled because it failed run again once it passes, and the build is unfinished until they end.",
+                    "Refused (409) for a job that did not fail, was already run again, belongs to a canceled build, or runs a `devices:` step (retry the build instead). The build keeps the measurements of its first finish.",
+                ],
+                parameters: [.path("id")],
+                answers: [.json(200, "The build, with the new attempt among its jobs.", .ref("Build"))],
+                errors: [.notFound, .conflict, .databaseUnavailable]
+            )) { _, context in
+                let id = try context.numericID(of: "job")
+                let retried = try await builds.retryJob(
+                    id: id, now: clock.now, audit: AuditEvent(occurredAt: clock.now, actor: context.actor, action: "job.retry", subject: "job:\(id)"))
+                dispatcher.wake()
+                return try .json(retried)
+            },
             Route(.get, "/api/v1/jobs/:id", scope: .read, openAPI: OpenAPIOperation(
                 "A job", tag: "builds",
                 parameters: [.path("id")],

@@ -74,6 +74,7 @@ enum OpenAPIAccessMatrix {
         GET    /api/v1/jobs/{id}                         401  401       401     ok   ok    ok    401   401
         GET    /api/v1/jobs/{id}/artifacts               401  401       401     ok   ok    ok    401   401
         GET    /api/v1/jobs/{id}/log                     401  401       401     ok   ok    ok    401   401
+        POST   /api/v1/jobs/{id}/retry                   401  401       401     403  ok    ok    401   401
         GET    /api/v1/me                                401  401       401     ok   ok    ok    401   401
         POST   /api/v1/metrics/builds                    401  401       401     403  ok    ok    401   401
         GET    /api/v1/metrics/cache                     401  401       401     ok   ok    ok    401   401

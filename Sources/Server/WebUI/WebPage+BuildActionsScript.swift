@@ -3,7 +3,8 @@
 extension WebPage {
     /// On a build's page: why a failed or canceled build ended, at the top, in words; and, for
     /// a token with `write`, cancel (while it runs) and retry (a new build of the same commit,
-    /// trigger, pull request and concurrency group), each confirmed first.
+    /// trigger, pull request and concurrency group) and, per failed job, retry that job in
+    /// this build, each confirmed first.
     static let buildActionsScript = #"""
         const finishedStates = ["passed", "failed", "canceled"];
         function showBuildActions(build) {
@@ -27,6 +28,15 @@ extension WebPage {
               "Starts a new build of commit " + (build.commitSHA || "").slice(0, 12) + " with the same trigger, pull request, environment and concurrency group, and opens it. This build stays as it is."],
               async () => { const created = await send("POST", "/api/v1/builds/" + build.id + "/retry"); location.assign("/builds/" + created.id); }));
           }
+        }
+        /// A failed, timed-out or lost job's own retry: a new attempt in this build.
+        function jobRetryButton(build, job) {
+          if (job.supersededBy || !["failed", "timed_out", "lost"].includes(job.state) || build.cancelReason) { return ""; }
+          const button = actionButton("Retry " + job.label, "write", ["Retry job " + job.label + "?",
+            "Runs it again in this build as attempt " + (job.attempt + 1) + " on the same commit; the jobs canceled because it failed run again once it passes. The build is running again until they finish."],
+            () => send("POST", "/api/v1/jobs/" + job.id + "/retry"));
+          if (button.dataset) { button.dataset.action = "retry-job"; }
+          return button;
         }
         """#
 }

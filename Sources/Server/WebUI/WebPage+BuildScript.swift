@@ -41,9 +41,11 @@ extension WebPage {
             [build.state, build.state], [build.branch || build.tag || ""], [(build.commitSHA || "").slice(0, 12)], [build.trigger],
             [when(build.createdAt)], [duration(times.queueSeconds)], [duration(times.runSeconds)], [duration(times.totalSeconds)],
           ]]);
-          table("jobs", ["job", "state", "agent", "why it waits", "time"], jobs.map((job) => [
-            [job.label], [job.state, job.state], [job.agentName || (job.agentID ? "agent " + job.agentID : "")], [job.pendingReason || "", "reason"],
+          table("jobs", ["job", "state", "agent", "why it waits", "time", ""], jobs.map((job) => [
+            [job.label + (job.attempt > 1 ? " (attempt " + job.attempt + ")" : "") + (job.supersededBy ? " · run again" : ""), job.supersededBy ? "muted" : ""],
+            [job.state, job.state], [job.agentName || (job.agentID ? "agent " + job.agentID : "")], [job.pendingReason || "", "reason"],
             [duration(between(job.startedAt, job.finishedAt || (job.startedAt ? new Date().toISOString() : null)))],
+            [jobRetryButton(build, job)],
           ]), "no jobs");
           showLogs(jobs);
         }
