@@ -100,6 +100,32 @@ public struct AgentStatus: Codable, Sendable, Equatable {
     public var tags: [String: String]
     /// The jobs it holds now.
     public var jobs: [HeldJob]
+    /// Its jobs that failed, timed out or were lost in the last 24 hours, newest first (at
+    /// most ``DashboardSnapshot/agentFailureLimit``): an agent that fails every job is broken.
+    public var recentFailures: [FailedJob]
+}
+
+/// A job that ended badly on an agent.
+public struct FailedJob: Codable, Sendable, Equatable {
+    /// Job id.
+    public var id: Int64
+    /// Its build.
+    public var buildID: Int64
+    /// The job's label.
+    public var label: String
+    /// `failed`, `timed_out` or `lost`.
+    public var state: String
+    /// When it ended.
+    public var finishedAt: Date
+
+    /// Every member, as the memberwise initializer takes them (which is internal).
+    package init(id: Int64, buildID: Int64, label: String, state: String, finishedAt: Date) {
+        self.id = id
+        self.buildID = buildID
+        self.label = label
+        self.state = state
+        self.finishedAt = finishedAt
+    }
 }
 
 /// A job an agent holds.

@@ -64,9 +64,20 @@ extension PostgresAppDatabase {
         for try await (id, buildID, label, agentID) in rows.decode((Int64, Int64, String, Int64).self) {
             held[agentID, default: []].append(Store.HeldJob(id: id, buildID: buildID, label: label))
         }
+        var failures: [Int64: [FailedJob]] = [:]
+        let since = PostgresTime.stored(now.addingTimeInterval(-DashboardSnapshot.agentFailureWindow))
+        let failed = try await connection.boundedQuery(
+            """
+            SELECT id, build_id, label, agent_id, state, finished_at FROM job
+            WHERE state IN ('failed', 'timed_out', 'lost') AND agent_id IS NOT NULL AND finished_at >= \(since)
+            ORDER BY finished_at DESC, id DESC LIMIT 500
+            """, logger: logger)
+        for try await (id, buildID, label, agentID, state, finishedAt) in failed.decode((Int64, Int64, String, Int64, String, Date).self) {
+            failures[agentID, default: []].append(FailedJob(id: id, buildID: buildID, label: label, state: state, finishedAt: finishedAt))
+        }
         let agents = try await Self.agents(from: connection.boundedQuery(
             "SELECT \(unescaped: Self.agentColumns) FROM agent WHERE state <> 'removed' ORDER BY id", logger: logger)).map(\.agent)
-        return DashboardSnapshot.fleet(agents, held: held, now: now, window: presenceWindow)
+        return DashboardSnapshot.fleet(agents, held: held, failures: failures, now: now, window: presenceWindow)
     }
 
     /// The newest MobileOps builds with their times, their jobs' spans read in one grouped query.

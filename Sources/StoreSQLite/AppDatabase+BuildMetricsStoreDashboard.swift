@@ -59,8 +59,20 @@ extension AppDatabase {
         for row in try Row.fetchAll(db, sql: "SELECT id, buildID, label, agentID FROM job WHERE state IN ('assigned', 'running') AND agentID IS NOT NULL ORDER BY id") {
             held[row["agentID"], default: []].append(HeldJob(id: row["id"], buildID: row["buildID"], label: row["label"]))
         }
+        var failures: [Int64: [FailedJob]] = [:]
+        let failed = try Row.fetchAll(
+            db, sql: """
+                SELECT id, buildID, label, agentID, state, finishedAt FROM job
+                WHERE state IN ('failed', 'timed_out', 'lost') AND agentID IS NOT NULL AND finishedAt >= ?
+                ORDER BY finishedAt DESC, id DESC LIMIT 500
+                """,
+            arguments: [StoredDate(now.addingTimeInterval(-DashboardSnapshot.agentFailureWindow))])
+        for row in failed {
+            guard let finishedAt = row[optionalDate: "finishedAt"] else { continue }
+            failures[row["agentID"], default: []].append(FailedJob(id: row["id"], buildID: row["buildID"], label: row["label"], state: row["state"], finishedAt: finishedAt))
+        }
         let agents = try AgentRecord.filter(Column("state") != "removed").order(Column("id")).fetchAll(db).map { $0.agent(runningJobs: []) }
-        return DashboardSnapshot.fleet(agents, held: held, now: now, window: window)
+        return DashboardSnapshot.fleet(agents, held: held, failures: failures, now: now, window: window)
     }
 
     private static func recentBuilds(now: Date, in db: Database) throws -> [RecentBuild] {

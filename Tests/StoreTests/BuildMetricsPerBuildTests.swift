@@ -96,6 +96,12 @@ struct BuildMetricsPerBuildTests {
             #expect(recent.repository == "acme/app" && recent.state == "failed" && recent.trigger == "pull_request")
             #expect(dashboard.trends.last?.count == 1 && dashboard.trends.count == DashboardTrends.days)
             #expect(dashboard.agents.agents.map(\.name) == ["mac"] && dashboard.queue.pending == 0)
+            // The agent's failed job is its recent failure, for a day.
+            let failure = try #require(dashboard.agents.agents.first?.recentFailures.first)
+            #expect(failure.buildID == buildID && failure.state == "failed" && failure.finishedAt == Self.at(70))
+            #expect(dashboard.agents.agents.first?.recentFailures.count == 1, "the passed job is no failure")
+            let dayLater = try await database.dashboardSnapshot(now: Self.at(70 + 24 * 3600 + 1))
+            #expect(dayLater.agents.agents.first?.recentFailures == [])
         }
     }
 

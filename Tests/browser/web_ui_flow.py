@@ -124,6 +124,10 @@ def main() -> int:
             browser.ready()
             browser.check_page(name)
 
+        step = "the agents page lists the job that failed on the agent"
+        browser.open("/agents")
+        assert "Build failed" in browser.text("#agent-list"), browser.text("#agent-list")
+
         step = "the queue says why the pull request's job waits"
         browser.open("/queue")
         assert "pr-checks" in browser.text("#queue-jobs"), browser.text("#queue-jobs")

@@ -27,9 +27,25 @@ extension OpenAPIDocument {
         "required": ["id", "buildID", "label"],
         "additionalProperties": false
       }
+    },
+    "recentFailures": {
+      "type": "array",
+      "description": "Its jobs that failed, timed out or were lost in the last 24 hours, newest first (at most 5).",
+      "items": {
+        "type": "object",
+        "properties": {
+          "id": {"type": "integer"},
+          "buildID": {"type": "integer"},
+          "label": {"type": "string"},
+          "state": {"type": "string", "enum": ["failed", "timed_out", "lost"]},
+          "finishedAt": {"type": "string", "format": "date-time"}
+        },
+        "required": ["id", "buildID", "label", "state", "finishedAt"],
+        "additionalProperties": false
+      }
     }
   },
-  "required": ["id", "name", "state", "currentJobs", "slots", "lastSeenAt", "tags", "jobs"],
+  "required": ["id", "name", "state", "currentJobs", "slots", "lastSeenAt", "tags", "jobs", "recentFailures"],
   "additionalProperties": false
 },
 "DashboardDocument": {

@@ -27,8 +27,9 @@ extension WebPage {
             }
             """#, mainID: "queue")
 
-    /// `/agents`: every agent with its state, tags, slots and current jobs, and its devices'
-    /// recent infrastructure failures.
+    /// `/agents`: every agent with its state, tags, slots and current jobs, the jobs that
+    /// failed, timed out or were lost on it in the last day, and its devices' recent
+    /// infrastructure failures.
     static let agents = WebPage(
         section: .agents, title: "Agents",
         main: """
@@ -47,12 +48,15 @@ extension WebPage {
                 if (d.quarantineReason) { list.unshift((d.model || d.identifier) + " quarantined: " + d.quarantineReason); }
                 failures.set(d.agentID, list);
               }
-              table("agent-list", ["agent", "state", "tags", "slots", "current jobs", "last seen", "recent device failures"], (fleet.agents || []).map((agent) => {
+              table("agent-list", ["agent", "state", "tags", "slots", "current jobs", "last seen", "failed jobs (24 h)", "device failures"], (fleet.agents || []).map((agent) => {
                 const jobs = document.createElement("span");
                 for (const job of agent.jobs || []) { jobs.append(link("/builds/" + job.buildID, job.label), " "); }
+                const failed = document.createElement("span");
+                for (const job of agent.recentFailures || []) { failed.append(link("/builds/" + job.buildID, job.label + " " + job.state.replace("_", " ")), " (" + when(job.finishedAt) + ") "); }
+                if (!(agent.recentFailures || []).length) { failed.textContent = "none"; failed.className = "muted"; }
                 const tags = Object.keys(agent.tags || {}).sort().map((k) => k + "=" + agent.tags[k]).join(", ");
                 const recent = failures.get(agent.id) || [];
-                return [[agent.name], [agent.state, agent.state], [tags], [agent.slots], [jobs], [when(agent.lastSeenAt)],
+                return [[agent.name], [agent.state, agent.state], [tags], [agent.slots], [jobs], [when(agent.lastSeenAt)], [failed],
                   [recent.length ? recent.slice(0, 3).join("; ") : "none", recent.length ? "failed" : "muted"]];
               }), "no agents registered");
               return (fleet.agents || []).some((a) => (a.jobs || []).length > 0) ? 10 : 30;

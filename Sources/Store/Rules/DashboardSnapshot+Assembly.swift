@@ -27,7 +27,16 @@ extension DashboardSnapshot {
 
     /// The fleet: every agent not removed, in the order given (by id), its state its presence
     /// now (``AgentPresence``), with the jobs it holds.
-    package static func fleet(_ agents: [Agent], held: [Int64: [HeldJob]], now: Date, window: TimeInterval) -> FleetStatus {
+    /// Failed jobs listed per agent.
+    package static let agentFailureLimit = 5
+    /// How far back an agent's failures are listed.
+    package static let agentFailureWindow: TimeInterval = 24 * 3600
+
+    /// Every agent with its presence, the jobs it holds and its recent failures (`failures`,
+    /// newest first, any number per agent: the first ``agentFailureLimit`` are kept).
+    package static func fleet(
+        _ agents: [Agent], held: [Int64: [HeldJob]], failures: [Int64: [FailedJob]], now: Date, window: TimeInterval
+    ) -> FleetStatus {
         var byState: [String: Int] = [:]
         let statuses = agents.map { agent -> AgentStatus in
             let jobs = held[agent.id] ?? []
@@ -35,7 +44,7 @@ extension DashboardSnapshot {
             byState[state, default: 0] += 1
             return AgentStatus(
                 id: agent.id, name: agent.name, state: state, currentJobs: jobs.count, slots: agent.slots, lastSeenAt: agent.lastSeenAt,
-                tags: agent.tags, jobs: jobs)
+                tags: agent.tags, jobs: jobs, recentFailures: Array((failures[agent.id] ?? []).prefix(agentFailureLimit)))
         }
         return FleetStatus(byState: byState, agents: statuses)
     }
