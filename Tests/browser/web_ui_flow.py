@@ -17,7 +17,7 @@ from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -91,7 +91,9 @@ class Browser:
         for words in dialog_says:
             assert words in said, "the confirmation says %r, not %r" % (said, words)
         self.find("#confirm-ok").click()
-        self.wait.until(lambda d: not d.find_element(By.ID, "confirm").is_displayed())
+        # An action that opens another page (retry) may unload this one mid-check.
+        WebDriverWait(self.driver, 20, ignored_exceptions=(WebDriverException,)).until(
+            lambda d: not d.find_element(By.ID, "confirm").is_displayed())
 
 
 def main() -> int:
@@ -203,6 +205,14 @@ def main() -> int:
         browser.until_text("#release-title", "rolling out")
         browser.until_text("#release-timeline", "resume")
 
+        step = "the release notes are read when asked, or say why they cannot be"
+        browser.find("#release-notes-show").click()
+        browser.wait.until(lambda d: "reading" not in d.find_element(By.ID, "release-notes").text and d.find_element(By.ID, "release-notes").text)
+        notes = browser.text("#release-notes")
+        assert notes.startswith("#") or notes.startswith("The notes could not be read: "), notes
+        print("release notes: %s" % notes.splitlines()[0][:200])
+        browser.console_errors()  # a git host that cannot be reached is a 502 the page explains
+
         step = "sign off both gates of the next release"
         browser.open("/releases/%d" % scenario["awaitingRelease"])
         browser.act("button[data-action=sign-off-qa]", ["every gate is signed"])
@@ -245,7 +255,7 @@ def main() -> int:
             assert wide <= 1, "%s is %d px wider than a phone's screen" % (path, wide)
         browser.check_page("Build phone")
     except Exception as error:  # one line naming the step, for the Swift test's message
-        print("FAILED: %s: %r" % (step, error))
+        print("FAILED: %s: %r %s" % (step, error, getattr(error, "msg", "")))
         try:
             print(driver.current_url)
             print(driver.find_element(By.TAG_NAME, "body").text[:3000])

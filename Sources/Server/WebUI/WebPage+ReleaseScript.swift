@@ -53,6 +53,15 @@ extension WebPage {
           if (release.problem) { why += (why ? " · " : "Blocked: ") + release.problem; }
           $("release-banner").textContent = why; $("release-banner").hidden = why === "";
         }
+        /// The notes come from the git host's commits since the previous release: read once, when asked.
+        $("release-notes-show").addEventListener("click", async () => {
+          const notes = $("release-notes"); notes.hidden = false; notes.textContent = "reading the commits…";
+          try {
+            notes.textContent = await (await request("/api/v1/releases/" + location.pathname.split("/")[2] + "/notes?format=markdown")).text();
+          } catch (error) {
+            notes.textContent = "The notes could not be read: " + error.message;
+          }
+        });
         function showReleaseActions(release, name) {
           const bar = $("release-actions"); bar.replaceChildren();
           for (const action of releaseActions.filter((a) => (release.allowedActions || []).includes(a))) {

@@ -27,8 +27,9 @@ extension WebPage {
 
     /// `/releases/{id}`: why a halted or blocked release stopped, at the top; its state machine
     /// as a timeline; both stores' own states and shares side by side; the train's health
-    /// rules and the latest report; sign-off per gate; and the actions its state allows, each
-    /// confirmed with what it does to each store.
+    /// rules and the latest report; sign-off per gate; the actions its state allows, each
+    /// confirmed with what it does to each store; and its release notes, read from the git
+    /// host on request (not on every refresh).
     static let release = WebPage(
         section: .releases, title: "Release",
         main: """
@@ -40,6 +41,8 @@ extension WebPage {
             <section><h2>Health</h2><table id="release-health"></table><p id="release-health-latest" class="muted"></p></section>
             <section><h2>Release candidate</h2><table id="release-facts"></table></section>
             <section class="wide"><h2>Timeline</h2><ol class="timeline" id="release-timeline"></ol></section>
+            <section class="wide"><h2>Release notes</h2><p><button type="button" id="release-notes-show">Show the release notes</button></p>
+              <pre id="release-notes" class="notes" hidden></pre></section>
             """,
         script: releaseScript + releaseTextScript, mainID: "release")
 

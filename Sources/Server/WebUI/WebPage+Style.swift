@@ -42,6 +42,7 @@ extension WebPage {
         .log .line:target,.log .line.hit{background:#5c4a00}
         .ansi-bold{font-weight:700}.ansi-30{color:#9aa0a6}.ansi-31{color:#f28b82}.ansi-32{color:#81c995}.ansi-33{color:#fdd663}.ansi-34{color:#8ab4f8}
         .ansi-35{color:#d7aefb}.ansi-36{color:#78d9ec}.ansi-37{color:#e8eaed}
+        pre.notes{white-space:pre-wrap;font:13px/1.5 ui-monospace,monospace;margin:0}
         .timeline{list-style:none;margin:0;padding:0}.timeline li{padding:4px 0 4px 16px;border-left:2px solid var(--line);position:relative}
         .timeline li::before{content:"";position:absolute;left:-5px;top:10px;width:8px;height:8px;border-radius:50%;background:var(--muted)}
         .timeline li.current::before{background:var(--run)}
