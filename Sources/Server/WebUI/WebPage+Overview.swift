@@ -12,10 +12,12 @@ extension WebPage {
             <section><h2>Agents</h2><table id="agents"></table></section>
             <section><h2>Devices</h2><table id="devices"></table></section>
             <section><h2>Run time (p50 of builds finished per day)</h2><svg id="chart-build-time" data-chart="build-time" viewBox="0 0 400 170" preserveAspectRatio="none" role="img" aria-label="Run time per day"></svg></section>
+            <section><h2>Queue time (p50 of builds finished per day)</h2><svg id="chart-queue-time" data-chart="queue-time" viewBox="0 0 400 170" preserveAspectRatio="none" role="img" aria-label="Queue time per day"></svg></section>
             <section><h2>Cache hit rate from build logs (per day)</h2><svg id="chart-cache" data-chart="cache-hit-rate" viewBox="0 0 400 170" preserveAspectRatio="none" role="img" aria-label="Cache hit rate from build logs per day"></svg></section>
             <section><h2>Build cache hit rate, served by MobileOps (per day)</h2><div class="figures" id="build-cache-figures"></div>
               <svg id="chart-build-cache" data-chart="build-cache-hit-rate" viewBox="0 0 400 170" preserveAspectRatio="none" role="img" aria-label="Build cache hit rate per day"></svg></section>
             <section><h2>Test health</h2><div class="figures" id="test-figures"></div><table id="test-health"></table></section>
+            <section><h2>Slowest tests (p50, 30 days)</h2><table id="slowest-tests"></table></section>
             <section><h2>Waiting cost</h2><div class="figures" id="waiting"></div></section>
             <section><h2>Findings on the default branch (per day)</h2><label class="muted">Repository <select id="findings-repository"></select></label>
               <div class="figures" id="findings-trend-figures"></div><svg id="chart-findings" data-chart="findings" viewBox="0 0 400 170" preserveAspectRatio="none" role="img" aria-label="Findings per day"></svg>

@@ -1,14 +1,15 @@
 // MARK: - Overview script
 
 extension WebPage {
-    /// `/`: the queue with each pending job's reason, agents, their devices, charts, test health, waiting
+    /// `/`: the queue with each pending job's reason, agents, their devices, run-time, queue-time and cache charts, test health, the slowest tests, waiting
     /// cost, analysers' findings over time, recent builds (each linking to its page), regressions, releases and the feed. Drawn
     /// again every 30 seconds.
     static let overviewScript = #"""
         async function showOverview() {
-          const [dashboard, feed, flaky, releases, devices, served] = await Promise.all([
+          const [dashboard, feed, flaky, releases, devices, served, slowest] = await Promise.all([
             get("/api/v1/dashboard"), get("/feed.json"), optional("/api/v1/metrics/tests/flaky?window=30d"),
-            optional("/api/v1/releases?limit=10"), optional("/api/v1/devices"), optional("/api/v1/cache/stats/daily?days=30"), showFindingsTrend(),
+            optional("/api/v1/releases?limit=10"), optional("/api/v1/devices"), optional("/api/v1/cache/stats/daily?days=30"),
+            optional("/api/v1/metrics/tests/slowest?window=30d&limit=10"), showFindingsTrend(),
           ]);
           $("generated").textContent = "· updated " + when(dashboard.generatedAt);
           const queue = dashboard.queue;
@@ -36,6 +37,13 @@ extension WebPage {
           const inMinutes = p50s.length > 0 && Math.max(...p50s) >= 120;
           chart("chart-build-time", dashboard.trends.map((t) => ({day: t.day, value: t.runP50Seconds === null || t.runP50Seconds === undefined ? null : (inMinutes ? t.runP50Seconds / 60 : t.runP50Seconds)})),
             "#1a73e8", (v) => (Number.isInteger(v) ? v : v.toFixed(1)) + (inMinutes ? " min" : " s"));
+          const queueP50s = dashboard.trends.map((t) => t.queueP50Seconds).filter((v) => v !== null && v !== undefined);
+          const queueInMinutes = queueP50s.length > 0 && Math.max(...queueP50s) >= 120;
+          chart("chart-queue-time", dashboard.trends.map((t) => ({day: t.day, value: t.queueP50Seconds === null || t.queueP50Seconds === undefined ? null : (queueInMinutes ? t.queueP50Seconds / 60 : t.queueP50Seconds)})),
+            "#8a4b00", (v) => (Number.isInteger(v) ? v : v.toFixed(1)) + (queueInMinutes ? " min" : " s"));
+          table("slowest-tests", ["test", "p50", "p90", "runs"], (slowest && slowest.tests ? slowest.tests : []).map((t) => [
+            [t.test.suite + "." + t.test.name], [duration(t.p50Seconds)], [duration(t.p90Seconds)], [t.runs],
+          ]), "no timed tests yet");
           chart("chart-cache", dashboard.cache.trend.map((t) => ({day: t.day, value: t.hitRate === null || t.hitRate === undefined ? null : t.hitRate * 100})), "#137333", (v) => v.toFixed(0) + "%");
           showServedCache(dashboard.cache.trend.map((t) => t.day), served ? served.days : []);
           const failedBuilds = dashboard.trends.reduce((sum, t) => sum + (t.successRate === null || t.successRate === undefined ? 0 : Math.round(t.count * (1 - t.successRate))), 0);
