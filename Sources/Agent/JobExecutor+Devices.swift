@@ -28,8 +28,7 @@ extension JobExecutor {
         let found = await self.devices?() ?? []
         let usable = Array(found.filter { step.canRun($0) }.prefix(step.count))
         guard !usable.isEmpty else {
-            let wanted = step.platform.rawValue + (step.minOS.map { " (OS \($0) or later)" } ?? "")
-            streamer.append(line: "mobile-ops-agent: devices: no ready \(wanted) device on \(self.configuration.name); it saw \(found.count) device(s)")
+            streamer.append(line: "mobile-ops-agent: devices: no \(step.wantedDevice) on \(self.configuration.name) any more; it saw \(found.count) device(s)")
             return false
         }
         streamer.append(line: "mobile-ops-agent: devices: running batches on \(usable.map(\.identifier).joined(separator: ", "))")

@@ -73,6 +73,11 @@ public struct DeviceStep: Codable, Sendable, Equatable {
 
     /// Whether `device` can take the step's batches now: it is accepted, and ready (a shut-down
     /// simulator counts: the runner boots it).
+    /// What a device must be for this step, in words: `a ready android device (OS 30 or later)`.
+    public var wantedDevice: String {
+        "a ready \(platform.rawValue) device" + (minOS.map { " (OS \($0) or later)" } ?? "")
+    }
+
     public func canRun(_ device: DeviceReport) -> Bool {
         accepts(device) && (device.state == .ready || (device.kind == .simulator && device.state == .shutdown))
     }

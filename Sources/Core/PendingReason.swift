@@ -13,6 +13,9 @@ public enum PendingReason: Codable, Sendable, Equatable {
     case waitingForSteps([String])
     /// Another build holds the concurrency group.
     case waitingForConcurrencyGroup(String)
+    /// A `devices:` step: matching agents are online, but none has a device that can run
+    /// it now (ready, of the platform and OS it needs), e.g. `a ready android device (OS 30 or later)`.
+    case noReadyDevice(String)
     /// Nothing blocks it; it is next in line for an agent poll.
     case queued
 
@@ -24,6 +27,7 @@ public enum PendingReason: Codable, Sendable, Equatable {
         case let .agentsBusy(count): "all \(count) matching agent\(count == 1 ? " is" : "s are") busy"
         case let .waitingForSteps(steps): "waiting for step\(steps.count == 1 ? "" : "s") \(steps.joined(separator: ", "))"
         case let .waitingForConcurrencyGroup(group): "waiting for concurrency group \(group)"
+        case let .noReadyDevice(device): "no matching online agent has \(device)"
         case .queued: "queued for the next free agent"
         }
     }

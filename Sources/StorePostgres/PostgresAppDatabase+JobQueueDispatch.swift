@@ -56,7 +56,7 @@ extension PostgresAppDatabase {
                 if candidates.isEmpty { return nil }
                 candidates.sort { ($1.priority, $0.jobID) < ($0.priority, $1.jobID) }
                 for (jobID, _) in candidates {
-                    if try await self.isEligible(jobID, cache: &cache, on: connection) {
+                    if try await self.isEligible(jobID, for: agent, cache: &cache, on: connection) {
                         return try await self.assign(jobID, to: agent, leaseSeconds: leaseSeconds, now: now, on: connection)
                     }
                     passed.append(jobID)
@@ -66,14 +66,18 @@ extension PostgresAppDatabase {
         }
     }
 
-    /// Whether the job's dependencies have passed and its concurrency group is free for its build.
-    private func isEligible(_ jobID: Int64, cache: inout HoldBackCache, on connection: PostgresConnection) async throws -> Bool {
+    /// Whether the job's dependencies have passed, its concurrency group is free for its build,
+    /// and, for a `devices:` step, the agent reports a device that can run it: an agent
+    /// without one would only fail the step.
+    private func isEligible(_ jobID: Int64, for agent: Agent, cache: inout HoldBackCache, on connection: PostgresConnection) async throws -> Bool {
         let rows = try await connection.boundedQuery(
             "SELECT \(unescaped: Self.jobColumns) FROM job WHERE id = \(jobID) AND state = 'pending'", logger: logger)
         guard let stored = try await Self.jobs(from: rows).first else { return false }
         let spec = try JSONDecoder().decode(JobSpec.self, from: Data(stored.plan.utf8))
         let held = try await holdBack(stored, spec: spec, cache: &cache, on: connection)
-        return held.unpassed.isEmpty && held.groupHeldElsewhere == nil
+        guard held.unpassed.isEmpty, held.groupHeldElsewhere == nil else { return false }
+        guard let step = spec.devices else { return true }
+        return try await !agentsReady(for: step, agentID: agent.id, on: connection).isEmpty
     }
 
     /// Gives the job to the agent: assigned, leased, no longer claimable; the build follows.

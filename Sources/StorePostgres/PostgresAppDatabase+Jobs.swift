@@ -52,8 +52,11 @@ extension PostgresAppDatabase {
             if job.state == .pending {
                 let spec = try JSONDecoder().decode(JobSpec.self, from: Data(stored.plan.utf8))
                 let held = try await holdBack(stored, spec: spec, cache: &cache, on: connection)
+                var devices: PendingJobFacts.DeviceNeed?
+                if let step = spec.devices { devices = PendingJobFacts.DeviceNeed(step: step, ready: try await agentsReady(for: step, agentID: nil, on: connection)) }
                 job.pendingReason = PendingJobFacts(
-                    unpassedDependencies: held.unpassed, groupHeldElsewhere: held.groupHeldElsewhere, requirements: spec.requirements, fleet: fleet
+                    unpassedDependencies: held.unpassed, groupHeldElsewhere: held.groupHeldElsewhere, requirements: spec.requirements, fleet: fleet,
+                    devices: devices
                 ).reason.message
             }
             explained.append(job)
@@ -101,16 +104,21 @@ extension PostgresAppDatabase {
         let since = PostgresTime.stored(since)
         let rows = try await connection.boundedQuery(
             """
-            SELECT a.tags, a.slots, count(j.id) FROM agent a
+            SELECT a.id, a.tags, a.slots, count(j.id) FROM agent a
             LEFT JOIN job j ON j.agent_id = a.id AND j.state IN ('assigned', 'running')
             WHERE a.state = 'connected' AND a.last_seen_at > \(since)
             GROUP BY a.id, a.tags, a.slots
             """, logger: logger)
         var fleet: [PendingJobFacts.FleetMember] = []
-        for try await (tags, slots, held) in rows.decode((String, Int32, Int64).self) {
+        for try await (id, tags, slots, held) in rows.decode((Int64, String, Int32, Int64).self) {
             let values = (try? JSONDecoder().decode([String: String].self, from: Data(tags.utf8))) ?? [:]
-            fleet.append(PendingJobFacts.FleetMember(tags: values, isBusy: held >= Int64(slots)))
+            fleet.append(PendingJobFacts.FleetMember(id: id, tags: values, isBusy: held >= Int64(slots)))
         }
         return fleet
+    }
+
+    /// The agents (all, or only `agentID`) whose last report has a device that can run `step` now.
+    func agentsReady(for step: DeviceStep, agentID: Int64?, on connection: PostgresConnection) async throws -> Set<Int64> {
+        Set(try await deviceRows(agentID: agentID, on: connection).filter { step.canRun($0.report) }.map(\.agentID))
     }
 }

@@ -34,7 +34,7 @@ extension AppDatabase {
                 }
                 guard let (index, candidate) = best else { return nil }
                 cursors[index].advance()
-                if try Self.isEligible(candidate, in: db) {
+                if try Self.isEligible(candidate, for: agent, in: db) {
                     return try Self.assign(candidate, to: agent, leaseSeconds: leaseSeconds, now: now, in: db)
                 }
             }
@@ -47,10 +47,14 @@ extension AppDatabase {
         job.priority != other.priority ? job.priority > other.priority : (job.id ?? 0) < (other.id ?? 0)
     }
 
-    /// Whether the job's dependencies have passed and its concurrency group is free for its build.
-    private static func isEligible(_ job: JobRecord, in db: Database) throws -> Bool {
-        try unpassedDependencies(of: job, spec: job.spec(), in: db).isEmpty
-            && concurrencyGroupHeldElsewhere(by: job, in: db) == nil
+    /// Whether the job's dependencies have passed, its concurrency group is free for its build,
+    /// and, for a `devices:` step, the agent reports a device that can run it: an agent
+    /// without one would only fail the step.
+    private static func isEligible(_ job: JobRecord, for agent: Agent, in db: Database) throws -> Bool {
+        let spec = try job.spec()
+        guard try unpassedDependencies(of: job, spec: spec, in: db).isEmpty, try concurrencyGroupHeldElsewhere(by: job, in: db) == nil else { return false }
+        guard let step = spec.devices else { return true }
+        return try !agentsReady(for: step, agentID: agent.id, in: db).isEmpty
     }
 
     private static func assign(_ job: JobRecord, to agent: Agent, leaseSeconds: Double, now: Date, in db: Database) throws -> JobAssignment {

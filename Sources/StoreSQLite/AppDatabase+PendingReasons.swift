@@ -18,7 +18,17 @@ extension AppDatabase {
         let spec = try job.spec()
         let waiting = try unpassedDependencies(of: job, spec: spec, in: db)
         let group = waiting.isEmpty ? try concurrencyGroupHeldElsewhere(by: job, in: db) : nil
-        return PendingJobFacts(unpassedDependencies: waiting, groupHeldElsewhere: group, requirements: spec.requirements, fleet: fleet.members).reason
+        let devices = try spec.devices.map { step in
+            PendingJobFacts.DeviceNeed(step: step, ready: try agentsReady(for: step, agentID: nil, in: db))
+        }
+        return PendingJobFacts(
+            unpassedDependencies: waiting, groupHeldElsewhere: group, requirements: spec.requirements, fleet: fleet.members, devices: devices
+        ).reason
+    }
+
+    /// The agents (all, or only `agentID`) whose last report has a device that can run `step` now.
+    static func agentsReady(for step: DeviceStep, agentID: Int64?, in db: Database) throws -> Set<Int64> {
+        Set(try deviceRows(agentID: agentID, in: db).filter { step.canRun($0.report) }.map(\.agentID))
     }
 
     // MARK: Shared by dispatch and pending reasons

@@ -36,7 +36,7 @@ struct FleetSnapshot {
             decoded[text] = tags
             let id: Int64 = row["id"]
             let slots: Int = row["slots"]
-            return PendingJobFacts.FleetMember(tags: tags, isBusy: (held[id] ?? 0) >= slots)
+            return PendingJobFacts.FleetMember(id: id, tags: tags, isBusy: (held[id] ?? 0) >= slots)
         })
     }
 }

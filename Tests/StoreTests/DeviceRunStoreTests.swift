@@ -22,6 +22,8 @@ struct DeviceRunStoreTests {
         var jobs: [Int64] = [], agents: [Int64] = []
         for name in ["pool-a", "pool-b"] {
             let agent = try await DeviceStoreTests.register(database, name: name + "-\(build.id)", token: "r-\(name)-\(build.id)")
+            // A devices: job goes only to an agent that reports a device able to run it.
+            try await database.recordDevices(agentID: agent.id, devices: [emulator("emulator-5554")], now: start)
             let job = try #require(try await database.claimNextJob(agent: agent, leaseSeconds: 600, now: start))
             _ = try await database.startJob(id: job.jobID, agentID: agent.id, leaseSeconds: 600, now: start)
             jobs.append(job.jobID)
@@ -104,6 +106,29 @@ struct DeviceRunStoreTests {
             let planned = try #require(try await database.deviceRuns(buildID: next).first?.run)
             #expect(planned.tests.map(\.expectedSeconds) == [10, 120])
             #expect(planned.tests.map(\.muted) == [true, false], "a run starts with the tests muted then")
+        }
+    }
+
+    @Test("a devices: job goes only to an agent with a device able to run it, and says so while none has one", arguments: StoreBackend.available)
+    func onlyToAnAgentWithADevice(_ backend: StoreBackend) async throws {
+        try await backend.withFreshStore(clock: ManualClock(at: Self.start)) { store async throws in
+            let database = store.database
+            let audit = AuditEvent(occurredAt: Self.start, actor: "t", action: "build.create", subject: "build")
+            let build = try await database.createBuild(BuildDraft(
+                repositoryID: nil, pipeline: "ui", trigger: "manual", branch: "main", commitSHA: String(repeating: "b", count: 40), cancelSuperseded: false,
+                jobs: [JobDraft(stepKey: "ui", label: "UI", spec: JobSpec(commands: [], devices: DeviceStep(platform: .android, minOS: 33, runner: .androidInstrumentation, instrumentation: "com.acme.test/R")))]),
+                audit: audit)
+            let agent = try await DeviceStoreTests.register(database, name: "pool", token: "r-pool")
+            // Its only emulator runs API 30, and a phone is offline: neither can run the step.
+            let old = DeviceReport(platform: .android, kind: .emulator, identifier: "emulator-5554", osVersion: "30", state: .ready)
+            let offline = DeviceReport(platform: .android, kind: .physical, identifier: "R58M", osVersion: "34", state: .offline)
+            try await database.recordDevices(agentID: agent.id, devices: [old, offline], now: Self.start)
+            #expect(try await database.claimNextJob(agent: agent, leaseSeconds: 600, now: Self.start) == nil, "it would only fail the step")
+            let waiting = try #require(try await database.build(id: build.id)?.jobs?.first)
+            #expect(waiting.pendingReason == "no matching online agent has a ready android device (OS 33 or later)")
+
+            try await database.recordDevices(agentID: agent.id, devices: [old, Self.emulator("emulator-5556")], now: Self.start)
+            #expect(try await database.claimNextJob(agent: agent, leaseSeconds: 600, now: Self.start)?.jobID == waiting.id)
         }
     }
 

@@ -6,15 +6,33 @@ import Core
 package struct PendingJobFacts: Equatable {
     /// One connected agent, as far as the rule cares: its tags and whether its slots are full.
     package struct FleetMember: Equatable {
+        /// The agent's id.
+        package var id: Int64
         /// The agent's tags.
         package var tags: [String: String]
         /// Whether it holds as many jobs as it has slots.
         package var isBusy: Bool
 
         /// Every member, as the memberwise initializer takes them (which is internal).
-        package init(tags: [String: String], isBusy: Bool) {
+        package init(id: Int64, tags: [String: String], isBusy: Bool) {
+            self.id = id
             self.tags = tags
             self.isBusy = isBusy
+        }
+    }
+
+    /// For a `devices:` step: what it needs, and the agents that report a device able to run
+    /// it now.
+    package struct DeviceNeed: Equatable {
+        /// The step's device request.
+        package var step: DeviceStep
+        /// Agents with a usable device.
+        package var ready: Set<Int64>
+
+        /// Every member, as the memberwise initializer takes them (which is internal).
+        package init(step: DeviceStep, ready: Set<Int64>) {
+            self.step = step
+            self.ready = ready
         }
     }
 
@@ -26,23 +44,33 @@ package struct PendingJobFacts: Equatable {
     package var requirements: AgentRequirements
     /// The agents online now.
     package var fleet: [FleetMember]
+    /// A `devices:` step's need, or nil for any other job.
+    package var devices: DeviceNeed?
 
     /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(unpassedDependencies: [String], groupHeldElsewhere: String? = nil, requirements: AgentRequirements, fleet: [FleetMember]) {
+    package init(
+        unpassedDependencies: [String], groupHeldElsewhere: String? = nil, requirements: AgentRequirements, fleet: [FleetMember], devices: DeviceNeed? = nil
+    ) {
         self.unpassedDependencies = unpassedDependencies
         self.groupHeldElsewhere = groupHeldElsewhere
         self.requirements = requirements
         self.fleet = fleet
+        self.devices = devices
     }
 
     /// Why the job waits: its dependencies first, then its concurrency group, then the fleet
-    /// (nobody online, nobody matching, everybody matching busy), else simply queued.
+    /// (nobody online, nobody matching, no matching agent with a usable device for a
+    /// `devices:` step, everybody matching busy), else simply queued.
     package var reason: PendingReason {
         if !unpassedDependencies.isEmpty { return .waitingForSteps(unpassedDependencies) }
         if let groupHeldElsewhere { return .waitingForConcurrencyGroup(groupHeldElsewhere) }
-        let matching = fleet.filter { requirements.isSatisfied(by: $0.tags) }
+        var matching = fleet.filter { requirements.isSatisfied(by: $0.tags) }
         guard !matching.isEmpty else {
             return fleet.isEmpty ? .noAgentOnline : .noMatchingAgent(requirements: requirements.description)
+        }
+        if let devices {
+            matching = matching.filter { devices.ready.contains($0.id) }
+            if matching.isEmpty { return .noReadyDevice(devices.step.wantedDevice) }
         }
         return matching.allSatisfy(\.isBusy) ? .agentsBusy(matching: matching.count) : .queued
     }
