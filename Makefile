@@ -78,8 +78,11 @@ build: deps
 	$(SWIFT) build
 
 ## release: optimised build of the server, CLI and agent (static Swift runtime, see RELEASE_FLAGS)
+# One product at a time: a plain `swift build -c release` would also build the test-support
+# targets, which import modules @testable (compiled for testing in debug builds only).
+RELEASE_PRODUCTS := mobile-ops-server mobile-ops mobile-ops-agent
 release: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	@for product in $(RELEASE_PRODUCTS); do $(SWIFT) build $(RELEASE_FLAGS) --product $$product || exit 1; done
 
 ## release-flags: the `swift build` flags of a release build, for scripts that build one
 release-flags:

@@ -35,10 +35,11 @@ extension JobExecutor {
         let scratch = self.configuration.workDirectory + "/jobs/\(assignment.jobID).devices"
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         let runner = DeviceBatchRunner(step: step, workspace: workspace, environment: environment, scratch: scratch)
+        let reset = DeviceReset(tools: DeviceToolRunner(environment: environment, timeout: .seconds(120)))
         let verdict = await withTaskGroup(of: DeviceDriveEnd.self) { group -> Bool? in
             for device in usable {
                 group.addTask {
-                    .device(await self.drive(device, runner: runner, jobID: assignment.jobID, token: token, control: control, streamer: streamer))
+                    .device(await self.drive(device, runner: runner, reset: reset, jobID: assignment.jobID, token: token, control: control, streamer: streamer))
                 }
             }
             // A cancel, the step's timeout or shutdown stops every device's batch at once.
@@ -100,12 +101,15 @@ extension JobExecutor {
     /// One device's loop: ask, run, report, until told to stop. Answers the step's verdict
     /// when the server gave it.
     private func drive(
-        _ device: DeviceReport, runner: DeviceBatchRunner, jobID: Int64, token: String, control: JobControl, streamer: LogStreamer
+        _ device: DeviceReport, runner: DeviceBatchRunner, reset: DeviceReset, jobID: Int64, token: String, control: JobControl, streamer: LogStreamer
     ) async -> Bool? {
         let request = DeviceBatchRequest(platform: device.platform, identifier: device.identifier)
         let prefix = "mobile-ops-agent: [\(device.identifier)]"
         var installed = false
         var lastMessage: String?
+        // One reset per device per job: a device that fails again after it stays quarantined
+        // for a person to look at.
+        var resetTried = false
         while !Task.isCancelled, control.stopReason == nil {
             let answer: DeviceBatchAnswer
             do {
@@ -125,6 +129,13 @@ extension JobExecutor {
             guard let batch = answer.batch else {
                 if let message = answer.message, message != lastMessage { streamer.append(line: "\(prefix) \(message)") }
                 lastMessage = answer.message
+                if answer.quarantined == true, !resetTried {
+                    resetTried = true
+                    if await self.resetAndReadmit(device, with: reset, token: token, prefix: prefix, streamer: streamer) {
+                        installed = false
+                        continue
+                    }
+                }
                 let wait = min(max(answer.retryAfterSeconds ?? 2, 0.2), 30)
                 try? await Task.sleep(for: .milliseconds(Int64(wait * 1000)))
                 continue
@@ -179,4 +190,28 @@ private enum DeviceDriveEnd: Sendable {
     case device(Bool?)
     /// The job was stopped (canceled, timed out, shutting down).
     case stopped
+}
+
+extension JobExecutor {
+    /// Resets a quarantined device (`DeviceReset`) and tells the server, which re-admits it;
+    /// true when it may take batches again.
+    fileprivate func resetAndReadmit(_ device: DeviceReport, with reset: DeviceReset, token: String, prefix: String, streamer: LogStreamer) async -> Bool {
+        streamer.append(line: "\(prefix) resetting it")
+        switch await reset.reset(device, log: { streamer.append(line: "\(prefix)   \($0)") }) {
+        case .failed(let why):
+            streamer.append(line: "\(prefix) could not reset it (\(why)); it waits for a person to re-admit it")
+            return false
+        case .reset(let what):
+            do {
+                try await self.withRetries(attempts: 3) { () async throws(AgentAPIError) in
+                    try await self.api.readmitDevice(DeviceResetReport(platform: device.platform, identifier: device.identifier, reset: what), token: token)
+                }
+                streamer.append(line: "\(prefix) reset (\(what)) and re-admitted")
+                return true
+            } catch {
+                streamer.append(line: "\(prefix) reset, but the server did not re-admit it: \(error)")
+                return false
+            }
+        }
+    }
 }

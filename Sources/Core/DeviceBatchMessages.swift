@@ -5,6 +5,8 @@
 ///   the next batch for one free device of the agent, or when to ask again, or that the run is over.
 /// - `POST /api/v1/agent/jobs/{id}/device-batches/{batch}/result` with ``DeviceBatchReport`` → ``DeviceBatchAnswer``
 ///   with no batch: per-test results, or the device's failure.
+/// - `POST /api/v1/agent/devices/readmit` with ``DeviceResetReport``: a quarantined device its
+///   agent reset (`adb reboot`, `simctl erase`), to take batches again.
 
 /// The tests a `devices:` job's checkout selected.
 public struct DeviceTestList: Codable, Sendable, Equatable {
@@ -92,14 +94,21 @@ public struct DeviceBatchAnswer: Codable, Sendable, Equatable {
     public var passed: Bool?
     /// Why the device stops, or what the verdict is, as a sentence.
     public var message: String?
+    /// True when the device is quarantined: it gets no batch until it is re-admitted. An agent
+    /// that can reset it (`adb reboot`, `xcrun simctl erase`) does, and reports the reset.
+    public var quarantined: Bool?
 
     /// Creates an answer.
-    public init(batch: DeviceBatch? = nil, retryAfterSeconds: Double? = nil, stop: Bool = false, passed: Bool? = nil, message: String? = nil) {
+    public init(
+        batch: DeviceBatch? = nil, retryAfterSeconds: Double? = nil, stop: Bool = false, passed: Bool? = nil, message: String? = nil,
+        quarantined: Bool? = nil
+    ) {
         self.batch = batch
         self.retryAfterSeconds = retryAfterSeconds
         self.stop = stop
         self.passed = passed
         self.message = message
+        self.quarantined = quarantined
     }
 }
 
@@ -164,4 +173,21 @@ public enum DeviceTestOutcome: String, Codable, Sendable, CaseIterable {
     case flaky
     /// Ignored, or an assumption failed: it did not run.
     case skipped
+}
+
+/// A quarantined device its agent reset, asking for it to take batches again.
+public struct DeviceResetReport: Codable, Sendable, Equatable {
+    /// `android` or `ios`.
+    public var platform: DevicePlatform
+    /// adb's serial or the simulator's UDID.
+    public var identifier: String
+    /// What the agent did, e.g. `adb -s emulator-5554 reboot`, for the audit log.
+    public var reset: String
+
+    /// Creates a report.
+    public init(platform: DevicePlatform, identifier: String, reset: String) {
+        self.platform = platform
+        self.identifier = identifier
+        self.reset = reset
+    }
 }

@@ -49,21 +49,7 @@ extension PostgresAppDatabase {
         let retryAllowed = !ended.cancelRequested && spec.retry.retries(after: job.state, exitStatus: job.exitStatus, attempt: job.attempt)
         let plan = JobEndingPlan.plan(ended: endedSnapshot, retryAllowed: retryAllowed, jobs: snapshots)
         let at = PostgresTime.stored(now)
-        if plan.retry {
-            let retry = try await connection.value(
-                """
-                INSERT INTO job (build_id, step_key, label, shard_index, shard_count, attempt, state, plan, requirements_key, priority,
-                                 concurrency_group, pending_reason, waiting_for_steps, created_at)
-                SELECT build_id, step_key, label, shard_index, shard_count, attempt + 1, 'pending', plan, requirements_key, priority,
-                       concurrency_group, \(PendingReason.queued.message), false, \(at)
-                FROM job WHERE id = \(id)
-                RETURNING id
-                """, as: Int64.self, logger: logger)
-            if let retry {
-                try await connection.run("UPDATE job SET superseded_by = \(retry) WHERE id = \(id)", logger: logger)
-                try await makeRunnable(retry, on: connection)
-            }
-        }
+        if plan.retry { try await insertNextAttempt(of: id, now: now, on: connection) }
         for released in plan.release {
             try await connection.run("UPDATE job SET waiting_for_steps = false WHERE id = \(released)", logger: logger)
             try await makeRunnable(released, on: connection)
@@ -74,6 +60,25 @@ extension PostgresAppDatabase {
             try await connection.run("DELETE FROM runnable_job WHERE job_id = ANY(\(plan.cancel))", logger: logger)
         }
         try await refreshBuildState(job.buildID, now: now, on: connection)
+    }
+
+    /// Inserts job `id`'s next attempt, pending, queued (claimable at once) or waiting for
+    /// `waitingFor` when it is not empty, and marks `id` superseded by it: an automatic retry or
+    /// one by hand.
+    func insertNextAttempt(of id: Int64, waitingFor: [String] = [], now: Date, on connection: PostgresConnection) async throws {
+        let reason = (waitingFor.isEmpty ? PendingReason.queued : .waitingForSteps(waitingFor)).message
+        let retry = try await connection.value(
+            """
+            INSERT INTO job (build_id, step_key, label, shard_index, shard_count, attempt, state, plan, requirements_key, priority,
+                             concurrency_group, pending_reason, waiting_for_steps, created_at)
+            SELECT build_id, step_key, label, shard_index, shard_count, attempt + 1, 'pending', plan, requirements_key, priority,
+                   concurrency_group, \(reason), \(!waitingFor.isEmpty), \(PostgresTime.stored(now))
+            FROM job WHERE id = \(id)
+            RETURNING id
+            """, as: Int64.self, logger: logger)
+        guard let retry else { return }
+        try await connection.run("UPDATE job SET superseded_by = \(retry) WHERE id = \(id)", logger: logger)
+        if waitingFor.isEmpty { try await makeRunnable(retry, on: connection) }
     }
 
     /// Puts a pending job where claims look.

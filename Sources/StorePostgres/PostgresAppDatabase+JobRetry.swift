@@ -31,21 +31,8 @@ extension PostgresAppDatabase {
                     waitingForSteps: false, superseded: job.job.supersededBy != nil))
             }
             let plan = try JobRetryPlan.plan(retrying: id, among: snapshots)
-            let at = PostgresTime.stored(now)
             for (attemptOf, waitingFor) in [(plan.retried, [String]())] + plan.dependents.map({ ($0.id, $0.waitingFor) }) {
-                let reason = (waitingFor.isEmpty ? PendingReason.queued : .waitingForSteps(waitingFor)).message
-                let retry = try await connection.value(
-                    """
-                    INSERT INTO job (build_id, step_key, label, shard_index, shard_count, attempt, state, plan, requirements_key, priority,
-                                     concurrency_group, pending_reason, waiting_for_steps, created_at)
-                    SELECT build_id, step_key, label, shard_index, shard_count, attempt + 1, 'pending', plan, requirements_key, priority,
-                           concurrency_group, \(reason), \(!waitingFor.isEmpty), \(at)
-                    FROM job WHERE id = \(attemptOf)
-                    RETURNING id
-                    """, as: Int64.self, logger: self.logger)
-                guard let retry else { continue }
-                try await connection.run("UPDATE job SET superseded_by = \(retry) WHERE id = \(attemptOf)", logger: self.logger)
-                if waitingFor.isEmpty { try await self.makeRunnable(retry, on: connection) }
+                try await self.insertNextAttempt(of: attemptOf, waitingFor: waitingFor, now: now, on: connection)
             }
             // The build is unfinished again; its state follows its jobs' from here.
             try await connection.run("UPDATE build SET finished_at = NULL WHERE id = \(buildID)", logger: self.logger)

@@ -47,8 +47,15 @@ extension PostgresAppDatabase {
 
     /// One transition in one transaction, the release's row locked first: two servers (or two
     /// requests) acting on one release at once apply their actions one after the other, each
-    /// to the result of the previous one.
+    /// to the result of the previous one. This server's own actions on one release take turns
+    /// before they reach the database (`KeyedTurns`), so they do not wait on the row lock
+    /// holding a connection each.
     public func changeRelease(id: Int64, _ body: @Sendable (StoredRelease) throws -> ReleaseChange) async throws -> ReleaseChangeResult {
+        try await releaseTurns.withTurn(id) { try await self.changeReleaseLocked(id: id, body) }
+    }
+
+    /// ``changeRelease(id:_:)`` once it is this task's turn.
+    private func changeReleaseLocked(id: Int64, _ body: @Sendable (StoredRelease) throws -> ReleaseChange) async throws -> ReleaseChangeResult {
         // The caller's own error reaches it as it was, not as a database failure.
         var refusal: (any Error)?
         do {

@@ -31,6 +31,8 @@ public final class PostgresAppDatabase: StoreAvailability {
     let statements: StatementWatch
     /// Runs the statement watch until `close()`.
     private let watchingStatements: Task<Void, Never>
+    /// This server's changes to one release, one at a time (`changeRelease`).
+    let releaseTurns = KeyedTurns()
 
     private init(location: PostgresLocation, client: PostgresClient, clock: any TimeSource, presenceWindow: TimeInterval, logger: Logger) {
         self.location = location

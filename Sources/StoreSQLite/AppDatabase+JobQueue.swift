@@ -126,22 +126,7 @@ extension AppDatabase: JobQueue {
         let spec = try job.spec()
         let retryAllowed = !job.cancelRequested && spec.retry.retries(after: job.jobState, exitStatus: job.exitStatus, attempt: job.attempt)
         let plan = JobEndingPlan.plan(ended: try job.snapshot(), retryAllowed: retryAllowed, jobs: try buildJobSnapshots(job.buildID, in: db))
-        if plan.retry {
-            var retry = job
-            retry.id = nil
-            retry.attempt = job.attempt + 1
-            retry.state = JobState.pending.rawValue
-            retry.pendingReason = PendingReason.queued.message
-            retry.agentID = nil
-            retry.exitStatus = nil
-            retry.createdAt = now
-            retry.assignedAt = nil
-            retry.startedAt = nil
-            retry.finishedAt = nil
-            retry.leaseExpiresAt = nil
-            try retry.insert(db)
-            try db.execute(sql: "UPDATE job SET supersededBy = ? WHERE id = ?", arguments: [retry.id, job.id])
-        }
+        if plan.retry { try job.insertNextAttempt(now: now, in: db) }
         for id in plan.release {
             try db.execute(sql: "UPDATE job SET waitingForSteps = 0 WHERE id = ?", arguments: [id])
         }

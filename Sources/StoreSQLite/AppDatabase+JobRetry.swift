@@ -28,23 +28,7 @@ extension AppDatabase {
             let byID = Dictionary(uniqueKeysWithValues: records.compactMap { record in record.id.map { ($0, record) } })
             let attempts = [(plan.retried, [String]())] + plan.dependents.map { ($0.id, $0.waitingFor) }
             for (attemptOf, waitingFor) in attempts {
-                guard var retry = byID[attemptOf] else { continue }
-                let original = retry
-                retry.id = nil
-                retry.attempt = original.attempt + 1
-                retry.state = JobState.pending.rawValue
-                retry.pendingReason = (waitingFor.isEmpty ? PendingReason.queued : .waitingForSteps(waitingFor)).message
-                retry.waitingForSteps = !waitingFor.isEmpty
-                retry.agentID = nil
-                retry.exitStatus = nil
-                retry.cancelRequested = false
-                retry.createdAt = now
-                retry.assignedAt = nil
-                retry.startedAt = nil
-                retry.finishedAt = nil
-                retry.leaseExpiresAt = nil
-                try retry.insert(db)
-                try db.execute(sql: "UPDATE job SET supersededBy = ? WHERE id = ?", arguments: [retry.id, attemptOf])
+                try byID[attemptOf]?.insertNextAttempt(waitingFor: waitingFor, now: now, in: db)
             }
             // The build is unfinished again; its state follows its jobs' from here.
             build.finishedAt = nil

@@ -98,6 +98,27 @@ struct JobRecord: Codable, FetchableRecord, StoredDateColumns, DirectInsertRecor
 }
 
 extension JobRecord {
+    /// Inserts this job's next attempt, pending, queued (or waiting for `waitingFor` when it is
+    /// not empty), and marks this attempt superseded by it: an automatic retry or one by hand.
+    func insertNextAttempt(waitingFor: [String] = [], now: Date, in db: Database) throws {
+        var retry = self
+        retry.id = nil
+        retry.attempt = attempt + 1
+        retry.state = JobState.pending.rawValue
+        retry.pendingReason = (waitingFor.isEmpty ? PendingReason.queued : .waitingForSteps(waitingFor)).message
+        retry.waitingForSteps = !waitingFor.isEmpty
+        retry.agentID = nil
+        retry.exitStatus = nil
+        retry.cancelRequested = false
+        retry.createdAt = now
+        retry.assignedAt = nil
+        retry.startedAt = nil
+        retry.finishedAt = nil
+        retry.leaseExpiresAt = nil
+        try retry.insert(db)
+        try db.execute(sql: "UPDATE job SET supersededBy = ? WHERE id = ?", arguments: [retry.id, id])
+    }
+
     /// This job as `JobEndingPlan` sees it. A pending job whose spec cannot be read depends
     /// on nothing the plan can see, so it is neither released nor canceled by it.
     func snapshot() throws -> BuildJobSnapshot {

@@ -158,6 +158,8 @@ struct DeviceBatchEndToEndTests {
         #expect(listed["pool-b/emulator-5558"]?["quarantineReason"] is NSNull, "a crash names no device: \(listed)")
         #expect(listed["pool-a/emulator-5554"]?["quarantineReason"] is NSNull)
         #expect(listed["pool-b/emulator-5560"]?["quarantineReason"] is NSNull, "a slow device is not a broken one")
+        // Its agent tried to reset it once (adb reboot), which adb refused for an offline device.
+        #expect(toolsA.calls().contains("FAILED adb -s emulator-5556 reboot"), "\(toolsA.calls().split(separator: "\n").filter { $0.contains("5556") }.suffix(5))")
 
         // A person re-admits the offline device once it is back.
         let readmitted = try await fleet.call("POST", "/api/v1/devices/readmit", json: #"{"agentID": \#(poolA), "platform": "android", "identifier": "emulator-5556"}"#)
@@ -169,7 +171,7 @@ struct DeviceBatchEndToEndTests {
         #expect(calls.contains("install -r -t \(root)/app.apk"), "the APKs were installed before the first batch")
     }
 
-    @Test("iOS simulators with the xcodebuild runner: a simulator that will not boot and one whose test runner is unreachable are quarantined; every test a verdict",
+    @Test("iOS simulators with the xcodebuild runner: a simulator that will not boot and one whose test runner is unreachable are quarantined, reset by their agent (shut down, erased) and re-admitted; every test a verdict",
           arguments: ServerBackend.available)
     func simulators(_ backend: ServerBackend) async throws {
         let fleet = try Fleet()
@@ -228,10 +230,24 @@ struct DeviceBatchEndToEndTests {
         #expect(tests.first { $0["name"] as? String == "AppUITests/Flow2Tests/test3" }?["verdict"] as? String == "flaky")
         #expect(done["state"] as? String == "passed", "\(done)")
         let listed = try await Self.devices(fleet)
-        #expect((listed["sims/\(udids[1])"]?["quarantineReason"] as? String)?.contains("Unable to boot the Simulator") == true, "\(listed)")
-        #expect((listed["sims/\(udids[2])"]?["quarantineReason"] as? String)?.contains("Failed to establish communication with the test runner") == true, "\(listed)")
+        // Each broken simulator was quarantined after its first failure (quarantine_after: 1),
+        // then shut down, erased and re-admitted by its agent, once in the job. The erase fixed
+        // the one whose test runner could not be reached; the one that will not boot (a broken
+        // runtime) is quarantined again if it got another batch before the run ended.
+        func failures(_ udid: String) -> [String] {
+            ((listed["sims/\(udid)"]?["infrastructureFailures"] as? [[String: Any]]) ?? []).compactMap { $0["reason"] as? String }
+        }
+        #expect(failures(udids[1]).contains { $0.contains("Unable to boot the Simulator") }, "\(listed)")
+        #expect(failures(udids[2]).contains { $0.contains("Failed to establish communication with the test runner") }, "\(listed)")
         #expect(listed["sims/\(udids[0])"]?["quarantineReason"] is NSNull)
+        #expect(listed["sims/\(udids[2])"]?["quarantineReason"] is NSNull, "erased and re-admitted: \(listed)")
+        let audit = try await fleet.call("GET", "/api/v1/audit?limit=200")["events"] as? [[String: Any]] ?? []
+        let readmitted = audit.filter { $0["action"] as? String == "device.readmit" }.compactMap { $0["detail"] as? String }
         let calls = tools.calls()
+        for udid in [udids[1], udids[2]] {
+            #expect(calls.contains("xcrun simctl erase \(udid)"), "\(calls)")
+            #expect(readmitted.contains { $0.contains("reset by its agent: xcrun simctl shutdown \(udid); xcrun simctl erase \(udid)") }, "\(readmitted)")
+        }
         #expect(!calls.contains("REFUSED"), "\(calls)")
         #expect(calls.contains("xcodebuild test-without-building -xctestrun \(root)/App.xctestrun -destination id=\(udids[0])"), "\(calls)")
     }

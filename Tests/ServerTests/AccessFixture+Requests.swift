@@ -10,7 +10,7 @@ extension AccessFixture {
         "POST /api/v1/impact", "POST /api/v1/metrics/builds", "GET /api/v1/releases/{id}/notes", "POST /api/v1/checks/deps",
         // The seeded job has no devices: step (409); no device of the seeded agent has a health to reset (404).
         "POST /api/v1/agent/jobs/{id}/device-tests", "POST /api/v1/agent/jobs/{id}/device-batches/next",
-        "POST /api/v1/agent/jobs/{id}/device-batches/{batch}/result", "POST /api/v1/devices/readmit",
+        "POST /api/v1/agent/jobs/{id}/device-batches/{batch}/result", "POST /api/v1/devices/readmit", "POST /api/v1/agent/devices/readmit",
         // Unmuting a test the matrix has not muted (or unmuted already) is a 404.
         "POST /api/v1/tests/unmute",
         // The seeded outbox message is not dead: retrying it is a 404 or 409.

@@ -82,6 +82,28 @@ struct DeviceRunController: APIController {
             )) { _, context in
                 try await .json(["runs": store.deviceRuns(buildID: try context.numericID(of: "build"))])
             },
+            Route(.post, "/api/v1/agent/devices/readmit", scope: nil, openAPI: OpenAPIOperation(
+                "Re-admit a quarantined device its agent reset", tag: "agent-protocol", caller: .agent,
+                description: [
+                    "The agent reset one of its own devices after a batch answer said it is quarantined (`adb reboot`, then the boot completed; `xcrun simctl shutdown` and `erase`): its failures in a row start again and it takes batches. Audited as `device.readmit` with what the agent did.",
+                ],
+                body: .json(.ref("DeviceResetReport")),
+                answers: [.ok("DeviceHealth")],
+                errors: [.badRequest, .notFound, .databaseUnavailable]
+            )) { request, _ in
+                let agent = try await auth.agent(bearerToken: request.bearerToken)
+                let report = try await request.decodeJSON(DeviceResetReport.self, limit: bodyLimit)
+                guard !report.identifier.isEmpty, report.identifier.unicodeScalars.count <= AgentPoll.maximumTextLength,
+                      report.reset.unicodeScalars.count <= AgentPoll.maximumTextLength
+                else {
+                    throw APIError.badRequest("identifier and reset must be 1 to \(AgentPoll.maximumTextLength) characters", code: "invalid_device")
+                }
+                let audit = AuditEvent(
+                    occurredAt: clock.now, actor: "agent:\(agent.name)", action: "device.readmit",
+                    subject: "agent:\(agent.id)", detail: "\(report.platform.rawValue) \(report.identifier), reset by its agent: \(report.reset)")
+                let device = DeviceKey(agentID: agent.id, platform: report.platform, identifier: report.identifier)
+                return try await .json(store.readmitDevice(device, audit: audit, now: clock.now))
+            },
             Route(.post, "/api/v1/devices/readmit", scope: .write, openAPI: OpenAPIOperation(
                 "Re-admit a quarantined device", tag: "agents",
                 description: ["For a person who has reset the device (`adb reboot`, `xcrun simctl erase`): its failures in a row start again and it takes batches."],

@@ -44,6 +44,7 @@ enum OpenAPIAccessMatrix {
         POST   /api/v1/agent/jobs/{id}/metrics           401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/secrets           401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/jobs/{id}/start             401  401       401     401  401   401   ok    401
+        POST   /api/v1/agent/devices/readmit             401  401       401     401  401   401   ok    401
         POST   /api/v1/agent/stop                        401  401       401     401  401   401   ok    401
         GET    /api/v1/agents                            401  401       401     403  403   ok    401   401
         POST   /api/v1/agents/register                   401  401       401     401  401   401   401   ok

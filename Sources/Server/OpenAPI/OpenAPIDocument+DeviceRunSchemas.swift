@@ -25,9 +25,21 @@ extension OpenAPIDocument {
     "retryAfterSeconds": {"type": "number"},
     "stop": {"type": "boolean", "description": "Stop asking: every test has its verdict."},
     "passed": {"type": "boolean", "description": "Once every test has its verdict: whether the step passed."},
-    "message": {"type": "string"}
+    "message": {"type": "string"},
+    "quarantined": {"type": "boolean", "description": "The device is quarantined: no batch until it is re-admitted (its agent may reset it and say so: POST /api/v1/agent/devices/readmit)."}
   },
   "required": ["stop"],
+  "additionalProperties": false
+},
+"DeviceResetReport": {
+  "type": "object",
+  "description": "Core.DeviceResetReport: a quarantined device its agent reset.",
+  "properties": {
+    "platform": {"$ref": "#/components/schemas/DevicePlatform"},
+    "identifier": {"type": "string"},
+    "reset": {"type": "string", "description": "What the agent did, e.g. `adb -s emulator-5554 reboot`."}
+  },
+  "required": ["platform", "identifier", "reset"],
   "additionalProperties": false
 },
 "DeviceBatchReport": {

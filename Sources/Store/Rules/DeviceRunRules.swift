@@ -57,7 +57,7 @@ package enum DeviceRunRules {
                 return Effects(answer: run.finishedAnswer(), health: changed)
             }
             // It keeps asking, cheaply: re-admitted, it takes batches again; and it hears the verdict.
-            effects = Effects(answer: DeviceBatchAnswer(retryAfterSeconds: 10, message: "quarantined: \(quarantine)"), health: changed)
+            effects = Effects(answer: DeviceBatchAnswer(retryAfterSeconds: 10, message: "quarantined: \(quarantine)", quarantined: true), health: changed)
         } else {
             effects = Effects(answer: run.nextBatch(for: device, jobID: jobID, now: now), health: changed)
         }
