@@ -105,11 +105,12 @@ let package = Package(
             ],
             path: "Sources/metrics-store-bench"
         ),
-        // The device queue's scheduling quality on a simulated fleet (issue 35), beside static
-        // shards and round robin, on a virtual clock: `swift run -c release device-bench`.
+        // The device queue's scheduling quality on a simulated fleet (issue 35): the server's own
+        // DeviceRun, beside static shards and round robin, on a virtual clock (Core for its
+        // step, batch and report types): `swift run -c release device-bench`.
         .executableTarget(
             name: "device-bench",
-            dependencies: [.product(name: "Devices", package: "mobile-ops")],
+            dependencies: [.product(name: "Devices", package: "mobile-ops"), .product(name: "Core", package: "mobile-ops")],
             path: "Sources/device-bench"
         ),
         // Plain release-mode harness printing one comparison table.
