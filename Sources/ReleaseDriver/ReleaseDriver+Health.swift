@@ -67,6 +67,11 @@ extension ReleaseDriver {
                 release = try await haltAnotherDistribution(release, platform: platform, reason: summary, actor: actor, now: now)
             }
         }
+        // The report itself, whatever it decided: a release's page shows its latest values.
+        let detail = verdicts.map { "\($0.verdict): \($0.summary)" }.joined(separator: "; ")
+        _ = try await releases.store.changeRelease(id: id) { current in
+            ReleaseChange(release: current, event: StoredReleaseEvent(action: "health", from: current.state, to: current.state, actor: actor, at: now, detail: detail))
+        }
         return (verdicts, try await releases.store.release(id: id) ?? release)
     }
 }

@@ -28,6 +28,9 @@ extension WebUIBrowserTests {
         await service.check(on: clock, at: time.at(day: 24, 9))
         let release = try await client.send(.get, "/api/v1/releases/\(id)")
         #expect(release.body["state"] as? String == "rolling_out", "\(release.body)")
+        // A crash reporter's healthy figures: the page shows them as the latest values.
+        let health = try await client.send(.post, "/api/v1/releases/\(id)/health", json: #"{"metric": "crash_free_users", "value": 99.6, "sampleSize": 5000, "platform": "android"}"#)
+        #expect(health.status == .ok, "\(health.body)")
         return id
     }
 

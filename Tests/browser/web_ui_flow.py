@@ -196,6 +196,9 @@ def main() -> int:
         stores = browser.text("#release-stores")
         assert "App Store" in stores and "Google Play" in stores and "10%" in stores, stores
         assert "crash free users" in browser.text("#release-health"), browser.text("#release-health")
+        latest = browser.text("#release-health-latest")
+        assert "healthy" in latest and "99.6" in latest, latest
+        assert "health" not in [line.split(" · ")[1] for line in browser.text("#release-timeline").splitlines() if " · " in line], "health reports stay off the timeline"
         browser.act("button[data-action=halt]", ["App Store Connect", "phased release is paused", "Google Play", "halted at 10%"])
         browser.until_text("#release-banner", "Halted during rolling out")
         browser.until_text("#release-stores", "halted")

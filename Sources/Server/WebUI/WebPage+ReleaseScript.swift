@@ -28,13 +28,14 @@ extension WebPage {
           const rules = (train && train.definition && train.definition.health) || [];
           table("release-health", ["metric", "halts when", "from a sample of"], rules.map((r) => [[r.metric.replace(/_/g, " ")], [r.comparator + " " + r.threshold], [r.min_sample]]), "no health rules");
           const health = (release.events || []).filter((e) => e.action === "health").pop();
-          $("release-health-latest").textContent = health ? "Latest report, " + when(health.at) + ": " + (health.detail || "no detail") : "No health report yet.";
+          $("release-health-latest").textContent = health ? "Latest report, " + when(health.at) + " — " + (health.detail || "no detail") : "No health report yet.";
           table("release-facts", ["branch", "build", "started", "updated"], [[
             [release.branch], [release.rcBuild ? link("/builds/" + release.rcBuild.id, "#" + release.rcBuild.number + " " + release.rcBuild.state) : "none yet"],
             [when(release.createdAt)], [when(release.updatedAt)],
           ]]);
           const timeline = $("release-timeline"); timeline.replaceChildren();
-          const events = release.events || [];
+          // Health reports come often: the latest is under Health, the timeline keeps the steps.
+          const events = (release.events || []).filter((e) => e.action !== "health");
           events.forEach((event, index) => {
             const item = document.createElement("li");
             if (index === events.length - 1) { item.className = "current"; }
