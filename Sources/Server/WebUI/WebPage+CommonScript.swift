@@ -144,6 +144,8 @@ extension WebPage {
           if (error.status === 401 || error.status === 403 && !caller) { showLogin("The token was rejected (" + error.status + "): enter another one."); return; }
           showError(error);
           document.body.dataset.state = "error";
+          // A server restarting or a network that dropped: try again in a while, not at once.
+          if (caller) { clearTimeout(nextDraw); nextDraw = setTimeout(() => refresh().then(() => { $("error").hidden = true; }).catch(failed), 30000); }
         }
         document.addEventListener("visibilitychange", () => {
           if (document.visibilityState === "visible" && wanted && document.body.dataset.state === "ready") { refresh().catch(failed); }
