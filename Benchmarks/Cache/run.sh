@@ -196,7 +196,7 @@ run_wrk() {
     local args=(-t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency --timeout 60s)
     [[ "$target" == server ]] && args+=(-H "$BASIC")
     [[ "$method" == PUT ]] && args+=(-s "$TMP/put.lua")
-    echo "== round $round: $method $(label "$size") against $target: wrk ${args[*]/$TOKEN/<token>} $url" >&2
+    echo "== round $round: $method $(label "$size") against $target: wrk ${args[*]/"$BASIC"/Authorization: Basic <bench:token>} $url" >&2
     : >"$TMP/rss-$name"
     sample "$pid" "$TMP/rss-$name" &
     SAMPLER_PID=$!
