@@ -1,3 +1,4 @@
+import Core
 import Crypto
 import Foundation
 
@@ -7,7 +8,8 @@ extension CacheEntryID {
     /// namespace and a ccache path (`ab/cdef…`) and a flat key (`ab`) never collide as file
     /// and folder.
     public var storageName: String {
-        let digest = SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+        // Hex.encode, not String(format:) per byte: this runs on every request (a tenth of a 4 KiB GET's CPU).
+        let digest = Hex.encode(SHA256.hash(data: Array(key.utf8)))
         return "\(self.protocol.rawValue)/\(namespace)/\(digest.prefix(2))/\(digest)"
     }
 }
