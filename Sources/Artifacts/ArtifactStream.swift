@@ -11,9 +11,14 @@ public struct ArtifactStream: Sendable {
     /// Reads the bytes and hands each chunk to its argument, waiting for it before reading on.
     private let produce: @Sendable (_ write: (ByteBuffer) async throws -> Void) async throws -> Void
 
+    /// All the bytes, when the storage read them already (an entry of one chunk): the server
+    /// sends them with the response head in one write.
+    public let contents: ByteBuffer?
+
     /// A stream of `size` bytes that `produce` reads and hands over chunk by chunk.
-    public init(size: Int64, produce: @escaping @Sendable (_ write: (ByteBuffer) async throws -> Void) async throws -> Void) {
+    public init(size: Int64, contents: ByteBuffer? = nil, produce: @escaping @Sendable (_ write: (ByteBuffer) async throws -> Void) async throws -> Void) {
         self.size = size
+        self.contents = contents
         self.produce = produce
     }
 

@@ -83,7 +83,7 @@ public struct FolderCacheStorage: CacheStorage {
     /// a replacement meanwhile does not change what is sent); nil when nothing is kept.
     public func stream(of id: CacheEntryID) async throws(CacheRequestError) -> ArtifactStream? {
         guard let file = try await open(id) else { return nil }
-        return ArtifactStream(size: file.size) { write in
+        return ArtifactStream(size: file.size, contents: file.contents) { write in
             defer { file.close() }
             var offset: Int64 = 0
             while offset < file.size {

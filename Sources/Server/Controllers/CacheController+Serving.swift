@@ -72,6 +72,10 @@ extension CacheController {
         activity.hit(id, size: entry.size, bytesSent: entry.size, build: build)
         count(id, .hit)
         metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "served", bytes: entry.size)
+        // A small entry, read whole already: head and bytes leave in one write.
+        if let contents = entry.contents {
+            return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: ResponseBody(byteBuffer: contents))
+        }
         // `writer.write` returns once the chunk is handed to the event loop, not once the socket
         // took it: the writer learns the channel is full only when the event loop has run the
         // write. Waiting for the event loop after each chunk (a task queued behind the write)
