@@ -30,13 +30,19 @@ extension Request {
         guard let header = headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "basic" else { return nil }
-        var text = parts[1].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        if text.count % 4 != 0 { text += String(repeating: "=", count: 4 - text.count % 4) }
-        guard let data = Data(base64Encoded: text), let credentials = String(data: data, encoding: .utf8),
-              let colon = credentials.firstIndex(of: ":")
+        // On the bytes, not through Foundation's string replacing and trimming: this runs on
+        // every cache request.
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var bytes = Array(parts[1].utf8.drop(while: isBlank))
+        while let last = bytes.last, isBlank(last) { bytes.removeLast() }
+        for index in bytes.indices {
+            if bytes[index] == UInt8(ascii: "-") { bytes[index] = UInt8(ascii: "+") } else if bytes[index] == UInt8(ascii: "_") { bytes[index] = UInt8(ascii: "/") }
+        }
+        if bytes.count % 4 != 0 { bytes += repeatElement(UInt8(ascii: "="), count: 4 - bytes.count % 4) }
+        guard let data = Data(base64Encoded: Data(bytes)), let colon = data.firstIndex(of: UInt8(ascii: ":")),
+              let password = String(validating: data[data.index(after: colon)...], as: UTF8.self)
         else { return nil }
-        let password = credentials[credentials.index(after: colon)...]
-        return password.isEmpty ? nil : String(password)
+        return password.isEmpty ? nil : password
     }
 }
 
