@@ -79,7 +79,7 @@ struct ArtifactController: APIController {
                 guard let (artifact, storedAs) = try await store.artifact(id: id) else {
                     throw APIError.notFound("no artifact with id \(id)")
                 }
-                let body = try await Self.usingStorage(context, artifact: artifact) { try await files.body(of: storedAs, size: artifact.size) }
+                let body = try await Self.usingStorage(context, artifact: artifact) { try await files.body(of: storedAs, size: artifact.size, on: context.channel.eventLoop) }
                 return Self.download(artifact, body: body)
             },
         ]

@@ -2,6 +2,7 @@ import Artifacts
 import Crypto
 import Foundation
 import Hummingbird
+import NIOCore
 import Store
 
 /// Receives uploaded artifacts' bytes and hands them to the `ArtifactStorage` (a folder or
@@ -76,13 +77,9 @@ struct ArtifactFiles: Sendable {
         return (partial, Received(storedAs: name, size: size, sha256: digest))
     }
 
-    /// The kept bytes of `storedAs` as a response body read while it is sent.
-    func body(of storedAs: String, size: Int64) async throws(ArtifactStorageError) -> ResponseBody {
-        let stream = try await self.storage.stream(of: storedAs, size: size)
-        return ResponseBody(contentLength: Int(stream.size)) { writer in
-            try await stream.send { try await writer.write($0) }
-            try await writer.finish(nil)
-        }
+    /// The kept bytes of `storedAs` as a response body read while it is sent, at the client's pace.
+    func body(of storedAs: String, size: Int64, on eventLoop: any EventLoop) async throws(ArtifactStorageError) -> ResponseBody {
+        .streaming(try await self.storage.stream(of: storedAs, size: size), on: eventLoop)
     }
 
     /// Deletes kept bytes (a replaced upload, or one the store refused).

@@ -72,24 +72,7 @@ extension CacheController {
         activity.hit(id, size: entry.size, bytesSent: entry.size, build: build)
         count(id, .hit)
         metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "served", bytes: entry.size)
-        // A small entry, read whole already: head and bytes leave in one write.
-        if let contents = entry.contents {
-            return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: ResponseBody(byteBuffer: contents))
-        }
-        // `writer.write` returns once the chunk is handed to the event loop, not once the socket
-        // took it: the writer learns the channel is full only when the event loop has run the
-        // write. Waiting for the event loop after each chunk (a task queued behind the write)
-        // lets that writability reach the writer before the next chunk is read, so a connection
-        // holds about one chunk beyond the channel's high-water mark instead of racing ahead.
-        let eventLoop = context.channel.eventLoop
-        let body = ResponseBody(contentLength: Int(entry.size)) { writer in
-            try await entry.send { chunk in
-                try await writer.write(chunk)
-                try await eventLoop.submit {}.get()
-            }
-            try await writer.finish(nil)
-        }
-        return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)
+        return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: .streaming(entry, on: context.channel.eventLoop))
     }
 
     /// `HEAD`: 200 with the entry's `Content-Length`, or 404. XCRemoteCache's consumer asks
