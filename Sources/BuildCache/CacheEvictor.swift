@@ -53,6 +53,8 @@ public struct CacheEvictor: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await clock.sleep(for: interval)
+                // Shutdown ends the sleep early: no pass then, whose store calls would only fail.
+                guard !Task.isCancelled else { break }
                 await evictOnce()
             }
         }
