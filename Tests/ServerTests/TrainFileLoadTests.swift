@@ -21,14 +21,20 @@ struct TrainFileLoadTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-trains-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let install = { (configuration: inout ServerConfiguration) in ReleaseFiles.install(in: configuration, train: ReleaseFiles.train) }
-        try await TestServer.make(in: directory, backgroundServices: false, configure: install).server.makeApplication().test(.router) { client in
+        // Each start takes the database's lock: the server before it lets go of it first (its
+        // store is closed when its services are released, not when the test is done with it).
+        let first = try await TestServer.make(in: directory, backgroundServices: false, configure: install)
+        try await first.server.makeApplication().test(.router) { client in
             let saves = try await Self.saves(client)
             #expect(saves == 1)
         }
-        try await TestServer.make(in: directory, backgroundServices: false, configure: install).server.makeApplication().test(.router) { client in
+        await first.server.shutdown()
+        let second = try await TestServer.make(in: directory, backgroundServices: false, configure: install)
+        try await second.server.makeApplication().test(.router) { client in
             let saves = try await Self.saves(client)
             #expect(saves == 1, "a restart is not an edit")
         }
+        await second.server.shutdown()
         let edited = { (configuration: inout ServerConfiguration) in
             ReleaseFiles.install(in: configuration, train: ReleaseFiles.train.replacingOccurrences(of: "signoff: [qa, product]", with: "signoff: [qa]"))
         }
