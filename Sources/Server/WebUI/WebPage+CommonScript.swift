@@ -59,6 +59,19 @@ extension WebPage {
         function day(iso) { return new Date(iso).toLocaleDateString("en", {month: "short", day: "numeric", timeZone: "UTC"}); }
         /// A moment in the viewer's own time zone, e.g. "Nov 28, 14:05".
         function when(iso) { return iso ? new Date(iso).toLocaleString(undefined, {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"}) : ""; }
+        /// A device's row, as the overview and the devices page show it: name, agent, platform,
+        /// OS, state, the batch it runs, and its health.
+        function deviceCells(d) {
+          return [
+            [(d.model || d.identifier) + " (" + d.kind + ")"], [d.agentName + (d.agentState === "offline" ? " (offline)" : "")], [d.platform],
+            [d.osVersion || ""], [d.state + (d.detail ? ": " + d.detail : ""), "device-" + d.state],
+            d.batch === null || d.batch === undefined ? [""] : [link("/builds/" + d.batchBuildID, "batch " + d.batch)],
+            d.quarantineReason ? ["quarantined: " + d.quarantineReason, "device-quarantined"]
+              : [(d.infrastructureFailures || []).length ? (d.infrastructureFailures.length + " recent failure(s): " + d.infrastructureFailures[0].reason) : "ok"],
+          ];
+        }
+        /// Quarantined devices first, then by recent failures.
+        function deviceHealth(d) { return (d.quarantineReason ? 1000 : 0) + (d.infrastructureFailures || []).length; }
         function buildName(b) { return (b.repository ? b.repository + " " : "") + b.pipeline + " #" + b.number; }
         /// 1, 2, 2.5 or 5 times a power of ten, at least `value`: the top of a chart's axis.
         function niceTop(value) {

@@ -65,7 +65,7 @@ extension WebPage {
 
     /// `/devices`: every device of every agent (quarantined ones first, then by recent failures),
     /// with its state, the batch it runs and why it is unhealthy; re-admit for a token with
-    /// `write` once a person has reset it.
+    /// `write` once a person has reset one its agent could not.
     static let devices = WebPage(
         section: .devices, title: "Devices",
         main: """
@@ -75,18 +75,13 @@ extension WebPage {
         script: #"""
             async function showPage() {
               const answer = await get("/api/v1/devices");
-              const health = (d) => (d.quarantineReason ? 1000 : 0) + (d.infrastructureFailures || []).length;
-              const listed = answer.devices.slice().sort((a, b) => health(b) - health(a) || a.agentName.localeCompare(b.agentName));
+              const listed = answer.devices.slice().sort((a, b) => deviceHealth(b) - deviceHealth(a) || a.agentName.localeCompare(b.agentName));
               figures("device-figures", [["devices", listed.length], ["ready", listed.filter((d) => d.state === "ready" && !d.quarantineReason).length],
                 ["running a batch", listed.filter((d) => d.batch !== null && d.batch !== undefined).length], ["quarantined", listed.filter((d) => d.quarantineReason).length]]);
               table("device-list", ["device", "agent", "platform", "OS", "state", "batch", "health", ""], listed.map((d) => [
-                [(d.model || d.identifier) + " (" + d.kind + ")"], [d.agentName + (d.agentState === "offline" ? " (offline)" : "")], [d.platform],
-                [d.osVersion || ""], [d.state + (d.detail ? ": " + d.detail : ""), "device-" + d.state],
-                d.batch === null || d.batch === undefined ? [""] : [link("/builds/" + d.batchBuildID, "batch " + d.batch)],
-                d.quarantineReason ? ["quarantined: " + d.quarantineReason, "device-quarantined"]
-                  : [(d.infrastructureFailures || []).length ? (d.infrastructureFailures.length + " recent failure(s): " + d.infrastructureFailures[0].reason) : "ok"],
+                ...deviceCells(d),
                 [d.quarantineReason ? actionButton("Re-admit", "write", ["Re-admit " + (d.model || d.identifier) + "?",
-                  "Do this once the device has been reset (adb reboot, xcrun simctl erase): its failures in a row start again from zero and it takes batches again."],
+                  "Do this once a person has reset the device (its agent resets emulators and simulators itself): its failures in a row start again from zero and it takes batches again."],
                   () => send("POST", "/api/v1/devices/readmit", {agentID: d.agentID, platform: d.platform, identifier: d.identifier})) : ""],
               ]), "no devices reported");
               return listed.some((d) => d.batch !== null && d.batch !== undefined) ? 10 : 30;

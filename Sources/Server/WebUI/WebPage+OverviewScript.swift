@@ -24,15 +24,8 @@ extension WebPage {
             return [[agent.name], [agent.state, agent.state], [tags], [jobs]];
           }), "no agents registered");
           // By health: quarantined first, then the most recent infrastructure failures.
-          const health = (d) => (d.quarantineReason ? 1000 : 0) + (d.infrastructureFailures || []).length;
-          const listed = (devices && devices.devices ? devices.devices : []).slice().sort((a, b) => health(b) - health(a));
-          table("devices", ["device", "agent", "platform", "OS", "state", "batch", "health"], listed.map((d) => [
-            [(d.model || d.identifier) + " (" + d.kind + ")"], [d.agentName + (d.agentState === "offline" ? " (offline)" : "")], [d.platform],
-            [d.osVersion || ""], [d.state + (d.detail ? ": " + d.detail : ""), "device-" + d.state],
-            d.batch === null || d.batch === undefined ? [""] : [link("/builds/" + d.batchBuildID, "batch " + d.batch)],
-            d.quarantineReason ? ["quarantined: " + d.quarantineReason, "device-quarantined"]
-              : [(d.infrastructureFailures || []).length ? (d.infrastructureFailures.length + " recent failure(s): " + d.infrastructureFailures[0].reason) : "ok"],
-          ]), "no devices reported");
+          const listed = (devices && devices.devices ? devices.devices : []).slice().sort((a, b) => deviceHealth(b) - deviceHealth(a));
+          table("devices", ["device", "agent", "platform", "OS", "state", "batch", "health"], listed.map(deviceCells), "no devices reported");
           const p50s = dashboard.trends.map((t) => t.runP50Seconds).filter((v) => v !== null && v !== undefined);
           const inMinutes = p50s.length > 0 && Math.max(...p50s) >= 120;
           chart("chart-build-time", dashboard.trends.map((t) => ({day: t.day, value: t.runP50Seconds === null || t.runP50Seconds === undefined ? null : (inMinutes ? t.runP50Seconds / 60 : t.runP50Seconds)})),
