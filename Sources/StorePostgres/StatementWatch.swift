@@ -110,8 +110,10 @@ final class StatementWatch: Sendable {
             return (expired, lost)
         }
         for entry in expired {
-            Self.close(entry.connection)
+            // The caller hears why first: closing fails the waiting statement too, and that
+            // failure (`clientClosedConnection`) says nothing of the deadline.
             entry.giveUp(failure("no answer within \(limit.map { "\($0)" } ?? "") (statement_timeout + connect_timeout); the connection was closed"))
+            Self.close(entry.connection)
         }
         for entry in lost { entry.giveUp(failure("the connection to PostgreSQL was lost while a statement waited for its answer")) }
     }
