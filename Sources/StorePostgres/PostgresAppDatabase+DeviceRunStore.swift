@@ -207,7 +207,7 @@ extension PostgresAppDatabase: DeviceRunStore {
     /// Stored device healths: every row when `all` (read, not locked), and the rows of
     /// `locking` read again, locked until the transaction ends. Only the rows a call may write
     /// are locked, so calls about other devices (of any step) do not wait on each other.
-    private func deviceHealthRows(on connection: PostgresConnection, all: Bool, locking keys: [DeviceKey]) async throws -> [DeviceKey: DeviceHealth] {
+    func deviceHealthRows(on connection: PostgresConnection, all: Bool, locking keys: [DeviceKey]) async throws -> [DeviceKey: DeviceHealth] {
         var health: [DeviceKey: DeviceHealth] = [:]
         if all {
             for document in try await connection.values("SELECT document FROM device_health", as: String.self, logger: logger) {

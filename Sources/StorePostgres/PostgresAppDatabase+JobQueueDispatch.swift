@@ -11,7 +11,9 @@ extension PostgresAppDatabase {
     /// Candidates looked at before a claim gives up (all waiting for a step or a group).
     private static let claimLimit = 2_000
 
-    /// Assigns the best job this agent can run (higher priority, then older), or returns nil.
+    /// Assigns the best job this agent can run (higher priority, then older); else, when a
+    /// running `devices:` step could use its devices, a new job of that step
+    /// (``DeviceRunJoining``); else nil.
     ///
     /// Reads only `runnable_job` (the jobs nothing holds back by their steps), in pages, with
     /// `FOR UPDATE SKIP LOCKED`: servers claiming at once each lock other rows, and the row of
@@ -38,7 +40,7 @@ extension PostgresAppDatabase {
                 SELECT key FROM runnable_key WHERE key IS NOT NULL
                 """, as: String.self, logger: self.logger
             ).filter { RequirementsKeyCache.shared.requirements(of: $0).isSatisfied(by: agent.tags) }
-            guard !keys.isEmpty else { return nil }
+            guard !keys.isEmpty else { return try await self.joinDeviceRun(agent: agent, leaseSeconds: leaseSeconds, now: now, on: connection) }
             var passed: [Int64] = []
             var cache = HoldBackCache()
             while passed.count < Self.claimLimit {
@@ -53,7 +55,7 @@ extension PostgresAppDatabase {
                         """, logger: self.logger)
                     for try await candidate in rows.decode((Int64, Int32).self) { candidates.append(candidate) }
                 }
-                if candidates.isEmpty { return nil }
+                if candidates.isEmpty { return try await self.joinDeviceRun(agent: agent, leaseSeconds: leaseSeconds, now: now, on: connection) }
                 candidates.sort { ($1.priority, $0.jobID) < ($0.priority, $1.jobID) }
                 for (jobID, _) in candidates {
                     if try await self.isEligible(jobID, for: agent, cache: &cache, on: connection) {
@@ -62,7 +64,7 @@ extension PostgresAppDatabase {
                     passed.append(jobID)
                 }
             }
-            return nil
+            return try await self.joinDeviceRun(agent: agent, leaseSeconds: leaseSeconds, now: now, on: connection)
         }
     }
 
@@ -81,7 +83,7 @@ extension PostgresAppDatabase {
     }
 
     /// Gives the job to the agent: assigned, leased, no longer claimable; the build follows.
-    private func assign(_ jobID: Int64, to agent: Agent, leaseSeconds: Double, now: Date, on connection: PostgresConnection) async throws -> JobAssignment {
+    func assign(_ jobID: Int64, to agent: Agent, leaseSeconds: Double, now: Date, on connection: PostgresConnection) async throws -> JobAssignment {
         try await connection.run("DELETE FROM runnable_job WHERE job_id = \(jobID)", logger: logger)
         let at = PostgresTime.stored(now)
         let rows = try await connection.boundedQuery(

@@ -139,7 +139,7 @@ extension AppDatabase: DeviceRunStore {
         return (run: run, repositoryID: row["repositoryID"])
     }
 
-    private static func deviceHealthRows(in db: Database) throws -> [DeviceKey: DeviceHealth] {
+    static func deviceHealthRows(in db: Database) throws -> [DeviceKey: DeviceHealth] {
         let documents = try String.fetchAll(db, sql: "SELECT document FROM deviceHealth")
         var health: [DeviceKey: DeviceHealth] = [:]
         for document in documents {

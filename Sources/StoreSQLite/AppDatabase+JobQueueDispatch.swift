@@ -6,7 +6,8 @@ import Store
 // MARK: - Handing out jobs
 
 extension AppDatabase {
-    /// Assigns the best job this agent can run, or returns nil.
+    /// Assigns the best job this agent can run; else, when a running `devices:` step could use
+    /// its devices, a new job of that step (``DeviceRunJoining``); else nil.
     public func claimNextJob(agent: Agent, leaseSeconds: Double, now: Date) async throws(StoreError) -> JobAssignment? {
         try await write { db in
             // Checked in the claiming transaction: an agent revoked after its poll was
@@ -32,13 +33,15 @@ extension AppDatabase {
                     if let current = best?.job, !Self.precedes(head, current) { continue }
                     best = (index, head)
                 }
-                guard let (index, candidate) = best else { return nil }
+                guard let (index, candidate) = best else {
+                    return try Self.joinDeviceRun(agent: agent, leaseSeconds: leaseSeconds, now: now, in: db)
+                }
                 cursors[index].advance()
                 if try Self.isEligible(candidate, for: agent, in: db) {
                     return try Self.assign(candidate, to: agent, leaseSeconds: leaseSeconds, now: now, in: db)
                 }
             }
-            return nil
+            return try Self.joinDeviceRun(agent: agent, leaseSeconds: leaseSeconds, now: now, in: db)
         }
     }
 
@@ -57,7 +60,7 @@ extension AppDatabase {
         return try !agentsReady(for: step, agentID: agent.id, in: db).isEmpty
     }
 
-    private static func assign(_ job: JobRecord, to agent: Agent, leaseSeconds: Double, now: Date, in db: Database) throws -> JobAssignment {
+    static func assign(_ job: JobRecord, to agent: Agent, leaseSeconds: Double, now: Date, in db: Database) throws -> JobAssignment {
         var job = job
         job.state = JobState.assigned.rawValue
         job.agentID = agent.id

@@ -77,8 +77,9 @@ struct ServerModule: DIModule {
             DeviceController(devices: devices, runs: runs)
         }
         builder.contribute((any APIController).self, .singleton) {
-            (auth: AgentAuthService, store: any DeviceRunStore, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
-            DeviceRunController(auth: auth, store: store, bodyLimit: configuration.maxBodySize, clock: clock)
+            (auth: AgentAuthService, store: any DeviceRunStore, dispatcher: JobDispatcher, configuration: ServerConfiguration,
+             clock: any TimeSource) -> any APIController in
+            DeviceRunController(auth: auth, store: store, dispatcher: dispatcher, bodyLimit: configuration.maxBodySize, clock: clock)
         }
         builder.contribute((any APIController).self, .singleton) {
             (store: any MutedTestStore, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in

@@ -3,17 +3,21 @@ import Core
 import Devices
 import Foundation
 import Hummingbird
+import Scheduling
 import Store
 
 /// The batches of `devices:` steps: agents take batches for their devices and report them;
 /// people read a build's runs and re-admit a quarantined device.
 ///
 /// A batch travels inside the step's jobs (one job per agent, leased and heartbeated as any
-/// job): the job asks for the next batch of one free device, runs it, reports it, and asks
-/// again, until the answer says stop. See `DeviceBatchMessages` in Core and docs/devices.md.
+/// job; an idle agent with a free device joins a running step with a job of its own): the
+/// job asks for the next batch of one free device, runs it, reports it, and asks again,
+/// until the answer says stop. See `DeviceBatchMessages` in Core and docs/devices.md.
 struct DeviceRunController: APIController {
     let auth: AgentAuthService
     let store: any DeviceRunStore
+    /// Woken once a step has its queue: an idle agent with a free device may now join it.
+    let dispatcher: JobDispatcher
     let bodyLimit: Int
     /// The clock every time-based decision reads.
     let clock: any TimeSource
@@ -24,6 +28,7 @@ struct DeviceRunController: APIController {
                 "Queue the tests a devices: job selected", tag: "agent-protocol", caller: .agent,
                 description: [
                     "The step's first job to send its list makes the step's queue (longest expected first, by the p80 of earlier runs; extra copies for tests that often fail); later lists are not read.",
+                    "While the queue has tests no device holds, an idle agent with a free matching device that polls is given a new job of the step (it joins the run), up to the step's `count` devices.",
                 ],
                 parameters: [.path("id")],
                 body: .json(.ref("DeviceTestList")),
@@ -33,7 +38,9 @@ struct DeviceRunController: APIController {
                 let agent = try await auth.agent(bearerToken: request.bearerToken)
                 let list = try await request.decodeJSON(DeviceTestList.self, limit: bodyLimit)
                 if let problem = list.problem() { throw APIError.badRequest(problem, code: "invalid_tests") }
-                return try await .json(store.queueDeviceTests(jobID: try context.numericID(of: "job"), agentID: agent.id, tests: list.tests, now: clock.now))
+                let queued = try await store.queueDeviceTests(jobID: try context.numericID(of: "job"), agentID: agent.id, tests: list.tests, now: clock.now)
+                dispatcher.wake()
+                return try .json(queued)
             },
             Route(.post, "/api/v1/agent/jobs/:id/device-batches/next", scope: nil, openAPI: OpenAPIOperation(
                 "The next batch for one of the agent's devices", tag: "agent-protocol", caller: .agent,

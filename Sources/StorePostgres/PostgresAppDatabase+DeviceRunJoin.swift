@@ -1,0 +1,71 @@
+import Core
+import Devices
+import Foundation
+import PostgresNIO
+import Store
+
+// MARK: - Joining a running devices: step
+
+extension PostgresAppDatabase {
+    /// A new job of a running `devices:` step for `agent`, already assigned, when the step's
+    /// queue could use the agent's devices (``DeviceRunJoining``); the oldest build first.
+    /// Called in the claiming transaction once no queued job suits the agent.
+    ///
+    /// The build's row is locked before its jobs are read: a job of it ending at once either
+    /// sees the new job when it works out the build's state, or has finished the build, which
+    /// this then sees and leaves alone. The run's document is read without a lock: joining
+    /// one agent too many only adds a job that finds nothing left to hand out.
+    func joinDeviceRun(agent: Agent, leaseSeconds: Double, now: Date, on connection: PostgresConnection) async throws -> JobAssignment? {
+        let own = try await deviceRows(agentID: agent.id, on: connection).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
+        // Most polls come from agents without devices: they cost one indexed read.
+        guard !own.isEmpty else { return nil }
+        var runs: [(buildID: Int64, stepKey: String, run: DeviceRun)] = []
+        let rows = try await connection.boundedQuery(
+            "SELECT build_id, step_key, document FROM device_run WHERE NOT finished ORDER BY build_id", logger: logger)
+        for try await (buildID, stepKey, document) in rows.decode((Int64, String, String).self) {
+            runs.append((buildID, stepKey, try DeviceRunRules.decode(DeviceRun.self, document)))
+        }
+        var health: [DeviceKey: DeviceHealth]?
+        for (buildID, stepKey, run) in runs where own.contains(where: { run.step.canRun($0.report) }) {
+            guard let build = try await buildRow(id: buildID, lock: true, on: connection), !build.state.isFinished else { continue }
+            let rows = try await connection.boundedQuery(
+                """
+                SELECT id, agent_id, state, cancel_requested, shard_index, shard_count, label, requirements_key FROM job
+                WHERE build_id = \(buildID) AND step_key = \(stepKey) AND superseded_by IS NULL ORDER BY shard_index
+                """, logger: logger)
+            var jobs: [(id: Int64, shardIndex: Int32, shardCount: Int32, label: String, requirementsKey: String)] = []
+            var stepJobs: [DeviceRunJoining.StepJob] = []
+            for try await (id, holder, state, cancelRequested, shardIndex, shardCount, label, key) in rows.decode(
+                (Int64, Int64?, String, Bool, Int32, Int32, String, String).self
+            ) {
+                jobs.append((id, shardIndex, shardCount, label, key))
+                stepJobs.append(DeviceRunJoining.StepJob(agentID: holder, state: JobState(rawValue: state) ?? .pending, cancelRequested: cancelRequested))
+            }
+            guard let first = jobs.first, let last = jobs.last,
+                  RequirementsKeyCache.shared.requirements(of: first.requirementsKey).isSatisfied(by: agent.tags) else { continue }
+            var devices = own
+            for holder in Set(stepJobs.filter { $0.state == .assigned || $0.state == .running }.compactMap(\.agentID)) where holder != agent.id {
+                devices += try await deviceRows(agentID: holder, on: connection).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
+            }
+            let known: [DeviceKey: DeviceHealth]
+            if let health { known = health } else { known = try await deviceHealthRows(on: connection, all: true, locking: []) }
+            health = known
+            guard DeviceRunJoining.shouldJoin(run: run, stepJobs: stepJobs, agentID: agent.id, devices: devices, health: known) else { continue }
+            let label = DeviceRunJoining.label(
+                joining: first.label, shardIndex: Int(first.shardIndex), shardCount: Int(first.shardCount), agentName: agent.name)
+            let shardIndex = last.shardIndex + 1
+            let joined = try await connection.value(
+                """
+                INSERT INTO job (build_id, step_key, label, shard_index, shard_count, attempt, state, plan, requirements_key, priority,
+                                 concurrency_group, waiting_for_steps, created_at)
+                SELECT build_id, step_key, \(label), \(shardIndex), \(shardIndex + 1), 1, 'pending', plan, requirements_key, priority,
+                       concurrency_group, false, \(PostgresTime.stored(now))
+                FROM job WHERE id = \(first.id)
+                RETURNING id
+                """, as: Int64.self, logger: logger)
+            guard let joined else { continue }
+            return try await assign(joined, to: agent, leaseSeconds: leaseSeconds, now: now, on: connection)
+        }
+        return nil
+    }
+}

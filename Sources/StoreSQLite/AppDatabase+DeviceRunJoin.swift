@@ -1,0 +1,59 @@
+import Core
+import Devices
+import Foundation
+import GRDB
+import Store
+
+// MARK: - Joining a running devices: step
+
+extension AppDatabase {
+    /// A new job of a running `devices:` step for `agent`, already assigned, when the step's
+    /// queue could use the agent's devices (``DeviceRunJoining``); the oldest build first.
+    /// Called in the claiming transaction once no queued job suits the agent.
+    static func joinDeviceRun(agent: Agent, leaseSeconds: Double, now: Date, in db: Database) throws -> JobAssignment? {
+        let own = try deviceRows(agentID: agent.id, in: db).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
+        // Most polls come from agents without devices: they cost one indexed read.
+        guard !own.isEmpty else { return nil }
+        let runs = try Row.fetchAll(db, sql: "SELECT buildID, stepKey, document FROM deviceRun WHERE NOT finished ORDER BY buildID")
+        var health: [DeviceKey: DeviceHealth]?
+        for row in runs {
+            let run = try DeviceRunRules.decode(DeviceRun.self, row["document"])
+            guard own.contains(where: { run.step.canRun($0.report) }) else { continue }
+            let buildID: Int64 = row["buildID"]
+            let stepKey: String = row["stepKey"]
+            let jobs = try JobRecord.fetchAll(db, sql: """
+                SELECT * FROM job WHERE buildID = ? AND stepKey = ? AND supersededBy IS NULL ORDER BY shardIndex
+                """, arguments: [buildID, stepKey])
+            guard let first = jobs.first, let last = jobs.last,
+                  RequirementsKeyCache.shared.requirements(of: first.requirementsKey).isSatisfied(by: agent.tags) else { continue }
+            let stepJobs = jobs.map { DeviceRunJoining.StepJob(agentID: $0.agentID, state: $0.jobState, cancelRequested: $0.cancelRequested) }
+            var devices = own
+            for holder in Set(stepJobs.filter { $0.state == .assigned || $0.state == .running }.compactMap(\.agentID)) where holder != agent.id {
+                devices += try deviceRows(agentID: holder, in: db).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
+            }
+            let known = try health ?? deviceHealthRows(in: db)
+            health = known
+            guard DeviceRunJoining.shouldJoin(run: run, stepJobs: stepJobs, agentID: agent.id, devices: devices, health: known) else { continue }
+            var joined = first
+            joined.id = nil
+            joined.shardIndex = last.shardIndex + 1
+            joined.shardCount = last.shardIndex + 2
+            joined.label = DeviceRunJoining.label(joining: first.label, shardIndex: first.shardIndex, shardCount: first.shardCount, agentName: agent.name)
+            joined.attempt = 1
+            joined.state = JobState.pending.rawValue
+            joined.pendingReason = nil
+            joined.waitingForSteps = false
+            joined.agentID = nil
+            joined.exitStatus = nil
+            joined.cancelRequested = false
+            joined.createdAt = now
+            joined.assignedAt = nil
+            joined.startedAt = nil
+            joined.finishedAt = nil
+            joined.leaseExpiresAt = nil
+            try joined.insert(db)
+            return try assign(joined, to: agent, leaseSeconds: leaseSeconds, now: now, in: db)
+        }
+        return nil
+    }
+}
