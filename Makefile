@@ -98,7 +98,7 @@ run: deps
 # whose code under test reads the clock (CLOCK_TARGETS) again with every test clock a year
 # (52 weeks) ahead and behind, so no test depends on today's date (docs/testing.md).
 TEST_TARGETS := $(sort $(notdir $(wildcard Tests/*Tests)))
-CLOCK_TARGETS := ServerTests NotificationsTests ReleaseDriverTests SchedulingTests
+CLOCK_TARGETS := ServerTests NotificationsTests ReleaseDriverTests SchedulingTests StoreTests
 SHIFTED_PASSES := $(foreach target,$(CLOCK_TARGETS),$(target)@364 $(target)@-364)
 LONG_PASSES := EndToEndTests ServerTests ServerTests@364 ServerTests@-364 fuzz StoreTests CLITests
 TEST_PASSES := $(LONG_PASSES) $(filter-out $(LONG_PASSES),$(TEST_TARGETS) $(SHIFTED_PASSES))

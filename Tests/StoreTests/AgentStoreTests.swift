@@ -1,16 +1,17 @@
 import Core
 import Foundation
+import TestSupport
 import Testing
 @testable import Store
 
 /// Agents and registration tokens through `AgentStore`, on every backend.
 @Suite("Agents in the store")
 struct AgentStoreTests {
-    private func audit(_ action: String, at date: Date = Date()) -> AuditEvent {
+    private func audit(_ action: String, at date: Date = DateShift.now) -> AuditEvent {
         AuditEvent(occurredAt: date, actor: "tester", action: action, subject: "agent")
     }
 
-    private func register(_ name: String, token: String, with registration: String, in database: any AgentStore, now: Date = Date()) async throws -> Agent {
+    private func register(_ name: String, token: String, with registration: String, in database: any AgentStore, now: Date = DateShift.now) async throws -> Agent {
         try await database.registerAgent(
             AgentRegistration(name: name, tags: ["platform": "ios", "xcode": "16.2"], slots: 2, hostname: "\(name).local", version: "1.0"),
             registrationTokenID: registration, tokenID: token, secretHash: "hash-\(token)", now: now)
@@ -57,7 +58,7 @@ struct AgentStoreTests {
     func presenceAndRemoval(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore(presenceWindow: 60) { store async throws in
             let database = store.database
-            let now = Date()
+            let now = DateShift.now
             _ = try await database.createRegistrationToken(id: "r1", name: "fleet", secretHash: "h1", audit: audit("agent_token.create"))
             let agent = try await register("mac-1", token: "t1", with: "r1", in: database, now: now)
             await #expect(throws: StoreError.self) { try await database.removeAgent(id: agent.id, audit: audit("agent.remove", at: now)) }
@@ -78,7 +79,7 @@ extension AgentStoreTests {
     func registeringAgain(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore(presenceWindow: 60) { store async throws in
             let database = store.database
-            let now = Date()
+            let now = DateShift.now
             _ = try await database.createRegistrationToken(id: "r1", name: "fleet", secretHash: "h1", audit: AuditEvent(occurredAt: now, actor: "t", action: "a", subject: "s"))
             _ = try await database.createRegistrationToken(id: "r2", name: "other", secretHash: "h2", audit: AuditEvent(occurredAt: now, actor: "t", action: "a", subject: "s"))
             let first = try await database.registerAgent(AgentRegistration(name: "mac-1", tags: ["xcode": "16.2"], slots: 1), registrationTokenID: "r1", tokenID: "t1", secretHash: "s1", now: now)

@@ -1,15 +1,15 @@
 import Core
 import Foundation
 import GRDB
-@testable import Store
-@testable import StoreSQLite
 import TestSupport
 import Testing
+@testable import Store
+@testable import StoreSQLite
 
 /// Deliveries are unique by provider, repository and key (`v11-delivery-key-per-repository`).
 @Suite("Delivery keys per repository")
 struct DeliveryKeyMigrationTests {
-    private static func audit() -> AuditEvent { AuditEvent(occurredAt: Date(), actor: "t", action: "a", subject: "s") }
+    private static func audit() -> AuditEvent { AuditEvent(occurredAt: DateShift.now, actor: "t", action: "a", subject: "s") }
 
     private static func write(_ key: String, repositoryID: Int64, answer: String) throws -> DeliveryWrite {
         let delivery = IncomingDelivery(provider: .github, key: key, event: "push", repositoryID: repositoryID, headers: [:], body: Array("{}".utf8))
@@ -46,7 +46,7 @@ struct DeliveryKeyMigrationTests {
                 """)
             var record = WebhookDeliveryRecord(
                 id: nil, provider: "github", deliveryKey: "old", event: "push", repositoryID: 1, headers: "{}",
-                body: Data("{}".utf8), receivedAt: Date(), responseStatus: 202, responseBody: "kept"
+                body: Data("{}".utf8), receivedAt: DateShift.now, responseStatus: 202, responseBody: "kept"
             )
             try record.insertDirectly(db)
             let deliveryID = try #require(record.id)

@@ -3,9 +3,10 @@ import Foundation
 import Logging
 import PostgresNIO
 import PostgresSupport
+import TestSupport
+import Testing
 @testable import Store
 @testable import StorePostgres
-import Testing
 
 /// Opening a PostgreSQL database: the migrations, and what is refused and left untouched.
 @Suite("PostgreSQL migrations", .enabled(if: StoreBackend.postgresURL != nil, "needs MOBILE_OPS_TEST_POSTGRES_URL (make test sets it)"))
@@ -14,7 +15,7 @@ struct PostgresMigrationTests {
     func reopen() async throws {
         let scratch = try await PostgresScratchDatabase.create()
         let first = try await PostgresAppDatabase.open(url: scratch.url)
-        let token = try await first.createToken(id: "t1", name: "ci", scopes: [.read], secretHash: "h", audit: .init(occurredAt: Date(), actor: "a", action: "x", subject: "s"))
+        let token = try await first.createToken(id: "t1", name: "ci", scopes: [.read], secretHash: "h", audit: .init(occurredAt: DateShift.now, actor: "a", action: "x", subject: "s"))
         await first.close()
         let second = try await PostgresAppDatabase.open(url: scratch.url)
         #expect(try await second.tokens() == [token])

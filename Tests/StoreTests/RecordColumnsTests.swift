@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
-@testable import Store
-@testable import StoreSQLite
 import TestSupport
 import Testing
+@testable import Store
+@testable import StoreSQLite
 
 /// The records written on the intake's hot path encode their columns by hand; this keeps
 /// each list equal to its table's columns, so a column added by a migration cannot be
@@ -15,7 +15,7 @@ struct RecordColumnsTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let database = try AppDatabase.open(path: directory.path("db.sqlite"))
-        let now = Date()
+        let now = DateShift.now
         let build = BuildRecord(
             id: 1, repositoryID: nil, number: 1, pipeline: "p", state: "pending", trigger: "push", branch: "main", tag: nil,
             commitSHA: "abc", pullRequest: nil, message: nil, author: nil, env: "{}", concurrencyGroup: nil, priority: 0,
@@ -104,12 +104,12 @@ struct RecordColumnsTests {
         var job = JobRecord(
             id: nil, buildID: 999, stepKey: "s", label: "S", shardIndex: 0, shardCount: 1, attempt: 1, supersededBy: nil,
             state: "pending", plan: "{}", requirementsKey: "{}", priority: 0, concurrencyGroup: nil, pendingReason: nil,
-            waitingForSteps: false, agentID: nil, leaseExpiresAt: nil, cancelRequested: false, exitStatus: nil, createdAt: Date(),
+            waitingForSteps: false, agentID: nil, leaseExpiresAt: nil, cancelRequested: false, exitStatus: nil, createdAt: DateShift.now,
             assignedAt: nil, startedAt: nil, finishedAt: nil)
         #expect(throws: DatabaseError.self) {
             try database.writer.write { db in try job.insertDirectly(db) }
         }
-        var outbox = OutboxRecord(kind: "k", payload: "{}", at: Date())
+        var outbox = OutboxRecord(kind: "k", payload: "{}", at: DateShift.now)
         try database.writer.write { db in try outbox.insertDirectly(db) }
         #expect(outbox.id != nil)
     }

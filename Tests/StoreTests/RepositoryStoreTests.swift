@@ -1,11 +1,12 @@
 import Core
 import Foundation
+import TestSupport
 import Testing
 @testable import Store
 
 @Suite("Repositories in the store")
 struct RepositoryStoreTests {
-    private func audit() -> AuditEvent { AuditEvent(occurredAt: Date(), actor: "tester", action: "repository.create", subject: "repository") }
+    private func audit() -> AuditEvent { AuditEvent(occurredAt: DateShift.now, actor: "tester", action: "repository.create", subject: "repository") }
 
     @Test("create, list, find by id and by name (case-insensitively)", arguments: StoreBackend.available)
     func createAndRead(_ backend: StoreBackend) async throws {

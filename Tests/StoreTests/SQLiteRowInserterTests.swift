@@ -1,10 +1,10 @@
 import BuildMetrics
 import Foundation
 import GRDB
-@testable import Store
-@testable import StoreSQLite
 import TestSupport
 import Testing
+@testable import Store
+@testable import StoreSQLite
 
 @Suite("Rows bound through SQLite's C API")
 struct SQLiteRowInserterTests {
@@ -25,7 +25,7 @@ struct SQLiteRowInserterTests {
             TaskRecord(name: String(repeating: "long", count: 5_000), target: "", durationSeconds: 1e300, outcome: .skipped),
         ]
         let report = BuildReport(dimensions: BuildDimensions(repository: "acme/app"), durationSeconds: 5, outcome: .success, tasks: tasks)
-        let stored = try await database.insertBuildReport(report, source: .api, waitedOn: false, now: Date())
+        let stored = try await database.insertBuildReport(report, source: .api, waitedOn: false, now: DateShift.now)
 
         let rows = try database.writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM metricTask WHERE buildID = ? ORDER BY position", arguments: [stored.id])

@@ -1,10 +1,10 @@
 import Core
 import Foundation
 import GRDB
-@testable import Store
-@testable import StoreSQLite
 import TestSupport
 import Testing
+@testable import Store
+@testable import StoreSQLite
 
 /// A full disk as the store reports it: one `StoreError.storageFull`, whatever noticed it,
 /// with nothing half-written, and writes working again once there is room.
@@ -23,7 +23,7 @@ struct StorageFullTests {
         database = try AppDatabase.open(path: directory.path("db.sqlite"))
         repositoryID = try await database.createRepository(
             name: "acme/app", provider: .github, cloneURL: "file:///tmp/acme", defaultBranch: "main",
-            webhookSecret: "secret-secret-secret", audit: AuditEvent(occurredAt: Date(), actor: "t", action: "a", subject: "s")
+            webhookSecret: "secret-secret-secret", audit: AuditEvent(occurredAt: DateShift.now, actor: "t", action: "a", subject: "s")
         ).id
     }
 

@@ -3,11 +3,11 @@ import Foundation
 import Logging
 import PostgresNIO
 import PostgresSupport
+import TestSupport
+import Testing
 @testable import Store
 @testable import StorePostgres
 @testable import StoreSQLite
-import TestSupport
-import Testing
 
 /// The store backends a suite runs on: SQLite always; PostgreSQL when
 /// `MOBILE_OPS_TEST_POSTGRES_URL` names a server (`make test` starts one and sets it).
@@ -31,7 +31,7 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// A fresh, empty, migrated store: a file in a temp folder, or a new PostgreSQL database
     /// of its own; `body` runs against it and the store is removed afterwards, even when the
     /// body fails.
-    func withFreshStore<T>(clock: any TimeSource = SystemClock(), presenceWindow: TimeInterval = 60, _ body: (FreshStore) async throws -> T) async throws -> T {
+    func withFreshStore<T>(clock: any TimeSource = SystemClock(offset: DateShift.whole), presenceWindow: TimeInterval = 60, _ body: (FreshStore) async throws -> T) async throws -> T {
         switch self {
         case .sqlite:
             let directory = try TemporaryDirectory()

@@ -1,11 +1,12 @@
 import Core
 import Foundation
+import TestSupport
 import Testing
 @testable import Store
 
 @Suite("API tokens in the store")
 struct TokenStoreTests {
-    private func audit(_ action: String) -> AuditEvent { AuditEvent(occurredAt: Date(), actor: "tester", action: action, subject: "token") }
+    private func audit(_ action: String) -> AuditEvent { AuditEvent(occurredAt: DateShift.now, actor: "tester", action: action, subject: "token") }
 
     @Test("a created token is found by id with its hash; the list never carries hashes", arguments: StoreBackend.available)
     func createAndFind(_ backend: StoreBackend) async throws {

@@ -1,10 +1,10 @@
 import Core
 import Foundation
 import GRDB
-@testable import Store
-@testable import StoreSQLite
 import TestSupport
 import Testing
+@testable import Store
+@testable import StoreSQLite
 
 @Suite("WAL checkpoints off the writer")
 struct WALCheckpointerTests {
@@ -19,7 +19,7 @@ struct WALCheckpointerTests {
         #expect(threshold == WALCheckpointer.backstopPages)
 
         let before = try fileSize(path)
-        let audit = AuditEvent(occurredAt: Date(), actor: "t", action: "repository.create", subject: "repository")
+        let audit = AuditEvent(occurredAt: DateShift.now, actor: "t", action: "repository.create", subject: "repository")
         for index in 0..<200 {
             _ = try await database.createRepository(
                 name: "acme/app-\(index)", provider: .github, cloneURL: "https://example.com/\(index).git", defaultBranch: "main",
