@@ -13,8 +13,8 @@ public struct DependencyChecker: Sendable {
         index = DependencyEdges(graph: graph)
     }
 
-    /// Number of modules and of declared edges the rules look at.
-    public var size: (modules: Int, edges: Int) { (index.names.count, index.edges.count) }
+    /// Number of modules and of declared edges between them (external libraries left out).
+    public var size: (modules: Int, edges: Int) { (index.moduleCount, index.moduleEdgeCount) }
 
     /// Every violation of `rules`, sorted by rule name, then chain.
     public func violations(of rules: DependencyRules) -> [DependencyViolation] {
@@ -22,7 +22,7 @@ public struct DependencyChecker: Sendable {
         for rule in rules.rules {
             switch rule.check {
             case let .layers(layers): found += layerViolations(rule, layers)
-            case let .forbid(from, to, unless): found += forbidViolations(rule, from: from, to: to, unless: unless)
+            case let .forbid(from, to, unless, except): found += forbidViolations(rule, from: from, to: to, unless: unless, except: except)
             case let .allowOnly(from, to): found += allowOnlyViolations(rule, from: from, to: to)
             case .noCycles: found += cycleViolations(rule)
             case let .maxDepth(limit): found += depthViolations(rule, limit: limit)
@@ -50,14 +50,20 @@ public struct DependencyChecker: Sendable {
         }
     }
 
-    private func forbidViolations(_ rule: DependencyRule, from: ModuleGlob, to: ModuleGlob, unless: DependencyRule.Exception?) -> [DependencyViolation] {
-        let sources = index.matching(from)
+    private func forbidViolations(
+        _ rule: DependencyRule, from: ModuleGlob, to: ModuleGlob, unless: DependencyRule.Exception?, except: [ModuleGlob]
+    ) -> [DependencyViolation] {
+        var sources = index.matching(from)
+        for pattern in except {
+            for (module, matches) in index.matching(pattern).enumerated() where matches { sources[module] = false }
+        }
         let targets = index.matching(to)
+        let exempt = except.isEmpty ? "" : " except from \(except.map(\.pattern).joined(separator: ", "))"
         return directViolations(rule) { edge in
             guard sources[edge.from], targets[edge.to] else { return nil }
             let (a, b) = (index.names[edge.from], index.names[edge.to])
             if unless == .sameParent, Self.shareParent(a, b) { return nil }
-            return "\(a) must not depend on \(b) (forbidden: \(from) → \(to)\(unless.map { " unless \($0.rawValue)" } ?? ""))"
+            return "\(a) must not depend on \(b) (forbidden: \(from) → \(to)\(unless.map { " unless \($0.rawValue)" } ?? "")\(exempt))"
         }
     }
 

@@ -21,8 +21,12 @@ struct DependencyEdges: Sendable {
         var line: Int?
     }
 
-    /// Module names, sorted; a module's number is its index here.
+    /// Module names, sorted, then the external libraries declarations name
+    /// (`external:GRDB`, sorted); a node's number is its index here.
     let names: [String]
+    /// How many of ``names`` are the project's modules; the rest are external libraries, which
+    /// only rules naming `external:` patterns see (``DependencyRule/seesExternal``).
+    let moduleCount: Int
     /// Every edge, grouped by `from` and sorted by target name within a group.
     let edges: [Edge]
     /// Configuration names, each once: rules compare numbers, not strings.
@@ -36,6 +40,10 @@ struct DependencyEdges: Sendable {
         var names: [String] = []
         names.reserveCapacity(sorted.count)
         for name in sorted where names.last != name { names.append(name) }
+        let moduleCount = names.count
+        let modules = Set(names)
+        let externals = Set(graph.modules.flatMap { $0.declarations ?? [] }.filter { $0.isExternal && !modules.contains($0.target) }.map(\.target))
+        names += externals.sorted()
         var number: [String: Int] = [:]
         number.reserveCapacity(names.count)
         for (index, name) in names.enumerated() { number[name] = index }
@@ -91,15 +99,20 @@ struct DependencyEdges: Sendable {
             outStart[module + 1] = edges.count
         }
         self.names = names
+        self.moduleCount = moduleCount
         self.edges = edges
         self.outStart = outStart
         self.configurations = configurations
     }
 
-    /// Which modules match `glob`, by number.
+    /// Which nodes match `glob`, by number: an `external:` pattern matches only external
+    /// libraries, any other only modules (so `to: "*"` never means every library).
     func matching(_ glob: ModuleGlob) -> [Bool] {
-        names.map(glob.matches)
+        names.indices.map { node in (node >= moduleCount) == glob.isExternal && glob.matches(names[node]) }
     }
+
+    /// The declared edges between the project's modules (external libraries left out).
+    var moduleEdgeCount: Int { edges.count { $0.to < moduleCount } }
 
     /// For each module, the first edge to each distinct target that `rule` looks at, in target
     /// order: the adjacency the transitive rules walk.
@@ -112,7 +125,8 @@ struct DependencyEdges: Sendable {
             var last = -1
             for index in outStart[module]..<outStart[module + 1] {
                 let edge = edges[index]
-                guard edge.to != last, looked[edge.configuration], rule.includeTests || !edge.isTest else { continue }
+                guard edge.to != last, looked[edge.configuration], rule.includeTests || !edge.isTest,
+                      edge.to < moduleCount || rule.seesExternal else { continue }
                 chosen.append(index)
                 last = edge.to
             }

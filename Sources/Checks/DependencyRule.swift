@@ -5,8 +5,9 @@ public struct DependencyRule: Sendable, Hashable {
         /// Ordered layers, top first: a module may depend only on its own or lower layers.
         /// Each layer is one or more globs; a module belongs to the first layer it matches.
         case layers([[ModuleGlob]])
-        /// No edge from a `from` module to a `to` module, except where `unless` allows it.
-        case forbid(from: ModuleGlob, to: ModuleGlob, unless: Exception?)
+        /// No edge from a `from` module to a `to` module, except where `unless` allows it or
+        /// the module also matches one of `except` (`from: "*"`, `except: [Server]`).
+        case forbid(from: ModuleGlob, to: ModuleGlob, unless: Exception?, except: [ModuleGlob])
         /// Modules matching `from` may depend only on modules matching one of `to`.
         case allowOnly(from: ModuleGlob, to: [ModuleGlob])
         /// No module reaches itself through its dependencies.
@@ -37,6 +38,17 @@ public struct DependencyRule: Sendable, Hashable {
         self.check = check
         self.configurations = configurations
         self.includeTests = includeTests
+    }
+
+    /// Whether the rule looks at dependencies on external libraries: only a `forbid` or
+    /// `allow_only` that names an `external:` pattern as its target does. Every other rule sees
+    /// the project's modules alone, so adding external libraries to a graph changes no verdict.
+    public var seesExternal: Bool {
+        switch check {
+        case let .forbid(_, to, _, _): to.isExternal
+        case let .allowOnly(_, to): to.contains(where: \.isExternal)
+        case .layers, .noCycles, .maxDepth: false
+        }
     }
 
     /// The rule kind's key in the rules file: `layers`, `forbid`, `allow_only`, `no_cycles`, `max_depth`.

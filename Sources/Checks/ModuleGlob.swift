@@ -38,6 +38,10 @@ public struct ModuleGlob: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public var description: String { pattern }
 
+    /// Whether it names external libraries (`external:GRDB`, `external:Postgres*`) rather
+    /// than the project's modules.
+    public var isExternal: Bool { pattern.hasPrefix(DependencyDeclaration.externalPrefix) }
+
     /// Whether the whole of `name` matches.
     public func matches(_ name: String) -> Bool {
         var name = name

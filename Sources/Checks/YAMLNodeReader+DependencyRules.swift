@@ -80,11 +80,16 @@ extension YAMLNodeReader {
         return layers.count == items.count ? .layers(layers) : nil
     }
 
-    /// `forbid: {from: GLOB, to: GLOB, unless: same_parent}`.
+    /// `forbid: {from: GLOB, to: GLOB, unless: same_parent, except: [GLOB, ...]}`.
     private mutating func forbid(_ node: Node) -> DependencyRule.Check? {
-        guard let fields = entries(of: node, "forbid", allowed: ["from", "to", "unless"]) else { return nil }
+        guard let fields = entries(of: node, "forbid", allowed: ["from", "to", "unless", "except"]) else { return nil }
         let from = required(fields, "from", in: "forbid").flatMap { glob($0, "forbid.from") }
         let to = required(fields, "to", in: "forbid").flatMap { glob($0, "forbid.to") }
+        var except: [ModuleGlob] = []
+        if let node = fields["except"] {
+            guard let patterns = globs(node, "forbid.except") else { return nil }
+            except = patterns
+        }
         var exception: DependencyRule.Exception?
         if let unless = fields["unless"], let text = text(unless, "forbid.unless") {
             exception = DependencyRule.Exception(rawValue: text)
@@ -96,7 +101,11 @@ extension YAMLNodeReader {
             }
         }
         guard let from, let to else { return nil }
-        return .forbid(from: from, to: to, unless: exception)
+        if from.isExternal || except.contains(where: \.isExternal) {
+            report("forbid.from names the project's modules; external: patterns go in forbid.to", at: node)
+            return nil
+        }
+        return .forbid(from: from, to: to, unless: exception, except: except)
     }
 
     /// `allow_only: {from: GLOB, to: [GLOB, ...]}`.
@@ -105,6 +114,10 @@ extension YAMLNodeReader {
         let from = required(fields, "from", in: "allow_only").flatMap { glob($0, "allow_only.from") }
         let to = required(fields, "to", in: "allow_only").flatMap { globs($0, "allow_only.to") }
         guard let from, let to else { return nil }
+        if from.isExternal {
+            report("allow_only.from names the project's modules; external: patterns go in allow_only.to", at: node)
+            return nil
+        }
         return .allowOnly(from: from, to: to)
     }
 

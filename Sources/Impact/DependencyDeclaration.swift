@@ -8,7 +8,11 @@ import Foundation
 /// do, to name the declaration a violation comes from and to tell `api` from `implementation`.
 /// A reader records one per dependency it could read; edges it added by widening have none.
 public struct DependencyDeclaration: Codable, Sendable, Hashable {
-    /// The module depended on (by ``Module/name``).
+    /// How a declaration names a library from outside the project (`external:GRDB`), which
+    /// dependency rules can forbid; it is no module, and impact analysis never follows it.
+    public static let externalPrefix = "external:"
+
+    /// The module depended on (by ``Module/name``), or an external library (``externalPrefix``).
     public var target: String
     /// The configuration as the build file spells it: `implementation`, `api`,
     /// `testImplementation`, `target`, `package`, `dependency`.
@@ -19,6 +23,9 @@ public struct DependencyDeclaration: Codable, Sendable, Hashable {
     public var file: String?
     /// The 1-based line in ``file``, when known.
     public var line: Int?
+
+    /// Whether ``target`` names a library from outside the project.
+    public var isExternal: Bool { target.hasPrefix(Self.externalPrefix) }
 
     /// Creates a declaration.
     public init(target: String, configuration: String, isTest: Bool = false, file: String? = nil, line: Int? = nil) {

@@ -102,7 +102,7 @@ public struct SwiftPackageReader: Sendable {
     ) -> [DependencyDeclaration] {
         var seen = Set<String>()
         return target.dependencies.compactMap { dependency in
-            guard let name = resolve(dependency), seen.insert(name).inserted else { return nil }
+            guard let name = resolve(dependency) ?? Self.external(dependency), seen.insert(name).inserted else { return nil }
             let (configuration, written): (String, String) = switch dependency {
             case let .byName(text): ("byName", text)
             case let .target(text): ("target", text)
@@ -113,6 +113,16 @@ public struct SwiftPackageReader: Sendable {
                 target: name, configuration: configuration, isTest: target.type == "test",
                 file: lines == nil ? nil : "Package.swift", line: lines?.line(target: target.name, dependency: written)
             )
+        }
+    }
+
+    /// A library product from another package (`.product(name: "GRDB", package: "GRDB.swift")`,
+    /// or a name that is no target here and no local package's), as dependency rules name it:
+    /// `external:GRDB`. Impact analysis never follows it (it is no module).
+    static func external(_ dependency: DumpPackageManifest.TargetDependency) -> String? {
+        switch dependency {
+        case let .byName(name), let .product(name, _): DependencyDeclaration.externalPrefix + name
+        case .target, .other: nil
         }
     }
 
