@@ -282,6 +282,9 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
+            // The OpenAPI document's component schemas, as byte arrays in the binary: the installed
+            // server carries no resource bundle (OpenAPIDocument.swift says what that costs).
+            resources: [.embedInCode("OpenAPI/Schemas")],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -1,14 +1,8 @@
 extension OpenAPIDocument {
-    /// The document's `components` members: the schemas (kept by concern in
-    /// `OpenAPIDocument+*Schemas.swift`), then the shared responses and the security schemes
-    /// below; readable JSON, one member per line.
-    static let components: String = "\"schemas\": {\n"
-        + [
-            accessSchemas, agentProtocolSchemas, buildSchemas, buildReportSchemas, checksSchemas, deviceSchemas, deviceRunSchemas, findingsSchemas, insightSchemas,
-            metricsInsightSchemas, buildCacheSchemas, releaseSchemas, releaseRequestSchemas, requestSchemas, secretSchemas, serverSchemas, testInsightSchemas,
-            trainSchemas,
-        ].joined(separator: ",\n")
-        + "\n},\n" + responsesAndSecurity
+    /// The document's `components` members: the schemas (`OpenAPIDocument+Schemas.swift`, from
+    /// the JSON files in `Schemas/`), then the shared responses and the security schemes below;
+    /// readable JSON, one member per line.
+    static let components: String = "\"schemas\": {" + schemaGroups.joined(separator: ",") + "},\n" + responsesAndSecurity
 
     /// The `responses` and `securitySchemes` members. A shared response that can answer 503
     /// lists its error codes in `x-mobile-ops-codes`; operations name these responses through

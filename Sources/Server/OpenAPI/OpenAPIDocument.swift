@@ -1,12 +1,15 @@
 /// The OpenAPI 3.1 document of the whole HTTP API, served at `GET /api/v1/openapi.json`.
 ///
 /// Its `paths` are generated from the routes the router serves (`OpenAPIDocument+Paths.swift`
-/// from each `Route`'s `OpenAPIOperation`); the rest is written here by hand as JSON text: the
-/// header below and the components (`OpenAPIDocument+*Schemas.swift` and `+Components.swift`,
-/// one member per line). Text, not SwiftPM resources, because the installed server must carry
-/// it with no bundle beside the binary (release builds link the Swift runtime statically and
-/// the Docker image copies only executables), and `.embedInCode` turns ~130 KB into a
-/// byte-array literal that took 45 s to compile against 0.3 s for string literals.
+/// from each `Route`'s `OpenAPIOperation`); the rest is written by hand as JSON text, one
+/// member per line: the header below, the component schemas (JSON files in `Schemas/`, see
+/// `OpenAPIDocument+Schemas.swift`) and the shared responses and security schemes
+/// (`+Components.swift`). The schema files are embedded in the binary with `.embedInCode`,
+/// not shipped as a resource bundle, because the installed server must carry them with no
+/// bundle beside the binary (release builds link the Swift runtime statically and the Docker
+/// image copies only executables). The price: SwiftPM turns their ~130 KB into a byte-array
+/// literal that takes about 25 s to compile (string literals took 0.3 s), paid when a schema
+/// file changes or the module is built whole (release).
 /// `OpenAPITests` checks that it parses and that real responses match its schemas;
 /// `docs/openapi.json` is a copy the tests write (docs/api.md).
 enum OpenAPIDocument {

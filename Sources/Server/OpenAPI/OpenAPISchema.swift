@@ -1,7 +1,7 @@
 /// A JSON schema as an operation names it: a component schema by name, or a small schema
 /// written in place.
 ///
-/// Component schemas are the document's shared shapes (`OpenAPIDocument+*Schemas.swift`);
+/// Component schemas are the document's shared shapes (`Sources/Server/OpenAPI/Schemas/*.json`);
 /// a schema written in place is for what only one operation uses (a text body, an enum of a
 /// query parameter) and is put in the document as it is written.
 public enum OpenAPISchema: Sendable {
