@@ -1,6 +1,11 @@
 import Core
 
 /// One job to schedule: a step, or one shard of a sharded step, with everything an agent needs.
+///
+/// How to run it is its `spec`, the `JobSpec` stored with the job; its fields read through
+/// the plan (`plan.commands`, `plan.env`), so a field added to `JobSpec` is planned without
+/// being declared twice.
+@dynamicMemberLookup
 public struct JobPlan: Sendable, Equatable, Codable {
     /// The step this job belongs to.
     public var stepKey: String
@@ -10,30 +15,10 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public var shardIndex: Int
     /// Number of shards of the step; 1 for an unsharded step.
     public var shardCount: Int
-    /// Shell commands, run in order in one shell.
-    public var commands: [String]
-    /// Agent tags required: tag → acceptable values.
-    public var requirements: AgentRequirements
-    /// Pipeline env, overridden by step env, plus the `MOBILE_OPS_*` variables.
-    public var env: [String: String]
-    /// Seconds after which the job is stopped and failed.
-    public var timeoutSeconds: Double
-    /// Automatic retries.
-    public var retry: RetryPolicy
-    /// Step keys whose jobs (all shards) must succeed first.
-    public var dependsOn: [String]
-    /// Paths or globs uploaded when the job ends.
-    public var artifacts: [String]
-    /// Impact-based UI test selection, when the step has `ui_tests:`.
-    public var uiTests: UITestSelection?
-    /// Dependency rules checked before the commands, when the step has `checks: deps`.
-    public var checks: DependencyChecksStep?
-    /// Analysers' reports read after the commands, when the step has `reports:`.
-    public var findings: FindingsStep?
-    /// The secrets the step lists, when it has `secrets:` or `keychain:` (names only).
-    public var secrets: StepSecrets?
-    /// How the step's UI tests run on devices, when the step has `devices:`.
-    public var devices: DeviceStep?
+    /// How to run the job, as stored with it: later pipeline edits do not change it. Its env is
+    /// the pipeline's, overridden by the step's, plus the `MOBILE_OPS_*` variables; a planned
+    /// job always has a timeout (the step's, or its default).
+    public var spec: JobSpec
 
     /// Variable holding the pipeline name.
     public static let pipelineVariable = "MOBILE_OPS_PIPELINE"
@@ -41,28 +26,18 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public static let stepKeyVariable = "MOBILE_OPS_STEP_KEY"
 
     /// Creates a plan.
-    public init(
-        stepKey: String, label: String, shardIndex: Int, shardCount: Int, commands: [String],
-        requirements: AgentRequirements, env: [String: String], timeoutSeconds: Double,
-        retry: RetryPolicy, dependsOn: [String], artifacts: [String], uiTests: UITestSelection? = nil,
-        checks: DependencyChecksStep? = nil, findings: FindingsStep? = nil, secrets: StepSecrets? = nil, devices: DeviceStep? = nil
-    ) {
+    public init(stepKey: String, label: String, shardIndex: Int, shardCount: Int, spec: JobSpec) {
         self.stepKey = stepKey
         self.label = label
         self.shardIndex = shardIndex
         self.shardCount = shardCount
-        self.commands = commands
-        self.requirements = requirements
-        self.env = env
-        self.timeoutSeconds = timeoutSeconds
-        self.retry = retry
-        self.dependsOn = dependsOn
-        self.artifacts = artifacts
-        self.uiTests = uiTests
-        self.checks = checks
-        self.findings = findings
-        self.secrets = secrets
-        self.devices = devices
+        self.spec = spec
+    }
+
+    /// A field of the spec: `plan.commands` is `plan.spec.commands`.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<JobSpec, Value>) -> Value {
+        get { spec[keyPath: field] }
+        set { spec[keyPath: field] = newValue }
     }
 
     // MARK: Identity
@@ -73,15 +48,6 @@ public struct JobPlan: Sendable, Equatable, Codable {
     }
 
     // MARK: Core values
-
-    /// How to run the job, as stored with it: later pipeline edits do not change it.
-    public var spec: JobSpec {
-        JobSpec(
-            commands: commands, requirements: requirements, env: env, timeoutSeconds: timeoutSeconds,
-            retry: retry, dependsOn: dependsOn, artifacts: artifacts, uiTests: uiTests, checks: checks,
-            findings: findings, secrets: secrets, devices: devices
-        )
-    }
 
     /// The job as part of a `BuildDraft`.
     public var draft: JobDraft {

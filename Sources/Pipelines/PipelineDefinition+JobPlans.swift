@@ -24,18 +24,11 @@ extension PipelineDefinition {
                     label: count > 1 ? "\(step.label) (\(index + 1)/\(count))" : step.label,
                     shardIndex: index,
                     shardCount: count,
-                    commands: step.commands,
-                    requirements: step.agents,
-                    env: env,
-                    timeoutSeconds: step.timeoutSeconds,
-                    retry: step.retry,
-                    dependsOn: step.dependsOn,
-                    artifacts: step.artifacts,
-                    uiTests: step.uiTests,
-                    checks: step.checks,
-                    findings: step.findings,
-                    secrets: step.secrets,
-                    devices: step.devices
+                    spec: JobSpec(
+                        commands: step.commands, requirements: step.agents, env: env, timeoutSeconds: step.timeoutSeconds,
+                        retry: step.retry, dependsOn: step.dependsOn, artifacts: step.artifacts, uiTests: step.uiTests,
+                        checks: step.checks, findings: step.findings, secrets: step.secrets, devices: step.devices
+                    )
                 )
             }
         }
