@@ -61,3 +61,26 @@ public struct CommitSummary: Sendable, Equatable, Codable {
         String(message.prefix { $0 != "\n" && $0 != "\r" })
     }
 }
+
+// MARK: - A commit of a GitHub or GitLab push
+
+extension CommitSummary {
+    /// A commit of a push payload in the shape GitHub and GitLab share (`id`, `author.name`,
+    /// `author.email`, `timestamp`, `url`, `added`, `modified`, `removed`), with its `message`
+    /// as the host gives it (empty when it gives none); nil when it has no id. Bitbucket's
+    /// commits have another shape (its adapter reads them).
+    init?(pushed value: JSONValue, message: String?) {
+        guard let id = value["id"].nonEmptyString else { return nil }
+        self.init(
+            id: id,
+            message: message ?? "",
+            authorName: value["author"]["name"].nonEmptyString,
+            authorEmail: value["author"]["email"].nonEmptyString,
+            timestamp: value["timestamp"].nonEmptyString,
+            url: value["url"].nonEmptyString,
+            added: value["added"].strings,
+            modified: value["modified"].strings,
+            removed: value["removed"].strings
+        )
+    }
+}

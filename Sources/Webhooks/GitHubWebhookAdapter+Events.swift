@@ -28,18 +28,7 @@ extension GitHubWebhookAdapter {
 
     /// The head commit of a push; nil when it has no id.
     static func commit(_ value: JSONValue) -> CommitSummary? {
-        guard let id = value["id"].nonEmptyString else { return nil }
-        return CommitSummary(
-            id: id,
-            message: value["message"].string ?? "",
-            authorName: value["author"]["name"].nonEmptyString,
-            authorEmail: value["author"]["email"].nonEmptyString,
-            timestamp: value["timestamp"].nonEmptyString,
-            url: value["url"].nonEmptyString,
-            added: value["added"].strings,
-            modified: value["modified"].strings,
-            removed: value["removed"].strings
-        )
+        CommitSummary(pushed: value, message: value["message"].string)
     }
 
     /// A pull request event; nil when the payload lacks the number, branches or head commit.
