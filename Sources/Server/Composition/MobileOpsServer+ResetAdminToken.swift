@@ -11,9 +11,24 @@ extension MobileOpsServer {
     /// them. On PostgreSQL the revocation reaches running servers at once (cluster signals).
     /// - Throws: `StartupError` when the database cannot be opened or the token not stored.
     public static func resetAdminToken(configuration: ServerConfiguration, logger: Logger) async throws(StartupError) -> String {
+        try await withCommandContainer(
+            [ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), AccessModule()],
+            entryPoint: TokenService.self, failure: "cannot reset the admin token: "
+        ) { container in
+            try await container.resolve(TokenService.self).resetAdmin(actor: "system:reset-admin-token")
+        }
+    }
+
+    /// Builds a container of `modules` for one recovery command, runs `work` on it and shuts
+    /// the container down whatever happens, so the store closes before the command exits.
+    /// - Throws: `StartupError`: "cannot open the database" when the container cannot be built,
+    ///   else `failure` followed by what `work` threw.
+    static func withCommandContainer<Entry, Result>(
+        _ modules: [any DIModule], entryPoint: Entry.Type, failure: String, _ work: (Container) async throws -> Result
+    ) async throws(StartupError) -> Result {
         var builder = ContainerBuilder()
-        builder.install([ConfigurationModule(configuration: configuration, logger: logger), StoreModule(), AccessModule()])
-        builder.entryPoint(TokenService.self)
+        builder.install(modules)
+        builder.entryPoint(entryPoint)
         let container: Container
         do {
             container = try await builder.build()
@@ -21,12 +36,12 @@ extension MobileOpsServer {
             throw StartupError(message: "cannot open the database:\n\(error.report)")
         }
         do {
-            let token = try await container.resolve(TokenService.self).resetAdmin(actor: "system:reset-admin-token")
+            let result = try await work(container)
             await container.shutdown()
-            return token
+            return result
         } catch {
             await container.shutdown()
-            throw StartupError(message: "cannot reset the admin token: \(error)")
+            throw StartupError(message: failure + "\(error)")
         }
     }
 }

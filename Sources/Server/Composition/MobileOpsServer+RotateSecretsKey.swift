@@ -43,24 +43,14 @@ extension MobileOpsServer {
         guard newKey != oldKey else {
             throw StartupError(message: "the new key is the current key (\(oldKey.fingerprint)); nothing to do")
         }
-        var builder = ContainerBuilder()
-        builder.install([ConfigurationModule(configuration: configuration, logger: logger), StoreModule()])
-        builder.entryPoint((any StoreDatabase).self)
-        let container: Container
-        do {
-            container = try await builder.build()
-        } catch {
-            throw StartupError(message: "cannot open the database:\n\(error.report)")
-        }
-        do {
+        return try await withCommandContainer(
+            [ConfigurationModule(configuration: configuration, logger: logger), StoreModule()],
+            entryPoint: (any StoreDatabase).self, failure: "nothing was changed: "
+        ) { container in
             let store = try await container.resolve((any StoreDatabase).self)
             let clock = try await container.resolve((any TimeSource).self)
             let count = try await SecretService.rotate(store: store, from: oldKey, to: newKey, at: clock.now)
-            await container.shutdown()
             return SecretsKeyRotation(count: count, oldFingerprint: oldKey.fingerprint, newFingerprint: newKey.fingerprint)
-        } catch {
-            await container.shutdown()
-            throw StartupError(message: "nothing was changed: \(error)")
         }
     }
 }
