@@ -24,6 +24,6 @@ public struct CacheBuildStatistics: Codable, Sendable, Equatable {
         self.uploads = counts.uploads
         self.bytesServed = counts.bytesServed
         self.bytesStored = counts.bytesStored
-        self.hitRate = counts.hits + counts.misses > 0 ? Double(counts.hits) / Double(counts.hits + counts.misses) : nil
+        self.hitRate = counts.hitRate
     }
 }

@@ -1,19 +1,13 @@
-/// Counts to add to one protocol and namespace's totals.
+/// Counts to add to one protocol and namespace's totals: the requests' counts (`usage`, read
+/// through the delta as `delta.hits` etc.) and the evictions, which belong to no build or day.
+@dynamicMemberLookup
 public struct CacheCounterDelta: Sendable, Equatable {
     /// `gradle`, `bazel`, `ccache` or `xcode`.
     public var protocolName: String
     /// The namespace the requests named.
     public var namespace: String
-    /// Reads answered with an entry.
-    public var hits: Int64 = 0
-    /// Reads of a key nothing is kept under.
-    public var misses: Int64 = 0
-    /// Entries stored whole.
-    public var uploads: Int64 = 0
-    /// Bytes of entries sent to clients.
-    public var bytesServed: Int64 = 0
-    /// Bytes of entries stored.
-    public var bytesStored: Int64 = 0
+    /// Hits, misses, uploads and bytes both ways: what is also filed under a build and a day.
+    public var usage = CacheUsageDelta()
     /// Entries evicted to keep the cache under its size cap.
     public var evictions: Int64 = 0
 
@@ -23,13 +17,15 @@ public struct CacheCounterDelta: Sendable, Equatable {
         self.namespace = namespace
     }
 
+    /// A count of `usage`: `delta.hits` is `delta.usage.hits`.
+    public subscript(dynamicMember count: WritableKeyPath<CacheUsageDelta, Int64>) -> Int64 {
+        get { usage[keyPath: count] }
+        set { usage[keyPath: count] = newValue }
+    }
+
     /// Adds `other`'s counts (same protocol and namespace) to these.
     public mutating func add(_ other: CacheCounterDelta) {
-        hits += other.hits
-        misses += other.misses
-        uploads += other.uploads
-        bytesServed += other.bytesServed
-        bytesStored += other.bytesStored
+        usage.add(other.usage)
         evictions += other.evictions
     }
 }

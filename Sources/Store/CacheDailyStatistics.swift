@@ -32,6 +32,6 @@ public struct CacheDailyStatistics: Codable, Sendable, Equatable {
         self.uploads = counts.uploads
         self.bytesServed = counts.bytesServed
         self.bytesStored = counts.bytesStored
-        self.hitRate = counts.hits + counts.misses > 0 ? Double(counts.hits) / Double(counts.hits + counts.misses) : nil
+        self.hitRate = counts.hitRate
     }
 }

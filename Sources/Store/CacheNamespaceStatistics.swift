@@ -38,6 +38,6 @@ public struct CacheNamespaceStatistics: Codable, Sendable, Equatable {
         self.evictions = evictions
         self.entries = entries
         self.entryBytes = entryBytes
-        self.hitRate = hits + misses > 0 ? Double(hits) / Double(hits + misses) : nil
+        self.hitRate = CacheUsageDelta.hitRate(hits: hits, misses: misses)
     }
 }

@@ -26,7 +26,7 @@ public struct CacheUsageDelta: Sendable, Equatable {
 
     /// The part of `counter` these counts keep (evictions belong to no build or request day).
     public init(_ counter: CacheCounterDelta) {
-        self.init(hits: counter.hits, misses: counter.misses, uploads: counter.uploads, bytesServed: counter.bytesServed, bytesStored: counter.bytesStored)
+        self = counter.usage
     }
 
     /// Adds `other`'s counts to these.
@@ -36,6 +36,16 @@ public struct CacheUsageDelta: Sendable, Equatable {
         uploads += other.uploads
         bytesServed += other.bytesServed
         bytesStored += other.bytesStored
+    }
+
+    /// `hits / (hits + misses)`; nil without reads.
+    public var hitRate: Double? {
+        Self.hitRate(hits: hits, misses: misses)
+    }
+
+    /// `hits / (hits + misses)`; nil without reads: the hit rate every cache statistic gives.
+    public static func hitRate(hits: Int64, misses: Int64) -> Double? {
+        hits + misses > 0 ? Double(hits) / Double(hits + misses) : nil
     }
 
     /// Whether every count is zero (a probe or a deletion: nothing to file).
