@@ -29,13 +29,10 @@ public enum TrainParser {
 
     /// Reads and parses the file at `path`, naming it `path` in diagnostics.
     public static func parse(contentsOf path: String) -> Result<TrainDefinition, TrainDiagnostics> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return failure(file: path, "cannot read the file")
+        switch YAMLDocument.text(contentsOf: path) {
+        case .success(let yaml): parse(yaml: yaml, file: path)
+        case .failure(let unreadable): failure(file: path, unreadable.message)
         }
-        guard let yaml = String(data: data, encoding: .utf8) else {
-            return failure(file: path, "the file is not UTF-8 text")
-        }
-        return parse(yaml: yaml, file: path)
     }
 
     // MARK: Internals

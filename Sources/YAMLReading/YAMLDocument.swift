@@ -1,3 +1,4 @@
+import Foundation
 import YAMLBudget
 import Yams
 
@@ -19,6 +20,19 @@ public enum YAMLDocument {
         } catch {
             return .failure(syntaxDiagnostic(error, file: file))
         }
+    }
+
+    /// The text of the YAML file at `path`, or the diagnostic (at 1:1 of `path`) saying why
+    /// there is none: the file cannot be read, or is not UTF-8 text. Every definition file
+    /// read from disk (pipelines, trains) is refused in these words.
+    public static func text(contentsOf path: String) -> Result<String, YAMLDiagnostic> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(YAMLDiagnostic(file: path, line: 1, column: 1, message: "cannot read the file"))
+        }
+        guard let yaml = String(data: data, encoding: .utf8) else {
+            return .failure(YAMLDiagnostic(file: path, line: 1, column: 1, message: "the file is not UTF-8 text"))
+        }
+        return .success(yaml)
     }
 
     /// Positions libYAML's errors; Yams' own description embeds the whole document (which
