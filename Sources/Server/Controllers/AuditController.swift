@@ -10,15 +10,11 @@ struct AuditController: APIController {
         [
             Route(.get, "/api/v1/audit", scope: .admin, openAPI: OpenAPIOperation(
                 "Newest audit events", tag: "server",
-                parameters: [.query("limit", .json(#"{"type":"integer","minimum":1,"maximum":1000}"#))],
+                parameters: [.limit(maximum: 1000)],
                 answers: [.ok("AuditEvents")],
                 errors: [.badRequest, .databaseUnavailable]
             )) { request, _ in
-                let limit = request.uri.queryParameters.get("limit").flatMap(Int.init) ?? 100
-                guard (1...1000).contains(limit) else {
-                    throw APIError.badRequest("limit must be between 1 and 1000", code: "invalid_limit")
-                }
-                return try await .json(Events(events: log.auditEvents(limit: limit)))
+                try await .json(Events(events: log.auditEvents(limit: request.listLimit(standard: 100, maximum: 1000))))
             },
         ]
     }

@@ -12,7 +12,7 @@ extension BuildFilter {
         .query("author", description: "The build's author, exactly as the build names it."),
         .query("pullRequest", .json(#"{"type":"integer","minimum":1}"#), description: "A pull (merge) request's number: its builds together."),
         .query("status", .ref("BuildState")),
-        .query("limit", .json(#"{"type":"integer","minimum":1,"maximum":200}"#)),
+        .limit(maximum: 200),
         .query("cursor", .integer, description: "A build id: builds before it."),
     ]
 

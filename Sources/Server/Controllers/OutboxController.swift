@@ -14,14 +14,11 @@ struct OutboxController: APIController {
         [
             Route(.get, "/api/v1/outbox", scope: .admin, openAPI: OpenAPIOperation(
                 "Commit-status and team-webhook backlog", tag: "webhooks",
-                parameters: [.query("limit", .json(#"{"type":"integer","minimum":1,"maximum":500}"#))],
+                parameters: [.limit(maximum: 500)],
                 answers: [.ok("OutboxStatus")],
                 errors: [.badRequest, .databaseUnavailable]
             )) { request, _ in
-                let limit = request.uri.queryParameters.get("limit").flatMap(Int.init) ?? 50
-                guard (1...500).contains(limit) else {
-                    throw APIError.badRequest("limit must be between 1 and 500", code: "invalid_limit")
-                }
+                let limit = try request.listLimit(standard: 50, maximum: 500)
                 let backlog = try await store.outboxBacklog(now: clock.now)
                 let dead = try await store.deadMessages(limit: limit).map {
                     Dead(id: $0.id, kind: $0.kind, attempts: $0.attempts, lastError: $0.lastError, createdAt: $0.createdAt)

@@ -29,7 +29,7 @@ struct ReleaseController: APIController {
                 parameters: [
                     .query("train", description: "Train id or name."),
                     .query("state"),
-                    .query("limit", .json(#"{"type":"integer","minimum":1,"maximum":500}"#)),
+                    .limit(maximum: 500),
                 ],
                 answers: [.ok("ReleaseList")],
                 errors: [.badRequest, .notFound, .databaseUnavailable]

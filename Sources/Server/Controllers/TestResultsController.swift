@@ -58,7 +58,7 @@ struct TestResultsController: APIController {
     static let queryParameters: [OpenAPIOperation.Parameter] = [
         .query("window", description: "Days or weeks like `7d` or `4w`; default `7d`."),
         .query("repository"),
-        .query("limit", .json(#"{"type":"integer","minimum":1,"maximum":500}"#)),
+        .limit(maximum: 500),
         .query("minRuns", .json(#"{"type":"integer","minimum":1,"maximum":1000}"#)),
         .query("minChangePercent", .number),
         .query("minChangeSeconds", .number),

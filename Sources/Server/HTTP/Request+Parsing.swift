@@ -15,6 +15,17 @@ extension Request {
         }
     }
 
+    /// The `limit` query parameter of a list (`.limit(maximum:)` in its documentation):
+    /// `standard` when absent or not a whole number.
+    /// - Throws: 400 `invalid_limit` for a number outside 1...`maximum`.
+    func listLimit(standard: Int, maximum: Int) throws -> Int {
+        let limit = uri.queryParameters.get("limit").flatMap(Int.init) ?? standard
+        guard (1...maximum).contains(limit) else {
+            throw APIError.badRequest("limit must be between 1 and \(maximum)", code: "invalid_limit")
+        }
+        return limit
+    }
+
     /// The token of an `Authorization: Bearer <token>` header; nil when absent or another scheme.
     var bearerToken: String? {
         guard let header = headers[.authorization] else { return nil }

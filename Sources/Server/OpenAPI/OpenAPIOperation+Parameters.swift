@@ -32,6 +32,12 @@ extension OpenAPIOperation {
             Parameter(name: name, location: .query, required: required, schema: schema, description: description)
         }
 
+        /// The `limit` query parameter of a list: a whole number from 1 to `maximum`, which the
+        /// list's route checks (400 `invalid_limit`).
+        public static func limit(maximum: Int) -> Parameter {
+            query("limit", .json(#"{"type":"integer","minimum":1,"maximum":\#(maximum)}"#))
+        }
+
         /// The request header `name`.
         public static func header(_ name: String, _ schema: OpenAPISchema, required: Bool, description: String? = nil) -> Parameter {
             Parameter(name: name, location: .header, required: required, schema: schema, description: description)
