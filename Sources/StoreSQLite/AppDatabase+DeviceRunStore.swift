@@ -32,46 +32,30 @@ extension AppDatabase: DeviceRunStore {
     /// The next batch for one of the agent's devices.
     public func nextDeviceBatch(jobID: Int64, agentID: Int64, request: DeviceBatchRequest, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
         try await write { db in
-            let job = try Self.heldJob(jobID, by: agentID, in: db)
-            guard let found = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
-                throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue yet; send its tests first")
-            }
-            var run = found.run
-            let repositoryID = found.repositoryID
-            var health = try Self.deviceHealthRows(in: db)
-            let active = try Row.fetchAll(db, sql: """
-                SELECT id, agentID FROM job WHERE buildID = ? AND stepKey = ? AND state IN ('assigned', 'running')
-                """, arguments: [job.buildID, job.stepKey])
-            var fleet: [DeviceKey: DeviceReport] = [:]
-            for holder in Set(active.compactMap { $0["agentID"] as Int64? }) {
-                for row in try Self.deviceRows(agentID: holder, in: db) {
-                    fleet[DeviceKey(agentID: holder, platform: row.report.platform, identifier: row.report.identifier)] = row.report
+            try Self.changeDeviceRun(jobID: jobID, agentID: agentID, missing: " yet; send its tests first", now: now, in: db) { job, run, health, muted, build in
+                let active = try Row.fetchAll(db, sql: """
+                    SELECT id, agentID FROM job WHERE buildID = ? AND stepKey = ? AND state IN ('assigned', 'running')
+                    """, arguments: [job.buildID, job.stepKey])
+                var fleet: [DeviceKey: DeviceReport] = [:]
+                for holder in Set(active.compactMap { $0["agentID"] as Int64? }) {
+                    for row in try Self.deviceRows(agentID: holder, in: db) {
+                        fleet[DeviceKey(agentID: holder, platform: row.report.platform, identifier: row.report.identifier)] = row.report
+                    }
                 }
+                let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
+                return DeviceRunRules.next(
+                    run: &run, health: &health, muted: muted, device: device, jobID: jobID,
+                    build: build, activeJobs: Set(active.map { $0["id"] as Int64 }), fleet: fleet, now: now)
             }
-            let device = DeviceKey(agentID: agentID, platform: request.platform, identifier: request.identifier)
-            let effects = DeviceRunRules.next(
-                run: &run, health: &health, muted: try Self.mutedTestRows(repositoryID: repositoryID, in: db), device: device, jobID: jobID,
-                build: (id: job.buildID, repositoryID: repositoryID), activeJobs: Set(active.map { $0["id"] as Int64 }), fleet: fleet, now: now)
-            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, repositoryID: repositoryID, effects: effects, now: now, in: db)
-            return effects.answer
         }
     }
 
     /// Records a batch's results or its device's failure.
     public func recordDeviceBatch(jobID: Int64, agentID: Int64, batchID: Int, report: DeviceBatchReport, now: Date) async throws(StoreError) -> DeviceBatchAnswer {
         try await write { db in
-            let job = try Self.heldJob(jobID, by: agentID, in: db)
-            guard let found = try Self.deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
-                throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue")
+            try Self.changeDeviceRun(jobID: jobID, agentID: agentID, missing: "", now: now, in: db) { _, run, health, muted, build in
+                try DeviceRunRules.record(run: &run, health: &health, muted: muted, batchID: batchID, jobID: jobID, build: build, report: report, now: now)
             }
-            var run = found.run
-            let repositoryID = found.repositoryID
-            var health = try Self.deviceHealthRows(in: db)
-            let effects = try DeviceRunRules.record(
-                run: &run, health: &health, muted: try Self.mutedTestRows(repositoryID: repositoryID, in: db), batchID: batchID, jobID: jobID,
-                build: (id: job.buildID, repositoryID: repositoryID), report: report, now: now)
-            try Self.save(run, buildID: job.buildID, stepKey: job.stepKey, repositoryID: repositoryID, effects: effects, now: now, in: db)
-            return effects.answer
         }
     }
 
@@ -129,6 +113,30 @@ extension AppDatabase: DeviceRunStore {
     }
 
     // MARK: Rows
+
+    /// What a batch request and a batch report share: the run of the step whose job the agent
+    /// holds, every device's health and the repository's muted tests, handed to `change` (a
+    /// `DeviceRunRules` step), then the run and the step's effects saved.
+    /// - Throws: `StoreError.conflict` ("has no test queue" followed by `missing`) when the
+    ///   step has no run yet.
+    private static func changeDeviceRun(
+        jobID: Int64, agentID: Int64, missing: String, now: Date, in db: Database,
+        _ change: (
+            _ job: JobRecord, _ run: inout DeviceRun, _ health: inout [DeviceKey: DeviceHealth], _ muted: [MutedTest],
+            _ build: (id: Int64, repositoryID: Int64?)
+        ) throws -> DeviceRunRules.Effects
+    ) throws -> DeviceBatchAnswer {
+        let job = try heldJob(jobID, by: agentID, in: db)
+        guard let found = try deviceRun(buildID: job.buildID, stepKey: job.stepKey, in: db) else {
+            throw StoreError.conflict("step \(job.stepKey) of build \(job.buildID) has no test queue\(missing)")
+        }
+        var run = found.run
+        var health = try deviceHealthRows(in: db)
+        let muted = try mutedTestRows(repositoryID: found.repositoryID, in: db)
+        let effects = try change(job, &run, &health, muted, (id: job.buildID, repositoryID: found.repositoryID))
+        try save(run, buildID: job.buildID, stepKey: job.stepKey, repositoryID: found.repositoryID, effects: effects, now: now, in: db)
+        return effects.answer
+    }
 
     /// The step's run, and its build's repository (whose muted tests it takes).
     private static func deviceRun(buildID: Int64, stepKey: String, in db: Database) throws -> (run: DeviceRun, repositoryID: Int64?)? {
