@@ -103,7 +103,7 @@ public final class JobCacheCredentials: Sendable {
     /// The hex HMAC-SHA256 of the job's id under `key`.
     static func signature(jobID: Int64, key: [UInt8]) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Array("mobile-ops cache job \(jobID)".utf8), using: SymmetricKey(data: key))
-        return Hex.encode(mac)
+        return mac.withUnsafeBytes { Hex.encode($0) }
     }
 
     /// Compares without an early exit, so timing reveals nothing.

@@ -3,17 +3,33 @@
 /// Token checks hash and hex-encode on every request, so this avoids `String(format:)`,
 /// which costs about a microsecond per byte.
 public enum Hex {
-    private static let digits = Array("0123456789abcdef".utf8)
-
     /// `[0xde, 0xad]` → `"dead"`.
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
+        // Contiguous bytes (arrays, buffers) are written straight into the string's storage.
+        if let text = bytes.withContiguousStorageIfAvailable({ encode(UnsafeRawBufferPointer($0)) }) { return text }
+        return Array(bytes).withUnsafeBytes { encode($0) }
+    }
+
+    /// The bytes of `buffer` as hex: a digest's `withUnsafeBytes(Hex.encode)`. A digest's own
+    /// `Sequence` conformance yields a byte at a time and knows no count; this runs several
+    /// times per request (a cache entry's file name, a token's hash), so it writes the string's
+    /// storage in one pass.
+    public static func encode(_ buffer: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: buffer.count * 2) { text in
+            var index = 0
+            for byte in buffer {
+                text[index] = digit(byte >> 4)
+                text[index + 1] = digit(byte & 0x0f)
+                index += 2
+            }
+            return index
         }
-        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The lower-case hex digit of a nibble.
+    @inline(__always)
+    private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 48 + nibble : 87 + nibble
     }
 
     /// `byteCount` bytes from the system's cryptographically secure generator, as hex.
