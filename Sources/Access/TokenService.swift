@@ -1,4 +1,5 @@
 import Core
+import Crypto
 import Foundation
 import Logging
 import Store
@@ -14,8 +15,9 @@ public final class TokenService: Sendable {
     private let store: any TokenStore
     private let clock: any TimeSource
     private let logger: Logger
-    /// Verified tokens by value hash. Bounded: cleared wholesale when it outgrows `cacheLimit`.
-    private let verified = Mutex<[String: Identity]>([:])
+    /// Verified tokens by the SHA-256 of their value (the digest's bytes, so a hit costs one
+    /// hash and no hex). Bounded: cleared wholesale when it outgrows `cacheLimit`.
+    private let verified = Mutex<[DigestKey: Identity]>([:])
     private let cacheLimit = 10_000
     /// Where a revocation is announced to the other servers sharing the database.
     private let signals: any ClusterSignals
@@ -38,23 +40,51 @@ public final class TokenService: Sendable {
 
     /// The identity behind a bearer token, or nil when the token is unknown or revoked.
     public func authenticate(bearer text: String) async throws(StoreError) -> Identity? {
-        guard let value = TokenValue(parsing: text) ?? configuredCandidate(text) else { return nil }
-        let hash = value.hash
-        if let cached = verified.withLock({ $0[hash] }) { return cached }
+        let parsed = TokenValue(parsing: text)
+        guard parsed != nil || Self.mayBeConfigured(text) else { return nil }
+        // Every request with a token lands here: one SHA-256 of it, and the hex the store
+        // compares only when the cache does not know it.
+        let digest = SHA256.hash(data: Array(text.utf8))
+        let key = DigestKey(digest)
+        if let cached = verified.withLock({ $0[key] }) { return cached }
+        let hash = digest.withUnsafeBytes { Hex.encode($0) }
+        let value = parsed ?? TokenValue.configured(text, hash: hash)
         guard let (token, storedHash) = try await store.tokenCredentials(id: value.id),
               token.isActive, TokenValue.constantTimeEquals(hash, storedHash)
         else { return nil }
         let identity = Identity(tokenID: token.id, name: token.name, scopes: token.scopes)
         verified.withLock { cache in
             if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[hash] = identity
+            cache[key] = identity
         }
         return identity
     }
 
+    /// A SHA-256 digest as a sendable dictionary key: its 32 bytes as four words.
+    private struct DigestKey: Hashable, Sendable {
+        let words: (UInt64, UInt64, UInt64, UInt64)
+
+        init(_ digest: SHA256Digest) {
+            words = digest.withUnsafeBytes { bytes in
+                (bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                 bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+            }
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.words == rhs.words }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(words.0)
+            hasher.combine(words.1)
+            hasher.combine(words.2)
+            hasher.combine(words.3)
+        }
+    }
+
     /// Operator-configured admin tokens may have any shape; their id derives from their hash.
-    private func configuredCandidate(_ text: String) -> TokenValue? {
-        text.isEmpty || text.count > 512 ? nil : TokenValue.configured(text)
+    private static func mayBeConfigured(_ text: String) -> Bool {
+        // The byte count first: it is O(1) and bounds the character count from above.
+        !text.isEmpty && (text.utf8.count <= 512 || text.count <= 512)
     }
 
     // MARK: Managing

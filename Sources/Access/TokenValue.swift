@@ -37,7 +37,12 @@ struct TokenValue: Sendable, Equatable {
     ///
     /// Its id is derived from its hash, so the same configured value always maps to the same row.
     static func configured(_ text: String) -> TokenValue {
-        TokenValue(id: "cfg" + String(Self.hash(text).prefix(9)), text: text)
+        configured(text, hash: Self.hash(text))
+    }
+
+    /// ``configured(_:)`` for a caller that has the value's hash already (a request's check).
+    static func configured(_ text: String, hash: String) -> TokenValue {
+        TokenValue(id: "cfg" + String(hash.prefix(9)), text: text)
     }
 
     private init(id: String, text: String) {
@@ -50,7 +55,7 @@ struct TokenValue: Sendable, Equatable {
 
     /// Hex SHA-256 of a string.
     static func hash(_ text: String) -> String {
-        Hex.encode(SHA256.hash(data: Array(text.utf8)))
+        SHA256.hash(data: Array(text.utf8)).withUnsafeBytes { Hex.encode($0) }
     }
 
     /// Compares two hex digests without an early exit, so timing reveals nothing.

@@ -20,6 +20,31 @@ struct AuthTests {
         }
     }
 
+    @Test("the scheme is read in any case; a token checked twice (the second from memory) works the same")
+    func schemeCaseAndRepeats() async throws {
+        try await TestServer.make().test { client in
+            for scheme in ["Bearer", "bearer", "BEARER", "bEaReR"] {
+                for _ in 0..<2 {
+                    let response = try await client.execute(
+                        uri: "/api/v1/repositories", method: .get, headers: [.authorization: "\(scheme) \(TestServer.adminToken)"])
+                    #expect(response.status == .ok, "scheme \(scheme)")
+                }
+            }
+            // Not a scheme that merely has the same letters count, nor one that differs in a letter.
+            for scheme in ["Bearex", "Bearer2", "Basic"] {
+                let response = try await client.execute(
+                    uri: "/api/v1/repositories", method: .get, headers: [.authorization: "\(scheme) \(TestServer.adminToken)"])
+                #expect(response.status == .unauthorized, "scheme \(scheme)")
+            }
+            let basic = Data("ci:\(TestServer.adminToken)".utf8).base64EncodedString()
+            for scheme in ["Basic", "basic", "BASIC"] {
+                let response = try await client.execute(
+                    uri: "/cache/gradle/team/0123abcd", method: .get, headers: [.authorization: "\(scheme) \(basic)"])
+                #expect(response.status == .notFound, "scheme \(scheme): a miss, so the credential was taken")
+            }
+        }
+    }
+
     @Test("an issued token is returned once, listed without its value, and its scope is enforced")
     func issueAndScopes() async throws {
         try await TestServer.make().test { client in

@@ -30,7 +30,7 @@ extension Request {
     var bearerToken: String? {
         guard let header = headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        guard parts.count == 2, Self.isScheme(parts[0], "bearer") else { return nil }
         return parts[1].trimmingCharacters(in: .whitespaces)
     }
 
@@ -40,7 +40,7 @@ extension Request {
     var basicPassword: String? {
         guard let header = headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "basic" else { return nil }
+        guard parts.count == 2, Self.isScheme(parts[0], "basic") else { return nil }
         // On the bytes, not through Foundation's string replacing and trimming: this runs on
         // every cache request.
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
@@ -54,6 +54,16 @@ extension Request {
               let password = String(validating: data[data.index(after: colon)...], as: UTF8.self)
         else { return nil }
         return password.isEmpty ? nil : password
+    }
+
+    /// Whether `word` is the scheme `name` (lower-case letters), in any case: compared on the
+    /// bytes, since both token getters run on every authenticated request and `lowercased()`
+    /// makes a string each time.
+    private static func isScheme(_ word: Substring, _ name: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        guard word.utf8.count == expected.count else { return false }
+        // Setting bit 5 lower-cases an ASCII letter, and only an ASCII letter becomes one.
+        return zip(word.utf8, expected).allSatisfy { $0 | 0x20 == $1 }
     }
 }
 
