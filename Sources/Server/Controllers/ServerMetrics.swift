@@ -25,6 +25,11 @@ public final class ServerMetrics: Sendable {
     private let countedThrough: Mutex<Date>
     /// Scrapes that could not read the database; made at start so the series reads 0, not absent.
     private let scrapeErrors: Counter
+    /// The build cache's counters by family and labels. Every cache request increments one or
+    /// two, and the registry's look-up (a name built from its descriptor, a label array, its
+    /// lock, a comparison of labels) cost more than the rest of the request's bookkeeping.
+    /// Its size is the number of series, which the registry keeps anyway.
+    private let cacheCounters = Mutex<[CacheCounterKey: Counter]>([:])
 
     /// Creates the metrics over the stores they read at scrape time.
     public init(operations: any OperationsStore, outbox: any OutboxStore, clock: any TimeSource, logger: Logger) {
@@ -64,19 +69,31 @@ public final class ServerMetrics: Sendable {
 
     /// One build cache request answered: `outcome` how (``CacheOutcome``).
     public func cacheRequest(protocol protocolName: String, namespace: String, outcome: CacheOutcome) {
-        registry.makeCounter(
-            descriptor: Self.descriptor("mobile_ops_cache_requests_total"),
-            labels: [("protocol", protocolName), ("namespace", namespace), ("outcome", outcome.rawValue)]
-        ).increment()
+        cacheCounter("mobile_ops_cache_requests_total", protocolName, namespace, ("outcome", outcome.rawValue)).increment()
     }
 
     /// Build cache entry bytes sent (`served`) or kept (`stored`).
     public func cacheBytes(protocol protocolName: String, namespace: String, direction: String, bytes: Int64) {
         guard bytes > 0 else { return }
-        registry.makeCounter(
-            descriptor: Self.descriptor("mobile_ops_cache_bytes_total"),
-            labels: [("protocol", protocolName), ("namespace", namespace), ("direction", direction)]
-        ).increment(by: bytes)
+        cacheCounter("mobile_ops_cache_bytes_total", protocolName, namespace, ("direction", direction)).increment(by: bytes)
+    }
+
+    /// The counter of `family` labelled `protocol`, `namespace` and `last`: the registry's
+    /// the first time, from ``cacheCounters`` after.
+    private func cacheCounter(_ family: String, _ protocolName: String, _ namespace: String, _ last: (String, String)) -> Counter {
+        let key = CacheCounterKey(family: family, protocolName: protocolName, namespace: namespace, last: last.1)
+        if let counter = cacheCounters.withLock({ $0[key] }) { return counter }
+        let counter = registry.makeCounter(descriptor: Self.descriptor(family), labels: [("protocol", protocolName), ("namespace", namespace), last])
+        cacheCounters.withLock { $0[key] = counter }
+        return counter
+    }
+
+    /// What tells the cache's counters apart: the family and the values of its three labels.
+    private struct CacheCounterKey: Hashable {
+        var family: String
+        var protocolName: String
+        var namespace: String
+        var last: String
     }
 
     /// One build cache entry evicted (by the evictor, on the leader).

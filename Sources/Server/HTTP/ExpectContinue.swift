@@ -33,7 +33,10 @@ final class ExpectContinue: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Whether `request` asked to be told to go on before sending its body.
     static func isExpected(in fields: HTTPFields) -> Bool {
-        fields[HTTPField.Name("Expect")!]?.lowercased() == "100-continue"
+        // Runs for every request head: the field's name is the library's constant, not one
+        // parsed and validated from text each time.
+        guard let value = fields[.expect] else { return false }
+        return value.lowercased() == "100-continue"
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
