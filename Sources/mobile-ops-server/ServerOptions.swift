@@ -45,11 +45,7 @@ struct ServerOptions: ParsableArguments {
 
     /// Sends log lines at `level` and above to standard error; call once per process.
     static func bootstrapLogging(level: Logger.Level) -> Logger {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        LoggingSystem.bootstrap { label in DeferredMetadataLogHandler(label: label, level: level) }
         return Logger(label: "mobile-ops")
     }
 }
