@@ -11,6 +11,9 @@
 # PostgreSQL refuses to run as root: as root the cluster belongs to the `postgres` user the
 # package creates; otherwise to the caller. Nothing here listens beyond 127.0.0.1, and the
 # settings trade durability for speed (fsync off), which only a throwaway cluster may do.
+# Two store passes at once (make test's lanes) migrate and copy dozens of scratch databases
+# concurrently, each transaction locking every table it creates: the default lock table
+# (64 per connection) ran out ("53200: out of shared memory"), so it holds 256 per connection.
 set -euo pipefail
 
 command=${1:?usage: cluster.sh start|pause|resume|stop DIR}
@@ -27,7 +30,7 @@ as_owner() {
 # Starts the cluster in $dir on the port recorded in $dir/port.
 start_server() {
     as_owner "$bin/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait --timeout=60 \
-        -o "-c listen_addresses=127.0.0.1 -p $(cat "$dir/port") -k $dir -c fsync=off -c synchronous_commit=on -c full_page_writes=off -c max_connections=300" \
+        -o "-c listen_addresses=127.0.0.1 -p $(cat "$dir/port") -k $dir -c fsync=off -c synchronous_commit=on -c full_page_writes=off -c max_connections=300 -c max_locks_per_transaction=256" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
 }
 
