@@ -34,23 +34,13 @@ extension AppDatabase {
             let known = try health ?? deviceHealthRows(in: db)
             health = known
             guard DeviceRunJoining.shouldJoin(run: run, stepJobs: stepJobs, agentID: agent.id, devices: devices, health: known) else { continue }
-            var joined = first
-            joined.id = nil
+            var joined = first.unrun(now: now)
             joined.shardIndex = last.shardIndex + 1
             joined.shardCount = last.shardIndex + 2
             joined.label = DeviceRunJoining.label(joining: first.label, shardIndex: first.shardIndex, shardCount: first.shardCount, agentName: agent.name)
             joined.attempt = 1
-            joined.state = JobState.pending.rawValue
             joined.pendingReason = nil
             joined.waitingForSteps = false
-            joined.agentID = nil
-            joined.exitStatus = nil
-            joined.cancelRequested = false
-            joined.createdAt = now
-            joined.assignedAt = nil
-            joined.startedAt = nil
-            joined.finishedAt = nil
-            joined.leaseExpiresAt = nil
             try joined.insert(db)
             return try assign(joined, to: agent, leaseSeconds: leaseSeconds, now: now, in: db)
         }

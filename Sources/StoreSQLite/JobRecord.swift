@@ -101,22 +101,29 @@ extension JobRecord {
     /// Inserts this job's next attempt, pending, queued (or waiting for `waitingFor` when it is
     /// not empty), and marks this attempt superseded by it: an automatic retry or one by hand.
     func insertNextAttempt(waitingFor: [String] = [], now: Date, in db: Database) throws {
-        var retry = self
-        retry.id = nil
+        var retry = unrun(now: now)
         retry.attempt = attempt + 1
-        retry.state = JobState.pending.rawValue
         retry.pendingReason = (waitingFor.isEmpty ? PendingReason.queued : .waitingForSteps(waitingFor)).message
         retry.waitingForSteps = !waitingFor.isEmpty
-        retry.agentID = nil
-        retry.exitStatus = nil
-        retry.cancelRequested = false
-        retry.createdAt = now
-        retry.assignedAt = nil
-        retry.startedAt = nil
-        retry.finishedAt = nil
-        retry.leaseExpiresAt = nil
         try retry.insert(db)
         try db.execute(sql: "UPDATE job SET supersededBy = ? WHERE id = ?", arguments: [retry.id, id])
+    }
+
+    /// A new row of the same step and plan, made at `now`, pending and never run: no id,
+    /// agent, lease, times or exit status.
+    func unrun(now: Date) -> JobRecord {
+        var job = self
+        job.id = nil
+        job.state = JobState.pending.rawValue
+        job.agentID = nil
+        job.exitStatus = nil
+        job.cancelRequested = false
+        job.createdAt = now
+        job.assignedAt = nil
+        job.startedAt = nil
+        job.finishedAt = nil
+        job.leaseExpiresAt = nil
+        return job
     }
 
     /// This job as `JobEndingPlan` sees it. A pending job whose spec cannot be read depends
