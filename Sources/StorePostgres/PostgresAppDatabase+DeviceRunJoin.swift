@@ -11,10 +11,11 @@ extension PostgresAppDatabase {
     /// queue could use the agent's devices (``DeviceRunJoining``); the oldest build first.
     /// Called in the claiming transaction once no queued job suits the agent.
     ///
-    /// The build's row is locked before its jobs are read: a job of it ending at once either
-    /// sees the new job when it works out the build's state, or has finished the build, which
-    /// this then sees and leaves alone. The run's document is read without a lock: joining
-    /// one agent too many only adds a job that finds nothing left to hand out.
+    /// The decision is made without a lock, then, when it says join, made again with the
+    /// build's row locked: a job of the build ending at once either sees the new job when it
+    /// works out the build's state, or has finished the build, which this then sees and leaves
+    /// alone. The run's document is read without a lock: joining one agent too many only adds
+    /// a job that finds nothing left to hand out.
     func joinDeviceRun(agent: Agent, leaseSeconds: Double, now: Date, on connection: PostgresConnection) async throws -> JobAssignment? {
         let own = try await deviceRows(agentID: agent.id, on: connection).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
         // Most polls come from agents without devices: they cost one indexed read.
@@ -27,30 +28,14 @@ extension PostgresAppDatabase {
         }
         var health: [DeviceKey: DeviceHealth]?
         for (buildID, stepKey, run) in runs where own.contains(where: { run.step.canRun($0.report) }) {
-            guard let build = try await buildRow(id: buildID, lock: true, on: connection), !build.state.isFinished else { continue }
-            let rows = try await connection.boundedQuery(
-                """
-                SELECT id, agent_id, state, cancel_requested, shard_index, shard_count, label, requirements_key FROM job
-                WHERE build_id = \(buildID) AND step_key = \(stepKey) AND superseded_by IS NULL ORDER BY shard_index
-                """, logger: logger)
-            var jobs: [(id: Int64, shardIndex: Int32, shardCount: Int32, label: String, requirementsKey: String)] = []
-            var stepJobs: [DeviceRunJoining.StepJob] = []
-            for try await (id, holder, state, cancelRequested, shardIndex, shardCount, label, key) in rows.decode(
-                (Int64, Int64?, String, Bool, Int32, Int32, String, String).self
-            ) {
-                jobs.append((id, shardIndex, shardCount, label, key))
-                stepJobs.append(DeviceRunJoining.StepJob(agentID: holder, state: JobState(rawValue: state) ?? .pending, cancelRequested: cancelRequested))
-            }
-            guard let first = jobs.first, let last = jobs.last,
-                  RequirementsKeyCache.shared.requirements(of: first.requirementsKey).isSatisfied(by: agent.tags) else { continue }
-            var devices = own
-            for holder in Set(stepJobs.filter { $0.state == .assigned || $0.state == .running }.compactMap(\.agentID)) where holder != agent.id {
-                devices += try await deviceRows(agentID: holder, on: connection).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
-            }
             let known: [DeviceKey: DeviceHealth]
             if let health { known = health } else { known = try await deviceHealthRows(on: connection, all: true, locking: []) }
             health = known
-            guard DeviceRunJoining.shouldJoin(run: run, stepJobs: stepJobs, agentID: agent.id, devices: devices, health: known) else { continue }
+            // Decided first without a lock, so that idle agents' polls lock no build they do not join.
+            guard try await joinable(run, buildID: buildID, stepKey: stepKey, agent: agent, own: own, health: known, on: connection) != nil,
+                  let build = try await buildRow(id: buildID, lock: true, on: connection), !build.state.isFinished,
+                  let (first, last) = try await joinable(run, buildID: buildID, stepKey: stepKey, agent: agent, own: own, health: known, on: connection)
+            else { continue }
             let label = DeviceRunJoining.label(
                 joining: first.label, shardIndex: Int(first.shardIndex), shardCount: Int(first.shardCount), agentName: agent.name)
             let shardIndex = last.shardIndex + 1
@@ -67,5 +52,44 @@ extension PostgresAppDatabase {
             return try await assign(joined, to: agent, leaseSeconds: leaseSeconds, now: now, on: connection)
         }
         return nil
+    }
+
+    /// One job of a step, as joining copies it.
+    private struct StepJobRow {
+        var id: Int64
+        var shardIndex: Int32
+        var shardCount: Int32
+        var label: String
+    }
+
+    /// The step's first and last current jobs when `agent` should join it now
+    /// (``DeviceRunJoining``), else nil.
+    private func joinable(
+        _ run: DeviceRun, buildID: Int64, stepKey: String, agent: Agent, own: [DeviceRunJoining.ReportedDevice],
+        health: [DeviceKey: DeviceHealth], on connection: PostgresConnection
+    ) async throws -> (first: StepJobRow, last: StepJobRow)? {
+        let rows = try await connection.boundedQuery(
+            """
+            SELECT id, agent_id, state, cancel_requested, shard_index, shard_count, label, requirements_key FROM job
+            WHERE build_id = \(buildID) AND step_key = \(stepKey) AND superseded_by IS NULL ORDER BY shard_index
+            """, logger: logger)
+        var jobs: [StepJobRow] = []
+        var stepJobs: [DeviceRunJoining.StepJob] = []
+        var requirementsKey: String?
+        for try await (id, holder, state, cancelRequested, shardIndex, shardCount, label, key) in rows.decode(
+            (Int64, Int64?, String, Bool, Int32, Int32, String, String).self
+        ) {
+            jobs.append(StepJobRow(id: id, shardIndex: shardIndex, shardCount: shardCount, label: label))
+            stepJobs.append(DeviceRunJoining.StepJob(agentID: holder, state: JobState(rawValue: state) ?? .pending, cancelRequested: cancelRequested))
+            requirementsKey = requirementsKey ?? key
+        }
+        guard let first = jobs.first, let last = jobs.last, let requirementsKey,
+              RequirementsKeyCache.shared.requirements(of: requirementsKey).isSatisfied(by: agent.tags) else { return nil }
+        var devices = own
+        for holder in Set(stepJobs.filter { $0.state == .assigned || $0.state == .running }.compactMap(\.agentID)) where holder != agent.id {
+            devices += try await deviceRows(agentID: holder, on: connection).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
+        }
+        guard DeviceRunJoining.shouldJoin(run: run, stepJobs: stepJobs, agentID: agent.id, devices: devices, health: health) else { return nil }
+        return (first, last)
     }
 }
