@@ -17,15 +17,16 @@ extension PostgresAppDatabase {
     /// alone. The run's document is read without a lock: joining one agent too many only adds
     /// a job that finds nothing left to hand out.
     func joinDeviceRun(agent: Agent, leaseSeconds: Double, now: Date, on connection: PostgresConnection) async throws -> JobAssignment? {
-        let own = try await deviceRows(agentID: agent.id, on: connection).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
-        // Most polls come from agents without devices: they cost one indexed read.
-        guard !own.isEmpty else { return nil }
+        // Most polls find no devices: step running: they cost one read of a partial index.
         var runs: [(buildID: Int64, stepKey: String, run: DeviceRun)] = []
         let rows = try await connection.boundedQuery(
             "SELECT build_id, step_key, document FROM device_run WHERE NOT finished ORDER BY build_id", logger: logger)
         for try await (buildID, stepKey, document) in rows.decode((Int64, String, String).self) {
             runs.append((buildID, stepKey, try DeviceRunRules.decode(DeviceRun.self, document)))
         }
+        guard !runs.isEmpty else { return nil }
+        let own = try await deviceRows(agentID: agent.id, on: connection).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
+        guard !own.isEmpty else { return nil }
         var health: [DeviceKey: DeviceHealth]?
         for (buildID, stepKey, run) in runs where own.contains(where: { run.step.canRun($0.report) }) {
             let known: [DeviceKey: DeviceHealth]

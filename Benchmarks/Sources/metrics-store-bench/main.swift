@@ -69,7 +69,7 @@ while loaded < remaining {
         let report = workload.report(finishedAt: now.addingTimeInterval(-workload.uniform() * 90 * 86_400), taskCount: 4)
         return BuildReportImport(report: report, waitedOn: report.dimensions.pipeline == "pr")
     }
-    _ = try database.importBuildReports(batch, now: now)
+    _ = try await database.importBuildReports(batch, now: now)
     loaded += count
     if loaded % 200_000 == 0 { print("  \(loaded) loaded") }
 }
