@@ -17,7 +17,7 @@ extension PostgresAppDatabase {
     /// alone. The run's document is read without a lock: joining one agent too many only adds
     /// a job that finds nothing left to hand out.
     func joinDeviceRun(agent: Agent, leaseSeconds: Double, now: Date, on connection: PostgresConnection) async throws -> JobAssignment? {
-        // Most polls find no devices: step running: they cost one read of a partial index.
+        // Most polls come while no `devices:` step runs: they cost one read of a partial index.
         var runs: [(buildID: Int64, stepKey: String, run: DeviceRun)] = []
         let rows = try await connection.boundedQuery(
             "SELECT build_id, step_key, document FROM device_run WHERE NOT finished ORDER BY build_id", logger: logger)

@@ -11,7 +11,7 @@ extension AppDatabase {
     /// queue could use the agent's devices (``DeviceRunJoining``); the oldest build first.
     /// Called in the claiming transaction once no queued job suits the agent.
     static func joinDeviceRun(agent: Agent, leaseSeconds: Double, now: Date, in db: Database) throws -> JobAssignment? {
-        // Most polls find no devices: step running: they cost one read of a partial index.
+        // Most polls come while no `devices:` step runs: they cost one read of a partial index.
         let running = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM deviceRun WHERE NOT finished)")) ?? false
         guard running else { return nil }
         let own = try deviceRows(agentID: agent.id, in: db).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
