@@ -12,8 +12,7 @@ struct AdministrationCommandTests {
 
     @Test("repos show, rotate-secret and remove; builds list pages with --cursor; audit lists what happened")
     func repositoriesBuildsAudit() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let added = try await CLIProcess.run(
                 ["repos", "add", "acme/ios-app", "--provider", "github", "--clone-url", "https://github.com/acme/ios-app.git", "--json"], environment: env)
             let firstSecret = try #require(Self.json(added.stdout)["webhookSecret"] as? String)
@@ -54,8 +53,7 @@ struct AdministrationCommandTests {
 
     @Test("agents remove refuses an online agent and removes a revoked one; artifacts list and download; releases start --version")
     func agentsArtifactsReleases() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             _ = try await CLIProcess.run(
                 ["repos", "add", "acme/ios-app", "--provider", "github", "--clone-url", "https://github.com/acme/ios-app.git"], environment: env)
             let triggered = try await CLIProcess.run(["builds", "trigger", "--pipeline", "ios-pr", "--commit", "abc123", "--json"], environment: env)

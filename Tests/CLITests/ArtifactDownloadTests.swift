@@ -18,7 +18,7 @@ struct ArtifactDownloadTests {
 
     /// A job of a new build, held by a new agent: the agent's token and the job's id.
     static func heldJob(_ server: LiveServer) async throws -> (token: String, job: Int) {
-        let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        let env = server.adminEnvironment
         _ = try await CLIProcess.run(
             ["repos", "add", "acme/ios-app", "--provider", "github", "--clone-url", "https://github.com/acme/ios-app.git"], environment: env)
         _ = try await CLIProcess.run(["builds", "trigger", "--pipeline", "ios-pr", "--commit", "abc123"], environment: env)
@@ -62,7 +62,7 @@ struct ArtifactDownloadTests {
         let bytes = await TestBytes.make(24 << 20)
         try await LiveServer.run { server in
             let id = try await Self.upload(server, bytes)
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+            let env = server.adminEnvironment
             let target = folder.appendingPathComponent("App.ipa").path
             let done = try await CLIProcess.run(["artifacts", "download", String(id), "--output", target, "--json"], environment: env)
             #expect(done.status == 0, "\(done.stderr)")
@@ -91,7 +91,7 @@ struct ArtifactDownloadTests {
             try handle.write(contentsOf: [bytes[bytes.count / 2] ^ 0xFF])
             try handle.close()
 
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+            let env = server.adminEnvironment
             let fresh = folder.appendingPathComponent("new.ipa").path
             let refused = try await CLIProcess.run(["artifacts", "download", String(id), "--output", fresh], environment: env)
             #expect(refused.status == 1)
@@ -118,7 +118,7 @@ struct ArtifactDownloadTests {
             let (token, job) = try await Self.heldJob(server)
             let small = try await Self.upload(server, await TestBytes.make(1 << 20), path: "small.bin", job: job, token: token)
             let large = try await Self.upload(server, await TestBytes.make(64 << 20), path: "large.bin", job: job, token: token)
-            let environment = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+            let environment = server.adminEnvironment
             var peaks: [Int] = []
             for id in [small, large] {
                 let run = try await Self.peakMemory(["artifacts", "download", String(id), "--output", folder.appendingPathComponent("\(id)").path], environment: environment)

@@ -5,8 +5,7 @@ import Testing
 struct BuildCommandTests {
     @Test("trigger, show with the pending reason, cancel, and watch exiting with the outcome")
     func buildLifecycle() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let refused = try await CLIProcess.run(["builds", "trigger", "--pipeline", "ios-pr", "--commit", "abc123"], environment: env)
             #expect(refused.status == 1)
             #expect(refused.stderr.contains("applies to no registered repository"), "\(refused.stderr)")
@@ -39,8 +38,7 @@ struct BuildCommandTests {
 
     @Test("agents tokens create prints a registration token; pipelines list shows the examples")
     func agentsAndPipelines() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let token = try await CLIProcess.run(["agents", "tokens", "create", "fleet"], environment: env)
             #expect(token.stdout.contains("mor_"))
             let agents = try await CLIProcess.run(["agents", "list"], environment: env)
@@ -81,8 +79,7 @@ struct BuildCommandTests {
 
     @Test("pipelines reload reloads the server's folder, shows what is served and exits 1 on problems")
     func reloadThroughTheServer() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let reloaded = try await CLIProcess.run(["pipelines", "reload"], environment: env)
             #expect(reloaded.status == 0, "\(reloaded.stderr)")
             #expect(reloaded.stdout.contains("SERVED"))

@@ -43,8 +43,7 @@ struct BuildLogsCommandTests {
 
     @Test("logs take the build id; --step and --job pick jobs; --json prints JSON")
     func logsOfABuild() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let build = try await Self.triggerBuild(env)
             try await Self.runJobs(server)
 
@@ -111,8 +110,7 @@ struct BuildLogsCommandTests {
 
     @Test("logs --follow says why a waiting job waits (on stderr), keeps following, and ends with the job")
     func followWaitingJob() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let build = try await Self.triggerBuild(env)
 
             // No agent: the job waits. The follower must neither return nor stay silent: it is

@@ -24,7 +24,7 @@ struct CLITests {
             #expect(bogus.stdout.contains("refused"), "\(bogus.stdout)")
             #expect(bogus.stderr.hasPrefix("error: the server refused the token: the bearer token is unknown or revoked"), "\(bogus.stderr)")
 
-            let json = try await CLIProcess.run(["status", "--json"], environment: ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken])
+            let json = try await CLIProcess.run(["status", "--json"], environment: server.adminEnvironment)
             #expect(json.status == 0)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
             #expect((object["readiness"] as? [String: Any])?["status"] as? String == "ready")
@@ -37,8 +37,7 @@ struct CLITests {
 
     @Test("repos add then list, with the token from the environment")
     func repositories() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let added = try await CLIProcess.run(["repos", "add", "acme/ios-app", "--provider", "github", "--clone-url", "https://example.com/acme/ios-app.git"], environment: env)
             #expect(added.status == 0, "\(added.stderr)")
             #expect(added.stdout.contains("Registered acme/ios-app"))
@@ -57,8 +56,7 @@ struct CLITests {
 
     @Test("a server error is one clear line on stderr and exit status 1")
     func serverError() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let arguments = ["repos", "add", "acme/ios-app", "--provider", "github", "--clone-url", "u"]
             _ = try await CLIProcess.run(arguments, environment: env)
             let duplicate = try await CLIProcess.run(arguments, environment: env)
@@ -77,8 +75,7 @@ struct CLITests {
 
     @Test("tokens create prints the value once; the new token works with its scope")
     func tokens() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let created = try await CLIProcess.run(["tokens", "create", "ci-bot", "--scope", "read", "--json"], environment: env)
             #expect(created.status == 0)
             let object = try JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any]

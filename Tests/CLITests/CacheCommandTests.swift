@@ -8,8 +8,7 @@ import TestSupport
 struct CacheCommandTests {
     @Test("nothing served yet, then a namespace's hits, misses, hit rate and bytes")
     func stats() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let empty = try await CLIProcess.run(["cache", "stats"], environment: env)
             #expect(empty.status == 0 && empty.stdout.contains("The build cache has served nothing yet."), "\(empty.stdout) \(empty.stderr)")
 

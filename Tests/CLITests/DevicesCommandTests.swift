@@ -7,8 +7,7 @@ import Testing
 struct DevicesCommandTests {
     @Test("lists every agent's devices as a table, and as the API's JSON with --json; says so when there are none")
     func lists() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let none = try await CLIProcess.run(["devices"], environment: env)
             #expect(none.status == 0, "\(none.stderr)")
             #expect(none.stdout.contains("No devices"), "\(none.stdout)")

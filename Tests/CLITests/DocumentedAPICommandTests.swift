@@ -33,8 +33,7 @@ struct DocumentedAPICommandTests {
         try #"{"id": "jenkins-1", "dimensions": {"repository": "acme/android-app", "platform": "android"}, "durationSeconds": 600, "outcome": "success", "queueSeconds": 0.006}"#
             .write(toFile: buildReport, atomically: true, encoding: .utf8)
 
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             _ = try await CLIProcess.run(
                 ["repos", "add", "acme/ios-app", "--provider", "github", "--clone-url", "https://github.com/acme/ios-app.git"], environment: env)
             let triggered = try await CLIProcess.run(["builds", "trigger", "--pipeline", "ios-pr", "--commit", "abc123", "--json"], environment: env)
@@ -85,8 +84,7 @@ struct DocumentedAPICommandTests {
             let output = try await Command.run(.shell(command, environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path], workingDirectory: directory.path))
             #expect(output.status == .exited(0), "\(command): \(output.errorText)")
         }
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             _ = try await CLIProcess.run(["repos", "add", "acme/mobile", "--provider", "github", "--clone-url", directory.path], environment: env)
             let started = try await CLIProcess.run(["release", "start", "mobile", "--version", "7.1.0", "--json"], environment: env)
             let id = String(try #require(Self.json(started.stdout)["id"] as? Int, "\(started.stdout) \(started.stderr)"))

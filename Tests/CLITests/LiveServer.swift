@@ -14,6 +14,17 @@ struct LiveServer: Sendable {
     /// The server's folder: its database, and its artifacts in `artifacts/` beside it.
     let directory: URL
 
+    /// The environment that points the `mobile-ops` binary at this server with the admin token.
+    var adminEnvironment: [String: String] {
+        ["MOBILE_OPS_SERVER": url, "MOBILE_OPS_TOKEN": Self.adminToken]
+    }
+
+    /// Starts a server as `run` does and hands `body` the server with its admin environment,
+    /// the start most command tests share.
+    static func runAsAdmin(_ body: @Sendable (LiveServer, [String: String]) async throws -> Void) async throws {
+        try await run { server in try await body(server, server.adminEnvironment) }
+    }
+
     /// Starts a server, runs `body`, then shuts the server down gracefully and removes its files.
     static func run(_ body: @Sendable (LiveServer) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-cli-\(UUID().uuidString)")

@@ -6,8 +6,7 @@ import Testing
 struct MetricsCommandTests {
     @Test("the metrics commands print tables and JSON, and name a bad window")
     func metricsCommands() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let summary = try await CLIProcess.run(["metrics", "summary", "--speedup", "20"], environment: env)
             #expect(summary.status == 0, "\(summary.stderr)")
             #expect(summary.stdout.contains("P50") && summary.stdout.contains("all  "))

@@ -27,8 +27,7 @@ struct ReleaseCommandTests {
         try Self.train.write(toFile: good, atomically: true, encoding: .utf8)
         try Self.train.replacingOccurrences(of: "signoff:", with: "sign_off:").write(toFile: bad, atomically: true, encoding: .utf8)
 
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let unregistered = try await CLIProcess.run(["trains", "create", good], environment: env)
             #expect(unregistered.status == 1)
             #expect(unregistered.stderr.contains("\(good):2:13: repository acme/tablet is not registered"), "\(unregistered.stderr)")

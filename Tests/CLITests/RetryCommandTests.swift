@@ -8,8 +8,7 @@ import Testing
 struct RetryCommandTests {
     @Test("a failed job runs again in its build; a job of another build is refused; the list filters; an unknown dead message is named")
     func retryJob() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let build = try await BuildLogsCommandTests.triggerBuild(env)
             let registration = try await BuildLogsCommandTests.call(server, .post, "/api/v1/agents/tokens", json: #"{"name": "fleet"}"#)
             let agent = try await BuildLogsCommandTests.call(server, .post, "/api/v1/agents/register", token: try #require(registration["token"] as? String),

@@ -19,8 +19,7 @@ struct SecretsCommandTests {
 
     @Test("set from standard input (one final newline dropped) or a file, warn on a short value, list without values, remove by pipeline")
     func setListRemove() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let repository = ["--repository", "acme/android-app"]
             _ = try await CLIProcess.run(
                 ["repos", "add", "acme/android-app", "--provider", "github", "--clone-url", "https://github.com/acme/android-app.git"], environment: env)

@@ -40,8 +40,7 @@ struct TestResultsCommandTests {
 
     @Test("builds tests lists failed tests first with file:line; builds show names them; metrics flaky finds the flip")
     func testCommands() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             _ = try await CLIProcess.run(
                 ["repos", "add", "acme/ios-app", "--provider", "github", "--clone-url", "https://github.com/acme/ios-app.git"], environment: env)
             let registration = try await BuildLogsCommandTests.call(server, .post, "/api/v1/agents/tokens", json: #"{"name": "fleet"}"#)

@@ -6,8 +6,7 @@ import Testing
 struct TestsCommandTests {
     @Test("mutes a test with a reason, lists it, unmutes it; unmuting it again says it is not muted")
     func mutes() async throws {
-        try await LiveServer.run { server in
-            let env = ["MOBILE_OPS_SERVER": server.url, "MOBILE_OPS_TOKEN": LiveServer.adminToken]
+        try await LiveServer.runAsAdmin { server, env in
             let none = try await CLIProcess.run(["tests", "muted"], environment: env)
             #expect(none.status == 0 && none.stdout.contains("No muted tests."), "\(none.stdout)\(none.stderr)")
             let mute = try await CLIProcess.run(["tests", "mute", "com.acme.LoginTest#signsIn", "--reason", "flaky on API 30"], environment: env)
