@@ -12,16 +12,6 @@ struct DeviceBatchEndToEndTests {
     /// The Android fleet's test names: 30 classes of 10 tests.
     static let androidTests = (1...30).flatMap { screen in (1...10).map { "com.acme.ui.Screen\(screen)Test#case\($0)" } }
 
-    /// A booted Android emulator in a fake adb's folder.
-    static func emulator(_ tools: FakeDeviceTools, _ serial: String, transport: Int) throws {
-        try tools.android(serial, "state", "device")
-        try tools.android(serial, "transport_id", "\(transport)")
-        try tools.android(serial, "props/sys.boot_completed", "1")
-        try tools.android(serial, "props/ro.build.version.sdk", "34")
-        try tools.android(serial, "props/ro.product.model", "sdk_gphone64_x86_64")
-        try tools.android(serial, "props/ro.boot.qemu", "1")
-    }
-
     /// The step's run as `GET /api/v1/builds/{id}/device-runs` lists it.
     static func run(_ fleet: Fleet, build: Int) async throws -> [String: Any] {
         let runs = try await fleet.call("GET", "/api/v1/builds/\(build)/device-runs")["runs"] as? [[String: Any]] ?? []
@@ -40,51 +30,20 @@ struct DeviceBatchEndToEndTests {
     func androidFleet(_ backend: ServerBackend) async throws {
         let fleet = try Fleet()
         defer { fleet.stop() }
-        try await backend.prepare(fleet)
-        let (repository, sha) = try await fleet.makeRepository()
+        let (repository, sha) = try await fleet.makeRepository(on: backend)
         let root = fleet.root.path
         let flaky = "com.acme.ui.Screen7Test#case3"
         let skipped = "com.acme.ui.Screen9Test#case1"
         let mutedFailing = "com.acme.ui.Screen3Test#case5"
-        try Self.androidTests.joined(separator: "\n").appending("\n").write(toFile: root + "/tests.txt", atomically: true, encoding: .utf8)
-        try "\(flaky) flaky\n\(skipped) skip\n\(mutedFailing) fail\n".write(toFile: root + "/behaviour.txt", atomically: true, encoding: .utf8)
-        for apk in ["app.apk", "app-androidTest.apk"] { FileManager.default.createFile(atPath: root + "/" + apk, contents: Data("apk".utf8)) }
-        let pipeline = """
-            name: ui
-            triggers:
-              push:
-                branches: [main]
-            steps:
-              - key: ui-tests
-                parallelism: 2
-                agents:
-                  devices: android
-                devices:
-                  platform: android
-                  min_os: 30
-                  count: 8
-                  instrumentation: com.acme.test/androidx.test.runner.AndroidJUnitRunner
-                  install: [\(root)/app.apk, \(root)/app-androidTest.apk]
-                  tests: cat \(root)/tests.txt
-                  retries: {per_test: 2, per_build: 20}
-                  quarantine_after: 2
-                  batch_time_limit: 60s
-                runner: android-instrumentation
-            """
-        try await fleet.startServer(pipeline: pipeline, leaseSeconds: 10)
-        try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/ui", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        try DeviceStepSetup.writeAndroidInputs(root: root, tests: Self.androidTests, behaviour: "\(flaky) flaky\n\(skipped) skip\n\(mutedFailing) fail\n")
+        let pipeline = DeviceStepSetup.androidInstrumentationPipeline(
+            root: root, count: 8, step: ["parallelism: 2"],
+            devices: ["retries: {per_test: 2, per_build: 20}", "quarantine_after: 2", "batch_time_limit: 60s"])
+        try await fleet.startServer(pipeline: pipeline, leaseSeconds: 10, registering: "acme/ui", clonedFrom: repository)
 
-        let shared = ["MOBILE_OPS_FAKE_TESTS": root + "/behaviour.txt", "MOBILE_OPS_FAKE_TEST_RUNS": root + "/test-runs"]
-        var toolsByAgent: [String: FakeDeviceTools] = [:]
-        for (index, agent) in ["pool-a", "pool-b"].enumerated() {
-            let folder = fleet.root.appendingPathComponent(agent)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let tools = try FakeDeviceTools(in: folder)
-            for (offset, serial) in ["emulator-5554", "emulator-5556", "emulator-5558", "emulator-5560"].enumerated() {
-                try Self.emulator(tools, serial, transport: index * 10 + offset + 1)
-            }
-            toolsByAgent[agent] = tools
-        }
+        let shared = DeviceStepSetup.fakeTestEnvironment(root: root)
+        let toolsByAgent = try DeviceStepSetup.emulatorAgents(
+            fleet, ["pool-a", "pool-b"], serials: ["emulator-5554", "emulator-5556", "emulator-5558", "emulator-5560"])
         let toolsA = try #require(toolsByAgent["pool-a"]), toolsB = try #require(toolsByAgent["pool-b"])
         // pool-a's emulator-5556 drops off after two tests of its first batch and stays
         // offline; pool-b's emulator-5558 crashes its instrumentation in every batch;
@@ -176,33 +135,17 @@ struct DeviceBatchEndToEndTests {
     func simulators(_ backend: ServerBackend) async throws {
         let fleet = try Fleet()
         defer { fleet.stop() }
-        try await backend.prepare(fleet)
-        let (repository, sha) = try await fleet.makeRepository()
+        let (repository, sha) = try await fleet.makeRepository(on: backend)
         let root = fleet.root.path
         let names = (1...4).flatMap { suite in (1...5).map { "AppUITests/Flow\(suite)Tests/test\($0)" } }
         try names.joined(separator: "\n").appending("\n").write(toFile: root + "/tests.txt", atomically: true, encoding: .utf8)
         try "AppUITests/Flow2Tests/test3 flaky\n".write(toFile: root + "/behaviour.txt", atomically: true, encoding: .utf8)
         FileManager.default.createFile(atPath: root + "/App.xctestrun", contents: Data("<plist/>".utf8))
-        let pipeline = """
-            name: ios-ui
-            triggers:
-              push:
-                branches: [main]
-            steps:
-              - key: ui-tests
-                agents:
-                  devices: ios
-                devices:
-                  platform: ios
-                  min_os: 17
-                  count: 3
-                  xctestrun: \(root)/App.xctestrun
-                  tests: cat \(root)/tests.txt
-                  quarantine_after: 1
-                runner: xcodebuild
-            """
-        try await fleet.startServer(pipeline: pipeline, leaseSeconds: 10)
-        try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/ios", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        let pipeline = DeviceStepSetup.pipeline(name: "ios-ui", platform: "ios", step: [
+            "devices:", "  platform: ios", "  min_os: 17", "  count: 3", "  xctestrun: \(root)/App.xctestrun", "  tests: cat \(root)/tests.txt",
+            "  quarantine_after: 1", "runner: xcodebuild",
+        ])
+        try await fleet.startServer(pipeline: pipeline, leaseSeconds: 10, registering: "acme/ios", clonedFrom: repository)
         let tools = try FakeDeviceTools(in: fleet.root)
         let udids = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222", "33333333-3333-4333-8333-333333333333"]
         let entries = udids.enumerated().map { index, udid in

@@ -11,45 +11,15 @@ struct DeviceJoinEndToEndTests {
     func secondAgentJoins(_ backend: ServerBackend) async throws {
         let fleet = try Fleet()
         defer { fleet.stop() }
-        try await backend.prepare(fleet)
-        let (repository, sha) = try await fleet.makeRepository()
+        let (repository, sha) = try await fleet.makeRepository(on: backend)
         let root = fleet.root.path
         let tests = (1...4).flatMap { screen in (1...10).map { "com.acme.ui.Screen\(screen)Test#case\($0)" } }
-        try tests.joined(separator: "\n").appending("\n").write(toFile: root + "/tests.txt", atomically: true, encoding: .utf8)
-        try "".write(toFile: root + "/behaviour.txt", atomically: true, encoding: .utf8)
-        for apk in ["app.apk", "app-androidTest.apk"] { FileManager.default.createFile(atPath: root + "/" + apk, contents: Data("apk".utf8)) }
-        let pipeline = """
-            name: ui
-            triggers:
-              push:
-                branches: [main]
-            steps:
-              - key: ui-tests
-                agents:
-                  devices: android
-                devices:
-                  platform: android
-                  min_os: 30
-                  count: 4
-                  instrumentation: com.acme.test/androidx.test.runner.AndroidJUnitRunner
-                  install: [\(root)/app.apk, \(root)/app-androidTest.apk]
-                  tests: cat \(root)/tests.txt
-                runner: android-instrumentation
-            """
-        try await fleet.startServer(pipeline: pipeline, leaseSeconds: 10)
-        try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/ui", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        try DeviceStepSetup.writeAndroidInputs(root: root, tests: tests, behaviour: "")
+        let pipeline = DeviceStepSetup.androidInstrumentationPipeline(root: root, count: 4)
+        try await fleet.startServer(pipeline: pipeline, leaseSeconds: 10, registering: "acme/ui", clonedFrom: repository)
 
-        let shared = ["MOBILE_OPS_FAKE_TESTS": root + "/behaviour.txt", "MOBILE_OPS_FAKE_TEST_RUNS": root + "/test-runs"]
-        var toolsByAgent: [String: FakeDeviceTools] = [:]
-        for (index, agent) in ["first", "joiner"].enumerated() {
-            let folder = fleet.root.appendingPathComponent(agent)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let tools = try FakeDeviceTools(in: folder)
-            for (offset, serial) in ["emulator-5554", "emulator-5556"].enumerated() {
-                try DeviceBatchEndToEndTests.emulator(tools, serial, transport: index * 10 + offset + 1)
-            }
-            toolsByAgent[agent] = tools
-        }
+        let shared = DeviceStepSetup.fakeTestEnvironment(root: root)
+        let toolsByAgent = try DeviceStepSetup.emulatorAgents(fleet, ["first", "joiner"], serials: ["emulator-5554", "emulator-5556"])
         let first = try #require(toolsByAgent["first"]), joiner = try #require(toolsByAgent["joiner"])
         // The first agent's emulators are slow (a second a test): alone they would take 20 s,
         // leaving the queue with tests for a long while after the joiner starts.

@@ -65,11 +65,10 @@ struct SecretsEndToEndTests {
     func secretsEndToEnd(_ backend: ServerBackend) async throws {
         let fleet = try Fleet()
         defer { fleet.stop() }
-        try await backend.prepare(fleet)
-        let (repository, sha) = try await fleet.makeRepository()
+        let (repository, sha) = try await fleet.makeRepository(on: backend)
         let forkSHA = try await fleet.commit(file: "feature.txt", contents: "from a fork\n", onBranch: "feature/fork")
-        try await fleet.startServer(pipeline: Self.pipeline, environment: ["MOBILE_OPS_SECRETS_KEY": Self.key], leaseSeconds: 10)
-        let created = try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/e2e", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        let created = try await fleet.startServer(
+            pipeline: Self.pipeline, environment: ["MOBILE_OPS_SECRETS_KEY": Self.key], leaseSeconds: 10, registering: "acme/e2e", clonedFrom: repository)
         let repositoryID = try #require(created["id"] as? Int, "\(created)")
         try await Self.setSecret(fleet, repository: repositoryID, "API_TOKEN", value: Self.token, kind: "env", pullRequests: true)
         try await Self.setSecret(fleet, repository: repositoryID, "SIGNING_KEY", value: Self.keyFile, kind: "file", pullRequests: false)
@@ -143,8 +142,7 @@ struct SecretsEndToEndTests {
     func deviceBatchReportMasked(_ backend: ServerBackend) async throws {
         let fleet = try Fleet()
         defer { fleet.stop() }
-        try await backend.prepare(fleet)
-        let (repository, sha) = try await fleet.makeRepository()
+        let (repository, sha) = try await fleet.makeRepository(on: backend)
         let root = fleet.root.path
         try "com.acme.ui.LoginTest#rejectsBadToken\n".write(toFile: root + "/tests.txt", atomically: true, encoding: .utf8)
         // One batch: the test fails quoting the token, and adb's offline error quotes it too.
@@ -160,30 +158,15 @@ struct SecretsEndToEndTests {
             exit 1
             """#
         try batch.write(toFile: root + "/batch.sh", atomically: true, encoding: .utf8)
-        let pipeline = """
-            name: ui
-            triggers:
-              push:
-                branches: [main]
-            steps:
-              - key: ui-tests
-                agents:
-                  devices: android
-                secrets: [API_TOKEN]
-                devices:
-                  platform: android
-                  count: 1
-                  tests: cat \(root)/tests.txt
-                  retries: {per_test: 0, per_build: 0}
-                  quarantine_after: 5
-                  batch_time_limit: 60s
-                run: sh \(root)/batch.sh
-            """
-        try await fleet.startServer(pipeline: pipeline, environment: ["MOBILE_OPS_SECRETS_KEY": Self.key], leaseSeconds: 10)
-        let created = try await fleet.call("POST", "/api/v1/repositories", json: #"{"name": "acme/ui", "provider": "github", "cloneURL": "file://\#(repository)", "webhookSecret": "\#(Fleet.secret)"}"#)
+        let pipeline = DeviceStepSetup.pipeline(step: [
+            "secrets: [API_TOKEN]", "devices:", "  platform: android", "  count: 1", "  tests: cat \(root)/tests.txt",
+            "  retries: {per_test: 0, per_build: 0}", "  quarantine_after: 5", "  batch_time_limit: 60s", "run: sh \(root)/batch.sh",
+        ])
+        let created = try await fleet.startServer(
+            pipeline: pipeline, environment: ["MOBILE_OPS_SECRETS_KEY": Self.key], leaseSeconds: 10, registering: "acme/ui", clonedFrom: repository)
         try await Self.setSecret(fleet, repository: try #require(created["id"] as? Int), "API_TOKEN", value: Self.token, kind: "env", pullRequests: false)
         let tools = try FakeDeviceTools(in: fleet.root)
-        try DeviceBatchEndToEndTests.emulator(tools, "emulator-5554", transport: 1)
+        try DeviceStepSetup.emulator(tools, "emulator-5554", transport: 1)
         try fleet.startAgent("pool", tags: ["devices=android"], pollWait: 1, environment: tools.environment)
         try await MultiReplicaTests.eventually("the agent reports its emulator") { (try? await DeviceBatchEndToEndTests.devices(fleet))?.count == 1 }
 
