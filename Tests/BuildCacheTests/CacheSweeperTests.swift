@@ -45,12 +45,9 @@ struct CacheSweeperTests {
 
     @Test("uploads' files left in tmp/ over an hour ago go, younger ones stay, on every server; entries are the leader's to sweep")
     func stagedFiles() async throws {
-        let directory = try TemporaryDirectory("build-cache")
-        defer { directory.remove() }
-        let store = MemoryCacheStatsStore()
-        let clock = ManualClock(at: Self.now)
-        let storage = FolderCacheStorage(directory: directory.path, minimumFreeBytes: 0)
-        let activity = CacheActivity(store: store, clock: clock, logger: Logger(label: "test"))
+        let cache = try FolderCacheBench(at: Self.now)
+        defer { cache.remove() }
+        let (directory, storage) = (cache.directory, cache.storage)
         let tmp = directory.path + "/tmp"
         #expect(await Self.write("cut off", to: tmp + "/old", lastWritten: Self.twoHoursAgo))
         #expect(await Self.write("arriving", to: tmp + "/young", lastWritten: Self.tenMinutesAgo))
@@ -59,7 +56,7 @@ struct CacheSweeperTests {
         #expect(await Self.age(storage.path(of: unrecorded), to: Self.twoHoursAgo))
 
         let follower = CacheSweeper(
-            storage: storage, activity: activity, store: store, leadership: Leadership(isLeader: false), clock: clock, logger: Logger(label: "test"))
+            storage: storage, activity: cache.activity, store: cache.store, leadership: Leadership(isLeader: false), clock: cache.clock, logger: cache.logger)
         #expect(await follower.sweepOnce() == 1)
         #expect(Uploads.files(under: tmp) == ["young"])
         #expect(try await storage.size(of: unrecorded) == 4)
@@ -67,12 +64,9 @@ struct CacheSweeperTests {
 
     @Test("on the leader, entry files the store never heard of go once over an hour old; recorded, younger and foreign files stay")
     func unrecordedEntries() async throws {
-        let directory = try TemporaryDirectory("build-cache")
-        defer { directory.remove() }
-        let store = MemoryCacheStatsStore()
-        let clock = ManualClock(at: Self.now)
-        let storage = FolderCacheStorage(directory: directory.path, minimumFreeBytes: 0)
-        let activity = CacheActivity(store: store, clock: clock, logger: Logger(label: "test"))
+        let cache = try FolderCacheBench(at: Self.now)
+        defer { cache.remove() }
+        let (directory, storage) = (cache.directory, cache.storage)
         let recorded = try CacheEntryID(.gradle, namespace: "app", key: "kept")
         let lost = try CacheEntryID(.gradle, namespace: "app", key: "lost")
         let lostElsewhere = try CacheEntryID(.xcode, namespace: "ios", key: "file/a.zip")
@@ -82,19 +76,19 @@ struct CacheSweeperTests {
             #expect(await Self.age(storage.path(of: id), to: id == young ? Self.tenMinutesAgo : Self.twoHoursAgo))
         }
         // Only this one's facts were gathered, and not yet written: the sweep writes them first.
-        activity.stored(recorded, size: 4)
+        cache.activity.stored(recorded, size: 4)
         let foreign = directory.path + "/entries/gradle/app/00/notes.txt"
         #expect(await Self.write("not an entry", to: foreign, lastWritten: Self.twoHoursAgo))
 
         let leader = CacheSweeper(
-            storage: storage, activity: activity, store: store, leadership: Leadership(isLeader: true), clock: clock, logger: Logger(label: "test"))
+            storage: storage, activity: cache.activity, store: cache.store, leadership: Leadership(isLeader: true), clock: cache.clock, logger: cache.logger)
         #expect(await leader.sweepOnce() == 2)
         #expect(try await storage.size(of: recorded) == 4)
         #expect(try await storage.size(of: young) == 4)
         #expect(try await storage.size(of: lost) == nil)
         #expect(try await storage.size(of: lostElsewhere) == nil)
         #expect(FileManager.default.fileExists(atPath: foreign))
-        #expect(try await store.leastRecentlyUsedCacheEntries(limit: 10).map(\.key) == ["kept"])
+        #expect(try await cache.store.leastRecentlyUsedCacheEntries(limit: 10).map(\.key) == ["kept"])
         // Nothing more to take.
         #expect(await leader.sweepOnce() == 0)
     }
