@@ -35,44 +35,36 @@ public struct FakeBitbucketBranches: FakeGitHostAPI {
     public mutating func push(_ name: String, at hash: String) { branches[name] = hash }
 
     public mutating func handle(_ request: FakeRequest) -> FakeResponse {
-        let response = route(request)
-        if response.status >= 400 { refusals.append("\(request.method) \(request.path): \(response.status) \(response.body)") }
-        return response
-    }
-
-    static func error(_ status: Int, _ message: String) -> FakeResponse {
-        .json(status, ["type": "error", "error": ["message": message] as [String: Any]])
+        BitbucketRoute.recording(route(request), for: request, in: &refusals)
     }
 
     private mutating func route(_ request: FakeRequest) -> FakeResponse {
-        guard request.headers["authorization"] == authorization else { return Self.error(401, "Unauthorized") }
-        let parts = request.segments
         // 2.0 repositories {workspace} {slug} refs branches [name…]
-        guard parts.count >= 6, parts[0] == "2.0", parts[1] == "repositories", "\(parts[2])/\(parts[3])" == repository,
-              parts[4] == "refs", parts[5] == "branches"
-        else { return Self.error(404, "Resource not found") }
-        let name = parts.dropFirst(6).joined(separator: "/").removingPercentEncoding ?? ""
+        if let refusal = BitbucketRoute.refusal(of: request, authorization: authorization, repository: repository, under: ["refs", "branches"]) {
+            return refusal
+        }
+        let name = request.segments.dropFirst(6).joined(separator: "/").removingPercentEncoding ?? ""
         switch (request.method, name.isEmpty) {
         case ("GET", false):
-            guard let hash = branches[name] else { return Self.error(404, "Branch \"\(name)\" not found") }
+            guard let hash = branches[name] else { return BitbucketRoute.error(404, "Branch \"\(name)\" not found") }
             return .json(200, branch(name, hash))
         case ("POST", true):
             return create(request)
         default:
-            return Self.error(405, "Method not allowed")
+            return BitbucketRoute.error(405, "Method not allowed")
         }
     }
 
     private mutating func create(_ request: FakeRequest) -> FakeResponse {
-        guard request.isJSON, let body = request.json as? [String: Any] else { return Self.error(400, "expected a JSON object") }
-        if let unknown = Set(body.keys).subtracting(["name", "target"]).first { return Self.error(400, "Unknown field \(unknown)") }
-        guard let name = body["name"] as? String, !name.isEmpty else { return Self.error(400, "name is required") }
-        guard !name.hasPrefix("refs/") else { return Self.error(400, "The branch name should not include any prefixes (e.g. refs/heads)") }
+        guard request.isJSON, let body = request.json as? [String: Any] else { return BitbucketRoute.error(400, "expected a JSON object") }
+        if let unknown = Set(body.keys).subtracting(["name", "target"]).first { return BitbucketRoute.error(400, "Unknown field \(unknown)") }
+        guard let name = body["name"] as? String, !name.isEmpty else { return BitbucketRoute.error(400, "name is required") }
+        guard !name.hasPrefix("refs/") else { return BitbucketRoute.error(400, "The branch name should not include any prefixes (e.g. refs/heads)") }
         guard let target = body["target"] as? [String: Any], Set(target.keys) == ["hash"], let hash = target["hash"] as? String else {
-            return Self.error(400, "target must be {\"hash\": …}")
+            return BitbucketRoute.error(400, "target must be {\"hash\": …}")
         }
-        guard JSONCheck.isSHA(hash), branches.values.contains(hash) else { return Self.error(400, "\(hash) is not a full commit hash of this repository") }
-        guard branches[name] == nil else { return Self.error(400, "Branch \"\(name)\" already exists") }
+        guard JSONCheck.isSHA(hash), branches.values.contains(hash) else { return BitbucketRoute.error(400, "\(hash) is not a full commit hash of this repository") }
+        guard branches[name] == nil else { return BitbucketRoute.error(400, "Branch \"\(name)\" already exists") }
         branches[name] = hash
         return .json(201, branch(name, hash))
     }

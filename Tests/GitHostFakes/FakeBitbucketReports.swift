@@ -59,59 +59,51 @@ public struct FakeBitbucketReports: FakeGitHostAPI {
     }
 
     public mutating func handle(_ request: FakeRequest) -> FakeResponse {
-        let response = route(request)
-        if response.status >= 400 { refusals.append("\(request.method) \(request.path): \(response.status) \(response.body)") }
-        return response
-    }
-
-    static func error(_ status: Int, _ message: String) -> FakeResponse {
-        .json(status, ["type": "error", "error": ["message": message] as [String: Any]])
+        BitbucketRoute.recording(route(request), for: request, in: &refusals)
     }
 
     private mutating func route(_ request: FakeRequest) -> FakeResponse {
-        guard request.headers["authorization"] == authorization else { return Self.error(401, "Unauthorized") }
-        let parts = request.segments
         // 2.0 repositories {workspace} {slug} commit {sha} reports {id} [annotations]
-        guard parts.count >= 8, parts[0] == "2.0", parts[1] == "repositories", "\(parts[2])/\(parts[3])" == repository,
-              parts[4] == "commit", parts[6] == "reports"
-        else { return Self.error(404, "Resource not found") }
+        let pattern = ["commit", nil, "reports", nil]
+        if let refusal = BitbucketRoute.refusal(of: request, authorization: authorization, repository: repository, under: pattern) { return refusal }
+        let parts = request.segments
         let commit = parts[5], id = parts[7].removingPercentEncoding ?? parts[7]
-        guard JSONCheck.isSHA(commit) else { return Self.error(404, "Commit not found") }
+        guard JSONCheck.isSHA(commit) else { return BitbucketRoute.error(404, "Commit not found") }
         let index = reports.firstIndex { $0.commit == commit && $0.id == id }
         switch (request.method, parts.count) {
         case ("DELETE", 8):
-            guard let index else { return Self.error(404, "Report not found") }
+            guard let index else { return BitbucketRoute.error(404, "Report not found") }
             reports.remove(at: index)
             return FakeResponse(status: 204, body: "")
         case ("PUT", 8): return put(commit: commit, id: id, existing: index, request)
         case ("POST", 9) where parts[8] == "annotations":
-            guard let index else { return Self.error(404, "Report not found") }
+            guard let index else { return BitbucketRoute.error(404, "Report not found") }
             return annotate(index, request)
-        default: return Self.error(405, "Method not allowed")
+        default: return BitbucketRoute.error(405, "Method not allowed")
         }
     }
 
     // MARK: Reports
 
     private mutating func put(commit: String, id: String, existing: Int?, _ request: FakeRequest) -> FakeResponse {
-        guard request.isJSON, let body = request.json as? [String: Any] else { return Self.error(400, "The report is not a JSON object") }
+        guard request.isJSON, let body = request.json as? [String: Any] else { return BitbucketRoute.error(400, "The report is not a JSON object") }
         let allowed: Set<String> = ["title", "details", "external_id", "reporter", "link", "remote_link_enabled", "logo_url", "report_type", "result", "data"]
-        if let unknown = Set(body.keys).subtracting(allowed).first { return Self.error(400, "Unknown field \(unknown)") }
-        guard let title = body["title"] as? String, !title.isEmpty, title.count <= 450 else { return Self.error(400, "title is required (at most 450 characters)") }
-        guard let details = body["details"] as? String, details.count <= 2_000 else { return Self.error(400, "details is required (at most 2000 characters)") }
+        if let unknown = Set(body.keys).subtracting(allowed).first { return BitbucketRoute.error(400, "Unknown field \(unknown)") }
+        guard let title = body["title"] as? String, !title.isEmpty, title.count <= 450 else { return BitbucketRoute.error(400, "title is required (at most 450 characters)") }
+        guard let details = body["details"] as? String, details.count <= 2_000 else { return BitbucketRoute.error(400, "details is required (at most 2000 characters)") }
         guard let type = body["report_type"] as? String, ["SECURITY", "COVERAGE", "TEST", "BUG"].contains(type) else {
-            return Self.error(400, "report_type must be SECURITY, COVERAGE, TEST or BUG")
+            return BitbucketRoute.error(400, "report_type must be SECURITY, COVERAGE, TEST or BUG")
         }
-        if let result = body["result"], !["PASSED", "FAILED", "PENDING"].contains(result as? String ?? "") { return Self.error(400, "result is not valid") }
+        if let result = body["result"], !["PASSED", "FAILED", "PENDING"].contains(result as? String ?? "") { return BitbucketRoute.error(400, "result is not valid") }
         for key in ["link", "logo_url"] where body[key] != nil {
-            guard let url = body[key] as? String, JSONCheck.isURL(url) else { return Self.error(400, "\(key) must be a URL") }
+            guard let url = body[key] as? String, JSONCheck.isURL(url) else { return BitbucketRoute.error(400, "\(key) must be a URL") }
         }
         let data = (body["data"] as? [Any]) ?? []
-        guard body["data"] == nil || body["data"] is [Any], data.count <= 10 else { return Self.error(400, "data holds at most 10 fields") }
+        guard body["data"] == nil || body["data"] is [Any], data.count <= 10 else { return BitbucketRoute.error(400, "data holds at most 10 fields") }
         var titles: [String] = []
         for item in data {
-            guard let field = item as? [String: Any] else { return Self.error(400, "A data field must be an object") }
-            if let problem = Self.checkData(field) { return Self.error(400, "A data field is invalid: \(problem)") }
+            guard let field = item as? [String: Any] else { return BitbucketRoute.error(400, "A data field must be an object") }
+            if let problem = Self.checkData(field) { return BitbucketRoute.error(400, "A data field is invalid: \(problem)") }
             titles.append(field["title"] as? String ?? "")
         }
         let report = Report(
@@ -138,17 +130,17 @@ public struct FakeBitbucketReports: FakeGitHostAPI {
     // MARK: Annotations
 
     private mutating func annotate(_ index: Int, _ request: FakeRequest) -> FakeResponse {
-        guard request.isJSON, let list = request.json as? [Any] else { return Self.error(400, "The annotations must be a JSON array") }
-        guard (1...100).contains(list.count) else { return Self.error(400, "A request holds 1 to 100 annotations, not \(list.count)") }
+        guard request.isJSON, let list = request.json as? [Any] else { return BitbucketRoute.error(400, "The annotations must be a JSON array") }
+        guard (1...100).contains(list.count) else { return BitbucketRoute.error(400, "A request holds 1 to 100 annotations, not \(list.count)") }
         var parsed: [Annotation] = []
         for item in list {
-            guard let object = item as? [String: Any] else { return Self.error(400, "An annotation must be an object") }
+            guard let object = item as? [String: Any] else { return BitbucketRoute.error(400, "An annotation must be an object") }
             switch Self.annotation(object) {
             case .failure(let failure): return failure.response
             case .success(let annotation): parsed.append(annotation)
             }
         }
-        guard Set(parsed.map(\.externalID)).count == parsed.count else { return Self.error(400, "external_id must be unique") }
+        guard Set(parsed.map(\.externalID)).count == parsed.count else { return BitbucketRoute.error(400, "external_id must be unique") }
         var annotations = reports[index].annotations
         for annotation in parsed {
             if let existing = annotations.firstIndex(where: { $0.externalID == annotation.externalID }) {
@@ -157,7 +149,7 @@ public struct FakeBitbucketReports: FakeGitHostAPI {
                 annotations.append(annotation)
             }
         }
-        guard annotations.count <= 1_000 else { return Self.error(400, "A report holds at most 1000 annotations") }
+        guard annotations.count <= 1_000 else { return BitbucketRoute.error(400, "A report holds at most 1000 annotations") }
         reports[index].annotations = annotations
         annotationBatches.append(parsed.count)
         return .json(200, parsed.map { ["external_id": $0.externalID, "uuid": "{\($0.externalID)}"] })
@@ -166,7 +158,7 @@ public struct FakeBitbucketReports: FakeGitHostAPI {
     /// One validated annotation, or Bitbucket's 400.
     static func annotation(_ object: [String: Any]) -> Result<Annotation, FakeFailure> {
         let allowed: Set<String> = ["external_id", "annotation_type", "path", "line", "summary", "details", "result", "severity", "link", "title"]
-        func refuse(_ message: String) -> Result<Annotation, FakeFailure> { .failure(FakeFailure(error(400, message))) }
+        func refuse(_ message: String) -> Result<Annotation, FakeFailure> { .failure(FakeFailure(BitbucketRoute.error(400, message))) }
         if let unknown = Set(object.keys).subtracting(allowed).first { return refuse("Unknown annotation field \(unknown)") }
         guard let id = object["external_id"] as? String, !id.isEmpty else { return refuse("external_id is required") }
         guard let type = object["annotation_type"] as? String, ["VULNERABILITY", "CODE_SMELL", "BUG"].contains(type) else {
