@@ -1,21 +1,16 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("mobile-ops trains and release")
 struct ReleaseCommandTests {
-    static let train = """
-        name: tablet
-        repository: acme/tablet
-        platforms: [android, ios]
-        cadence: manual
-        version: {scheme: semver, bump: minor}
-        release_branch: release/{version}
-        rc_pipeline: main-nightly
-        signoff: [qa]
+    static let train = TrainFile.text(
+        name: "tablet", repository: "acme/tablet", platforms: "[android, ios]", rcPipeline: "main-nightly",
+        rollout: """
         rollout:
           android: {track: production, steps: [5, 100], soak: 1h}
           ios: {phased: true}
-        """
+        """)
 
     @Test("trains create sends a train file (typos and unknown names come back positioned in that file); trains list and show; release and releases both work")
     func trainsAndReleases() async throws {

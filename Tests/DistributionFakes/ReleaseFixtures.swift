@@ -68,21 +68,16 @@ public enum ReleaseFiles {
         """
 
     /// A weekly train on both stores with two gates, three Play steps and a crash rule.
-    public static let train = """
-        name: mobile-app
-        repository: acme/mobile-app
-        platforms: [android, ios]
-        cadence: every week on monday at 10:00 UTC
-        version: {scheme: semver, bump: minor}
-        release_branch: release/{version}
-        rc_pipeline: release-candidate
-        signoff: [qa, product]
+    public static let train = TrainFile.text(
+        name: "mobile-app", repository: "acme/mobile-app", platforms: "[android, ios]", cadence: "every week on monday at 10:00 UTC",
+        rcPipeline: "release-candidate", signoff: "[qa, product]",
+        rollout: """
         rollout:
           android: {track: production, steps: [10, 50, 100], soak: 1h}
           ios: {phased: true}
         health:
           - {metric: crash_free_users, comparator: "<", threshold: 99.0, min_sample: 1000}
-        """
+        """)
 
     /// Writes the RC pipeline into `pipelinesPath` and (unless `train` is nil) the train into
     /// its `trains/` folder.

@@ -1,6 +1,7 @@
 import ChildProcesses
 import Foundation
 import Testing
+import TestSupport
 
 /// A release killed with SIGKILL again and again from sign-off to the end of its Play rollout:
 /// half the kills land at the worst moment (Play has committed a change and the server has not
@@ -18,18 +19,12 @@ struct ReleaseCrashTests {
     static let killWindow = 200...1_500
 
     /// Many short steps, so that the kills land inside the rollout.
-    static let train = """
-        name: crash-train
-        repository: acme/e2e
-        platforms: [android]
-        cadence: manual
-        version: {scheme: semver, bump: minor}
-        release_branch: release/{version}
-        rc_pipeline: e2e-rc
-        signoff: [qa]
+    static let train = TrainFile.text(
+        name: "crash-train", repository: "acme/e2e", platforms: "[android]", rcPipeline: "e2e-rc",
+        rollout: """
         rollout:
           android: {track: production, steps: [1, 2, 3, 5, 8, 10, 15, 20, 25, 30, 40, 50, 60, 75, 90, 100], soak: 2s}
-        """
+        """)
     /// What Play must see, once each and in this order, with repeats only as retries.
     static let expectedTrack = ["draft"] + [1, 2, 3, 5, 8, 10, 15, 20, 25, 30, 40, 50, 60, 75, 90].map { "inProgress \(Double($0) / 100)" } + ["completed"]
 

@@ -1,25 +1,20 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The release train with real processes: the server's own scheduler cuts the branch through a
 /// fake GitHub, builds the release candidate on a real agent, submits to a fake Google Play
 /// after sign-off, rolls out in steps, halts on a health breach, resumes and completes.
 @Suite("End to end: the release train with a real server and agent", .serialized, .timeLimit(.minutes(4)))
 struct ReleaseTrainEndToEndTests {
-    static let train = """
-        name: e2e-train
-        repository: acme/e2e
-        platforms: [android]
-        cadence: manual
-        version: {scheme: semver, bump: minor}
-        release_branch: release/{version}
-        rc_pipeline: e2e-rc
-        signoff: [qa]
+    static let train = TrainFile.text(
+        name: "e2e-train", repository: "acme/e2e", platforms: "[android]", rcPipeline: "e2e-rc",
+        rollout: """
         rollout:
           android: {track: production, steps: [20, 100], soak: 10s}
         health:
           - {metric: crash_free_users, comparator: "<", threshold: 99.5, min_sample: 100}
-        """
+        """)
 
     @Test("cadence-free start → branch cut → RC on a real agent → sign-off → Play rollout → breach halts → resume → released", arguments: ServerBackend.available)
     func releaseTrain(_ backend: ServerBackend) async throws {

@@ -13,20 +13,14 @@ import TestSupport
 struct ReleaseDistributionTruthTests {
     /// A manual two-store train; `health` is the train file's `health:` value.
     static func train(health: String = "[{metric: crash_free_users, comparator: \"<\", threshold: 99.0, min_sample: 100}]") -> String {
-        """
-        name: mobile-app
-        repository: acme/mobile-app
-        platforms: [android, ios]
-        cadence: manual
-        version: {scheme: semver, bump: minor}
-        release_branch: release/{version}
-        rc_pipeline: release-candidate
-        signoff: [qa]
-        rollout:
-          android: {track: production, steps: [10, 50, 100], soak: 1h}
-          ios: {phased: true}
-        health: \(health)
-        """
+        TrainFile.text(
+            name: "mobile-app", repository: "acme/mobile-app", platforms: "[android, ios]", rcPipeline: "release-candidate",
+            rollout: """
+            rollout:
+              android: {track: production, steps: [10, 50, 100], soak: 1h}
+              ios: {phased: true}
+            health: \(health)
+            """)
     }
 
     /// Runs `body` against the driver with `train`, a release brought to sign-off, and the time.

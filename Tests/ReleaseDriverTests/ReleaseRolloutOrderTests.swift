@@ -10,20 +10,14 @@ import TestSupport
 /// Google Play: the two must not interleave, or Play ends up rolling out a halted release.
 @Suite("Release actions wait for the step in flight")
 struct ReleaseRolloutOrderTests {
-    static let train = """
-        name: android-app
-        repository: acme/mobile-app
-        platforms: [android]
-        cadence: manual
-        version: {scheme: semver, bump: minor}
-        release_branch: release/{version}
-        rc_pipeline: release-candidate
-        signoff: [qa]
+    static let train = TrainFile.text(
+        name: "android-app", repository: "acme/mobile-app", platforms: "[android]", rcPipeline: "release-candidate",
+        rollout: """
         rollout:
           android: {track: production, steps: [20, 100], soak: 1h}
         health:
           - {metric: crash_free_users, comparator: "<", threshold: 99.0, min_sample: 100}
-        """
+        """)
 
     @Test("a breach reported while Play is slow to take the first step halts Play after that step, at its fraction", arguments: DateShift.all)
     func breachDuringRolloutStep(shift: TimeInterval) async throws {

@@ -9,18 +9,12 @@ import TestSupport
 @Suite("App Store submission across a SIGKILL of the server", .serialized, .timeLimit(.minutes(3)))
 struct ReleaseSubmissionKillTests {
     /// An App Store train with one gate.
-    static let train = """
-        name: mobile-app
-        repository: acme/mobile-app
-        platforms: [ios]
-        cadence: manual
-        version: {scheme: semver, bump: minor}
-        release_branch: release/{version}
-        rc_pipeline: release-candidate
-        signoff: [qa]
+    static let train = TrainFile.text(
+        name: "mobile-app", repository: "acme/mobile-app", platforms: "[ios]", rcPipeline: "release-candidate",
+        rollout: """
         rollout:
           ios: {phased: true}
-        """
+        """)
 
     /// The call App Store Connect holds while the server is killed.
     enum Call: String, CaseIterable, Sendable {
