@@ -8,10 +8,8 @@ import Testing
 @Suite("Merge bases and builds by commit in the findings store")
 struct FindingStoreMergeBaseTests {
     static let t0 = FindingStoreTests.t0
-    private static func audit(_ action: String) -> AuditEvent { AuditEvent(occurredAt: t0, actor: "t", action: action, subject: "s") }
-    private static let finding = StoredFinding(
-        tool: "SwiftLint", ruleID: "force_cast", level: "error", message: "Force casts should be avoided", path: "Sources/App/Login.swift",
-        line: 12, fingerprint: "fp-force-cast")
+    private static let audit = FindingStoreTests.audit
+    private static let finding = FindingStoreTests.forceCast
 
     /// A commit id made of one repeated hex digit.
     private static func commit(_ digit: Character) -> String { String(repeating: digit, count: 40) }
@@ -23,19 +21,15 @@ struct FindingStoreMergeBaseTests {
         findings: Bool = true, finish state: JobState? = .passed
     ) async throws -> (build: Int64, job: Int64) {
         let database = fixture.database
-        let job = JobDraft(stepKey: "lint", label: "lint", spec: JobSpec(commands: ["swiftlint"], requirements: AgentRequirements([:])))
+        let lint = JobDraft(stepKey: "lint", label: "lint", spec: JobSpec(commands: ["swiftlint"], requirements: AgentRequirements([:])))
         let draft = BuildDraft(
             repositoryID: fixture.repositoryID, pipeline: pipeline, trigger: pullRequest == nil ? "push" : "pull_request",
-            branch: pullRequest == nil ? "main" : "feature/login", commitSHA: commit, pullRequest: pullRequest, env: env, jobs: [job])
+            branch: pullRequest == nil ? "main" : "feature/login", commitSHA: commit, pullRequest: pullRequest, env: env, jobs: [lint])
         let build = try await database.createBuild(draft, audit: audit("build.create")).id
-        let claimed = try #require(try await database.claimNextJob(agent: fixture.agent, leaseSeconds: 600, now: t0))
-        _ = try await database.startJob(id: claimed.jobID, agentID: fixture.agent.id, leaseSeconds: 600, now: t0)
+        let job = try await fixture.startOldestJob()
         if findings { try await database.replaceFindings(buildID: build, source: "swiftlint", findings: [finding], at: t0) }
-        if let state {
-            try await database.finishJob(
-                id: claimed.jobID, agentID: fixture.agent.id, outcome: JobOutcome(state: state, exitStatus: state == .passed ? 0 : 1), now: t0)
-        }
-        return (build, claimed.jobID)
+        if let state { try await fixture.finish(job: job, state, at: t0) }
+        return (build, job)
     }
 
     @Test("the agent holding a pull request's job records its merge base, which joins the findings target; only the holder may", arguments: StoreBackend.available)

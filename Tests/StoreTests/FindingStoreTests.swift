@@ -9,7 +9,12 @@ struct FindingStoreTests {
     /// Noon UTC (2025-11-21) on a whole second, so the day boundaries below are far from every build.
     static let t0 = Date(timeIntervalSince1970: 1_763_726_400)
     private static func at(_ hours: Double) -> Date { t0.addingTimeInterval(hours * 3_600) }
-    private static func audit(_ action: String) -> AuditEvent { AuditEvent(occurredAt: t0, actor: "t", action: action, subject: "s") }
+    /// An audit event of `action` at `t0` by actor `t`, as every findings store test records them.
+    static func audit(_ action: String) -> AuditEvent { AuditEvent(occurredAt: t0, actor: "t", action: action, subject: "s") }
+    /// The one SwiftLint force-cast error the merge-base and outbox tests report.
+    static let forceCast = StoredFinding(
+        tool: "SwiftLint", ruleID: "force_cast", level: "error", message: "Force casts should be avoided", path: "Sources/App/Login.swift",
+        line: 12, fingerprint: "fp-force-cast")
 
     private static func finding(_ rule: String, path: String? = "Sources/App/Login.swift", line: Int? = 12, tool: String = "SwiftLint") -> StoredFinding {
         StoredFinding(tool: tool, ruleID: rule, level: "warning", message: "\(rule) here", path: path, line: line, fingerprint: "fp-\(tool)-\(rule)-\(line ?? 0)")
@@ -39,11 +44,22 @@ struct FindingStoreTests {
             let draft = BuildDraft(repositoryID: repositoryID, pipeline: pipeline, trigger: "push", branch: branch, commitSHA: String(repeating: "a", count: 40), jobs: [job])
             let build = try await database.createBuild(draft, audit: AuditEvent(occurredAt: at(hours), actor: "t", action: "build.create", subject: "s"))
             if let state {
-                let claimed = try #require(try await database.claimNextJob(agent: agent, leaseSeconds: 600, now: at(hours)))
-                _ = try await database.startJob(id: claimed.jobID, agentID: agent.id, leaseSeconds: 600, now: at(hours))
-                try await database.finishJob(id: claimed.jobID, agentID: agent.id, outcome: JobOutcome(state: state, exitStatus: state == .passed ? 0 : 1), now: at(hours + 0.1))
+                let job = try await startOldestJob(at: at(hours))
+                try await finish(job: job, state, at: at(hours + 0.1))
             }
             return build.id
+        }
+
+        /// Claims and starts the oldest pending job for the agent at `time`; answers its id.
+        func startOldestJob(at time: Date = t0) async throws -> Int64 {
+            let claimed = try #require(try await database.claimNextJob(agent: agent, leaseSeconds: 600, now: time))
+            _ = try await database.startJob(id: claimed.jobID, agentID: agent.id, leaseSeconds: 600, now: time)
+            return claimed.jobID
+        }
+
+        /// Finishes the started job `job` as `state` (exit status 0 when passed, else 1) at `time`.
+        func finish(job: Int64, _ state: JobState, at time: Date) async throws {
+            try await database.finishJob(id: job, agentID: agent.id, outcome: JobOutcome(state: state, exitStatus: state == .passed ? 0 : 1), now: time)
         }
     }
 

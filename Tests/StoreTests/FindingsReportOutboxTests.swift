@@ -8,10 +8,8 @@ import Testing
 @Suite("Findings reports in the outbox")
 struct FindingsReportOutboxTests {
     static let t0 = FindingStoreTests.t0
-    private static func audit(_ action: String) -> AuditEvent { AuditEvent(occurredAt: t0, actor: "t", action: action, subject: "s") }
-    private static let finding = StoredFinding(
-        tool: "SwiftLint", ruleID: "force_cast", level: "error", message: "Force casts should be avoided", path: "Sources/App/Login.swift",
-        line: 12, fingerprint: "fp-force-cast")
+    private static let audit = FindingStoreTests.audit
+    private static let finding = FindingStoreTests.forceCast
 
     /// The build ids of every `findings_report` message, oldest first (claimed far in the future, so all are due).
     private static func reports(_ database: FreshStore.Database) async throws -> [Int64] {
@@ -30,17 +28,9 @@ struct FindingsReportOutboxTests {
         return try await fixture.database.createBuild(draft, audit: audit("build.create")).id
     }
 
-    /// Claims and starts the oldest pending job; answers its id.
-    private static func start(_ fixture: FindingStoreTests.Fixture) async throws -> Int64 {
-        let claimed = try #require(try await fixture.database.claimNextJob(agent: fixture.agent, leaseSeconds: 600, now: t0))
-        _ = try await fixture.database.startJob(id: claimed.jobID, agentID: fixture.agent.id, leaseSeconds: 600, now: t0)
-        return claimed.jobID
-    }
-
-    /// Finishes a started job as `state`.
+    /// Finishes a started job as `state`, a minute after `t0`.
     private static func finish(_ fixture: FindingStoreTests.Fixture, job: Int64, _ state: JobState = .passed) async throws {
-        try await fixture.database.finishJob(
-            id: job, agentID: fixture.agent.id, outcome: JobOutcome(state: state, exitStatus: state == .passed ? 0 : 1), now: t0.addingTimeInterval(60))
+        try await fixture.finish(job: job, state, at: t0.addingTimeInterval(60))
     }
 
     @Test("findings stored while a build runs are reported once, when it finishes, whatever the outcome", arguments: StoreBackend.available)
@@ -49,7 +39,7 @@ struct FindingsReportOutboxTests {
             let fixture = try await FindingStoreTests.Fixture.make(store.database)
             let database = store.database
             let build = try await Self.build(fixture)
-            let job = try await Self.start(fixture)
+            let job = try await fixture.startOldestJob()
             try await database.replaceFindings(buildID: build, source: "swiftlint", findings: [Self.finding], at: Self.t0)
             try await database.replaceFindings(buildID: build, source: "detekt", findings: [Self.finding], at: Self.t0)
             #expect(try await Self.reports(database) == [], "a running build's intake sends nothing yet")
@@ -58,7 +48,7 @@ struct FindingsReportOutboxTests {
 
             // A build without findings finishes without a report.
             _ = try await Self.build(fixture)
-            try await Self.finish(fixture, job: try await Self.start(fixture))
+            try await Self.finish(fixture, job: try await fixture.startOldestJob())
             #expect(try await Self.reports(database) == [])
         }
     }
@@ -69,7 +59,7 @@ struct FindingsReportOutboxTests {
             let fixture = try await FindingStoreTests.Fixture.make(store.database)
             let database = store.database
             let build = try await Self.build(fixture)
-            try await Self.finish(fixture, job: try await Self.start(fixture))
+            try await Self.finish(fixture, job: try await fixture.startOldestJob())
             #expect(try await Self.reports(database) == [])
             // An empty report on a build that never had findings says nothing new.
             try await database.replaceFindings(buildID: build, source: "swiftlint", findings: [], at: Self.t0)
