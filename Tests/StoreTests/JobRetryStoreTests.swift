@@ -23,15 +23,15 @@ struct JobRetryStoreTests {
         ])
     }
 
-    /// A repository and one iOS agent.
-    private static func fleet(_ store: FreshStore) async throws -> (repository: Int64, agent: Agent) {
+    /// A repository, one iOS agent, and the pending build of `draft` in that repository.
+    private static func pendingBuild(_ store: FreshStore) async throws -> (build: Build, agent: Agent) {
         let repository = try await store.database.createRepository(
             name: "acme/app", provider: .github, cloneURL: "https://example.com/acme/app.git", defaultBranch: "main",
             webhookSecret: "secret-secret-secret", audit: audit("repository.create")).id
         _ = try await store.database.createRegistrationToken(id: "reg", name: "fleet", secretHash: "h", audit: audit("agent_token.create"))
         let agent = try await store.database.registerAgent(
             AgentRegistration(name: "mac", tags: ["platform": "ios"], slots: 1), registrationTokenID: "reg", tokenID: "t", secretHash: "h", now: t0)
-        return (repository, agent)
+        return (try await store.database.createBuild(draft(repository), audit: audit("build.create")), agent)
     }
 
     /// Claims, starts and ends the next job as `state`; answers its id.
@@ -46,8 +46,7 @@ struct JobRetryStoreTests {
     func retriesWithCanceledDependents(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore(clock: ManualClock(at: Self.t0)) { store async throws in
             let queue = store.database
-            let (repository, agent) = try await Self.fleet(store)
-            let build = try await queue.createBuild(Self.draft(repository), audit: Self.audit("build.create"))
+            let (build, agent) = try await Self.pendingBuild(store)
             let failed = try await Self.run(queue, agent, .failed, at: 1)
             let ended = try #require(try await queue.build(id: build.id))
             #expect(ended.state == .failed && ended.finishedAt != nil)
@@ -86,8 +85,7 @@ struct JobRetryStoreTests {
     func canceledBuild(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore(clock: ManualClock(at: Self.t0)) { store async throws in
             let queue = store.database
-            let (repository, agent) = try await Self.fleet(store)
-            let build = try await queue.createBuild(Self.draft(repository), audit: Self.audit("build.create"))
+            let (build, agent) = try await Self.pendingBuild(store)
             let job = try #require(try await queue.claimNextJob(agent: agent, leaseSeconds: 60, now: Self.at(1)))
             _ = try await queue.cancelBuild(id: build.id, reason: "canceled by tester", audit: Self.audit("build.cancel", 2))
             try await queue.finishJob(id: job.jobID, agentID: agent.id, outcome: JobOutcome(state: .failed, exitStatus: 143), now: Self.at(3))

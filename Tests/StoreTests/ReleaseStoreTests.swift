@@ -19,6 +19,12 @@ struct ReleaseStoreTests {
             notable: NotableEvent(kind: "release.started", title: "\(version) started", summary: "s", occurredAt: at(seconds)))
     }
 
+    /// The train `mobile` saved through `database` and its release 1.2.0 started: most tests' first rows.
+    private static func mobileRelease(_ database: FreshStore.Database) async throws -> (train: Int64, release: StoredRelease) {
+        let train = try await database.saveTrain(name: "mobile", definition: "d", source: "api", audit: audit("train.save")).id
+        return (train, try await database.createRelease(newRelease(train: train, version: "1.2.0")))
+    }
+
     @Test("a train is saved, replaced by name in any case, listed by name", arguments: StoreBackend.available)
     func trains(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore { store async throws in
@@ -38,8 +44,7 @@ struct ReleaseStoreTests {
     func create(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore { store async throws in
             let database = store.database
-            let train = try await database.saveTrain(name: "mobile", definition: "d", source: "api", audit: Self.audit("train.save")).id
-            let release = try await database.createRelease(Self.newRelease(train: train, version: "1.2.0"))
+            let (train, release) = try await Self.mobileRelease(database)
             #expect(release.state == "scheduled" && release.branch == "release/1.2.0" && release.createdAt == Self.t0)
             #expect(try await database.releaseEvents(releaseID: release.id).map(\.to) == ["scheduled"])
             #expect(try await database.notableEvents(limit: 5).first?.url == "/api/v1/releases/\(release.id)")
@@ -61,8 +66,7 @@ struct ReleaseStoreTests {
     func change(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore { store async throws in
             let database = store.database
-            let train = try await database.saveTrain(name: "mobile", definition: "d", source: "api", audit: Self.audit("train.save")).id
-            let release = try await database.createRelease(Self.newRelease(train: train, version: "1.2.0"))
+            let (train, release) = try await Self.mobileRelease(database)
             let unchanged = try await database.changeRelease(id: release.id) { current in ReleaseChange(release: current, event: nil) }
             #expect(unchanged.changed == false)
             let result = try await database.changeRelease(id: release.id) { current in
@@ -97,8 +101,7 @@ struct ReleaseStoreTests {
     func serialised(_ backend: StoreBackend) async throws {
         try await backend.withFreshStore { store async throws in
             let database = store.database
-            let train = try await database.saveTrain(name: "mobile", definition: "d", source: "api", audit: Self.audit("train.save")).id
-            let release = try await database.createRelease(Self.newRelease(train: train, version: "1.2.0"))
+            let release = try await Self.mobileRelease(database).release
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<10 {
                     group.addTask {
