@@ -28,17 +28,8 @@ struct BalancedCluster {
         a.postgresURL = database
         b.postgresURL = database
         let runsFile = a.root.appendingPathComponent("runs.txt")
-        let pipeline = """
-            name: e2e
-            triggers:
-              push:
-                branches: [main]
-            steps:
-              - key: build
-                command: echo "start $MOBILE_OPS_JOB_ID $MOBILE_OPS_BUILD_ID" >> \(runsFile.path); sleep \(jobSeconds); echo "end $MOBILE_OPS_JOB_ID" >> \(runsFile.path)
-                agents:
-                  platform: android
-            """
+        let pipeline = MultiReplicaTests.pushPipeline(
+            command: #"echo "start $MOBILE_OPS_JOB_ID $MOBILE_OPS_BUILD_ID" >> \#(runsFile.path); sleep \#(jobSeconds); echo "end $MOBILE_OPS_JOB_ID" >> \#(runsFile.path)"#)
         // A realistic lease (the default is a minute): the test is about replicas, not about
         // leases that a loaded machine lets lapse.
         try await a.startServer(pipeline: pipeline, leaseSeconds: 30)
