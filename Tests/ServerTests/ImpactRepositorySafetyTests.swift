@@ -21,6 +21,11 @@ struct ImpactRepositorySafetyTests {
         """
     }
 
+    /// The Swift package's files: its manifest (leaving `marker` behind if run), one module and its tests.
+    static func shopPackage(marker: String) -> [String: String] {
+        ["Package.swift": manifest(marker: marker), "Sources/Core/Core.swift": "struct Core {}", "Tests/CoreTests/CoreTests.swift": "struct CoreTests {}"]
+    }
+
     static let coreGraph = #"""
         {"modules": [{"name": "Core", "paths": ["Sources/Core"]}],
          "testSuites": [{"name": "CoreTests", "module": "Core", "paths": ["Tests/CoreTests"]}]}
@@ -30,11 +35,7 @@ struct ImpactRepositorySafetyTests {
     func swiftPackageNeedsAGraph() async throws {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-ran-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: marker) }
-        let repository = try await Self.makeRepository([
-            "Package.swift": Self.manifest(marker: marker),
-            "Sources/Core/Core.swift": "struct Core {}",
-            "Tests/CoreTests/CoreTests.swift": "struct CoreTests {}",
-        ])
+        let repository = try await Self.makeRepository(Self.shopPackage(marker: marker))
         defer { try? FileManager.default.removeItem(atPath: repository.path) }
 
         let server = try await TestServer.make()
@@ -63,13 +64,8 @@ struct ImpactRepositorySafetyTests {
     func graphFileInTheRepository() async throws {
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-ran-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: marker) }
-        let repository = try await Self.makeRepository([
-            "Package.swift": Self.manifest(marker: marker),
-            "Sources/Core/Core.swift": "struct Core {}",
-            "Tests/CoreTests/CoreTests.swift": "struct CoreTests {}",
-            "ci/module-graph.json": Self.coreGraph,
-            "ci/bad.json": #"{"modules": 3}"#,
-        ])
+        let repository = try await Self.makeRepository(
+            Self.shopPackage(marker: marker).merging(["ci/module-graph.json": Self.coreGraph, "ci/bad.json": #"{"modules": 3}"#]) { $1 })
         defer { try? FileManager.default.removeItem(atPath: repository.path) }
         let plain = try await Self.makeRepository(["README.md": "no build files here"])
         defer { try? FileManager.default.removeItem(atPath: plain.path) }
