@@ -67,12 +67,8 @@ extension OpenAPIRequestTests {
             let service = try await server.server.container.resolve(ReleaseTrainService.self)
             try await server.test { client in
                 let document = try await OpenAPITests.document(client)
-                _ = try await OpenAPITests.fetch(
-                    client, .post, "/api/v1/repositories",
-                    json: #"{"name": "acme/mobile-app", "provider": "github", "cloneURL": "https://github.com/acme/mobile-app.git", "defaultBranch": "main"}"#)
-                await service.check(on: clock, at: time.at(day: 22, 12))
-                let id = try #require(await service.check(on: clock, at: time.at(day: 23, 10)).first)
-                #expect(try await client.passAllJobs(agent: try await AgentAPITests.registerAgent(client)) == 1)
+                let agent = try await AgentAPITests.registerAgent(client)
+                let id = try await client.startReleaseWithPassedCandidate(service: service, clock: clock, time: time, agent: agent)
                 await service.check(on: clock, at: time.at(day: 23, 11))
 
                 let uri = "/api/v1/releases/\(id)/"

@@ -10,6 +10,7 @@ import Logging
 import Notifications
 @testable import Server
 import ReleaseDriver
+import Testing
 import TestSupport
 
 // MARK: - Files
@@ -71,6 +72,19 @@ extension TestClientProtocol {
     func releaseActions(_ id: Int) async throws -> [String] {
         let release = try await send(.get, "/api/v1/releases/\(id)")
         return (release.body["events"] as? [[String: Any]] ?? []).compactMap { $0["action"] as? String }
+    }
+
+    /// Registers acme/mobile-app, runs the train's checks on Saturday noon and at Monday's
+    /// start (day 23, 10:00), which starts a release, and passes its RC build on `agent`,
+    /// expecting that one job; answers the release's id.
+    func startReleaseWithPassedCandidate(service: ReleaseTrainService, clock: ManualClock, time: TrainClock, agent: String) async throws -> Int64 {
+        _ = try await send(
+            .post, "/api/v1/repositories",
+            json: #"{"name": "acme/mobile-app", "provider": "github", "cloneURL": "https://github.com/acme/mobile-app.git", "defaultBranch": "main"}"#)
+        await service.check(on: clock, at: time.at(day: 22, 12))
+        let id = try #require(await service.check(on: clock, at: time.at(day: 23, 10)).first)
+        #expect(try await passAllJobs(agent: agent) == 1)
+        return id
     }
 
     /// Runs every job an agent can get, passing each; answers how many ran.
