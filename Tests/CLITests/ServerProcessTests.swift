@@ -1,6 +1,7 @@
 import ChildProcesses
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("The mobile-ops-server process")
 struct ServerProcessTests {
@@ -103,8 +104,7 @@ struct ServerProcessTests {
 
     @Test("a second server on the same database is refused at start, naming the file")
     func secondServerRefused() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-proc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory.create("proc")
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let first = try await start(in: directory)
@@ -118,8 +118,7 @@ struct ServerProcessTests {
 
     @Test("reset-admin-token prints a new admin token that works, and the lost bootstrap token stops working")
     func resetAdminToken() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-proc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory.create("proc")
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let first = try await start(in: directory)
@@ -146,8 +145,7 @@ struct ServerProcessTests {
 
     @Test("starts on a new database, prints a generated admin token once, and stops cleanly on SIGTERM")
     func generatesTokenAndStopsOnSigterm() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-proc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory.create("proc")
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let server = try await start(in: directory)
@@ -176,8 +174,7 @@ struct ServerProcessTests {
 
     @Test("an idle server has not loaded libcurl; the CLI, which loads it for its request, still talks to it")
     func idleServerHasNotLoadedCurl() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mobile-ops-proc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory.create("proc")
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let server = try await start(in: directory)
