@@ -29,7 +29,7 @@ enum DeviceStepSetup {
     static func writeAndroidInputs(root: String, tests: [String], behaviour: String) throws {
         try tests.joined(separator: "\n").appending("\n").write(toFile: root + "/tests.txt", atomically: true, encoding: .utf8)
         try behaviour.write(toFile: root + "/behaviour.txt", atomically: true, encoding: .utf8)
-        for apk in ["app.apk", "app-androidTest.apk"] { FileManager.default.createFile(atPath: root + "/" + apk, contents: Data("apk".utf8)) }
+        for apk in ["app.apk", "app-androidTest.apk"] { _ = FileManager.default.createFile(atPath: root + "/" + apk, contents: Data("apk".utf8)) }
     }
 
     /// The fake test runner's environment: its behaviour file and where it records runs.
