@@ -28,7 +28,12 @@ extension PostgresAppDatabase {
     /// Retries per policy, cancels dependents of a failure or releases those of a success
     /// (`JobEndingPlan`), and re-derives the build. A retry and a released job become
     /// claimable (`runnable_job`); a canceled one never was.
+    ///
+    /// The build's row is locked before its jobs are read: two of its jobs ending at once would
+    /// otherwise each read the other as still running, and a step waiting for both would be
+    /// released by neither (it stayed pending for good while agents sat idle).
     func afterJobEnded(_ id: Int64, now: Date, on connection: PostgresConnection) async throws {
+        try await connection.run("SELECT id FROM build WHERE id = (SELECT build_id FROM job WHERE id = \(id)) FOR UPDATE", logger: logger)
         let rows = try await connection.boundedQuery("SELECT \(unescaped: Self.jobColumns), cancel_requested, waiting_for_steps FROM job WHERE build_id = (SELECT build_id FROM job WHERE id = \(id)) ORDER BY id", logger: logger)
         var snapshots: [BuildJobSnapshot] = []
         var ended: (stored: StoredJob, cancelRequested: Bool)?
