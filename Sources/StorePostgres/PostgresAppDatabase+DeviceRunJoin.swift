@@ -87,7 +87,7 @@ extension PostgresAppDatabase {
         guard let first = jobs.first, let last = jobs.last, let requirementsKey,
               RequirementsKeyCache.shared.requirements(of: requirementsKey).isSatisfied(by: agent.tags) else { return nil }
         var devices = own
-        for holder in Set(stepJobs.filter { $0.state == .assigned || $0.state == .running }.compactMap(\.agentID)) where holder != agent.id {
+        for holder in DeviceRunJoining.agentsTakingPart(stepJobs) where holder != agent.id {
             devices += try await deviceRows(agentID: holder, on: connection).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
         }
         guard DeviceRunJoining.shouldJoin(run: run, stepJobs: stepJobs, agentID: agent.id, devices: devices, health: health) else { return nil }

@@ -30,7 +30,7 @@ extension AppDatabase {
                   RequirementsKeyCache.shared.requirements(of: first.requirementsKey).isSatisfied(by: agent.tags) else { continue }
             let stepJobs = jobs.map { DeviceRunJoining.StepJob(agentID: $0.agentID, state: $0.jobState, cancelRequested: $0.cancelRequested) }
             var devices = own
-            for holder in Set(stepJobs.filter { $0.state == .assigned || $0.state == .running }.compactMap(\.agentID)) where holder != agent.id {
+            for holder in DeviceRunJoining.agentsTakingPart(stepJobs) where holder != agent.id {
                 devices += try deviceRows(agentID: holder, in: db).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
             }
             let known = try health ?? deviceHealthRows(in: db)

@@ -53,11 +53,17 @@ package enum DeviceRunJoining {
     ) -> Bool {
         guard !run.isFinished, !run.queue.isEmpty else { return false }
         guard !stepJobs.contains(where: { $0.state == .pending || $0.cancelRequested }) else { return false }
-        let takingPart = Set(stepJobs.filter { $0.state == .assigned || $0.state == .running }.compactMap(\.agentID))
+        let takingPart = agentsTakingPart(stepJobs)
         guard !takingPart.isEmpty, !takingPart.contains(agentID) else { return false }
         let usable = devices.filter { run.step.canRun($0.report) && health[$0.key]?.isQuarantined != true }
         guard usable.contains(where: { $0.agentID == agentID }) else { return false }
         return usable.filter { takingPart.contains($0.agentID) }.count < run.step.count
+    }
+
+    /// The agents holding the step's active jobs: whose devices the run counts, and whose
+    /// reports a backend reads for ``shouldJoin(run:stepJobs:agentID:devices:health:)``.
+    package static func agentsTakingPart(_ stepJobs: [StepJob]) -> Set<Int64> {
+        Set(stepJobs.filter(\.state.isActive).compactMap(\.agentID))
     }
 
     /// The label of a job that joins a step whose first job is labelled `label`: the step's
