@@ -45,20 +45,27 @@ final class WALCheckpointer: Sendable {
         loop = Task.detached(priority: .utility) {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                // A failed pass (the file removed under a test, the checkpoint lock busy, a
-                // full disk the database file cannot grow on) is retried at the next tick;
-                // the writer's backstop bounds the log.
-                let frames = try? await connection.writeWithoutTransaction { db in try db.checkpoint(.passive).walFrameCount }
-                guard let frames, frames >= Self.rewindPages else { continue }
-                // The pass copied the log as it was when it began. What the writer committed
-                // since, the writer copies itself, queued behind the writes under way. The loop
-                // waits for it before its next pass: SQLite runs one checkpoint at a time, and a
-                // pass of ours running beside it (a busy machine stretches both) made the
-                // writer's fail, so the log never rewound. A reader still using old pages keeps
-                // them in the log; the next tick retries.
-                _ = try? await writer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+                await Self.pass(connection: connection, writer: writer)
             }
         }
+    }
+
+    /// One tick: a passive checkpoint from `connection`, and, when it found a long log, the
+    /// writer's own checkpoint of what was committed meanwhile, so its next transaction
+    /// rewinds the log.
+    static func pass(connection: DatabaseQueue, writer: any DatabaseWriter) async {
+        // A failed pass (the file removed under a test, the checkpoint lock busy, a full disk
+        // the database file cannot grow on) is retried at the next tick; the writer's backstop
+        // bounds the log.
+        let frames = try? await connection.writeWithoutTransaction { db in try db.checkpoint(.passive).walFrameCount }
+        guard let frames, frames >= rewindPages else { return }
+        // The pass copied the log as it was when it began. What the writer committed since,
+        // the writer copies itself, queued behind the writes under way. The loop waits for it
+        // before its next pass: SQLite runs one checkpoint at a time, and a pass of ours
+        // running beside it (a busy machine stretches both) made the writer's fail, so the log
+        // never rewound. A reader still using old pages keeps them in the log; the next tick
+        // retries.
+        _ = try? await writer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
     }
 
     deinit {

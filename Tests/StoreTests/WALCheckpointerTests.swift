@@ -37,7 +37,7 @@ struct WALCheckpointerTests {
         await #expect(try database.repositories().count == 200)
     }
 
-    @Test("a writer that never pauses still gets its log rewound, below the backstop")
+    @Test("a pass beside a writer that never pauses leaves the log for the writer's next transaction to rewind")
     func rewindsUnderLoad() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -46,25 +46,51 @@ struct WALCheckpointerTests {
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.backstopPages)") }
         let pool = try DatabasePool(path: path, configuration: configuration)
         try await pool.write { db in try db.execute(sql: "CREATE TABLE blob(id INTEGER PRIMARY KEY, body BLOB NOT NULL)") }
-        let checkpointer = try WALCheckpointer(path: path, writer: pool, interval: .milliseconds(20))
+        let connection = try DatabaseQueue(path: path)
 
-        // 60 MB in transactions of 16 × 8 KB, back to back: the writer never waits, so a
-        // checkpoint beside it never finds the log fully copied. Without the writer's help
-        // the log would grow to the backstop (about 40 MB) and rewind only there.
+        // A log past the length from which a pass asks the writer for help, still well below
+        // the writer's own backstop.
         let body = Data(repeating: 0x5A, count: 8_192)
-        var largest = 0
-        for _ in 0..<480 {
+        @Sendable func writeBatch() async throws {
             try await pool.write { db in
                 for _ in 0..<16 { try db.execute(sql: "INSERT INTO blob(body) VALUES (?)", arguments: [body]) }
             }
-            largest = max(largest, try fileSize(path + "-wal"))
         }
-        withExtendedLifetime(checkpointer) {}
-        #expect(largest < 30_000_000, "the log reached \(largest) bytes")
-        #expect(try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM blob") } == 480 * 16)
+        for _ in 0..<150 { try await writeBatch() }
+        #expect(try fileSize(path + "-wal") > WALCheckpointer.rewindPages * 4_096)
+
+        // The writer commits throughout the pass, so the pass's own checkpoint never finds the
+        // whole log copied. Only the writer's checkpoint, between two of its transactions,
+        // lets its next transaction start the log again from its beginning.
+        let passing = PassUnderWay()
+        let writesDuringPass = try await withTimeLimit(.seconds(120)) {
+            async let writes = {
+                var writes = 0
+                while await passing.underWay, writes < 5_000 {
+                    try await writeBatch()
+                    writes += 1
+                }
+                return writes
+            }()
+            await WALCheckpointer.pass(connection: connection, writer: pool)
+            await passing.end()
+            return try await writes
+        }
+        try await writeBatch()
+
+        let frames = try await pool.writeWithoutTransaction { db in try db.checkpoint(.passive).walFrameCount }
+        #expect(frames < WALCheckpointer.rewindPages, "the log holds \(frames) frames after \(writesDuringPass) writes during the pass")
+        let rows = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM blob") }
+        #expect(rows == (151 + writesDuringPass) * 16)
     }
 
     private func fileSize(_ path: String) throws -> Int {
         (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
+}
+
+/// Whether the checkpoint pass that a test's writer writes beside has ended.
+private actor PassUnderWay {
+    private(set) var underWay = true
+    func end() { underWay = false }
 }
