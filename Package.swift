@@ -458,7 +458,7 @@ let package = Package(
         .testTarget(
             name: "BuildCacheTests",
             dependencies: [
-                "TestSupport", "BuildCache", "Core", "Store",
+                "TestSupport", "Artifacts", "BuildCache", "Core", "Store",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "_NIOFileSystem", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

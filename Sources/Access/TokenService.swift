@@ -60,6 +60,15 @@ public final class TokenService: Sendable {
         return identity
     }
 
+    /// The identity behind a bearer token this server has verified already and not seen
+    /// revoked; nil for any other, which only ``authenticate(bearer:)`` can tell apart. Never
+    /// waits: the build cache's shortcut asks it on an event loop.
+    public func verifiedIdentity(bearer text: String) -> Identity? {
+        // Only what `authenticate` accepted is in the cache, so no shape check is needed here.
+        let key = DigestKey(SHA256.hash(data: Array(text.utf8)))
+        return verified.withLock { $0[key] }
+    }
+
     /// A SHA-256 digest as a sendable dictionary key: its 32 bytes as four words.
     private struct DigestKey: Hashable, Sendable {
         let words: (UInt64, UInt64, UInt64, UInt64)

@@ -1,4 +1,5 @@
 import ChildProcesses
+import Core
 import DI
 import Foundation
 import ServiceLifecycle
@@ -20,12 +21,13 @@ struct LiveServer {
     /// The task running the group; a test may cancel a server that does not stop.
     var task: Task<Void, any Error> { loopback.task }
 
-    /// Composes a server with `configure` (and the registrations `customize`) applied and
-    /// starts it; returns once it listens.
+    /// Composes a server with `configure` (and the registrations `customize`) applied, on
+    /// `clock` when one is given, and starts it; returns once it listens.
     static func start(
-        configure: (inout ServerConfiguration) -> Void = { _ in }, customize: (inout ContainerBuilder) -> Void = { _ in }
+        clock: (any TimeSource)? = nil, configure: (inout ServerConfiguration) -> Void = { _ in },
+        customize: (inout ContainerBuilder) -> Void = { _ in }
     ) async throws -> LiveServer {
-        let test = try await TestServer.make(configure: configure, customize: customize)
+        let test = try await TestServer.make(clock: clock, configure: configure, customize: customize)
         let loopback = try await LoopbackServer.start(label: "test") { _, onPort in test.server.makeApplication(onServerRunning: onPort) }
         return LiveServer(test: test, loopback: loopback)
     }

@@ -9,10 +9,14 @@ import Store
 /// Registers the remote build cache (`BuildCache`): its storage (a folder, or the bucket
 /// `MOBILE_OPS_CACHE=s3://…` names), the counts batched for the store, the service that writes
 /// them, the one that evicts past the size caps, the one that sweeps what a stopped server
-/// left, the cap on namespaces, and the jobs' cache credentials. Its `/cache/` routes are contributed with the other controllers (`ServerModule`).
+/// left, the cap on namespaces, the copies of small entries, and the jobs' cache credentials. Its `/cache/` routes are contributed with the other controllers (`ServerModule`).
 struct BuildCacheModule: DIModule {
     func register(in builder: inout ContainerBuilder) {
-        builder.register((any CacheStorage).self, .singleton) { (configuration: ServerConfiguration, logger: Logger) -> any CacheStorage in
+        builder.register(RecentSmallEntries.self, .singleton, RecentSmallEntries.init(clock:))
+        // Every part of the server that reads or changes entries goes through the one that
+        // remembers small ones, so that what it remembers stays what the storage holds.
+        builder.register((any CacheStorage).self, .singleton) {
+            (configuration: ServerConfiguration, memory: RecentSmallEntries, logger: Logger) -> any CacheStorage in
             let cache = configuration.cache
             let storage: any CacheStorage
             if let settings = cache.s3 {
@@ -26,7 +30,7 @@ struct BuildCacheModule: DIModule {
                     minimumFreeBytes: cache.minimumFreeBytes)
             }
             logger.info("build cache storage", metadata: ["location": "\(storage)"])
-            return storage
+            return RememberingCacheStorage(storage, memory: memory)
         }
         builder.register(CacheActivity.self, .singleton, CacheActivity.init(store:clock:logger:))
         builder.register(CacheActivityFlusher.self, .singleton) { (activity: CacheActivity, clock: any TimeSource) -> CacheActivityFlusher in

@@ -31,6 +31,8 @@ public struct MobileOpsServer {
     /// tests and tools that want the document without asking the router for it.
     let routes: [Route]
     private let tokens: TokenService
+    /// Answers hits on small cache entries before the router (see ``CacheShortcut``).
+    let cacheShortcut: CacheShortcut
     /// Background services that run beside the HTTP server (lease checks, …). A test that
     /// drives their checks by hand may empty the list.
     public var backgroundServices: [any Service]
@@ -67,6 +69,7 @@ public struct MobileOpsServer {
             if let configured = configuration.adminToken, !configured.isEmpty {
                 _ = try await tokens.bootstrapAdmin(configured: configured)
             }
+            let cacheShortcut = try await container.resolve(CacheShortcut.self)
             let factory = try await container.resolve(RouterFactory.self)
             let routes = factory.routes(extra: [SystemController(graph: container.graph)])
             let router = factory.makeRouter(routes)
@@ -95,7 +98,7 @@ public struct MobileOpsServer {
                 try await container.resolve(CacheActivityFlusher.self),
             ]
             return MobileOpsServer(
-                configuration: configuration, container: container, router: router, routes: routes, tokens: tokens,
+                configuration: configuration, container: container, router: router, routes: routes, tokens: tokens, cacheShortcut: cacheShortcut,
                 backgroundServices: services, logger: logger
             )
         } catch let error as ContainerError {
@@ -114,13 +117,16 @@ public struct MobileOpsServer {
     /// The Hummingbird application serving the router.
     public func makeApplication(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let headerTimeout = TimeAmount.nanoseconds(Int64(configuration.headerTimeoutSeconds * 1_000_000_000))
+        let cacheShortcut = self.cacheShortcut
         let http1 = HTTP1Channel.Configuration(
             // `100 Continue` goes out only when a route accepts the upload. Early answers (413,
             // 400) close their connection instead of stalling it; a first request head not
             // complete in time (slowloris) closes it too. A client that leaves is noticed, so a
             // long poll does not hand it a job.
+            // A hit on a small cache entry is answered from memory before the router.
             additionalChannelHandlers: [
                 ExpectContinue(), EarlyResponseCloser(), HeaderReadTimeout(timeout: headerTimeout), ClientDisconnectHandler(),
+                CacheShortcutHandler.Installer(shortcut: cacheShortcut, serverName: Self.serverName),
             ],
             // Counts only decoded request parts and never fires while a read request is being
             // answered, so a long poll or a streamed response outlives it.
@@ -131,7 +137,7 @@ public struct MobileOpsServer {
             router: router,
             server: .http1(configuration: http1),
             configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "mobile-ops",
+                address: .hostname(configuration.host, port: configuration.port), serverName: Self.serverName,
                 // Beyond the cap the server stops accepting: new clients wait in the backlog.
                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)
             ),
@@ -140,6 +146,9 @@ public struct MobileOpsServer {
             logger: logger
         )
     }
+
+    /// The `Server` header of every response.
+    static let serverName = "mobile-ops"
 
     /// Limits NIO's HTTP/1 decoder enforces on a request head. Past them the decoder fails
     /// and NIO's protocol error handler answers a bare `400 Bad Request` (no body, not 431)

@@ -85,12 +85,15 @@ struct ServerModule: DIModule {
             (store: any MutedTestStore, configuration: ServerConfiguration, clock: any TimeSource) -> any APIController in
             MutedTestController(store: store, bodyLimit: configuration.maxBodySize, clock: clock)
         }
-        builder.contribute((any APIController).self, .singleton) {
+        builder.register(CacheController.self, .singleton) {
             (storage: any CacheStorage, activity: CacheActivity, statistics: any CacheStatsStore, namespaces: CacheNamespaceGate, builds: any BuildStore,
-             metrics: ServerMetrics, clock: any TimeSource) -> any APIController in
+             metrics: ServerMetrics, clock: any TimeSource) -> CacheController in
             CacheController(
                 storage: storage, activity: activity, statistics: statistics, namespaces: namespaces, builds: builds, metrics: metrics, clock: clock)
         }
+        builder.contribute((any APIController).self, .singleton) { (controller: CacheController) -> any APIController in controller }
+        builder.register(CacheShortcut.self, .singleton, CacheShortcut.init(controller:memory:tokens:logger:))
+        builder.entryPoint(CacheShortcut.self)
         builder.contribute((any APIController).self, .singleton) { (service: ImpactService, configuration: ServerConfiguration) -> any APIController in
             ImpactController(service: service, bodyLimit: configuration.maxBodySize)
         }

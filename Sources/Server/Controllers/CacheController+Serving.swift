@@ -68,10 +68,7 @@ extension CacheController {
             count(id, .miss, as: namespace)
             throw Self.miss(id)
         }
-        namespaces.holdsEntries(id.namespace)
-        activity.hit(id, size: entry.size, bytesSent: entry.size, build: build)
-        count(id, .hit)
-        metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "served", bytes: entry.size)
+        countHit(id, size: entry.size, build: build)
         return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: .streaming(entry, on: context.channel.eventLoop))
     }
 
@@ -154,6 +151,16 @@ extension CacheController {
             count(id, .deleted, as: await label(id, context))
         }
         return Response(status: .noContent)
+    }
+
+    /// A `GET` answered with `id`'s `size` bytes (for a job of `build`, when its credential
+    /// asked): in the activity, the namespace gate and Prometheus. The shortcut counts its
+    /// answers here too.
+    func countHit(_ id: CacheEntryID, size: Int64, build: Int64?) {
+        namespaces.holdsEntries(id.namespace)
+        activity.hit(id, size: size, bytesSent: size, build: build)
+        count(id, .hit)
+        metrics.cacheBytes(protocol: id.protocol.rawValue, namespace: id.namespace, direction: "served", bytes: size)
     }
 
     /// The Prometheus count of one request, under `namespace` (by default the entry's).

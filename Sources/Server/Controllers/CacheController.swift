@@ -59,11 +59,7 @@ struct CacheController: APIController {
             let path = "/cache/bazel/:namespace/\(folder)/:hash"
             let id: EntryParser = { _, context in
                 let hash = try context.parameters.require("hash")
-                guard hash.utf8.count == 64, hash.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
-                    throw CacheRequestError.invalidKey("a Bazel key is 64 lower-case hex digits (a SHA-256), not \(hash.debugDescription)")
-                }
-                let entry = try CacheEntryID(.bazel, namespace: try context.parameters.require("namespace"), key: "\(folder)/\(hash)")
-                return (entry, folder == "cas" ? hash : nil)
+                return (try Self.bazelEntry(namespace: try context.parameters.require("namespace"), folder: folder, hash: hash), folder == "cas" ? hash : nil)
             }
             let parameters: [OpenAPIOperation.Parameter] = [.path("namespace", .string), .path("hash", .string)]
             routes += [
@@ -101,12 +97,8 @@ struct CacheController: APIController {
     private var xcodeRoutes: [Route] {
         let path = "/cache/xcode/:namespace/:kind/:name"
         let id: EntryParser = { _, context in
-            let kind = try context.parameters.require("kind")
-            guard ["file", "meta", "marker"].contains(kind) else {
-                throw CacheRequestError.invalidKey("an XCRemoteCache path starts with file/, meta/ or marker/, not \(kind)/")
-            }
-            let entry = try CacheEntryID(.xcode, namespace: try context.parameters.require("namespace"), key: "\(kind)/\(try context.parameters.require("name"))")
-            return (entry, nil)
+            let parameters = context.parameters
+            return (try Self.xcodeEntry(namespace: try parameters.require("namespace"), kind: try parameters.require("kind"), name: try parameters.require("name")), nil)
         }
         let parameters: [OpenAPIOperation.Parameter] = [.path("namespace", .string), .path("kind", .string), .path("name", .string)]
         return [
