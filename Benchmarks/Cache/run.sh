@@ -6,10 +6,12 @@
 # 127.0.0.1 only, then loads both with wrk: GET and PUT of 4 KiB, 1 MiB and 50 MiB entries at
 # 16 concurrent clients, interleaved server / nginx. Reports requests/s and p99 of each, the
 # server's share of nginx's, and the server's resident memory above idle while 16 clients stream
-# 50 MiB entries (the peak of VmRSS sampled every 100 ms). See README.md.
+# 50 MiB entries (the peak of VmRSS sampled every 100 ms). With SPREAD_KEYS, also GETs of 4 KiB
+# spread over that many entries, none read again soon: a hit on an entry not read lately, which
+# the server reads from its file rather than from memory. See README.md.
 #
 # Settings (environment): DURATION (10s), THREADS (2), CONNECTIONS (16), ROUNDS (1; medians
-# reported), SIZES ("4096 1048576 52428800"), LOG_LEVEL (the server's default, info),
+# reported), SIZES ("4096 1048576 52428800"), SPREAD_KEYS (20000; 0 for none), LOG_LEVEL (the server's default, info),
 # SKIP_BUILD=1 to reuse the last release build, SERVER_BIN=path to measure another binary,
 # KEEP_TMP=1 to keep logs and wrk output.
 set -euo pipefail
@@ -22,6 +24,7 @@ THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-16}
 ROUNDS=${ROUNDS:-1}
 SIZES=${SIZES:-"4096 1048576 52428800"}
+SPREAD_KEYS=${SPREAD_KEYS:-20000}
 LOG_LEVEL=${LOG_LEVEL:-info}
 SKIP_BUILD=${SKIP_BUILD:-0}
 KEEP_TMP=${KEEP_TMP:-0}
@@ -107,6 +110,25 @@ for size in $SIZES; do
     [[ "$status" == 201 ]] || die "storing the $size-byte entry answered $status"
 done
 
+# SPREAD_KEYS entries of 4 KiB in both, stored through the server's API over one connection.
+if [[ "$SPREAD_KEYS" -gt 0 ]]; then
+    head -c 4096 /dev/urandom >"$TMP/blobs/spread"
+    python3 - "$SERVER_PORT" "$TOKEN" "$SPREAD_KEYS" "$TMP/blobs/spread" "$TMP/nginx/root/cache/gradle/bench" <<'PY' || die "storing the spread entries failed"
+import base64, http.client, shutil, sys
+port, token, count, blob, folder = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
+body = open(blob, "rb").read()
+auth = "Basic " + base64.b64encode(("bench:" + token).encode()).decode()
+connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+for index in range(count):
+    connection.request("PUT", "/cache/gradle/bench/spread-%d" % index, body, {"Authorization": auth})
+    response = connection.getresponse()
+    response.read()
+    if response.status != 201:
+        sys.exit("PUT spread-%d answered %d" % (index, response.status))
+    shutil.copyfile(blob, "%s/spread-%d" % (folder, index))
+PY
+fi
+
 # MARK: - nginx
 
 NGINX_PORT=$(free_port)
@@ -181,6 +203,20 @@ file:close()
 wrk.headers["Content-Type"] = "application/octet-stream"
 LUA
 
+# wrk's spread GET: each thread walks the SPREAD_KEYS entries from its own starting point.
+cat >"$TMP/spread.lua" <<'LUA'
+local keys = tonumber(os.getenv("SPREAD_KEYS"))
+local threads = 0
+function setup(thread)
+    thread:set("position", threads * math.floor(keys / 2))
+    threads = threads + 1
+end
+function request()
+    position = (position + 1) % keys
+    return wrk.format("GET", "/cache/gradle/bench/spread-" .. position)
+end
+LUA
+
 # sample pid: VmRSS every 100 ms into $TMP/rss-<name> until stopped.
 sample() {
     local pid=$1 out=$2
@@ -192,15 +228,20 @@ run_wrk() {
     local name=$1 method=$2 size=$3 target=$4 out="$TMP/wrk-$1-$round.txt"
     local base url pid
     if [[ "$target" == server ]]; then base=$SERVER_URL; pid=$SERVER_PID; else base=$NGINX_URL; pid=$NGINX_PID; fi
-    if [[ "$method" == GET ]]; then url="$base/cache/gradle/bench/get-$size"; else url="$base/cache/gradle/bench/put-$size"; fi
+    case $method in
+        GET) url="$base/cache/gradle/bench/get-$size" ;;
+        PUT) url="$base/cache/gradle/bench/put-$size" ;;
+        SPREAD) url="$base/cache/gradle/bench/spread" ;;
+    esac
     local args=(-t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency --timeout 60s)
     [[ "$target" == server ]] && args+=(-H "$BASIC")
     [[ "$method" == PUT ]] && args+=(-s "$TMP/put.lua")
+    [[ "$method" == SPREAD ]] && args+=(-s "$TMP/spread.lua")
     echo "== round $round: $method $(label "$size") against $target: wrk ${args[*]/"$BASIC"/Authorization: Basic <bench:token>} $url" >&2
     : >"$TMP/rss-$name"
     sample "$pid" "$TMP/rss-$name" &
     SAMPLER_PID=$!
-    BODY_FILE="$TMP/blobs/$size" timeout $((seconds + 120)) wrk "${args[@]}" "$url" >"$out"
+    SPREAD_KEYS=$SPREAD_KEYS BODY_FILE="$TMP/blobs/$size" timeout $((seconds + 120)) wrk "${args[@]}" "$url" >"$out"
     stop "$SAMPLER_PID"
     SAMPLER_PID=""
     sed 's/^/   | /' "$out" >&2
@@ -225,6 +266,10 @@ for round in $(seq 1 "$ROUNDS"); do
             run_wrk "nginx-$method-$size" "$method" "$size" nginx
         done
     done
+    if [[ "$SPREAD_KEYS" -gt 0 ]]; then
+        run_wrk "server-SPREAD-4096" SPREAD 4096 server
+        run_wrk "nginx-SPREAD-4096" SPREAD 4096 nginx
+    fi
 done
 
 # MARK: - Report
@@ -240,7 +285,10 @@ row() { # method size
     local method=$1 size=$2 s_rps s_p99 n_rps n_p99
     s_rps=$(median "server-$method-$size" 2); s_p99=$(median "server-$method-$size" 3)
     n_rps=$(median "nginx-$method-$size" 2); n_p99=$(median "nginx-$method-$size" 3)
-    awk -v m="$method" -v l="$(label "$size")" -v sr="$s_rps" -v sp="$s_p99" -v nr="$n_rps" -v np="$n_p99" -v b="$size" \
+    local what
+    what="$(label "$size")"
+    [[ "$method" == SPREAD ]] && { method=GET; what="$what, $SPREAD_KEYS entries"; }
+    awk -v m="$method" -v l="$what" -v sr="$s_rps" -v sp="$s_p99" -v nr="$n_rps" -v np="$n_p99" -v b="$size" \
         'BEGIN { printf "| %s %s | %.0f | %.1f | %.2f | %.0f | %.1f | %.2f | %.0f%% | %.2f× |\n", m, l, sr, sr * b / 1048576, sp, nr, nr * b / 1048576, np, 100 * sr / nr, sp / np }'
 }
 
@@ -255,6 +303,7 @@ PUT_PEAK=$(peak "server-PUT-$largest")
     echo "| request | server req/s | server MiB/s | server p99 (ms) | nginx req/s | nginx MiB/s | nginx p99 (ms) | server / nginx req/s | p99 server / nginx |"
     echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
     for size in $SIZES; do row GET "$size"; done
+    [[ "$SPREAD_KEYS" -gt 0 ]] && row SPREAD 4096
     for size in $SIZES; do row PUT "$size"; done
     echo
     for size in $SIZES; do
@@ -262,6 +311,10 @@ PUT_PEAK=$(peak "server-PUT-$largest")
         p99=$(awk -v a="$(median "server-GET-$size" 3)" -v b="$(median "nginx-GET-$size" 3)" 'BEGIN { printf "%.2f", a / b }')
         echo "- GET $(label "$size"): **$ratio%** of nginx's requests/s (target at least 70%: $(verdict "$ratio" ">=" 70)); p99 **${p99}×** nginx's (target at most 2×: $(verdict "$p99" "<=" 2))"
     done
+    if [[ "$SPREAD_KEYS" -gt 0 ]]; then
+        ratio=$(awk -v a="$(median "server-SPREAD-4096" 2)" -v b="$(median "nginx-SPREAD-4096" 2)" 'BEGIN { printf "%.0f", 100 * a / b }')
+        echo "- GET 4 KiB spread over $SPREAD_KEYS entries (each read from its file, not from memory): **$ratio%** of nginx's requests/s (target at least 70%: $(verdict "$ratio" ">=" 70))"
+    fi
     echo "- server RSS idle after warm-up: $(mib "$IDLE_RSS"); peak while $CONNECTIONS clients GET $(label "$largest") entries: $(mib "$GET_PEAK"), **$(mib $((GET_PEAK - IDLE_RSS)))** above idle; while they PUT them: $(mib "$PUT_PEAK"), **$(mib $((PUT_PEAK - IDLE_RSS)))** above idle (target under 100 MB above idle: $(verdict "$(( (GET_PEAK > PUT_PEAK ? GET_PEAK : PUT_PEAK) - IDLE_RSS ))" "<=" 97656))"
     echo "- server binary: \`${SERVER_BIN#"$ROOT/"}\`; source: $SOURCE; server log level: $LOG_LEVEL; cache in a folder on $(df -T "$TMP" | awk 'NR == 2 { print $2 }'); nginx $("$NGINX" -v 2>&1 | sed 's/^nginx version: //') with sendfile, WebDAV PUT"
     echo "- load average before the runs: $LOAD_BEFORE, after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -19,10 +19,13 @@ public struct RememberingCacheStorage: CacheStorage {
         self.memory = memory
     }
 
+    /// The storage's own description.
     public var description: String { storage.description }
 
+    /// The storage's entry limit.
     public var maxEntrySize: Int64 { storage.maxEntrySize }
 
+    /// The storage's answer: a `HEAD` sends no bytes, so there is nothing to remember.
     public func size(of id: CacheEntryID) async throws(CacheRequestError) -> Int64? {
         try await storage.size(of: id)
     }
@@ -36,6 +39,7 @@ public struct RememberingCacheStorage: CacheStorage {
         return stream
     }
 
+    /// Stores through the storage, then forgets the entry.
     public func store<Body: AsyncSequence>(
         _ id: CacheEntryID, body: Body, declaredSize: Int64?, expectedSHA256: String?, ready: () async -> Void
     ) async throws -> Int64 where Body.Element == ByteBuffer {
@@ -45,15 +49,18 @@ public struct RememberingCacheStorage: CacheStorage {
         return try await storage.store(id, body: body, declaredSize: declaredSize, expectedSHA256: expectedSHA256, ready: ready)
     }
 
+    /// Deletes through the storage, then forgets the entry.
     public func remove(_ id: CacheEntryID) async throws(CacheRequestError) -> Bool {
         defer { memory.forget(id) }
         return try await storage.remove(id)
     }
 
+    /// The storage's sweep of unfinished uploads, which are no entries.
     public func removeStagedFiles(writtenBefore cutoff: Date) async throws(CacheRequestError) -> Int {
         try await storage.removeStagedFiles(writtenBefore: cutoff)
     }
 
+    /// The storage's sweep of unrecorded entries; it names none, so every copy is forgotten.
     public func removeUnrecordedEntries(
         writtenBefore cutoff: Date, recorded: (CacheProtocol, String) async -> RecordedCacheEntries?
     ) async throws(CacheRequestError) -> Int {

@@ -118,6 +118,20 @@ struct BuildCacheShortcutTests {
         api("DELETE", "/api/v1/tokens/" + created["id"])
         statuses.append(once("GET", "/cache/gradle/ns/c1", reader)[0])
         print(" ".join(statuses))
+    elif case == "one-connection":
+        # The connection keeps the token its header carried, never the verdict on it.
+        once("PUT", "/cache/gradle/ns/o1", writer, b"kept")
+        created = api("POST", "/api/v1/tokens", {"name": "agent", "scopes": ["read"]})
+        sock = connect()
+        reader = Reader(sock)
+        statuses = []
+        for credential in [basic(created["token"]), basic(created["token"]), "revoke", basic(created["token"]), writer]:
+            if credential == "revoke":
+                api("DELETE", "/api/v1/tokens/" + created["id"])
+                continue
+            sock.sendall(request("GET", "/cache/gradle/ns/o1", credential))
+            statuses.append(reader.response()[0])
+        print(" ".join(statuses))
     elif case == "idle":
         # One connection, a remembered entry asked every 0.25 s for three idle timeouts.
         once("PUT", "/cache/gradle/ns/i1", writer, b"idle")
@@ -140,12 +154,17 @@ struct BuildCacheShortcutTests {
         try await LiveServer.runPython(Self.script, arguments: [String(server.port), TestServer.adminToken, shape] + extra)
     }
 
+    /// What the case `shape` prints against a server of its own, configured by `configure`.
+    static func run(_ shape: String, configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> String {
+        let server = try await LiveServer.start(configure: configure)
+        let output = try await run(server, shape)
+        await server.stop()
+        return output
+    }
+
     @Test("a remembered entry is answered with the route's status, headers and bytes, and counted as a hit")
     func answersAsTheRouteDoes() async throws {
-        let server = try await LiveServer.start()
-        let output = try await Self.run(server, "compare")
-        await server.stop()
-        #expect(output == "201 200 200 same-headers same-body hits=2")
+        #expect(try await Self.run("compare") == "201 200 200 same-headers same-body hits=2")
     }
 
     @Test("the answer comes from memory while it is fresh, then from the storage again")
@@ -170,33 +189,26 @@ struct BuildCacheShortcutTests {
 
     @Test("pipelined requests are answered in order, whoever answers each")
     func pipelinedInOrder() async throws {
-        let server = try await LiveServer.start()
-        let output = try await Self.run(server, "pipeline")
-        await server.stop()
-        #expect(output == "200:one 201 200:one 404 200:two 200:one")
+        #expect(try await Self.run("pipeline") == "200:one 201 200:one 404 200:two 200:one")
     }
 
     @Test("an upload over a remembered entry is what the next read gets")
     func uploadReplaces() async throws {
-        let server = try await LiveServer.start()
-        let output = try await Self.run(server, "replace")
-        await server.stop()
-        #expect(output == "first first second 204")
+        #expect(try await Self.run("replace") == "first first second 204")
     }
 
     @Test("only a credential the route accepts is answered: a read token yes; none, an unknown or a revoked one no")
     func credentials() async throws {
-        let server = try await LiveServer.start()
-        let output = try await Self.run(server, "credentials")
-        await server.stop()
-        #expect(output == "200 200 401 401 200 401")
+        #expect(try await Self.run("credentials") == "200 200 401 401 200 401")
+    }
+
+    @Test("on one connection, a token revoked between two requests is refused at the second")
+    func revokedOnOneConnection() async throws {
+        #expect(try await Self.run("one-connection") == "200 200 401 200")
     }
 
     @Test("a connection answered only from memory is not closed as idle, and is once it goes quiet")
     func notIdle() async throws {
-        let server = try await LiveServer.start(configure: { $0.idleTimeoutSeconds = 1 })
-        let output = try await Self.run(server, "idle")
-        await server.stop()
-        #expect(output == "200 12 closed-when-idle")
+        #expect(try await Self.run("idle", configure: { $0.idleTimeoutSeconds = 1 }) == "200 12 closed-when-idle")
     }
 }

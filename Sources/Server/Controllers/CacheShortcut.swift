@@ -33,14 +33,34 @@ struct CacheShortcut: Sendable {
         let body: ByteBuffer
     }
 
-    /// The answer to `request`, or nil when the router must answer it.
-    func answer(_ request: HTTPRequest) -> Answer? {
+    /// The token an `Authorization` header carries, kept per connection: a client sends the
+    /// same header with every request, and decoding Basic credentials cost more than the rest
+    /// of a remembered hit's checks together. Only the reading is kept: the token is checked
+    /// again on every request, so a revocation counts at once.
+    struct CredentialReading {
+        private var header: String?
+        private var token: String?
+
+        /// The bearer token or Basic password of `fields`' `Authorization` header.
+        mutating func token(in fields: HTTPFields) -> String? {
+            let current = fields[.authorization]
+            if current != header {
+                header = current
+                token = fields.bearerToken ?? fields.basicPassword
+            }
+            return token
+        }
+    }
+
+    /// The answer to `request`, or nil when the router must answer it; `credentials` is the
+    /// connection's.
+    func answer(_ request: HTTPRequest, credentials: inout CredentialReading) -> Answer? {
         let fields = request.headerFields
         // A body, an expectation or a connection option is the router's to handle.
         guard request.method == .get, let path = request.path, path.hasPrefix("/cache/"),
               fields[.contentLength] == nil, fields[.transferEncoding] == nil, fields[.expect] == nil, fields[.connection] == nil,
               let id = CacheController.entry(readBy: path), let bytes = memory.bytes(of: id),
-              let token = fields.bearerToken ?? fields.basicPassword, !token.hasPrefix(JobCacheCredentials.prefix),
+              let token = credentials.token(in: fields), !token.hasPrefix(JobCacheCredentials.prefix),
               let identity = tokens.verifiedIdentity(bearer: token), identity.scopes.grant(.read)
         else { return nil }
         controller.countHit(id, size: Int64(bytes.readableBytes), build: nil)

@@ -27,6 +27,7 @@ final class CacheShortcutHandler: ChannelDuplexHandler, RemovableChannelHandler 
     /// Requests handed on whose response has not ended.
     private var handedOn = 0
     private var date = HTTPDateHeader()
+    private var credentials = CacheShortcut.CredentialReading()
 
     init(shortcut: CacheShortcut, serverName: String) {
         self.shortcut = shortcut
@@ -36,7 +37,7 @@ final class CacheShortcutHandler: ChannelDuplexHandler, RemovableChannelHandler 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
-            if handedOn == 0, context.channel.isWritable, var found = shortcut.answer(request) {
+            if handedOn == 0, context.channel.isWritable, var found = shortcut.answer(request, credentials: &credentials) {
                 // The headers Hummingbird puts on every response.
                 found.head.headerFields[.date] = date.now()
                 found.head.headerFields[.server] = serverName
