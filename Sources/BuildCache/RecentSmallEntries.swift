@@ -9,9 +9,10 @@ import Synchronization
 ///
 /// Kept only while they surely match the storage: ``RememberingCacheStorage`` forgets an entry
 /// when this server stores, deletes or evicts it, and a read that began before such a change
-/// remembers nothing (``ticket()``). Another server sharing the folder or bucket changes an
-/// entry without telling this one, so a copy is used for ``freshness`` after it was read and
-/// then read again. Bounded by ``budget`` bytes: past it, the copies are dropped wholesale,
+/// remembers nothing (``ticket()``). Another server sharing the folder changes an entry without
+/// telling this one, so a copy is used for ``freshness`` from when its read began, and then read
+/// again. (Only entries a storage reads whole are kept: a folder's, not a bucket's, which are
+/// streamed.) Bounded by ``budget`` bytes: past it, the copies are dropped wholesale,
 /// and the next reads fill it again with what is hot.
 public final class RecentSmallEntries: Sendable {
     /// The largest entry kept in memory.
@@ -21,6 +22,12 @@ public final class RecentSmallEntries: Sendable {
     /// How long a copy is used after it was read: how long another server's change to an
     /// entry may go unseen here.
     public static let freshness: TimeInterval = 2
+
+    /// What a read takes before it opens an entry: the changes so far, and when it began.
+    public struct Ticket: Sendable {
+        fileprivate let generation: UInt64
+        fileprivate let takenAt: Date
+    }
 
     private struct Copy {
         let bytes: ByteBuffer
@@ -47,7 +54,9 @@ public final class RecentSmallEntries: Sendable {
         let now = clock.now
         return state.withLock { state in
             guard let copy = state.copies[id] else { return nil }
-            guard now.timeIntervalSince(copy.readAt) < Self.freshness else {
+            // A clock set back makes an age negative: such a copy is not trusted either.
+            let age = now.timeIntervalSince(copy.readAt)
+            guard age >= 0, age < Self.freshness else {
                 state.copies[id] = nil
                 state.bytes -= copy.bytes.readableBytes
                 return nil
@@ -57,23 +66,24 @@ public final class RecentSmallEntries: Sendable {
     }
 
     /// What a read takes before it opens an entry, and hands back to ``remember(_:bytes:ticket:)``.
-    public func ticket() -> UInt64 {
-        state.withLock { $0.generation }
+    public func ticket() -> Ticket {
+        let now = clock.now
+        return state.withLock { Ticket(generation: $0.generation, takenAt: now) }
     }
 
-    /// Keeps `bytes` as `id`'s entry, read after `ticket` was taken; nothing is kept when the
-    /// entry is too large or anything changed since the ticket.
-    public func remember(_ id: CacheEntryID, bytes: ByteBuffer, ticket: UInt64) {
+    /// Keeps `bytes` as `id`'s entry, read after `ticket` was taken, and ages it from then (a
+    /// read queued behind others on the thread pool is as old as its start); nothing is kept
+    /// when the entry is too large or anything changed since the ticket.
+    public func remember(_ id: CacheEntryID, bytes: ByteBuffer, ticket: Ticket) {
         guard bytes.readableBytes <= Self.maxEntrySize else { return }
-        let now = clock.now
         state.withLock { state in
-            guard state.generation == ticket else { return }
+            guard state.generation == ticket.generation else { return }
             if state.bytes + bytes.readableBytes > Self.budget {
                 state.copies.removeAll(keepingCapacity: true)
                 state.bytes = 0
             }
             state.bytes += bytes.readableBytes - (state.copies[id]?.bytes.readableBytes ?? 0)
-            state.copies[id] = Copy(bytes: bytes, readAt: now)
+            state.copies[id] = Copy(bytes: bytes, readAt: ticket.takenAt)
         }
     }
 

@@ -1,4 +1,5 @@
 import Access
+import Foundation
 import BuildCache
 import Core
 import Hummingbird
@@ -56,9 +57,9 @@ struct CacheShortcut: Sendable {
     /// connection's.
     func answer(_ request: HTTPRequest, credentials: inout CredentialReading) -> Answer? {
         let fields = request.headerFields
-        // A body, an expectation or a connection option is the router's to handle.
+        // A body, an expectation or a connection option other than keep-alive is the router's.
         guard request.method == .get, let path = request.path, path.hasPrefix("/cache/"),
-              fields[.contentLength] == nil, fields[.transferEncoding] == nil, fields[.expect] == nil, fields[.connection] == nil,
+              fields[.contentLength] == nil, fields[.transferEncoding] == nil, fields[.expect] == nil, Self.keepsAlive(fields),
               let id = CacheController.entry(readBy: path), let bytes = memory.bytes(of: id),
               let token = credentials.token(in: fields), !token.hasPrefix(JobCacheCredentials.prefix),
               let identity = tokens.verifiedIdentity(bearer: token), identity.scopes.grant(.read)
@@ -71,5 +72,14 @@ struct CacheShortcut: Sendable {
             .requestID: requestID, .contentTypeOptions: "nosniff",
         ])
         return Answer(head: head, body: bytes)
+    }
+
+    /// Whether the request's `Connection` header asks for nothing but keep-alive (or is absent).
+    /// Gradle's Apache client sends `Connection: Keep-Alive` with every request; Hummingbird
+    /// treats only `close` specially, so such a request is answered the same either way.
+    static func keepsAlive(_ fields: HTTPFields) -> Bool {
+        fields[values: .connection].allSatisfy { value in
+            value.split(separator: ",").allSatisfy { $0.trimmingCharacters(in: .whitespaces).lowercased() == "keep-alive" }
+        }
     }
 }
