@@ -29,6 +29,11 @@ struct RememberingCacheStorageTests {
         return String(buffer: bytes)
     }
 
+    /// Stores `text` as `id`'s entry, as an upload does.
+    static func store(_ storage: some CacheStorage, _ id: CacheEntryID, _ text: String) async throws {
+        _ = try await storage.store(id, body: Uploads.body([text]), declaredSize: nil, expectedSHA256: nil) {}
+    }
+
     static func remembered(_ storage: RememberingCacheStorage, _ id: CacheEntryID) -> String? {
         storage.memory.bytes(of: id).map { String(buffer: $0) }
     }
@@ -40,7 +45,7 @@ struct RememberingCacheStorageTests {
             let large = try CacheEntryID(.gradle, namespace: "ns", key: "large")
             _ = try await storage.store(small, body: Uploads.body(["hello"]), declaredSize: 5, expectedSHA256: nil) {}
             let big = String(repeating: "x", count: RecentSmallEntries.maxEntrySize + 1)
-            _ = try await storage.store(large, body: Uploads.body([big]), declaredSize: nil, expectedSHA256: nil) {}
+            try await Self.store(storage, large, big)
             #expect(Self.remembered(storage, small) == nil, "stored but never read")
 
             #expect(try await Self.read(storage, small) == "hello")
@@ -55,9 +60,9 @@ struct RememberingCacheStorageTests {
     func forgetsOnChange() async throws {
         try await Self.withStorage { storage, _, _ in
             let id = try CacheEntryID(.ccache, namespace: "ns", key: "ab/cdef")
-            _ = try await storage.store(id, body: Uploads.body(["first"]), declaredSize: nil, expectedSHA256: nil) {}
+            try await Self.store(storage, id, "first")
             _ = try await Self.read(storage, id)
-            _ = try await storage.store(id, body: Uploads.body(["second"]), declaredSize: nil, expectedSHA256: nil) {}
+            try await Self.store(storage, id, "second")
             #expect(Self.remembered(storage, id) == nil)
             #expect(try await Self.read(storage, id) == "second")
             #expect(Self.remembered(storage, id) == "second")
@@ -73,7 +78,7 @@ struct RememberingCacheStorageTests {
             #expect(Self.remembered(storage, id) == nil)
             #expect(try await Self.read(storage, id) == nil)
 
-            _ = try await storage.store(id, body: Uploads.body(["third"]), declaredSize: nil, expectedSHA256: nil) {}
+            try await Self.store(storage, id, "third")
             _ = try await Self.read(storage, id)
             _ = try await storage.removeUnrecordedEntries(writtenBefore: DateShift.now.addingTimeInterval(-3600)) { _, _ in nil }
             #expect(Self.remembered(storage, id) == nil)
@@ -96,7 +101,7 @@ struct RememberingCacheStorageTests {
     func copiesAge() async throws {
         try await Self.withStorage { storage, clock, _ in
             let id = try CacheEntryID(.gradle, namespace: "ns", key: "k")
-            _ = try await storage.store(id, body: Uploads.body(["bytes"]), declaredSize: nil, expectedSHA256: nil) {}
+            try await Self.store(storage, id, "bytes")
             _ = try await Self.read(storage, id)
             clock.advance(by: RecentSmallEntries.freshness - 0.5)
             #expect(Self.remembered(storage, id) == "bytes")

@@ -34,8 +34,9 @@ final class HeaderReadTimeout: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        // Hummingbird adds its handlers to an already active child channel, so
-        // `channelActive` may have fired before this handler was in the pipeline.
+        // An accepted connection becomes active only once its pipeline is built, so
+        // `channelActive` arms the deadline; a channel already active when the handler is
+        // added (a pipeline changed later) is armed here.
         if context.channel.isActive { arm(context) }
     }
 
