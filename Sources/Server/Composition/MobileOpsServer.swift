@@ -122,8 +122,8 @@ public struct MobileOpsServer {
             // `100 Continue` goes out only when a route accepts the upload. Early answers (413,
             // 400) close their connection instead of stalling it; a first request head not
             // complete in time (slowloris) closes it too. A client that leaves is noticed, so a
-            // long poll does not hand it a job.
-            // A hit on a small cache entry is answered from memory before the router.
+            // long poll does not hand it a job. A hit on a small cache entry read lately is
+            // answered from memory before the router.
             additionalChannelHandlers: [
                 ExpectContinue(), EarlyResponseCloser(), HeaderReadTimeout(timeout: headerTimeout), ClientDisconnectHandler(),
                 CacheShortcutHandler.Installer(shortcut: cacheShortcut, serverName: Self.serverName),

@@ -1,7 +1,7 @@
 import Access
-import Foundation
 import BuildCache
 import Core
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
