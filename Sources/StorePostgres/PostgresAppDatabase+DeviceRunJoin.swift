@@ -27,15 +27,14 @@ extension PostgresAppDatabase {
         guard !runs.isEmpty else { return nil }
         let own = try await deviceRows(agentID: agent.id, on: connection).map { DeviceRunJoining.ReportedDevice(agentID: $0.agentID, report: $0.report) }
         guard !own.isEmpty else { return nil }
-        var health: [DeviceKey: DeviceHealth]?
-        for (buildID, stepKey, run) in runs where own.contains(where: { run.step.canRun($0.report) }) {
-            let known: [DeviceKey: DeviceHealth]
-            if let health { known = health } else { known = try await deviceHealthRows(on: connection, all: true, locking: []) }
-            health = known
+        let candidates = runs.filter { entry in own.contains { entry.run.step.canRun($0.report) } }
+        guard !candidates.isEmpty else { return nil }
+        let health = try await deviceHealthRows(on: connection, all: true, locking: [])
+        for (buildID, stepKey, run) in candidates {
             // Decided first without a lock, so that idle agents' polls lock no build they do not join.
-            guard try await joinable(run, buildID: buildID, stepKey: stepKey, agent: agent, own: own, health: known, on: connection) != nil,
+            guard try await joinable(run, buildID: buildID, stepKey: stepKey, agent: agent, own: own, health: health, on: connection) != nil,
                   let build = try await buildRow(id: buildID, lock: true, on: connection), !build.state.isFinished,
-                  let (first, last) = try await joinable(run, buildID: buildID, stepKey: stepKey, agent: agent, own: own, health: known, on: connection)
+                  let (first, last) = try await joinable(run, buildID: buildID, stepKey: stepKey, agent: agent, own: own, health: health, on: connection)
             else { continue }
             let label = DeviceRunJoining.label(
                 joining: first.label, shardIndex: Int(first.shardIndex), shardCount: Int(first.shardCount), agentName: agent.name)

@@ -126,7 +126,7 @@ public struct MobileOpsServer {
             // answered from memory before the router.
             additionalChannelHandlers: [
                 ExpectContinue(), EarlyResponseCloser(), HeaderReadTimeout(timeout: headerTimeout), ClientDisconnectHandler(),
-                CacheShortcutHandler.Installer(shortcut: cacheShortcut, serverName: Self.serverName),
+                CacheShortcutHandler.Installer(shortcut: cacheShortcut),
             ],
             // Counts only decoded request parts and never fires while a read request is being
             // answered, so a long poll or a streamed response outlives it.

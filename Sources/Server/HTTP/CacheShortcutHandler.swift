@@ -21,7 +21,6 @@ final class CacheShortcutHandler: ChannelDuplexHandler, RemovableChannelHandler 
     typealias OutboundOut = HTTPResponsePart
 
     private let shortcut: CacheShortcut
-    private let serverName: String
     /// The answer to the request being read, sent once its end arrives.
     private var answer: CacheShortcut.Answer?
     /// Requests handed on whose response has not ended.
@@ -29,9 +28,8 @@ final class CacheShortcutHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private var date = HTTPDateHeader()
     private var credentials = CacheShortcut.CredentialReading()
 
-    init(shortcut: CacheShortcut, serverName: String) {
+    init(shortcut: CacheShortcut) {
         self.shortcut = shortcut
-        self.serverName = serverName
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -40,7 +38,7 @@ final class CacheShortcutHandler: ChannelDuplexHandler, RemovableChannelHandler 
             if handedOn == 0, context.channel.isWritable, var found = shortcut.answer(request, credentials: &credentials) {
                 // The headers Hummingbird puts on every response.
                 found.head.headerFields[.date] = date.now()
-                found.head.headerFields[.server] = serverName
+                found.head.headerFields[.server] = MobileOpsServer.serverName
                 answer = found
                 return
             }
@@ -69,11 +67,9 @@ final class CacheShortcutHandler: ChannelDuplexHandler, RemovableChannelHandler 
     final class Installer: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = HTTPRequestPart
         private let shortcut: CacheShortcut
-        private let serverName: String
 
-        init(shortcut: CacheShortcut, serverName: String) {
+        init(shortcut: CacheShortcut) {
             self.shortcut = shortcut
-            self.serverName = serverName
         }
 
         func channelActive(context: ChannelHandlerContext) {
@@ -88,7 +84,7 @@ final class CacheShortcutHandler: ChannelDuplexHandler, RemovableChannelHandler 
             // Without Hummingbird's handler there is nowhere safe to stand: no shortcut, and
             // every request goes to the router as before.
             if let state = try? pipeline.handler(type: HTTPConnectionStateHandler.self) {
-                try? pipeline.addHandler(CacheShortcutHandler(shortcut: shortcut, serverName: serverName), position: .after(state))
+                try? pipeline.addHandler(CacheShortcutHandler(shortcut: shortcut), position: .after(state))
             }
             pipeline.removeHandler(context: context, promise: nil)
         }
