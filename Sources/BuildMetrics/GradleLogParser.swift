@@ -10,32 +10,13 @@ import Foundation
 ///
 /// The rules are ``GradleLogGrammar``'s; the streaming is ``LogLineStream``'s, shared with
 /// ``XcodebuildLogParser``.
-public struct GradleLogParser: Sendable {
+public struct GradleLogParser: BuildLogParser {
     private var stream = LogLineStream(GradleLogGrammar())
 
     /// Creates a parser with nothing read yet.
     public init() {}
 
-    // MARK: Whole inputs
-
-    /// Parses a whole log.
-    public static func parse(_ data: Data) -> ParseResult {
-        data.withUnsafeBytes { parse($0) }
-    }
-
-    /// Parses a whole log held in memory.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) -> ParseResult {
-        LogLineStream.parse(bytes, with: GradleLogGrammar())
-    }
-
-    // MARK: Streaming
-
     /// Reads the next chunk of output; a line cut by the chunk's end is completed by the next chunk.
-    public mutating func feed(_ data: Data) {
-        stream.feed(data)
-    }
-
-    /// Reads the next chunk of output.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         stream.feed(bytes)
     }

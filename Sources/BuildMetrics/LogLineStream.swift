@@ -32,11 +32,6 @@ struct LogLineStream<Grammar: LogLineGrammar>: Sendable {
         self.grammar = grammar
     }
 
-    /// Reads the next chunk of output; a line cut by the chunk's end is completed by the next chunk.
-    mutating func feed(_ data: Data) {
-        data.withUnsafeBytes { feed($0) }
-    }
-
     /// Reads the next chunk of output.
     mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         // The splitter is swapped out while it calls back into `grammar`, so the two are not
@@ -57,12 +52,5 @@ struct LogLineStream<Grammar: LogLineGrammar>: Sendable {
         }
         grammar.complete()
         return grammar.result
-    }
-
-    /// Parses a whole log held in memory.
-    static func parse(_ bytes: UnsafeRawBufferPointer, with grammar: Grammar) -> ParseResult {
-        var stream = LogLineStream(grammar)
-        stream.feed(bytes)
-        return stream.finish()
     }
 }

@@ -11,32 +11,13 @@ import Foundation
 ///
 /// The rules are ``XcodebuildLogGrammar``'s; the streaming is ``LogLineStream``'s, shared with
 /// ``GradleLogParser``.
-public struct XcodebuildLogParser: Sendable {
+public struct XcodebuildLogParser: BuildLogParser {
     private var stream = LogLineStream(XcodebuildLogGrammar())
 
     /// Creates a parser with nothing read yet.
     public init() {}
 
-    // MARK: Whole inputs
-
-    /// Parses a whole log.
-    public static func parse(_ data: Data) -> ParseResult {
-        data.withUnsafeBytes { parse($0) }
-    }
-
-    /// Parses a whole log held in memory.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) -> ParseResult {
-        LogLineStream.parse(bytes, with: XcodebuildLogGrammar())
-    }
-
-    // MARK: Streaming
-
-    /// Reads the next chunk of output.
-    public mutating func feed(_ data: Data) {
-        stream.feed(data)
-    }
-
-    /// Reads the next chunk of output.
+    /// Reads the next chunk of output; a line cut by the chunk's end is completed by the next chunk.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         stream.feed(bytes)
     }
@@ -45,8 +26,6 @@ public struct XcodebuildLogParser: Sendable {
     public mutating func finish() -> ParseResult {
         stream.finish()
     }
-
-    // MARK: Test names
 
     /// `-[Mod.Class testX]` → (`Mod.Class`, `testX`); see ``XcodebuildLogGrammar/splitTestName(_:)``.
     static func splitTestName(_ raw: String) -> (suite: String, name: String) {

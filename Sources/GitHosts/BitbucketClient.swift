@@ -8,7 +8,7 @@ import HTTPClient
 /// (``BitbucketStatusAPI``), findings reports as Code Insights reports
 /// (``BitbucketReportsAPI``, `FindingsDelivery+Bitbucket.swift`) and branch cuts
 /// (`BitbucketClient+Branches.swift`). It cannot compare commits yet.
-public struct BitbucketClient: GitHostClient {
+public struct BitbucketClient: ExchangingGitHostClient {
     /// The API roots, tokens, `User-Agent` and request timeout it uses.
     public let configuration: NotifierConfiguration
     let exchange: ProviderExchange
@@ -29,12 +29,9 @@ public struct BitbucketClient: GitHostClient {
     /// `POST {api}/2.0/repositories/{workspace}/{repo_slug}/commit/{sha}/statuses/build`.
     public func postStatus(_ status: CommitStatus, repository: String) async throws(GitHostError) -> CommitStatusResult {
         let token = try requireToken()
-        let request = try ProviderExchange.built { () throws(CommitStatusError) in
+        return try await exchange.postStatus({ () throws(CommitStatusError) in
             try BitbucketStatusAPI.request(status, repository: repository, token: token, configuration: configuration)
-        }
-        let response = try await exchange.execute(request)
-        if let failure = GitHostError(response: response) { throw failure }
-        return .posted
+        })
     }
 
     // MARK: Findings reports
@@ -42,9 +39,7 @@ public struct BitbucketClient: GitHostClient {
     /// A Code Insights report named after the pipeline, with an annotation per new finding
     /// (see `FindingsDelivery+Bitbucket.swift`).
     public func reportFindings(_ report: FindingsReport, repository: String, externalID: String) async throws(GitHostError) {
-        let token = try requireToken()
-        let delivery = FindingsDelivery(report: report, repository: repository, token: token, configuration: configuration, exchange: exchange)
-        try await delivery.deliverCodeInsights()
+        try await findingsDelivery(report, repository: repository).deliverCodeInsights()
     }
 
     // MARK: Compares

@@ -19,3 +19,19 @@ struct FindingsDelivery {
     /// The build page the report links to, when the server's public URL is known.
     var detailsURL: String? { configuration.targetURL(buildID: report.build.id) }
 }
+
+// MARK: - Making one
+
+/// A client that sends through a ``ProviderExchange``, as each of ours does.
+protocol ExchangingGitHostClient: GitHostClient {
+    /// What sends its requests.
+    var exchange: ProviderExchange { get }
+}
+
+extension ExchangingGitHostClient {
+    /// `report` on its way to `repository`, with the provider's token.
+    /// - Throws: ``GitHostError``, permanent when no token is configured.
+    func findingsDelivery(_ report: FindingsReport, repository: String) throws(GitHostError) -> FindingsDelivery {
+        FindingsDelivery(report: report, repository: repository, token: try requireToken(), configuration: configuration, exchange: exchange)
+    }
+}

@@ -7,7 +7,7 @@ import HTTPClient
 /// commit statuses (``GitHubStatusAPI``), findings reports as check runs (``GitHubChecksAPI``,
 /// `FindingsDelivery+GitHub.swift`), branch cuts (`GitHubClient+Branches.swift`) and compares
 /// (`GitHubClient+Compare.swift`).
-public struct GitHubClient: GitHostClient {
+public struct GitHubClient: ExchangingGitHostClient {
     /// The API roots, tokens, `User-Agent` and request timeout it uses.
     public let configuration: NotifierConfiguration
     let exchange: ProviderExchange
@@ -28,12 +28,9 @@ public struct GitHubClient: GitHostClient {
     /// `POST {api}/repos/{owner}/{repo}/statuses/{sha}`.
     public func postStatus(_ status: CommitStatus, repository: String) async throws(GitHostError) -> CommitStatusResult {
         let token = try requireToken()
-        let request = try ProviderExchange.built { () throws(CommitStatusError) in
+        return try await exchange.postStatus({ () throws(CommitStatusError) in
             try GitHubStatusAPI.request(status, repository: repository, token: token, configuration: configuration)
-        }
-        let response = try await exchange.execute(request)
-        if let failure = GitHostError(response: response) { throw failure }
-        return .posted
+        })
     }
 
     // MARK: Findings reports
@@ -41,9 +38,7 @@ public struct GitHubClient: GitHostClient {
     /// A check run `mobile-ops/<pipeline>/findings` with annotations, or a commit status when
     /// the token may not write check runs (see `FindingsDelivery+GitHub.swift`).
     public func reportFindings(_ report: FindingsReport, repository: String, externalID: String) async throws(GitHostError) {
-        let token = try requireToken()
-        let delivery = FindingsDelivery(report: report, repository: repository, token: token, configuration: configuration, exchange: exchange)
-        try await delivery.deliverCheckRun(externalID: externalID)
+        try await findingsDelivery(report, repository: repository).deliverCheckRun(externalID: externalID)
     }
 
     // MARK: Headers

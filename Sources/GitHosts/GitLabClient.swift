@@ -7,7 +7,7 @@ import HTTPClient
 /// commit statuses (``GitLabStatusAPI``), findings reports as a merge request note and a
 /// status (``GitLabNotesAPI``, `FindingsDelivery+GitLab.swift`), branch cuts and compares
 /// (`GitLabClient+Repository.swift`).
-public struct GitLabClient: GitHostClient {
+public struct GitLabClient: ExchangingGitHostClient {
     /// The API roots, tokens, `User-Agent` and request timeout it uses.
     public let configuration: NotifierConfiguration
     let exchange: ProviderExchange
@@ -29,13 +29,9 @@ public struct GitLabClient: GitHostClient {
     /// the commit already shows is ``CommitStatusResult/alreadyShown(_:)``, not a failure.
     public func postStatus(_ status: CommitStatus, repository: String) async throws(GitHostError) -> CommitStatusResult {
         let token = try requireToken()
-        let request = try ProviderExchange.built { () throws(CommitStatusError) in
+        return try await exchange.postStatus({ () throws(CommitStatusError) in
             try GitLabStatusAPI.request(status, repository: repository, token: token, configuration: configuration)
-        }
-        let response = try await exchange.execute(request)
-        if let shown = GitLabStatusAPI.alreadyShown(response) { return .alreadyShown(shown) }
-        if let failure = GitHostError(response: response) { throw failure }
-        return .posted
+        }, alreadyShown: GitLabStatusAPI.alreadyShown)
     }
 
     // MARK: Findings reports
@@ -43,9 +39,7 @@ public struct GitLabClient: GitHostClient {
     /// A note on the merge request (merge request builds only) and a commit status
     /// `mobile-ops/<pipeline>/findings` (see `FindingsDelivery+GitLab.swift`).
     public func reportFindings(_ report: FindingsReport, repository: String, externalID: String) async throws(GitHostError) {
-        let token = try requireToken()
-        let delivery = FindingsDelivery(report: report, repository: repository, token: token, configuration: configuration, exchange: exchange)
-        try await delivery.deliverNoteAndStatus()
+        try await findingsDelivery(report, repository: repository).deliverNoteAndStatus()
     }
 
     // MARK: Headers

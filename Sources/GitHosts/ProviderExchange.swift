@@ -58,6 +58,18 @@ struct ProviderExchange: Sendable {
         }
     }
 
+    /// Posts the commit status `make` builds. `alreadyShown` reads the host's refusal of a
+    /// state the commit already shows (GitLab's 400), which is no failure.
+    func postStatus(
+        _ make: () throws(CommitStatusError) -> HTTPRequest,
+        alreadyShown: (HTTPResponse) -> String? = { _ in nil }
+    ) async throws(GitHostError) -> CommitStatusResult {
+        let response = try await execute(try Self.built(make))
+        if let shown = alreadyShown(response) { return .alreadyShown(shown) }
+        if let failure = GitHostError(response: response) { throw failure }
+        return .posted
+    }
+
     // MARK: Branches and compares
 
     /// A branch request's response, whatever its status, with the configured `timeout`; an
