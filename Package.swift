@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import CompilerPluginSupport
 import PackageDescription
 
 /// One settings list shared by every target: Swift 6 language mode plus the upcoming
@@ -16,6 +17,30 @@ let loopbackServerDependencies: [Target.Dependency] = [
     .product(name: "NIOCore", package: "swift-nio"),
     .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
 ]
+
+/// The `@MemberwiseInit` macro's implementation: a compiler plugin built on SwiftSyntax.
+let memberwiseInitMacros: Target = .macro(
+    name: "MemberwiseInitMacros",
+    dependencies: [
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+    ],
+    swiftSettings: swiftSettings
+)
+
+/// The macro's expansions as text, and its initializers as the compiler builds them.
+let memberwiseInitTests: Target = .testTarget(
+    name: "MemberwiseInitTests",
+    dependencies: [
+        "MemberwiseInit", "MemberwiseInitMacros",
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+    ],
+    swiftSettings: swiftSettings
+)
 
 let package = Package(
     name: "mobile-ops",
@@ -58,10 +83,12 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         // The PostgreSQL store (a `postgres://` database URL): PostgresClient's pool, LISTEN.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // The `@MemberwiseInit` macro's implementation (run by the compiler, never linked).
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
     ],
     targets: [
         // MARK: Libraries
-        .target(name: "DI", exclude: ["README.md"], swiftSettings: swiftSettings),
+        .target(name: "DI", dependencies: ["MemberwiseInit"], exclude: ["README.md"], swiftSettings: swiftSettings),
         // libcurl's headers. No `pkgConfig`: it would add `-lcurl` to every link, and the
         // library is loaded at run time instead (CCurlRuntime).
         .systemLibrary(
@@ -70,23 +97,28 @@ let package = Package(
         ),
         // Loads libcurl on first use instead of linking it (see its header for why).
         .target(name: "CCurlRuntime", dependencies: ["CCurl"]),
-        .target(name: "HTTPClient", dependencies: ["CCurlRuntime"], swiftSettings: swiftSettings),
+        .target(name: "HTTPClient", dependencies: ["MemberwiseInit", "CCurlRuntime"], swiftSettings: swiftSettings),
         // One client per git host (GitHub, GitLab, Bitbucket Cloud): commit statuses, findings
         // reports, branch cuts and compares, each host's headers built in one place. The only
         // module that knows a git host's API; its requests go through HTTPClient.
-        .target(name: "GitHosts", dependencies: ["Core", "HTTPClient"], swiftSettings: swiftSettings),
-        .target(name: "Core", swiftSettings: swiftSettings),
+        .target(name: "GitHosts", dependencies: ["MemberwiseInit", "Core", "HTTPClient"], swiftSettings: swiftSettings),
+        // `@MemberwiseInit`: a type's memberwise initializer at the access level it names, for
+        // the value types other modules build (the macro's implementation is the plugin below).
+        .target(name: "MemberwiseInit", dependencies: ["MemberwiseInitMacros"], swiftSettings: swiftSettings),
+        memberwiseInitMacros,
+        .target(name: "Core", dependencies: ["MemberwiseInit"], swiftSettings: swiftSettings),
         // The store as a contract: the protocols the services consume, their values and the
         // rules every backend decides alike. No database library.
         .target(
             name: "Store",
-            dependencies: ["Core", "BuildMetrics", "Devices", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MemberwiseInit", "Core", "BuildMetrics", "Devices", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // The store on an SQLite file through GRDB (the embedded default).
         .target(
             name: "StoreSQLite",
             dependencies: [
+                "MemberwiseInit",
                 "Store", "Core", "BuildMetrics", "Devices",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -98,6 +130,7 @@ let package = Package(
         .target(
             name: "StorePostgres",
             dependencies: [
+                "MemberwiseInit",
                 "Store", "Core", "BuildMetrics", "Devices",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -123,6 +156,7 @@ let package = Package(
         .target(
             name: "Artifacts",
             dependencies: [
+                "MemberwiseInit",
                 "Core", "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -131,57 +165,58 @@ let package = Package(
         ),
         .target(
             name: "Webhooks",
-            dependencies: ["Core", "JSONScanning", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["MemberwiseInit", "Core", "JSONScanning", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // Alias-expansion and depth limits checked before any YAML is composed. It imports
         // Yams' CYaml (libyaml's events), which Yams does not offer as a product, so it cannot
         // be listed here; YAMLBudget.swift says why Yams' public API cannot replace it.
-        .target(name: "YAMLBudget", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings),
+        .target(name: "YAMLBudget", dependencies: ["MemberwiseInit", .product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings),
         // Typed values out of YAML nodes, every problem at file:line:column, "did you mean" hints.
         .target(
             name: "YAMLReading",
-            dependencies: ["YAMLBudget", .product(name: "Yams", package: "Yams")],
+            dependencies: ["MemberwiseInit", "YAMLBudget", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "Pipelines",
-            dependencies: ["Core", "YAMLReading", .product(name: "Yams", package: "Yams")],
+            dependencies: ["MemberwiseInit", "Core", "YAMLReading", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         // The byte-level JSON reader under the webhook parser and the build-report fast decoder.
-        .target(name: "JSONScanning", swiftSettings: swiftSettings),
+        .target(name: "JSONScanning", dependencies: ["MemberwiseInit"], swiftSettings: swiftSettings),
         // A small pull scanner for the XML reporters write, without FoundationXML (which would
         // load libxml2 into every binary that reads a report). No HTTP, no storage.
         .target(name: "XMLScanning", swiftSettings: swiftSettings),
         // Named BuildMetrics: swift-metrics (via Hummingbird) already has a `Metrics` module.
-        .target(name: "BuildMetrics", dependencies: ["JSONScanning", "XMLScanning"], swiftSettings: swiftSettings),
+        .target(name: "BuildMetrics", dependencies: ["MemberwiseInit", "JSONScanning", "XMLScanning"], swiftSettings: swiftSettings),
         // Analysers' reports (SARIF, Checkstyle, Android Lint, SwiftLint JSON) read into
         // fingerprinted findings, and the new-only comparison. No HTTP, no storage.
         .target(
             name: "Findings",
-            dependencies: ["Core", "JSONScanning", "XMLScanning", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["MemberwiseInit", "Core", "JSONScanning", "XMLScanning", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // Secret values sealed with AES-256-GCM for storage, and masked in job output. No I/O.
-        .target(name: "Secrets", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: swiftSettings),
+        .target(name: "Secrets", dependencies: ["MemberwiseInit", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: swiftSettings),
         // The device pool's pure logic: what adb and simctl print read into device reports, and
         // the batch planner (expected times, probability copies, the work-stealing queue). No I/O.
-        .target(name: "Devices", dependencies: ["Core"], swiftSettings: swiftSettings),
+        .target(name: "Devices", dependencies: ["MemberwiseInit", "Core"], swiftSettings: swiftSettings),
         // Child processes through posix_spawn (Foundation's Process crashes past ~1,360 open fds).
-        .target(name: "ChildProcesses", swiftSettings: swiftSettings),
+        .target(name: "ChildProcesses", dependencies: ["MemberwiseInit"], swiftSettings: swiftSettings),
         .target(
             name: "Impact",
-            dependencies: ["ChildProcesses", "Core", "YAMLBudget", "YAMLReading", .product(name: "Yams", package: "Yams")],
+            dependencies: ["MemberwiseInit", "ChildProcesses", "Core", "YAMLBudget", "YAMLReading", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         // Dependency rules (layers, forbidden edges, cycles, depth) evaluated on Impact's module graph.
-        .target(name: "Checks", dependencies: ["Impact", "YAMLReading", .product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings),
+        .target(name: "Checks", dependencies: ["MemberwiseInit", "Impact", "YAMLReading", .product(name: "Yams", package: "Yams")], swiftSettings: swiftSettings),
         // The release train's model: train definitions, cadence, the release state machine,
         // rollout and health rules, and the app stores' API clients. ReleaseDriver drives it.
         .target(
             name: "ReleaseTrain",
             dependencies: [
+                "MemberwiseInit",
                 "ChildProcesses",
                 "Core",
                 "HTTPClient",
@@ -195,12 +230,13 @@ let package = Package(
         ),
         .target(
             name: "Agent",
-            dependencies: ["ChildProcesses", "Core", "Devices", "HTTPClient", "Impact", "Checks", "BuildMetrics", "Findings", "Secrets", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MemberwiseInit", "ChildProcesses", "Core", "Devices", "HTTPClient", "Impact", "Checks", "BuildMetrics", "Findings", "Secrets", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "Notifications",
             dependencies: [
+                "MemberwiseInit",
                 "Core", "Store", "HTTPClient", "GitHosts",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -210,7 +246,7 @@ let package = Package(
         // API tokens, agent registration tokens and agent identities.
         .target(
             name: "Access",
-            dependencies: ["Core", "Store", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MemberwiseInit", "Core", "Store", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         // The remote build cache's storage (Gradle, Bazel, ccache, XCRemoteCache entries in a
@@ -219,6 +255,7 @@ let package = Package(
         .target(
             name: "BuildCache",
             dependencies: [
+                "MemberwiseInit",
                 "Core", "Store", "Artifacts",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -234,6 +271,7 @@ let package = Package(
         .target(
             name: "Scheduling",
             dependencies: [
+                "MemberwiseInit",
                 "Core", "Store", "Webhooks", "Pipelines", "Secrets",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -246,6 +284,7 @@ let package = Package(
         .target(
             name: "Insights",
             dependencies: [
+                "MemberwiseInit",
                 "Core", "Store", "Impact", "Checks", "Findings", "YAMLReading", "BuildMetrics", "Notifications", "GitHosts",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -258,6 +297,7 @@ let package = Package(
         .target(
             name: "ReleaseDriver",
             dependencies: [
+                "MemberwiseInit",
                 "Core", "Store", "ReleaseTrain", "Scheduling", "Pipelines", "GitHosts", "HTTPClient", "YAMLReading",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -388,6 +428,7 @@ let package = Package(
         ),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: swiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: swiftSettings),
+        memberwiseInitTests,
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"], swiftSettings: swiftSettings),
         // Real captured adb and simctl output (each fixture names its source) read by Devices; the planner.
         .testTarget(name: "DevicesTests", dependencies: ["Devices", "Core"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import MemberwiseInit
 import Store
 
 /// Agent registration tokens and agent identities.
@@ -10,17 +11,11 @@ import Store
 /// registration token takes the agent's row back (a restart); an agent that stops says so
 /// (`POST /agent/stop`). Revoking a registration token disconnects every agent that
 /// registered with it: their tokens stop working at once.
+@MemberwiseInit(.public)
 public final class AgentAuthService: Sendable {
     private let store: any AgentStore
     private let leaseSeconds: Double
     private let clock: any TimeSource
-
-    /// Creates the service; `leaseSeconds` is told to each agent that registers.
-    public init(store: any AgentStore, leaseSeconds: Double, clock: any TimeSource) {
-        self.store = store
-        self.leaseSeconds = leaseSeconds
-        self.clock = clock
-    }
 
     // MARK: Registration tokens
 

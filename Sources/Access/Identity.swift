@@ -1,6 +1,8 @@
 import Core
+import MemberwiseInit
 
 /// Who is calling, once their bearer token has been checked.
+@MemberwiseInit(.public)
 public struct Identity: Sendable, Equatable {
     /// The token's public id.
     public var tokenID: String
@@ -11,12 +13,4 @@ public struct Identity: Sendable, Equatable {
     /// For a job's build-cache credential, the one namespace and build it is for: such an
     /// identity is accepted on the cache's routes only.
     public var cacheJob: JobCacheGrant?
-
-    /// Creates an identity.
-    public init(tokenID: String, name: String, scopes: [TokenScope], cacheJob: JobCacheGrant? = nil) {
-        self.tokenID = tokenID
-        self.name = name
-        self.scopes = scopes
-        self.cacheJob = cacheJob
-    }
 }

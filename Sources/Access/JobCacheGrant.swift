@@ -1,5 +1,8 @@
+import MemberwiseInit
+
 /// What a job's cache credential lets its holder do: read and write one namespace, counted
 /// against one build, while the job runs (``JobCacheCredentials``).
+@MemberwiseInit(.public)
 public struct JobCacheGrant: Sendable, Equatable {
     /// The job the credential was made for.
     public var jobID: Int64
@@ -7,11 +10,4 @@ public struct JobCacheGrant: Sendable, Equatable {
     public var buildID: Int64
     /// The only namespace it may read and write.
     public var namespace: String
-
-    /// Creates a grant.
-    public init(jobID: Int64, buildID: Int64, namespace: String) {
-        self.jobID = jobID
-        self.buildID = buildID
-        self.namespace = namespace
-    }
 }

@@ -1,6 +1,7 @@
 import Core
 import Devices
 import Foundation
+import MemberwiseInit
 
 #if canImport(Glibc)
 import Glibc
@@ -15,6 +16,7 @@ import Darwin
 ///
 /// A plain value so the executable can build it from flags and tests can build it with
 /// short timings (a one-second poll, millisecond backoff) to stay fast and bounded.
+@MemberwiseInit(.public)
 public struct AgentConfiguration: Sendable, Equatable {
     /// The servers' base URLs without `/api/v1`, e.g. `http://ci.example.com:8080`: one, or
     /// several replicas of one server that the agent fails over between, first one first.
@@ -24,77 +26,36 @@ public struct AgentConfiguration: Sendable, Equatable {
     /// The agent's name as people see it, e.g. `mac-mini-07`.
     public var name: String
     /// Capabilities the scheduler matches against, e.g. `platform=ios`.
-    public var tags: [String: String]
+    public var tags: [String: String] = [:]
     /// How many jobs run at once (one poll/run loop each); at least 1.
-    public var slots: Int
+    public var slots: Int = 1
     /// The folder that holds `jobs/<jobID>` workspaces and `mirrors/<name>.git` caches.
     public var workDirectory: String
     /// The `wait` the agent asks of each long poll, in seconds (the server answers 204 after it).
-    public var pollWaitSeconds: Int
+    public var pollWaitSeconds: Int = 25
     /// The first delay after a failed call; it doubles on each further failure.
-    public var backoffInitial: Duration
+    public var backoffInitial: Duration = .milliseconds(500)
     /// The longest delay between retries, however many calls failed.
-    public var backoffMaximum: Duration
+    public var backoffMaximum: Duration = .seconds(30)
     /// How long a process group has between SIGTERM and SIGKILL.
-    public var killGracePeriod: Duration
+    public var killGracePeriod: Duration = .seconds(5)
     /// How often buffered output is sent when less than ``logChunkBytes`` is waiting.
-    public var logFlushInterval: Duration
+    public var logFlushInterval: Duration = .milliseconds(500)
     /// The most bytes one log request carries.
-    public var logChunkBytes: Int
+    public var logChunkBytes: Int = 64 * 1024
     /// Machine host name sent at registration, for people.
     public var hostname: String?
     /// Agent version sent at registration.
-    public var version: String
+    public var version: String = AgentConfiguration.agentVersion
     /// Physical devices no tool lists (iOS phones), from `--device`; reported as configured.
-    public var devices: [DeviceReport]
+    public var devices: [DeviceReport] = []
     /// How old the last look at the devices may be when a poll reports them.
-    public var deviceRefreshInterval: Duration
+    public var deviceRefreshInterval: Duration = .seconds(5)
     /// How long one `adb` or `simctl` command may take before it is killed.
-    public var deviceCommandTimeout: Duration
+    public var deviceCommandTimeout: Duration = .seconds(20)
     /// Whether steps with `keychain:` run here: a temporary keychain through `security` (on by
     /// default on macOS, ``runsOnMacOS``; on elsewhere only to test against a fake `security`).
-    public var keychains: Bool
-
-    /// Creates a configuration; timings default to production values.
-    public init(
-        serverURLs: [String],
-        registrationToken: String,
-        name: String,
-        tags: [String: String] = [:],
-        slots: Int = 1,
-        workDirectory: String,
-        pollWaitSeconds: Int = 25,
-        backoffInitial: Duration = .milliseconds(500),
-        backoffMaximum: Duration = .seconds(30),
-        killGracePeriod: Duration = .seconds(5),
-        logFlushInterval: Duration = .milliseconds(500),
-        logChunkBytes: Int = 64 * 1024,
-        hostname: String? = nil,
-        version: String = AgentConfiguration.agentVersion,
-        devices: [DeviceReport] = [],
-        deviceRefreshInterval: Duration = .seconds(5),
-        deviceCommandTimeout: Duration = .seconds(20),
-        keychains: Bool = AgentConfiguration.runsOnMacOS
-    ) {
-        self.serverURLs = serverURLs
-        self.registrationToken = registrationToken
-        self.name = name
-        self.tags = tags
-        self.slots = slots
-        self.workDirectory = workDirectory
-        self.pollWaitSeconds = pollWaitSeconds
-        self.backoffInitial = backoffInitial
-        self.backoffMaximum = backoffMaximum
-        self.killGracePeriod = killGracePeriod
-        self.logFlushInterval = logFlushInterval
-        self.logChunkBytes = logChunkBytes
-        self.hostname = hostname
-        self.version = version
-        self.devices = devices
-        self.deviceRefreshInterval = deviceRefreshInterval
-        self.deviceCommandTimeout = deviceCommandTimeout
-        self.keychains = keychains
-    }
+    public var keychains: Bool = AgentConfiguration.runsOnMacOS
 
     /// The version this build of the agent reports.
     public static let agentVersion = "0.1.0"

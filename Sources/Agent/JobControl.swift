@@ -1,4 +1,5 @@
 import ChildProcesses
+import MemberwiseInit
 import Synchronization
 
 // MARK: - JobStopReason
@@ -24,6 +25,7 @@ public enum JobStopReason: String, Sendable, Equatable {
 ///
 /// Groups are kept for the whole job, because a command may leave background processes
 /// that later commands use; all of them are terminated when the job ends.
+@MemberwiseInit
 final class JobControl: Sendable {
     /// Seconds between SIGTERM and SIGKILL.
     let grace: Duration
@@ -32,11 +34,6 @@ final class JobControl: Sendable {
     private struct State {
         var reason: JobStopReason?
         var groups: [ProcessGroup] = []
-    }
-
-    /// Creates a control whose terminations allow `grace` between SIGTERM and SIGKILL.
-    init(grace: Duration) {
-        self.grace = grace
     }
 
     /// The first reason the job was stopped for, if any.

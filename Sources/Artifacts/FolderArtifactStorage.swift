@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MemberwiseInit
 import NIOCore
 
 /// Artifacts as files in one folder: beside the database by default (`artifacts/`), or any
@@ -7,6 +8,7 @@ import NIOCore
 ///
 /// Uploads are staged in `incoming/` inside the same folder, so handing one over is a
 /// rename on one filesystem: a reader on any replica sees the whole file or none of it.
+@MemberwiseInit
 struct FolderArtifactStorage: ArtifactStorage {
     /// The folder.
     let directory: String
@@ -16,13 +18,6 @@ struct FolderArtifactStorage: ArtifactStorage {
     let createsFolder: Bool
     /// Where failed deletions are reported.
     let logger: Logger
-
-    /// Keeps artifacts in `directory`, creating it when missing only if `createsFolder`.
-    init(directory: String, createsFolder: Bool, logger: Logger) {
-        self.directory = directory
-        self.createsFolder = createsFolder
-        self.logger = logger
-    }
 
     /// `incoming/` inside the folder (see the type's comment for why there).
     var stagingFolder: String {

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import MemberwiseInit
 import Store
 import Synchronization
 
@@ -14,6 +15,7 @@ import Synchronization
 /// A flush that fails keeps its counts for the next one; entry facts are kept too, up to
 /// ``maxPendingEntries`` (beyond it the oldest facts are dropped and said so in the log: a
 /// last-access time is a hint for eviction, not a record).
+@MemberwiseInit(.public)
 public final class CacheActivity: Sendable {
     private let pending = Mutex(CacheActivityBatch())
     /// The latest flush. Flushes run one after another: a flush that found nothing gathered
@@ -26,13 +28,6 @@ public final class CacheActivity: Sendable {
     private let logger: Logger
     /// Entry facts kept in memory at most while the store cannot be written.
     public static let maxPendingEntries = 100_000
-
-    /// Records into `store`, stamping accesses with `clock`.
-    public init(store: any CacheStatsStore, clock: any TimeSource, logger: Logger) {
-        self.store = store
-        self.clock = clock
-        self.logger = logger
-    }
 
     // MARK: Events
 

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import MemberwiseInit
 import Store
 import Synchronization
 
@@ -19,6 +20,7 @@ import Synchronization
 /// counted under ``otherNamespaces``: made-up namespaces add no row to the totals or the days
 /// and no Prometheus series each. Namespaces are learnt from this server's uploads and hits at
 /// once, and from the store (other servers' uploads) at most every ``refreshInterval``.
+@MemberwiseInit(.public)
 public final class CacheNamespaceGate: Sendable {
     /// What a request in a namespace that holds no entries is counted under: no namespace can
     /// be named so (parentheses are not allowed in one).
@@ -43,15 +45,6 @@ public final class CacheNamespaceGate: Sendable {
     }
 
     private let known = Mutex(Known())
-
-    /// Caps at `maxNamespaces`, counting the namespaces `store` holds entries in.
-    public init(maxNamespaces: Int?, store: any CacheStatsStore, activity: CacheActivity, clock: any TimeSource, logger: Logger) {
-        self.maxNamespaces = maxNamespaces
-        self.store = store
-        self.activity = activity
-        self.clock = clock
-        self.logger = logger
-    }
 
     /// Lets an upload into `namespace` through, or refuses it. When the store cannot be read,
     /// the upload is let through and the failure logged (reads need no store either).

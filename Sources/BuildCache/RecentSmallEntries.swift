@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import MemberwiseInit
 import NIOCore
 import Synchronization
 
@@ -14,6 +15,7 @@ import Synchronization
 /// again. (Only entries a storage reads whole are kept: a folder's, not a bucket's, which are
 /// streamed.) Bounded by ``budget`` bytes: past it, the copies are dropped wholesale,
 /// and the next reads fill it again with what is hot.
+@MemberwiseInit(.public)
 public final class RecentSmallEntries: Sendable {
     /// The largest entry kept in memory.
     public static let maxEntrySize = 64 * 1024
@@ -43,11 +45,6 @@ public final class RecentSmallEntries: Sendable {
 
     private let state = Mutex(State())
     private let clock: any TimeSource
-
-    /// Copies stamped and aged with `clock`.
-    public init(clock: any TimeSource) {
-        self.clock = clock
-    }
 
     /// The entry's bytes, when a copy read less than ``freshness`` ago is kept.
     public func bytes(of id: CacheEntryID) -> ByteBuffer? {

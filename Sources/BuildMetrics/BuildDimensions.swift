@@ -1,7 +1,9 @@
 import Foundation
+import MemberwiseInit
 
 /// The columns a build is grouped and filtered by. Only `repository` is required: a report
 /// from a developer laptop may know little else.
+@MemberwiseInit(.public)
 public struct BuildDimensions: Codable, Sendable, Equatable, Hashable {
     /// Repository name as MobileOps knows it (e.g. `acme/ios-app`). Must not be empty.
     public var repository: String
@@ -21,29 +23,6 @@ public struct BuildDimensions: Codable, Sendable, Equatable, Hashable {
     public var environment: BuildEnvironment?
     /// Clean or incremental build.
     public var buildKind: BuildKind?
-
-    /// Creates dimensions; everything but the repository is optional.
-    public init(
-        repository: String,
-        branch: String? = nil,
-        pipeline: String? = nil,
-        platform: Platform? = nil,
-        machine: String? = nil,
-        xcodeVersion: String? = nil,
-        gradleVersion: String? = nil,
-        environment: BuildEnvironment? = nil,
-        buildKind: BuildKind? = nil
-    ) {
-        self.repository = repository
-        self.branch = branch
-        self.pipeline = pipeline
-        self.platform = platform
-        self.machine = machine
-        self.xcodeVersion = xcodeVersion
-        self.gradleVersion = gradleVersion
-        self.environment = environment
-        self.buildKind = buildKind
-    }
 }
 
 // MARK: - Dimension values

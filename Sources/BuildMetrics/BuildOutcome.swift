@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// How a build, step or test run ended.
 public enum BuildOutcome: String, Codable, Sendable, CaseIterable, StrictRawDecodable {
@@ -11,6 +12,7 @@ public enum BuildOutcome: String, Codable, Sendable, CaseIterable, StrictRawDeco
 }
 
 /// One step of a build: a pipeline shell step or a CI stage.
+@MemberwiseInit(.public)
 public struct StepRecord: Codable, Sendable, Equatable {
     /// The step's name, as the pipeline calls it.
     public var name: String
@@ -18,13 +20,6 @@ public struct StepRecord: Codable, Sendable, Equatable {
     public var durationSeconds: Double
     /// How the step ended.
     public var outcome: BuildOutcome
-
-    /// Creates a step record.
-    public init(name: String, durationSeconds: Double, outcome: BuildOutcome) {
-        self.name = name
-        self.durationSeconds = durationSeconds
-        self.outcome = outcome
-    }
 }
 
 // MARK: - Strict decoding

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// One build, measured: where it ran, how long it took and waited, and what its steps, tasks
 /// and tests did. The body of `POST /api/v1/metrics/builds` and what the agent sends per job.
@@ -6,6 +7,7 @@ import Foundation
 /// JSON keys are the property names (camelCase); times are ISO 8601 UTC; durations are seconds.
 /// Decode with ``BuildReport/decode(_:)``, which also runs ``BuildReport/validate()`` so a bad
 /// report is rejected whole.
+@MemberwiseInit(.public)
 public struct BuildReport: Codable, Sendable, Equatable {
     /// An optional id from the system that produced the report (another CI's build number, a
     /// laptop's UUID), so a re-sent report can be recognised.
@@ -23,41 +25,14 @@ public struct BuildReport: Codable, Sendable, Equatable {
     /// How the build ended.
     public var outcome: BuildOutcome
     /// The build's steps (shell steps of a pipeline job, CI stages), in order.
-    public var steps: [StepRecord]
+    public var steps: [StepRecord] = []
     /// Build-system work units: Gradle tasks, Xcode targets.
-    public var tasks: [TaskRecord]
+    public var tasks: [TaskRecord] = []
     /// Test results, when the build ran tests.
     public var tests: TestSummary?
     /// The commit that was built (a SHA), so a test that fails and passes on the same commit
     /// is recognised as flaky. MobileOps' own jobs are given their build's commit by the server.
     public var commit: String?
-
-    /// Creates a report; only the repository dimension and the outcome are required.
-    public init(
-        id: String? = nil,
-        dimensions: BuildDimensions,
-        startedAt: Date? = nil,
-        finishedAt: Date? = nil,
-        durationSeconds: Double? = nil,
-        queueSeconds: Double? = nil,
-        outcome: BuildOutcome,
-        steps: [StepRecord] = [],
-        tasks: [TaskRecord] = [],
-        tests: TestSummary? = nil,
-        commit: String? = nil
-    ) {
-        self.id = id
-        self.dimensions = dimensions
-        self.startedAt = startedAt
-        self.finishedAt = finishedAt
-        self.durationSeconds = durationSeconds
-        self.queueSeconds = queueSeconds
-        self.outcome = outcome
-        self.steps = steps
-        self.tasks = tasks
-        self.tests = tests
-        self.commit = commit
-    }
 
     /// The run time in seconds: the explicit duration, else the span between start and finish.
     public var effectiveDurationSeconds: Double? {

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 import Synchronization
 
 /// Why a build report was rejected. The whole report is rejected; nothing of it is stored.
@@ -28,17 +29,12 @@ public enum BuildReportError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 /// One rule a report breaks, with the JSON path of the field (`tasks[12].durationSeconds`).
+@MemberwiseInit(.public)
 public struct ValidationProblem: Codable, Sendable, Equatable, Hashable, CustomStringConvertible {
     /// Path of the offending field; empty for the report as a whole.
     public var path: String
     /// What is wrong and what is expected.
     public var message: String
-
-    /// Creates a problem.
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
 
     /// `path: message`.
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }

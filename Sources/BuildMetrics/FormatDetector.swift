@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// Guesses the format of a build log or result file from its first bytes, using the file
 /// name only to break ties, so `metrics parse FILE` works without `--format`.
@@ -14,17 +15,12 @@ public enum FormatDetector {
     }
 
     /// A detected format and why.
+    @MemberwiseInit(.public)
     public struct Detection: Sendable, Equatable {
         /// The format to parse as.
         public var format: BuildOutputFormat
         /// How it was decided.
         public var confidence: Confidence
-
-        /// Creates a detection.
-        public init(format: BuildOutputFormat, confidence: Confidence) {
-            self.format = format
-            self.confidence = confidence
-        }
     }
 
     /// How many leading bytes are examined: enough for headers, cheap on a 50 MB log.

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// What a parser could read from one build log or test-result file. Parsers never throw: a
 /// garbled or truncated input gives what was readable plus ``warnings``.
@@ -64,43 +65,32 @@ public struct ParseResult: Codable, Sendable, Equatable {
 }
 
 /// A problem a parser met, with the 1-based line when it has one.
+@MemberwiseInit(.public)
 public struct ParseWarning: Codable, Sendable, Equatable, Hashable, CustomStringConvertible {
     /// 1-based line number in the input, when meaningful.
     public var line: Int?
     /// What was wrong.
     public var message: String
 
-    /// Creates a warning.
-    public init(line: Int?, message: String) {
-        self.line = line
-        self.message = message
-    }
-
     /// `line 12: message` or `message`.
     public var description: String { line.map { "line \($0): \(message)" } ?? message }
 }
 
 /// Gradle's closing `N actionable tasks: X executed, Y from cache, Z up-to-date` line.
+@MemberwiseInit(.public)
 public struct ActionableTaskSummary: Codable, Sendable, Equatable {
     /// N: tasks that had actions.
     public var actionable: Int
     /// X: tasks that ran.
-    public var executed: Int
+    public var executed: Int = 0
     /// Y: tasks restored from the build cache.
-    public var fromCache: Int
+    public var fromCache: Int = 0
     /// Z: tasks that were up to date.
-    public var upToDate: Int
-
-    /// Creates a summary.
-    public init(actionable: Int, executed: Int = 0, fromCache: Int = 0, upToDate: Int = 0) {
-        self.actionable = actionable
-        self.executed = executed
-        self.fromCache = fromCache
-        self.upToDate = upToDate
-    }
+    public var upToDate: Int = 0
 }
 
 /// One line of xcodebuild's build timing summary: `CompileSwiftSources (12 tasks) | 45.123 seconds`.
+@MemberwiseInit(.public)
 public struct TimingEntry: Codable, Sendable, Equatable {
     /// The kind of work (`CompileSwiftSources`, `Ld`, `PhaseScriptExecution`).
     public var name: String
@@ -108,11 +98,4 @@ public struct TimingEntry: Codable, Sendable, Equatable {
     public var taskCount: Int
     /// Their summed duration in seconds.
     public var seconds: Double
-
-    /// Creates an entry.
-    public init(name: String, taskCount: Int, seconds: Double) {
-        self.name = name
-        self.taskCount = taskCount
-        self.seconds = seconds
-    }
 }

@@ -1,20 +1,17 @@
 import Foundation
+import MemberwiseInit
 
 /// One observation of a metric: a build's duration, or one build's cache hit rate.
+@MemberwiseInit(.public)
 public struct TimeSeriesPoint: Codable, Sendable, Equatable {
     /// When it was observed.
     public var date: Date
     /// The value (seconds, or a rate in 0…1).
     public var value: Double
-
-    /// Creates a point.
-    public init(date: Date, value: Double) {
-        self.date = date
-        self.value = value
-    }
 }
 
 /// What counts as a regression.
+@MemberwiseInit(.public)
 public struct RegressionParameters: Codable, Sendable, Equatable {
     /// Which way is worse.
     public enum Direction: String, Codable, Sendable {
@@ -25,27 +22,15 @@ public struct RegressionParameters: Codable, Sendable, Equatable {
     }
 
     /// Length of the baseline window, which ends where the recent window starts.
-    public var baselineSeconds: TimeInterval
+    public var baselineSeconds: TimeInterval = 14 * 86_400
     /// Length of the recent window, which ends at the evaluation time.
-    public var recentSeconds: TimeInterval
+    public var recentSeconds: TimeInterval = 3 * 86_400
     /// Relative change of the median, in percent, beyond which the metric has regressed.
-    public var thresholdPercent: Double
+    public var thresholdPercent: Double = 20
     /// Fewest points each window needs before anything is decided.
-    public var minimumSamples: Int
+    public var minimumSamples: Int = 10
     /// Which way is worse.
-    public var direction: Direction
-
-    /// Defaults: 14-day baseline, 3-day recent window, 20 %, 10 samples, higher is worse.
-    public init(
-        baselineSeconds: TimeInterval = 14 * 86_400, recentSeconds: TimeInterval = 3 * 86_400,
-        thresholdPercent: Double = 20, minimumSamples: Int = 10, direction: Direction = .higherIsWorse
-    ) {
-        self.baselineSeconds = baselineSeconds
-        self.recentSeconds = recentSeconds
-        self.thresholdPercent = thresholdPercent
-        self.minimumSamples = minimumSamples
-        self.direction = direction
-    }
+    public var direction: Direction = .higherIsWorse
 }
 
 /// A detected regression: the recent median moved beyond the threshold the bad way.

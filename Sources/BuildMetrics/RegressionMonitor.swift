@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// Turns repeated evaluations into events, so each regression is announced **once**: it fires
 /// when a series goes from normal to regressed, stays quiet while it remains regressed, and
@@ -6,20 +7,14 @@ import Foundation
 /// hovering at the threshold does not fire again and again). Insufficient data changes nothing.
 ///
 /// The state is a small Codable value the store can keep per series.
+@MemberwiseInit(.public)
 public struct RegressionMonitor: Codable, Sendable, Equatable {
     /// The series this monitor watches.
     public var seriesKey: String
     /// The rules.
     public var parameters: RegressionParameters
     /// Whether the series is currently regressed (an open regression exists).
-    public private(set) var isRegressed: Bool
-
-    /// A monitor in the normal state.
-    public init(seriesKey: String, parameters: RegressionParameters, isRegressed: Bool = false) {
-        self.seriesKey = seriesKey
-        self.parameters = parameters
-        self.isRegressed = isRegressed
-    }
+    public private(set) var isRegressed: Bool = false
 
     // MARK: Observing
 

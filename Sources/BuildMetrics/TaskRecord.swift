@@ -1,6 +1,8 @@
 import Foundation
+import MemberwiseInit
 
 /// One unit of build-system work: a Gradle task (`:app:compileDebugKotlin`) or an Xcode target.
+@MemberwiseInit(.public)
 public struct TaskRecord: Codable, Sendable, Equatable, Hashable {
     /// The task path or target name.
     public var name: String
@@ -11,16 +13,7 @@ public struct TaskRecord: Codable, Sendable, Equatable, Hashable {
     /// What the build system did with the task.
     public var outcome: TaskOutcome
     /// Which cache served a `fromCache` task; `unknown` when the source does not say.
-    public var cacheKind: CacheKind
-
-    /// Creates a task record.
-    public init(name: String, target: String? = nil, durationSeconds: Double? = nil, outcome: TaskOutcome, cacheKind: CacheKind = .unknown) {
-        self.name = name
-        self.target = target
-        self.durationSeconds = durationSeconds
-        self.outcome = outcome
-        self.cacheKind = cacheKind
-    }
+    public var cacheKind: CacheKind = .unknown
 
     private enum CodingKeys: String, CodingKey { case name, target, durationSeconds, outcome, cacheKind }
 

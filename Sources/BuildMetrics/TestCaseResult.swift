@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// How one test case ended in one report.
 public enum TestCaseOutcome: String, Codable, Sendable, CaseIterable, StrictRawDecodable {
@@ -14,6 +15,7 @@ public enum TestCaseOutcome: String, Codable, Sendable, CaseIterable, StrictRawD
 
 /// One test case of a report, each counted once (see ``TestSummary``): the per-test row behind
 /// `GET /api/v1/builds/{id}/tests` and the test history (flaky, slowest and regressed tests).
+@MemberwiseInit(.public)
 public struct TestCaseResult: Codable, Sendable, Equatable, Hashable {
     /// The suite or class (`com.acme.LoginTest`, `LoginTests`).
     public var suite: String
@@ -22,7 +24,7 @@ public struct TestCaseResult: Codable, Sendable, Equatable, Hashable {
     /// How it ended.
     public var outcome: TestCaseOutcome
     /// How many times it ran (retries included); at least 1.
-    public var attempts: Int
+    public var attempts: Int = 1
     /// The sum of its attempts' durations in seconds, when the report has them.
     public var durationSeconds: Double?
     /// The first failure message, for a failed or flaky test.
@@ -31,21 +33,6 @@ public struct TestCaseResult: Codable, Sendable, Equatable, Hashable {
     public var file: String?
     /// The 1-based line in ``file``.
     public var line: Int?
-
-    /// Creates a result.
-    public init(
-        suite: String, name: String, outcome: TestCaseOutcome, attempts: Int = 1, durationSeconds: Double? = nil,
-        message: String? = nil, file: String? = nil, line: Int? = nil
-    ) {
-        self.suite = suite
-        self.name = name
-        self.outcome = outcome
-        self.attempts = attempts
-        self.durationSeconds = durationSeconds
-        self.message = message
-        self.file = file
-        self.line = line
-    }
 
     private enum CodingKeys: String, CodingKey {
         case suite, name, outcome, attempts, durationSeconds, message, file, line

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// Counts and failures of one test run.
 ///
@@ -10,47 +11,30 @@ import Foundation
 ///   `withKnownIssue`) counts as passed;
 /// - `flaky` counts tests that failed at least once and then passed on a retry (they are also in
 ///   `passed`); `retried` counts tests that ran more than once, whatever the outcome.
+@MemberwiseInit(.public)
 public struct TestSummary: Codable, Sendable, Equatable {
     /// Test cases, each counted once.
-    public var total: Int
+    public var total: Int = 0
     /// Test cases whose final attempt passed (including expected failures).
-    public var passed: Int
+    public var passed: Int = 0
     /// Test cases whose final attempt failed.
-    public var failed: Int
+    public var failed: Int = 0
     /// Test cases that were skipped.
-    public var skipped: Int
+    public var skipped: Int = 0
     /// Test cases that failed, then passed on a retry.
-    public var flaky: Int
+    public var flaky: Int = 0
     /// Test cases that ran more than once.
-    public var retried: Int
+    public var retried: Int = 0
     /// Sum of all attempts' durations, in seconds.
-    public var durationSeconds: Double
+    public var durationSeconds: Double = 0
     /// The failed test cases, in the order they were read.
-    public var failures: [TestFailure]
+    public var failures: [TestFailure] = []
     /// Every test case, in the order first read, when the source lists them (the history behind
     /// flaky, slowest and regressed tests); empty when a client sends counts only.
-    public var cases: [TestCaseResult]
+    public var cases: [TestCaseResult] = []
     /// What the parsers could not read (a file that is not a test report, a cut-off document,
     /// a test case without a result), one sentence each, so nothing is dropped silently.
-    public var warnings: [String]
-
-    /// Creates a summary.
-    public init(
-        total: Int = 0, passed: Int = 0, failed: Int = 0, skipped: Int = 0,
-        flaky: Int = 0, retried: Int = 0, durationSeconds: Double = 0, failures: [TestFailure] = [],
-        cases: [TestCaseResult] = [], warnings: [String] = []
-    ) {
-        self.total = total
-        self.passed = passed
-        self.failed = failed
-        self.skipped = skipped
-        self.flaky = flaky
-        self.retried = retried
-        self.durationSeconds = durationSeconds
-        self.failures = failures
-        self.cases = cases
-        self.warnings = warnings
-    }
+    public var warnings: [String] = []
 
     private enum CodingKeys: String, CodingKey {
         case total, passed, failed, skipped, flaky, retried, durationSeconds, failures, cases, warnings
@@ -73,6 +57,7 @@ public struct TestSummary: Codable, Sendable, Equatable {
 }
 
 /// One failed test case.
+@MemberwiseInit(.public)
 public struct TestFailure: Codable, Sendable, Equatable, Hashable {
     /// The suite or class (`com.acme.LoginTest`, `LoginTests`, a Swift Testing suite name).
     public var suite: String
@@ -80,11 +65,4 @@ public struct TestFailure: Codable, Sendable, Equatable, Hashable {
     public var name: String
     /// The first failure message, when the source has one.
     public var message: String?
-
-    /// Creates a failure.
-    public init(suite: String, name: String, message: String? = nil) {
-        self.suite = suite
-        self.name = name
-        self.message = message
-    }
 }

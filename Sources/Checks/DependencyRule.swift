@@ -1,4 +1,7 @@
+import MemberwiseInit
+
 /// One rule of a `mobile-ops-checks.yml`: what it checks, and which edges it looks at.
+@MemberwiseInit(.public)
 public struct DependencyRule: Sendable, Hashable {
     /// What a rule checks.
     public enum Check: Sendable, Hashable {
@@ -30,15 +33,7 @@ public struct DependencyRule: Sendable, Hashable {
     /// Only edges of these configurations (`api`, `implementation`, `target`, …); all when nil.
     public var configurations: Set<String>?
     /// Whether test-only edges (`testImplementation`, a test target's) count too.
-    public var includeTests: Bool
-
-    /// Creates a rule.
-    public init(name: String, check: Check, configurations: Set<String>? = nil, includeTests: Bool = false) {
-        self.name = name
-        self.check = check
-        self.configurations = configurations
-        self.includeTests = includeTests
-    }
+    public var includeTests: Bool = false
 
     /// Whether the rule looks at dependencies on external libraries: only a `forbid` or
     /// `allow_only` that names an `external:` pattern as its target does. Every other rule sees
@@ -64,15 +59,11 @@ public struct DependencyRule: Sendable, Hashable {
 }
 
 /// The rules of one `mobile-ops-checks.yml`, in file order.
+@MemberwiseInit(.public)
 public struct DependencyRules: Sendable, Hashable {
     /// The rules file's usual name, at the project root.
     public static let defaultFileName = "mobile-ops-checks.yml"
 
     /// The rules, in file order.
     public var rules: [DependencyRule]
-
-    /// Creates a rule set.
-    public init(rules: [DependencyRule]) {
-        self.rules = rules
-    }
 }

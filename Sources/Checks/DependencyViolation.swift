@@ -1,6 +1,9 @@
+import MemberwiseInit
+
 /// One broken rule: the edge (or chain of edges) and where the build files declare it.
 public struct DependencyViolation: Codable, Sendable, Hashable {
     /// One edge of a violation, with its declaration.
+    @MemberwiseInit(.public)
     public struct Edge: Codable, Sendable, Hashable {
         /// The depending module.
         public var from: String
@@ -14,16 +17,6 @@ public struct DependencyViolation: Codable, Sendable, Hashable {
         public var file: String?
         /// Its 1-based line, when known.
         public var line: Int?
-
-        /// Creates an edge.
-        public init(from: String, to: String, configuration: String, test: Bool, file: String? = nil, line: Int? = nil) {
-            self.from = from
-            self.to = to
-            self.configuration = configuration
-            self.test = test
-            self.file = file
-            self.line = line
-        }
     }
 
     /// A stable identity for baselines: rule, kind and modules, never files or lines, so moving

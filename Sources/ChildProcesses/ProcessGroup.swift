@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import MemberwiseInit
 import Synchronization
 
 // MARK: - ProcessGroup
@@ -14,6 +15,7 @@ import Synchronization
 /// Signals go to the whole group, so `terminate` stops a command *and* everything it
 /// started (`sleep 300 & sleep 300; wait` included). The leader exiting completes
 /// ``wait()``; background members may keep writing output until the group is terminated.
+@MemberwiseInit
 public final class ProcessGroup: Sendable {
     /// The leader's pid, which is also the group id.
     public let pid: pid_t
@@ -26,10 +28,6 @@ public final class ProcessGroup: Sendable {
         var outputClosed = false
         var abandonOutput = false
         var waiters: [CheckedContinuation<ExitStatus, Never>] = []
-    }
-
-    init(pid: pid_t) {
-        self.pid = pid
     }
 
     // MARK: Launching

@@ -1,6 +1,8 @@
 import Foundation
+import MemberwiseInit
 
 /// What to start: an executable with arguments, environment and working directory.
+@MemberwiseInit(.public)
 public struct ProcessLaunch: Sendable, Equatable {
     /// Absolute path of the executable, e.g. `/bin/sh`.
     public var executable: String
@@ -10,14 +12,6 @@ public struct ProcessLaunch: Sendable, Equatable {
     public var environment: [String: String]
     /// The child's working directory; it must exist.
     public var workingDirectory: String
-
-    /// Creates a launch description.
-    public init(executable: String, arguments: [String], environment: [String: String], workingDirectory: String) {
-        self.executable = executable
-        self.arguments = arguments
-        self.environment = environment
-        self.workingDirectory = workingDirectory
-    }
 
     /// `executable arguments…` in `directory` (this process's own when nil), with this
     /// process's environment plus `environment`; `executable` may be a name found on PATH.

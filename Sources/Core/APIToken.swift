@@ -1,6 +1,8 @@
 import Foundation
+import MemberwiseInit
 
 /// A bearer token as listed by the API: everything but its secret value.
+@MemberwiseInit(.public)
 public struct APIToken: Codable, Sendable, Equatable, Identifiable {
     /// Public identifier, also embedded in the token value so lookups need no secret.
     public var id: String
@@ -12,15 +14,6 @@ public struct APIToken: Codable, Sendable, Equatable, Identifiable {
     public var createdAt: Date
     /// When it was revoked, if it was.
     public var revokedAt: Date?
-
-    /// Creates a token description.
-    public init(id: String, name: String, scopes: [TokenScope], createdAt: Date, revokedAt: Date? = nil) {
-        self.id = id
-        self.name = name
-        self.scopes = scopes
-        self.createdAt = createdAt
-        self.revokedAt = revokedAt
-    }
 
     /// Whether the token can still be used.
     public var isActive: Bool { revokedAt == nil }

@@ -1,6 +1,8 @@
 import Foundation
+import MemberwiseInit
 
 /// A build agent as the API lists it.
+@MemberwiseInit(.public)
 public struct Agent: Codable, Sendable, Equatable, Identifiable {
     /// Server-assigned id.
     public var id: Int64
@@ -23,21 +25,4 @@ public struct Agent: Codable, Sendable, Equatable, Identifiable {
     public var createdAt: Date
     /// Ids of the jobs it holds now.
     public var runningJobs: [Int64]
-
-    /// Creates an agent value.
-    public init(
-        id: Int64, name: String, tags: [String: String], slots: Int, hostname: String?, version: String?,
-        state: String, lastSeenAt: Date, createdAt: Date, runningJobs: [Int64]
-    ) {
-        self.id = id
-        self.name = name
-        self.tags = tags
-        self.slots = slots
-        self.hostname = hostname
-        self.version = version
-        self.state = state
-        self.lastSeenAt = lastSeenAt
-        self.createdAt = createdAt
-        self.runningJobs = runningJobs
-    }
 }

@@ -1,15 +1,13 @@
+import MemberwiseInit
+
 /// `POST /api/v1/agent/jobs/next` body, optional: what the agent reports with each poll.
 ///
 /// An agent that sends no body (one older than device reports) leaves what the server knows of
 /// its devices as it was; `devices: []` says it has none now.
+@MemberwiseInit(.public)
 public struct AgentPoll: Codable, Sendable, Equatable {
     /// Every device the agent sees, at its last look; nil when it did not look.
     public var devices: [DeviceReport]?
-
-    /// Creates a poll body.
-    public init(devices: [DeviceReport]?) {
-        self.devices = devices
-    }
 
     /// The most devices one agent may report.
     public static let maximumDevices = 512

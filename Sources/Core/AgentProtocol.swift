@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 /// The messages between `mobile-ops-agent` and the server, shared by both sides.
 ///
 /// Endpoints (all under `/api/v1`, agent token as `Authorization: Bearer` unless noted):
@@ -19,6 +21,7 @@ public enum AgentProtocol {
 }
 
 /// `POST /api/v1/agents/register` body.
+@MemberwiseInit(.public)
 public struct AgentRegistration: Codable, Sendable, Equatable {
     /// Agent name, e.g. `mac-mini-07`.
     public var name: String
@@ -30,18 +33,10 @@ public struct AgentRegistration: Codable, Sendable, Equatable {
     public var hostname: String?
     /// Agent version.
     public var version: String?
-
-    /// Creates a registration.
-    public init(name: String, tags: [String: String], slots: Int, hostname: String? = nil, version: String? = nil) {
-        self.name = name
-        self.tags = tags
-        self.slots = slots
-        self.hostname = hostname
-        self.version = version
-    }
 }
 
 /// `POST /api/v1/agents/register` answer: the agent's id and its own token (shown once).
+@MemberwiseInit(.public)
 public struct AgentRegistered: Codable, Sendable, Equatable {
     /// The agent's id.
     public var agentID: Int64
@@ -49,16 +44,10 @@ public struct AgentRegistered: Codable, Sendable, Equatable {
     public var token: String
     /// Seconds without a heartbeat after which a job is lost.
     public var leaseSeconds: Double
-
-    /// Creates the answer.
-    public init(agentID: Int64, token: String, leaseSeconds: Double) {
-        self.agentID = agentID
-        self.token = token
-        self.leaseSeconds = leaseSeconds
-    }
 }
 
 /// A job handed to an agent: what to check out and what to run.
+@MemberwiseInit(.public)
 public struct JobAssignment: Codable, Sendable, Equatable {
     /// The job.
     public var jobID: Int64
@@ -83,24 +72,6 @@ public struct JobAssignment: Codable, Sendable, Equatable {
     /// The build cache the job may use (`MOBILE_OPS_CACHE_URL`); nil for a job without a
     /// repository, and from a server without the build cache.
     public var cache: JobCacheAccess?
-
-    /// Creates an assignment.
-    public init(
-        jobID: Int64, buildID: Int64, buildNumber: Int, pipeline: String, stepKey: String, label: String,
-        attempt: Int, repository: CheckoutTarget?, spec: JobSpec, leaseSeconds: Double, cache: JobCacheAccess? = nil
-    ) {
-        self.jobID = jobID
-        self.buildID = buildID
-        self.buildNumber = buildNumber
-        self.pipeline = pipeline
-        self.stepKey = stepKey
-        self.label = label
-        self.attempt = attempt
-        self.repository = repository
-        self.spec = spec
-        self.leaseSeconds = leaseSeconds
-        self.cache = cache
-    }
 }
 
 /// `POST /api/v1/agent/jobs/{id}/checkout` body: the commit the agent actually checked out.
@@ -108,17 +79,14 @@ public struct JobAssignment: Codable, Sendable, Equatable {
 /// Manual and scheduled builds name a branch; the first job's checkout pins the build to the
 /// commit that branch pointed at, so its later jobs, its commit status and its feed entry
 /// name that commit.
+@MemberwiseInit(.public)
 public struct CheckoutReport: Codable, Sendable, Equatable {
     /// The full object name of the checked-out commit.
     public var commitSHA: String
-
-    /// Creates a report.
-    public init(commitSHA: String) {
-        self.commitSHA = commitSHA
-    }
 }
 
 /// What to clone and which commit to check out.
+@MemberwiseInit(.public)
 public struct CheckoutTarget: Codable, Sendable, Equatable {
     /// Repository full name (the mirror cache key).
     public var name: String
@@ -128,14 +96,6 @@ public struct CheckoutTarget: Codable, Sendable, Equatable {
     public var commitSHA: String
     /// Branch, when known (for `MOBILE_OPS_BRANCH`).
     public var branch: String?
-
-    /// Creates a checkout target.
-    public init(name: String, cloneURL: String, commitSHA: String, branch: String?) {
-        self.name = name
-        self.cloneURL = cloneURL
-        self.commitSHA = commitSHA
-        self.branch = branch
-    }
 }
 
 /// The server's answer to start, log and heartbeat calls.
@@ -148,20 +108,14 @@ public struct AgentDirective: Codable, Sendable, Equatable {
 }
 
 /// `POST /api/v1/agent/jobs/{id}/finish` body.
+@MemberwiseInit(.public)
 public struct JobOutcome: Codable, Sendable, Equatable {
     /// `passed`, `failed`, `canceled` or `timed_out`.
     public var state: JobState
     /// Exit status of the last command run.
     public var exitStatus: Int32?
     /// Seconds each command took, in order.
-    public var commandDurations: [Double]
-
-    /// Creates an outcome.
-    public init(state: JobState, exitStatus: Int32?, commandDurations: [Double] = []) {
-        self.state = state
-        self.exitStatus = exitStatus
-        self.commandDurations = commandDurations
-    }
+    public var commandDurations: [Double] = []
 }
 
 /// `POST /api/v1/agent/stop` answer: what the server did with the jobs a stopping agent held.
@@ -169,16 +123,11 @@ public struct JobOutcome: Codable, Sendable, Equatable {
 /// An agent that stops says so (SIGTERM, SIGINT), so that nothing waits a lease for it: it is
 /// `offline` at once and its token stops working; a later start registers again and takes its
 /// row back (see `docs/agents.md`, "Stopping an agent").
+@MemberwiseInit(.public)
 public struct AgentStopped: Codable, Sendable, Equatable {
     /// Jobs it was handed but never started, back in the queue as if never handed out (no
     /// attempt spent).
     public var releasedJobs: [Int64]
     /// Jobs it was running and did not report: lost, and retried when their policy allows.
     public var lostJobs: [Int64]
-
-    /// Creates the answer.
-    public init(releasedJobs: [Int64], lostJobs: [Int64]) {
-        self.releasedJobs = releasedJobs
-        self.lostJobs = lostJobs
-    }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import MemberwiseInit
 
 /// A file a job uploaded (an `.ipa`, an `.apk`, a test report), kept by the server.
+@MemberwiseInit(.public)
 public struct Artifact: Codable, Sendable, Equatable {
     /// The artifact's id (`GET /api/v1/artifacts/{id}` downloads it).
     public var id: Int64
@@ -14,16 +16,6 @@ public struct Artifact: Codable, Sendable, Equatable {
     public var sha256: String
     /// When the upload completed.
     public var createdAt: Date
-
-    /// Creates an artifact description.
-    public init(id: Int64, jobID: Int64, path: String, size: Int64, sha256: String, createdAt: Date) {
-        self.id = id
-        self.jobID = jobID
-        self.path = path
-        self.size = size
-        self.sha256 = sha256
-        self.createdAt = createdAt
-    }
 
     // MARK: Paths
 

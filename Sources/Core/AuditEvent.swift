@@ -1,9 +1,11 @@
 import Foundation
+import MemberwiseInit
 
 /// One entry of the audit log: who did what to which thing, and when.
 ///
 /// Every change an API caller makes (a token issued or revoked, a repository registered)
 /// is written in the same transaction as the change itself, so the log cannot miss one.
+@MemberwiseInit(.public)
 public struct AuditEvent: Codable, Sendable, Equatable {
     /// Storage identifier; nil before it is stored.
     public var id: Int64?
@@ -17,14 +19,4 @@ public struct AuditEvent: Codable, Sendable, Equatable {
     public var subject: String
     /// Extra context, free text.
     public var detail: String?
-
-    /// Creates an event.
-    public init(id: Int64? = nil, occurredAt: Date, actor: String, action: String, subject: String, detail: String? = nil) {
-        self.id = id
-        self.occurredAt = occurredAt
-        self.actor = actor
-        self.action = action
-        self.subject = subject
-        self.detail = detail
-    }
 }

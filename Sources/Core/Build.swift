@@ -1,6 +1,8 @@
 import Foundation
+import MemberwiseInit
 
 /// A build as the API shows it: one pipeline run for one commit, with its jobs.
+@MemberwiseInit(.public)
 public struct Build: Codable, Sendable, Equatable, Identifiable {
     /// Server-wide id.
     public var id: Int64
@@ -44,33 +46,4 @@ public struct Build: Codable, Sendable, Equatable, Identifiable {
     public var finishedAt: Date?
     /// Its jobs (current attempts first by step order), when loaded.
     public var jobs: [Job]?
-
-    /// Creates a build value.
-    public init(
-        id: Int64, repositoryID: Int64?, number: Int, pipeline: String, state: BuildState, trigger: String,
-        branch: String?, tag: String?, commitSHA: String, pullRequest: Int?, pullRequestOrigin: PullRequestOrigin? = nil,
-        message: String?, author: String?, concurrencyGroup: String?, priority: Int, cancelReason: String?, createdAt: Date,
-        startedAt: Date?, finishedAt: Date?, jobs: [Job]? = nil
-    ) {
-        self.id = id
-        self.repositoryID = repositoryID
-        self.number = number
-        self.pipeline = pipeline
-        self.state = state
-        self.trigger = trigger
-        self.branch = branch
-        self.tag = tag
-        self.commitSHA = commitSHA
-        self.pullRequest = pullRequest
-        self.pullRequestOrigin = pullRequestOrigin
-        self.message = message
-        self.author = author
-        self.concurrencyGroup = concurrencyGroup
-        self.priority = priority
-        self.cancelReason = cancelReason
-        self.createdAt = createdAt
-        self.startedAt = startedAt
-        self.finishedAt = finishedAt
-        self.jobs = jobs
-    }
 }

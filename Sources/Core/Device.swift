@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// A device as `GET /api/v1/devices` lists it: what its agent last reported, with the agent,
 /// the batch it runs and its recent infrastructure failures.
@@ -92,15 +93,10 @@ public struct Device: Codable, Sendable, Equatable {
 
 /// A batch a device failed for its own sake (offline mid-batch, not booted, the runner
 /// crashed), as the device list shows it.
+@MemberwiseInit(.public)
 public struct DeviceFailure: Codable, Sendable, Equatable {
     /// When it happened.
     public var occurredAt: Date
     /// What happened, in the tool's or the agent's words.
     public var reason: String
-
-    /// Creates a failure.
-    public init(occurredAt: Date, reason: String) {
-        self.occurredAt = occurredAt
-        self.reason = reason
-    }
 }

@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 /// The messages of a `devices:` job's batches (see `docs/devices.md`):
 /// - `POST /api/v1/agent/jobs/{id}/device-tests` with ``DeviceTestList`` → ``DeviceTestsQueued``:
 ///   the tests the job's checkout selected; the step's first job to report makes the queue.
@@ -36,34 +38,25 @@ public struct DeviceTestList: Codable, Sendable, Equatable {
 
 /// The answer to a test list: how many tests the step's queue holds (the first list a job
 /// of the step sent; later lists are not read).
+@MemberwiseInit(.public)
 public struct DeviceTestsQueued: Codable, Sendable, Equatable {
     /// Distinct tests queued.
     public var tests: Int
     /// Runs planned: the tests and their extra copies up front.
     public var runs: Int
-
-    /// Creates the answer.
-    public init(tests: Int, runs: Int) {
-        self.tests = tests
-        self.runs = runs
-    }
 }
 
 /// A free device asking for its next batch.
+@MemberwiseInit(.public)
 public struct DeviceBatchRequest: Codable, Sendable, Equatable {
     /// The device's platform, as the agent reported it.
     public var platform: DevicePlatform
     /// adb's serial or the UDID.
     public var identifier: String
-
-    /// Creates a request.
-    public init(platform: DevicePlatform, identifier: String) {
-        self.platform = platform
-        self.identifier = identifier
-    }
 }
 
 /// One batch handed to a device.
+@MemberwiseInit(.public)
 public struct DeviceBatch: Codable, Sendable, Equatable {
     /// Its number within the step's run.
     public var id: Int
@@ -71,17 +64,11 @@ public struct DeviceBatch: Codable, Sendable, Equatable {
     public var tests: [String]
     /// Seconds after which the batch counts as the device's failure.
     public var timeLimitSeconds: Double
-
-    /// Creates a batch.
-    public init(id: Int, tests: [String], timeLimitSeconds: Double) {
-        self.id = id
-        self.tests = tests
-        self.timeLimitSeconds = timeLimitSeconds
-    }
 }
 
 /// The server's answer to a device: a batch, or ask again later, or stop (the run is over,
 /// or the device may not take part).
+@MemberwiseInit(.public)
 public struct DeviceBatchAnswer: Codable, Sendable, Equatable {
     /// The batch to run; nil when there is none now.
     public var batch: DeviceBatch?
@@ -89,7 +76,7 @@ public struct DeviceBatchAnswer: Codable, Sendable, Equatable {
     /// running elsewhere may come back).
     public var retryAfterSeconds: Double?
     /// Whether the device should stop asking: the run is over, or it is quarantined.
-    public var stop: Bool
+    public var stop: Bool = false
     /// Once every test has its verdict: whether the step passed; nil before.
     public var passed: Bool?
     /// Why the device stops, or what the verdict is, as a sentence.
@@ -97,22 +84,10 @@ public struct DeviceBatchAnswer: Codable, Sendable, Equatable {
     /// True when the device is quarantined: it gets no batch until it is re-admitted. An agent
     /// that can reset it (`adb reboot`, `xcrun simctl erase`) does, and reports the reset.
     public var quarantined: Bool?
-
-    /// Creates an answer.
-    public init(
-        batch: DeviceBatch? = nil, retryAfterSeconds: Double? = nil, stop: Bool = false, passed: Bool? = nil, message: String? = nil,
-        quarantined: Bool? = nil
-    ) {
-        self.batch = batch
-        self.retryAfterSeconds = retryAfterSeconds
-        self.stop = stop
-        self.passed = passed
-        self.message = message
-        self.quarantined = quarantined
-    }
 }
 
 /// What one batch did: each test's result, or why the device could not run it.
+@MemberwiseInit(.public)
 public struct DeviceBatchReport: Codable, Sendable, Equatable {
     /// The results read (tests that finished before a device failure are kept).
     public var results: [DeviceTestResult]
@@ -132,17 +107,10 @@ public struct DeviceBatchReport: Codable, Sendable, Equatable {
     /// other tests without a result go back as if the device had failed. Nil: every test of
     /// the batch without a result.
     public var failureTests: [String]?
-
-    /// Creates a report.
-    public init(results: [DeviceTestResult], deviceFailure: String? = nil, failure: String? = nil, failureTests: [String]? = nil) {
-        self.results = results
-        self.deviceFailure = deviceFailure
-        self.failure = failure
-        self.failureTests = failureTests
-    }
 }
 
 /// One test's result in one batch.
+@MemberwiseInit(.public)
 public struct DeviceTestResult: Codable, Sendable, Equatable {
     /// The test, as the batch named it (or a test the runner reported inside a named class or suite).
     public var name: String
@@ -152,14 +120,6 @@ public struct DeviceTestResult: Codable, Sendable, Equatable {
     public var seconds: Double?
     /// The failure's first line, when it failed.
     public var message: String?
-
-    /// Creates a result.
-    public init(name: String, outcome: DeviceTestOutcome, seconds: Double? = nil, message: String? = nil) {
-        self.name = name
-        self.outcome = outcome
-        self.seconds = seconds
-        self.message = message
-    }
 }
 
 /// A test's outcome in one attempt.
@@ -176,6 +136,7 @@ public enum DeviceTestOutcome: String, Codable, Sendable, CaseIterable {
 }
 
 /// A quarantined device its agent reset, asking for it to take batches again.
+@MemberwiseInit(.public)
 public struct DeviceResetReport: Codable, Sendable, Equatable {
     /// `android` or `ios`.
     public var platform: DevicePlatform
@@ -183,11 +144,4 @@ public struct DeviceResetReport: Codable, Sendable, Equatable {
     public var identifier: String
     /// What the agent did, e.g. `adb -s emulator-5554 reboot`, for the audit log.
     public var reset: String
-
-    /// Creates a report.
-    public init(platform: DevicePlatform, identifier: String, reset: String) {
-        self.platform = platform
-        self.identifier = identifier
-        self.reset = reset
-    }
 }

@@ -1,8 +1,11 @@
+import MemberwiseInit
+
 /// One device an agent can run tests on, as the agent saw it at its last look: an Android
 /// emulator or phone (`adb devices -l` and `getprop`), an iOS simulator (`xcrun simctl list
 /// devices --json`) or a physical device named in the agent's configuration.
 ///
 /// Sent with each poll (``AgentPoll``) and listed by `GET /api/v1/devices` (``Device``).
+@MemberwiseInit(.public)
 public struct DeviceReport: Codable, Sendable, Equatable, Hashable {
     /// The platform its tests are built for.
     public var platform: DevicePlatform
@@ -21,20 +24,6 @@ public struct DeviceReport: Codable, Sendable, Equatable, Hashable {
     /// (`no permissions (…)`, `bootloader`), simctl's state or availability error, or the
     /// line the agent could not read.
     public var detail: String?
-
-    /// Creates a report.
-    public init(
-        platform: DevicePlatform, kind: DeviceKind, identifier: String, model: String? = nil, osVersion: String? = nil,
-        state: DeviceState, detail: String? = nil
-    ) {
-        self.platform = platform
-        self.kind = kind
-        self.identifier = identifier
-        self.model = model
-        self.osVersion = osVersion
-        self.state = state
-        self.detail = detail
-    }
 }
 
 /// The platform a device runs.

@@ -1,14 +1,17 @@
+import MemberwiseInit
+
 /// A step's `devices:`: its UI tests run test by test on a pool of devices instead of on one
 /// agent's shard. Each job of the step drives every matching device of the agent that holds
 /// it; the server hands every device the next batch of the build's one queue (see
 /// `docs/devices.md`).
+@MemberwiseInit(.public)
 public struct DeviceStep: Codable, Sendable, Equatable {
     /// The platform the tests run on.
     public var platform: DevicePlatform
     /// The lowest OS a device may run: the API level on Android (`30`), the major version on iOS (`17`).
     public var minOS: Int?
     /// The most devices running the step's batches at once, over every agent.
-    public var count: Int
+    public var count: Int = 8
     /// A command that runs one batch (with `MOBILE_OPS_DEVICE` and `MOBILE_OPS_TESTS`); nil with a built-in runner.
     public var run: String?
     /// A built-in way to run one batch; nil with `run`.
@@ -16,52 +19,27 @@ public struct DeviceStep: Codable, Sendable, Equatable {
     /// `android-instrumentation`: the instrumentation, `PACKAGE/RUNNER_CLASS`.
     public var instrumentation: String?
     /// `android-instrumentation`: APKs (relative to the checkout) installed on each device before its first batch.
-    public var install: [String]
+    public var install: [String] = []
     /// `xcodebuild`: the `.xctestrun` file build-for-testing wrote, relative to the checkout.
     public var xctestrun: String?
     /// A command printing the tests to run, one per line (`com.acme.LoginTest#signsIn`,
     /// `AppUITests/LoginTests/testSignIn`); nil runs the suites `ui_tests:` selected.
     public var listTests: String?
     /// Retries of a failed test (each on another device).
-    public var retriesPerTest: Int
+    public var retriesPerTest: Int = 2
     /// Retries of failed tests over the whole step.
-    public var retriesPerBuild: Int
+    public var retriesPerBuild: Int = 50
     /// Whether one passing attempt is enough.
-    public var verdict: DeviceVerdictRule
+    public var verdict: DeviceVerdictRule = .anyPass
     /// Seconds a batch may run before it counts as the device's failure.
-    public var batchTimeLimitSeconds: Double
+    public var batchTimeLimitSeconds: Double = 1800
     /// Failures in a row, each the device's fault, after which a device is quarantined.
-    public var quarantineAfter: Int
+    public var quarantineAfter: Int = 3
     /// The wanted chance that at least one copy of a test passes, for the copies a test with
     /// a low pass rate gets up front; nil for none.
     public var flakyTarget: Double?
     /// The most copies of one test up front.
-    public var flakyCopies: Int
-
-    /// Creates a device step; the defaults are those of a step that only names the platform and a runner.
-    public init(
-        platform: DevicePlatform, minOS: Int? = nil, count: Int = 8, run: String? = nil, runner: DeviceRunner? = nil,
-        instrumentation: String? = nil, install: [String] = [], xctestrun: String? = nil, listTests: String? = nil,
-        retriesPerTest: Int = 2, retriesPerBuild: Int = 50, verdict: DeviceVerdictRule = .anyPass,
-        batchTimeLimitSeconds: Double = 1800, quarantineAfter: Int = 3, flakyTarget: Double? = nil, flakyCopies: Int = 3
-    ) {
-        self.platform = platform
-        self.minOS = minOS
-        self.count = count
-        self.run = run
-        self.runner = runner
-        self.instrumentation = instrumentation
-        self.install = install
-        self.xctestrun = xctestrun
-        self.listTests = listTests
-        self.retriesPerTest = retriesPerTest
-        self.retriesPerBuild = retriesPerBuild
-        self.verdict = verdict
-        self.batchTimeLimitSeconds = batchTimeLimitSeconds
-        self.quarantineAfter = quarantineAfter
-        self.flakyTarget = flakyTarget
-        self.flakyCopies = flakyCopies
-    }
+    public var flakyCopies: Int = 3
 
     /// Whether `device` may run the step's tests: its platform, a known OS at least `minOS`.
     public func accepts(_ device: DeviceReport) -> Bool {

@@ -1,17 +1,14 @@
+import MemberwiseInit
+
 /// A step's `reports:` and `fail_on:`: after the commands, the agent reads the analysers'
 /// reports the globs match in its checkout, sends their findings to the server, and the job
 /// fails when a finding the target branch does not already have is severe enough.
+@MemberwiseInit(.public)
 public struct FindingsStep: Codable, Sendable, Equatable {
     /// Globs relative to the checkout, matched as `artifacts:` are; each must match a file.
     public var reports: [String]
     /// Which new findings fail the step.
-    public var failOn: FailOn
-
-    /// Creates the step's settings; by default new errors fail it.
-    public init(reports: [String], failOn: FailOn = .error) {
-        self.reports = reports
-        self.failOn = failOn
-    }
+    public var failOn: FailOn = .error
 }
 
 /// Which new findings fail a step: the pipeline's `fail_on:`, also the `fail_on` of

@@ -1,6 +1,8 @@
 import Foundation
+import MemberwiseInit
 
 /// A job as the API shows it: one step (or shard) of a build on one agent.
+@MemberwiseInit(.public)
 public struct Job: Codable, Sendable, Equatable, Identifiable {
     /// Server-wide id.
     public var id: Int64
@@ -32,27 +34,4 @@ public struct Job: Codable, Sendable, Equatable, Identifiable {
     public var startedAt: Date?
     /// When it finished.
     public var finishedAt: Date?
-
-    /// Creates a job value.
-    public init(
-        id: Int64, buildID: Int64, stepKey: String, label: String, shardIndex: Int, shardCount: Int, attempt: Int,
-        state: JobState, pendingReason: String?, agentID: Int64?, exitStatus: Int32?, supersededBy: Int64?,
-        createdAt: Date, startedAt: Date?, finishedAt: Date?
-    ) {
-        self.id = id
-        self.buildID = buildID
-        self.stepKey = stepKey
-        self.label = label
-        self.shardIndex = shardIndex
-        self.shardCount = shardCount
-        self.attempt = attempt
-        self.state = state
-        self.pendingReason = pendingReason
-        self.agentID = agentID
-        self.exitStatus = exitStatus
-        self.supersededBy = supersededBy
-        self.createdAt = createdAt
-        self.startedAt = startedAt
-        self.finishedAt = finishedAt
-    }
 }

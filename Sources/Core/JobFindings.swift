@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 /// `POST /api/v1/agent/jobs/{id}/findings` body: the findings one report of a `reports:` step
 /// held, read and fingerprinted by the agent in its checkout.
 ///
@@ -5,6 +7,7 @@
 /// flagged source lines (see the `Findings` module), which the server cannot read. The server
 /// stores them for the job's build under the job's step and `source`, replacing what the same
 /// step sent for that report before, and answers the comparison with the target branch.
+@MemberwiseInit(.public)
 public struct JobFindings: Codable, Sendable, Equatable {
     /// The report's path relative to the checkout (`lint/detekt.sarif`).
     public var source: String
@@ -18,15 +21,6 @@ public struct JobFindings: Codable, Sendable, Equatable {
     /// compared with that commit's build. Absent from agents that predate it, and when the
     /// agent could not tell (then the server says which build it compared with instead).
     public var mergeBase: MergeBase?
-
-    /// Creates a body.
-    public init(source: String, format: String, failOn: String, findings: [StoredFinding], mergeBase: MergeBase? = nil) {
-        self.source = source
-        self.format = format
-        self.failOn = failOn
-        self.findings = findings
-        self.mergeBase = mergeBase
-    }
 
     // MARK: Limits, shared by the agent (which clips or refuses) and the server (which checks)
 

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// The answer to `POST /api/v1/agent/jobs/{id}/secrets`: the values of the secrets the job's
 /// step lists that its build may have, and the names it was refused with the reason.
@@ -6,8 +7,10 @@ import Foundation
 /// The agent gives an environment secret to the commands as a variable of its name, and
 /// writes a file secret to `MOBILE_OPS_SECRETS_DIR/NAME` (mode 0600), with the variable of its
 /// name holding that path.
+@MemberwiseInit(.public)
 public struct JobSecrets: Codable, Sendable, Equatable {
     /// One secret given to the job.
+    @MemberwiseInit(.public)
     public struct Value: Codable, Sendable, Equatable {
         /// The secret's name (`[A-Z_][A-Z0-9_]*`).
         public var name: String
@@ -15,13 +18,6 @@ public struct JobSecrets: Codable, Sendable, Equatable {
         public var kind: Kind
         /// The value's bytes (base64 in JSON).
         public var value: Data
-
-        /// Creates a given secret.
-        public init(name: String, kind: Kind, value: Data) {
-            self.name = name
-            self.kind = kind
-            self.value = value
-        }
     }
 
     /// How a job receives a secret.
@@ -33,28 +29,17 @@ public struct JobSecrets: Codable, Sendable, Equatable {
     }
 
     /// A listed secret the job does not get, and why (for the job's log).
+    @MemberwiseInit(.public)
     public struct Denial: Codable, Sendable, Equatable {
         /// The secret's name.
         public var name: String
         /// Why, in words: no such secret for this repository, pipeline or branch; a pull
         /// request; a pull request from a fork.
         public var reason: String
-
-        /// Creates a denial.
-        public init(name: String, reason: String) {
-            self.name = name
-            self.reason = reason
-        }
     }
 
     /// The secrets the job gets.
     public var given: [Value]
     /// The secrets it listed and does not get.
     public var denied: [Denial]
-
-    /// Creates an answer.
-    public init(given: [Value], denied: [Denial]) {
-        self.given = given
-        self.denied = denied
-    }
 }

@@ -1,21 +1,24 @@
+import MemberwiseInit
+
 /// Everything an agent needs to run one job: the step's commands, where, for how long,
 /// and what to do when it fails. Stored with the job so a later pipeline edit cannot
 /// change a build that already started.
+@MemberwiseInit(.public)
 public struct JobSpec: Codable, Sendable, Equatable {
     /// Shell commands, run one after another with `/bin/sh -c`; the first failure stops the job.
     public var commands: [String]
     /// Tags an agent must have.
-    public var requirements: AgentRequirements
+    public var requirements: AgentRequirements = .init()
     /// Environment for the commands (pipeline, step and shard variables merged).
-    public var env: [String: String]
+    public var env: [String: String] = [:]
     /// Seconds before the step is killed; nil for no limit.
     public var timeoutSeconds: Double?
     /// When to run the job again automatically.
-    public var retry: RetryPolicy
+    public var retry: RetryPolicy = .init()
     /// Step keys whose jobs must pass first.
-    public var dependsOn: [String]
+    public var dependsOn: [String] = []
     /// Paths (globs) to upload when the job ends.
-    public var artifacts: [String]
+    public var artifacts: [String] = []
     /// Impact-based UI test selection, for steps with `ui_tests:`.
     public var uiTests: UITestSelection?
     /// Dependency rules checked before the commands, for steps with `checks: deps`.
@@ -35,45 +38,18 @@ public struct JobSpec: Codable, Sendable, Equatable {
     public static let shardIndexVariable = "MOBILE_OPS_SHARD_INDEX"
     /// The variable in `env` holding the number of shards of the step.
     public static let shardCountVariable = "MOBILE_OPS_SHARD_COUNT"
-
-    /// Creates a job spec.
-    public init(
-        commands: [String], requirements: AgentRequirements = .init(), env: [String: String] = [:],
-        timeoutSeconds: Double? = nil, retry: RetryPolicy = .init(), dependsOn: [String] = [], artifacts: [String] = [],
-        uiTests: UITestSelection? = nil, checks: DependencyChecksStep? = nil, findings: FindingsStep? = nil,
-        secrets: StepSecrets? = nil, devices: DeviceStep? = nil
-    ) {
-        self.commands = commands
-        self.requirements = requirements
-        self.env = env
-        self.timeoutSeconds = timeoutSeconds
-        self.retry = retry
-        self.dependsOn = dependsOn
-        self.artifacts = artifacts
-        self.uiTests = uiTests
-        self.checks = checks
-        self.findings = findings
-        self.secrets = secrets
-        self.devices = devices
-    }
 }
 
 /// When a finished job is retried automatically, as a new attempt of the same step and shard.
+@MemberwiseInit(.public)
 public struct RetryPolicy: Codable, Sendable, Equatable {
     /// Attempts allowed after the agent is lost (heartbeat missed). On by default: an agent
     /// dying is never the change's fault.
-    public var agentLost: Int
+    public var agentLost: Int = 2
     /// Exit statuses that are worth another attempt (flaky simulators, say).
-    public var exitCodes: [Int32]
+    public var exitCodes: [Int32] = []
     /// Attempts allowed for those exit statuses.
-    public var exitCodeLimit: Int
-
-    /// Creates a policy; by default two retries on agent loss and none on exit codes.
-    public init(agentLost: Int = 2, exitCodes: [Int32] = [], exitCodeLimit: Int = 0) {
-        self.agentLost = agentLost
-        self.exitCodes = exitCodes
-        self.exitCodeLimit = exitCodeLimit
-    }
+    public var exitCodeLimit: Int = 0
 
     /// Whether a job that ended in `state` (with `exitStatus`) on attempt `attempt` runs again.
     public func retries(after state: JobState, exitStatus: Int32?, attempt: Int) -> Bool {

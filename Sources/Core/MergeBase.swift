@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 /// Where a pull request's code left its target branch, as the agent's checkout saw it: the
 /// commit `git merge-base origin/TARGET HEAD` names, and its first-parent ancestors.
 ///
@@ -7,6 +9,7 @@
 /// request widget to the merge base for the same reason). When the merge base itself was never
 /// built, the nearest built commit among its first parents is the target branch's newest build
 /// at or before it; the server cannot tell ancestry without a checkout, so the agent sends it.
+@MemberwiseInit(.public)
 public struct MergeBase: Codable, Sendable, Equatable {
     /// The most first-parent ancestors an agent sends, the merge base included.
     public static let firstParentLimit = 200
@@ -16,12 +19,6 @@ public struct MergeBase: Codable, Sendable, Equatable {
     /// The merge base and its first-parent ancestors, newest first (`git rev-list
     /// --first-parent`), at most ``firstParentLimit``.
     public var firstParents: [String]
-
-    /// Creates a merge base.
-    public init(commit: String, firstParents: [String]) {
-        self.commit = commit
-        self.firstParents = firstParents
-    }
 
     /// Why the server cannot use it, or nil: every commit a full hexadecimal id (40 characters
     /// for SHA-1, 64 for SHA-256 repositories), at most ``firstParentLimit`` of them, starting

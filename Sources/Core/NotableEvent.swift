@@ -1,7 +1,9 @@
 import Foundation
+import MemberwiseInit
 
 /// Something worth telling the team about: a failed build on a default branch, a build-time
 /// regression, a release-train step. `GET /feed.json` serves the newest as a JSON Feed.
+@MemberwiseInit(.public)
 public struct NotableEvent: Codable, Sendable, Equatable {
     /// Storage identifier; nil before it is stored.
     public var id: Int64?
@@ -16,14 +18,4 @@ public struct NotableEvent: Codable, Sendable, Equatable {
     public var url: String?
     /// When it happened.
     public var occurredAt: Date
-
-    /// Creates an event.
-    public init(id: Int64? = nil, kind: String, title: String, summary: String, url: String? = nil, occurredAt: Date) {
-        self.id = id
-        self.kind = kind
-        self.title = title
-        self.summary = summary
-        self.url = url
-        self.occurredAt = occurredAt
-    }
 }

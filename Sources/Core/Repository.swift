@@ -1,9 +1,11 @@
 import Foundation
+import MemberwiseInit
 
 /// A git repository whose builds MobileOps runs.
 ///
 /// The webhook secret is deliberately not part of this value: it is shown once, when the
 /// repository is created, and otherwise only read by webhook verification inside the store.
+@MemberwiseInit(.public)
 public struct Repository: Codable, Sendable, Equatable, Identifiable {
     /// Server-assigned identifier.
     public var id: Int64
@@ -17,16 +19,6 @@ public struct Repository: Codable, Sendable, Equatable, Identifiable {
     public var defaultBranch: String
     /// When the repository was registered.
     public var createdAt: Date
-
-    /// Creates a repository value.
-    public init(id: Int64, name: String, provider: GitProvider, cloneURL: String, defaultBranch: String, createdAt: Date) {
-        self.id = id
-        self.name = name
-        self.provider = provider
-        self.cloneURL = cloneURL
-        self.defaultBranch = defaultBranch
-        self.createdAt = createdAt
-    }
 }
 
 // MARK: - Folder names

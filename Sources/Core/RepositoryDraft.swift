@@ -1,6 +1,8 @@
 import Foundation
+import MemberwiseInit
 
 /// A request to register a repository, validated before anything is stored.
+@MemberwiseInit(.public)
 public struct RepositoryDraft: Codable, Sendable, Equatable {
     /// Full name as the git host spells it, e.g. `acme/ios-app`.
     public var name: String
@@ -12,15 +14,6 @@ public struct RepositoryDraft: Codable, Sendable, Equatable {
     public var defaultBranch: String?
     /// Shared secret for webhook signatures; generated when omitted.
     public var webhookSecret: String?
-
-    /// Creates a draft.
-    public init(name: String, provider: String, cloneURL: String, defaultBranch: String? = nil, webhookSecret: String? = nil) {
-        self.name = name
-        self.provider = provider
-        self.cloneURL = cloneURL
-        self.defaultBranch = defaultBranch
-        self.webhookSecret = webhookSecret
-    }
 
     /// Checks every field and returns the normalised values, or the first problem found.
     public func validated() throws(ValidationFailure) -> (name: String, provider: GitProvider, cloneURL: String, defaultBranch: String, webhookSecret: String?) {

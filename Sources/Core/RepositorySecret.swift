@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// A stored secret as the API lists it: its name, scope and facts, never its value.
 ///
@@ -6,6 +7,7 @@ import Foundation
 /// that pipeline, takes the place of a secret of the same name without one); with `branches`
 /// only builds of a matching branch get it; pull-request builds get it only when
 /// `pullRequests` is true, and a fork's pull request never does.
+@MemberwiseInit(.public)
 public struct RepositorySecret: Codable, Sendable, Equatable {
     /// Storage id.
     public var id: Int64
@@ -34,24 +36,4 @@ public struct RepositorySecret: Codable, Sendable, Equatable {
     public var updatedAt: Date
     /// Who last changed it.
     public var updatedBy: String
-
-    /// Creates a listed secret.
-    public init(
-        id: Int64, repositoryID: Int64, name: String, pipeline: String?, branches: [String]?, pullRequests: Bool,
-        kind: JobSecrets.Kind, size: Int, fingerprint: String, createdAt: Date, createdBy: String, updatedAt: Date, updatedBy: String
-    ) {
-        self.id = id
-        self.repositoryID = repositoryID
-        self.name = name
-        self.pipeline = pipeline
-        self.branches = branches
-        self.pullRequests = pullRequests
-        self.kind = kind
-        self.size = size
-        self.fingerprint = fingerprint
-        self.createdAt = createdAt
-        self.createdBy = createdBy
-        self.updatedAt = updatedAt
-        self.updatedBy = updatedBy
-    }
 }

@@ -1,6 +1,9 @@
+import MemberwiseInit
+
 /// One analyser finding as MobileOps keeps it: what the `Findings` module read from a report,
 /// reduced to what comparisons, pull-request annotations and trends need. Agents send findings
 /// in this shape (``JobFindings``) and the store keeps them so with their build.
+@MemberwiseInit(.public)
 public struct StoredFinding: Sendable, Equatable, Codable {
     /// The analyser (`SwiftLint`, `detekt`, `Android Lint`, a SARIF run's driver name).
     public var tool: String
@@ -19,21 +22,6 @@ public struct StoredFinding: Sendable, Equatable, Codable {
     /// A ``FindingSuppression`` raw value (`accepted`, `underReview`) when the report
     /// suppressed the finding; absent otherwise (and from agents that predate suppressions).
     public var suppression: String?
-
-    /// Creates a finding.
-    public init(
-        tool: String, ruleID: String, level: String, message: String, path: String?, line: Int?, fingerprint: String,
-        suppression: String? = nil
-    ) {
-        self.tool = tool
-        self.ruleID = ruleID
-        self.level = level
-        self.message = message
-        self.path = path
-        self.line = line
-        self.fingerprint = fingerprint
-        self.suppression = suppression
-    }
 
     /// Whether the report silenced the finding (an accepted suppression): it is counted apart,
     /// never new, never failing a step, never annotated.

@@ -1,7 +1,10 @@
+import MemberwiseInit
+
 /// What a `ui_tests:` job decided, sent by the agent before its commands run
 /// (`POST /api/v1/agent/jobs/{id}/impact`) and shown with the build
 /// (`GET /api/v1/builds/{id}/impact`): which UI suites run and why, which were skipped and
 /// why, and this shard's share.
+@MemberwiseInit(.public)
 public struct UITestReport: Codable, Sendable, Equatable {
     /// `selected`: the commands get exactly `shardSuites`. `all`: the analysis could not
     /// read the project, so the commands should run their usual full set (never skip blindly).
@@ -24,6 +27,7 @@ public struct UITestReport: Codable, Sendable, Equatable {
     public var warnings: [String]
 
     /// One suite and the reason it was selected or skipped.
+    @MemberwiseInit(.public)
     public struct Choice: Codable, Sendable, Equatable {
         /// The suite's name, e.g. `CheckoutUITests` or `:app:androidTest`.
         public var name: String
@@ -31,28 +35,5 @@ public struct UITestReport: Codable, Sendable, Equatable {
         public var module: String
         /// The chain or the reason, one line.
         public var reason: String
-
-        /// Creates a choice.
-        public init(name: String, module: String, reason: String) {
-            self.name = name
-            self.module = module
-            self.reason = reason
-        }
-    }
-
-    /// Creates a report.
-    public init(
-        mode: String, runAllReasons: [String], selected: [Choice], skipped: [Choice], shardIndex: Int, shardCount: Int,
-        shardSuites: [String], predictedSeconds: Double, warnings: [String]
-    ) {
-        self.mode = mode
-        self.runAllReasons = runAllReasons
-        self.selected = selected
-        self.skipped = skipped
-        self.shardIndex = shardIndex
-        self.shardCount = shardCount
-        self.shardSuites = shardSuites
-        self.predictedSeconds = predictedSeconds
-        self.warnings = warnings
     }
 }

@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 // MARK: - ServiceGraph
 
 /// The container's dependency graph: services with lifetimes and tags, and the edges
@@ -96,6 +98,7 @@ extension ServiceGraph.EdgeKind {
 /// What the container keeps of the build plan to produce a ``ServiceGraph`` on demand:
 /// the plan itself, so `build()` pays nothing for the export (entries and type names are
 /// only computed when the graph is asked for).
+@MemberwiseInit
 struct GraphBlueprint: Sendable {
     /// One registration.
     struct Entry: Sendable {
@@ -114,10 +117,6 @@ struct GraphBlueprint: Sendable {
 
     /// The validated plan.
     let plan: BuildPlan
-
-    init(plan: BuildPlan) {
-        self.plan = plan
-    }
 
     /// Every registration, in plan order.
     var entries: [Entry] {

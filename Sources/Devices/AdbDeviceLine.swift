@@ -1,4 +1,5 @@
 import Core
+import MemberwiseInit
 
 /// One device line of `adb devices` or `adb devices -l`, as adb printed it.
 ///
@@ -6,6 +7,7 @@ import Core
 /// 22 columns, one space, the state, then `usb:…` (the device path, printed without a key),
 /// `product:`, `model:` and `device:` when adb knows them, and `transport_id:N` last (absent
 /// before adb 1.0.40). The short form is `SERIAL<TAB>STATE`.
+@MemberwiseInit(.public)
 public struct AdbDeviceLine: Sendable, Equatable {
     /// adb's serial: `emulator-5554`, `R58M123ABC`, `192.168.0.3:5555`.
     public var serial: String
@@ -21,20 +23,6 @@ public struct AdbDeviceLine: Sendable, Equatable {
     public var device: String?
     /// `transport_id:` when printed.
     public var transportID: String?
-
-    /// Creates a line's fields.
-    public init(
-        serial: String, stateText: String, devicePath: String? = nil, product: String? = nil, model: String? = nil,
-        device: String? = nil, transportID: String? = nil
-    ) {
-        self.serial = serial
-        self.stateText = stateText
-        self.devicePath = devicePath
-        self.product = product
-        self.model = model
-        self.device = device
-        self.transportID = transportID
-    }
 
     /// The state adb's word stands for; a word adb's source does not list is `unknown`.
     /// `device` is ``DeviceState/ready`` only once `sys.boot_completed` is `1`

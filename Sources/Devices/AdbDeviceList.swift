@@ -1,19 +1,15 @@
 import Foundation
 import Core
+import MemberwiseInit
 
 /// What `adb devices` or `adb devices -l` printed: the devices, and every line that was
 /// neither a device nor adb's own chatter, kept so the agent can say it could not read it.
+@MemberwiseInit(.public)
 public struct AdbDeviceList: Sendable, Equatable {
     /// The device lines, in adb's order.
     public var devices: [AdbDeviceLine]
     /// Lines that could not be read, as printed (without the line end).
     public var unreadable: [String]
-
-    /// Creates a list.
-    public init(devices: [AdbDeviceLine], unreadable: [String]) {
-        self.devices = devices
-        self.unreadable = unreadable
-    }
 
     /// The keys of the long form's fields; the device path (`usb:…`) is printed without one.
     private static let fieldKeys = ["product:", "model:", "device:", "transport_id:"]

@@ -1,21 +1,16 @@
 import Core
+import MemberwiseInit
 
 /// What the agent knows of one Android device, turned into the report it sends: adb's line,
 /// and the properties read when the device accepted commands.
+@MemberwiseInit(.public)
 public struct AndroidDeviceFacts: Sendable, Equatable {
     /// adb's line.
     public var line: AdbDeviceLine
     /// The properties read (empty when adb could not run commands on it).
-    public var properties: AndroidProperties
+    public var properties: AndroidProperties = AndroidProperties()
     /// Why reading a property failed, in adb's words, when it did.
     public var commandError: String?
-
-    /// Creates the facts.
-    public init(line: AdbDeviceLine, properties: AndroidProperties = AndroidProperties(), commandError: String? = nil) {
-        self.line = line
-        self.properties = properties
-        self.commandError = commandError
-    }
 
     /// The report: `ready` only when adb says `device` and `sys.boot_completed` is `1`.
     public var report: DeviceReport {

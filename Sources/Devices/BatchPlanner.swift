@@ -1,18 +1,15 @@
+import MemberwiseInit
+
 /// Turns a build's selected tests and their history into its queue: each test's expected
 /// time is the p80 of its history (``unknownTestSeconds`` for a test with none), and a test
 /// that often fails gets extra copies up front (``flakiness``), so the build does not wait
 /// for a retry at its end.
+@MemberwiseInit(.public)
 public struct BatchPlanner: Sendable, Equatable {
     /// The expected seconds of a test with no history.
-    public var unknownTestSeconds: Double
+    public var unknownTestSeconds: Double = 120
     /// Extra copies for tests whose pass rate is low; nil for one copy of each.
     public var flakiness: FlakinessCopies?
-
-    /// Creates a planner.
-    public init(unknownTestSeconds: Double = 120, flakiness: FlakinessCopies? = nil) {
-        self.unknownTestSeconds = unknownTestSeconds
-        self.flakiness = flakiness
-    }
 
     /// The expected seconds of one test.
     public func expectedSeconds(_ test: TestHistoryFacts) -> Double {

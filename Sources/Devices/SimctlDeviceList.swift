@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import MemberwiseInit
 
 /// What `xcrun simctl list devices --json` printed, read into device reports: one per
 /// simulator, and a sentence for everything that could not be read.
@@ -7,17 +8,12 @@ import Foundation
 /// The shape is `{"devices": {RUNTIME: [{udid, name, state, isAvailable?, availabilityError?, …}]}}`.
 /// Only `udid`, `name` and `state` are always there: Xcode has added fields over the years
 /// (`lastBootedAt`, `dataPathSize`) and a never-booted simulator may lack `isAvailable`.
+@MemberwiseInit(.public)
 public struct SimctlDeviceList: Sendable, Equatable {
     /// The simulators, ordered by runtime key, then as simctl listed them.
     public var devices: [DeviceReport]
     /// What could not be read, one sentence each.
     public var problems: [String]
-
-    /// Creates a list.
-    public init(devices: [DeviceReport], problems: [String]) {
-        self.devices = devices
-        self.problems = problems
-    }
 
     /// The JSON as decoded: every field optional so that one odd simulator is a problem, not a failed list.
     struct Listing: Decodable {

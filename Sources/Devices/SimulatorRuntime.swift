@@ -1,18 +1,14 @@
 import Core
+import MemberwiseInit
 
 /// A simctl runtime key read into a platform and version:
 /// `com.apple.CoreSimulator.SimRuntime.iOS-17-0` (Xcode 10 and later) or `iOS 12.1` (older).
+@MemberwiseInit(.public)
 public struct SimulatorRuntime: Sendable, Equatable {
     /// The platform of the runtime's simulators.
     public var platform: DevicePlatform
     /// `17.0`.
     public var version: String
-
-    /// Creates a runtime.
-    public init(platform: DevicePlatform, version: String) {
-        self.platform = platform
-        self.version = version
-    }
 
     /// The identifiers' common prefix.
     static let identifierPrefix = "com.apple.CoreSimulator.SimRuntime."

@@ -1,22 +1,17 @@
+import MemberwiseInit
+
 /// What history says of one selected test: how long its recent runs took and how often
 /// they passed. The planner turns it into an expected duration and a number of copies.
+@MemberwiseInit(.public)
 public struct TestHistoryFacts: Sendable, Equatable {
     /// The test, as the runner names it (`com.acme.CheckoutTest#paysByCard`, `CheckoutUITests/testPay`).
     public var name: String
     /// Seconds each recent run took; empty for a test never run.
-    public var durations: [Double]
+    public var durations: [Double] = []
     /// Recent runs that passed, of ``runs``.
-    public var passes: Int
+    public var passes: Int = 0
     /// Recent runs with a verdict.
-    public var runs: Int
-
-    /// Creates the facts.
-    public init(name: String, durations: [Double] = [], passes: Int = 0, runs: Int = 0) {
-        self.name = name
-        self.durations = durations
-        self.passes = passes
-        self.runs = runs
-    }
+    public var runs: Int = 0
 
     /// The share of runs that passed; nil with no runs.
     public var passRate: Double? {

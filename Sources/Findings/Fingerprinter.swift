@@ -1,6 +1,7 @@
 import Core
 import Crypto
 import Foundation
+import MemberwiseInit
 
 /// Gives each finding of one report a fingerprint that recognises it in another build.
 ///
@@ -21,6 +22,7 @@ import Foundation
 /// Findings with the same hashed identity in one report (two `force_cast`s on identical lines
 /// of a file) are told apart by an occurrence index, in line order, which lines inserted above
 /// both do not change.
+@MemberwiseInit(.public)
 public struct Fingerprinter: Sendable {
     /// Lines either side of the flagged one that are part of its identity.
     public static let contextRadius = 1
@@ -30,11 +32,6 @@ public struct Fingerprinter: Sendable {
     /// The checkout the report's paths are relative to; nil when there is none (a report
     /// posted from another CI).
     public let sourceRoot: String?
-
-    /// A fingerprinter reading source lines under `sourceRoot`, when given.
-    public init(sourceRoot: String?) {
-        self.sourceRoot = sourceRoot
-    }
 
     /// `findings` with ``Finding/fingerprint`` set, in the same order.
     public func fingerprint(_ findings: [Finding]) -> [Finding] {

@@ -1,9 +1,11 @@
 import Core
+import MemberwiseInit
 
 // MARK: - CommitStatus
 
 /// A build's state as one provider-neutral commit status, ready to be shaped into a
 /// GitHub, GitLab or Bitbucket request by ``GitHostClient/postStatus(_:repository:)``.
+@MemberwiseInit(.public)
 public struct CommitStatus: Sendable, Equatable {
     /// The build.
     public var buildID: Int64
@@ -17,16 +19,6 @@ public struct CommitStatus: Sendable, Equatable {
     public var state: BuildState
     /// The page to link, when the server's public URL is known.
     public var targetURL: String?
-
-    /// Creates a status.
-    public init(buildID: Int64, number: Int, pipeline: String, commitSHA: String, state: BuildState, targetURL: String?) {
-        self.buildID = buildID
-        self.number = number
-        self.pipeline = pipeline
-        self.commitSHA = commitSHA
-        self.state = state
-        self.targetURL = targetURL
-    }
 
     /// `mobile-ops/<pipeline>`: the check's name on every provider.
     public var context: String { "mobile-ops/\(pipeline)" }

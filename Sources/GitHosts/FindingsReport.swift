@@ -1,4 +1,5 @@
 import Core
+import MemberwiseInit
 
 // MARK: - FindingsReport
 
@@ -8,6 +9,7 @@ import Core
 /// Provider-neutral: each client's ``GitHostClient/reportFindings(_:repository:externalID:)``
 /// shapes it into a GitHub check run, a GitLab merge-request note and status, or a Bitbucket
 /// Code Insights report.
+@MemberwiseInit(.public)
 public struct FindingsReport: Sendable, Equatable {
     /// One new finding: the store's own value (tool, rule, level, message, file, line).
     public typealias Finding = StoredFinding
@@ -26,27 +28,11 @@ public struct FindingsReport: Sendable, Equatable {
     /// Findings the baseline has too.
     public var unchanged: Int
     /// Findings the reports suppressed: counted, never new, never annotated.
-    public var suppressed: Int
+    public var suppressed: Int = 0
     /// The baseline's findings this build no longer has.
     public var fixed: Int
     /// The findings the baseline does not have: the ones to show.
     public var new: [Finding]
-
-    /// Creates a report.
-    public init(
-        build: Build, baseBuildID: Int64?, baseBranch: String?, baseExplanation: String? = nil, total: Int, unchanged: Int,
-        suppressed: Int = 0, fixed: Int, new: [Finding]
-    ) {
-        self.build = build
-        self.baseBuildID = baseBuildID
-        self.baseBranch = baseBranch
-        self.baseExplanation = baseExplanation
-        self.total = total
-        self.unchanged = unchanged
-        self.suppressed = suppressed
-        self.fixed = fixed
-        self.new = new
-    }
 
     /// How many new findings are errors.
     public var newErrors: Int { new.count(where: \.isError) }

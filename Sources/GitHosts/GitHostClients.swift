@@ -1,5 +1,6 @@
 import Core
 import HTTPClient
+import MemberwiseInit
 
 // MARK: - GitHostClients
 
@@ -9,19 +10,11 @@ import HTTPClient
 /// The notifiers (commit statuses, findings reports) and the release train (branch cuts,
 /// release notes) ask it for the client of each repository's provider; all of them share one
 /// ``NotifierConfiguration`` and one HTTP client, so connections to each host are reused.
+@MemberwiseInit(.public)
 public struct GitHostClients: Sendable {
     /// The API roots, tokens, `User-Agent` and request timeout every client uses.
     public let configuration: NotifierConfiguration
     private let http: any HTTPExecuting
-
-    /// Creates the factory.
-    /// - Parameters:
-    ///   - configuration: The hosts' API roots and tokens (`MOBILE_OPS_GITHUB_TOKEN`, …).
-    ///   - http: Performs every request (libcurl's `HTTPClient` in production).
-    public init(configuration: NotifierConfiguration, http: any HTTPExecuting) {
-        self.configuration = configuration
-        self.http = http
-    }
 
     /// The client for `provider`'s API.
     public func client(for provider: GitProvider) -> any GitHostClient {

@@ -1,6 +1,9 @@
+import MemberwiseInit
+
 // MARK: - HostCommit
 
 /// One commit as the host's compare API describes it.
+@MemberwiseInit(.public)
 public struct HostCommit: Sendable, Equatable {
     /// The full commit hash.
     public var sha: String
@@ -8,11 +11,4 @@ public struct HostCommit: Sendable, Equatable {
     public var message: String
     /// The author's login, else their name, else `unknown`.
     public var author: String
-
-    /// Creates a commit.
-    public init(sha: String, message: String, author: String) {
-        self.sha = sha
-        self.message = message
-        self.author = author
-    }
 }

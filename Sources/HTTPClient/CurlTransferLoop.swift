@@ -1,5 +1,6 @@
 import CCurlRuntime
 import Foundation
+import MemberwiseInit
 import Synchronization
 
 #if canImport(Glibc)
@@ -17,6 +18,7 @@ import Glibc
 ///
 /// The thread, and with it libcurl, starts with the first request: a client that is created
 /// but never used (the server's, while no git host or store is configured) costs nothing.
+@MemberwiseInit
 final class CurlTransferLoop: Sendable {
     /// A request from another thread to the transfer thread.
     enum Command: Sendable {
@@ -62,11 +64,6 @@ final class CurlTransferLoop: Sendable {
     /// The longest the thread sleeps without news; curl's own timers wake it sooner, so this
     /// only bounds the damage of a lost wakeup.
     private static let idlePollMilliseconds: Int32 = 1000
-
-    /// Creates the loop; its thread starts with the first request.
-    init(configuration: HTTPClient.Configuration) {
-        self.configuration = configuration
-    }
 
     // MARK: Talking to the thread
 

@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 // MARK: - HTTPHeaders
 
 /// An ordered list of header fields with case-insensitive lookup.
@@ -86,17 +88,12 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, CustomStr
 // MARK: - HTTPHeader (element)
 
 /// One HTTP header field: a name and its value, in the order it was sent or received.
+@MemberwiseInit(.public)
 public struct HTTPHeader: Sendable, Hashable, CustomStringConvertible {
     /// The field name as given; comparisons through ``HTTPHeaders`` ignore ASCII case.
     public var name: String
     /// The field value, without surrounding whitespace.
     public var value: String
-
-    /// Creates a header field.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 
     /// `Name: value`, as it would appear on the wire.
     public var description: String { "\(self.name): \(self.value)" }

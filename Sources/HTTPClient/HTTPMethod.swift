@@ -1,17 +1,15 @@
+import MemberwiseInit
+
 // MARK: - HTTPMethod
 
 /// An HTTP request method such as `GET` or `POST`.
 ///
 /// A struct rather than an enum so callers can send any method a server understands
 /// (for example WebDAV verbs) without waiting for this module to learn about it.
+@MemberwiseInit(.public)
 public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     /// The method token exactly as it goes on the request line, e.g. `"GET"`.
     public let rawValue: String
-
-    /// Creates a method from its token; it is validated when the request is executed.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
 
     /// The method token, e.g. `"GET"`.
     public var description: String { self.rawValue }

@@ -1,44 +1,28 @@
+import MemberwiseInit
+
 // MARK: - HTTPRequest
 
 /// Everything needed to perform one HTTP exchange with ``HTTPClient``.
 ///
 /// A plain value so callers can build, store and retry requests freely; validation happens
 /// when the request is executed, and problems surface as ``HTTPClientError``.
+@MemberwiseInit(.public)
 public struct HTTPRequest: Sendable, Hashable {
     /// The request method.
-    public var method: HTTPMethod
+    public var method: HTTPMethod = .get
     /// The absolute `http` or `https` URL, e.g. `"https://api.github.com/repos/o/r"`.
     public var url: String
     /// Header fields to send, in order. `User-Agent` here overrides the client's default.
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders = []
     /// The request body, or `nil` for none. An empty array sends `Content-Length: 0`.
     public var body: [UInt8]?
     /// A file whose contents are the body, streamed from disk instead of held in memory
     /// (large uploads such as build artifacts); exclusive with `body`.
     public var bodyFile: String?
     /// The limit for the whole exchange: connecting, redirects, sending and receiving.
-    public var timeout: Duration
+    public var timeout: Duration = .seconds(30)
     /// Signs the request with AWS Signature Version 4 (S3 and compatible stores), or `nil`.
     public var awsSigV4: AWSSigV4?
-
-    /// Creates a request; every parameter except `url` has a sensible default.
-    public init(
-        method: HTTPMethod = .get,
-        url: String,
-        headers: HTTPHeaders = [],
-        body: [UInt8]? = nil,
-        bodyFile: String? = nil,
-        timeout: Duration = .seconds(30),
-        awsSigV4: AWSSigV4? = nil
-    ) {
-        self.method = method
-        self.url = url
-        self.headers = headers
-        self.body = body
-        self.bodyFile = bodyFile
-        self.timeout = timeout
-        self.awsSigV4 = awsSigV4
-    }
 
     /// Creates a request whose body is the UTF-8 encoding of `text`.
     public init(

@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 // MARK: - HTTPResponseBody
 
 /// The body of a streamed response (``HTTPClient/stream(_:)``), read piece by piece while it
@@ -7,6 +9,7 @@
 /// pauses while the reader is behind by about a megabyte, so memory stays bounded whatever
 /// the body's size. Dropping the body (or cancelling the reading task) before the end
 /// aborts the transfer; the connection is not reused.
+@MemberwiseInit
 public final class HTTPResponseBody: AsyncSequence, Sendable {
     /// A piece of the body: whatever arrived since the last read, never empty.
     public typealias Element = [UInt8]
@@ -19,13 +22,6 @@ public final class HTTPResponseBody: AsyncSequence, Sendable {
     private let completion: TransferCompletion
     /// Kept alive while the body is read: releasing the client would stop its transfer thread.
     private let client: HTTPClient
-
-    /// Wraps the channel a transfer of `client` fills.
-    init(channel: ResponseBodyChannel, completion: TransferCompletion, client: HTTPClient) {
-        self.channel = channel
-        self.completion = completion
-        self.client = client
-    }
 
     deinit {
         self.cancel()

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// Writes a selected suite's chain, `Suite → A → B → C ← file`, and its names, for one
 /// analysis's closure.
@@ -8,17 +9,11 @@ import Foundation
 /// fill it) and the text is written with byte copies from the index's packed names into one
 /// buffer of the exact size. That replaced a cache of per-module chain strings whose building
 /// and releasing cost more than the copies it saved, since chains here are short.
+@MemberwiseInit
 struct ChainWriter {
     private let index: GraphIndex
     private let closure: ReverseClosure
     private let changedFiles: [Int32: String]
-
-    /// A writer over one analysis's closure; `changedFiles` maps each changed module to its file.
-    init(index: GraphIndex, closure: ReverseClosure, changedFiles: [Int32: String]) {
-        self.index = index
-        self.closure = closure
-        self.changedFiles = changedFiles
-    }
 
     private static let forward = Array(" → ".utf8)
     private static let backward = Array(" ← ".utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// Where and how a build file declares one module's dependency on another: the configuration
 /// (`implementation`, `api`, `testImplementation`, an XcodeGen `target`), whether only tests
@@ -7,6 +8,7 @@ import Foundation
 /// Impact analysis does not need these (it follows ``Module/dependencies``); dependency rules
 /// do, to name the declaration a violation comes from and to tell `api` from `implementation`.
 /// A reader records one per dependency it could read; edges it added by widening have none.
+@MemberwiseInit(.public)
 public struct DependencyDeclaration: Codable, Sendable, Hashable {
     /// How a declaration names a library from outside the project (`external:GRDB`), which
     /// dependency rules can forbid; it is no module, and impact analysis never follows it.
@@ -18,7 +20,7 @@ public struct DependencyDeclaration: Codable, Sendable, Hashable {
     /// `testImplementation`, `target`, `package`, `dependency`.
     public var configuration: String
     /// Whether only test code uses the dependency (`testImplementation`, a test target's).
-    public var isTest: Bool
+    public var isTest: Bool = false
     /// The declaring file, relative to the project root, when known.
     public var file: String?
     /// The 1-based line in ``file``, when known.
@@ -26,15 +28,6 @@ public struct DependencyDeclaration: Codable, Sendable, Hashable {
 
     /// Whether ``target`` names a library from outside the project.
     public var isExternal: Bool { target.hasPrefix(Self.externalPrefix) }
-
-    /// Creates a declaration.
-    public init(target: String, configuration: String, isTest: Bool = false, file: String? = nil, line: Int? = nil) {
-        self.target = target
-        self.configuration = configuration
-        self.isTest = isTest
-        self.file = file
-        self.line = line
-    }
 
     private enum CodingKeys: String, CodingKey {
         case target, configuration, test, file, line

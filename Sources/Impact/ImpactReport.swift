@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// The answer of an impact analysis: whether everything must run and why, which modules a
 /// change reaches, and for every test suite whether it runs, with the chain that decided it.
@@ -6,6 +7,7 @@ import Foundation
 /// Encodes with the JSON keys the CLI's `--json` and `POST /api/v1/impact` promise:
 /// `runAll`, `affectedModules`, `selected`, `skipped`, `unownedFiles` (plus `sharedFiles` and
 /// `warnings`, which explain odd inputs).
+@MemberwiseInit(.public)
 public struct ImpactReport: Codable, Sendable, Hashable {
     /// Whether every suite runs, and which files forced that.
     public var runAll: RunAllDecision
@@ -19,23 +21,9 @@ public struct ImpactReport: Codable, Sendable, Hashable {
     /// select nothing.
     public var unownedFiles: [String]
     /// Changed files that belong to more than one module or suite at once; all of them count.
-    public var sharedFiles: [SharedFile]
+    public var sharedFiles: [SharedFile] = []
     /// Oddities of the graph worth knowing when reading the answer.
-    public var warnings: [String]
-
-    /// Creates a report.
-    public init(
-        runAll: RunAllDecision, affectedModules: [String], selected: [SuiteDecision], skipped: [SuiteDecision],
-        unownedFiles: [String], sharedFiles: [SharedFile] = [], warnings: [String] = []
-    ) {
-        self.runAll = runAll
-        self.affectedModules = affectedModules
-        self.selected = selected
-        self.skipped = skipped
-        self.unownedFiles = unownedFiles
-        self.sharedFiles = sharedFiles
-        self.warnings = warnings
-    }
+    public var warnings: [String] = []
 
     /// Names of the selected suites of one kind (the pipeline's `ui_tests:` step wants `.ui`).
     public func selectedNames(kind: TestKind? = nil) -> [String] {
@@ -58,17 +46,12 @@ public struct RunAllDecision: Codable, Sendable, Hashable {
 }
 
 /// A changed file that forced a full run, and the trigger it matched.
+@MemberwiseInit(.public)
 public struct RunAllReason: Codable, Sendable, Hashable, CustomStringConvertible {
     /// The changed file, project-relative.
     public var file: String
     /// The trigger pattern or run-all path it matched.
     public var trigger: String
-
-    /// Creates a reason.
-    public init(file: String, trigger: String) {
-        self.file = file
-        self.trigger = trigger
-    }
 
     /// `Package.swift changed`, or `ci/build.sh changed (run-all trigger ci/**)` when a
     /// pattern matched: a file "matching" its own name says nothing.
@@ -78,15 +61,10 @@ public struct RunAllReason: Codable, Sendable, Hashable, CustomStringConvertible
 }
 
 /// A changed file with several owners (a source shared by an app and its extension).
+@MemberwiseInit(.public)
 public struct SharedFile: Codable, Sendable, Hashable {
     /// The changed file.
     public var file: String
     /// Names of the modules and suites owning it, sorted.
     public var owners: [String]
-
-    /// Creates an entry.
-    public init(file: String, owners: [String]) {
-        self.file = file
-        self.owners = owners
-    }
 }

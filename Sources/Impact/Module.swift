@@ -1,10 +1,12 @@
 import Foundation
+import MemberwiseInit
 
 /// One buildable unit of a project: an SPM target, a Gradle project, an XcodeGen target.
 ///
 /// A module owns every file under any of its `paths` (directories or single files, relative to
 /// the project root), except where a longer path belongs to someone else — a test suite's
 /// source set inside the module's folder, say.
+@MemberwiseInit(.public)
 public struct Module: Codable, Sendable, Hashable, Identifiable {
     /// The identifier the build tool uses: `AppFeature`, `:core:data`, `App`.
     public var name: String
@@ -12,7 +14,7 @@ public struct Module: Codable, Sendable, Hashable, Identifiable {
     public var paths: [String]
     /// Modules this one's production code depends on (by ``name``). Unknown names are allowed
     /// (external packages) and are ignored by the analysis.
-    public var dependencies: [String]
+    public var dependencies: [String] = []
     /// How the build files declare this module's dependencies, production and test, with file
     /// and line; nil when the reader keeps no such record (a graph file, a manifest read from
     /// its text). Dependency rules read it; impact analysis follows ``dependencies``.
@@ -20,14 +22,6 @@ public struct Module: Codable, Sendable, Hashable, Identifiable {
 
     /// The module's identity is its name, unique within a graph.
     public var id: String { name }
-
-    /// Creates a module.
-    public init(name: String, paths: [String], dependencies: [String] = [], declarations: [DependencyDeclaration]? = nil) {
-        self.name = name
-        self.paths = paths
-        self.dependencies = dependencies
-        self.declarations = declarations
-    }
 
     // MARK: Codable
 

@@ -1,10 +1,12 @@
 import Foundation
+import MemberwiseInit
 
 /// A project's modules, their production dependencies, and its test suites: everything impact
 /// analysis needs to know about the build, in one value.
 ///
 /// Encodes as (and decodes from) the documented JSON module-graph format,
 /// `docs/impact-graph-format.md`, so any build tool or script can hand us a graph.
+@MemberwiseInit(.public)
 public struct ModuleGraph: Codable, Sendable, Hashable {
     /// The value of the `format` key that marks a document as ours.
     public static let formatName = "mobile-ops-module-graph"
@@ -19,28 +21,16 @@ public struct ModuleGraph: Codable, Sendable, Hashable {
     /// Every module of the project.
     public var modules: [Module]
     /// Every test suite of the project.
-    public var testSuites: [TestSuite]
+    public var testSuites: [TestSuite] = []
     /// Project-relative files or folders the graph cannot see into (an included build, an
     /// XcodeGen include file): a change there forces every suite to run.
-    public var runAllPaths: [String]
+    public var runAllPaths: [String] = []
     /// Folders holding modules the graph does not describe, or the whole project when its
     /// settings could not be followed: a changed file they own runs every suite.
-    public var unknownModules: [UnknownModule]
+    public var unknownModules: [UnknownModule] = []
     /// Things a reader noticed but could not model (an unparseable dependency, say). Never
     /// fatal; shown to the user so a wrong selection can be explained.
-    public var warnings: [String]
-
-    /// Creates a graph.
-    public init(
-        modules: [Module], testSuites: [TestSuite] = [], runAllPaths: [String] = [],
-        unknownModules: [UnknownModule] = [], warnings: [String] = []
-    ) {
-        self.modules = modules
-        self.testSuites = testSuites
-        self.runAllPaths = runAllPaths
-        self.unknownModules = unknownModules
-        self.warnings = warnings
-    }
+    public var warnings: [String] = []
 
     // MARK: Codable
 

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// Spreads test suites over shards so the shards finish together: longest suite first, each
 /// onto the shard with the least expected time so far (the LPT rule, within 4/3 of optimal).
@@ -15,17 +16,12 @@ public struct ShardPlanner: Sendable {
     }
 
     /// A suite to place and its recent duration in seconds (nil when never seen).
+    @MemberwiseInit(.public)
     public struct Item: Sendable, Hashable {
         /// The suite's name.
         public var name: String
         /// Expected duration in seconds, nil if unknown.
         public var duration: Double?
-
-        /// Creates an item.
-        public init(name: String, duration: Double?) {
-            self.name = name
-            self.duration = duration
-        }
     }
 
     /// One shard of a plan.

@@ -1,6 +1,8 @@
 import Foundation
+import MemberwiseInit
 
 /// One test suite's verdict, selected or skipped, and why.
+@MemberwiseInit(.public)
 public struct SuiteDecision: Codable, Sendable, Hashable, Identifiable {
     /// The suite's name.
     public var name: String
@@ -12,22 +14,12 @@ public struct SuiteDecision: Codable, Sendable, Hashable, Identifiable {
     /// `AppFeatureTests → AppFeature → OnboardingFeature ← Sources/OnboardingFeature/View.swift`.
     public var reason: String
     /// The same chain as names, suite first, the changed module last (empty when skipped).
-    public var chain: [String]
+    public var chain: [String] = []
     /// The changed file at the end of the chain, or the file that forced a full run.
     public var file: String?
 
     /// A decision is identified by its suite's name, unique within a report.
     public var id: String { name }
-
-    /// Creates a decision.
-    public init(name: String, module: String, kind: TestKind, reason: String, chain: [String] = [], file: String? = nil) {
-        self.name = name
-        self.module = module
-        self.kind = kind
-        self.reason = reason
-        self.chain = chain
-        self.file = file
-    }
 
     /// The one-line form of a chain: names joined by `→`, then `←` and the file.
     public static func describe(chain: [String], file: String) -> String {

@@ -1,18 +1,15 @@
 import Foundation
+import MemberwiseInit
 
 /// What sort of test suite a ``TestSuite`` is: `ui`, `unit`, `snapshot`, `benchmark`, or any
 /// other word a build tool uses.
 ///
 /// An open set rather than an enum, because the JSON graph format lets any tool name its own
 /// kinds and a pipeline step filters on them by string.
+@MemberwiseInit(.public)
 public struct TestKind: RawRepresentable, Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
     /// The kind as written in the graph and the report, lower-case by convention.
     public let rawValue: String
-
-    /// Wraps a kind name as given.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
 
     /// UI (instrumented, XCUITest, Espresso) suites: the slow ones impact analysis exists for.
     public static let ui = TestKind(rawValue: "ui")

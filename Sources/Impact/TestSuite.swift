@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// A runnable test suite: an SPM test target, a Gradle source set's tests, a test bundle.
 ///
@@ -6,6 +7,7 @@ import Foundation
 /// ``paths`` hold its test code: a change there selects only this suite. Its ``dependencies``
 /// are test edges (`testImplementation`, a test target's other dependencies): a suite also runs
 /// when one of those modules is affected.
+@MemberwiseInit(.public)
 public struct TestSuite: Codable, Sendable, Hashable {
     /// The suite's name: `AppFeatureTests`, `:app:androidTest`, `AppUITests`.
     public var name: String
@@ -14,18 +16,9 @@ public struct TestSuite: Codable, Sendable, Hashable {
     /// The suite's kind: ui, unit, snapshot, benchmark, …
     public var kind: TestKind
     /// Project-relative directories or files holding the suite's own sources.
-    public var paths: [String]
+    public var paths: [String] = []
     /// Modules the suite depends on through test edges, besides ``module``.
-    public var dependencies: [String]
-
-    /// Creates a suite.
-    public init(name: String, module: String, kind: TestKind, paths: [String] = [], dependencies: [String] = []) {
-        self.name = name
-        self.module = module
-        self.kind = kind
-        self.paths = paths
-        self.dependencies = dependencies
-    }
+    public var dependencies: [String] = []
 
     // MARK: Codable
 

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// A place the graph knows holds modules it does not describe: a folder with a build file
 /// (`build.gradle.kts`, `Package.swift`, `project.yml`) that no known module owns, or, with
@@ -8,18 +9,13 @@ import Foundation
 /// A changed file whose longest owning root is an unknown module runs every suite: no one can
 /// say which modules it reaches, and selecting nothing for it would be a silent
 /// under-selection. A known module or suite deeper in the same folder still owns its own files.
+@MemberwiseInit(.public)
 public struct UnknownModule: Codable, Sendable, Hashable {
     /// The project-relative folder; empty for "anything no known module owns".
     public var path: String
     /// What tells of it, as the run-all reason names it: the build file
     /// (`legacy/build.gradle`) or the settings line (`settings.gradle.kts:42`).
     public var source: String
-
-    /// Creates an entry.
-    public init(path: String, source: String) {
-        self.path = path
-        self.source = source
-    }
 
     private enum CodingKeys: String, CodingKey {
         case path, source

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Impact
+import MemberwiseInit
 import Synchronization
 
 /// Runs impact analyses and dependency checks: each on a thread of its own (git and the
@@ -11,6 +12,7 @@ import Synchronization
 /// Now a request waits for a free slot at most until its deadline; one that runs past it is
 /// answered at once, and its git is killed. The slot stays taken until its thread really
 /// ends, so stuck work can never add up to more than ``ImpactLimits/concurrentAnalyses``.
+@MemberwiseInit
 final class AnalysisRunner: Sendable {
     /// How to stop a running analysis and answer its caller.
     private typealias Active = (cancellation: Cancellation, fail: @Sendable (any Error) -> Void)
@@ -35,11 +37,6 @@ final class AnalysisRunner: Sendable {
 
     private let limits: ImpactLimits
     private let state = Mutex(State())
-
-    /// A runner within `limits`.
-    init(limits: ImpactLimits) {
-        self.limits = limits
-    }
 
     /// `work`'s result, or ``AnalysisUnavailable`` when no slot frees up, the deadline passes or
     /// the server shuts down first. `work` should stop early once its cancellation is set.

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import MemberwiseInit
 import Notifications
 import ServiceLifecycle
 import Store
@@ -9,21 +10,13 @@ import Store
 /// `regressionIntervalSeconds` (not on every ingest: one pass reads each busy series once,
 /// however many reports arrived), and prunes detail rows past the retention period in small
 /// batches every `pruneIntervalSeconds`. Runs until graceful shutdown.
+@MemberwiseInit(.public)
 public struct BuildMetricsService: Service {
     private let store: any BuildMetricsStore
     private let configuration: BuildMetricsConfiguration
     private let delivery: OutboxDeliveryService
     private let clock: any TimeSource
     private let logger: Logger
-
-    /// Creates the service; `delivery` is woken when a regression is announced.
-    public init(store: any BuildMetricsStore, configuration: BuildMetricsConfiguration, delivery: OutboxDeliveryService, clock: any TimeSource, logger: Logger) {
-        self.store = store
-        self.configuration = configuration
-        self.delivery = delivery
-        self.clock = clock
-        self.logger = logger
-    }
 
     /// Evaluates and prunes until the service group shuts down.
     public func run() async throws {

@@ -1,6 +1,8 @@
 import Impact
+import MemberwiseInit
 
 /// What `POST /api/v1/checks/deps` asks for, decoded and checked by the server's controller.
+@MemberwiseInit(.public)
 public struct DependencyChecksInput: Sendable {
     /// Where the rules come from.
     public enum Rules: Sendable, Equatable {
@@ -21,15 +23,5 @@ public struct DependencyChecksInput: Sendable {
     /// Only this build description of the project, when the repository has several.
     public var kind: ProjectKind?
     /// Whether to compare with the violations at the head of the default branch.
-    public var baseline: Bool
-
-    /// Creates the input.
-    public init(repository: String, revision: String? = nil, projectPath: String? = nil, rules: Rules? = nil, kind: ProjectKind? = nil, baseline: Bool = false) {
-        self.repository = repository
-        self.revision = revision
-        self.projectPath = projectPath
-        self.rules = rules
-        self.kind = kind
-        self.baseline = baseline
-    }
+    public var baseline: Bool = false
 }

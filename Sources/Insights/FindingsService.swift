@@ -1,21 +1,16 @@
 import Core
 import Findings
 import Foundation
+import MemberwiseInit
 import Store
 
 /// Analysers' findings for builds: reports read and stored, a build's findings compared with
 /// its baseline (new, unchanged, fixed), and the trend per tool and rule.
+@MemberwiseInit(.public)
 public struct FindingsService: Sendable {
     let store: any FindingStore
     let builds: any BuildStore
     let clock: any TimeSource
-
-    /// Creates the service.
-    public init(store: any FindingStore, builds: any BuildStore, clock: any TimeSource) {
-        self.store = store
-        self.builds = builds
-        self.clock = clock
-    }
 
     /// Reads `report` (SARIF 2.1.0, Checkstyle XML, Android Lint XML, SwiftLint JSON or GitLab
     /// Code Quality JSON, told apart by content) and stores its findings for `buildID` under `source`, replacing what

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Impact
+import MemberwiseInit
 import Store
 
 /// `POST /api/v1/impact`: which test suites a change can break, for a graph given in the
@@ -56,6 +57,7 @@ public struct ImpactService: Sendable {
     }
 
     /// What the request asks for, decoded and checked by ``ImpactController``.
+    @MemberwiseInit(.public)
     public struct Input: Sendable {
         /// A registered repository's name, to read the graph and changes from.
         public var repository: String?
@@ -73,21 +75,6 @@ public struct ImpactService: Sendable {
         public var projectPath: String?
         /// Only this build description of the project, when the repository has several.
         public var kind: ProjectKind? = nil
-
-        /// Creates the input.
-        public init(
-            repository: String?, graph: Graph?, changedFiles: [String]?, base: String?, head: String?,
-            runAll: [String], projectPath: String?, kind: ProjectKind? = nil
-        ) {
-            self.repository = repository
-            self.graph = graph
-            self.changedFiles = changedFiles
-            self.base = base
-            self.head = head
-            self.runAll = runAll
-            self.projectPath = projectPath
-            self.kind = kind
-        }
     }
 
     /// The report. - Throws: `ServiceError` for an unknown repository or input git or the readers refuse.

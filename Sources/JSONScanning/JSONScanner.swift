@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 /// A reader of JSON (RFC 8259) over raw bytes, one token at a time.
 ///
 /// The webhook parser (every delivery) and the build-report fast decoder (every posted report)
@@ -98,17 +100,12 @@ public struct JSONScanner {
     // MARK: Errors
 
     /// Why the bytes are not JSON, and where.
+    @MemberwiseInit(.public)
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// What is wrong, without the offset ("unterminated string").
         public let reason: String
         /// The byte offset where reading stopped.
         public let offset: Int
-
-        /// Makes the failure of `reason` at `offset`.
-        public init(reason: String, offset: Int) {
-            self.reason = reason
-            self.offset = offset
-        }
 
         /// The reason with its offset, as people read it: "unterminated string at byte 12".
         public var message: String { "\(reason) at byte \(offset)" }

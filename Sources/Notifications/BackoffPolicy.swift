@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 // MARK: - BackoffPolicy
 
 /// How long to wait before retrying a failed delivery: exponential, capped, with jitter.
@@ -5,26 +7,16 @@
 /// Attempt 1 failing waits about `initial`, attempt 2 about `2 × initial`, and so on up to
 /// `maximum`. Jitter spreads retries of many messages that failed together (a provider
 /// outage) so they do not all hit the provider again in the same second.
+@MemberwiseInit(.public)
 public struct BackoffPolicy: Sendable, Equatable {
     /// The wait after the first failed attempt.
-    public var initial: Duration
+    public var initial: Duration = .seconds(2)
     /// The longest wait, however many attempts failed.
-    public var maximum: Duration
+    public var maximum: Duration = .seconds(600)
     /// The fraction of each wait that is random: 0 for none, 0.2 to wait 80–100 % of it.
-    public var jitter: Double
+    public var jitter: Double = 0.2
     /// The longest `Retry-After` honoured; a receiver asking for more is retried after this.
-    public var maximumRetryAfter: Duration
-
-    /// Creates a policy; by default 2 s, 4 s, 8 s … capped at 10 minutes, with 20 % jitter.
-    public init(
-        initial: Duration = .seconds(2), maximum: Duration = .seconds(600), jitter: Double = 0.2,
-        maximumRetryAfter: Duration = .seconds(3600)
-    ) {
-        self.initial = initial
-        self.maximum = maximum
-        self.jitter = jitter
-        self.maximumRetryAfter = maximumRetryAfter
-    }
+    public var maximumRetryAfter: Duration = .seconds(3600)
 
     // MARK: Delays
 

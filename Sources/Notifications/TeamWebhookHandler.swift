@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import MemberwiseInit
 import Store
 
 /// Delivers the team's announcements from the outbox — `regression` (build metrics) and
@@ -10,17 +11,11 @@ import Store
 /// Without a URL the message is marked delivered with the note "skipped: …": the same facts
 /// are in the API, the dashboard and the feed, and a message nobody can receive must neither
 /// pile up as pending nor end up dead.
+@MemberwiseInit(.public)
 public struct TeamWebhookHandler: OutboxHandler {
     private let url: String?
     private let http: any HTTPExecuting
     private let userAgent: String
-
-    /// Creates the handler; a nil `url` skips every message.
-    public init(url: String?, http: any HTTPExecuting, userAgent: String) {
-        self.url = url
-        self.http = http
-        self.userAgent = userAgent
-    }
 
     /// POSTs the message to the team's URL and says how it went.
     public func deliver(_ message: OutboxMessage) async -> OutboxDeliveryOutcome {

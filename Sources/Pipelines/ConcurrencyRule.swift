@@ -1,24 +1,21 @@
+import MemberwiseInit
+
 /// Limits how many builds of a kind run at once: builds whose rendered `group` is equal share
 /// one slot. Written under `concurrency:` in a pipeline file.
 ///
 /// The group is a template; `{repository}`, `{branch}`, `{pr}` and `{pipeline}` are replaced
 /// per build. Groups are global to the server, so include `{repository}` unless builds of
 /// several repositories should share one.
+@MemberwiseInit(.public)
 public struct ConcurrencyRule: Sendable, Equatable, Codable {
     /// The template, e.g. `{repository}/pr-{pr}`.
     public var group: String
     /// `true`: a new build cancels the group's running and pending builds. `false`: it waits
     /// until they finish.
-    public var cancelInProgress: Bool
+    public var cancelInProgress: Bool = false
 
     /// The placeholders a group template may use.
     public static let placeholders = ["repository", "branch", "pr", "pipeline"]
-
-    /// Creates a rule.
-    public init(group: String, cancelInProgress: Bool = false) {
-        self.group = group
-        self.cancelInProgress = cancelInProgress
-    }
 
     // MARK: Rendering
 

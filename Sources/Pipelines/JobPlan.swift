@@ -1,4 +1,5 @@
 import Core
+import MemberwiseInit
 
 /// One job to schedule: a step, or one shard of a sharded step, with everything an agent needs.
 ///
@@ -6,6 +7,7 @@ import Core
 /// the plan (`plan.commands`, `plan.env`), so a field added to `JobSpec` is planned without
 /// being declared twice.
 @dynamicMemberLookup
+@MemberwiseInit(.public)
 public struct JobPlan: Sendable, Equatable, Codable {
     /// The step this job belongs to.
     public var stepKey: String
@@ -24,15 +26,6 @@ public struct JobPlan: Sendable, Equatable, Codable {
     public static let pipelineVariable = "MOBILE_OPS_PIPELINE"
     /// Variable holding the step key.
     public static let stepKeyVariable = "MOBILE_OPS_STEP_KEY"
-
-    /// Creates a plan.
-    public init(stepKey: String, label: String, shardIndex: Int, shardCount: Int, spec: JobSpec) {
-        self.stepKey = stepKey
-        self.label = label
-        self.shardIndex = shardIndex
-        self.shardCount = shardCount
-        self.spec = spec
-    }
 
     /// A field of the spec: `plan.commands` is `plan.spec.commands`.
     public subscript<Value>(dynamicMember field: WritableKeyPath<JobSpec, Value>) -> Value {

@@ -1,50 +1,30 @@
+import MemberwiseInit
+
 /// A validated pipeline: what to run, where, and when, as read from one file in `pipelines/`.
 ///
 /// Values of this type only come out of `PipelineParser` (or tests), so every invariant the
 /// parser checks holds: steps are non-empty, keys unique, dependencies known and acyclic.
+@MemberwiseInit(.public)
 public struct PipelineDefinition: Sendable, Equatable, Codable {
     /// Unique across the folder; a lowercase slug such as `ios-pr`.
     public var name: String
     /// The file it was read from.
     public var file: String
     /// Repository name patterns it applies to; empty means every repository.
-    public var repositories: [Glob]
+    public var repositories: [Glob] = []
     /// Events that start it.
-    public var triggers: PipelineTriggers
+    public var triggers: PipelineTriggers = PipelineTriggers()
     /// Variables for every step.
-    public var env: [String: String]
+    public var env: [String: String] = [:]
     /// The steps, in file order.
     public var steps: [StepDefinition]
     /// How builds of this pipeline share slots, if they do.
     public var concurrency: ConcurrencyRule?
     /// Scheduling priority; higher runs first. Default 0.
-    public var priority: Int
+    public var priority: Int = 0
     /// Whether a new commit on a pull request cancels that pull request's running and pending
     /// builds of this pipeline. Default `true`; only pull-request builds are affected.
-    public var cancelSuperseded: Bool
-
-    /// Creates a definition; defaults match a file that omits the optional keys.
-    public init(
-        name: String,
-        file: String,
-        repositories: [Glob] = [],
-        triggers: PipelineTriggers = PipelineTriggers(),
-        env: [String: String] = [:],
-        steps: [StepDefinition],
-        concurrency: ConcurrencyRule? = nil,
-        priority: Int = 0,
-        cancelSuperseded: Bool = true
-    ) {
-        self.name = name
-        self.file = file
-        self.repositories = repositories
-        self.triggers = triggers
-        self.env = env
-        self.steps = steps
-        self.concurrency = concurrency
-        self.priority = priority
-        self.cancelSuperseded = cancelSuperseded
-    }
+    public var cancelSuperseded: Bool = true
 
     // MARK: Applicability
 

@@ -1,3 +1,4 @@
+import MemberwiseInit
 import Synchronization
 import YAMLReading
 
@@ -6,6 +7,7 @@ import YAMLReading
 /// On reload, a file that has become broken keeps serving its last good pipelines (so a typo
 /// pushed to the pipelines folder does not stop builds), unless another file now uses the
 /// name; a file that was deleted is dropped. Every problem is returned to be reported.
+@MemberwiseInit(.public)
 public final class PipelineLibrary: Sendable {
     /// The folder pipelines are read from.
     public let directory: String
@@ -16,11 +18,6 @@ public final class PipelineLibrary: Sendable {
     private struct Loaded: Sendable {
         var catalog: PipelineCatalog
         var diagnostics: [PipelineDiagnostic]
-    }
-
-    /// Creates a library for `directory`; nothing is read until `reload()`.
-    public init(directory: String) {
-        self.directory = directory
     }
 
     /// The pipelines in force now.

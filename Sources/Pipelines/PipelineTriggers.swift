@@ -1,29 +1,23 @@
+import MemberwiseInit
+
 /// When a pipeline runs: on pushes (branches and tags), on pull requests, by hand, and on a
 /// daily schedule. Written under `triggers:` in a pipeline file.
+@MemberwiseInit(.public)
 public struct PipelineTriggers: Sendable, Equatable, Codable {
     /// Pushes that start the pipeline.
+    @MemberwiseInit(.public)
     public struct Push: Sendable, Equatable, Codable {
         /// Branch patterns; empty means pushes to branches never trigger (tags only).
         public var branches: [Glob]
         /// Tag patterns; empty means tags never trigger.
-        public var tags: [Glob]
-
-        /// Creates a push trigger.
-        public init(branches: [Glob], tags: [Glob] = []) {
-            self.branches = branches
-            self.tags = tags
-        }
+        public var tags: [Glob] = []
     }
 
     /// Pull requests that start the pipeline.
+    @MemberwiseInit(.public)
     public struct PullRequest: Sendable, Equatable, Codable {
         /// Patterns for the branch a pull request merges into (`**` when omitted in the file).
         public var targetBranches: [Glob]
-
-        /// Creates a pull-request trigger.
-        public init(targetBranches: [Glob]) {
-            self.targetBranches = targetBranches
-        }
     }
 
     /// Push trigger, or `nil` when pushes never start this pipeline.
@@ -31,17 +25,9 @@ public struct PipelineTriggers: Sendable, Equatable, Codable {
     /// Pull-request trigger, or `nil` when pull requests never start this pipeline.
     public var pullRequest: PullRequest?
     /// Whether people may start it by hand. Defaults to `true`.
-    public var manual: Bool
+    public var manual: Bool = true
     /// Daily times (UTC) at which it runs on the repository's default branch.
-    public var schedule: [DailySchedule]
-
-    /// Creates triggers; with no arguments, a pipeline that only runs by hand.
-    public init(push: Push? = nil, pullRequest: PullRequest? = nil, manual: Bool = true, schedule: [DailySchedule] = []) {
-        self.push = push
-        self.pullRequest = pullRequest
-        self.manual = manual
-        self.schedule = schedule
-    }
+    public var schedule: [DailySchedule] = []
 
     // MARK: Matching
 

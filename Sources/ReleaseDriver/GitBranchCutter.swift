@@ -2,6 +2,7 @@ import Core
 import Foundation
 import GitHosts
 import HTTPClient
+import MemberwiseInit
 import ReleaseTrain
 
 // MARK: - GitBranchCutter
@@ -64,15 +65,10 @@ public struct GitBranchCutter: Sendable {
 
 /// A release branch that exists: the commit it points at when known, and how it came to be,
 /// for the release's `cut_branch` event.
+@MemberwiseInit(.public)
 public struct BranchCut: Sendable, Equatable {
     /// The commit the branch points at, when the host said.
     public var sha: String?
     /// `release/2.5.0 cut from main through the GitHub API`, or that it was found pushed.
     public var detail: String
-
-    /// Creates the result.
-    public init(sha: String?, detail: String) {
-        self.sha = sha
-        self.detail = detail
-    }
 }

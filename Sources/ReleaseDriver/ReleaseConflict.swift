@@ -1,10 +1,12 @@
 import Foundation
+import MemberwiseInit
 import ReleaseTrain
 
 // MARK: - ReleaseConflict
 
 /// A refused release action, with the actions the release accepts now, so a script can
 /// offer them and a person reads them in the message.
+@MemberwiseInit(.public)
 public struct ReleaseConflict: Error, Sendable {
     /// `invalid_transition`, `signoff_incomplete`, `unknown_gate` …
     public var code: String
@@ -18,12 +20,5 @@ public struct ReleaseConflict: Error, Sendable {
         self.code = error.code
         self.message = error.description
         self.allowed = error.offered.map(\.rawValue)
-    }
-
-    /// A refusal of the server's own (e.g. `advance` with no next step).
-    public init(code: String, message: String, allowed: [String]) {
-        self.code = code
-        self.message = message
-        self.allowed = allowed
     }
 }

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import MemberwiseInit
 import ReleaseTrain
 import Scheduling
 import Store
@@ -15,6 +16,7 @@ import Store
 /// Side effects happen before the transition that records them and are safe to repeat (an
 /// existing branch counts as cut), so a server stopped in between simply redoes the step.
 /// The scheduler calls ``checkOnce(now:)``; the API calls the manual actions.
+@MemberwiseInit(.public)
 public struct ReleaseDriver: Sendable {
     let releases: ReleaseService
     let catalog: TrainCatalog
@@ -26,22 +28,6 @@ public struct ReleaseDriver: Sendable {
     let cutter: GitBranchCutter
     let distribution: DistributionClients
     let logger: Logger
-
-    /// Creates the driver from the services each step uses.
-    public init(
-        releases: ReleaseService, catalog: TrainCatalog, repositories: any RepositoryStore, builds: any BuildStore,
-        planner: BuildPlanner, dispatcher: JobDispatcher, cutter: GitBranchCutter, distribution: DistributionClients, logger: Logger
-    ) {
-        self.releases = releases
-        self.catalog = catalog
-        self.repositories = repositories
-        self.builds = builds
-        self.planner = planner
-        self.dispatcher = dispatcher
-        self.cutter = cutter
-        self.distribution = distribution
-        self.logger = logger
-    }
     /// Keeps the scheduler's steps and people's actions on one release from interleaving.
     public let serializer = ReleaseSerializer()
 

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import GitHosts
 import HTTPClient
+import MemberwiseInit
 import ReleaseTrain
 
 // MARK: - ReleaseNotesSource
@@ -14,13 +15,9 @@ import ReleaseTrain
 /// `git log` (``GitCommitLog``); otherwise the git host's compare API answers, through the
 /// repository's `GitHostClient` (GitHub `GET /repos/{o}/{r}/compare/{base}...{head}`, GitLab
 /// `GET /projects/:id/repository/compare`).
+@MemberwiseInit(.public)
 public struct ReleaseNotesSource: Sendable {
     let hosts: GitHostClients
-
-    /// Creates it with the git host clients.
-    public init(hosts: GitHostClients) {
-        self.hosts = hosts
-    }
 
     /// Creates it with clients of its own for `configuration`'s hosts, sending through `http`.
     public init(configuration: NotifierConfiguration, http: any HTTPExecuting) {

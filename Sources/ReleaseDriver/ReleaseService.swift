@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import MemberwiseInit
 import ReleaseTrain
 import Store
 
@@ -10,17 +11,12 @@ import Store
 /// machine, its event, an audit event and (for notable steps) a feed entry.
 ///
 /// Store and git side effects live in ``ReleaseDriver``; this type only records.
+@MemberwiseInit(.public)
 public struct ReleaseService: Sendable {
     /// The stored releases and their events.
     public let store: any ReleaseStore
     /// The trains the releases belong to.
     public let catalog: TrainCatalog
-
-    /// Creates the service over the stored releases and the trains.
-    public init(store: any ReleaseStore, catalog: TrainCatalog) {
-        self.store = store
-        self.catalog = catalog
-    }
 
     /// States whose arrival is news for the feed (`release.<state>`).
     public static let notableStates: Set<ReleaseState> = [

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import MemberwiseInit
 import Pipelines
 import ReleaseTrain
 import Store
@@ -18,6 +19,7 @@ import YAMLReading
 /// A train names a registered repository and a loaded pipeline: a posted train that does not
 /// is refused; a file train is loaded and its problem logged (its repository may be registered
 /// once the server runs), and ``problems(of:)`` says what is still unknown at any time.
+@MemberwiseInit(.public)
 public struct TrainCatalog: Sendable {
     /// The stored trains.
     public let store: any ReleaseStore
@@ -27,15 +29,6 @@ public struct TrainCatalog: Sendable {
     let repositories: any RepositoryStore
     /// The loaded pipelines a train's `rc_pipeline` may name.
     let pipelines: PipelineLibrary
-
-    /// Creates the catalog over the stored trains, checking them against the server's
-    /// repositories and pipelines.
-    public init(store: any ReleaseStore, clock: any TimeSource, repositories: any RepositoryStore, pipelines: PipelineLibrary) {
-        self.store = store
-        self.clock = clock
-        self.repositories = repositories
-        self.pipelines = pipelines
-    }
 
     /// One train with its definition decoded.
     public struct Entry: Sendable {

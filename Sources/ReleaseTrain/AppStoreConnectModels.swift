@@ -1,6 +1,9 @@
+import MemberwiseInit
+
 // MARK: - App Store Connect resources
 
 /// An App Store version (`appStoreVersions`): one version string of an app on one platform.
+@MemberwiseInit(.public)
 public struct AppStoreVersion: Sendable, Hashable {
     /// The resource id.
     public var id: String
@@ -10,14 +13,6 @@ public struct AppStoreVersion: Sendable, Hashable {
     public var state: String?
     /// `MANUAL`, `AFTER_APPROVAL` or `SCHEDULED`, when reported.
     public var releaseType: String?
-
-    /// Creates a version.
-    public init(id: String, versionString: String, state: String?, releaseType: String? = nil) {
-        self.id = id
-        self.versionString = versionString
-        self.state = state
-        self.releaseType = releaseType
-    }
 }
 
 extension AppStoreVersion {
@@ -38,17 +33,12 @@ extension AppStoreVersion {
 }
 
 /// A review submission (`reviewSubmissions`).
+@MemberwiseInit(.public)
 public struct ReviewSubmission: Sendable, Hashable {
     /// The resource id.
     public var id: String
     /// `READY_FOR_REVIEW`, `WAITING_FOR_REVIEW`, `IN_REVIEW` … when reported.
     public var state: String?
-
-    /// Creates a submission.
-    public init(id: String, state: String?) {
-        self.id = id
-        self.state = state
-    }
 
     /// `ReviewSubmissionState` values of a submission that is not finished (all but
     /// `COMPLETE`): while one holds a version, no other submission can take that version.
@@ -56,6 +46,7 @@ public struct ReviewSubmission: Sendable, Hashable {
 }
 
 /// A phased release (`appStoreVersionPhasedReleases`).
+@MemberwiseInit(.public)
 public struct PhasedRelease: Sendable, Hashable {
     /// The resource id.
     public var id: String
@@ -63,13 +54,6 @@ public struct PhasedRelease: Sendable, Hashable {
     public var state: PhasedReleaseState
     /// The day of Apple's 7-day schedule (1–7), once started.
     public var currentDayNumber: Int?
-
-    /// Creates a phased release.
-    public init(id: String, state: PhasedReleaseState, currentDayNumber: Int?) {
-        self.id = id
-        self.state = state
-        self.currentDayNumber = currentDayNumber
-    }
 
     /// The share of users on today's step of Apple's schedule.
     public var percent: Double {

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 // MARK: - Cadence
 
@@ -98,15 +99,10 @@ public struct CadenceSyntaxError: Error, Sendable, Hashable, CustomStringConvert
 
 /// The answer to "which starts did we miss?": the newest missed occurrence is started once,
 /// the older ones are only counted (for the audit log), never started.
+@MemberwiseInit(.public)
 public struct CadenceCatchUp: Sendable, Hashable {
     /// The occurrence to start now, or `nil` when nothing is due.
     public var occurrence: Date?
     /// How many due occurrences are skipped because a newer one supersedes them.
     public var missed: Int
-
-    /// Creates an answer.
-    public init(occurrence: Date?, missed: Int) {
-        self.occurrence = occurrence
-        self.missed = missed
-    }
 }

@@ -1,4 +1,5 @@
 import HTTPClient
+import MemberwiseInit
 
 // MARK: - DistributionAPIError
 
@@ -9,6 +10,7 @@ import HTTPClient
 /// Never contains credentials: messages are built from the store's answer, the HTTP status
 /// and the operation's name, never from requests, tokens or keys, so the description can be
 /// logged, returned by the API and put into notifications.
+@MemberwiseInit(.public)
 public struct DistributionAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure it is, for callers deciding to retry, halt or alert.
     public enum Kind: Sendable, Hashable {
@@ -42,16 +44,6 @@ public struct DistributionAPIError: Error, Sendable, Hashable, CustomStringConve
     public var code: String?
     /// The store's message (Google's `message`, Apple's `title: detail`) or ours.
     public var message: String
-
-    /// Creates an error.
-    public init(distribution: DistributionName, kind: Kind, operation: String, status: Int? = nil, code: String? = nil, message: String) {
-        self.distribution = distribution
-        self.kind = kind
-        self.operation = operation
-        self.status = status
-        self.code = code
-        self.message = message
-    }
 
     /// `Google Play: update track production failed (HTTP 403 PERMISSION_DENIED): message`.
     public var description: String {

@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 // MARK: - HealthVerdict
 
 /// What a sample means under a train's rules.
@@ -26,14 +28,10 @@ public struct HealthVerdict: Sendable, Hashable {
 // MARK: - HealthEvaluator
 
 /// Checks samples against a train's health rules.
+@MemberwiseInit(.public)
 public struct HealthEvaluator: Sendable, Hashable {
     /// The train's rules.
     public let rules: [HealthRule]
-
-    /// Creates an evaluator for `rules`.
-    public init(rules: [HealthRule]) {
-        self.rules = rules
-    }
 
     /// The verdict for `sample`: only rules on the sample's metric apply; a breach counts
     /// only when the sample is at least the rule's minimum.
@@ -54,6 +52,7 @@ public struct HealthEvaluator: Sendable, Hashable {
 
 /// One reading of a metric for a release on one store, as posted to
 /// `POST /api/v1/releases/{id}/health`.
+@MemberwiseInit(.public)
 public struct HealthSample: Sendable, Hashable, Codable {
     /// What was measured.
     public var metric: HealthMetric
@@ -61,13 +60,6 @@ public struct HealthSample: Sendable, Hashable, Codable {
     public var value: Double
     /// How many users or sessions the value is based on.
     public var sampleSize: Int
-
-    /// Creates a sample.
-    public init(metric: HealthMetric, value: Double, sampleSize: Int) {
-        self.metric = metric
-        self.value = value
-        self.sampleSize = sampleSize
-    }
 
     /// JSON keys: `metric`, `value`, `sample_size`.
     enum CodingKeys: String, CodingKey {

@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 // MARK: - HealthRule
 
 /// A condition on a release's health metric that, when a large enough sample meets it, is a
@@ -5,6 +7,7 @@
 ///
 /// Written as the breach condition: `crash_free_users < 99.5` halts when fewer than 99.5 % of
 /// users are crash-free; `anr_rate > 0.47` halts when ANRs go above 0.47 %.
+@MemberwiseInit(.public)
 public struct HealthRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What is measured.
     public var metric: HealthMetric
@@ -13,15 +16,7 @@ public struct HealthRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The limit, in percent (0–100) for every metric.
     public var threshold: Double
     /// Samples smaller than this (users or sessions measured) never count as a breach.
-    public var minimumSample: Int
-
-    /// Creates a rule.
-    public init(metric: HealthMetric, comparator: HealthComparator, threshold: Double, minimumSample: Int = 0) {
-        self.metric = metric
-        self.comparator = comparator
-        self.threshold = threshold
-        self.minimumSample = minimumSample
-    }
+    public var minimumSample: Int = 0
 
     /// The file's keys.
     enum CodingKeys: String, CodingKey, CaseIterable {

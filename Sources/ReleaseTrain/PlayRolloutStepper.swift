@@ -1,9 +1,11 @@
 import Foundation
+import MemberwiseInit
 
 // MARK: - PlayRolloutStepper
 
 /// Decides the next Google Play rollout step: pure arithmetic on the plan, the current step
 /// and how long it has run, so the scheduler can call it on every tick.
+@MemberwiseInit(.public)
 public struct PlayRolloutStepper: Sendable, Hashable {
     /// What the scheduler should do now.
     public enum Decision: Sendable, Hashable {
@@ -20,11 +22,6 @@ public struct PlayRolloutStepper: Sendable, Hashable {
 
     /// The plan being followed.
     public let plan: PlayRolloutPlan
-
-    /// Creates a stepper for `plan`.
-    public init(plan: PlayRolloutPlan) {
-        self.plan = plan
-    }
 
     /// The decision at `now` when step `currentIndex` (`nil` before the first) was entered at
     /// `enteredAt`. A step at 100 % is always the completion, wherever it is in the list.

@@ -1,18 +1,15 @@
+import MemberwiseInit
+
 // MARK: - PlayTrack
 
 /// A Google Play track as the Android Publisher API's `edits.tracks` resource has it:
 /// `{"track": "production", "releases": [...]}`.
+@MemberwiseInit(.public)
 public struct PlayTrack: Sendable, Hashable, Codable {
     /// The track's name, e.g. `production`, `beta`, `wear:production`.
     public var track: String
     /// In a read, every active release of the track; in an update, the desired releases.
     public var releases: [PlayTrackRelease]
-
-    /// Creates a track.
-    public init(track: String, releases: [PlayTrackRelease]) {
-        self.track = track
-        self.releases = releases
-    }
 
     /// Decodes, reading a track without releases (Play omits the key) as empty.
     public init(from decoder: any Decoder) throws {
@@ -70,15 +67,10 @@ public enum PlayReleaseStatus: String, Sendable, Hashable, Codable {
 // MARK: - PlayLocalizedText
 
 /// Text in one language (BCP-47 tag such as `en-US`).
+@MemberwiseInit(.public)
 public struct PlayLocalizedText: Sendable, Hashable, Codable {
     /// The language tag.
     public var language: String
     /// The text.
     public var text: String
-
-    /// Creates a localized text.
-    public init(language: String, text: String) {
-        self.language = language
-        self.text = text
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 // MARK: - Transitions
 
@@ -91,6 +92,7 @@ extension ReleaseMachine {
 // MARK: - ReleaseTransition
 
 /// The outcome of one accepted action.
+@MemberwiseInit(.public)
 public struct ReleaseTransition: Sendable, Hashable {
     /// The release after the action.
     public var release: ReleaseMachine
@@ -101,19 +103,12 @@ public struct ReleaseTransition: Sendable, Hashable {
     public var changed: Bool
     /// The new hotfix release, for ``ReleaseAction/startHotfix(version:)``.
     public var hotfix: ReleaseMachine?
-
-    /// Creates a transition.
-    public init(release: ReleaseMachine, event: ReleaseEvent, changed: Bool, hotfix: ReleaseMachine? = nil) {
-        self.release = release
-        self.event = event
-        self.changed = changed
-        self.hotfix = hotfix
-    }
 }
 
 // MARK: - ReleaseEvent
 
 /// One audit event of a release.
+@MemberwiseInit(.public)
 public struct ReleaseEvent: Sendable, Hashable, Codable {
     /// What happened.
     public var action: ReleaseActionName
@@ -127,14 +122,4 @@ public struct ReleaseEvent: Sendable, Hashable, Codable {
     public var at: Date
     /// Why, or what exactly (reason, gate and signer, rollout percentage); may be empty.
     public var detail: String
-
-    /// Creates an event.
-    public init(action: ReleaseActionName, from: ReleaseState, to: ReleaseState, actor: String, at: Date, detail: String) {
-        self.action = action
-        self.from = from
-        self.to = to
-        self.actor = actor
-        self.at = at
-        self.detail = detail
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 // MARK: - ReleaseMachine
 
@@ -107,6 +108,7 @@ public enum ReleaseKind: Sendable, Hashable, Codable {
 // MARK: - Approval
 
 /// One sign-off: who signed which gate, and when.
+@MemberwiseInit(.public)
 public struct Approval: Sendable, Hashable, Codable {
     /// The gate's name, e.g. `qa`.
     public var gate: String
@@ -114,11 +116,4 @@ public struct Approval: Sendable, Hashable, Codable {
     public var by: String
     /// When it was signed.
     public var at: Date
-
-    /// Creates an approval.
-    public init(gate: String, by: String, at: Date) {
-        self.gate = gate
-        self.by = by
-        self.at = at
-    }
 }

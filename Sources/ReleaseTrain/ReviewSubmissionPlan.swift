@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 // MARK: - ReviewSubmissionPlan
 
 /// What submitting a version for review still needs, decided from the app's open review
@@ -23,6 +25,7 @@ public enum ReviewSubmissionPlan: Sendable, Hashable {
     case refuse(String)
 
     /// An open submission and what it holds.
+    @MemberwiseInit(.public)
     public struct OpenSubmission: Sendable, Hashable {
         /// The submission.
         public var submission: ReviewSubmission
@@ -30,13 +33,6 @@ public enum ReviewSubmissionPlan: Sendable, Hashable {
         public var versionIDs: [String]
         /// How many items are something else (in-app events, custom product pages …).
         public var otherItems: Int
-
-        /// Creates one.
-        public init(submission: ReviewSubmission, versionIDs: [String], otherItems: Int) {
-            self.submission = submission
-            self.versionIDs = versionIDs
-            self.otherItems = otherItems
-        }
 
         var isEmptyDraft: Bool { submission.state == "READY_FOR_REVIEW" && versionIDs.isEmpty && otherItems == 0 }
     }

@@ -1,20 +1,15 @@
 import Foundation
+import MemberwiseInit
 
 // MARK: - RolloutPlan
 
 /// How each store rolls a release out once the build is approved.
+@MemberwiseInit(.public)
 public struct RolloutPlan: Sendable, Hashable, Codable {
     /// Google Play's staged rollout.
-    public var android: PlayRolloutPlan
+    public var android: PlayRolloutPlan = PlayRolloutPlan()
     /// The App Store's phased release.
-    public var ios: AppStoreRolloutPlan
-
-    /// Creates a plan; by default Play's 1 → 100 % steps with a day's soak, and phased
-    /// release on for the App Store.
-    public init(android: PlayRolloutPlan = PlayRolloutPlan(), ios: AppStoreRolloutPlan = AppStoreRolloutPlan()) {
-        self.android = android
-        self.ios = ios
-    }
+    public var ios: AppStoreRolloutPlan = AppStoreRolloutPlan()
 
     /// `5%` or `0.5%`: whole percentages without decimals.
     public static func percentText(_ percent: Double) -> String {
@@ -56,14 +51,10 @@ public struct PlayRolloutPlan: Sendable, Hashable, Codable {
 // MARK: - AppStoreRolloutPlan
 
 /// App Store rollout: phased release over Apple's fixed seven days, or everyone at once.
+@MemberwiseInit(.public)
 public struct AppStoreRolloutPlan: Sendable, Hashable, Codable {
     /// Whether to use a phased release (Apple's 1, 2, 5, 10, 20, 50, 100 % over 7 days).
-    public var phased: Bool
-
-    /// Creates a plan; phased by default.
-    public init(phased: Bool = true) {
-        self.phased = phased
-    }
+    public var phased: Bool = true
 
     /// The file's keys.
     enum CodingKeys: String, CodingKey, CaseIterable {

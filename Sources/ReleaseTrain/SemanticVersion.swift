@@ -1,6 +1,9 @@
+import MemberwiseInit
+
 // MARK: - SemanticVersion
 
 /// `MAJOR.MINOR.PATCH`; tags like `v2.4.1` are read too (the `v` is dropped).
+@MemberwiseInit(.public)
 public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Incompatible changes.
     public var major: Int
@@ -8,13 +11,6 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
     public var minor: Int
     /// Fixes.
     public var patch: Int
-
-    /// Creates a version from its parts.
-    public init(major: Int, minor: Int, patch: Int) {
-        self.major = major
-        self.minor = minor
-        self.patch = patch
-    }
 
     /// Reads `1.2.3`, `v1.2.3` or `1.2` (patch 0); pre-release and build suffixes are not
     /// release versions and are rejected.

@@ -1,3 +1,4 @@
+import MemberwiseInit
 import YAMLReading
 import Yams
 
@@ -5,17 +6,12 @@ import Yams
 
 /// What a server knows of the names a train refers to: whether its repository is registered,
 /// and the pipelines it has loaded (the RC pipeline must be one of them).
+@MemberwiseInit(.public)
 public struct TrainReferences: Sendable, Equatable {
     /// Whether the train's `repository` is registered.
     public var repositoryRegistered: Bool
     /// The loaded pipelines' names.
     public var pipelines: [String]
-
-    /// Creates the references.
-    public init(repositoryRegistered: Bool, pipelines: [String]) {
-        self.repositoryRegistered = repositoryRegistered
-        self.pipelines = pipelines
-    }
 }
 
 // MARK: - Checking them

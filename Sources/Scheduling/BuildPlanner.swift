@@ -1,17 +1,14 @@
 import Core
+import MemberwiseInit
 import Pipelines
 import Store
 import Webhooks
 
 /// Turns "this happened" (a push, a PR update, a manual trigger) into build drafts, using
 /// the pipelines the library currently holds.
+@MemberwiseInit(.public)
 public struct BuildPlanner: Sendable {
     private let library: PipelineLibrary
-
-    /// Creates the planner over the pipeline library.
-    public init(library: PipelineLibrary) {
-        self.library = library
-    }
 
     /// One draft per pipeline the webhook trigger matches for the repository.
     public func drafts(for trigger: BuildTrigger, repository: Repository, message: String?, author: String?) -> [BuildDraft] {

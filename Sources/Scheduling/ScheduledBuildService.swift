@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import MemberwiseInit
 import Pipelines
 import ServiceLifecycle
 import Store
@@ -11,6 +12,7 @@ import Store
 /// schedule time at or before now; the store creates the build only if that occurrence has
 /// not been handled, so restarts, several checks per minute and a server that was down at
 /// 02:00 all give exactly one build per occurrence.
+@MemberwiseInit(.public)
 public struct ScheduledBuildService: Service {
     private let library: PipelineLibrary
     private let repositories: any RepositoryStore
@@ -21,20 +23,6 @@ public struct ScheduledBuildService: Service {
     private let logger: Logger
     /// How often the clock is checked; schedules have minute precision.
     private static let interval = Duration.seconds(15)
-
-    /// Creates the service.
-    public init(
-        library: PipelineLibrary, repositories: any RepositoryStore, schedules: any ScheduleStore,
-        planner: BuildPlanner, dispatcher: JobDispatcher, clock: any TimeSource, logger: Logger
-    ) {
-        self.library = library
-        self.repositories = repositories
-        self.schedules = schedules
-        self.planner = planner
-        self.dispatcher = dispatcher
-        self.clock = clock
-        self.logger = logger
-    }
 
     /// Checks the schedules until the service group shuts down.
     public func run() async throws {

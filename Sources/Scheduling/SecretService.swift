@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import MemberwiseInit
 import Secrets
 import Store
 
@@ -37,6 +38,7 @@ public final class SecretService: Sendable {
     }
 
     /// What an admin sends to set a secret.
+    @MemberwiseInit(.public)
     public struct Input: Sendable {
         /// The value's bytes.
         public var value: [UInt8]
@@ -47,16 +49,7 @@ public final class SecretService: Sendable {
         /// Branch patterns; nil for every branch.
         public var branches: [String]?
         /// Whether same-repository pull requests may have it.
-        public var pullRequests: Bool
-
-        /// Creates an input.
-        public init(value: [UInt8], kind: JobSecrets.Kind, pipeline: String? = nil, branches: [String]? = nil, pullRequests: Bool = false) {
-            self.value = value
-            self.kind = kind
-            self.pipeline = pipeline
-            self.branches = branches
-            self.pullRequests = pullRequests
-        }
+        public var pullRequests: Bool = false
     }
 
     /// What a stored secret's sealed value is bound to: its repository, pipeline and name, so

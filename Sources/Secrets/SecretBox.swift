@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MemberwiseInit
 
 /// Seals secret values for storage with AES-256-GCM, each under a fresh random 96-bit nonce,
 /// and opens them again.
@@ -7,6 +8,7 @@ import Foundation
 /// A sealed value is `1` (the format's version) ‖ nonce (12 bytes) ‖ ciphertext ‖ tag (16
 /// bytes). The caller's `context` (the secret's scope and name) is authenticated with it, so a
 /// sealed value copied into another secret's row does not open there.
+@MemberwiseInit(.public)
 public struct SecretBox: Sendable {
     /// The format's version byte.
     static let version: UInt8 = 1
@@ -15,11 +17,6 @@ public struct SecretBox: Sendable {
 
     /// The key values are sealed under.
     public let key: SecretKey
-
-    /// Creates a box over `key`.
-    public init(key: SecretKey) {
-        self.key = key
-    }
 
     /// `value` sealed, bound to `context`.
     public func seal(_ value: [UInt8], context: String) throws(SecretError) -> [UInt8] {

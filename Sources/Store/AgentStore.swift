@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import MemberwiseInit
 
 /// Agents and the registration tokens they join with.
 public protocol AgentStore: Sendable {
@@ -27,6 +28,7 @@ public protocol AgentStore: Sendable {
 }
 
 /// A registration token as listed (never its value).
+@MemberwiseInit(.public)
 public struct RegistrationToken: Codable, Sendable, Equatable {
     /// Public id.
     public var id: String
@@ -36,12 +38,4 @@ public struct RegistrationToken: Codable, Sendable, Equatable {
     public var createdAt: Date
     /// When it was revoked, if it was.
     public var revokedAt: Date?
-
-    /// Creates a value.
-    public init(id: String, name: String, createdAt: Date, revokedAt: Date?) {
-        self.id = id
-        self.name = name
-        self.createdAt = createdAt
-        self.revokedAt = revokedAt
-    }
 }

@@ -1,5 +1,6 @@
 import BuildMetrics
 import Foundation
+import MemberwiseInit
 
 // MARK: - BuildMetricsStore
 
@@ -61,12 +62,13 @@ public struct MetricsSource: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Dimensions a window query filters on and groups by.
+@MemberwiseInit(.public)
 public struct MetricsQuery: Sendable, Equatable {
     /// Longest window a query may ask for, in days.
     public static let maxWindowDays = 366
 
     /// Whole UTC days in the window, today included (`7d` → today and the six days before).
-    public var days: Int
+    public var days: Int = 7
     /// Only this repository, when set.
     public var repository: String?
     /// Only this pipeline, when set.
@@ -79,20 +81,6 @@ public struct MetricsQuery: Sendable, Equatable {
     public var groupBy: MetricsGrouping?
     /// A run-time speed-up in percent to price in developer-hours per month.
     public var speedupPercent: Double?
-
-    /// Creates a query; by default the last 7 days, everything, ungrouped.
-    public init(
-        days: Int = 7, repository: String? = nil, pipeline: String? = nil, branch: String? = nil,
-        platform: String? = nil, groupBy: MetricsGrouping? = nil, speedupPercent: Double? = nil
-    ) {
-        self.days = days
-        self.repository = repository
-        self.pipeline = pipeline
-        self.branch = branch
-        self.platform = platform
-        self.groupBy = groupBy
-        self.speedupPercent = speedupPercent
-    }
 }
 
 /// The dimension a summary is grouped by.
@@ -110,16 +98,12 @@ public enum MetricsGrouping: String, Codable, Sendable, CaseIterable {
 // MARK: - Answers
 
 /// The id a stored report got, and whether this call stored it.
+@MemberwiseInit(.public)
 public struct StoredReport: Codable, Sendable, Equatable {
     /// The report's storage id.
     public var id: Int64
     /// False when the report had been stored before (same `id`, or same job).
     public var created: Bool
-    /// Creates the value.
-    public init(id: Int64, created: Bool) {
-        self.id = id
-        self.created = created
-    }
 }
 
 /// The job's build as the server knows it; it overrides what an agent reports.
@@ -150,6 +134,7 @@ extension BuildMetricsStore {
 }
 
 /// One report to store, with where it came from.
+@MemberwiseInit(.public)
 public struct BuildReportWrite: Sendable {
     /// The validated report.
     public var report: BuildReport
@@ -159,12 +144,4 @@ public struct BuildReportWrite: Sendable {
     public var waitedOn: Bool
     /// When it was received.
     public var now: Date
-
-    /// Describes one report write.
-    public init(report: BuildReport, source: MetricsSource, waitedOn: Bool, now: Date) {
-        self.report = report
-        self.source = source
-        self.waitedOn = waitedOn
-        self.now = now
-    }
 }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import MemberwiseInit
 
 /// Builds and their jobs: creating, reading and cancelling.
 public protocol BuildStore: Sendable {
@@ -29,6 +30,7 @@ public protocol BuildStore: Sendable {
 }
 
 /// Which builds to list.
+@MemberwiseInit(.public)
 public struct BuildFilter: Sendable, Equatable {
     /// Only this repository.
     public var repositoryID: Int64?
@@ -43,23 +45,8 @@ public struct BuildFilter: Sendable, Equatable {
     /// Only this state.
     public var state: BuildState?
     /// At most this many (1…200).
-    public var limit: Int
+    public var limit: Int = 50
     /// Only builds with a smaller id (the next page).
     public var before: Int64?
-
-    /// Creates a filter; by default the newest 50 builds.
-    public init(
-        repositoryID: Int64? = nil, pipeline: String? = nil, branch: String? = nil, author: String? = nil, pullRequest: Int? = nil,
-        state: BuildState? = nil, limit: Int = 50, before: Int64? = nil
-    ) {
-        self.repositoryID = repositoryID
-        self.pipeline = pipeline
-        self.branch = branch
-        self.author = author
-        self.pullRequest = pullRequest
-        self.state = state
-        self.limit = limit
-        self.before = before
-    }
 }
 

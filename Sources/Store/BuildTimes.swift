@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// How long a MobileOps build waited, ran and took, defined once for every output (metrics
 /// summary, dashboard, feed, Prometheus):
@@ -10,6 +11,7 @@ import Foundation
 ///
 /// While a build is unfinished, `now` stands in for the times still to come, so the figures
 /// are "so far". Every value is at least 0 (clocks of a restored database may disagree).
+@MemberwiseInit(.public)
 public struct BuildTimes: Codable, Sendable, Equatable {
     /// Seconds from creation until the first job was given to an agent.
     public var queueSeconds: Double
@@ -17,13 +19,6 @@ public struct BuildTimes: Codable, Sendable, Equatable {
     public var runSeconds: Double
     /// Seconds from creation to the end of the build.
     public var totalSeconds: Double
-
-    /// Creates the figures as given.
-    public init(queueSeconds: Double, runSeconds: Double, totalSeconds: Double) {
-        self.queueSeconds = queueSeconds
-        self.runSeconds = runSeconds
-        self.totalSeconds = totalSeconds
-    }
 
     /// The figures of a build from its own and its jobs' times (every attempt counts: a
     /// retried job ran, and its agent was busy, all the same).

@@ -1,27 +1,21 @@
 import Foundation
+import MemberwiseInit
 
 /// What the build cache served and kept since the last flush, to be added to the store in
 /// one transaction: counts per protocol and namespace (in total and per UTC day), per build
 /// whose job made the requests, and the newest size and last access of each entry touched.
 /// The server gathers it in memory (`CacheActivity` in BuildCache) so that a hit never costs a
 /// database write on the request path.
+@MemberwiseInit(.public)
 public struct CacheActivityBatch: Sendable, Equatable {
     /// Counts to add, one per protocol and namespace.
-    public var counters: [CacheCounterDelta]
+    public var counters: [CacheCounterDelta] = []
     /// Entries stored or read (their size and last access), or deleted.
-    public var entries: [CacheEntryTouch]
+    public var entries: [CacheEntryTouch] = []
     /// Counts to add per UTC day, protocol and namespace.
-    public var daily: [CacheDailyDelta]
+    public var daily: [CacheDailyDelta] = []
     /// Counts to add per build.
-    public var builds: [CacheBuildDelta]
-
-    /// A batch of `counters`, `entries`, `daily` and `builds` counts.
-    public init(counters: [CacheCounterDelta] = [], entries: [CacheEntryTouch] = [], daily: [CacheDailyDelta] = [], builds: [CacheBuildDelta] = []) {
-        self.counters = counters
-        self.entries = entries
-        self.daily = daily
-        self.builds = builds
-    }
+    public var builds: [CacheBuildDelta] = []
 
     /// Whether there is nothing to write.
     public var isEmpty: Bool { counters.isEmpty && entries.isEmpty && daily.isEmpty && builds.isEmpty }

@@ -1,5 +1,6 @@
 import BuildMetrics
 import Foundation
+import MemberwiseInit
 
 /// `GET /api/v1/metrics/cache`: how well build caches worked over a window.
 ///
@@ -48,17 +49,12 @@ public struct CacheRates: Codable, Sendable, Equatable {
 }
 
 /// Cache rates of one named thing: a build system, task or target.
+@MemberwiseInit(.package)
 public struct NamedCacheRates: Codable, Sendable, Equatable {
     /// The name.
     public var name: String
     /// Its rates.
     public var rates: CacheRates
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(name: String, rates: CacheRates) {
-        self.name = name
-        self.rates = rates
-    }
 }
 
 /// Cache hit rate of one UTC day.

@@ -1,8 +1,10 @@
 import Foundation
+import MemberwiseInit
 
 /// Counts to add to one build's or one day's share of the build cache's traffic: the same
 /// requests ``CacheCounterDelta`` adds to its protocol and namespace's totals, filed once
 /// more under the build whose job made them, and under the UTC day they were made on.
+@MemberwiseInit(.public)
 public struct CacheUsageDelta: Sendable, Equatable {
     /// Reads answered with an entry.
     public var hits: Int64 = 0
@@ -14,15 +16,6 @@ public struct CacheUsageDelta: Sendable, Equatable {
     public var bytesServed: Int64 = 0
     /// Bytes of entries stored.
     public var bytesStored: Int64 = 0
-
-    /// Zero counts.
-    public init(hits: Int64 = 0, misses: Int64 = 0, uploads: Int64 = 0, bytesServed: Int64 = 0, bytesStored: Int64 = 0) {
-        self.hits = hits
-        self.misses = misses
-        self.uploads = uploads
-        self.bytesServed = bytesServed
-        self.bytesStored = bytesStored
-    }
 
     /// The part of `counter` these counts keep (evictions belong to no build or request day).
     public init(_ counter: CacheCounterDelta) {

@@ -1,18 +1,14 @@
 import Logging
+import MemberwiseInit
 
 /// What servers sharing one database need besides the store: a channel to signal each other
 /// on, and a lease that picks the one server running the once-per-cluster work.
+@MemberwiseInit(.public)
 public struct ClusterCoordination: Sendable {
     /// Signals to and from the other servers.
     public let signals: any ClusterSignals
     /// Whether this server is the leader.
     public let leadership: any ClusterLeadership
-
-    /// Pairs a channel and a lease.
-    public init(signals: any ClusterSignals, leadership: any ClusterLeadership) {
-        self.signals = signals
-        self.leadership = leadership
-    }
 
     /// A server alone on its database: no signals, always the leader.
     public static let singleServer = ClusterCoordination(signals: SingleServerSignals(), leadership: SingleServerLeadership())

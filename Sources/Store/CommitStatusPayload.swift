@@ -1,6 +1,8 @@
 import Core
+import MemberwiseInit
 
 /// What the outbox carries to report a build's state to the git host as a commit status.
+@MemberwiseInit(.package)
 public struct CommitStatusPayload: Codable, Sendable, Equatable {
     /// The outbox `kind` of these messages.
     public static let kind = "commit_status"
@@ -17,16 +19,6 @@ public struct CommitStatusPayload: Codable, Sendable, Equatable {
     public var commitSHA: String
     /// The build state at the time of the change (`BuildState` raw value).
     public var state: String
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(buildID: Int64, repositoryID: Int64, number: Int, pipeline: String, commitSHA: String, state: String) {
-        self.buildID = buildID
-        self.repositoryID = repositoryID
-        self.number = number
-        self.pipeline = pipeline
-        self.commitSHA = commitSHA
-        self.state = state
-    }
 
     /// The message's JSON text, written directly (a commit status goes with every build);
     /// `JSONDecoder` reads it back as this value.

@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// What the store contributes to `GET /api/v1/dashboard`, read in one transaction.
 public struct DashboardSnapshot: Codable, Sendable, Equatable {
@@ -32,6 +33,7 @@ public struct QueueStatus: Codable, Sendable, Equatable {
 }
 
 /// One pending job on the dashboard.
+@MemberwiseInit(.package)
 public struct PendingJobStatus: Codable, Sendable, Equatable {
     /// Job id.
     public var id: Int64
@@ -49,20 +51,6 @@ public struct PendingJobStatus: Codable, Sendable, Equatable {
     public var reason: String
     /// When it was created.
     public var createdAt: Date
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(
-        id: Int64, buildID: Int64, repository: String? = nil, pipeline: String, number: Int, label: String, reason: String, createdAt: Date
-    ) {
-        self.id = id
-        self.buildID = buildID
-        self.repository = repository
-        self.pipeline = pipeline
-        self.number = number
-        self.label = label
-        self.reason = reason
-        self.createdAt = createdAt
-    }
 }
 
 /// How many pending jobs wait for one reason.
@@ -106,6 +94,7 @@ public struct AgentStatus: Codable, Sendable, Equatable {
 }
 
 /// A job that ended badly on an agent.
+@MemberwiseInit(.package)
 public struct FailedJob: Codable, Sendable, Equatable {
     /// Job id.
     public var id: Int64
@@ -117,18 +106,10 @@ public struct FailedJob: Codable, Sendable, Equatable {
     public var state: String
     /// When it ended.
     public var finishedAt: Date
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(id: Int64, buildID: Int64, label: String, state: String, finishedAt: Date) {
-        self.id = id
-        self.buildID = buildID
-        self.label = label
-        self.state = state
-        self.finishedAt = finishedAt
-    }
 }
 
 /// A job an agent holds.
+@MemberwiseInit(.package)
 public struct HeldJob: Codable, Sendable, Equatable {
     /// Job id.
     public var id: Int64
@@ -136,13 +117,6 @@ public struct HeldJob: Codable, Sendable, Equatable {
     public var buildID: Int64
     /// The job's label.
     public var label: String
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(id: Int64, buildID: Int64, label: String) {
-        self.id = id
-        self.buildID = buildID
-        self.label = label
-    }
 }
 
 /// One MobileOps build on the dashboard.

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import MemberwiseInit
 
 /// Durable intake of webhook deliveries and the builds they trigger.
 public protocol DeliveryStore: Sendable {
@@ -51,6 +52,7 @@ public struct DeliveryWrite: Sendable {
 }
 
 /// A webhook delivery as received, before storage.
+@MemberwiseInit(.public)
 public struct IncomingDelivery: Sendable {
     /// The git host.
     public var provider: GitProvider
@@ -64,31 +66,15 @@ public struct IncomingDelivery: Sendable {
     public var headers: [String: String]
     /// The raw body.
     public var body: [UInt8]
-
-    /// Creates an incoming delivery.
-    public init(provider: GitProvider, key: String, event: String, repositoryID: Int64?, headers: [String: String], body: [UInt8]) {
-        self.provider = provider
-        self.key = key
-        self.event = event
-        self.repositoryID = repositoryID
-        self.headers = headers
-        self.body = body
-    }
 }
 
 /// The HTTP answer to a delivery, stored so a redelivery gets the same one.
+@MemberwiseInit(.public)
 public struct DeliveryAnswer: Sendable, Equatable {
     /// HTTP status (202 for a new delivery).
     public var status: Int
     /// JSON body, e.g. `{"delivery": 7, "builds": [12, 13]}`.
     public var body: String
     /// Whether this answer is replayed from an earlier delivery.
-    public var duplicate: Bool
-
-    /// Creates an answer.
-    public init(status: Int, body: String, duplicate: Bool = false) {
-        self.status = status
-        self.body = body
-        self.duplicate = duplicate
-    }
+    public var duplicate: Bool = false
 }

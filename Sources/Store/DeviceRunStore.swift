@@ -1,6 +1,7 @@
 import Core
 import Devices
 import Foundation
+import MemberwiseInit
 
 /// The batches of `devices:` steps (`docs/devices.md`): one run per build and step, kept as a
 /// ``DeviceRun`` document that every call changes in one transaction, and each device's
@@ -27,31 +28,21 @@ public protocol DeviceRunStore: Sendable {
 }
 
 /// One step's device run, as `GET /api/v1/builds/{id}/device-runs` lists it.
+@MemberwiseInit(.public)
 public struct StepDeviceRun: Codable, Sendable, Equatable {
     /// The step.
     public var stepKey: String
     /// Its queue, batches, tests and verdicts.
     public var run: DeviceRun
-
-    /// Creates a listed run.
-    public init(stepKey: String, run: DeviceRun) {
-        self.stepKey = stepKey
-        self.run = run
-    }
 }
 
 /// What the device list adds to the agents' reports: health and running batches.
+@MemberwiseInit(.public)
 public struct DeviceFleetHealth: Sendable, Equatable {
     /// Every device the server remembers a failure of.
     public var health: [DeviceKey: DeviceHealth]
     /// The batch each device runs now: its build and number.
     public var running: [DeviceKey: (buildID: Int64, batch: Int)]
-
-    /// Creates the facts.
-    public init(health: [DeviceKey: DeviceHealth], running: [DeviceKey: (buildID: Int64, batch: Int)]) {
-        self.health = health
-        self.running = running
-    }
 
     /// Equal when the same devices have the same health and batches.
     public static func == (lhs: DeviceFleetHealth, rhs: DeviceFleetHealth) -> Bool {

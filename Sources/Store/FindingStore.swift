@@ -1,7 +1,9 @@
 import Core
 import Foundation
+import MemberwiseInit
 
 /// Findings per day, tool and rule, in a repository's builds of one branch: the trend rows.
+@MemberwiseInit(.public)
 public struct FindingTrendRow: Sendable, Equatable, Codable {
     /// The UTC day (`YYYY-MM-DD`) of the builds counted.
     public var day: String
@@ -11,14 +13,6 @@ public struct FindingTrendRow: Sendable, Equatable, Codable {
     public var ruleID: String
     /// The findings of that day's newest build with any, for the tool and rule.
     public var count: Int
-
-    /// Creates a row.
-    public init(day: String, tool: String, ruleID: String, count: Int) {
-        self.day = day
-        self.tool = tool
-        self.ruleID = ruleID
-        self.count = count
-    }
 }
 
 /// Where a build's findings are compared: its repository and pipeline, and the branch whose
@@ -27,6 +21,7 @@ public struct FindingTrendRow: Sendable, Equatable, Codable {
 /// The pipeline is part of it because two pipelines of one repository may run different
 /// analysers: a lint pipeline's pull request compared with `main`'s unit-test build would see
 /// every finding as new.
+@MemberwiseInit(.public)
 public struct FindingsTarget: Sendable, Equatable {
     /// The build's repository.
     public var repositoryID: Int64
@@ -36,28 +31,16 @@ public struct FindingsTarget: Sendable, Equatable {
     /// The build's pipeline: only its builds are baselines.
     public var pipeline: String
     /// Whether the build is a pull request's.
-    public var isPullRequest: Bool
+    public var isPullRequest: Bool = false
     /// A pull request's target-branch commit as the git host reported it
     /// (`MOBILE_OPS_BASE_COMMIT` in the build's environment).
     public var hostBaseCommit: String?
     /// A pull request's merge base, as an agent reported it from its checkout.
     public var mergeBase: MergeBase?
-
-    /// Creates a target.
-    public init(
-        repositoryID: Int64, branch: String, pipeline: String, isPullRequest: Bool = false,
-        hostBaseCommit: String? = nil, mergeBase: MergeBase? = nil
-    ) {
-        self.repositoryID = repositoryID
-        self.branch = branch
-        self.pipeline = pipeline
-        self.isPullRequest = isPullRequest
-        self.hostBaseCommit = hostBaseCommit
-        self.mergeBase = mergeBase
-    }
 }
 
 /// A finished build with findings, and the commit it built: a candidate baseline.
+@MemberwiseInit(.public)
 public struct BuildAtCommit: Sendable, Equatable {
     /// The build.
     public var buildID: Int64
@@ -65,13 +48,6 @@ public struct BuildAtCommit: Sendable, Equatable {
     public var commitSHA: String
     /// Its branch (none for a tag's build).
     public var branch: String?
-
-    /// Creates a candidate.
-    public init(buildID: Int64, commitSHA: String, branch: String?) {
-        self.buildID = buildID
-        self.commitSHA = commitSHA
-        self.branch = branch
-    }
 }
 
 /// Analysers' findings, stored per build and per report so that a report sent again

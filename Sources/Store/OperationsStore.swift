@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// Point-in-time figures about the queue and the fleet, for `GET /metrics` (Prometheus);
 /// the outbox backlog comes from ``OutboxStore/outboxBacklog(now:)``.
@@ -10,6 +11,7 @@ public protocol OperationsStore: Sendable {
 }
 
 /// See ``OperationsStore/operationalCounts(now:)``.
+@MemberwiseInit(.package)
 public struct OperationalCounts: Sendable, Equatable {
     /// Jobs waiting for an agent.
     public var pendingJobs: Int
@@ -18,16 +20,10 @@ public struct OperationalCounts: Sendable, Equatable {
     /// Agents by state: `busy` (holding a job), `idle` (polling), `offline` (not heard from
     /// for 90 s), `disconnected` (registration revoked).
     public var agentsByState: [String: Int]
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(pendingJobs: Int, runningJobs: Int, agentsByState: [String: Int]) {
-        self.pendingJobs = pendingJobs
-        self.runningJobs = runningJobs
-        self.agentsByState = agentsByState
-    }
 }
 
 /// A finished build's id, final state and its queue, run and total time.
+@MemberwiseInit(.package)
 public struct FinishedBuild: Sendable, Equatable {
     /// The build's id.
     public var id: Int64
@@ -39,13 +35,4 @@ public struct FinishedBuild: Sendable, Equatable {
     public var pipeline: String
     /// Queue, run and total seconds, as the metrics summary counts them (``BuildTimes``).
     public var times: BuildTimes
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(id: Int64, finishedAt: Date, state: String, pipeline: String, times: BuildTimes) {
-        self.id = id
-        self.finishedAt = finishedAt
-        self.state = state
-        self.pipeline = pipeline
-        self.times = times
-    }
 }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import MemberwiseInit
 
 // MARK: - OutboxStore
 
@@ -58,22 +59,18 @@ extension OutboxStore {
 // MARK: - DeliveredMessage
 
 /// A claimed message that was delivered, or deliberately skipped (with a note saying why).
+@MemberwiseInit(.public)
 public struct DeliveredMessage: Sendable, Equatable {
     /// The message.
     public var id: Int64
     /// Why it was skipped rather than sent; nil when it was sent.
     public var note: String?
-
-    /// Creates the settlement of one message.
-    public init(id: Int64, note: String?) {
-        self.id = id
-        self.note = note
-    }
 }
 
 // MARK: - OutboxMessage
 
 /// One outbox message as the delivering service and the API see it.
+@MemberwiseInit(.public)
 public struct OutboxMessage: Codable, Sendable, Equatable, Identifiable {
     /// Attempts after which an undelivered message is dead and no longer picked.
     public static let maxAttempts = 10
@@ -95,21 +92,6 @@ public struct OutboxMessage: Codable, Sendable, Equatable, Identifiable {
     /// Why the last attempt failed, or why a delivery was skipped.
     public var lastError: String?
 
-    /// Creates a message value.
-    public init(
-        id: Int64, kind: String, payload: String, createdAt: Date, attempts: Int,
-        nextAttemptAt: Date, deliveredAt: Date?, lastError: String?
-    ) {
-        self.id = id
-        self.kind = kind
-        self.payload = payload
-        self.createdAt = createdAt
-        self.attempts = attempts
-        self.nextAttemptAt = nextAttemptAt
-        self.deliveredAt = deliveredAt
-        self.lastError = lastError
-    }
-
     /// Whether delivery was given up: undelivered after the last allowed attempt.
     public var isDead: Bool { deliveredAt == nil && attempts >= Self.maxAttempts }
 }
@@ -117,6 +99,7 @@ public struct OutboxMessage: Codable, Sendable, Equatable, Identifiable {
 // MARK: - OutboxBacklog
 
 /// How much the outbox still has to do; for `/readyz`-style checks and dashboards.
+@MemberwiseInit(.public)
 public struct OutboxBacklog: Codable, Sendable, Equatable {
     /// Undelivered messages that will still be tried.
     public var pending: Int
@@ -126,12 +109,4 @@ public struct OutboxBacklog: Codable, Sendable, Equatable {
     public var dead: Int
     /// When the oldest pending message was written, or nil when none is pending.
     public var oldestPendingAt: Date?
-
-    /// Creates a backlog summary.
-    public init(pending: Int, due: Int, dead: Int, oldestPendingAt: Date?) {
-        self.pending = pending
-        self.due = due
-        self.dead = dead
-        self.oldestPendingAt = oldestPendingAt
-    }
 }

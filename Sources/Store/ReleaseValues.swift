@@ -1,9 +1,11 @@
 import Core
 import Foundation
+import MemberwiseInit
 
 // MARK: - StoredTrain
 
 /// A train definition as stored: the definition itself is JSON the `ReleaseTrain` module reads.
+@MemberwiseInit(.public)
 public struct StoredTrain: Codable, Sendable, Equatable, Identifiable {
     /// Server-assigned id.
     public var id: Int64
@@ -17,21 +19,12 @@ public struct StoredTrain: Codable, Sendable, Equatable, Identifiable {
     public var createdAt: Date
     /// When it was last replaced.
     public var updatedAt: Date
-
-    /// Creates a value.
-    public init(id: Int64, name: String, definition: String, source: String, createdAt: Date, updatedAt: Date) {
-        self.id = id
-        self.name = name
-        self.definition = definition
-        self.source = source
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
 }
 
 // MARK: - StoredRelease
 
 /// One release as stored: the machine JSON plus the columns the scheduler and queries need.
+@MemberwiseInit(.public)
 public struct StoredRelease: Codable, Sendable, Equatable, Identifiable {
     /// Server-assigned id.
     public var id: Int64
@@ -61,33 +54,12 @@ public struct StoredRelease: Codable, Sendable, Equatable, Identifiable {
     public var createdAt: Date
     /// When it last changed.
     public var updatedAt: Date
-
-    /// Creates a value.
-    public init(
-        id: Int64, trainID: Int64, version: String, kind: String, machine: String, state: String, branch: String,
-        rcBuildID: Int64?, storeIDs: String, rolloutStepIndex: Int?, rolloutEnteredAt: Date?, problem: String?,
-        createdAt: Date, updatedAt: Date
-    ) {
-        self.id = id
-        self.trainID = trainID
-        self.version = version
-        self.kind = kind
-        self.machine = machine
-        self.state = state
-        self.branch = branch
-        self.rcBuildID = rcBuildID
-        self.storeIDs = storeIDs
-        self.rolloutStepIndex = rolloutStepIndex
-        self.rolloutEnteredAt = rolloutEnteredAt
-        self.problem = problem
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
 }
 
 // MARK: - StoredReleaseEvent
 
 /// One audit event of a release: who did what, when, from which state to which, and why.
+@MemberwiseInit(.public)
 public struct StoredReleaseEvent: Codable, Sendable, Equatable {
     /// The outbox message kind announcing each release step.
     public static let outboxKind = "release_step"
@@ -95,7 +67,7 @@ public struct StoredReleaseEvent: Codable, Sendable, Equatable {
     /// Storage id; nil before it is stored.
     public var id: Int64?
     /// The release; filled in by the store.
-    public var releaseID: Int64
+    public var releaseID: Int64 = 0
     /// The action's API name, e.g. `approve`.
     public var action: String
     /// The state before.
@@ -108,23 +80,12 @@ public struct StoredReleaseEvent: Codable, Sendable, Equatable {
     public var at: Date
     /// Why, or what exactly; may be empty.
     public var detail: String
-
-    /// Creates an event.
-    public init(id: Int64? = nil, releaseID: Int64 = 0, action: String, from: String, to: String, actor: String, at: Date, detail: String) {
-        self.id = id
-        self.releaseID = releaseID
-        self.action = action
-        self.from = from
-        self.to = to
-        self.actor = actor
-        self.at = at
-        self.detail = detail
-    }
 }
 
 // MARK: - NewRelease
 
 /// A release about to be created, with what its creation records.
+@MemberwiseInit(.public)
 public struct NewRelease: Sendable, Equatable {
     /// The train.
     public var trainID: Int64
@@ -146,28 +107,12 @@ public struct NewRelease: Sendable, Equatable {
     public var audit: AuditEvent
     /// The feed entry, if the start is news.
     public var notable: NotableEvent?
-
-    /// Creates a draft.
-    public init(
-        trainID: Int64, version: String, kind: String, machine: String, state: String, branch: String, storeIDs: String,
-        event: StoredReleaseEvent, audit: AuditEvent, notable: NotableEvent?
-    ) {
-        self.trainID = trainID
-        self.version = version
-        self.kind = kind
-        self.machine = machine
-        self.state = state
-        self.branch = branch
-        self.storeIDs = storeIDs
-        self.event = event
-        self.audit = audit
-        self.notable = notable
-    }
 }
 
 // MARK: - ReleaseChange
 
 /// What one transition writes; `event == nil` means "nothing changed", and nothing is written.
+@MemberwiseInit(.public)
 public struct ReleaseChange: Sendable {
     /// The row to store (its id must be the one read).
     public var release: StoredRelease
@@ -179,18 +124,10 @@ public struct ReleaseChange: Sendable {
     public var notable: NotableEvent?
     /// A release to create in the same transaction (a hotfix).
     public var newRelease: NewRelease?
-
-    /// Creates a change.
-    public init(release: StoredRelease, event: StoredReleaseEvent?, audit: AuditEvent? = nil, notable: NotableEvent? = nil, newRelease: NewRelease? = nil) {
-        self.release = release
-        self.event = event
-        self.audit = audit
-        self.notable = notable
-        self.newRelease = newRelease
-    }
 }
 
 /// What ``ReleaseStore/changeRelease(id:_:)`` wrote.
+@MemberwiseInit(.public)
 public struct ReleaseChangeResult: Sendable, Equatable {
     /// The release as stored now.
     public var release: StoredRelease
@@ -198,11 +135,4 @@ public struct ReleaseChangeResult: Sendable, Equatable {
     public var created: StoredRelease?
     /// Whether anything was written.
     public var changed: Bool
-
-    /// Creates a result.
-    public init(release: StoredRelease, created: StoredRelease?, changed: Bool) {
-        self.release = release
-        self.created = created
-        self.changed = changed
-    }
 }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import MemberwiseInit
 
 /// Where repository secrets are kept: sealed values (the store never sees one in clear) with
 /// their scope, and the facts a job's secrets are decided from.
@@ -47,6 +48,7 @@ public enum SecretSelection: Sendable, Equatable {
 }
 
 /// What a row becomes when the secrets key changes.
+@MemberwiseInit(.public)
 public struct ResealedSecret: Sendable, Equatable {
     /// The value sealed under the new key.
     public var sealed: [UInt8]
@@ -54,16 +56,10 @@ public struct ResealedSecret: Sendable, Equatable {
     public var keyFingerprint: String
     /// The value's fingerprint keyed by the new key.
     public var valueFingerprint: String
-
-    /// Creates a re-sealed value.
-    public init(sealed: [UInt8], keyFingerprint: String, valueFingerprint: String) {
-        self.sealed = sealed
-        self.keyFingerprint = keyFingerprint
-        self.valueFingerprint = valueFingerprint
-    }
 }
 
 /// The stored facts a job's secrets are decided from: never anything the agent sends.
+@MemberwiseInit(.public)
 public struct JobSecretFacts: Sendable, Equatable {
     /// The job (its state and holder).
     public var job: Job
@@ -71,13 +67,6 @@ public struct JobSecretFacts: Sendable, Equatable {
     public var build: Build
     /// Its spec as stored (the names its step lists).
     public var spec: JobSpec
-
-    /// Creates the facts.
-    public init(job: Job, build: Build, spec: JobSpec) {
-        self.job = job
-        self.build = build
-        self.spec = spec
-    }
 }
 
 extension SecretSelection {

@@ -1,9 +1,11 @@
 import BuildMetrics
 import Foundation
+import MemberwiseInit
 
 /// A recorded regression: a series' recent median moved beyond the threshold the bad way.
 /// Recorded once (unique per series, metric and day it opened); closed when the series
 /// recovers to within half the threshold.
+@MemberwiseInit(.package)
 public struct StoredRegression: Codable, Sendable, Equatable {
     /// Storage id.
     public var id: Int64
@@ -31,25 +33,6 @@ public struct StoredRegression: Codable, Sendable, Equatable {
     public var recentSamples: Int
     /// When the series came back within half the threshold; nil while open.
     public var resolvedAt: Date?
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(
-        id: Int64, seriesKey: String, repository: String, pipeline: String, platform: String, metric: String, detectedAt: Date, baselineMedian: Double, recentMedian: Double, changePercent: Double, baselineSamples: Int, recentSamples: Int, resolvedAt: Date? = nil
-    ) {
-        self.id = id
-        self.seriesKey = seriesKey
-        self.repository = repository
-        self.pipeline = pipeline
-        self.platform = platform
-        self.metric = metric
-        self.detectedAt = detectedAt
-        self.baselineMedian = baselineMedian
-        self.recentMedian = recentMedian
-        self.changePercent = changePercent
-        self.baselineSamples = baselineSamples
-        self.recentSamples = recentSamples
-        self.resolvedAt = resolvedAt
-    }
 }
 
 /// The outbox payload of kind `regression`: the regression as JSON.
@@ -59,23 +42,12 @@ public enum RegressionAnnouncement {
 }
 
 /// The rules regression detection runs with.
+@MemberwiseInit(.public)
 public struct RegressionSettings: Sendable, Equatable {
     /// For the median run time (higher is worse).
-    public var duration: RegressionParameters
+    public var duration: RegressionParameters = RegressionParameters()
     /// For the median per-build cache hit rate (lower is worse).
-    public var cacheHitRate: RegressionParameters
+    public var cacheHitRate: RegressionParameters = RegressionParameters(thresholdPercent: 15, direction: .lowerIsWorse)
     /// Most series evaluated per pass (the busiest recent ones first), to bound one pass.
-    public var maxSeries: Int
-
-    /// Defaults: both over a 14-day baseline and a 3-day recent window with at least 10
-    /// builds in each; duration +20 %, cache hit rate −15 % (relative).
-    public init(
-        duration: RegressionParameters = RegressionParameters(),
-        cacheHitRate: RegressionParameters = RegressionParameters(thresholdPercent: 15, direction: .lowerIsWorse),
-        maxSeries: Int = 500
-    ) {
-        self.duration = duration
-        self.cacheHitRate = cacheHitRate
-        self.maxSeries = maxSeries
-    }
+    public var maxSeries: Int = 500
 }

@@ -1,5 +1,6 @@
 import BuildMetrics
 import Foundation
+import MemberwiseInit
 
 // MARK: - TestHistoryStore
 
@@ -20,31 +21,21 @@ public protocol TestHistoryStore: Sendable {
 }
 
 /// What a test-metrics query covers.
+@MemberwiseInit(.public)
 public struct TestMetricsQuery: Sendable, Equatable {
     /// Whole UTC days in the window, today included, as in ``MetricsQuery``.
-    public var days: Int
+    public var days: Int = 7
     /// Only this repository, when set.
     public var repository: String?
     /// Most tests listed (1…500).
-    public var limit: Int
+    public var limit: Int = 20
     /// Fewest timed runs in each window for a test's duration to count as regressed.
-    public var minRuns: Int
+    public var minRuns: Int = 3
     /// Smallest growth of the median, in percent, that is a regression.
-    public var minChangePercent: Double
+    public var minChangePercent: Double = 20
     /// Smallest growth of the median, in seconds, that is a regression (a 2 ms test taking
     /// 4 ms doubled, and nobody waits on it).
-    public var minChangeSeconds: Double
-
-    /// Creates a query; by default the last 7 days, 20 tests, a regression being a median at
-    /// least 20% and 0.1 s slower over at least 3 runs in each window.
-    public init(days: Int = 7, repository: String? = nil, limit: Int = 20, minRuns: Int = 3, minChangePercent: Double = 20, minChangeSeconds: Double = 0.1) {
-        self.days = days
-        self.repository = repository
-        self.limit = limit
-        self.minRuns = minRuns
-        self.minChangePercent = minChangePercent
-        self.minChangeSeconds = minChangeSeconds
-    }
+    public var minChangeSeconds: Double = 0.1
 }
 
 // MARK: - Build test results
@@ -82,32 +73,22 @@ public struct JobTestResults: Codable, Sendable, Equatable {
 }
 
 /// Test counts of a job or build (see ``TestSummary`` for how they are counted).
+@MemberwiseInit(.public)
 public struct TestTotals: Codable, Sendable, Equatable {
     /// Test cases, each counted once.
-    public var total: Int
+    public var total: Int = 0
     /// Passed in the end (flaky ones included).
-    public var passed: Int
+    public var passed: Int = 0
     /// Failed in the end.
-    public var failed: Int
+    public var failed: Int = 0
     /// Did not run.
-    public var skipped: Int
+    public var skipped: Int = 0
     /// Failed, then passed on a retry in the same run.
-    public var flaky: Int
+    public var flaky: Int = 0
     /// Ran more than once.
-    public var retried: Int
+    public var retried: Int = 0
     /// Sum of the attempts' durations, in seconds.
-    public var durationSeconds: Double
-
-    /// Zero counts.
-    public init(total: Int = 0, passed: Int = 0, failed: Int = 0, skipped: Int = 0, flaky: Int = 0, retried: Int = 0, durationSeconds: Double = 0) {
-        self.total = total
-        self.passed = passed
-        self.failed = failed
-        self.skipped = skipped
-        self.flaky = flaky
-        self.retried = retried
-        self.durationSeconds = durationSeconds
-    }
+    public var durationSeconds: Double = 0
 
     /// Adds another job's counts.
     mutating func add(_ other: TestTotals) {

@@ -1,8 +1,10 @@
 import Foundation
+import MemberwiseInit
 
 // MARK: - Test metrics answers
 
 /// A test by repository, suite and name.
+@MemberwiseInit(.package)
 public struct TestIdentity: Codable, Sendable, Equatable, Hashable {
     /// The repository the test belongs to.
     public var repository: String
@@ -10,16 +12,10 @@ public struct TestIdentity: Codable, Sendable, Equatable, Hashable {
     public var suite: String
     /// The test's name.
     public var name: String
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(repository: String, suite: String, name: String) {
-        self.repository = repository
-        self.suite = suite
-        self.name = name
-    }
 }
 
 /// Where a test ran or flipped: a MobileOps build and job, or a report posted by another CI.
+@MemberwiseInit(.package)
 public struct TestRunReference: Codable, Sendable, Equatable, Hashable {
     /// The MobileOps build, for a job's report.
     public var buildID: Int64?
@@ -33,32 +29,15 @@ public struct TestRunReference: Codable, Sendable, Equatable, Hashable {
     public var commit: String?
     /// When the report's run finished.
     public var finishedAt: Date
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(
-        buildID: Int64? = nil, buildNumber: Int? = nil, jobID: Int64? = nil, reportID: Int64, commit: String? = nil, finishedAt: Date
-    ) {
-        self.buildID = buildID
-        self.buildNumber = buildNumber
-        self.jobID = jobID
-        self.reportID = reportID
-        self.commit = commit
-        self.finishedAt = finishedAt
-    }
 }
 
 /// `GET /api/v1/metrics/tests/flaky`.
+@MemberwiseInit(.package)
 public struct FlakyTestsReport: Codable, Sendable, Equatable {
     /// The window read.
     public var window: MetricsWindow
     /// The flakiest tests first.
     public var tests: [FlakyTest]
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(window: MetricsWindow, tests: [FlakyTest]) {
-        self.window = window
-        self.tests = tests
-    }
 }
 
 /// A test that failed and passed on the same commit.
@@ -82,17 +61,12 @@ public struct FlakyTest: Codable, Sendable, Equatable {
 }
 
 /// `GET /api/v1/metrics/tests/slowest`.
+@MemberwiseInit(.package)
 public struct SlowestTestsReport: Codable, Sendable, Equatable {
     /// The window read.
     public var window: MetricsWindow
     /// The slowest first.
     public var tests: [SlowTest]
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(window: MetricsWindow, tests: [SlowTest]) {
-        self.window = window
-        self.tests = tests
-    }
 }
 
 /// A test's durations over the window.

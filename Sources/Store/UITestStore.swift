@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import MemberwiseInit
 
 /// What `ui_tests:` jobs selected, and how long UI suites take, learnt from finished shards.
 public protocol UITestStore: Sendable {
@@ -11,6 +12,7 @@ public protocol UITestStore: Sendable {
 }
 
 /// One job's `ui_tests:` report, as listed for its build.
+@MemberwiseInit(.package)
 public struct JobUITestReport: Codable, Sendable, Equatable {
     /// The job.
     public var jobID: Int64
@@ -18,11 +20,4 @@ public struct JobUITestReport: Codable, Sendable, Equatable {
     public var stepKey: String
     /// What the agent decided.
     public var report: UITestReport
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(jobID: Int64, stepKey: String, report: UITestReport) {
-        self.jobID = jobID
-        self.stepKey = stepKey
-        self.report = report
-    }
 }

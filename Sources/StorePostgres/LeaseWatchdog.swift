@@ -1,9 +1,11 @@
 import Foundation
+import MemberwiseInit
 import Store
 import Synchronization
 
 /// Withdraws lease waits that have gone on too long: one task ticking for every call, instead
 /// of a timer task per call (which cost about a millisecond a call).
+@MemberwiseInit
 final class LeaseWatchdog: Sendable {
     private struct Waiting: Sendable {
         let deadline: ContinuousClock.Instant
@@ -15,12 +17,6 @@ final class LeaseWatchdog: Sendable {
     private let nextID = Atomic<UInt64>(0)
     private let limit: Duration
     private let failure: @Sendable () -> any Error
-
-    /// Gives up waits older than `limit` with `failure()`.
-    init(limit: Duration, failure: @escaping @Sendable () -> any Error) {
-        self.limit = limit
-        self.failure = failure
-    }
 
     /// Watches a wait; answers the id to `release` once the connection came (or the call ended).
     func watch(_ handOff: ConnectionHandOff, holder: Task<Void, Never>) -> UInt64 {

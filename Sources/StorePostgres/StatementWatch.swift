@@ -1,4 +1,5 @@
 import Core
+import MemberwiseInit
 import PostgresNIO
 import Synchronization
 
@@ -24,6 +25,7 @@ import Synchronization
 /// committed, and the pool replaces the connection rather than lend it mid-transaction. A
 /// statement given up while its connection was already torn down stays suspended, holding
 /// nothing but that closed connection.
+@MemberwiseInit
 final class StatementWatch: Sendable {
     private struct Pending: Sendable {
         let connection: PostgresConnection
@@ -43,12 +45,6 @@ final class StatementWatch: Sendable {
     /// How long a statement may wait for its answer; nil for as long as it takes.
     private let limit: Duration?
     private let failure: @Sendable (String) -> any Error
-
-    /// Gives up statements after `limit` (nil: only when lost or cancelled) with `failure(reason)`.
-    init(limit: Duration?, failure: @escaping @Sendable (String) -> any Error) {
-        self.limit = limit
-        self.failure = failure
-    }
 
     /// The answer of `statement`, sent on `connection`, or the reason it was given up.
     /// - Throws: The statement's error; `failure(…)` when the connection is lost or the deadline

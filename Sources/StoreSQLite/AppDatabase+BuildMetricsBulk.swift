@@ -1,23 +1,18 @@
 import BuildMetrics
 import Foundation
 import GRDB
+import MemberwiseInit
 import Store
 
 /// One report of a bulk import, with what ``BuildMetricsStore/insertBuildReport(_:source:waitedOn:now:)`` takes.
+@MemberwiseInit(.public)
 public struct BuildReportImport: Sendable {
     /// The validated report.
     public var report: BuildReport
     /// Where it came from.
-    public var source: MetricsSource
+    public var source: MetricsSource = .api
     /// Whether a developer waited on it.
     public var waitedOn: Bool
-
-    /// Creates an import entry.
-    public init(report: BuildReport, source: MetricsSource = .api, waitedOn: Bool) {
-        self.report = report
-        self.source = source
-        self.waitedOn = waitedOn
-    }
 }
 
 extension AppDatabase {

@@ -1,9 +1,11 @@
 import Core
+import MemberwiseInit
 
 /// What to build because of a webhook event: which ref, at which commit.
 ///
 /// The scheduler turns this into builds of the repository's pipelines. It deliberately
 /// holds no copy of the event; the caller already has it and stores it with the delivery.
+@MemberwiseInit(.public)
 public struct BuildTrigger: Sendable, Equatable, Codable {
     /// Which kind of ref is being built.
     public enum Kind: Sendable, Equatable, Codable {
@@ -23,7 +25,7 @@ public struct BuildTrigger: Sendable, Equatable, Codable {
     public var commitSHA: String
     /// Whether the code comes from a fork; such builds must not see repository secrets.
     /// True also when the payload does not tell (a deleted fork): the safe choice.
-    public var isFromFork: Bool
+    public var isFromFork: Bool = false
     /// A pull request's source repository as the payload names it (`contributor/ios-app`);
     /// nil when it names none, which for a fork means its origin is unknown.
     public var sourceRepository: String?
@@ -33,15 +35,6 @@ public struct BuildTrigger: Sendable, Equatable, Codable {
     public var baseCommitSHA: String?
 
     // MARK: Creating
-
-    /// Creates a trigger.
-    public init(kind: Kind, commitSHA: String, isFromFork: Bool = false, sourceRepository: String? = nil, baseCommitSHA: String? = nil) {
-        self.kind = kind
-        self.commitSHA = commitSHA
-        self.isFromFork = isFromFork
-        self.sourceRepository = sourceRepository
-        self.baseCommitSHA = baseCommitSHA
-    }
 
     // MARK: Reading
 

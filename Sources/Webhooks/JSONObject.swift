@@ -1,17 +1,15 @@
+import MemberwiseInit
+
 /// The members of a parsed JSON object, in document order.
 ///
 /// A webhook object has a handful to a few dozen members and each is read once or twice, so
 /// a list searched from the end is cheaper than hashing every key into a dictionary (`perf`
 /// put `Hasher` and dictionary growth at 5 % of the server's time under webhook load).
 /// Searching from the end keeps the last of repeated names, as `JSONDecoder` does.
+@MemberwiseInit
 struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// Name and value of each member, in document order; names may repeat.
-    private(set) var members: [(name: String, value: JSONValue)]
-
-    /// An object with the given members, in order.
-    init(members: [(name: String, value: JSONValue)] = []) {
-        self.members = members
-    }
+    private(set) var members: [(name: String, value: JSONValue)] = []
 
     init(dictionaryLiteral elements: (String, JSONValue)...) {
         members = elements.map { (name: $0.0, value: $0.1) }

@@ -1,4 +1,7 @@
+import MemberwiseInit
+
 /// A pull request (GitHub, Bitbucket) or merge request (GitLab) event in provider-neutral form.
+@MemberwiseInit(.public)
 public struct PullRequestEvent: Sendable, Equatable, Codable {
     // MARK: What happened
 
@@ -9,7 +12,7 @@ public struct PullRequestEvent: Sendable, Equatable, Codable {
     /// The title, emoji and all.
     public var title: String
     /// Whether the author marked it as a draft (GitHub `draft`, GitLab `draft`/`work_in_progress`).
-    public var isDraft: Bool
+    public var isDraft: Bool = false
 
     // MARK: Branches and commits
 
@@ -31,7 +34,7 @@ public struct PullRequestEvent: Sendable, Equatable, Codable {
     /// True also when the source repository is unknown (GitHub sends `head.repo: null` once
     /// a fork is deleted): treating the unknown as foreign is the safe side, because fork
     /// builds must not receive the target repository's secrets.
-    public var isFromFork: Bool
+    public var isFromFork: Bool = false
     /// Full name of the repository holding the source branch, when known.
     public var sourceRepository: String?
     /// Clone URL of the repository holding the source branch, when known; agents fetch
@@ -47,35 +50,4 @@ public struct PullRequestEvent: Sendable, Equatable, Codable {
     public var url: String?
 
     // MARK: Creating
-
-    /// Creates a pull request event.
-    public init(
-        action: PullRequestAction,
-        number: Int,
-        title: String,
-        isDraft: Bool = false,
-        sourceBranch: String,
-        targetBranch: String,
-        headSHA: String,
-        baseSHA: String? = nil,
-        isFromFork: Bool = false,
-        sourceRepository: String? = nil,
-        sourceCloneURL: String? = nil,
-        author: String? = nil,
-        url: String? = nil
-    ) {
-        self.action = action
-        self.number = number
-        self.title = title
-        self.isDraft = isDraft
-        self.sourceBranch = sourceBranch
-        self.targetBranch = targetBranch
-        self.headSHA = headSHA
-        self.baseSHA = baseSHA
-        self.isFromFork = isFromFork
-        self.sourceRepository = sourceRepository
-        self.sourceCloneURL = sourceCloneURL
-        self.author = author
-        self.url = url
-    }
 }

@@ -6,6 +6,7 @@
 // included. CYaml is a target of Yams' package but not a product, so Package.swift cannot
 // name it; SwiftPM makes a dependency's C modules importable all the same.
 import CYaml
+import MemberwiseInit
 
 /// How much YAML a reader will take on: nodes after alias expansion, and nesting depth.
 ///
@@ -16,6 +17,7 @@ import CYaml
 /// recursive composer. The budget is checked first, on libyaml's event stream, in one linear
 /// pass with no recursion: every node counts, and an alias counts the whole subtree of its
 /// anchor each time it appears.
+@MemberwiseInit(.public)
 public struct YAMLBudget: Sendable {
     /// Most nodes (scalars, lists, maps) the document may expand to.
     public var maxNodes: Int
@@ -25,12 +27,6 @@ public struct YAMLBudget: Sendable {
     /// Limits far above any real pipeline, train or project spec (they have hundreds of
     /// nodes and nest under ten levels).
     public static let standard = YAMLBudget(maxNodes: 100_000, maxDepth: 64)
-
-    /// A budget with the given limits.
-    public init(maxNodes: Int, maxDepth: Int) {
-        self.maxNodes = maxNodes
-        self.maxDepth = maxDepth
-    }
 
     /// Where a document went over its budget, 1-based like Yams' marks.
     public struct Violation: Error, Sendable, Equatable {

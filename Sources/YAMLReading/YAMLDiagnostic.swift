@@ -1,3 +1,4 @@
+import MemberwiseInit
 import YAMLBudget
 
 /// One problem found while reading a YAML document, located precisely enough for an editor to
@@ -6,6 +7,7 @@ import YAMLBudget
 /// Lines and columns are 1-based, as editors and compilers print them; columns count Unicode
 /// scalars, as libYAML does. Modules that read YAML answer these under their own names
 /// (`PipelineDiagnostic`, `TrainDiagnostic`), so every YAML problem prints the same way.
+@MemberwiseInit(.public)
 public struct YAMLDiagnostic: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The file the problem is in, as the caller named it (a path, or `request body`).
     public var file: String
@@ -15,14 +17,6 @@ public struct YAMLDiagnostic: Error, Sendable, Hashable, Codable, CustomStringCo
     public var column: Int
     /// What is wrong and, where it can be guessed, how to fix it.
     public var message: String
-
-    /// Creates a diagnostic at a position in a file.
-    public init(file: String, line: Int, column: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-    }
 
     /// `file:line:column: message`, the shape compilers use so terminals and editors link it.
     public var description: String { "\(file):\(line):\(column): \(message)" }

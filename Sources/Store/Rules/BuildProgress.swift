@@ -1,8 +1,10 @@
 import Core
 import Foundation
+import MemberwiseInit
 
 /// A build's state and times, which follow its jobs: the rule every store backend applies
 /// after a job changes, decided here without SQL.
+@MemberwiseInit(.package)
 package struct BuildProgress: Equatable {
     /// The build's state.
     package var state: BuildState
@@ -10,13 +12,6 @@ package struct BuildProgress: Equatable {
     package var startedAt: Date?
     /// When it reached a final state.
     package var finishedAt: Date?
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(state: BuildState, startedAt: Date? = nil, finishedAt: Date? = nil) {
-        self.state = state
-        self.startedAt = startedAt
-        self.finishedAt = finishedAt
-    }
 
     /// The progress once the build's current attempts are in `jobStates` (superseded attempts
     /// left out), or nil when its state stays as it is.

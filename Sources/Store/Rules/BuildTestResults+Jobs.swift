@@ -1,9 +1,11 @@
 import BuildMetrics
 import Foundation
+import MemberwiseInit
 
 extension BuildTestResults {
     /// What a job's stored report holds about its tests, as a backend reads it: the summary's
     /// counts and failure list, and the run's warnings and id (to read its cases by).
+    @MemberwiseInit(.package)
     package struct StoredReport {
         /// The summary's counts; nil when the report had no tests.
         package var totals: TestTotals?
@@ -13,17 +15,10 @@ extension BuildTestResults {
         package var warnings: String?
         /// The run (report) id, when cases or warnings were kept.
         package var runID: Int64?
-
-        /// Every member, as the memberwise initializer takes them (which is internal).
-        package init(totals: TestTotals? = nil, failures: String? = nil, warnings: String? = nil, runID: Int64? = nil) {
-            self.totals = totals
-            self.failures = failures
-            self.warnings = warnings
-            self.runID = runID
-        }
     }
 
     /// One job as the build's test page lists it, before its report is added.
+    @MemberwiseInit(.package)
     package struct Job {
         /// The job.
         package var id: Int64
@@ -37,16 +32,6 @@ extension BuildTestResults {
         package var state: String
         /// The job that retried this one.
         package var supersededBy: Int64?
-
-        /// Every member, as the memberwise initializer takes them (which is internal).
-        package init(id: Int64, stepKey: String, label: String, attempt: Int, state: String, supersededBy: Int64? = nil) {
-            self.id = id
-            self.stepKey = stepKey
-            self.label = label
-            self.attempt = attempt
-            self.state = state
-            self.supersededBy = supersededBy
-        }
     }
 
     /// The build's results from its jobs (in step order) and what each job's report holds:

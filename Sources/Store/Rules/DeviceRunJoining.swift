@@ -1,5 +1,6 @@
 import Core
 import Devices
+import MemberwiseInit
 
 /// When an agent that found no job joins a running `devices:` step with a job of its own, made
 /// for it there and then: the step's queue then reaches free devices on any agent, not only on
@@ -8,34 +9,23 @@ import Devices
 /// turn).
 package enum DeviceRunJoining {
     /// One job of the step, as the rule sees it.
+    @MemberwiseInit(.package)
     package struct StepJob: Equatable {
         /// The agent holding it, if any.
         package var agentID: Int64?
         /// Its state.
         package var state: JobState
         /// Whether someone asked for it to stop (its build is being canceled).
-        package var cancelRequested: Bool
-
-        /// A job of the step.
-        package init(agentID: Int64?, state: JobState, cancelRequested: Bool = false) {
-            self.agentID = agentID
-            self.state = state
-            self.cancelRequested = cancelRequested
-        }
+        package var cancelRequested: Bool = false
     }
 
     /// A device an agent last reported.
+    @MemberwiseInit(.package)
     package struct ReportedDevice {
         /// The agent that reported it.
         package var agentID: Int64
         /// What it reported.
         package var report: DeviceReport
-
-        /// A device of an agent's report.
-        package init(agentID: Int64, report: DeviceReport) {
-            self.agentID = agentID
-            self.report = report
-        }
 
         var key: DeviceKey { DeviceKey(agentID: agentID, platform: report.platform, identifier: report.identifier) }
     }

@@ -1,4 +1,5 @@
 import Core
+import MemberwiseInit
 
 // MARK: - JobEndingPlan
 
@@ -54,6 +55,7 @@ package struct JobEndingPlan: Equatable {
 // MARK: - BuildJobSnapshot
 
 /// One job of a build, as the rules for ending a job see it.
+@MemberwiseInit(.package)
 package struct BuildJobSnapshot: Equatable {
     /// The job's id.
     package var id: Int64
@@ -67,14 +69,4 @@ package struct BuildJobSnapshot: Equatable {
     package var waitingForSteps: Bool
     /// Whether a later attempt replaced it.
     package var superseded: Bool
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(id: Int64, stepKey: String, state: JobState, dependsOn: [String], waitingForSteps: Bool, superseded: Bool) {
-        self.id = id
-        self.stepKey = stepKey
-        self.state = state
-        self.dependsOn = dependsOn
-        self.waitingForSteps = waitingForSteps
-        self.superseded = superseded
-    }
 }

@@ -1,6 +1,9 @@
+import MemberwiseInit
+
 /// What a job is told about itself and its build, and how its environment is composed: the
 /// build's variables, then the step's (which win), then these fixed `MOBILE_OPS_*` facts
 /// (which nobody can override). Every store backend hands out jobs with the same environment.
+@MemberwiseInit(.package)
 package struct JobEnvironmentFacts: Equatable {
     package var buildID: Int64
     package var buildNumber: Int
@@ -13,23 +16,6 @@ package struct JobEnvironmentFacts: Equatable {
     package var attempt: Int
     package var shardIndex: Int
     package var shardCount: Int
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(
-        buildID: Int64, buildNumber: Int, commitSHA: String, pipeline: String, branch: String? = nil, tag: String? = nil, pullRequest: Int? = nil, jobID: Int64, attempt: Int, shardIndex: Int, shardCount: Int
-    ) {
-        self.buildID = buildID
-        self.buildNumber = buildNumber
-        self.commitSHA = commitSHA
-        self.pipeline = pipeline
-        self.branch = branch
-        self.tag = tag
-        self.pullRequest = pullRequest
-        self.jobID = jobID
-        self.attempt = attempt
-        self.shardIndex = shardIndex
-        self.shardCount = shardCount
-    }
 
     /// The job's whole environment.
     package func environment(build buildVariables: [String: String], step stepVariables: [String: String]) -> [String: String] {

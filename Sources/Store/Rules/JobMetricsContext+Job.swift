@@ -1,8 +1,10 @@
 import Core
 import Foundation
+import MemberwiseInit
 
 extension JobMetricsContext {
     /// The job and build facts a backend reads for ``BuildMetricsStore/jobMetricsContext(jobID:agentID:)``.
+    @MemberwiseInit(.package)
     package struct Facts {
         /// The agent holding the job, if any.
         package var holder: Int64?
@@ -24,22 +26,6 @@ extension JobMetricsContext {
         package var pipeline: String
         /// What started the build (`push`, `pull_request`, `manual`, `schedule`).
         package var trigger: String
-
-        /// Every member, as the memberwise initializer takes them (which is internal).
-        package init(
-            holder: Int64? = nil, state: String, createdAt: Date, assignedAt: Date? = nil, startedAt: Date? = nil, buildID: Int64, repository: String? = nil, branch: String? = nil, pipeline: String, trigger: String
-        ) {
-            self.holder = holder
-            self.state = state
-            self.createdAt = createdAt
-            self.assignedAt = assignedAt
-            self.startedAt = startedAt
-            self.buildID = buildID
-            self.repository = repository
-            self.branch = branch
-            self.pipeline = pipeline
-            self.trigger = trigger
-        }
     }
 
     /// The context of a job `agentID` reports metrics for; nil unless that agent holds the job

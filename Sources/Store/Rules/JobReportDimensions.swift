@@ -1,6 +1,7 @@
 import BuildMetrics
 import Core
 import Foundation
+import MemberwiseInit
 
 /// What one job's build report said about where and how it built, and its task counters: the
 /// parts a finished build's own metrics row is made of.
@@ -8,6 +9,7 @@ import Foundation
 /// A MobileOps build counts as one build in the metrics, whatever its number of jobs. Its row
 /// takes the dimensions its jobs agree on and the sum of their counters; deciding that here,
 /// without SQL, keeps both store backends' rows the same.
+@MemberwiseInit(.package)
 package struct JobReportDimensions: Equatable {
     package var platform: String?
     package var machine: String?
@@ -17,19 +19,6 @@ package struct JobReportDimensions: Equatable {
     package var buildSystem: String
     /// In `MetricBuildRow.counters` order.
     package var counters: [Int]
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(
-        platform: String? = nil, machine: String? = nil, xcodeVersion: String? = nil, gradleVersion: String? = nil, buildKind: String? = nil, buildSystem: String, counters: [Int]
-    ) {
-        self.platform = platform
-        self.machine = machine
-        self.xcodeVersion = xcodeVersion
-        self.gradleVersion = gradleVersion
-        self.buildKind = buildKind
-        self.buildSystem = buildSystem
-        self.counters = counters
-    }
 
     /// The finished `build`'s metrics row, from its jobs' reports.
     package static func buildRow(

@@ -1,10 +1,13 @@
 import Core
+import MemberwiseInit
 
 /// What decides why a pending job waits, gathered by a store backend from its own tables:
 /// the rule itself (`reason`) is decided here, without SQL, so every backend explains a
 /// waiting job the same way.
+@MemberwiseInit(.package)
 package struct PendingJobFacts: Equatable {
     /// One connected agent, as far as the rule cares: its tags and whether its slots are full.
+    @MemberwiseInit(.package)
     package struct FleetMember: Equatable {
         /// The agent's id.
         package var id: Int64
@@ -12,28 +15,16 @@ package struct PendingJobFacts: Equatable {
         package var tags: [String: String]
         /// Whether it holds as many jobs as it has slots.
         package var isBusy: Bool
-
-        /// Every member, as the memberwise initializer takes them (which is internal).
-        package init(id: Int64, tags: [String: String], isBusy: Bool) {
-            self.id = id
-            self.tags = tags
-            self.isBusy = isBusy
-        }
     }
 
     /// For a `devices:` step: what it needs, and the agents that report a device able to run
     /// it now.
+    @MemberwiseInit(.package)
     package struct DeviceNeed: Equatable {
         /// The step's device request.
         package var step: DeviceStep
         /// Agents with a usable device.
         package var ready: Set<Int64>
-
-        /// Every member, as the memberwise initializer takes them (which is internal).
-        package init(step: DeviceStep, ready: Set<Int64>) {
-            self.step = step
-            self.ready = ready
-        }
     }
 
     /// The steps the job depends on whose current attempts have not all passed.
@@ -46,17 +37,6 @@ package struct PendingJobFacts: Equatable {
     package var fleet: [FleetMember]
     /// A `devices:` step's need, or nil for any other job.
     package var devices: DeviceNeed?
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(
-        unpassedDependencies: [String], groupHeldElsewhere: String? = nil, requirements: AgentRequirements, fleet: [FleetMember], devices: DeviceNeed? = nil
-    ) {
-        self.unpassedDependencies = unpassedDependencies
-        self.groupHeldElsewhere = groupHeldElsewhere
-        self.requirements = requirements
-        self.fleet = fleet
-        self.devices = devices
-    }
 
     /// Why the job waits: its dependencies first, then its concurrency group, then the fleet
     /// (nobody online, nobody matching, no matching agent with a usable device for a

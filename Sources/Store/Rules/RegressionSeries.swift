@@ -1,12 +1,14 @@
 import BuildMetrics
 import Core
 import Foundation
+import MemberwiseInit
 
 /// One series (repository · pipeline · platform) as regression detection sees it: its builds'
 /// run times and cache hit rates over the lookback, and what a ``RegressionMonitor`` decides
 /// from them against the stored state. A backend reads the points and keeps the state; what
 /// is a regression, and what is recorded and announced about it, is decided here, so two
 /// backends looking at the same builds open the same regressions.
+@MemberwiseInit(.package)
 package struct RegressionSeries {
     /// The series' repository.
     package var repository: String
@@ -18,17 +20,6 @@ package struct RegressionSeries {
     package var durations: [TimeSeriesPoint] = []
     /// Each build's cache hit rate, for builds where some task needed its outputs.
     package var hitRates: [TimeSeriesPoint] = []
-
-    /// Every member, as the memberwise initializer takes them (which is internal).
-    package init(
-        repository: String, pipeline: String, platform: String, durations: [TimeSeriesPoint] = [], hitRates: [TimeSeriesPoint] = []
-    ) {
-        self.repository = repository
-        self.pipeline = pipeline
-        self.platform = platform
-        self.durations = durations
-        self.hitRates = hitRates
-    }
 
     /// `repository · pipeline · platform`: the key of its stored state and of its regressions.
     package var key: String { "\(repository) · \(pipeline) · \(platform)" }

@@ -1,5 +1,6 @@
 import BuildMetrics
 import Foundation
+import MemberwiseInit
 
 /// Sums of daily rollup rows: what every window answer (summary, cache report, dashboard
 /// trends, waiting cost) is computed from. Each backend reads its rows its own way and hands
@@ -7,6 +8,7 @@ import Foundation
 package struct RollupTotals {
     /// The summed columns of one rollup row, as plain values: a backend reads them from its
     /// own row type (by position, where that is what keeps summing 100,000 rows cheap).
+    @MemberwiseInit(.package)
     package struct Sums {
         /// Builds.
         package var count: Int
@@ -50,24 +52,6 @@ package struct RollupTotals {
             cache = .counts(
                 executed: counters[0], failed: counters[1], fromCache: counters[2], localHits: counters[3], remoteHits: counters[4],
                 upToDate: counters[5], noSource: counters[6], skipped: counters[7])
-        }
-
-        /// Values as read back from a stored row.
-        package init(
-            count: Int, succeeded: Int, failed: Int, canceled: Int, waitedBuilds: Int, runSum: Double, queueSum: Double,
-            waitedSeconds: Double, waitedRunSeconds: Double, totalSum: Double, cache: CacheStatistics
-        ) {
-            self.count = count
-            self.succeeded = succeeded
-            self.failed = failed
-            self.canceled = canceled
-            self.waitedBuilds = waitedBuilds
-            self.runSum = runSum
-            self.queueSum = queueSum
-            self.waitedSeconds = waitedSeconds
-            self.waitedRunSeconds = waitedRunSeconds
-            self.totalSum = totalSum
-            self.cache = cache
         }
 
         /// The counters in `MetricBuildRow.counters` order, as the rollup columns hold them.

@@ -1,5 +1,6 @@
 import BuildMetrics
 import Foundation
+import MemberwiseInit
 
 /// Finds the flips of one report's test cases: a test that failed, then passed on a retry in
 /// the same run (outcome `flaky`), or whose outcome differs from its last outcome in another
@@ -7,6 +8,7 @@ import Foundation
 /// here: each case's flips and flaky mark, and the earlier cases that become flaky with it.
 package struct TestFlips {
     /// A test's last outcome in the other runs of the commit, and the case that had it.
+    @MemberwiseInit(.package)
     package struct Earlier: Equatable {
         /// The run (report) id.
         package var runID: Int64
@@ -14,13 +16,6 @@ package struct TestFlips {
         package var position: Int64
         /// `failed` or `passed` (a flaky case ended passed).
         package var outcome: TestCaseOutcome
-
-        /// Every member, as the memberwise initializer takes them (which is internal).
-        package init(runID: Int64, position: Int64, outcome: TestCaseOutcome) {
-            self.runID = runID
-            self.position = position
-            self.outcome = outcome
-        }
     }
 
     /// One case of the report as stored.
