@@ -17,9 +17,7 @@ extension CacheCommand {
         @Option(help: "How many days back, today included (1-366).") var days = 30
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (series, body) = try await connection.client().get("/api/v1/cache/stats/daily?days=\(days)", as: Series.self)
-                if connection.json { return Output.json(body) }
+            try await connection.get("/api/v1/cache/stats/daily?days=\(days)", as: Series.self) { series in
                 var totals: [String: (hits: Int64, misses: Int64, uploads: Int64)] = [:]
                 for entry in series.days {
                     let day = String(entry.day.prefix(10))

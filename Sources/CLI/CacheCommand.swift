@@ -29,9 +29,7 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (statistics, body) = try await connection.client().get("/api/v1/cache/stats", as: Statistics.self)
-                if connection.json { return Output.json(body) }
+            try await connection.get("/api/v1/cache/stats", as: Statistics.self) { statistics in
                 guard !statistics.namespaces.isEmpty else {
                     print("The build cache has served nothing yet.")
                     return

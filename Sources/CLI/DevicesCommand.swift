@@ -29,9 +29,7 @@ struct DevicesCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (list, body) = try await connection.client().get("/api/v1/devices", as: DeviceList.self)
-                if connection.json { return Output.json(body) }
+            try await connection.get("/api/v1/devices", as: DeviceList.self) { list in
                 guard !list.devices.isEmpty else {
                     print("No devices: no agent has reported any (see docs/devices.md).")
                     return
