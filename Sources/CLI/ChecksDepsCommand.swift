@@ -44,13 +44,8 @@ struct ChecksDepsCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: project, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("--project \(project) is not a folder")
-        }
-        if let kind, ProjectKind.named(kind) == nil {
-            throw ValidationError("--kind \(kind): use gradle, xcodegen or spm")
-        }
+        try OfflineProject.validate(project: project)
+        try OfflineProject.validate(kind: kind)
     }
 
     func run() throws {
@@ -97,11 +92,7 @@ struct ChecksDepsCommand: ParsableCommand {
             guard let data = FileManager.default.contents(atPath: path) else { throw DependencyChecksError.invalidBaseline("cannot read \(path)") }
             return try DependencyCheckReport.baselineViolations(from: data)
         }
-        // The user's own project on the user's own machine: running Package.swift is theirs to allow.
-        let loader = ModuleGraphLoader(policy: .runManifests)
-        let moduleGraph = try graph.map { try loader.load(graphFile: $0, projectDirectory: project) }
-            // Readers may open files anywhere in the project's repository, nowhere else.
-            ?? loader.load(projectDirectory: project, kind: kind.flatMap(ProjectKind.named), boundary: GitCheckout().workTree(containing: project)).graph
+        let moduleGraph = try OfflineProject.moduleGraph(project: project, graph: graph, kind: kind)
         return DependencyChecker.report(graph: moduleGraph, rules: parsed, baseline: previous)
     }
 
