@@ -24,16 +24,13 @@ extension CacheCommand {
                     let sum = totals[day] ?? (0, 0, 0)
                     totals[day] = (sum.hits + entry.hits, sum.misses + entry.misses, sum.uploads + entry.uploads)
                 }
-                guard !totals.isEmpty else {
-                    print("The build cache served nothing in the last \(days) days.")
-                    return
-                }
-                Output.table(["DAY", "HITS", "MISSES", "HIT RATE", "UPLOADS"], totals.keys.sorted().compactMap { day in
+                let rows: [[String]] = totals.keys.sorted().compactMap { day in
                     totals[day].map { sum in
                         let reads = sum.hits + sum.misses
                         return [day, "\(sum.hits)", "\(sum.misses)", MetricsFormatting.rate(reads > 0 ? Double(sum.hits) / Double(reads) : nil), "\(sum.uploads)"]
                     }
-                })
+                }
+                Output.table(["DAY", "HITS", "MISSES", "HIT RATE", "UPLOADS"], rows, ifEmpty: "The build cache served nothing in the last \(days) days.")
             }
         }
     }

@@ -121,7 +121,6 @@ struct SecretListCommand: AsyncParsableCommand {
         try await connection.respond({ client async throws(CLIError) in
             try await client.get(RepositoryReference.path(of: target.repository, "/secrets", client: client), as: List.self)
         }) { list in
-            guard !list.secrets.isEmpty else { return print("No secrets for \(target.repository).") }
             Output.table(
                 ["NAME", "PIPELINE", "BRANCHES", "PULL REQUESTS", "KIND", "SIZE", "FINGERPRINT", "UPDATED", "BY"],
                 list.secrets.map { secret in
@@ -129,7 +128,8 @@ struct SecretListCommand: AsyncParsableCommand {
                         secret.name, secret.pipeline ?? "*", secret.branches?.joined(separator: ",") ?? "*", secret.pullRequests ? "yes" : "no",
                         secret.kind.rawValue, "\(secret.size)", secret.fingerprint, Output.time(secret.updatedAt), secret.updatedBy,
                     ]
-                })
+                },
+                ifEmpty: "No secrets for \(target.repository).")
         }
     }
 

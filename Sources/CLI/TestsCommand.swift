@@ -28,13 +28,10 @@ struct TestsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await connection.get("/api/v1/tests/muted", as: MutedList.self) { list in
-                guard !list.tests.isEmpty else {
-                    print("No muted tests.")
-                    return
-                }
-                Output.table(["REPOSITORY", "TEST", "BY", "SINCE", "CLEAN RUNS", "REASON"], list.tests.map { test in
+                let rows = list.tests.map { test in
                     [test.repository ?? "-", test.name, test.mutedBy, Output.time(test.mutedAt), "\(test.cleanRuns)/\(MutedTest.cleanRunsToRecover)", test.reason]
-                })
+                }
+                Output.table(["REPOSITORY", "TEST", "BY", "SINCE", "CLEAN RUNS", "REASON"], rows, ifEmpty: "No muted tests.")
             }
         }
 
