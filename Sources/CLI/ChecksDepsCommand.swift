@@ -52,18 +52,15 @@ struct ChecksDepsCommand: ParsableCommand {
         // A file that is not there cannot be read: exit status 2, as for one that does not parse
         // (a usage error's 64 would say the command line was wrong).
         if let missing = missingFile() {
-            FileHandle.standardError.write(Data("error: \(missing)\n".utf8))
-            throw ExitCode(2)
+            throw OfflineProject.failure(missing, exitStatus: 2)
         }
         let report: DependencyCheckReport
         do {
             report = try check()
         } catch let error as DependencyChecksError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            throw ExitCode(2)
+            throw OfflineProject.failure(error.description, exitStatus: 2)
         } catch let error as ImpactError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            throw ExitCode(2)
+            throw OfflineProject.failure(error.description, exitStatus: 2)
         }
         if json {
             print(String(decoding: try report.json(), as: UTF8.self))

@@ -91,8 +91,7 @@ struct ImpactCommand: ParsableCommand {
                 printHuman(report)
             }
         } catch let error as ImpactError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            throw ExitCode(1)
+            throw OfflineProject.failure(error.description, exitStatus: 1)
         }
     }
 

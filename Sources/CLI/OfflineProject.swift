@@ -33,4 +33,12 @@ enum OfflineProject {
         let boundary = GitCheckout().workTree(containing: project)
         return try loader.load(projectDirectory: project, kind: kind.flatMap(ProjectKind.named), boundary: boundary).graph
     }
+
+    /// Writes `error: message` to standard error and answers the exit status to throw: the
+    /// offline commands' way of saying a project, rules or change could not be read (they have
+    /// no server, so no `CLIError`).
+    static func failure(_ message: String, exitStatus: Int32) -> ExitCode {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        return ExitCode(exitStatus)
+    }
 }
