@@ -14,32 +14,17 @@ struct APIClient: Sendable {
 
     /// `GET path`, decoded.
     func get<T: Decodable>(_ path: String, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
-        let body = try await send(.get, path, body: nil)
-        return (try decode(T.self, from: body), body)
+        try await exchange(.get, path, body: nil, as: T.self)
     }
 
     /// `POST path` with a JSON body, decoded.
     func post<T: Decodable>(_ path: String, _ payload: some Encodable, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
-        let data: Data
-        do {
-            data = try JSONEncoder().encode(payload)
-        } catch {
-            throw CLIError.usage("cannot encode the request: \(error)")
-        }
-        let body = try await send(.post, path, body: Array(data))
-        return (try decode(T.self, from: body), body)
+        try await exchange(.post, path, body: try Self.encode(payload), as: T.self)
     }
 
     /// `PUT path` with a JSON body, decoded.
     func put<T: Decodable>(_ path: String, _ payload: some Encodable, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
-        let data: Data
-        do {
-            data = try JSONEncoder().encode(payload)
-        } catch {
-            throw CLIError.usage("cannot encode the request: \(error)")
-        }
-        let body = try await send(.put, path, body: Array(data))
-        return (try decode(T.self, from: body), body)
+        try await exchange(.put, path, body: try Self.encode(payload), as: T.self)
     }
 
     /// `POST path` with a text body as it is (a YAML file), decoded.
@@ -49,8 +34,7 @@ struct APIClient: Sendable {
 
     /// `POST path` with a file's bytes as they are (a report another tool wrote), decoded.
     func post<T: Decodable>(_ path: String, bytes: [UInt8], contentType: String, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
-        let body = try await send(.post, path, body: bytes, contentType: contentType)
-        return (try decode(T.self, from: body), body)
+        try await exchange(.post, path, body: bytes, contentType: contentType, as: T.self)
     }
 
     /// `GET path` as raw bytes (logs).
@@ -80,8 +64,24 @@ struct APIClient: Sendable {
 
     /// `DELETE path`, decoded.
     func delete<T: Decodable>(_ path: String, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {
-        let body = try await send(.delete, path, body: nil)
-        return (try decode(T.self, from: body), body)
+        try await exchange(.delete, path, body: nil, as: T.self)
+    }
+
+    /// Sends one request and decodes its answer, keeping the body as it came for `--json`.
+    private func exchange<T: Decodable>(
+        _ method: HTTPMethod, _ path: String, body: [UInt8]?, contentType: String = "application/json", as type: T.Type
+    ) async throws(CLIError) -> (T, [UInt8]) {
+        let answer = try await send(method, path, body: body, contentType: contentType)
+        return (try decode(T.self, from: answer), answer)
+    }
+
+    /// `payload` as a JSON request body.
+    private static func encode(_ payload: some Encodable) throws(CLIError) -> [UInt8] {
+        do {
+            return Array(try JSONEncoder().encode(payload))
+        } catch {
+            throw CLIError.usage("cannot encode the request: \(error)")
+        }
     }
 
     /// Sends one request; a non-2xx answer becomes `CLIError.server` with the server's message.

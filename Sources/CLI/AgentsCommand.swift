@@ -22,9 +22,7 @@ struct AgentsCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (list, body) = try await connection.client().get("/api/v1/agents", as: AgentList.self)
-                if connection.json { return Output.json(body) }
+            try await connection.get("/api/v1/agents", as: AgentList.self) { list in
                 Output.table(["ID", "NAME", "STATE", "SLOTS", "TAGS", "JOBS", "LAST SEEN"], list.agents.map { agent in
                     ["\(agent.id)", agent.name, agent.state, "\(agent.slots)",
                      agent.tags.keys.sorted().map { "\($0)=\(agent.tags[$0] ?? "")" }.joined(separator: ","),
@@ -45,9 +43,7 @@ struct AgentsCommand: AsyncParsableCommand {
         @Argument(help: "Agent id (see 'agents list').") var id: Int64
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (agent, body) = try await connection.client().delete("/api/v1/agents/\(id)", as: Agent.self)
-                if connection.json { return Output.json(body) }
+            try await connection.delete("/api/v1/agents/\(id)", as: Agent.self) { agent in
                 print("Removed agent \(agent.name) (id \(agent.id)).")
             }
         }
@@ -74,9 +70,7 @@ struct AgentsCommand: AsyncParsableCommand {
             @Argument(help: "A name, e.g. mac-fleet.") var name: String
 
             func run() async throws {
-                try await reportingErrors { () async throws(CLIError) in
-                    let (created, body) = try await connection.client().post("/api/v1/agents/tokens", ["name": name], as: Created.self)
-                    if connection.json { return Output.json(body) }
+                try await connection.post("/api/v1/agents/tokens", ["name": name], as: Created.self) { created in
                     print("Registration token \(created.id) '\(created.name)'.")
                     print("Value (shown once): \(created.token)")
                     print("Start an agent: mobile-ops-agent --server URL --registration-token \(created.token) --name NAME --tag platform=ios")
@@ -92,9 +86,7 @@ struct AgentsCommand: AsyncParsableCommand {
             @OptionGroup var connection: ConnectionOptions
 
             func run() async throws {
-                try await reportingErrors { () async throws(CLIError) in
-                    let (list, body) = try await connection.client().get("/api/v1/agents/tokens", as: TokenList.self)
-                    if connection.json { return Output.json(body) }
+                try await connection.get("/api/v1/agents/tokens", as: TokenList.self) { list in
                     Output.table(["ID", "NAME", "CREATED", "STATE"], list.tokens.map {
                         [$0.id, $0.name, Output.time($0.createdAt), $0.revokedAt.map { "revoked \(Output.time($0))" } ?? "active"]
                     })
@@ -112,9 +104,7 @@ struct AgentsCommand: AsyncParsableCommand {
             @Argument(help: "Token id.") var id: String
 
             func run() async throws {
-                try await reportingErrors { () async throws(CLIError) in
-                    let (_, body) = try await connection.client().delete("/api/v1/agents/tokens/\(id)", as: Empty.self)
-                    if connection.json { return Output.json(body) }
+                try await connection.delete("/api/v1/agents/tokens/\(id)", as: Empty.self) { _ in
                     print("Revoked registration token \(id); its agents are disconnected.")
                 }
             }

@@ -15,10 +15,8 @@ struct AuditCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            struct Events: Decodable { var events: [AuditEvent] }
-            let (log, body) = try await connection.client().get("/api/v1/audit?limit=\(limit)", as: Events.self)
-            if connection.json { return Output.json(body) }
+        struct Events: Decodable { var events: [AuditEvent] }
+        try await connection.get("/api/v1/audit?limit=\(limit)", as: Events.self) { log in
             Output.table(["TIME", "ACTOR", "ACTION", "SUBJECT", "DETAIL"], log.events.map {
                 [Output.time($0.occurredAt), $0.actor, $0.action, $0.subject, $0.detail ?? ""]
             })

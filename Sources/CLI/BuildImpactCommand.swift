@@ -25,9 +25,7 @@ struct BuildImpactCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            let (answer, body) = try await connection.client().get("/api/v1/builds/\(id)/impact", as: Reports.self)
-            if connection.json { return Output.json(body) }
+        try await connection.get("/api/v1/builds/\(id)/impact", as: Reports.self) { answer in
             guard !answer.jobs.isEmpty else {
                 return print("Build \(id) has no ui_tests: selection (no step of its pipeline has ui_tests:, or none has started).")
             }

@@ -19,10 +19,8 @@ struct BuildTestsCommand: AsyncParsableCommand {
     @Flag(help: "Only failed tests, of the jobs that reported tests.") var failed = false
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            let path = "/api/v1/builds/\(id)/tests" + (failed ? "?failed=true" : "")
-            let (results, body) = try await connection.client().get(path, as: BuildTestsView.self)
-            if connection.json { return Output.json(body) }
+        let path = "/api/v1/builds/\(id)/tests" + (failed ? "?failed=true" : "")
+        try await connection.get(path, as: BuildTestsView.self) { results in
             TestFormatting.print(results, listAll: !failed)
         }
     }

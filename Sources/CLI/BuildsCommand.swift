@@ -46,15 +46,13 @@ struct BuildsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                var variables: [String: String] = [:]
-                for pair in env {
-                    let parts = pair.split(separator: "=", maxSplits: 1)
-                    variables[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-                }
-                let request = TriggerRequest(repository: repository, pipeline: pipeline, branch: branch, commit: commit, env: variables)
-                let (build, body) = try await connection.client().post("/api/v1/builds", request, as: Build.self)
-                if connection.json { return Output.json(body) }
+            var variables: [String: String] = [:]
+            for pair in env {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                variables[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+            }
+            let request = TriggerRequest(repository: repository, pipeline: pipeline, branch: branch, commit: commit, env: variables)
+            try await connection.post("/api/v1/builds", request, as: Build.self) { build in
                 print("Started build \(build.id) (\(build.pipeline) #\(build.number)), \(build.jobs?.count ?? 0) jobs.")
             }
         }
@@ -77,9 +75,7 @@ struct BuildsCommand: AsyncParsableCommand {
         @Argument(help: "Build id.") var id: Int64
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (build, body) = try await connection.client().post("/api/v1/builds/\(id)/cancel", Empty(), as: Build.self)
-                if connection.json { return Output.json(body) }
+            try await connection.post("/api/v1/builds/\(id)/cancel", Empty(), as: Build.self) { build in
                 print(BuildFormatting.cancelSummary(build))
             }
         }

@@ -17,25 +17,20 @@ extension CacheCommand {
         @Option(help: "How many days back, today included (1-366).") var days = 30
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (series, body) = try await connection.client().get("/api/v1/cache/stats/daily?days=\(days)", as: Series.self)
-                if connection.json { return Output.json(body) }
+            try await connection.get("/api/v1/cache/stats/daily?days=\(days)", as: Series.self) { series in
                 var totals: [String: (hits: Int64, misses: Int64, uploads: Int64)] = [:]
                 for entry in series.days {
                     let day = String(entry.day.prefix(10))
                     let sum = totals[day] ?? (0, 0, 0)
                     totals[day] = (sum.hits + entry.hits, sum.misses + entry.misses, sum.uploads + entry.uploads)
                 }
-                guard !totals.isEmpty else {
-                    print("The build cache served nothing in the last \(days) days.")
-                    return
-                }
-                Output.table(["DAY", "HITS", "MISSES", "HIT RATE", "UPLOADS"], totals.keys.sorted().compactMap { day in
+                let rows: [[String]] = totals.keys.sorted().compactMap { day in
                     totals[day].map { sum in
                         let reads = sum.hits + sum.misses
                         return [day, "\(sum.hits)", "\(sum.misses)", MetricsFormatting.rate(reads > 0 ? Double(sum.hits) / Double(reads) : nil), "\(sum.uploads)"]
                     }
-                })
+                }
+                Output.table(["DAY", "HITS", "MISSES", "HIT RATE", "UPLOADS"], rows, ifEmpty: "The build cache served nothing in the last \(days) days.")
             }
         }
     }

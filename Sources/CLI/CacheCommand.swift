@@ -29,20 +29,15 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (statistics, body) = try await connection.client().get("/api/v1/cache/stats", as: Statistics.self)
-                if connection.json { return Output.json(body) }
-                guard !statistics.namespaces.isEmpty else {
-                    print("The build cache has served nothing yet.")
-                    return
-                }
+            try await connection.get("/api/v1/cache/stats", as: Statistics.self) { statistics in
                 let header = ["PROTOCOL", "NAMESPACE", "HITS", "MISSES", "HIT RATE", "UPLOADS", "SERVED", "STORED", "EVICTED", "ENTRIES", "SIZE"]
-                Output.table(header, statistics.namespaces.map {
+                let rows = statistics.namespaces.map {
                     [
                         $0.protocol, $0.namespace, "\($0.hits)", "\($0.misses)", MetricsFormatting.rate($0.hitRate), "\($0.uploads)",
                         Self.bytes($0.bytesServed), Self.bytes($0.bytesStored), "\($0.evictions)", "\($0.entries)", Self.bytes($0.entryBytes),
                     ]
-                })
+                }
+                Output.table(header, rows, ifEmpty: "The build cache has served nothing yet.")
             }
         }
 

@@ -44,31 +44,23 @@ struct ChecksDepsCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: project, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("--project \(project) is not a folder")
-        }
-        if let kind, ProjectKind.named(kind) == nil {
-            throw ValidationError("--kind \(kind): use gradle, xcodegen or spm")
-        }
+        try OfflineProject.validate(project: project)
+        try OfflineProject.validate(kind: kind)
     }
 
     func run() throws {
         // A file that is not there cannot be read: exit status 2, as for one that does not parse
         // (a usage error's 64 would say the command line was wrong).
         if let missing = missingFile() {
-            FileHandle.standardError.write(Data("error: \(missing)\n".utf8))
-            throw ExitCode(2)
+            throw OfflineProject.failure(missing, exitStatus: 2)
         }
         let report: DependencyCheckReport
         do {
             report = try check()
         } catch let error as DependencyChecksError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            throw ExitCode(2)
+            throw OfflineProject.failure(error.description, exitStatus: 2)
         } catch let error as ImpactError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            throw ExitCode(2)
+            throw OfflineProject.failure(error.description, exitStatus: 2)
         }
         if json {
             print(String(decoding: try report.json(), as: UTF8.self))
@@ -97,11 +89,7 @@ struct ChecksDepsCommand: ParsableCommand {
             guard let data = FileManager.default.contents(atPath: path) else { throw DependencyChecksError.invalidBaseline("cannot read \(path)") }
             return try DependencyCheckReport.baselineViolations(from: data)
         }
-        // The user's own project on the user's own machine: running Package.swift is theirs to allow.
-        let loader = ModuleGraphLoader(policy: .runManifests)
-        let moduleGraph = try graph.map { try loader.load(graphFile: $0, projectDirectory: project) }
-            // Readers may open files anywhere in the project's repository, nowhere else.
-            ?? loader.load(projectDirectory: project, kind: kind.flatMap(ProjectKind.named), boundary: GitCheckout().workTree(containing: project)).graph
+        let moduleGraph = try OfflineProject.moduleGraph(project: project, graph: graph, kind: kind)
         return DependencyChecker.report(graph: moduleGraph, rules: parsed, baseline: previous)
     }
 

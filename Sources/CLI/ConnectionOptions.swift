@@ -40,3 +40,44 @@ public struct ConnectionOptions: ParsableArguments {
         APIClient(baseURL: serverURL, token: resolvedToken)
     }
 }
+
+extension ConnectionOptions {
+    /// Sends one request and prints its answer: the server's JSON as it came under `--json`,
+    /// else what `show` makes of the decoded answer for people.
+    ///
+    /// Most server commands answer this way, so the choice between JSON and text is made here
+    /// once; those that send several requests call `reportingErrors` themselves. A `CLIError` of
+    /// the request becomes one stderr line and the exit status; what `show` throws (an exit status
+    /// after printing problems) is its own.
+    func respond<Answer>(
+        _ request: (APIClient) async throws(CLIError) -> (Answer, [UInt8]),
+        show: (Answer) throws -> Void
+    ) async throws {
+        let answer = try await reportingErrors { () async throws(CLIError) -> Answer? in
+            let (answer, body) = try await request(client())
+            if json {
+                Output.json(body)
+                return nil
+            }
+            return answer
+        }
+        if let answer { try show(answer) }
+    }
+
+    /// `GET path`, answered as `respond` does.
+    func get<Answer: Decodable>(_ path: String, as type: Answer.Type, show: (Answer) throws -> Void) async throws {
+        try await respond({ client async throws(CLIError) in try await client.get(path, as: type) }, show: show)
+    }
+
+    /// `POST path` with a JSON body, answered as `respond` does.
+    func post<Answer: Decodable>(
+        _ path: String, _ payload: some Encodable, as type: Answer.Type, show: (Answer) throws -> Void
+    ) async throws {
+        try await respond({ client async throws(CLIError) in try await client.post(path, payload, as: type) }, show: show)
+    }
+
+    /// `DELETE path`, answered as `respond` does.
+    func delete<Answer: Decodable>(_ path: String, as type: Answer.Type, show: (Answer) throws -> Void) async throws {
+        try await respond({ client async throws(CLIError) in try await client.delete(path, as: type) }, show: show)
+    }
+}

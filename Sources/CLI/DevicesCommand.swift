@@ -29,21 +29,18 @@ struct DevicesCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (list, body) = try await connection.client().get("/api/v1/devices", as: DeviceList.self)
-                if connection.json { return Output.json(body) }
-                guard !list.devices.isEmpty else {
-                    print("No devices: no agent has reported any (see docs/devices.md).")
-                    return
-                }
-                Output.table(["AGENT", "PLATFORM", "KIND", "IDENTIFIER", "MODEL", "OS", "STATE", "BATCH", "QUARANTINE", "DETAIL"], list.devices.map { device in
+            try await connection.get("/api/v1/devices", as: DeviceList.self) { list in
+                let rows = list.devices.map { device in
                     [
                         device.agentState == "offline" ? "\(device.agentName) (offline)" : device.agentName,
                         device.platform.rawValue, device.kind.rawValue, device.identifier, device.model ?? "-", device.osVersion ?? "-",
                         device.state.rawValue, device.batch.map { batch in device.batchBuildID.map { "\($0)/\(batch)" } ?? "\(batch)" } ?? "-",
                         device.quarantineReason ?? "-", device.detail ?? "-",
                     ]
-                })
+                }
+                Output.table(
+                    ["AGENT", "PLATFORM", "KIND", "IDENTIFIER", "MODEL", "OS", "STATE", "BATCH", "QUARANTINE", "DETAIL"], rows,
+                    ifEmpty: "No devices: no agent has reported any (see docs/devices.md).")
             }
         }
 

@@ -52,10 +52,7 @@ struct ImpactCommand: ParsableCommand {
     // MARK: Validation
 
     func validate() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: project, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("--project \(project) is not a folder")
-        }
+        try OfflineProject.validate(project: project)
         if let base, base.contains("...") {
             guard head == nil else { throw ValidationError("--base \(base) already names the head; leave out --head") }
             guard revisions != nil else { throw ValidationError("--base \(base): write BASE...HEAD with both revisions") }
@@ -73,9 +70,7 @@ struct ImpactCommand: ParsableCommand {
         if let changedFiles, changedFiles != "-", !FileManager.default.fileExists(atPath: changedFiles) {
             throw ValidationError("--changed-files \(changedFiles) does not exist (use - to read stdin)")
         }
-        if let kind, ProjectKind.named(kind) == nil {
-            throw ValidationError("--kind \(kind): use gradle, xcodegen or spm")
-        }
+        try OfflineProject.validate(kind: kind)
         if let graph, !FileManager.default.fileExists(atPath: graph) {
             throw ValidationError("--graph \(graph) does not exist")
         }
@@ -85,11 +80,7 @@ struct ImpactCommand: ParsableCommand {
 
     func run() throws {
         do {
-            // The user's own project on the user's own machine: running Package.swift is theirs to allow.
-            let loader = ModuleGraphLoader(policy: .runManifests)
-            let moduleGraph = try graph.map { try loader.load(graphFile: $0, projectDirectory: project) }
-                // Readers may open files anywhere in the project's repository, nowhere else.
-            ?? loader.load(projectDirectory: project, kind: kind.flatMap(ProjectKind.named), boundary: GitCheckout().workTree(containing: project)).graph
+            let moduleGraph = try OfflineProject.moduleGraph(project: project, graph: graph, kind: kind)
             let analyzer = try ImpactAnalyzer(graph: moduleGraph, triggers: .default.adding(runAllPatterns))
             let report = analyzer.analyze(try readChanges())
             if json {
@@ -100,8 +91,7 @@ struct ImpactCommand: ParsableCommand {
                 printHuman(report)
             }
         } catch let error as ImpactError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            throw ExitCode(1)
+            throw OfflineProject.failure(error.description, exitStatus: 1)
         }
     }
 

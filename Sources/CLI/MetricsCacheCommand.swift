@@ -19,9 +19,7 @@ struct MetricsCacheCommand: AsyncParsableCommand {
     @OptionGroup var filters: MetricsFilterOptions
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            let (cache, body) = try await connection.client().get("/api/v1/metrics/cache" + MetricsFormatting.query(filters.pairs), as: CacheView.self)
-            if connection.json { return Output.json(body) }
+        try await connection.get("/api/v1/metrics/cache" + MetricsFormatting.query(filters.pairs), as: CacheView.self) { cache in
             print("Hit rate \(MetricsFormatting.rate(cache.overall.hitRate))  trend \(Sparkline.render(cache.trend.map(\.hitRate)))")
             print("")
             Output.table(["BUILD SYSTEM", "HIT RATE", "LOCAL", "REMOTE", "FROM CACHE", "EXECUTED", "UP-TO-DATE"], cache.byBuildSystem.map(Self.row))

@@ -18,10 +18,8 @@ struct MetricsFindingsCommand: AsyncParsableCommand {
     @Option(help: "Window: days or weeks, e.g. 30d, 4w.") var window = "30d"
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            let query = MetricsFormatting.query([("repository", repository), ("branch", branch), ("window", window)])
-            let (trend, body) = try await connection.client().get("/api/v1/metrics/findings" + query, as: FindingsTrendView.self)
-            if connection.json { return Output.json(body) }
+        let query = MetricsFormatting.query([("repository", repository), ("branch", branch), ("window", window)])
+        try await connection.get("/api/v1/metrics/findings" + query, as: FindingsTrendView.self) { trend in
             let days = Dictionary(grouping: trend.rows, by: \.day).mapValues { $0.reduce(0) { $0 + $1.count } }.sorted { $0.key < $1.key }
             print("Findings on \(trend.branch) of \(repository) over \(trend.days) days: "
                 + (days.isEmpty ? "none recorded" : "\(days.first?.value ?? 0) → \(days.last?.value ?? 0)  \(Sparkline.render(days.map { Double($0.value) }))"))

@@ -17,10 +17,8 @@ struct MetricsRegressionsCommand: AsyncParsableCommand {
     @Option(help: "How many (1-500).") var limit = 50
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            let path = "/api/v1/metrics/regressions?limit=\(limit)" + (open ? "&open=true" : "")
-            let (answer, body) = try await connection.client().get(path, as: RegressionsView.self)
-            if connection.json { return Output.json(body) }
+        let path = "/api/v1/metrics/regressions?limit=\(limit)" + (open ? "&open=true" : "")
+        try await connection.get(path, as: RegressionsView.self) { answer in
             Output.table(["ID", "SERIES", "METRIC", "BASELINE", "RECENT", "CHANGE", "DETECTED", "STATUS"], answer.regressions.map { item in
                 let value: (Double) -> String = item.metric == "duration" ? { MetricsFormatting.seconds($0) } : { MetricsFormatting.rate($0) }
                 return [

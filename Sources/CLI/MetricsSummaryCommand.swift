@@ -35,10 +35,8 @@ struct MetricsSummaryCommand: AsyncParsableCommand {
     @Option(help: "Price a run-time speed-up of this many percent in developer-hours per month.") var speedup: Double?
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            let query = MetricsFormatting.query(filters.pairs + [("groupBy", groupBy), ("speedup", speedup.map { String($0) })])
-            let (summary, body) = try await connection.client().get("/api/v1/metrics/summary" + query, as: SummaryView.self)
-            if connection.json { return Output.json(body) }
+        let query = MetricsFormatting.query(filters.pairs + [("groupBy", groupBy), ("speedup", speedup.map { String($0) })])
+        try await connection.get("/api/v1/metrics/summary" + query, as: SummaryView.self) { summary in
             print("Builds over the last \(summary.window.days) day(s), compared with the \(summary.window.days) before "
                 + "(queue = first job assigned - created, run = last job finished - first job started, total = finished - created):")
             Output.table(

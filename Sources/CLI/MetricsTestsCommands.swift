@@ -20,10 +20,8 @@ struct MetricsFlakyCommand: AsyncParsableCommand {
     @OptionGroup var options: TestMetricsOptions
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            let path = "/api/v1/metrics/tests/flaky" + MetricsFormatting.query(options.pairs)
-            let (answer, body) = try await connection.client().get(path, as: FlakyTestsView.self)
-            if connection.json { return Output.json(body) }
+        let path = "/api/v1/metrics/tests/flaky" + MetricsFormatting.query(options.pairs)
+        try await connection.get(path, as: FlakyTestsView.self) { answer in
             Output.table(["TEST", "REPOSITORY", "FLIP RATE", "FLIPS", "ATTEMPTS", "FAILED", "COMMITS", "LAST SEEN", "BUILDS"], answer.tests.map { item in
                 [
                     item.test.display, item.test.repository, MetricsFormatting.rate(item.flipRate), "\(item.flips)", "\(item.attempts)",
@@ -43,10 +41,8 @@ struct MetricsSlowestTestsCommand: AsyncParsableCommand {
     @OptionGroup var options: TestMetricsOptions
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            let path = "/api/v1/metrics/tests/slowest" + MetricsFormatting.query(options.pairs)
-            let (answer, body) = try await connection.client().get(path, as: SlowestTestsView.self)
-            if connection.json { return Output.json(body) }
+        let path = "/api/v1/metrics/tests/slowest" + MetricsFormatting.query(options.pairs)
+        try await connection.get(path, as: SlowestTestsView.self) { answer in
             Output.table(["TEST", "REPOSITORY", "P50", "P90", "MAX", "RUNS", "LAST SEEN", "SLOWEST IN"], answer.tests.map { item in
                 [
                     item.test.display, item.test.repository, TestFormatting.seconds(item.p50Seconds), TestFormatting.seconds(item.p90Seconds),
@@ -77,13 +73,11 @@ struct MetricsRegressedTestsCommand: AsyncParsableCommand {
     @Option(help: "Smallest growth of the median, in seconds (default 0.1).") var minChangeSeconds: Double?
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            let pairs = options.pairs + [
-                ("minRuns", minRuns.map(String.init)), ("minChangePercent", minChange.map { String($0) }),
-                ("minChangeSeconds", minChangeSeconds.map { String($0) }),
-            ]
-            let (answer, body) = try await connection.client().get("/api/v1/metrics/tests/regressed" + MetricsFormatting.query(pairs), as: RegressedTestsView.self)
-            if connection.json { return Output.json(body) }
+        let pairs = options.pairs + [
+            ("minRuns", minRuns.map(String.init)), ("minChangePercent", minChange.map { String($0) }),
+            ("minChangeSeconds", minChangeSeconds.map { String($0) }),
+        ]
+        try await connection.get("/api/v1/metrics/tests/regressed" + MetricsFormatting.query(pairs), as: RegressedTestsView.self) { answer in
             print("Median at least \(Int(answer.minChangePercent))% and \(TestFormatting.seconds(answer.minChangeSeconds)) slower, over at least \(answer.minRuns) runs in each window:")
             Output.table(["TEST", "REPOSITORY", "BEFORE", "NOW", "CHANGE", "RUNS", "LAST SEEN", "SLOWEST IN"], answer.tests.map { item in
                 [

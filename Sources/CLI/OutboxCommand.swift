@@ -30,9 +30,7 @@ struct OutboxCommand: AsyncParsableCommand {
         @Argument(help: "The dead message's id, as `outbox list` shows it.") var id: Int64
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (message, body) = try await connection.client().post("/api/v1/outbox/\(id)/retry", Empty(), as: Status.Dead.self)
-                if connection.json { return Output.json(body) }
+            try await connection.post("/api/v1/outbox/\(id)/retry", Empty(), as: Status.Dead.self) { message in
                 print("Message \(message.id) (\(message.kind)) is due again; its last error was: \(message.lastError ?? "none").")
             }
         }
@@ -58,9 +56,7 @@ struct OutboxCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (outbox, body) = try await connection.client().get("/api/v1/outbox?limit=\(limit)", as: Status.self)
-                if connection.json { return Output.json(body) }
+            try await connection.get("/api/v1/outbox?limit=\(limit)", as: Status.self) { outbox in
                 print("Waiting: \(outbox.pending) (\(outbox.due) due now)" + (outbox.oldestPendingAt.map { ", the oldest since \(Output.time($0))" } ?? "")
                     + "; dead: \(outbox.dead)")
                 guard !outbox.deadMessages.isEmpty else { return }

@@ -36,6 +36,13 @@ enum Output {
         if rows.isEmpty { print("(none)") }
     }
 
+    /// The table, or only `sentence` when there are no rows: `No muted tests.` says more than a
+    /// header over `(none)`.
+    static func table(_ header: [String], _ rows: [[String]], ifEmpty sentence: String) {
+        guard !rows.isEmpty else { return print(sentence) }
+        table(header, rows)
+    }
+
     /// Each column's width: its widest cell among the header and `rows`.
     static func columnWidths(_ header: [String], _ rows: [[String]]) -> [Int] {
         header.indices.map { column in

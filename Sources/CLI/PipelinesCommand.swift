@@ -39,12 +39,7 @@ struct PipelinesCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            let listing = try await reportingErrors { () async throws(CLIError) -> Listing? in
-                let (listing, body) = try await connection.client().get("/api/v1/pipelines", as: Listing.self)
-                if connection.json { Output.json(body); return nil }
-                return listing
-            }
-            try listing?.print()
+            try await connection.get("/api/v1/pipelines", as: Listing.self) { try $0.print() }
         }
     }
 
@@ -55,12 +50,7 @@ struct PipelinesCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            let listing = try await reportingErrors { () async throws(CLIError) -> Listing? in
-                let (listing, body) = try await connection.client().post("/api/v1/pipelines/reload", Empty(), as: Listing.self)
-                if connection.json { Output.json(body); return nil }
-                return listing
-            }
-            try listing?.print()
+            try await connection.post("/api/v1/pipelines/reload", Empty(), as: Listing.self) { try $0.print() }
         }
     }
 

@@ -29,18 +29,16 @@ struct ReleaseHealthCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            struct Sample: Encodable { var metric: String; var value: Double; var sampleSize: Int; var platform: String }
-            struct Answer: Decodable {
-                struct Verdict: Decodable { var metric: String; var platform: String; var verdict: String; var summary: String }
-                struct Release: Decodable { var id: Int64; var state: String }
-                var results: [Verdict]
-                var halted: Bool
-                var release: Release
-            }
-            let sample = Sample(metric: metric, value: value, sampleSize: sampleSize, platform: platform)
-            let (answer, body) = try await connection.client().post("/api/v1/releases/\(id)/health", sample, as: Answer.self)
-            if connection.json { return Output.json(body) }
+        struct Sample: Encodable { var metric: String; var value: Double; var sampleSize: Int; var platform: String }
+        struct Answer: Decodable {
+            struct Verdict: Decodable { var metric: String; var platform: String; var verdict: String; var summary: String }
+            struct Release: Decodable { var id: Int64; var state: String }
+            var results: [Verdict]
+            var halted: Bool
+            var release: Release
+        }
+        let sample = Sample(metric: metric, value: value, sampleSize: sampleSize, platform: platform)
+        try await connection.post("/api/v1/releases/\(id)/health", sample, as: Answer.self) { answer in
             for result in answer.results { print("\(result.platform) \(result.metric): \(result.verdict): \(result.summary)") }
             print("Release \(answer.release.id) is \(answer.release.state)" + (answer.halted ? " (halted by this sample's breach)." : "."))
         }

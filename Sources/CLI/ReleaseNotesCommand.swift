@@ -19,10 +19,8 @@ struct ReleaseNotesCommand: AsyncParsableCommand {
     @Argument(help: "Release id.") var id: Int64
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            struct Notes: Decodable { var markdown: String }
-            let (notes, body) = try await connection.client().get("/api/v1/releases/\(id)/notes", as: Notes.self)
-            if connection.json { return Output.json(body) }
+        struct Notes: Decodable { var markdown: String }
+        try await connection.get("/api/v1/releases/\(id)/notes", as: Notes.self) { notes in
             print(notes.markdown, terminator: notes.markdown.hasSuffix("\n") ? "" : "\n")
         }
     }

@@ -30,12 +30,10 @@ struct ReleaseStoreCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            struct Identifiers: Encodable { var androidPackage: String?; var androidVersionCodes: [String]?; var iosAppID: String? }
-            let identifiers = Identifiers(
-                androidPackage: androidPackage, androidVersionCodes: androidVersionCodes.isEmpty ? nil : androidVersionCodes, iosAppID: iosAppID)
-            let (release, body) = try await connection.client().post("/api/v1/releases/\(id)/store", identifiers, as: ReleaseSummary.self)
-            if connection.json { return Output.json(body) }
+        struct Identifiers: Encodable { var androidPackage: String?; var androidVersionCodes: [String]?; var iosAppID: String? }
+        let identifiers = Identifiers(
+            androidPackage: androidPackage, androidVersionCodes: androidVersionCodes.isEmpty ? nil : androidVersionCodes, iosAppID: iosAppID)
+        try await connection.post("/api/v1/releases/\(id)/store", identifiers, as: ReleaseSummary.self) { release in
             print("Release \(release.id) (\(release.train) \(release.version)): store identifiers recorded; it is \(release.state).")
         }
     }

@@ -30,12 +30,8 @@ struct ReleasesCommand: AsyncParsableCommand {
         @Option(help: "How many (1-500).") var limit = 20
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                var query = ["limit=\(limit)"]
-                if let train { query.append("train=\(BuildFormatting.escape(train))") }
-                if let state { query.append("state=\(BuildFormatting.escape(state))") }
-                let (list, body) = try await connection.client().get("/api/v1/releases?" + query.joined(separator: "&"), as: ReleaseList.self)
-                if connection.json { return Output.json(body) }
+            let query = MetricsFormatting.query([("limit", String(limit)), ("train", train), ("state", state)])
+            try await connection.get("/api/v1/releases" + query, as: ReleaseList.self) { list in
                 Output.table(["ID", "TRAIN", "VERSION", "KIND", "STATE", "ROLLOUT", "BRANCH", "CREATED"], list.releases.map(ReleaseFormatting.row))
             }
         }
@@ -51,9 +47,7 @@ struct ReleasesCommand: AsyncParsableCommand {
         @Argument(help: "Release id.") var id: Int64
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (release, body) = try await connection.client().get("/api/v1/releases/\(id)", as: ReleaseSummary.self)
-                if connection.json { return Output.json(body) }
+            try await connection.get("/api/v1/releases/\(id)", as: ReleaseSummary.self) { release in
                 ReleaseFormatting.printDetail(release)
             }
         }
@@ -70,11 +64,8 @@ struct ReleasesCommand: AsyncParsableCommand {
         var releaseVersion: String?
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                struct Body: Encodable { var train: String; var version: String? }
-                let (release, body) = try await connection.client().post(
-                    "/api/v1/releases", Body(train: train, version: releaseVersion), as: ReleaseSummary.self)
-                if connection.json { return Output.json(body) }
+            struct Body: Encodable { var train: String; var version: String? }
+            try await connection.post("/api/v1/releases", Body(train: train, version: releaseVersion), as: ReleaseSummary.self) { release in
                 print("Started release \(release.id): \(release.train) \(release.version) on \(release.branch).")
             }
         }
@@ -110,13 +101,9 @@ struct ReleasesCommand: AsyncParsableCommand {
             abstract: "Halt a release (write token); a rollout stops on the stores.",
             discussion: "Example:\n  mobile-ops release halt 7 --reason \"crash spike in checkout\"")
         @OptionGroup var connection: ConnectionOptions
-        @Argument(help: "Release id.") var id: Int64
-        @Option(help: "Why; recorded in the audit trail.") var reason: String?
+        @OptionGroup var release: Reason
 
-        func run() async throws {
-            struct Body: Encodable { var reason: String? }
-            try await act(connection, id, "halt", Body(reason: reason))
-        }
+        func run() async throws { try await act(connection, release.id, "halt", release.body) }
     }
 
     /// `mobile-ops releases resume ID`
@@ -145,13 +132,9 @@ struct ReleasesCommand: AsyncParsableCommand {
             abstract: "Call a release off before it reaches users (write token).",
             discussion: "Example:\n  mobile-ops release cancel 7 --reason superseded")
         @OptionGroup var connection: ConnectionOptions
-        @Argument(help: "Release id.") var id: Int64
-        @Option(help: "Why; recorded in the audit trail.") var reason: String?
+        @OptionGroup var release: Reason
 
-        func run() async throws {
-            struct Body: Encodable { var reason: String? }
-            try await act(connection, id, "cancel", Body(reason: reason))
-        }
+        func run() async throws { try await act(connection, release.id, "cancel", release.body) }
     }
 
     /// `mobile-ops releases fail ID [--reason R]`
@@ -167,21 +150,29 @@ struct ReleasesCommand: AsyncParsableCommand {
                 """
         )
         @OptionGroup var connection: ConnectionOptions
+        @OptionGroup var release: Reason
+
+        func run() async throws { try await act(connection, release.id, "fail", release.body) }
+    }
+}
+
+extension ReleasesCommand {
+    /// The release a halt, cancel or fail is for, and why; the action's body is `{"reason": …}`.
+    struct Reason: ParsableArguments {
         @Argument(help: "Release id.") var id: Int64
         @Option(help: "Why; recorded in the audit trail.") var reason: String?
 
-        func run() async throws {
-            struct Body: Encodable { var reason: String? }
-            try await act(connection, id, "fail", Body(reason: reason))
-        }
+        /// The action's body; the id goes in the path.
+        var body: Body { Body(reason: reason) }
+
+        /// `{"reason": …}`, empty without one.
+        struct Body: Encodable { var reason: String? }
     }
 }
 
 /// `POST /api/v1/releases/{id}/{action}` and the one-line answer (or the JSON).
 private func act(_ connection: ConnectionOptions, _ id: Int64, _ action: String, _ payload: some Encodable) async throws {
-    try await reportingErrors { () async throws(CLIError) in
-        let (release, body) = try await connection.client().post("/api/v1/releases/\(id)/\(action)", payload, as: ReleaseSummary.self)
-        if connection.json { return Output.json(body) }
+    try await connection.post("/api/v1/releases/\(id)/\(action)", payload, as: ReleaseSummary.self) { release in
         let next = release.allowedActions.isEmpty ? "" : "; next: \(release.allowedActions.joined(separator: ", "))"
         print("Release \(release.id) (\(release.train) \(release.version)) is \(release.state)\(next).")
     }

@@ -45,10 +45,8 @@ struct ReposCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let draft = RepositoryDraft(name: name, provider: provider.lowercased(), cloneURL: cloneURL, defaultBranch: defaultBranch, webhookSecret: webhookSecret)
-                let (created, body) = try await connection.client().post("/api/v1/repositories", draft, as: Created.self)
-                if connection.json { return Output.json(body) }
+            let draft = RepositoryDraft(name: name, provider: provider.lowercased(), cloneURL: cloneURL, defaultBranch: defaultBranch, webhookSecret: webhookSecret)
+            try await connection.post("/api/v1/repositories", draft, as: Created.self) { created in
                 print("Registered \(created.name) (id \(created.id), \(created.provider.rawValue), default branch \(created.defaultBranch)).")
                 print("Webhook secret (shown once): \(created.webhookSecret)")
             }
@@ -71,9 +69,7 @@ struct ReposCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (list, body) = try await connection.client().get("/api/v1/repositories", as: RepositoryList.self)
-                if connection.json { return Output.json(body) }
+            try await connection.get("/api/v1/repositories", as: RepositoryList.self) { list in
                 Output.table(
                     ["ID", "NAME", "PROVIDER", "BRANCH", "CLONE URL"],
                     list.repositories.map { ["\($0.id)", $0.name, $0.provider.rawValue, $0.defaultBranch, $0.cloneURL] }

@@ -10,11 +10,9 @@ struct RepositoryShowCommand: AsyncParsableCommand {
     @Argument(help: "Repository id or full name.") var repository: String
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            let client = connection.client()
-            let id = try await RepositoryReference.id(of: repository, client: client)
-            let (found, body) = try await client.get("/api/v1/repositories/\(id)", as: Repository.self)
-            if connection.json { return Output.json(body) }
+        try await connection.respond({ client async throws(CLIError) in
+            try await client.get(RepositoryReference.path(of: repository, client: client), as: Repository.self)
+        }) { found in
             print("Repository \(found.id): \(found.name)")
             print("  provider        \(found.provider.rawValue)")
             print("  clone URL       \(found.cloneURL)")
@@ -33,11 +31,9 @@ struct RepositoryRemoveCommand: AsyncParsableCommand {
     @Argument(help: "Repository id or full name.") var repository: String
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            let client = connection.client()
-            let id = try await RepositoryReference.id(of: repository, client: client)
-            let (removed, body) = try await client.delete("/api/v1/repositories/\(id)", as: Repository.self)
-            if connection.json { return Output.json(body) }
+        try await connection.respond({ client async throws(CLIError) in
+            try await client.delete(RepositoryReference.path(of: repository, client: client), as: Repository.self)
+        }) { removed in
             print("Removed repository \(removed.name) (id \(removed.id)); its webhooks are no longer accepted.")
         }
     }
@@ -57,12 +53,10 @@ struct RepositoryRotateSecretCommand: AsyncParsableCommand {
     @Argument(help: "Repository id or full name.") var repository: String
 
     func run() async throws {
-        try await reportingErrors { () async throws(CLIError) in
-            struct Rotated: Decodable { var id: Int64; var name: String; var webhookSecret: String }
-            let client = connection.client()
-            let id = try await RepositoryReference.id(of: repository, client: client)
-            let (rotated, body) = try await client.post("/api/v1/repositories/\(id)/rotate-secret", Empty(), as: Rotated.self)
-            if connection.json { return Output.json(body) }
+        struct Rotated: Decodable { var id: Int64; var name: String; var webhookSecret: String }
+        try await connection.respond({ client async throws(CLIError) in
+            try await client.post(RepositoryReference.path(of: repository, "/rotate-secret", client: client), Empty(), as: Rotated.self)
+        }) { rotated in
             print("New webhook secret for \(rotated.name) (shown once): \(rotated.webhookSecret)")
             print("Set it in the git host's webhook settings: deliveries signed with the old secret are refused from now on.")
         }
@@ -80,5 +74,11 @@ enum RepositoryReference {
             throw CLIError.usage("no repository named \(reference); see 'mobile-ops repos list'")
         }
         return found.id
+    }
+
+    /// `/api/v1/repositories/{id}` of `reference`, then `rest` (a sub-resource such as `/secrets`).
+    static func path(of reference: String, _ rest: String = "", client: APIClient) async throws(CLIError) -> String {
+        let id = try await Self.id(of: reference, client: client)
+        return "/api/v1/repositories/\(id)" + rest
     }
 }

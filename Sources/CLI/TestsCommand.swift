@@ -27,16 +27,11 @@ struct TestsCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (list, body) = try await connection.client().get("/api/v1/tests/muted", as: MutedList.self)
-                if connection.json { return Output.json(body) }
-                guard !list.tests.isEmpty else {
-                    print("No muted tests.")
-                    return
-                }
-                Output.table(["REPOSITORY", "TEST", "BY", "SINCE", "CLEAN RUNS", "REASON"], list.tests.map { test in
+            try await connection.get("/api/v1/tests/muted", as: MutedList.self) { list in
+                let rows = list.tests.map { test in
                     [test.repository ?? "-", test.name, test.mutedBy, Output.time(test.mutedAt), "\(test.cleanRuns)/\(MutedTest.cleanRunsToRecover)", test.reason]
-                })
+                }
+                Output.table(["REPOSITORY", "TEST", "BY", "SINCE", "CLEAN RUNS", "REASON"], rows, ifEmpty: "No muted tests.")
             }
         }
 
@@ -54,10 +49,8 @@ struct TestsCommand: AsyncParsableCommand {
         @Option(help: "Why; shown with it.") var reason: String?
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let request = Request(repository: repository, name: name, reason: reason)
-                let (muted, body) = try await connection.client().post("/api/v1/tests/mute", request, as: MutedTest.self)
-                if connection.json { return Output.json(body) }
+            let request = Request(repository: repository, name: name, reason: reason)
+            try await connection.post("/api/v1/tests/mute", request, as: MutedTest.self) { muted in
                 print("Muted \(muted.name) in \(muted.repository ?? "builds of no repository"): \(muted.reason)")
             }
         }
@@ -73,10 +66,8 @@ struct TestsCommand: AsyncParsableCommand {
         @Option(help: "The repository (full name) it is muted in; without it, the builds of no repository.") var repository: String?
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let request = Request(repository: repository, name: name, reason: nil)
-                let (muted, body) = try await connection.client().post("/api/v1/tests/unmute", request, as: MutedTest.self)
-                if connection.json { return Output.json(body) }
+            let request = Request(repository: repository, name: name, reason: nil)
+            try await connection.post("/api/v1/tests/unmute", request, as: MutedTest.self) { muted in
                 print("Unmuted \(muted.name) (muted by \(muted.mutedBy): \(muted.reason)).")
             }
         }

@@ -40,10 +40,8 @@ struct TokensCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let request = CreateRequest(name: name, scopes: scopes.isEmpty ? ["read"] : scopes)
-                let (created, body) = try await connection.client().post("/api/v1/tokens", request, as: Created.self)
-                if connection.json { return Output.json(body) }
+            let request = CreateRequest(name: name, scopes: scopes.isEmpty ? ["read"] : scopes)
+            try await connection.post("/api/v1/tokens", request, as: Created.self) { created in
                 print("Token \(created.id) '\(created.name)' with scopes \(created.scopes.map(\.rawValue).joined(separator: ", ")).")
                 print("Value (shown once): \(created.token)")
             }
@@ -70,9 +68,7 @@ struct TokensCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (list, body) = try await connection.client().get("/api/v1/tokens", as: TokenList.self)
-                if connection.json { return Output.json(body) }
+            try await connection.get("/api/v1/tokens", as: TokenList.self) { list in
                 Output.table(
                     ["ID", "NAME", "SCOPES", "CREATED", "STATE"],
                     list.tokens.map { token in
@@ -98,9 +94,7 @@ struct TokensCommand: AsyncParsableCommand {
         @Argument(help: "The token's id (see 'tokens list').") var id: String
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (token, body) = try await connection.client().delete("/api/v1/tokens/\(id)", as: APIToken.self)
-                if connection.json { return Output.json(body) }
+            try await connection.delete("/api/v1/tokens/\(id)", as: APIToken.self) { token in
                 print("Revoked token \(token.id) '\(token.name)'.")
             }
         }

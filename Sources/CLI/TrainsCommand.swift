@@ -52,9 +52,7 @@ struct TrainsCommand: AsyncParsableCommand {
         @OptionGroup var connection: ConnectionOptions
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (list, body) = try await connection.client().get("/api/v1/trains", as: TrainList.self)
-                if connection.json { return Output.json(body) }
+            try await connection.get("/api/v1/trains", as: TrainList.self) { list in
                 Output.table(["ID", "NAME", "REPOSITORY", "PLATFORMS", "CADENCE", "NEXT START", "PROBLEMS"], list.trains.map { train in
                     [
                         String(train.id), train.name, train.definition.repository, train.definition.platforms.joined(separator: ","),
@@ -72,9 +70,7 @@ struct TrainsCommand: AsyncParsableCommand {
         @Argument(help: "Train id or name.") var train: String
 
         func run() async throws {
-            try await reportingErrors { () async throws(CLIError) in
-                let (found, body) = try await connection.client().get("/api/v1/trains/\(BuildFormatting.escape(train))", as: TrainSummary.self)
-                if connection.json { return Output.json(body) }
+            try await connection.get("/api/v1/trains/\(BuildFormatting.escape(train))", as: TrainSummary.self) { found in
                 TrainFormatting.printDetail(found)
             }
         }
