@@ -44,7 +44,7 @@ struct MetricsController: APIController {
                 let stored = try await reports.submit(BuildReportWrite(report: report, source: .api, waitedOn: waitedOn, now: clock.now))
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
-            Route(.post, "/api/v1/agent/jobs/:id/metrics", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/jobs/:id/metrics", auth: auth, openAPI: OpenAPIOperation(
                 "Submit the job's build report", tag: "agent-protocol", caller: .agent,
                 parameters: [.path("id")],
                 body: .json(.ref("BuildReport")),
@@ -53,8 +53,7 @@ struct MetricsController: APIController {
                     .json(201, "Stored.", .ref("StoredBuildReport")),
                 ],
                 errors: [.badRequest, .notFound, .conflict, .writeUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, context, agent in
                 let jobID = try context.numericID(of: "job")
                 // Before the body: only the agent holding the job has its report read.
                 let job = try await store.jobMetricsContext(jobID: jobID, agentID: agent.id)
