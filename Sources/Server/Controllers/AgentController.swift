@@ -97,21 +97,11 @@ struct AgentController: APIController {
                 followers.wake(jobIDs: stopped.lostJobs)
                 return try .json(stopped)
             },
-            Route.agent(.post, "/api/v1/agent/jobs/:id/start", auth: auth, openAPI: OpenAPIOperation(
-                "Start an assigned job", tag: "agent-protocol", caller: .agent,
-                parameters: [.path("id")],
-                answers: [.ok("AgentDirective")],
-                errors: [.notFound, .conflict, .databaseUnavailable]
-            )) { _, context, agent in
-                try await .json(queue.startJob(id: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
+            leaseRenewal("start", "Start an assigned job") { job, agent, lease, now in
+                try await queue.startJob(id: job, agentID: agent, leaseSeconds: lease, now: now)
             },
-            Route.agent(.post, "/api/v1/agent/jobs/:id/heartbeat", auth: auth, openAPI: OpenAPIOperation(
-                "Extend the job's lease", tag: "agent-protocol", caller: .agent,
-                parameters: [.path("id")],
-                answers: [.ok("AgentDirective")],
-                errors: [.notFound, .conflict, .databaseUnavailable]
-            )) { _, context, agent in
-                try await .json(queue.heartbeat(jobID: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
+            leaseRenewal("heartbeat", "Extend the job's lease") { job, agent, lease, now in
+                try await queue.heartbeat(jobID: job, agentID: agent, leaseSeconds: lease, now: now)
             },
             Route.agent(.post, "/api/v1/agent/jobs/:id/log", auth: auth, openAPI: OpenAPIOperation(
                 "Append a log chunk", tag: "agent-protocol", caller: .agent,
@@ -248,6 +238,23 @@ struct AgentController: APIController {
         if let problem = poll.problem() { throw APIError.badRequest(problem, code: "invalid_devices") }
         guard let reported = poll.devices else { return }
         try await devices.recordDevices(agentID: agent.id, devices: reported, now: clock.now)
+    }
+
+    /// A call by which the agent holding job `:id` renews the job's lease, `start` as
+    /// `heartbeat`: the same parameters, answer and errors, and the configured lease from the
+    /// clock's now; only the queue's step differs.
+    private func leaseRenewal(
+        _ action: String, _ summary: String,
+        renew: @escaping @Sendable (_ jobID: Int64, _ agentID: Int64, _ leaseSeconds: Double, _ now: Date) async throws -> AgentDirective
+    ) -> Route {
+        Route.agent(.post, "/api/v1/agent/jobs/:id/\(action)", auth: auth, openAPI: OpenAPIOperation(
+            summary, tag: "agent-protocol", caller: .agent,
+            parameters: [.path("id")],
+            answers: [.ok("AgentDirective")],
+            errors: [.notFound, .conflict, .databaseUnavailable]
+        )) { _, context, agent in
+            try await .json(renew(try jobID(context), agent.id, configuration.leaseSeconds, clock.now))
+        }
     }
 
     private func jobID(_ context: AppRequestContext) throws -> Int64 {
