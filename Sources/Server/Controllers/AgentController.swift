@@ -48,7 +48,7 @@ struct AgentController: APIController {
                 let registration = try await request.decodeJSON(AgentRegistration.self, limit: configuration.maxBodySize)
                 return try await .json(auth.register(registration, registrationToken: token), status: .created)
             },
-            Route(.post, "/api/v1/agent/jobs/next", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/jobs/next", auth: auth, openAPI: OpenAPIOperation(
                 "Long-poll for a job", tag: "agent-protocol", caller: .agent,
                 description: [
                     "The optional body reports the agent's devices as it last saw them (`AgentPoll`); they replace what the server knew of them (`GET /api/v1/devices`).",
@@ -61,8 +61,7 @@ struct AgentController: APIController {
                     OpenAPIOperation.Answer(204, "No job within the wait."),
                 ],
                 errors: [.badRequest, .databaseUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, context, agent in
                 try await recordDevices(of: agent, from: request)
                 try await auth.touch(agent)
                 let requested = request.uri.queryParameters.get("wait").flatMap(Double.init) ?? configuration.pollSeconds
@@ -79,7 +78,7 @@ struct AgentController: APIController {
                 }
                 return try .json(job)
             },
-            Route(.post, "/api/v1/agent/stop", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/stop", auth: auth, openAPI: OpenAPIOperation(
                 "Tell the server this agent is stopping", tag: "agent-protocol", caller: .agent,
                 description: [
                     "Sent by an agent on SIGTERM or SIGINT, after it has reported its running jobs.",
@@ -88,8 +87,7 @@ struct AgentController: APIController {
                 ],
                 answers: [.json(200, "Stopped.", .ref("AgentStopped"))],
                 errors: [.databaseUnavailable]
-            )) { request, _ in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { _, _, agent in
                 let stopped = try await queue.stopAgent(id: agent.id, now: clock.now)
                 secrets.forgetLogs(jobIDs: stopped.lostJobs)
                 // Its parked polls here end now; other servers' claims see it stopped.
@@ -99,25 +97,13 @@ struct AgentController: APIController {
                 followers.wake(jobIDs: stopped.lostJobs)
                 return try .json(stopped)
             },
-            Route(.post, "/api/v1/agent/jobs/:id/start", scope: nil, openAPI: OpenAPIOperation(
-                "Start an assigned job", tag: "agent-protocol", caller: .agent,
-                parameters: [.path("id")],
-                answers: [.ok("AgentDirective")],
-                errors: [.notFound, .conflict, .databaseUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
-                return try await .json(queue.startJob(id: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
+            leaseRenewal("start", "Start an assigned job") { job, agent, lease, now in
+                try await queue.startJob(id: job, agentID: agent, leaseSeconds: lease, now: now)
             },
-            Route(.post, "/api/v1/agent/jobs/:id/heartbeat", scope: nil, openAPI: OpenAPIOperation(
-                "Extend the job's lease", tag: "agent-protocol", caller: .agent,
-                parameters: [.path("id")],
-                answers: [.ok("AgentDirective")],
-                errors: [.notFound, .conflict, .databaseUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
-                return try await .json(queue.heartbeat(jobID: try jobID(context), agentID: agent.id, leaseSeconds: configuration.leaseSeconds, now: clock.now))
+            leaseRenewal("heartbeat", "Extend the job's lease") { job, agent, lease, now in
+                try await queue.heartbeat(jobID: job, agentID: agent, leaseSeconds: lease, now: now)
             },
-            Route(.post, "/api/v1/agent/jobs/:id/log", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/jobs/:id/log", auth: auth, openAPI: OpenAPIOperation(
                 "Append a log chunk", tag: "agent-protocol", caller: .agent,
                 parameters: [
                     .path("id"),
@@ -126,8 +112,7 @@ struct AgentController: APIController {
                 body: OpenAPIOperation.RequestBody(content: ["application/octet-stream": .binary]),
                 answers: [.ok("AgentDirective")],
                 errors: [.badRequest, .notFound, .conflict, .writeUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, context, agent in
                 guard let sequence = request.headers[Self.sequenceHeader].flatMap(Int.init), sequence >= 0 else {
                     throw APIError.badRequest("send the chunk's sequence number in \(AgentProtocol.logSequenceHeader)", code: "missing_sequence")
                 }
@@ -142,7 +127,7 @@ struct AgentController: APIController {
                 followers.wake(jobIDs: [id])
                 return try .json(directive)
             },
-            Route(.post, "/api/v1/agent/jobs/:id/secrets", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/jobs/:id/secrets", auth: auth, openAPI: OpenAPIOperation(
                 "The secrets a started job's step lists that its build may have", tag: "agent-protocol", caller: .agent,
                 description: [
                     "Decided from the stored build, never from what the agent sends: the build's repository, pipeline, branch and whether it is a pull request, and from where.",
@@ -152,18 +137,16 @@ struct AgentController: APIController {
                 parameters: [.path("id")],
                 answers: [.ok("JobSecrets")],
                 errors: [.notFound, .conflict, .databaseUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
-                return try await .json(secrets.secrets(forJob: try jobID(context), agentID: agent.id))
+            )) { _, context, agent in
+                try await .json(secrets.secrets(forJob: try jobID(context), agentID: agent.id))
             },
-            Route(.post, "/api/v1/agent/jobs/:id/checkout", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/jobs/:id/checkout", auth: auth, openAPI: OpenAPIOperation(
                 "Report the checked-out commit", tag: "agent-protocol", caller: .agent,
                 parameters: [.path("id")],
                 body: .json(.ref("CheckoutReport")),
                 answers: [.ok("Recorded")],
                 errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, context, agent in
                 let report = try await request.decodeJSON(CheckoutReport.self, limit: configuration.maxBodySize)
                 guard CommitReference.isObjectName(report.commitSHA) else {
                     throw APIError.badRequest("commitSHA must be a full commit object name (40 or 64 lowercase hex digits)", code: "invalid_commit")
@@ -171,14 +154,13 @@ struct AgentController: APIController {
                 try await queue.recordCheckout(jobID: try jobID(context), agentID: agent.id, commitSHA: report.commitSHA, now: clock.now)
                 return try .json(["recorded": true])
             },
-            Route(.post, "/api/v1/agent/jobs/:id/finish", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/jobs/:id/finish", auth: auth, openAPI: OpenAPIOperation(
                 "Report a job's outcome", tag: "agent-protocol", caller: .agent,
                 parameters: [.path("id")],
                 body: .json(.ref("JobOutcome")),
                 answers: [.ok("Finished")],
                 errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, context, agent in
                 let outcome = try await request.decodeJSON(JobOutcome.self, limit: configuration.maxBodySize)
                 let id = try jobID(context)
                 // The start of a value the masking held back at the log's end, masked, last.
@@ -256,6 +238,23 @@ struct AgentController: APIController {
         if let problem = poll.problem() { throw APIError.badRequest(problem, code: "invalid_devices") }
         guard let reported = poll.devices else { return }
         try await devices.recordDevices(agentID: agent.id, devices: reported, now: clock.now)
+    }
+
+    /// A call by which the agent holding job `:id` renews the job's lease, `start` as
+    /// `heartbeat`: the same parameters, answer and errors, and the configured lease from the
+    /// clock's now; only the queue's step differs.
+    private func leaseRenewal(
+        _ action: String, _ summary: String,
+        renew: @escaping @Sendable (_ jobID: Int64, _ agentID: Int64, _ leaseSeconds: Double, _ now: Date) async throws -> AgentDirective
+    ) -> Route {
+        Route.agent(.post, "/api/v1/agent/jobs/:id/\(action)", auth: auth, openAPI: OpenAPIOperation(
+            summary, tag: "agent-protocol", caller: .agent,
+            parameters: [.path("id")],
+            answers: [.ok("AgentDirective")],
+            errors: [.notFound, .conflict, .databaseUnavailable]
+        )) { _, context, agent in
+            try await .json(renew(try jobID(context), agent.id, configuration.leaseSeconds, clock.now))
+        }
     }
 
     private func jobID(_ context: AppRequestContext) throws -> Int64 {

@@ -28,7 +28,7 @@ struct ArtifactController: APIController {
 
     var routes: [Route] {
         [
-            Route(.put, "/api/v1/agent/jobs/:id/artifacts", scope: nil, bodyLimit: files.limit, openAPI: OpenAPIOperation(
+            Route.agent(.put, "/api/v1/agent/jobs/:id/artifacts", auth: auth, bodyLimit: files.limit, openAPI: OpenAPIOperation(
                 "Upload an artifact (streamed to disk)", tag: "agent-protocol", caller: .agent,
                 parameters: [
                     .path("id"),
@@ -37,8 +37,7 @@ struct ArtifactController: APIController {
                 body: OpenAPIOperation.RequestBody(content: ["application/octet-stream": .binary]),
                 answers: [.json(201, "Stored.", .ref("Artifact"))],
                 errors: [.badRequest, .notFound, .conflict, .artifactUploadUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, context, agent in
                 let jobID = try context.numericID(of: "job")
                 let path = request.uri.queryParameters.get("path").map { String($0) } ?? ""
                 if let problem = Artifact.problem(withPath: path) {

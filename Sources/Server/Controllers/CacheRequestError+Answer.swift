@@ -25,10 +25,7 @@ extension CacheRequestError {
         case .namespaceForbidden:
             APIError(.forbidden, code: "cache_namespace_forbidden", message: description)
         case .unavailable:
-            APIError(
-                .serviceUnavailable, code: "cache_storage_unavailable",
-                message: "the build cache's storage cannot be used right now, so nothing was done; retry later (the server's log says why)",
-                headers: [.retryAfter: "10"])
+            APIError.storageUnavailable("the build cache's storage", code: "cache_storage_unavailable")
         }
     }
 }

@@ -24,7 +24,7 @@ struct DeviceRunController: APIController {
 
     var routes: [Route] {
         [
-            Route(.post, "/api/v1/agent/jobs/:id/device-tests", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/jobs/:id/device-tests", auth: auth, openAPI: OpenAPIOperation(
                 "Queue the tests a devices: job selected", tag: "agent-protocol", caller: .agent,
                 description: [
                     "The step's first job to send its list makes the step's queue (longest expected first, by the p80 of earlier runs; extra copies for tests that often fail); later lists are not read.",
@@ -34,15 +34,14 @@ struct DeviceRunController: APIController {
                 body: .json(.ref("DeviceTestList")),
                 answers: [.ok("DeviceTestsQueued")],
                 errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, context, agent in
                 let list = try await request.decodeJSON(DeviceTestList.self, limit: bodyLimit)
                 if let problem = list.problem() { throw APIError.badRequest(problem, code: "invalid_tests") }
                 let queued = try await store.queueDeviceTests(jobID: try context.numericID(of: "job"), agentID: agent.id, tests: list.tests, now: clock.now)
                 dispatcher.wake()
                 return try .json(queued)
             },
-            Route(.post, "/api/v1/agent/jobs/:id/device-batches/next", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/jobs/:id/device-batches/next", auth: auth, openAPI: OpenAPIOperation(
                 "The next batch for one of the agent's devices", tag: "agent-protocol", caller: .agent,
                 description: [
                     "Answers a batch, or `retryAfterSeconds` (batches running elsewhere may come back; a quarantined device waits here too), or `stop` with the step's verdict once every test has one.",
@@ -52,15 +51,14 @@ struct DeviceRunController: APIController {
                 body: .json(.ref("DeviceBatchRequest")),
                 answers: [.ok("DeviceBatchAnswer")],
                 errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, context, agent in
                 let device = try await request.decodeJSON(DeviceBatchRequest.self, limit: bodyLimit)
                 guard !device.identifier.isEmpty, device.identifier.unicodeScalars.count <= AgentPoll.maximumTextLength else {
                     throw APIError.badRequest("identifier must be 1 to \(AgentPoll.maximumTextLength) characters", code: "invalid_device")
                 }
                 return try await .json(store.nextDeviceBatch(jobID: try context.numericID(of: "job"), agentID: agent.id, request: device, now: clock.now))
             },
-            Route(.post, "/api/v1/agent/jobs/:id/device-batches/:batch/result", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/jobs/:id/device-batches/:batch/result", auth: auth, openAPI: OpenAPIOperation(
                 "Report a batch's per-test results, or its device's failure", tag: "agent-protocol", caller: .agent,
                 description: [
                     "With `deviceFailure` (only on the tools' evidence against the device), the batch's tests without a result go back to the queue at no retry's cost, and the device's failures in a row grow (quarantined after the step's `quarantine_after`).",
@@ -71,8 +69,7 @@ struct DeviceRunController: APIController {
                 body: .json(.ref("DeviceBatchReport")),
                 answers: [.ok("DeviceBatchAnswer")],
                 errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, context, agent in
                 let report = try await request.decodeJSON(DeviceBatchReport.self, limit: bodyLimit)
                 guard let batch = context.parameters.get("batch").flatMap(Int.init) else {
                     throw APIError.notFound("no batch \(context.parameters.get("batch") ?? "")")
@@ -89,7 +86,7 @@ struct DeviceRunController: APIController {
             )) { _, context in
                 try await .json(["runs": store.deviceRuns(buildID: try context.numericID(of: "build"))])
             },
-            Route(.post, "/api/v1/agent/devices/readmit", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/devices/readmit", auth: auth, openAPI: OpenAPIOperation(
                 "Re-admit a quarantined device its agent reset", tag: "agent-protocol", caller: .agent,
                 description: [
                     "The agent reset one of its own devices after a batch answer said it is quarantined (`adb reboot`, then the boot completed; `xcrun simctl shutdown` and `erase`): its failures in a row start again and it takes batches. Audited as `device.readmit` with what the agent did.",
@@ -97,8 +94,7 @@ struct DeviceRunController: APIController {
                 body: .json(.ref("DeviceResetReport")),
                 answers: [.ok("DeviceHealth")],
                 errors: [.badRequest, .notFound, .databaseUnavailable]
-            )) { request, _ in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, _, agent in
                 let report = try await request.decodeJSON(DeviceResetReport.self, limit: bodyLimit)
                 guard !report.identifier.isEmpty, report.identifier.unicodeScalars.count <= AgentPoll.maximumTextLength,
                       report.reset.unicodeScalars.count <= AgentPoll.maximumTextLength

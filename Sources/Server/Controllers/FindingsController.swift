@@ -62,7 +62,7 @@ struct FindingsController: APIController {
                 let id = try context.numericID(of: "build")
                 return try .json(try await service.comparison(buildID: id, failOn: try Self.failOn(request)))
             },
-            Route(.post, "/api/v1/agent/jobs/:id/findings", scope: nil, bodyLimit: Int64(JobFindings.bodyLimit), openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/jobs/:id/findings", auth: auth, bodyLimit: Int64(JobFindings.bodyLimit), openAPI: OpenAPIOperation(
                 "Send one report's findings, read and fingerprinted in the checkout", tag: "agent-protocol", caller: .agent,
                 description: [
                     "For a `reports:` step (docs/findings.md).",
@@ -75,8 +75,7 @@ struct FindingsController: APIController {
                 body: .json(.ref("JobFindings")),
                 answers: [.json(200, "Stored; the report's findings against the baseline.", .ref("BuildFindings"))],
                 errors: [.badRequest, .notFound, .conflict, .writeUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, context, agent in
                 let jobID = try context.numericID(of: "job")
                 // Before the body: only the agent holding the job has its up to 32 MiB read.
                 try await service.requireHeld(jobID: jobID, agentID: agent.id)

@@ -44,7 +44,7 @@ struct MetricsController: APIController {
                 let stored = try await reports.submit(BuildReportWrite(report: report, source: .api, waitedOn: waitedOn, now: clock.now))
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
-            Route(.post, "/api/v1/agent/jobs/:id/metrics", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/jobs/:id/metrics", auth: auth, openAPI: OpenAPIOperation(
                 "Submit the job's build report", tag: "agent-protocol", caller: .agent,
                 parameters: [.path("id")],
                 body: .json(.ref("BuildReport")),
@@ -53,8 +53,7 @@ struct MetricsController: APIController {
                     .json(201, "Stored.", .ref("StoredBuildReport")),
                 ],
                 errors: [.badRequest, .notFound, .conflict, .writeUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, context, agent in
                 let jobID = try context.numericID(of: "job")
                 // Before the body: only the agent holding the job has its report read.
                 let job = try await store.jobMetricsContext(jobID: jobID, agentID: agent.id)
@@ -71,22 +70,8 @@ struct MetricsController: APIController {
                 let stored = try await reports.submit(BuildReportWrite(report: report, source: .job(jobID, build: job.buildID), waitedOn: job.waitedOn, now: clock.now))
                 return try .json(stored, status: stored.created ? .created : .ok)
             },
-            Route(.get, "/api/v1/metrics/summary", scope: .read, openAPI: OpenAPIOperation(
-                "Counts, success rate and percentiles against the previous window", tag: "metrics",
-                parameters: MetricsQuery.openAPIParameters,
-                answers: [.ok("MetricsSummary")],
-                errors: [.badRequest, .databaseUnavailable]
-            )) { request, _ in
-                try await .json(store.metricsSummary(try MetricsQuery(parsing: request), now: clock.now))
-            },
-            Route(.get, "/api/v1/metrics/cache", scope: .read, openAPI: OpenAPIOperation(
-                "Cache hit and avoidance rates, trend, most-missed tasks", tag: "metrics",
-                parameters: MetricsQuery.openAPIParameters,
-                answers: [.ok("CacheReport")],
-                errors: [.badRequest, .databaseUnavailable]
-            )) { request, _ in
-                try await .json(store.cacheReport(try MetricsQuery(parsing: request), now: clock.now))
-            },
+            summaryReport("summary", "Counts, success rate and percentiles against the previous window", schema: "MetricsSummary") { try await store.metricsSummary($0, now: $1) },
+            summaryReport("cache", "Cache hit and avoidance rates, trend, most-missed tasks", schema: "CacheReport") { try await store.cacheReport($0, now: $1) },
             Route(.get, "/api/v1/metrics/regressions", scope: .read, openAPI: OpenAPIOperation(
                 "Build-time and cache regressions", tag: "metrics",
                 parameters: [.query("open", .flag), .query("limit", .integer)],
@@ -108,6 +93,32 @@ struct MetricsController: APIController {
                 return try await .json(["regressions": store.regressions(openOnly: openOnly, limit: limit)])
             },
         ]
+    }
+
+    /// A `GET /api/v1/metrics/{report}` route over a window of builds (`MetricsQuery`).
+    private func summaryReport<Report: Encodable & Sendable>(
+        _ report: String, _ summary: String, schema: String, read: @escaping @Sendable (MetricsQuery, Date) async throws -> Report
+    ) -> Route {
+        Self.report(
+            "/api/v1/metrics/\(report)", summary, schema: schema, parameters: MetricsQuery.openAPIParameters, clock: clock,
+            query: MetricsQuery.init(parsing:), read: read)
+    }
+
+    /// A `GET` metrics report for a read token: the query parameters parsed by `query` (400
+    /// for a bad one), then one reading of the store, measured from the clock's now. Every
+    /// windowed report, of builds and of tests (`TestResultsController`), is served this way.
+    static func report<Query, Report: Encodable & Sendable>(
+        _ path: String, _ summary: String, schema: String, parameters: [OpenAPIOperation.Parameter], clock: any TimeSource,
+        query: @escaping @Sendable (Request) throws -> Query, read: @escaping @Sendable (Query, Date) async throws -> Report
+    ) -> Route {
+        Route(.get, path, scope: .read, openAPI: OpenAPIOperation(
+            summary, tag: "metrics",
+            parameters: parameters,
+            answers: [.ok(schema)],
+            errors: [.badRequest, .databaseUnavailable]
+        )) { request, _ in
+            try await .json(read(try query(request), clock.now))
+        }
     }
 
     // MARK: Reports

@@ -25,31 +25,20 @@ struct TestResultsController: APIController {
                 }
                 return try .json(results)
             },
-            Route(.get, "/api/v1/metrics/tests/flaky", scope: .read, openAPI: OpenAPIOperation(
-                "Flakiest tests", tag: "metrics",
-                parameters: Self.queryParameters,
-                answers: [.ok("FlakyTestsReport")],
-                errors: [.badRequest, .databaseUnavailable]
-            )) { request, _ in
-                try await .json(store.flakyTests(try Self.query(request), now: clock.now))
-            },
-            Route(.get, "/api/v1/metrics/tests/slowest", scope: .read, openAPI: OpenAPIOperation(
-                "Slowest tests", tag: "metrics",
-                parameters: Self.queryParameters,
-                answers: [.ok("SlowestTestsReport")],
-                errors: [.badRequest, .databaseUnavailable]
-            )) { request, _ in
-                try await .json(store.slowestTests(try Self.query(request), now: clock.now))
-            },
-            Route(.get, "/api/v1/metrics/tests/regressed", scope: .read, openAPI: OpenAPIOperation(
-                "Tests whose median duration grew", tag: "metrics",
-                parameters: Self.queryParameters,
-                answers: [.ok("RegressedTestsReport")],
-                errors: [.badRequest, .databaseUnavailable]
-            )) { request, _ in
-                try await .json(store.regressedTests(try Self.query(request), now: clock.now))
-            },
+            testReport("flaky", "Flakiest tests", schema: "FlakyTestsReport") { try await store.flakyTests($0, now: $1) },
+            testReport("slowest", "Slowest tests", schema: "SlowestTestsReport") { try await store.slowestTests($0, now: $1) },
+            testReport("regressed", "Tests whose median duration grew", schema: "RegressedTestsReport") { try await store.regressedTests($0, now: $1) },
         ]
+    }
+
+    /// A `GET /api/v1/metrics/tests/{report}` route: every test report reads the same
+    /// parameters (`query(_:)`); only the store's reading differs.
+    private func testReport<Report: Encodable & Sendable>(
+        _ report: String, _ summary: String, schema: String, read: @escaping @Sendable (TestMetricsQuery, Date) async throws -> Report
+    ) -> Route {
+        MetricsController.report(
+            "/api/v1/metrics/tests/\(report)", summary, schema: schema, parameters: Self.queryParameters, clock: clock,
+            query: Self.query, read: read)
     }
 
     // MARK: Parameters

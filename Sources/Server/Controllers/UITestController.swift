@@ -18,14 +18,13 @@ struct UITestController: APIController {
 
     var routes: [Route] {
         [
-            Route(.post, "/api/v1/agent/jobs/:id/impact", scope: nil, openAPI: OpenAPIOperation(
+            Route.agent(.post, "/api/v1/agent/jobs/:id/impact", auth: auth, openAPI: OpenAPIOperation(
                 "Report what a ui_tests job ran and skipped", tag: "agent-protocol", caller: .agent,
                 parameters: [.path("id")],
                 body: .json(.ref("UITestReportBody")),
                 answers: [.json(201, "Recorded.", .ref("Recorded"))],
                 errors: [.badRequest, .notFound, .conflict, .databaseUnavailable]
-            )) { request, context in
-                let agent = try await auth.agent(bearerToken: request.bearerToken)
+            )) { request, context, agent in
                 let report = try await request.decodeJSON(UITestReport.self, limit: bodyLimit)
                 try await store.recordUITestReport(jobID: try context.numericID(of: "job"), agentID: agent.id, report: report, now: clock.now)
                 return try .json(["recorded": true], status: .created)

@@ -113,6 +113,18 @@ extension APIError {
         headers: [.retryAfter: "5"]
     )
 
+    /// 503 for a storage outside the database that failed (an object store, a network
+    /// volume): `Retry-After: 10`, since such a storage usually comes back within seconds to
+    /// minutes. The message names only the storage: what failed (object URLs, endpoints,
+    /// folders) is the operator's to read in the log, which the caller writes, not a client's.
+    /// - Parameter storage: The storage as a client knows it, e.g. "the artifact storage".
+    static func storageUnavailable(_ storage: String, code: String) -> APIError {
+        APIError(
+            .serviceUnavailable, code: code,
+            message: "\(storage) cannot be used right now, so nothing was done; retry later (the server's log says why)",
+            headers: [.retryAfter: "10"])
+    }
+
     /// 500 with a message safe to show; details go to the log, not the client.
     public static func internalError(requestID: String) -> APIError {
         APIError(.internalServerError, code: "internal_error", message: "the server failed to handle this request; see its log for request id \(requestID)")

@@ -1,3 +1,4 @@
+import Access
 import Core
 import Hummingbird
 
@@ -52,6 +53,26 @@ public struct Route: Sendable {
         self.openAPI = openAPI
         self.onForbidden = onForbidden
         self.handler = handler
+    }
+}
+
+extension Route {
+    /// The handler of an agent-protocol endpoint: the request, its context and the agent
+    /// whose token it carries.
+    typealias AgentHandler = @Sendable (Request, AppRequestContext, Agent) async throws -> Response
+
+    /// An endpoint of the agent protocol: the router lets it through without an API token
+    /// (`scope` nil), and the handler runs only for a registered agent's own token (`moa_…`),
+    /// checked before anything else of the request is read, so a caller without one gets 401
+    /// and never a verdict on what it sent.
+    static func agent(
+        _ method: HTTPRequest.Method, _ path: String, auth: AgentAuthService, bodyLimit: Int64? = nil, openAPI: OpenAPIOperation,
+        handler: @escaping AgentHandler
+    ) -> Route {
+        Route(method, path, scope: nil, bodyLimit: bodyLimit, openAPI: openAPI) { request, context in
+            let agent = try await auth.agent(bearerToken: request.bearerToken)
+            return try await handler(request, context, agent)
+        }
     }
 }
 

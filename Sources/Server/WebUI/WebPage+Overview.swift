@@ -34,9 +34,7 @@ extension WebPage {
     static let build = WebPage(
         section: .builds, title: "Build",
         main: """
-            <h1 id="build-title">Build</h1>
-            <p id="build-banner" class="banner" hidden></p>
-            <div class="toolbar" id="build-actions"></div>
+            \(heading(of: "build", title: "Build"))
             <section class="wide"><h2>Build</h2><table id="build-facts"></table></section>
             <section class="wide"><h2>Jobs</h2><table id="jobs"></table></section>
             <section class="wide"><h2>Test results</h2><table id="tests"></table></section>

@@ -33,9 +33,7 @@ extension WebPage {
     static let release = WebPage(
         section: .releases, title: "Release",
         main: """
-            <h1 id="release-title">Release</h1>
-            <p id="release-banner" class="banner" hidden></p>
-            <div class="toolbar" id="release-actions"></div>
+            \(heading(of: "release", title: "Release"))
             <section><h2>Stores</h2><table id="release-stores"></table></section>
             <section><h2>Sign-off</h2><table id="release-signoff"></table></section>
             <section><h2>Health</h2><table id="release-health"></table><p id="release-health-latest" class="muted"></p></section>

@@ -54,6 +54,17 @@ struct WebPage: Sendable {
         """
     }
 
+    /// The top of a page about one thing (a build, a release): its title, a banner saying why
+    /// it stopped (hidden until the script fills it) and a toolbar for its actions, which the
+    /// page's script finds as `{name}-title`, `{name}-banner` and `{name}-actions`.
+    static func heading(of name: String, title: String) -> String {
+        """
+        <h1 id="\(name)-title">\(title)</h1>
+        <p id="\(name)-banner" class="banner" hidden></p>
+        <div class="toolbar" id="\(name)-actions"></div>
+        """
+    }
+
     /// The page as an HTTP answer, with a policy that allows only its own inline script and
     /// style and same-origin fetches.
     var response: Response {
