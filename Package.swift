@@ -307,7 +307,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "DI", "Core", "Artifacts", "ReleaseTrain", "Store", "StoreSQLite", "StorePostgres", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
+                "MemberwiseInit", "DI", "Core", "Artifacts", "ReleaseTrain", "Store", "StoreSQLite", "StorePostgres", "Webhooks", "Pipelines", "Notifications", "GitHosts", "HTTPClient", "Impact", "Checks", "BuildMetrics", "JSONScanning",
                 "Access", "Scheduling", "Insights", "Findings", "ReleaseDriver", "YAMLReading", "BuildCache", "Secrets", "Devices",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -330,7 +330,7 @@ let package = Package(
         .target(
             name: "CLI",
             dependencies: [
-                "HTTPClient", "Core", "Pipelines", "YAMLReading", "Impact", "BuildMetrics", "Checks",
+                "MemberwiseInit", "HTTPClient", "Core", "Pipelines", "YAMLReading", "Impact", "BuildMetrics", "Checks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

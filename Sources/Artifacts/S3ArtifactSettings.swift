@@ -1,15 +1,17 @@
 import Core
+import MemberwiseInit
 
 /// Where and how to reach the S3-compatible bucket that keeps artifacts
 /// (`MOBILE_OPS_ARTIFACTS=s3://bucket/prefix`), from environment variables.
 ///
 /// Requests use path-style addressing (`<endpoint>/<bucket>/<key>`), which AWS, MinIO, Ceph
 /// RGW and moto all accept, so an endpoint needs no wildcard DNS name per bucket.
+@MemberwiseInit(.public)
 public struct S3ArtifactSettings: Sendable, Equatable, CustomStringConvertible {
     /// The bucket's name.
     public var bucket: String
     /// What every object key starts with: empty, or path segments ending in `/`.
-    public var prefix: String
+    public var prefix: String = ""
     /// The service's base URL without a trailing slash, e.g. `https://s3.eu-west-1.amazonaws.com`.
     public var endpoint: String
     /// The region in the signature's scope.
@@ -18,16 +20,6 @@ public struct S3ArtifactSettings: Sendable, Equatable, CustomStringConvertible {
     public var accessKeyID: String
     /// The secret access key; kept out of ``description``.
     public var secretAccessKey: String
-
-    /// Settings given in full (tests, and code that composes a server).
-    public init(bucket: String, prefix: String = "", endpoint: String, region: String, accessKeyID: String, secretAccessKey: String) {
-        self.bucket = bucket
-        self.prefix = prefix
-        self.endpoint = endpoint
-        self.region = region
-        self.accessKeyID = accessKeyID
-        self.secretAccessKey = secretAccessKey
-    }
 
     /// For logs: the bucket, prefix and endpoint, never the keys (a password in the
     /// endpoint's user info is masked).

@@ -1,16 +1,13 @@
 import Foundation
 import HTTPClient
+import MemberwiseInit
 
 /// Talks to the MobileOps server's JSON API through `HTTPClient` (libcurl).
+@MemberwiseInit
 struct APIClient: Sendable {
     let baseURL: String
     let token: String?
     private let http = HTTPClient()
-
-    init(baseURL: String, token: String?) {
-        self.baseURL = baseURL
-        self.token = token
-    }
 
     /// `GET path`, decoded.
     func get<T: Decodable>(_ path: String, as type: T.Type) async throws(CLIError) -> (T, [UInt8]) {

@@ -1,10 +1,12 @@
 import Core
+import MemberwiseInit
 
 /// One problem an analyser reported: which tool and rule, how severe, where, and the
 /// fingerprint that recognises it again in a later build.
 ///
 /// The path is relative to the repository root (`Sources/App/View.swift`), so findings from a
 /// build on one agent compare with findings from another agent's checkout.
+@MemberwiseInit(.public)
 public struct Finding: Hashable, Codable, Sendable {
     /// The analyser's name as the report gives it (`SwiftLint`, `detekt`, `CodeQL`, `lint`).
     public var tool: String
@@ -25,32 +27,12 @@ public struct Finding: Hashable, Codable, Sendable {
     /// The tool's own fingerprint (`primaryLocationLineHash:39fa2ee980eb94b0:1`), when it has one.
     public var toolFingerprint: String?
     /// MobileOps' fingerprint (64 hex digits), set by ``Fingerprinter``; empty until then.
-    public var fingerprint: String
+    public var fingerprint: String = ""
     /// Why the finding is less precise than it should be ("location unreadable: ..."), when it is.
     public var note: String?
     /// How the report suppressed it (SARIF `suppressions`), when it did: an accepted
     /// suppression keeps it out of ``FindingsComparison``'s new findings.
     public var suppression: FindingSuppression?
-
-    /// Makes a finding; the fingerprint is computed later, over the whole report.
-    public init(
-        tool: String, ruleID: String, level: FindingLevel, message: String, path: String, startLine: Int,
-        column: Int? = nil, endLine: Int? = nil, toolFingerprint: String? = nil, fingerprint: String = "", note: String? = nil,
-        suppression: FindingSuppression? = nil
-    ) {
-        self.tool = tool
-        self.ruleID = ruleID
-        self.level = level
-        self.message = message
-        self.path = path
-        self.startLine = startLine
-        self.column = column
-        self.endLine = endLine
-        self.toolFingerprint = toolFingerprint
-        self.fingerprint = fingerprint
-        self.note = note
-        self.suppression = suppression
-    }
 
     /// Whether the report silenced it (an accepted suppression).
     public var isSuppressed: Bool { suppression?.silences == true }

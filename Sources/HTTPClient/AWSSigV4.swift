@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 // MARK: - AWSSigV4
 
 /// Credentials and scope for signing a request with AWS Signature Version 4, which libcurl
@@ -6,6 +8,7 @@
 /// S3 and the services that copy its API (MinIO, Ceph RGW, moto) accept the result. curl signs
 /// the host, `x-amz-date`, `content-type` and every `x-amz-*` header the request carries, and
 /// takes the payload hash from an `x-amz-content-sha256` header when there is one.
+@MemberwiseInit(.public)
 public struct AWSSigV4: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The access key id, e.g. `AKIA…`; it names the key in the signature's scope.
     public var accessKeyID: String
@@ -14,15 +17,7 @@ public struct AWSSigV4: Sendable, Hashable, CustomStringConvertible, CustomDebug
     /// The region in the signature's scope, e.g. `us-east-1`.
     public var region: String
     /// The service in the signature's scope, e.g. `s3`.
-    public var service: String
-
-    /// Creates signing settings; `service` defaults to S3.
-    public init(accessKeyID: String, secretAccessKey: String, region: String, service: String = "s3") {
-        self.accessKeyID = accessKeyID
-        self.secretAccessKey = secretAccessKey
-        self.region = region
-        self.service = service
-    }
+    public var service: String = "s3"
 
     /// `CURLOPT_AWS_SIGV4`'s parameter: "aws:amz" gives the `AWS4-HMAC-SHA256` algorithm,
     /// `x-amz-date` and the `aws4_request` scope; region and service are given explicitly

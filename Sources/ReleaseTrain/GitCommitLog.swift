@@ -1,9 +1,11 @@
 import ChildProcesses
 import Foundation
+import MemberwiseInit
 
 // MARK: - GitCommit
 
 /// One commit as release notes need it.
+@MemberwiseInit(.public)
 public struct GitCommit: Sendable, Hashable, Codable {
     /// The full hash.
     public var sha: String
@@ -12,15 +14,7 @@ public struct GitCommit: Sendable, Hashable, Codable {
     /// The author's name.
     public var author: String
     /// The rest of the message (a merge commit's PR title is its first line).
-    public var body: String
-
-    /// Creates a commit.
-    public init(sha: String, subject: String, author: String, body: String = "") {
-        self.sha = sha
-        self.subject = subject
-        self.author = author
-        self.body = body
-    }
+    public var body: String = ""
 }
 
 // MARK: - GitCommitLog

@@ -21,6 +21,7 @@ public struct RolloutPlan: Sendable, Hashable, Codable {
 
 /// Google Play staged rollout: the percentages of users, in order, and the least time each
 /// step must run ("soak") before the next.
+@MemberwiseInit(.public)
 public struct PlayRolloutPlan: Sendable, Hashable, Codable {
     /// The steps Play's console suggests and most teams use.
     public static let defaultSteps: [Double] = [1, 2, 5, 10, 20, 50, 100]
@@ -28,18 +29,11 @@ public struct PlayRolloutPlan: Sendable, Hashable, Codable {
     public static let defaultMinimumSoak: TimeInterval = 86_400
 
     /// The track to roll out on, usually `production`.
-    public var track: String
+    public var track: String = "production"
     /// Percentages of users, strictly increasing, ending at 100.
-    public var steps: [Double]
+    public var steps: [Double] = PlayRolloutPlan.defaultSteps
     /// Seconds each step runs at least before the next.
-    public var minimumSoak: TimeInterval
-
-    /// Creates a plan.
-    public init(track: String = "production", steps: [Double] = PlayRolloutPlan.defaultSteps, minimumSoak: TimeInterval = PlayRolloutPlan.defaultMinimumSoak) {
-        self.track = track
-        self.steps = steps
-        self.minimumSoak = minimumSoak
-    }
+    public var minimumSoak: TimeInterval = PlayRolloutPlan.defaultMinimumSoak
 
     /// The file's keys; `soak` is in seconds in JSON.
     enum CodingKeys: String, CodingKey, CaseIterable {

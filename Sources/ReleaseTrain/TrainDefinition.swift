@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 // MARK: - TrainDefinition
 
@@ -8,6 +9,7 @@ import Foundation
 /// The coding keys are the same snake_case keys the YAML file uses, so a JSON body for
 /// `POST /api/v1/trains` can go through ``TrainParser`` (JSON is YAML) and get the same
 /// positioned errors as a file. Durations encode as seconds, as the API contract says.
+@MemberwiseInit(.public)
 public struct TrainDefinition: Sendable, Hashable, Codable {
     /// A lowercase slug, unique per server; used in URLs and CLI arguments.
     public var name: String
@@ -16,41 +18,21 @@ public struct TrainDefinition: Sendable, Hashable, Codable {
     /// The stores this train ships to; never empty, no repeats.
     public var platforms: [ReleasePlatform]
     /// When releases start on their own.
-    public var cadence: Cadence
+    public var cadence: Cadence = .manual
     /// How the next version is derived from the latest released one.
-    public var versionScheme: VersionScheme
+    public var versionScheme: VersionScheme = .semver(bump: .minor)
     /// The release branch name with a `{version}` placeholder, e.g. `release/{version}`.
-    public var releaseBranchPattern: String
+    public var releaseBranchPattern: String = "release/{version}"
     /// The pipeline that builds a release candidate from the release branch.
     public var rcPipeline: String
     /// Named approvals that must all be given before submission, e.g. `qa`, `product`.
-    public var signoffGates: [String]
+    public var signoffGates: [String] = []
     /// How each platform rolls out once approved by the store.
-    public var rollout: RolloutPlan
+    public var rollout: RolloutPlan = RolloutPlan()
     /// Rules whose breach halts the rollout.
-    public var healthRules: [HealthRule]
+    public var healthRules: [HealthRule] = []
     /// Which stores a breach halts: all of them (the default) or only the breached one.
-    public var healthHalt: HealthHaltScope
-
-    /// Creates a definition; ``TrainParser`` is the validating way in.
-    public init(
-        name: String, repository: String, platforms: [ReleasePlatform], cadence: Cadence = .manual,
-        versionScheme: VersionScheme = .semver(bump: .minor), releaseBranchPattern: String = "release/{version}",
-        rcPipeline: String, signoffGates: [String] = [], rollout: RolloutPlan = RolloutPlan(),
-        healthRules: [HealthRule] = [], healthHalt: HealthHaltScope = .all
-    ) {
-        self.name = name
-        self.repository = repository
-        self.platforms = platforms
-        self.cadence = cadence
-        self.versionScheme = versionScheme
-        self.releaseBranchPattern = releaseBranchPattern
-        self.rcPipeline = rcPipeline
-        self.signoffGates = signoffGates
-        self.rollout = rollout
-        self.healthRules = healthRules
-        self.healthHalt = healthHalt
-    }
+    public var healthHalt: HealthHaltScope = .all
 
     /// Decodes the JSON form; definitions stored before `health_halt` existed halt all stores.
     public init(from decoder: any Decoder) throws {

@@ -1,12 +1,15 @@
+import MemberwiseInit
+
 /// One commit as a push payload describes it.
 ///
 /// Every field but `id` may be missing from a real payload, so they are optional or
 /// default to empty rather than failing the delivery.
+@MemberwiseInit(.public)
 public struct CommitSummary: Sendable, Equatable, Codable {
     /// Full commit id (GitHub, GitLab) or the abbreviated hash Bitbucket sends.
     public var id: String
     /// Full commit message, emoji and all.
-    public var message: String
+    public var message: String = ""
     /// Author name as recorded in the commit.
     public var authorName: String?
     /// Author e-mail as recorded in the commit.
@@ -17,36 +20,13 @@ public struct CommitSummary: Sendable, Equatable, Codable {
     /// Web page of the commit.
     public var url: String?
     /// Paths the commit added. Empty for Bitbucket, which sends no file lists.
-    public var added: [String]
+    public var added: [String] = []
     /// Paths the commit modified.
-    public var modified: [String]
+    public var modified: [String] = []
     /// Paths the commit removed.
-    public var removed: [String]
+    public var removed: [String] = []
 
     // MARK: Creating
-
-    /// Creates a commit summary.
-    public init(
-        id: String,
-        message: String = "",
-        authorName: String? = nil,
-        authorEmail: String? = nil,
-        timestamp: String? = nil,
-        url: String? = nil,
-        added: [String] = [],
-        modified: [String] = [],
-        removed: [String] = []
-    ) {
-        self.id = id
-        self.message = message
-        self.authorName = authorName
-        self.authorEmail = authorEmail
-        self.timestamp = timestamp
-        self.url = url
-        self.added = added
-        self.modified = modified
-        self.removed = removed
-    }
 
     // MARK: Derived
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import MemberwiseInit
 import Synchronization
 
 /// Ends the process when a graceful shutdown outlasts its bound, whatever a library does.
@@ -15,6 +16,7 @@ import Synchronization
 /// It waits on a Dispatch timer, not on Swift's cooperative pool, so it fires even when every
 /// thread of that pool is held. The limit is wall time in this process, like the service
 /// group's own grace period, not business time: the injected clock has no part in it.
+@MemberwiseInit
 final class ShutdownDeadline: Sendable {
     private enum State: UInt8 { case idle, armed, disarmed }
 
@@ -24,15 +26,6 @@ final class ShutdownDeadline: Sendable {
     private let logger: Logger
     private let overrun: @Sendable ([String]) -> Void
     private let state = Atomic<UInt8>(State.idle.rawValue)
-
-    /// A deadline `limit` after ``arm()``, naming what `roster` still runs, then calling `overrun`
-    /// with those names.
-    init(limit: Duration, roster: ServiceRoster, logger: Logger, overrun: @escaping @Sendable ([String]) -> Void) {
-        self.limit = limit
-        self.roster = roster
-        self.logger = logger
-        self.overrun = overrun
-    }
 
     /// Starts the countdown (once; a disarmed deadline stays disarmed).
     func arm() {

@@ -1,19 +1,16 @@
 import Core
 import Foundation
 import Hummingbird
+import MemberwiseInit
 import Scheduling
 
 /// `/api/v1/repositories`: register (admin) and read (read scope) repositories.
+@MemberwiseInit
 struct RepositoryController: APIController {
     let repositories: RepositoryService
     let bodyLimit: Int
     /// The encoded list, reused until a repository is added.
     private let listCache = EncodedResponseCache()
-
-    init(repositories: RepositoryService, bodyLimit: Int) {
-        self.repositories = repositories
-        self.bodyLimit = bodyLimit
-    }
 
     var routes: [Route] {
         [

@@ -3,19 +3,15 @@ import Core
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MemberwiseInit
 
 /// Checks the token of a request against the scope an endpoint needs: a bearer token, or on
 /// the build cache's routes the password of HTTP Basic credentials, and there also a job's
 /// cache credential (`moj_…`, ``JobCacheCredentials``), which no other route accepts.
+@MemberwiseInit(.public)
 public struct Authenticator: Sendable {
     private let tokens: TokenService
     private let jobCredentials: JobCacheCredentials
-
-    /// Creates an authenticator over the token service and the jobs' cache credentials.
-    public init(tokens: TokenService, jobCredentials: JobCacheCredentials) {
-        self.tokens = tokens
-        self.jobCredentials = jobCredentials
-    }
 
     /// The caller's identity, when it holds `scope`.
     /// - Parameter basic: Whether the token may come as the password of `Authorization: Basic`

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdCore
+import MemberwiseInit
 import NIOCore
 import NIOHTTPTypes
 
@@ -64,13 +65,10 @@ final class CacheShortcutHandler: ChannelDuplexHandler, RemovableChannelHandler 
     /// Adds a ``CacheShortcutHandler`` after Hummingbird's connection state handler once the
     /// pipeline is complete, then leaves. Hummingbird adds its extra handlers before its own
     /// last two, and the shortcut must come after them (see ``CacheShortcutHandler``).
+    @MemberwiseInit
     final class Installer: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = HTTPRequestPart
         private let shortcut: CacheShortcut
-
-        init(shortcut: CacheShortcut) {
-            self.shortcut = shortcut
-        }
 
         func channelActive(context: ChannelHandlerContext) {
             // Passed on before this handler leaves: the handlers after it (Hummingbird's idle

@@ -1,4 +1,5 @@
 import Core
+import MemberwiseInit
 
 /// Who may call a route, as the OpenAPI document states it: the operation's
 /// `x-mobile-ops-scope` and `security`, and whether 401 and 403 are among its answers.
@@ -6,6 +7,7 @@ import Core
 /// Made from the route's `scope` (which the router enforces) and, for a route the router lets
 /// through without a token, the `OpenAPIOperation.Caller` it checks itself. The access table
 /// (`OpenAPIAccessMatrix`) states the same by hand, and `AccessMatrixTests` compares the two.
+@MemberwiseInit
 struct OpenAPIAccess: Equatable {
     /// `none`, `read`, `write`, `admin`, `agent` or `signature`.
     var scope: String
@@ -41,13 +43,5 @@ struct OpenAPIAccess: Equatable {
         case .feedReader?:
             self.init(scope: TokenScope.read.rawValue, schemes: ["bearerAuth", "feedToken"], takesToken: true, hasScopes: true)
         }
-    }
-
-    /// The access with each part given.
-    init(scope: String, schemes: [String], takesToken: Bool, hasScopes: Bool) {
-        self.scope = scope
-        self.schemes = schemes
-        self.takesToken = takesToken
-        self.hasScopes = hasScopes
     }
 }

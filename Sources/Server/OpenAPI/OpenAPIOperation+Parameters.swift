@@ -1,3 +1,5 @@
+import MemberwiseInit
+
 extension OpenAPIOperation {
     /// One path, query or header parameter (`parameters`).
     public struct Parameter: Sendable {
@@ -55,17 +57,12 @@ extension OpenAPIOperation {
     }
 
     /// The request body (`requestBody`): its media types and their schemas.
+    @MemberwiseInit(.public)
     public struct RequestBody: Sendable {
         /// Whether a request must carry a body.
-        public var required: Bool
+        public var required: Bool = true
         /// Each accepted media type with its schema.
         public var content: [String: OpenAPISchema]
-
-        /// A body of the given media types.
-        public init(required: Bool = true, content: [String: OpenAPISchema]) {
-            self.required = required
-            self.content = content
-        }
 
         /// A JSON body of `schema`.
         public static func json(_ schema: OpenAPISchema, required: Bool = true) -> RequestBody {
