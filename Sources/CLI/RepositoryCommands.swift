@@ -11,7 +11,8 @@ struct RepositoryShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await connection.respond({ client async throws(CLIError) in
-            try await client.get(RepositoryReference.path(of: repository, client: client), as: Repository.self)
+            let id = try await RepositoryReference.id(of: repository, client: client)
+            return try await client.get("/api/v1/repositories/\(id)", as: Repository.self)
         }) { found in
             print("Repository \(found.id): \(found.name)")
             print("  provider        \(found.provider.rawValue)")
@@ -32,7 +33,8 @@ struct RepositoryRemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await connection.respond({ client async throws(CLIError) in
-            try await client.delete(RepositoryReference.path(of: repository, client: client), as: Repository.self)
+            let id = try await RepositoryReference.id(of: repository, client: client)
+            return try await client.delete("/api/v1/repositories/\(id)", as: Repository.self)
         }) { removed in
             print("Removed repository \(removed.name) (id \(removed.id)); its webhooks are no longer accepted.")
         }
@@ -55,7 +57,8 @@ struct RepositoryRotateSecretCommand: AsyncParsableCommand {
     func run() async throws {
         struct Rotated: Decodable { var id: Int64; var name: String; var webhookSecret: String }
         try await connection.respond({ client async throws(CLIError) in
-            try await client.post(RepositoryReference.path(of: repository, "/rotate-secret", client: client), Empty(), as: Rotated.self)
+            let id = try await RepositoryReference.id(of: repository, client: client)
+            return try await client.post("/api/v1/repositories/\(id)/rotate-secret", Empty(), as: Rotated.self)
         }) { rotated in
             print("New webhook secret for \(rotated.name) (shown once): \(rotated.webhookSecret)")
             print("Set it in the git host's webhook settings: deliveries signed with the old secret are refused from now on.")
@@ -74,11 +77,5 @@ enum RepositoryReference {
             throw CLIError.usage("no repository named \(reference); see 'mobile-ops repos list'")
         }
         return found.id
-    }
-
-    /// `/api/v1/repositories/{id}` of `reference`, then `rest` (a sub-resource such as `/secrets`).
-    static func path(of reference: String, _ rest: String = "", client: APIClient) async throws(CLIError) -> String {
-        let id = try await Self.id(of: reference, client: client)
-        return "/api/v1/repositories/\(id)" + rest
     }
 }

@@ -75,11 +75,11 @@ struct SecretSetCommand: AsyncParsableCommand {
                 Output.notice("warning: the value is \(value.count) characters long; a value under 8 characters is masked in logs wherever it appears, and short common words are easy to spot unmasked in other forms")
             }
             let client = connection.client()
-            let path = try await RepositoryReference.path(of: target.repository, "/secrets/\(name)", client: client)
+            let id = try await RepositoryReference.id(of: target.repository, client: client)
             let write = Write(
                 value: Data(value).base64EncodedString(), kind: file == nil ? "env" : "file", pipeline: pipeline,
                 branches: branches.map(Self.patterns), pullRequests: pullRequests)
-            let (secret, body) = try await client.put(path, write, as: RepositorySecret.self)
+            let (secret, body) = try await client.put("/api/v1/repositories/\(id)/secrets/\(name)", write, as: RepositorySecret.self)
             if connection.json { return Output.json(body) }
             print("Set \(secret.name) for \(target.repository): \(SecretListCommand.scope(of: secret)), \(secret.kind.rawValue), \(secret.size) bytes, fingerprint \(secret.fingerprint).")
         }
@@ -119,7 +119,8 @@ struct SecretListCommand: AsyncParsableCommand {
     func run() async throws {
         struct List: Decodable { var secrets: [RepositorySecret] }
         try await connection.respond({ client async throws(CLIError) in
-            try await client.get(RepositoryReference.path(of: target.repository, "/secrets", client: client), as: List.self)
+            let id = try await RepositoryReference.id(of: target.repository, client: client)
+            return try await client.get("/api/v1/repositories/\(id)/secrets", as: List.self)
         }) { list in
             Output.table(
                 ["NAME", "PIPELINE", "BRANCHES", "PULL REQUESTS", "KIND", "SIZE", "FINGERPRINT", "UPDATED", "BY"],
@@ -173,7 +174,8 @@ struct SecretRemoveCommand: AsyncParsableCommand {
             query = "?pipeline=" + (pipeline.addingPercentEncoding(withAllowedCharacters: allowed) ?? pipeline)
         }
         try await connection.respond({ client async throws(CLIError) in
-            try await client.delete(RepositoryReference.path(of: target.repository, "/secrets/\(name)\(query)", client: client), as: Removed.self)
+            let id = try await RepositoryReference.id(of: target.repository, client: client)
+            return try await client.delete("/api/v1/repositories/\(id)/secrets/\(name)\(query)", as: Removed.self)
         }) { removed in
             for secret in removed.secrets { print("Removed \(secret.name) (\(SecretListCommand.scope(of: secret))) from \(target.repository).") }
         }
