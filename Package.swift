@@ -31,14 +31,12 @@ let memberwiseInitMacros: Target = .macro(
     swiftSettings: swiftSettings
 )
 
-/// The macro's expansions as text, and its initializers as the compiler builds them.
+/// The macro's initializers as the compiler builds them, and its refusals as the compiler
+/// reports them. No test target depends on the macro's own target: SwiftPM would then build the
+/// whole test product, and every library under it, a second time for the host.
 let memberwiseInitTests: Target = .testTarget(
     name: "MemberwiseInitTests",
-    dependencies: [
-        "MemberwiseInit", "MemberwiseInitMacros",
-        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
-    ],
+    dependencies: ["MemberwiseInit", "ChildProcesses"],
     swiftSettings: swiftSettings
 )
 
