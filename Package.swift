@@ -116,8 +116,7 @@ let package = Package(
         .target(
             name: "StoreSQLite",
             dependencies: [
-                "MemberwiseInit",
-                "Store", "Core", "BuildMetrics", "Devices",
+                "MemberwiseInit", "Store", "Core", "BuildMetrics", "Devices",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -128,8 +127,7 @@ let package = Package(
         .target(
             name: "StorePostgres",
             dependencies: [
-                "MemberwiseInit",
-                "Store", "Core", "BuildMetrics", "Devices",
+                "MemberwiseInit", "Store", "Core", "BuildMetrics", "Devices",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -154,8 +152,7 @@ let package = Package(
         .target(
             name: "Artifacts",
             dependencies: [
-                "MemberwiseInit",
-                "Core", "HTTPClient",
+                "MemberwiseInit", "Core", "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -214,8 +211,7 @@ let package = Package(
         .target(
             name: "ReleaseTrain",
             dependencies: [
-                "MemberwiseInit",
-                "ChildProcesses",
+                "MemberwiseInit", "ChildProcesses",
                 "Core",
                 "HTTPClient",
                 "YAMLReading",
@@ -234,8 +230,7 @@ let package = Package(
         .target(
             name: "Notifications",
             dependencies: [
-                "MemberwiseInit",
-                "Core", "Store", "HTTPClient", "GitHosts",
+                "MemberwiseInit", "Core", "Store", "HTTPClient", "GitHosts",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -253,8 +248,7 @@ let package = Package(
         .target(
             name: "BuildCache",
             dependencies: [
-                "MemberwiseInit",
-                "Core", "Store", "Artifacts",
+                "MemberwiseInit", "Core", "Store", "Artifacts",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -269,8 +263,7 @@ let package = Package(
         .target(
             name: "Scheduling",
             dependencies: [
-                "MemberwiseInit",
-                "Core", "Store", "Webhooks", "Pipelines", "Secrets",
+                "MemberwiseInit", "Core", "Store", "Webhooks", "Pipelines", "Secrets",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -282,8 +275,7 @@ let package = Package(
         .target(
             name: "Insights",
             dependencies: [
-                "MemberwiseInit",
-                "Core", "Store", "Impact", "Checks", "Findings", "YAMLReading", "BuildMetrics", "Notifications", "GitHosts",
+                "MemberwiseInit", "Core", "Store", "Impact", "Checks", "Findings", "YAMLReading", "BuildMetrics", "Notifications", "GitHosts",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -295,8 +287,7 @@ let package = Package(
         .target(
             name: "ReleaseDriver",
             dependencies: [
-                "MemberwiseInit",
-                "Core", "Store", "ReleaseTrain", "Scheduling", "Pipelines", "GitHosts", "HTTPClient", "YAMLReading",
+                "MemberwiseInit", "Core", "Store", "ReleaseTrain", "Scheduling", "Pipelines", "GitHosts", "HTTPClient", "YAMLReading",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
