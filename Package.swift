@@ -86,7 +86,7 @@ let package = Package(
     ],
     targets: [
         // MARK: Libraries
-        .target(name: "DI", dependencies: ["MemberwiseInit"], exclude: ["README.md"], swiftSettings: swiftSettings),
+        .target(name: "DI", exclude: ["README.md"], swiftSettings: swiftSettings),
         // libcurl's headers. No `pkgConfig`: it would add `-lcurl` to every link, and the
         // library is loaded at run time instead (CCurlRuntime).
         .systemLibrary(

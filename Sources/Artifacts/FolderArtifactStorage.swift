@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import MemberwiseInit
 import NIOCore
 
 /// Artifacts as files in one folder: beside the database by default (`artifacts/`), or any
@@ -8,7 +7,6 @@ import NIOCore
 ///
 /// Uploads are staged in `incoming/` inside the same folder, so handing one over is a
 /// rename on one filesystem: a reader on any replica sees the whole file or none of it.
-@MemberwiseInit
 struct FolderArtifactStorage: ArtifactStorage {
     /// The folder.
     let directory: String

@@ -1,5 +1,3 @@
-import MemberwiseInit
-
 // MARK: - ContainerError
 
 /// `build()` failed: validation found errors, or an eager singleton could not be created.
@@ -13,10 +11,14 @@ import MemberwiseInit
 ///   error[cycle] A → B → C → A: dependency cycle
 ///   warning[unused_registration] LegacyMailer: registered but never used
 /// ```
-@MemberwiseInit(.public)
 public struct ContainerError: Error, Sendable, CustomStringConvertible {
     /// Every finding, errors first, in a deterministic order.
     public let problems: [ValidationProblem]
+
+    /// Creates an error from its problems.
+    public init(problems: [ValidationProblem]) {
+        self.problems = problems
+    }
 
     /// The problems that fail the build.
     public var errors: [ValidationProblem] {

@@ -1,5 +1,3 @@
-import MemberwiseInit
-
 // MARK: - ServiceGraph
 
 /// The container's dependency graph: services with lifetimes and tags, and the edges
@@ -98,7 +96,6 @@ extension ServiceGraph.EdgeKind {
 /// What the container keeps of the build plan to produce a ``ServiceGraph`` on demand:
 /// the plan itself, so `build()` pays nothing for the export (entries and type names are
 /// only computed when the graph is asked for).
-@MemberwiseInit
 struct GraphBlueprint: Sendable {
     /// One registration.
     struct Entry: Sendable {
